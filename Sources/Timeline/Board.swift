@@ -1,0 +1,167 @@
+/// The layout of a reservation board: rows (grouped) down the side, an axis of days or minutes across
+/// the top, and items packed into lanes within their rows.
+///
+/// What the seeds wrote as a custom `UICollectionViewLayout`, as a value. Build it once with `load`,
+/// then keep it current with the incremental edits in `Board+Editing.swift`; ask it what intersects a
+/// viewport with the queries in `Board+Queries.swift`. Coordinates are CSS pixels in the scroll
+/// container's content space: the body starts below the column headers and right of the row headers.
+public struct Board: Sendable {
+    public var axis: Axis
+    public private(set) var metrics: Metrics
+    /// When the rows are shorter than this (the viewport's height, headers included), member rows are
+    /// stretched to fill it (seed 004: the board fills the screen however few staff there are).
+    public private(set) var fillHeight: Double = 0
+    /// Now, as a fractional unit (a day plus minutes / 1440 on a day axis), if set.
+    public var now: Double?
+    /// Business hours as minutes of the day, for a minute axis.
+    public var businessHours: Range<Int>?
+
+    var rows: [RowState] = []
+    var rowIndexByID: [Int: Int] = [:]
+    /// Where each item is kept, for finding it by id.
+    var locations: [Int: ItemLocation] = [:]
+    /// Row heights before stretching (0 for rows hidden in a collapsed group).
+    var naturalHeights: [Double] = []
+    /// The top of each row relative to the body, and the body's height at the end: `rows.count + 1`.
+    var tops: [Double] = [0]
+    /// What each visible member row gains when stretching.
+    var stretch: Double = 0
+
+    public init(axis: Axis, metrics: Metrics = Metrics()) {
+        self.axis = axis
+        self.metrics = metrics
+    }
+
+    struct ItemLocation: Sendable {
+        var rowIndex: Int
+        /// The item's start: with its id, its key in the row's order.
+        var start: Int
+    }
+
+    struct RowState: Sendable {
+        var spec: RowSpec
+        /// The index of the group header row this row belongs to, or -1.
+        var groupIndex: Int
+        /// For group header rows: whether their members are hidden.
+        var collapsed = false
+        var content = RowContent()
+    }
+
+    public var rowCount: Int { rows.count }
+    public var itemCount: Int { locations.count }
+
+    // MARK: - Loading
+
+    /// Replaces the rows, dropping all items.
+    ///
+    /// - Complexity: O(r).
+    public mutating func load(rows specs: [RowSpec]) throws(TimelineError) {
+        var indexByID: [Int: Int] = [:]
+        indexByID.reserveCapacity(specs.count)
+        var newRows: [RowState] = []
+        newRows.reserveCapacity(specs.count)
+        var groupIndex = -1
+        for (index, spec) in specs.enumerated() {
+            guard indexByID.updateValue(index, forKey: spec.id) == nil else {
+                throw TimelineError(.duplicateRow, id: spec.id)
+            }
+            if spec.kind == .groupHeader { groupIndex = index }
+            newRows.append(RowState(spec: spec, groupIndex: spec.kind == .groupHeader ? -1 : groupIndex))
+        }
+        rows = newRows
+        rowIndexByID = indexByID
+        locations = [:]
+        relayoutAllRows()
+    }
+
+    /// Replaces all items, all or nothing: on a bad item (unknown row, duplicate id, end not after
+    /// start) the board keeps the items it had.
+    ///
+    /// - Complexity: O(n log(n / r) + n·L) for n items in r rows of at most L lanes.
+    public mutating func load(items: [Item]) throws(TimelineError) {
+        var itemsOfRow: [[Item]] = Array(repeating: [], count: rows.count)
+        var newLocations: [Int: ItemLocation] = [:]
+        newLocations.reserveCapacity(items.count)
+        for item in items {
+            guard let rowIndex = rowIndexByID[item.row] else { throw TimelineError(.unknownRow, id: item.row) }
+            guard item.end > item.start else { throw TimelineError(.emptyRange, id: item.id) }
+            let location = ItemLocation(rowIndex: rowIndex, start: item.start)
+            guard newLocations.updateValue(location, forKey: item.id) == nil else {
+                throw TimelineError(.duplicateItem, id: item.id)
+            }
+            itemsOfRow[rowIndex].append(item)
+        }
+        for index in rows.indices {
+            rows[index].content = RowContent(
+                unsorted: itemsOfRow[index], forbidsOverlap: rows[index].spec.forbidsOverlap)
+        }
+        locations = newLocations
+        relayoutAllRows()
+    }
+
+    public mutating func setMetrics(_ metrics: Metrics) {
+        self.metrics = metrics
+        relayoutAllRows()
+    }
+
+    public mutating func setFillHeight(_ height: Double) {
+        fillHeight = max(height, 0)
+        relayoutHeights(from: 0)
+    }
+
+    // MARK: - Heights
+
+    func naturalHeight(ofRow index: Int) -> Double {
+        let row = rows[index]
+        if row.groupIndex >= 0 && rows[row.groupIndex].collapsed { return 0 }
+        let lanes = Double(row.content.laneCount)
+        switch row.spec.kind {
+        case .member: return max(lanes, 1) * metrics.laneHeight
+        case .groupHeader: return max(metrics.groupHeaderHeight, lanes * metrics.laneHeight)
+        }
+    }
+
+    func height(ofRow index: Int) -> Double {
+        tops[index + 1] - tops[index]
+    }
+
+    /// The height of one lane in a row: stretched member rows share their height among their lanes.
+    func laneHeight(ofRow index: Int) -> Double {
+        let row = rows[index]
+        guard row.spec.kind == .member else { return metrics.laneHeight }
+        return height(ofRow: index) / Double(max(row.content.laneCount, 1))
+    }
+
+    mutating func relayoutAllRows() {
+        naturalHeights = rows.indices.map { naturalHeight(ofRow: $0) }
+        relayoutHeights(from: 0)
+    }
+
+    /// Recomputes the tops from a row down: what an edit costs beyond re-packing its rows.
+    ///
+    /// - Complexity: O(r) at worst; O(r - index) unless the stretch changes.
+    mutating func relayoutHeights(from index: Int) {
+        if tops.count != rows.count + 1 { tops = Array(repeating: 0, count: rows.count + 1) }
+        let newStretch = stretchPerMemberRow()
+        let first = newStretch == stretch ? min(index, rows.count) : 0
+        stretch = newStretch
+        for row in first..<rows.count {
+            var height = naturalHeights[row]
+            if height > 0 && rows[row].spec.kind == .member { height += stretch }
+            tops[row + 1] = tops[row] + height
+        }
+    }
+
+    private func stretchPerMemberRow() -> Double {
+        let target = fillHeight - metrics.columnHeaderHeight
+        guard target > 0 else { return 0 }
+        var natural = 0.0
+        var visibleMembers = 0
+        for row in rows.indices {
+            natural += naturalHeights[row]
+            if naturalHeights[row] > 0 && rows[row].spec.kind == .member { visibleMembers += 1 }
+        }
+        guard natural < target, visibleMembers > 0 else { return 0 }
+        return (target - natural) / Double(visibleMembers)
+    }
+}

@@ -165,22 +165,33 @@ extension Board {
         let minX = rect.x - metrics.rowHeaderWidth
         let maxX = rect.maxX - metrics.rowHeaderWidth
         for rowIndex in rowIndices(intersecting: rect.y, rect.maxY) where height(ofRow: rowIndex) > 0 {
-            let content = rows[rowIndex].content
-            for (lane, laneItems) in content.lanes.enumerated() {
-                let (laneMinY, laneMaxY) = barSpanY(row: rowIndex, lane: lane)
-                guard laneMinY < rect.maxY, laneMaxY > rect.y else { continue }
-                var position = content.firstIndex(in: laneItems) { index in
-                    let item = content.items[index]
-                    return axis.barSpan(start: item.start, end: item.end).maxX > minX
-                }
-                while position < laneItems.count {
-                    let index = laneItems[position]
-                    let item = content.items[index]
-                    let span = axis.barSpan(start: item.start, end: item.end)
-                    guard span.minX < maxX else { break }
-                    body(placed(rowIndex: rowIndex, itemIndex: index))
-                    position += 1
-                }
+            forEachItem(in: rows[rowIndex].content, rowIndex: rowIndex, minX: minX, maxX: maxX, rect: rect, body)
+        }
+    }
+
+    private func forEachItem(
+        in content: RowContent, rowIndex: Int, minX: Double, maxX: Double, rect: Rect, _ body: (PlacedItem) -> Void
+    ) {
+        for lane in 0..<content.lanes.count {
+            let (laneMinY, laneMaxY) = barSpanY(row: rowIndex, lane: lane)
+            guard laneMinY < rect.maxY, laneMaxY > rect.y else { continue }
+            let laneItems = content.lanes[lane]
+            var position = content.firstIndex(in: laneItems) { index in
+                let item = content.items[index]
+                return axis.barSpan(start: item.start, end: item.end).maxX > minX
+            }
+            while position < laneItems.count {
+                let index = laneItems[position]
+                let item = content.items[index]
+                let span = axis.barSpan(start: item.start, end: item.end)
+                guard span.minX < maxX else { break }
+                body(
+                    PlacedItem(
+                        item: item, rowIndex: rowIndex, lane: lane, inConflict: content.conflictOfItem[index],
+                        frame: Rect(
+                            x: metrics.rowHeaderWidth + span.minX, y: laneMinY, width: span.maxX - span.minX,
+                            height: laneMaxY - laneMinY)))
+                position += 1
             }
         }
     }

@@ -164,34 +164,32 @@ extension Board {
         guard rect.width > 0, rect.height > 0 else { return }
         let minX = rect.x - metrics.rowHeaderWidth
         let maxX = rect.maxX - metrics.rowHeaderWidth
-        for rowIndex in rowIndices(intersecting: rect.y, rect.maxY) where height(ofRow: rowIndex) > 0 {
-            forEachItem(in: rows[rowIndex].content, rowIndex: rowIndex, minX: minX, maxX: maxX, rect: rect, body)
-        }
-    }
-
-    private func forEachItem(
-        in content: RowContent, rowIndex: Int, minX: Double, maxX: Double, rect: Rect, _ body: (PlacedItem) -> Void
-    ) {
-        for lane in 0..<content.lanes.count {
-            let (laneMinY, laneMaxY) = barSpanY(row: rowIndex, lane: lane)
-            guard laneMinY < rect.maxY, laneMaxY > rect.y else { continue }
-            let laneItems = content.lanes[lane]
-            var position = content.firstIndex(in: laneItems) { index in
-                let item = content.items[index]
-                return axis.barSpan(start: item.start, end: item.end).maxX > minX
-            }
-            while position < laneItems.count {
-                let index = laneItems[position]
-                let item = content.items[index]
-                let span = axis.barSpan(start: item.start, end: item.end)
-                guard span.minX < maxX else { break }
-                body(
-                    PlacedItem(
-                        item: item, rowIndex: rowIndex, lane: lane, inConflict: content.conflictOfItem[index],
-                        frame: Rect(
-                            x: metrics.rowHeaderWidth + span.minX, y: laneMinY, width: span.maxX - span.minX,
-                            height: laneMaxY - laneMinY)))
-                position += 1
+        let visibleRows = rowIndices(intersecting: rect.y, rect.maxY)
+        // Rows are read through a buffer pointer so that each row is borrowed, not copied (with its
+        // arrays retained and released), on this per-frame path.
+        rows.withUnsafeBufferPointer { rows in
+            for rowIndex in visibleRows where height(ofRow: rowIndex) > 0 {
+                let content = rows.baseAddress! + rowIndex
+                let laneHeight = laneHeight(ofRow: rowIndex)
+                let inset = min(metrics.barInset, laneHeight / 2)
+                let rowTop = metrics.columnHeaderHeight + tops[rowIndex]
+                // Lanes that may cross the rect, one wider each way than arithmetic says so that rounding
+                // never drops one; the exact test is below.
+                let laneCount = content.pointee.content.laneCount
+                let firstLane = max(0, Int(((rect.y - rowTop + inset) / laneHeight).rounded(.down)) - 1)
+                let endLane = min(laneCount, Int(((rect.maxY - rowTop - inset) / laneHeight).rounded(.up)) + 1)
+                guard firstLane < endLane else { continue }
+                content.pointee.content.forEachBar(axis: axis, minX: minX, maxX: maxX, lanes: firstLane..<endLane) {
+                    item, lane, inConflict, span in
+                    let (minY, maxY) = Self.barSpanY(rowTop: rowTop, laneHeight: laneHeight, inset: inset, lane: lane)
+                    guard minY < rect.maxY, maxY > rect.y else { return }
+                    body(
+                        PlacedItem(
+                            item: item, rowIndex: rowIndex, lane: lane, inConflict: inConflict,
+                            frame: Rect(
+                                x: metrics.rowHeaderWidth + span.minX, y: minY, width: span.maxX - span.minX,
+                                height: maxY - minY)))
+                }
             }
         }
     }
@@ -268,8 +266,14 @@ extension Board {
     /// The vertical extent of a bar in a lane, in content space.
     func barSpanY(row: Int, lane: Int) -> (Double, Double) {
         let laneHeight = laneHeight(ofRow: row)
-        let laneTop = metrics.columnHeaderHeight + tops[row] + Double(lane) * laneHeight
         let inset = min(metrics.barInset, laneHeight / 2)
+        return Self.barSpanY(
+            rowTop: metrics.columnHeaderHeight + tops[row], laneHeight: laneHeight, inset: inset, lane: lane)
+    }
+
+    /// The one formula for a bar's vertical extent, so that every path gives the same bits.
+    static func barSpanY(rowTop: Double, laneHeight: Double, inset: Double, lane: Int) -> (Double, Double) {
+        let laneTop = rowTop + Double(lane) * laneHeight
         return (laneTop + inset, laneTop + laneHeight - inset)
     }
 

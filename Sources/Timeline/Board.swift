@@ -111,11 +111,13 @@ public struct Board: Sendable {
 
     // MARK: - Heights
 
+    // Rows are read field by field here: binding `rows[index]` to a constant would copy the row and
+    // retain its arrays, on paths that run for every visible row.
     func naturalHeight(ofRow index: Int) -> Double {
-        let row = rows[index]
-        if row.groupIndex >= 0 && rows[row.groupIndex].collapsed { return 0 }
-        let lanes = Double(row.content.laneCount)
-        switch row.spec.kind {
+        let groupIndex = rows[index].groupIndex
+        if groupIndex >= 0 && rows[groupIndex].collapsed { return 0 }
+        let lanes = Double(rows[index].content.laneCount)
+        switch rows[index].spec.kind {
         case .member: return max(lanes, 1) * metrics.laneHeight
         case .groupHeader: return max(metrics.groupHeaderHeight, lanes * metrics.laneHeight)
         }
@@ -127,9 +129,8 @@ public struct Board: Sendable {
 
     /// The height of one lane in a row: stretched member rows share their height among their lanes.
     func laneHeight(ofRow index: Int) -> Double {
-        let row = rows[index]
-        guard row.spec.kind == .member else { return metrics.laneHeight }
-        return height(ofRow: index) / Double(max(row.content.laneCount, 1))
+        guard rows[index].spec.kind == .member else { return metrics.laneHeight }
+        return height(ofRow: index) / Double(max(rows[index].content.laneCount, 1))
     }
 
     mutating func relayoutAllRows() {

@@ -81,6 +81,28 @@ struct RowContent: Equatable {
         }
     }
 
+    /// Calls `body` with each item whose bar crosses `(minX, maxX)` in the given lanes, lane by lane in
+    /// start order, with its lane, its conflict flag and its bar's span.
+    ///
+    /// - Complexity: O(L·log m + k).
+    func forEachBar(
+        axis: Axis, minX: Double, maxX: Double, lanes laneRange: Range<Int>,
+        _ body: (Item, Int, Bool, (minX: Double, maxX: Double)) -> Void
+    ) {
+        for lane in laneRange {
+            var position = firstIndex(in: lanes[lane]) { index in
+                axis.barSpan(start: items[index].start, end: items[index].end).maxX > minX
+            }
+            while position < lanes[lane].count {
+                let index = lanes[lane][position]
+                let span = axis.barSpan(start: items[index].start, end: items[index].end)
+                guard span.minX < maxX else { break }
+                body(items[index], lane, conflictOfItem[index], span)
+                position += 1
+            }
+        }
+    }
+
     /// The first position in a lane whose item satisfies `isAfter`, which must be false then true
     /// along the lane (it is for any condition on ascending starts or ascending ends).
     func firstIndex(in lane: [Int], where isAfter: (Int) -> Bool) -> Int {

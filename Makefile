@@ -1,0 +1,40 @@
+# Frontdesk: see README.md. `make run` serves the board demo; `make test` checks everything.
+ROWS ?= 2000
+DAYS ?= 730
+STAYS ?= 200000
+VIEWPORT ?= 1024x768
+HOST ?= 127.0.0.1
+PORT ?= 8080
+
+# Tracked and new (not ignored) Swift files that still exist.
+SWIFT_FILES = $(wildcard $(shell git ls-files --cached --others --exclude-standard '*.swift'))
+
+.PHONY: all run test wasm bench format format-check
+
+all: test
+
+run: wasm
+	swift build
+	@echo "Serving Web/ (static; the booking server comes later). Open:"
+	@echo "  http://$(HOST):$(PORT)/board-demo.html?rooms=2000&days=730&stays=200000"
+	python3 -m http.server --bind $(HOST) --directory Web $(PORT)
+
+test:
+	scripts/test.sh
+
+wasm:
+	scripts/build-wasm.sh
+
+bench: wasm
+	swift run -c release frontdesk bench timeline --rows $(ROWS) --days $(DAYS) --stays $(STAYS) --viewport $(VIEWPORT)
+	node scripts/bench-wasm.mjs --rows $(ROWS) --days $(DAYS) --stays $(STAYS) --viewport $(VIEWPORT)
+
+format:
+	@if [ -z "$(SWIFT_FILES)" ]; then echo "format: no Swift files"; \
+	else swift format format --parallel --in-place $(SWIFT_FILES); fi
+
+format-check:
+	@if [ -z "$(SWIFT_FILES)" ]; then echo "format-check: no Swift files"; \
+	elif swift format lint --strict --parallel $(SWIFT_FILES); then \
+		echo "format-check: $(words $(SWIFT_FILES)) Swift files clean"; \
+	else echo "format-check: fix the findings above (\`make format\` fixes layout, not every lint rule)"; exit 1; fi

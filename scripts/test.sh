@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Everything `make test` checks, in order; stops at the first failure and says where.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+step="setting up"
+passed=()
+trap 'status=$?; if (( status != 0 )); then echo; echo "test.sh: FAILED during: $step (exit $status)"; fi' EXIT
+
+begin() { step="$1"; echo; echo "==> $step"; }
+done_step() { passed+=("$step"); }
+
+as_root() { if (( EUID == 0 )); then "$@"; else sudo "$@"; fi; }
+
+begin "installing missing test tools"
+if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then
+    echo "chromium and chromedriver: present"
+else
+    echo "installing Debian's chromium and chromium-driver"
+    as_root apt-get update
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+fi
+if python3 -c 'import selenium, pytest' 2>/dev/null; then
+    echo "selenium and pytest: present"
+else
+    echo "installing selenium and pytest from PyPI"
+    # A Debian-managed python3 refuses plain pip installs (PEP 668); then install past it.
+    export PIP_ROOT_USER_ACTION=ignore # we install as root on purpose (CI images)
+    python3 -m pip install --quiet selenium pytest ||
+        python3 -m pip install --quiet --break-system-packages selenium pytest
+fi
+done_step
+
+begin "swift build"
+swift build
+done_step
+
+begin "swift test (Swift Testing and XCTest)"
+swift test
+done_step
+
+begin "building Web/timeline.wasm"
+scripts/build-wasm.sh
+done_step
+
+begin "Web tests (node --test Tests/Web)"
+mapfile -t web_tests < <(find Tests/Web -name '*.test.mjs' 2>/dev/null | sort)
+if (( ${#web_tests[@]} == 0 )); then
+    echo "skipped: no Tests/Web/*.test.mjs yet"
+    step="Web tests (skipped: none yet)"
+else
+    FRONTDESK_BIN="$(swift build --show-bin-path)/frontdesk" TIMELINE_WASM="$root/Web/timeline.wasm" \
+        node --test "${web_tests[@]}"
+fi
+done_step
+
+begin "browser tests (pytest Tests/Browser)"
+if [[ -z "$(find Tests/Browser -name 'test_*.py' 2>/dev/null)" ]]; then
+    echo "skipped: no Tests/Browser/test_*.py yet"
+    step="browser tests (skipped: none yet)"
+else
+    # Any non-zero exit fails, including 5 (no tests collected) once test files exist.
+    python3 -m pytest -q Tests/Browser
+fi
+done_step
+
+begin "format check (make format-check)"
+make --no-print-directory format-check
+done_step
+
+echo
+echo "test.sh: OK (${#passed[@]} steps): $(IFS=';'; echo "${passed[*]}" | sed 's/;/; /g')"

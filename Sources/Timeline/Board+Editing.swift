@@ -122,7 +122,7 @@ extension Board {
         guard let rowIndex = rowIndexByID[item.row] else { throw TimelineError(.unknownRow, id: item.row) }
         guard item.end > item.start else { throw TimelineError(.emptyRange, id: item.id) }
         guard locations[item.id] == nil else { throw TimelineError(.duplicateItem, id: item.id) }
-        locations[item.id] = ItemLocation(rowIndex: rowIndex, start: item.start)
+        locations.updateValue(ItemLocation(rowIndex: rowIndex, start: item.start), forID: item.id)
         rows[rowIndex].content.insert(item, forbidsOverlap: rows[rowIndex].spec.forbidsOverlap)
         rowsChanged(rowIndex, rowIndex)
     }
@@ -134,7 +134,7 @@ extension Board {
     public mutating func remove(itemID: Int) throws(TimelineError) -> Item {
         guard let (rowIndex, index) = indexPath(ofItem: itemID) else { throw TimelineError(.unknownItem, id: itemID) }
         let item = rows[rowIndex].content.items[index]
-        locations[itemID] = nil
+        locations.removeValue(forID: itemID)
         rows[rowIndex].content.remove(at: index, forbidsOverlap: rows[rowIndex].spec.forbidsOverlap)
         rowsChanged(rowIndex, rowIndex)
         return item
@@ -153,7 +153,7 @@ extension Board {
         item.start = start
         item.end = end
         rows[targetRow].content.insert(item, forbidsOverlap: rows[targetRow].spec.forbidsOverlap)
-        locations[itemID] = ItemLocation(rowIndex: targetRow, start: start)
+        locations.updateValue(ItemLocation(rowIndex: targetRow, start: start), forID: itemID)
         rowsChanged(sourceRow, targetRow)
     }
 

@@ -17,9 +17,9 @@ public struct Board: Sendable {
     public var businessHours: Range<Int>?
 
     var rows: [RowState] = []
-    var rowIndexByID: [Int: Int] = [:]
+    var rowIndexByID = IDTable<Int>(empty: 0)
     /// Where each item is kept, for finding it by id.
-    var locations: [Int: ItemLocation] = [:]
+    var locations = IDTable<ItemLocation>(empty: ItemLocation(rowIndex: 0, start: 0))
     /// Row heights before stretching (0 for rows hidden in a collapsed group).
     var naturalHeights: [Double] = []
     /// The top of each row relative to the body, and the body's height at the end: `rows.count + 1`.
@@ -32,10 +32,19 @@ public struct Board: Sendable {
         self.metrics = metrics
     }
 
-    struct ItemLocation: Sendable {
-        var rowIndex: Int
-        /// The item's start: with its id, its key in the row's order.
-        var start: Int
+    struct ItemLocation: Equatable, Sendable {
+        private var storedRowIndex: Int32
+        /// The item's start: with its id, its key in the row's order. Starts are days or minutes since
+        /// 1970, well within 32 bits; keeping both in 8 bytes halves the table loading must fill.
+        private var storedStart: Int32
+
+        init(rowIndex: Int, start: Int) {
+            storedRowIndex = Int32(truncatingIfNeeded: rowIndex)
+            storedStart = Int32(truncatingIfNeeded: start)
+        }
+
+        var rowIndex: Int { Int(storedRowIndex) }
+        var start: Int { Int(storedStart) }
     }
 
     struct RowState: Sendable {
@@ -56,13 +65,12 @@ public struct Board: Sendable {
     ///
     /// - Complexity: O(r).
     public mutating func load(rows specs: [RowSpec]) throws(TimelineError) {
-        var indexByID: [Int: Int] = [:]
-        indexByID.reserveCapacity(specs.count)
+        var indexByID = IDTable<Int>(capacity: specs.count, empty: 0)
         var newRows: [RowState] = []
         newRows.reserveCapacity(specs.count)
         var groupIndex = -1
         for (index, spec) in specs.enumerated() {
-            guard indexByID.updateValue(index, forKey: spec.id) == nil else {
+            guard indexByID.updateValue(index, forID: spec.id) == nil else {
                 throw TimelineError(.duplicateRow, id: spec.id)
             }
             if spec.kind == .groupHeader { groupIndex = index }
@@ -70,7 +78,7 @@ public struct Board: Sendable {
         }
         rows = newRows
         rowIndexByID = indexByID
-        locations = [:]
+        locations = IDTable(empty: ItemLocation(rowIndex: 0, start: 0))
         relayoutAllRows()
     }
 
@@ -79,21 +87,33 @@ public struct Board: Sendable {
     ///
     /// - Complexity: O(n log(n / r) + n·L) for n items in r rows of at most L lanes.
     public mutating func load(items: [Item]) throws(TimelineError) {
-        var itemsOfRow: [[Item]] = Array(repeating: [], count: rows.count)
-        var newLocations: [Int: ItemLocation] = [:]
-        newLocations.reserveCapacity(items.count)
-        for item in items {
+        // Two passes: find each item's row and count per row, then fill rows of exactly that size, so
+        // that loading allocates each row's storage once.
+        var rowOfItem = [Int32](repeating: 0, count: items.count)
+        var countOfRow = [Int](repeating: 0, count: rows.count)
+        var newLocations = IDTable<ItemLocation>(capacity: items.count, empty: ItemLocation(rowIndex: 0, start: 0))
+        for (index, item) in items.enumerated() {
             guard let rowIndex = rowIndexByID[item.row] else { throw TimelineError(.unknownRow, id: item.row) }
             guard item.end > item.start else { throw TimelineError(.emptyRange, id: item.id) }
             let location = ItemLocation(rowIndex: rowIndex, start: item.start)
-            guard newLocations.updateValue(location, forKey: item.id) == nil else {
+            guard newLocations.updateValue(location, forID: item.id) == nil else {
                 throw TimelineError(.duplicateItem, id: item.id)
             }
-            itemsOfRow[rowIndex].append(item)
+            rowOfItem[index] = Int32(truncatingIfNeeded: rowIndex)
+            countOfRow[rowIndex] += 1
+        }
+        var itemsOfRow: [[Item]] = countOfRow.map { count in
+            var row: [Item] = []
+            row.reserveCapacity(count)
+            return row
+        }
+        for (index, item) in items.enumerated() {
+            itemsOfRow[Int(rowOfItem[index])].append(item)
         }
         for index in rows.indices {
-            rows[index].content = RowContent(
-                unsorted: itemsOfRow[index], forbidsOverlap: rows[index].spec.forbidsOverlap)
+            let rowItems = itemsOfRow[index]
+            itemsOfRow[index] = []
+            rows[index].content = RowContent(unsorted: rowItems, forbidsOverlap: rows[index].spec.forbidsOverlap)
         }
         locations = newLocations
         relayoutAllRows()

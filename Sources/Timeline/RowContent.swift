@@ -18,7 +18,7 @@ struct RowContent: Equatable {
     /// A row's content from items in any order.
     ///
     /// - Complexity: O(m log m + m·L) for m items in L lanes.
-    init(unsorted: [Item], forbidsOverlap: Bool) {
+    init(unsorted: consuming [Item], forbidsOverlap: Bool) {
         items = unsorted
         items.sort { $0.precedes($1) }
         pack(forbidsOverlap: forbidsOverlap)

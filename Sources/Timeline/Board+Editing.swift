@@ -61,15 +61,11 @@ extension Board {
         let lane = min(Int(laneOffset.rounded(.down)), laneCount - 1)
         hit.lane = lane
         guard hit.region == .body, lane < rows[rowIndex].content.laneCount else { return hit }
-        let content = rows[rowIndex].content
-        let laneItems = content.lanes[lane]
-        let position = content.firstIndex(in: laneItems) { index in
-            let item = content.items[index]
-            return axis.barSpan(start: item.start, end: item.end).maxX > axisX
-        }
-        if position < laneItems.count {
-            let candidate = placed(rowIndex: rowIndex, itemIndex: laneItems[position])
-            if candidate.frame.contains(point) { hit.itemID = candidate.item.id }
+        let (minY, maxY) = barSpanY(row: rowIndex, lane: lane)
+        guard point.y >= minY, point.y < maxY else { return hit }
+        rows[rowIndex].content.forEachBar(axis: axis, minX: axisX, maxX: axisX.nextUp, lanes: lane..<(lane + 1)) {
+            item, _, _, span in
+            if axisX >= span.minX && axisX < span.maxX { hit.itemID = item.id }
         }
         return hit
     }

@@ -2,15 +2,18 @@
 ///
 /// Items are kept sorted by start (then id). Each lane holds items that do not overlap, so within a
 /// lane both starts and ends ascend: a lane can be searched by binary search on either. That per-lane
-/// order is the engine's interval index.
+/// order is the engine's interval index, kept flat (one array for all lanes) so that a query touches
+/// no nested arrays.
 struct RowContent: Equatable {
     private(set) var items: [Item] = []
     /// The lane of each item, parallel to `items`.
     private(set) var laneOfItem: [Int] = []
     /// Whether each item overlaps another in a row that forbids overlap, parallel to `items`.
     private(set) var conflictOfItem: [Bool] = []
-    /// For each lane, the indices into `items` of its items, in start order.
-    private(set) var lanes: [[Int]] = []
+    /// The indices into `items` of lane 0's items in start order, then lane 1's, and so on.
+    private(set) var laneOrder: [Int] = []
+    /// Where each lane's run starts in `laneOrder`, and where the last one ends: `laneCount + 1` bounds.
+    private(set) var laneBounds: [Int] = [0]
     private(set) var hasConflict = false
 
     init() {}
@@ -24,7 +27,7 @@ struct RowContent: Equatable {
         pack(forbidsOverlap: forbidsOverlap)
     }
 
-    var laneCount: Int { lanes.count }
+    var laneCount: Int { laneBounds.count - 1 }
 
     /// The index of an item, found by binary search on its start.
     ///
@@ -72,10 +75,10 @@ struct RowContent: Equatable {
     ///
     /// - Complexity: O(L log m + k).
     func forEachItem(overlapping start: Int, _ end: Int, _ body: (Int) -> Void) {
-        for lane in lanes {
-            var position = firstIndex(in: lane) { items[$0].end > start }
-            while position < lane.count, items[lane[position]].start < end {
-                body(lane[position])
+        for lane in 0..<laneCount {
+            var position = firstPosition(inLane: lane) { items[$0].end > start }
+            while position < laneBounds[lane + 1], items[laneOrder[position]].start < end {
+                body(laneOrder[position])
                 position += 1
             }
         }
@@ -89,28 +92,45 @@ struct RowContent: Equatable {
         axis: Axis, minX: Double, maxX: Double, lanes laneRange: Range<Int>,
         _ body: (Item, Int, Bool, (minX: Double, maxX: Double)) -> Void
     ) {
-        for lane in laneRange {
-            var position = firstIndex(in: lanes[lane]) { index in
-                axis.barSpan(start: items[index].start, end: items[index].end).maxX > minX
-            }
-            while position < lanes[lane].count {
-                let index = lanes[lane][position]
-                let span = axis.barSpan(start: items[index].start, end: items[index].end)
-                guard span.minX < maxX else { break }
-                body(items[index], lane, conflictOfItem[index], span)
-                position += 1
+        // Search on units, not pixels: a bar ends after minX once its end unit passes this threshold.
+        // Less a margin, so rounding can only admit an extra candidate, which the exact test drops.
+        let endThreshold = Double(axis.start) + axis.unitOffset(atX: minX) - axis.exitOffset - 1e-6
+        items.withUnsafeBufferPointer { items in
+            laneOrder.withUnsafeBufferPointer { order in
+                conflictOfItem.withUnsafeBufferPointer { conflicts in
+                    for lane in laneRange {
+                        var low = laneBounds[lane]
+                        var high = laneBounds[lane + 1]
+                        while low < high {
+                            let middle = (low + high) / 2
+                            if Double(items[order[middle]].end) > endThreshold {
+                                high = middle
+                            } else {
+                                low = middle + 1
+                            }
+                        }
+                        let laneEnd = laneBounds[lane + 1]
+                        while low < laneEnd {
+                            let index = order[low]
+                            let span = axis.barSpan(start: items[index].start, end: items[index].end)
+                            guard span.minX < maxX else { break }
+                            if span.maxX > minX { body(items[index], lane, conflicts[index], span) }
+                            low += 1
+                        }
+                    }
+                }
             }
         }
     }
 
-    /// The first position in a lane whose item satisfies `isAfter`, which must be false then true
-    /// along the lane (it is for any condition on ascending starts or ascending ends).
-    func firstIndex(in lane: [Int], where isAfter: (Int) -> Bool) -> Int {
-        var low = 0
-        var high = lane.count
+    /// The first position in a lane's run of `laneOrder` whose item satisfies `isAfter`, which must be
+    /// false then true along the lane (it is for any condition on ascending starts or ascending ends).
+    func firstPosition(inLane lane: Int, where isAfter: (Int) -> Bool) -> Int {
+        var low = laneBounds[lane]
+        var high = laneBounds[lane + 1]
         while low < high {
             let middle = (low + high) / 2
-            if isAfter(lane[middle]) { high = middle } else { low = middle + 1 }
+            if isAfter(laneOrder[middle]) { high = middle } else { low = middle + 1 }
         }
         return low
     }
@@ -134,9 +154,15 @@ struct RowContent: Equatable {
         for item in items {
             laneOfItem.append(Self.assign(item, to: &laneEnds))
         }
-        lanes = Array(repeating: [], count: laneEnds.count)
+        // A counting sort by lane; stable, so each lane's run stays in start order.
+        laneBounds = Array(repeating: 0, count: laneEnds.count + 1)
+        for lane in laneOfItem { laneBounds[lane + 1] += 1 }
+        for lane in 0..<laneEnds.count { laneBounds[lane + 1] += laneBounds[lane] }
+        var next = laneBounds
+        laneOrder = Array(repeating: 0, count: items.count)
         for (index, lane) in laneOfItem.enumerated() {
-            lanes[lane].append(index)
+            laneOrder[next[lane]] = index
+            next[lane] += 1
         }
         markConflicts(forbidsOverlap: forbidsOverlap)
     }

@@ -7,11 +7,14 @@ nonisolated(unsafe) var board = Board(axis: .days(first: 0, count: 1))
 nonisolated(unsafe) var input = WordBuffer(capacity: 1024)
 nonisolated(unsafe) var output = WordBuffer(capacity: 1024)
 
+/// Runs an engine call; on a refusal, writes the row or item id in question as output word 0.
 private func status(_ body: () throws(TimelineError) -> Void) -> Int32 {
     do throws(TimelineError) {
         try body()
         return 0
     } catch {
+        output.clear()
+        output.append(error.id)
         return error.code.rawValue
     }
 }

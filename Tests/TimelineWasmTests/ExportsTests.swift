@@ -46,6 +46,8 @@ struct ExportsTests {
         #expect(load(rows: [1, 0, 1, 1, 0, 0], items: []).0 == TimelineError.Code.duplicateRow.rawValue)
         #expect(tl_row_count() == 1)
         #expect(tl_move(42, 1, 0, 1) == TimelineError.Code.unknownItem.rawValue)
+        #expect(tl_output_length() == 1)
+        #expect(words(1) == [42])
     }
 
     @Test func anEditIsVisibleToTheNextQuery() {

@@ -89,8 +89,7 @@ extension Board {
         var conflicts: [Int] = []
         if rows[targetRow].spec.forbidsOverlap {
             content.forEachItem(overlapping: start, end) { found in
-                let id = content.items[found].id
-                if id != itemID { conflicts.append(id) }
+                if found.id != itemID { conflicts.append(found.id) }
             }
             conflicts.sort()
         }
@@ -105,7 +104,7 @@ extension Board {
         guard let rowIndex = rowIndexByID[rowID] else { return [] }
         let content = rows[rowIndex].content
         var ids: [Int] = []
-        content.forEachItem(overlapping: start, end) { ids.append(content.items[$0].id) }
+        content.forEachItem(overlapping: start, end) { ids.append($0.id) }
         return ids.sorted()
     }
 

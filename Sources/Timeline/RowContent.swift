@@ -10,9 +10,12 @@ struct RowContent: Equatable {
     private(set) var laneOfItem: [Int] = []
     /// Whether each item overlaps another in a row that forbids overlap, parallel to `items`.
     private(set) var conflictOfItem: [Bool] = []
-    /// The indices into `items` of lane 0's items in start order, then lane 1's, and so on.
-    private(set) var laneOrder: [Int] = []
-    /// Where each lane's run starts in `laneOrder`, and where the last one ends: `laneCount + 1` bounds.
+    /// The items again, lane 0's in start order, then lane 1's, and so on: what queries search, in
+    /// contiguous memory (an index into `items` instead would cost a cache miss a step).
+    private(set) var laneItems: [Item] = []
+    /// Whether each of `laneItems` is in conflict.
+    private(set) var laneConflicts: [Bool] = []
+    /// Where each lane's run starts in `laneItems`, and where the last one ends: `laneCount + 1` bounds.
     private(set) var laneBounds: [Int] = [0]
     private(set) var hasConflict = false
 
@@ -71,14 +74,14 @@ struct RowContent: Equatable {
         return placed ? result : Self.assign(item, to: &laneEnds)
     }
 
-    /// Calls `body` with the index of every item overlapping `[start, end)`, lane by lane.
+    /// Calls `body` with every item overlapping `[start, end)`, lane by lane.
     ///
     /// - Complexity: O(L log m + k).
-    func forEachItem(overlapping start: Int, _ end: Int, _ body: (Int) -> Void) {
+    func forEachItem(overlapping start: Int, _ end: Int, _ body: (Item) -> Void) {
         for lane in 0..<laneCount {
-            var position = firstPosition(inLane: lane) { items[$0].end > start }
-            while position < laneBounds[lane + 1], items[laneOrder[position]].start < end {
-                body(laneOrder[position])
+            var position = firstPosition(inLane: lane) { $0.end > start }
+            while position < laneBounds[lane + 1], laneItems[position].start < end {
+                body(laneItems[position])
                 position += 1
             }
         }
@@ -95,42 +98,35 @@ struct RowContent: Equatable {
         // Search on units, not pixels: a bar ends after minX once its end unit passes this threshold.
         // Less a margin, so rounding can only admit an extra candidate, which the exact test drops.
         let endThreshold = Double(axis.start) + axis.unitOffset(atX: minX) - axis.exitOffset - 1e-6
-        items.withUnsafeBufferPointer { items in
-            laneOrder.withUnsafeBufferPointer { order in
-                conflictOfItem.withUnsafeBufferPointer { conflicts in
-                    for lane in laneRange {
-                        var low = laneBounds[lane]
-                        var high = laneBounds[lane + 1]
-                        while low < high {
-                            let middle = (low + high) / 2
-                            if Double(items[order[middle]].end) > endThreshold {
-                                high = middle
-                            } else {
-                                low = middle + 1
-                            }
-                        }
-                        let laneEnd = laneBounds[lane + 1]
-                        while low < laneEnd {
-                            let index = order[low]
-                            let span = axis.barSpan(start: items[index].start, end: items[index].end)
-                            guard span.minX < maxX else { break }
-                            if span.maxX > minX { body(items[index], lane, conflicts[index], span) }
-                            low += 1
-                        }
+        laneItems.withUnsafeBufferPointer { items in
+            laneConflicts.withUnsafeBufferPointer { conflicts in
+                for lane in laneRange {
+                    var low = laneBounds[lane]
+                    var high = laneBounds[lane + 1]
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if Double(items[middle].end) > endThreshold { high = middle } else { low = middle + 1 }
+                    }
+                    let laneEnd = laneBounds[lane + 1]
+                    while low < laneEnd {
+                        let span = axis.barSpan(start: items[low].start, end: items[low].end)
+                        guard span.minX < maxX else { break }
+                        if span.maxX > minX { body(items[low], lane, conflicts[low], span) }
+                        low += 1
                     }
                 }
             }
         }
     }
 
-    /// The first position in a lane's run of `laneOrder` whose item satisfies `isAfter`, which must be
+    /// The first position in a lane's run of `laneItems` whose item satisfies `isAfter`, which must be
     /// false then true along the lane (it is for any condition on ascending starts or ascending ends).
-    func firstPosition(inLane lane: Int, where isAfter: (Int) -> Bool) -> Int {
+    func firstPosition(inLane lane: Int, where isAfter: (Item) -> Bool) -> Int {
         var low = laneBounds[lane]
         var high = laneBounds[lane + 1]
         while low < high {
             let middle = (low + high) / 2
-            if isAfter(laneOrder[middle]) { high = middle } else { low = middle + 1 }
+            if isAfter(laneItems[middle]) { high = middle } else { low = middle + 1 }
         }
         return low
     }
@@ -154,17 +150,26 @@ struct RowContent: Equatable {
         for item in items {
             laneOfItem.append(Self.assign(item, to: &laneEnds))
         }
+        markConflicts(forbidsOverlap: forbidsOverlap)
+        guard laneEnds.count > 1 else {
+            // One lane (most rooms): lane order is start order, so share the arrays; nothing is copied.
+            laneItems = items
+            laneConflicts = conflictOfItem
+            laneBounds = laneEnds.isEmpty ? [0] : [0, items.count]
+            return
+        }
         // A counting sort by lane; stable, so each lane's run stays in start order.
         laneBounds = Array(repeating: 0, count: laneEnds.count + 1)
         for lane in laneOfItem { laneBounds[lane + 1] += 1 }
         for lane in 0..<laneEnds.count { laneBounds[lane + 1] += laneBounds[lane] }
         var next = laneBounds
-        laneOrder = Array(repeating: 0, count: items.count)
+        laneItems = items
+        laneConflicts = conflictOfItem
         for (index, lane) in laneOfItem.enumerated() {
-            laneOrder[next[lane]] = index
+            laneItems[next[lane]] = items[index]
+            laneConflicts[next[lane]] = conflictOfItem[index]
             next[lane] += 1
         }
-        markConflicts(forbidsOverlap: forbidsOverlap)
     }
 
     private static func assign(_ item: Item, to laneEnds: inout [Int]) -> Int {

@@ -19,6 +19,13 @@ private func status(_ body: () throws(TimelineError) -> Void) -> Int32 {
     }
 }
 
+/// Runs a query that writes records of `words` words each to the output; returns how many it wrote.
+private func records(of words: Int, _ query: () -> Void) -> Int32 {
+    output.clear()
+    query()
+    return count(output.count / words)
+}
+
 private func int(_ value: Int32) -> Int { Int(value) }
 private func double(_ value: Float) -> Double { Double(value) }
 private func count(_ value: Int) -> Int32 { Int32(truncatingIfNeeded: value) }
@@ -150,63 +157,56 @@ private func appendItemFlags(_ placed: PlacedItem) {
 
 @_cdecl("tl_query_items")
 public func tl_query_items(_ x: Float, _ y: Float, _ width: Float, _ height: Float) -> Int32 {
-    output.clear()
-    var found = 0
-    board.forEachItem(in: Rect(x: double(x), y: double(y), width: double(width), height: double(height))) { placed in
-        output.append(placed.item.id)
-        output.append(placed.item.row)
-        output.append(placed.item.style)
-        appendItemFlags(placed)
-        output.append(placed.frame)
-        found += 1
+    records(of: 8) {
+        board.forEachItem(in: Rect(x: double(x), y: double(y), width: double(width), height: double(height))) {
+            placed in
+            output.append(placed.item.id)
+            output.append(placed.item.row)
+            output.append(placed.item.style)
+            appendItemFlags(placed)
+            output.append(placed.frame)
+        }
     }
-    return count(found)
 }
 
 @_cdecl("tl_query_rows")
 public func tl_query_rows(_ y: Float, _ height: Float) -> Int32 {
-    output.clear()
-    var found = 0
-    board.forEachRow(intersecting: double(y), double(y) + double(height)) { row in
-        output.append(row.spec.id)
-        output.append(row.index)
-        output.append(row.spec.kind.rawValue)
-        output.append((row.collapsed ? 1 : 0) | (row.spec.forbidsOverlap ? 2 : 0) | (row.hasConflict ? 4 : 0))
-        output.append(row.y)
-        output.append(row.height)
-        output.append(row.laneCount)
-        output.append(row.groupRowID ?? -1)
-        found += 1
+    records(of: 8) {
+        board.forEachRow(intersecting: double(y), double(y) + double(height)) { row in
+            output.append(row.spec.id)
+            output.append(row.index)
+            output.append(row.spec.kind.rawValue)
+            output.append((row.collapsed ? 1 : 0) | (row.spec.forbidsOverlap ? 2 : 0) | (row.hasConflict ? 4 : 0))
+            output.append(row.y)
+            output.append(row.height)
+            output.append(row.laneCount)
+            output.append(row.groupRowID ?? -1)
+        }
     }
-    return count(found)
 }
 
 @_cdecl("tl_query_columns")
 public func tl_query_columns(_ x: Float, _ width: Float) -> Int32 {
-    output.clear()
-    var found = 0
-    board.forEachColumn(intersecting: double(x), double(x) + double(width)) { column in
-        output.append(column.value)
-        output.append(column.flags.rawValue)
-        output.append(column.x)
-        output.append(column.width)
-        found += 1
+    records(of: 4) {
+        board.forEachColumn(intersecting: double(x), double(x) + double(width)) { column in
+            output.append(column.value)
+            output.append(column.flags.rawValue)
+            output.append(column.x)
+            output.append(column.width)
+        }
     }
-    return count(found)
 }
 
 @_cdecl("tl_query_spans")
 public func tl_query_spans(_ x: Float, _ width: Float) -> Int32 {
-    output.clear()
-    var found = 0
-    board.forEachSpan(intersecting: double(x), double(x) + double(width)) { span in
-        output.append(span.major)
-        output.append(span.minor)
-        output.append(span.x)
-        output.append(span.width)
-        found += 1
+    records(of: 4) {
+        board.forEachSpan(intersecting: double(x), double(x) + double(width)) { span in
+            output.append(span.major)
+            output.append(span.minor)
+            output.append(span.x)
+            output.append(span.width)
+        }
     }
-    return count(found)
 }
 
 @_cdecl("tl_panes")

@@ -9,7 +9,13 @@ let package = Package(
         .library(name: "Timeline", targets: ["Timeline"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/vapor/fluent-kit", from: "1.57.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.9.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver", from: "2.14.0"),
+        .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
     ],
     targets: [
         // The board's layout engine: Swift standard library only, so it also builds with Embedded Swift.
@@ -17,9 +23,34 @@ let package = Package(
         // C-ABI exports over Timeline. `scripts/build-wasm.sh` compiles it with Timeline for wasm32;
         // natively it builds as an ordinary module so its tests can call the exports directly.
         .target(name: "TimelineWasm", dependencies: ["Timeline"], exclude: ["Allocator", "README.md"]),
+        // The booking domain: values and rules, no HTTP and no database.
+        .target(name: "Booking", dependencies: ["Timeline"]),
+        // Persistence for the domain on SQLite or PostgreSQL through fluent-kit and SQLKit.
+        .target(
+            name: "Storage",
+            dependencies: [
+                "Booking",
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ]
+        ),
+        // The HTTP server: routes, sessions, the web app's files.
+        .target(
+            name: "App",
+            dependencies: [
+                "Booking",
+                "Storage",
+                "Timeline",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            ]
+        ),
         .executableTarget(
             name: "frontdesk",
             dependencies: [
+                "App",
                 "Timeline",
                 "TimelineWasm",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -27,5 +58,6 @@ let package = Package(
         ),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
         .testTarget(name: "TimelineWasmTests", dependencies: ["TimelineWasm", "Timeline"]),
+        .testTarget(name: "BookingTests", dependencies: ["Booking", "Timeline"]),
     ]
 )

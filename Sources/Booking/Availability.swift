@@ -1,0 +1,104 @@
+/// What is free to sell: room types with at least one room on every night asked for.
+public struct Availability: Sendable {
+    public var roomTypes: [RoomType]
+    public var rooms: [Room]
+    /// Stays that hold rooms (cancelled and no-show ones are left out by `holdsRoom`).
+    public var stays: [Stay]
+
+    public init(roomTypes: [RoomType], rooms: [Room], stays: [Stay]) {
+        self.roomTypes = roomTypes
+        self.rooms = rooms
+        self.stays = stays.filter { $0.state.holdsRoom }
+    }
+
+    /// How many more stays of a room type fit on every one of the nights: per night, its rooms in
+    /// service that no stay sleeps in, less its stays still waiting for a room; the least over the nights.
+    public func freeCount(of roomTypeID: Int, for nights: Nights) -> Int {
+        let roomsOfType = rooms.filter { $0.roomTypeID == roomTypeID && $0.housekeeping != .outOfService }
+        let roomIDs = Set(roomsOfType.map(\.id))
+        var least = Int.max
+        for night in nights {
+            var taken = Set<Int>()
+            var waiting = 0
+            for stay in stays where stay.nights.contains(night) {
+                if let roomID = stay.roomID(on: night) {
+                    if roomIDs.contains(roomID) { taken.insert(roomID) }
+                } else if stay.roomTypeID == roomTypeID {
+                    waiting += 1
+                }
+            }
+            least = min(least, roomsOfType.count - taken.count - waiting)
+        }
+        return max(least == Int.max ? roomsOfType.count : least, 0)
+    }
+
+    /// The room types that sleep the guests and have a room free on every night.
+    public func availableRoomTypes(for nights: Nights, guests: Int) -> [RoomType] {
+        roomTypes.filter { $0.capacity >= guests && freeCount(of: $0.id, for: nights) > 0 }
+    }
+
+    /// The rooms of a type that no stay holds on any of the nights, for assigning a room.
+    public func freeRooms(of roomTypeID: Int, for nights: Nights, ignoring stayID: Int? = nil) -> [Room] {
+        rooms.filter { room in
+            room.roomTypeID == roomTypeID && room.housekeeping != .outOfService
+                && !stays.contains { stay in
+                    stay.id != stayID && stay.segments.contains { $0.roomID == room.id && $0.nights.overlaps(nights) }
+                }
+        }
+    }
+}
+
+/// The front desk's day (seed 000's home screen): who arrives, who leaves, who is in the house.
+public struct FrontDeskDay: Sendable {
+    public var day: Day
+    public var arrivals: [Stay]
+    public var departures: [Stay]
+    public var inHouse: [Stay]
+
+    /// Today's lists from a property's stays. Arrivals: booked or already checked in today.
+    /// Departures: due out today, checked out or not yet. In house: checked in and staying tonight.
+    public init(day: Day, stays: [Stay]) {
+        self.day = day
+        arrivals = stays.filter { $0.arrival == day && ($0.state == .booked || $0.state == .checkedIn) }
+        departures = stays.filter { $0.departure == day && ($0.state == .checkedIn || $0.state == .checkedOut) }
+        inHouse = stays.filter { $0.state == .checkedIn && $0.nights.contains(day) }
+    }
+}
+
+/// A day's figures for the revenue dashboard.
+public struct DailyStats: Hashable, Sendable {
+    public var day: Day
+    /// Rooms that could be sold: in service.
+    public var roomsAvailable: Int
+    /// Rooms slept in (or held) that night.
+    public var roomsSold: Int
+    public var roomRevenue: Money
+
+    /// Rooms sold over rooms available, 0...1.
+    public var occupancy: Double { roomsAvailable == 0 ? 0 : Double(roomsSold) / Double(roomsAvailable) }
+    /// Average daily rate: room revenue per room sold.
+    public var adr: Money { Money(roomsSold == 0 ? 0 : roomRevenue.amount / roomsSold, roomRevenue.currency) }
+    /// Revenue per available room.
+    public var revPAR: Money {
+        Money(roomsAvailable == 0 ? 0 : roomRevenue.amount / roomsAvailable, roomRevenue.currency)
+    }
+
+    /// Occupancy, ADR and RevPAR per day over a range, from the stays that hold rooms and their
+    /// nightly rates (the same rates the folio charges).
+    public static func compute(
+        over days: Nights, property: Property, roomTypes: [RoomType], rooms: [Room], stays: [Stay]
+    ) -> [DailyStats] {
+        let available = rooms.filter { $0.housekeeping != .outOfService }.count
+        let typeByID = Dictionary(uniqueKeysWithValues: roomTypes.map { ($0.id, $0) })
+        return days.map { day in
+            var sold = 0
+            var revenue = 0
+            for stay in stays where stay.state.holdsRoom && stay.nights.contains(day) {
+                sold += 1
+                revenue += typeByID[stay.roomTypeID]?.rate(for: day).amount ?? 0
+            }
+            return DailyStats(
+                day: day, roomsAvailable: available, roomsSold: sold, roomRevenue: Money(revenue, property.currency))
+        }
+    }
+}

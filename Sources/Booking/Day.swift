@@ -1,0 +1,101 @@
+import Foundation
+import Timeline
+
+/// A calendar date in a property's time zone: a count of days since 1970-01-01. Stays are made of
+/// nights, and a night is named by the date it starts on.
+public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var number: Int
+
+    public init(_ number: Int) {
+        self.number = number
+    }
+
+    public init(year: Int, month: Int, day: Int) {
+        self.number = CalendarDay(year: year, month: month, day: day).daysSince1970
+    }
+
+    /// A strict `YYYY-MM-DD`, or nil: no other form, no impossible dates (2026-02-30).
+    public init?(iso text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), (1...CalendarDay.daysInMonth(year: year, month: month)).contains(day)
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// Parses a field of a request, or says which field is wrong and why.
+    public static func parse(_ text: String, field: String) throws(DomainError) -> Day {
+        guard let day = Day(iso: text) else { throw .invalid(field, "'\(text)' is not a date (YYYY-MM-DD)") }
+        return day
+    }
+
+    public var civil: CalendarDay { CalendarDay(daysSince1970: number) }
+
+    public var iso: String {
+        let date = civil
+        let month = date.month < 10 ? "0\(date.month)" : "\(date.month)"
+        let day = date.day < 10 ? "0\(date.day)" : "\(date.day)"
+        return "\(date.year)-\(month)-\(day)"
+    }
+
+    public var description: String { iso }
+
+    public func adding(days: Int) -> Day { Day(number + days) }
+
+    /// 0 is Sunday ... 6 is Saturday.
+    public var weekday: Int { CalendarDay.weekday(ofDay: number) }
+
+    public static func < (lhs: Day, rhs: Day) -> Bool { lhs.number < rhs.number }
+
+    /// The date it is now in a time zone (a property's, by its IANA name).
+    public static func today(in timeZone: TimeZone, now: Date = Date()) -> Day {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: now)
+        return Day(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+
+    /// The instant of a minute of this day in a time zone, daylight-saving changes included.
+    public func instant(atMinute minute: Int, in timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let date = civil
+        let components = DateComponents(
+            year: date.year, month: date.month, day: date.day, hour: minute / 60, minute: minute % 60)
+        return calendar.date(from: components)!
+    }
+}
+
+/// Half-open nights `[arrival, departure)`: a stay from the 1st to the 3rd has the nights of the 1st
+/// and the 2nd, so the next guest can arrive on the 3rd.
+public struct Nights: Hashable, Sendable, Sequence {
+    public var arrival: Day
+    public var departure: Day
+
+    /// Nights from arrival to departure, refused unless the departure comes after the arrival.
+    public init(arrival: Day, departure: Day) throws(DomainError) {
+        guard departure > arrival else {
+            throw .invalid("departure", "departure \(departure) must be after arrival \(arrival) (at least one night)")
+        }
+        self.arrival = arrival
+        self.departure = departure
+    }
+
+    public var count: Int { departure.number - arrival.number }
+
+    public func contains(_ night: Day) -> Bool { night >= arrival && night < departure }
+
+    public func overlaps(_ other: Nights) -> Bool { arrival < other.departure && other.arrival < departure }
+
+    public func makeIterator() -> AnyIterator<Day> {
+        var next = arrival
+        let end = departure
+        return AnyIterator {
+            guard next < end else { return nil }
+            defer { next = next.adding(days: 1) }
+            return next
+        }
+    }
+}

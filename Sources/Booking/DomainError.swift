@@ -1,0 +1,33 @@
+/// A rule of the domain refused something, or input was not acceptable.
+///
+/// It crosses module boundaries as a struct with a code (the swift-service-lifecycle pattern): the
+/// server maps the code to an HTTP status and passes `message` and `field` on to the client.
+public struct DomainError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Code: String, Equatable, Sendable {
+        /// Input that can never be right (a malformed date, zero nights, a negative amount).
+        case invalid = "invalid"
+        /// Something named does not exist.
+        case notFound = "not_found"
+        /// Something in the way: another stay in the room, a stale version, a taken key.
+        case conflict = "conflict"
+        /// A state change the rules do not allow now (check-out with an open balance).
+        case notAllowed = "not_allowed"
+    }
+
+    public var code: Code
+    public var message: String
+    /// The input field concerned, as the client named it, if one is.
+    public var field: String?
+
+    public init(_ code: Code, _ message: String, field: String? = nil) {
+        self.code = code
+        self.message = message
+        self.field = field
+    }
+
+    public static func invalid(_ field: String, _ message: String) -> DomainError {
+        DomainError(.invalid, message, field: field)
+    }
+
+    public var description: String { field.map { "\($0): \(message)" } ?? message }
+}

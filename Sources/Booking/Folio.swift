@@ -1,0 +1,123 @@
+/// What a folio entry records.
+public enum FolioEntryKind: String, Sendable, CaseIterable {
+    case charge
+    case payment
+    /// Cancels an earlier charge or payment; nothing is ever deleted.
+    case reversal
+}
+
+/// What a charge is for.
+public enum ChargeCategory: String, Sendable, CaseIterable {
+    case room
+    case fee
+    case tax
+    case minibar
+    case laundry
+    case service
+    case food
+    case other
+}
+
+/// How a payment was made. Recorded only: Frontdesk never sees card numbers.
+public enum PaymentMethod: String, Sendable, CaseIterable {
+    case cash
+    case cardTerminal = "card_terminal"
+    case transfer
+}
+
+/// One line of a folio.
+public struct FolioEntry: Hashable, Sendable, Identifiable {
+    public var id: Int
+    public var kind: FolioEntryKind
+    public var description: String
+    /// Positive for charges and payments; a reversal carries the amount it cancels.
+    public var amount: Money
+    public var category: ChargeCategory?
+    public var method: PaymentMethod?
+    /// The entry a reversal cancels.
+    public var reverses: Int?
+    /// The night a room charge is for.
+    public var night: Day?
+
+    public init(
+        id: Int, kind: FolioEntryKind, description: String, amount: Money, category: ChargeCategory? = nil,
+        method: PaymentMethod? = nil, reverses: Int? = nil, night: Day? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.description = description
+        self.amount = amount
+        self.category = category
+        self.method = method
+        self.reverses = reverses
+        self.night = night
+    }
+}
+
+/// A stay's account: charges less payments, with reversals instead of deletions.
+public struct Folio: Hashable, Sendable {
+    public var currency: Currency
+    public private(set) var entries: [FolioEntry]
+
+    public init(currency: Currency, entries: [FolioEntry] = []) {
+        self.currency = currency
+        self.entries = entries
+    }
+
+    /// Charges less payments, reversed entries left out. Positive: the guest owes.
+    public var balance: Money {
+        var amount = 0
+        for entry in entries where !isReversed(entry.id) {
+            switch entry.kind {
+            case .charge: amount += entry.amount.amount
+            case .payment: amount -= entry.amount.amount
+            case .reversal: break
+            }
+        }
+        return Money(amount, currency)
+    }
+
+    public var totalCharges: Money { total(of: .charge) }
+    public var totalPayments: Money { total(of: .payment) }
+
+    public func isReversed(_ id: Int) -> Bool {
+        entries.contains { $0.kind == .reversal && $0.reverses == id }
+    }
+
+    /// Checks a charge or payment before it is posted: positive, in the folio's currency.
+    public func validate(_ amount: Money, field: String = "amount") throws(DomainError) {
+        guard amount.currency == currency else {
+            throw .invalid("\(field).currency", "this folio is in \(currency.code), not \(amount.currency.code)")
+        }
+        guard amount.amount > 0 else { throw .invalid("\(field).amount", "must be more than zero") }
+    }
+
+    public mutating func post(_ entry: FolioEntry) throws(DomainError) {
+        switch entry.kind {
+        case .charge, .payment:
+            try validate(entry.amount)
+        case .reversal:
+            guard let target = entries.first(where: { $0.id == entry.reverses }) else {
+                throw DomainError(
+                    .notFound, "no folio entry \(entry.reverses.map(String.init) ?? "") to reverse", field: "reverses")
+            }
+            guard target.kind != .reversal else { throw DomainError(.notAllowed, "a reversal cannot be reversed") }
+            guard !isReversed(target.id) else {
+                throw DomainError(.notAllowed, "entry \(target.id) is already reversed")
+            }
+        }
+        entries.append(entry)
+    }
+
+    /// The reversal of an entry, carrying its amount.
+    public func reversal(of id: Int, newID: Int, reason: String) throws(DomainError) -> FolioEntry {
+        guard let target = entries.first(where: { $0.id == id }) else {
+            throw DomainError(.notFound, "no folio entry \(id)", field: "reverses")
+        }
+        return FolioEntry(id: newID, kind: .reversal, description: reason, amount: target.amount, reverses: id)
+    }
+
+    private func total(of kind: FolioEntryKind) -> Money {
+        Money(entries.filter { $0.kind == kind && !isReversed($0.id) }.reduce(0) { $0 + $1.amount.amount }, currency)
+    }
+}

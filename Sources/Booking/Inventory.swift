@@ -1,0 +1,129 @@
+import Foundation
+
+/// A kind of room a hotel sells: its capacity and its nightly rates.
+public struct RoomType: Hashable, Sendable, Identifiable {
+    public var id: Int
+    public var propertyID: Int
+    public var name: String
+    /// The most guests (adults and children) it sleeps.
+    public var capacity: Int
+    public var baseRate: Money
+    /// Rates for particular nights (weekends, festivals), overriding the base rate.
+    public var rateOverrides: [Day: Money]
+
+    public init(
+        id: Int, propertyID: Int, name: String, capacity: Int, baseRate: Money, rateOverrides: [Day: Money] = [:]
+    ) {
+        self.id = id
+        self.propertyID = propertyID
+        self.name = name
+        self.capacity = capacity
+        self.baseRate = baseRate
+        self.rateOverrides = rateOverrides
+    }
+
+    /// The rate for one night.
+    public func rate(for night: Day) -> Money { rateOverrides[night] ?? baseRate }
+}
+
+/// Whether a room is ready for the next guest.
+public enum HousekeepingStatus: String, Sendable, CaseIterable {
+    case clean
+    case dirty
+    case inspected
+    case outOfService = "out_of_service"
+
+    /// Whether a guest may be checked into it without an override.
+    public var isReadyForGuest: Bool { self == .clean || self == .inspected }
+}
+
+/// A room that can be slept in.
+public struct Room: Hashable, Sendable, Identifiable {
+    public var id: Int
+    public var propertyID: Int
+    public var roomTypeID: Int
+    /// What is on the door: "101".
+    public var number: String
+    public var floor: Int
+    public var housekeeping: HousekeepingStatus
+
+    public init(
+        id: Int, propertyID: Int, roomTypeID: Int, number: String, floor: Int,
+        housekeeping: HousekeepingStatus = .clean
+    ) {
+        self.id = id
+        self.propertyID = propertyID
+        self.roomTypeID = roomTypeID
+        self.number = number
+        self.floor = floor
+        self.housekeeping = housekeeping
+    }
+}
+
+/// Someone who takes appointments (a stylist), in a team.
+public struct StaffMember: Hashable, Sendable, Identifiable {
+    public var id: Int
+    public var propertyID: Int
+    public var name: String
+    public var team: String
+    /// Working hours as minutes after midnight, `[start, end)`.
+    public var workingHours: Range<Int>
+
+    public init(id: Int, propertyID: Int, name: String, team: String, workingHours: Range<Int>) {
+        self.id = id
+        self.propertyID = propertyID
+        self.name = name
+        self.team = team
+        self.workingHours = workingHours
+    }
+}
+
+/// Something a salon sells by the appointment: a cut, a colour.
+public struct Service: Hashable, Sendable, Identifiable {
+    public var id: Int
+    public var propertyID: Int
+    public var name: String
+    public var durationMinutes: Int
+    public var price: Money
+
+    public init(id: Int, propertyID: Int, name: String, durationMinutes: Int, price: Money) {
+        self.id = id
+        self.propertyID = propertyID
+        self.name = name
+        self.durationMinutes = durationMinutes
+        self.price = price
+    }
+}
+
+/// A guest of a hotel or a customer of a salon.
+public struct Guest: Hashable, Sendable, Identifiable {
+    public var id: Int
+    public var name: String
+    public var email: String
+    public var phone: String
+    public var notes: String
+
+    public init(id: Int, name: String, email: String = "", phone: String = "", notes: String = "") {
+        self.id = id
+        self.name = name
+        self.email = email
+        self.phone = phone
+        self.notes = notes
+    }
+
+    /// Checks a guest's details as typed into a form or a booking request.
+    public static func validate(name: String, email: String, phone: String) throws(DomainError) {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw .invalid("guest.name", "a guest needs a name")
+        }
+        guard name.count <= 200 else { throw .invalid("guest.name", "at most 200 characters") }
+        if !email.isEmpty {
+            let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !email.contains(" "), email.count <= 254
+            else { throw .invalid("guest.email", "'\(email)' is not an email address") }
+        }
+        guard phone.count <= 40, phone.allSatisfy({ $0.isNumber || " +-()".contains($0) }) else {
+            throw .invalid("guest.phone", "'\(phone)' is not a phone number")
+        }
+    }
+}

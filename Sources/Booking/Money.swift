@@ -1,0 +1,106 @@
+/// An ISO 4217 currency and how many digits its minor unit has.
+public struct Currency: Hashable, Sendable, CustomStringConvertible {
+    public let code: String
+    /// Digits after the decimal point: 2 for THB and USD, 0 for JPY, KRW and VND.
+    public let minorUnitDigits: Int
+
+    /// The currencies Frontdesk takes; others are refused rather than guessed at.
+    public static let known: [String: Currency] = [
+        "THB": Currency(code: "THB", minorUnitDigits: 2),
+        "USD": Currency(code: "USD", minorUnitDigits: 2),
+        "EUR": Currency(code: "EUR", minorUnitDigits: 2),
+        "JPY": Currency(code: "JPY", minorUnitDigits: 0),
+        "KRW": Currency(code: "KRW", minorUnitDigits: 0),
+        "VND": Currency(code: "VND", minorUnitDigits: 0),
+    ]
+
+    public static let thb = known["THB"]!
+    public static let jpy = known["JPY"]!
+    public static let krw = known["KRW"]!
+    public static let vnd = known["VND"]!
+    public static let usd = known["USD"]!
+
+    private init(code: String, minorUnitDigits: Int) {
+        self.code = code
+        self.minorUnitDigits = minorUnitDigits
+    }
+
+    /// The currency with this code, or an error naming the field it came from.
+    public static func named(_ code: String, field: String = "currency") throws(DomainError) -> Currency {
+        guard let currency = known[code] else {
+            throw .invalid(
+                field, "'\(code)' is not a currency Frontdesk takes (\(known.keys.sorted().joined(separator: ", ")))")
+        }
+        return currency
+    }
+
+    public var description: String { code }
+}
+
+/// An amount of money: an integer count of the currency's minor units (satang, yen), never a float.
+public struct Money: Hashable, Sendable, CustomStringConvertible {
+    public var amount: Int
+    public var currency: Currency
+
+    public init(_ amount: Int, _ currency: Currency) {
+        self.amount = amount
+        self.currency = currency
+    }
+
+    public static func zero(_ currency: Currency) -> Money { Money(0, currency) }
+
+    /// Whole units (baht, yen) in minor units: 1,200 THB is 120,000 satang, 1,200 JPY is 1,200.
+    public static func whole(_ units: Int, _ currency: Currency) -> Money {
+        var amount = units
+        for _ in 0..<currency.minorUnitDigits { amount *= 10 }
+        return Money(amount, currency)
+    }
+
+    public func adding(_ other: Money) throws(DomainError) -> Money {
+        try requireSameCurrency(other)
+        return Money(amount + other.amount, currency)
+    }
+
+    public func subtracting(_ other: Money) throws(DomainError) -> Money {
+        try requireSameCurrency(other)
+        return Money(amount - other.amount, currency)
+    }
+
+    public func times(_ count: Int) -> Money { Money(amount * count, currency) }
+
+    public var negated: Money { Money(-amount, currency) }
+
+    /// A share in basis points (700 is 7 %), rounded half away from zero to the minor unit.
+    public func share(basisPoints: Int) -> Money {
+        let scaled = amount * basisPoints
+        let rounded = (abs(scaled) + 5_000) / 10_000
+        return Money(scaled < 0 ? -rounded : rounded, currency)
+    }
+
+    func requireSameCurrency(_ other: Money, field: String = "currency") throws(DomainError) {
+        guard other.currency == currency else {
+            throw .invalid(field, "expected \(currency.code), got \(other.currency.code)")
+        }
+    }
+
+    /// `1200.00 THB`, `1200 JPY`: for logs and receipts' plain text, not for display (the web app
+    /// formats with `Intl`).
+    public var description: String {
+        let digits = currency.minorUnitDigits
+        guard digits > 0 else { return "\(amount) \(currency.code)" }
+        var divisor = 1
+        for _ in 0..<digits { divisor *= 10 }
+        let fraction = String(abs(amount) % divisor)
+        let padded = String(repeating: "0", count: digits - fraction.count) + fraction
+        return "\(amount < 0 ? "-" : "")\(abs(amount) / divisor).\(padded) \(currency.code)"
+    }
+}
+
+extension Array where Element == Money {
+    /// The sum of amounts in one currency; zero in `currency` for an empty list.
+    public func sum(in currency: Currency) throws(DomainError) -> Money {
+        var total = Money.zero(currency)
+        for money in self { total = try total.adding(money) }
+        return total
+    }
+}

@@ -1,0 +1,56 @@
+/// A stay's price, itemised: what the guest site shows and what the folio charges. One function
+/// computes it (`StayPrice.quote`), so the two can never disagree.
+public struct StayPrice: Hashable, Sendable {
+    public struct Line: Hashable, Sendable {
+        public var name: String
+        public var amount: Money
+        /// The night a room line is for.
+        public var night: Day?
+    }
+
+    /// One line per night at that night's rate.
+    public var nights: [Line]
+    public var fees: [Line]
+    public var taxes: [Line]
+    public var currency: Currency
+
+    public var roomTotal: Money { Money(nights.reduce(0) { $0 + $1.amount.amount }, currency) }
+    public var feeTotal: Money { Money(fees.reduce(0) { $0 + $1.amount.amount }, currency) }
+    public var taxTotal: Money { Money(taxes.reduce(0) { $0 + $1.amount.amount }, currency) }
+    public var total: Money { Money(roomTotal.amount + feeTotal.amount + taxTotal.amount, currency) }
+
+    /// The price of a room type for some nights at a property: nightly rates, the property's fees,
+    /// then each tax as a share of rooms and fees, rounded to the currency's minor unit per line.
+    public static func quote(roomType: RoomType, nights: Nights, property: Property) throws(DomainError) -> StayPrice {
+        let currency = property.currency
+        guard roomType.baseRate.currency == currency else {
+            throw .invalid(
+                "roomType", "the room type is priced in \(roomType.baseRate.currency), the property in \(currency)")
+        }
+        var nightLines: [Line] = []
+        for night in nights {
+            let rate = roomType.rate(for: night)
+            try Money.zero(currency).requireSameCurrency(rate, field: "rate")
+            nightLines.append(Line(name: "\(roomType.name), night of \(night)", amount: rate, night: night))
+        }
+        var feeLines: [Line] = []
+        for fee in property.fees {
+            let amount = fee.basis == .perNight ? fee.amount.times(nights.count) : fee.amount
+            feeLines.append(Line(name: fee.name, amount: amount, night: nil))
+        }
+        let taxable = Money(
+            nightLines.reduce(0) { $0 + $1.amount.amount } + feeLines.reduce(0) { $0 + $1.amount.amount }, currency)
+        let taxLines = property.taxes.map { tax in
+            Line(name: tax.name, amount: taxable.share(basisPoints: tax.basisPoints), night: nil)
+        }
+        return StayPrice(nights: nightLines, fees: feeLines, taxes: taxLines, currency: currency)
+    }
+
+    /// The cheapest and dearest nightly rate, for the price filter and histogram.
+    public var nightlyRange: ClosedRange<Int>? {
+        guard let low = nights.map(\.amount.amount).min(), let high = nights.map(\.amount.amount).max() else {
+            return nil
+        }
+        return low...high
+    }
+}

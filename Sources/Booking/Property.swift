@@ -1,0 +1,124 @@
+import Foundation
+
+/// What a property is run as: a hotel sells nights in rooms; a salon sells appointments with staff.
+public enum PropertyKind: String, Sendable, CaseIterable {
+    case hotel
+    case salon
+}
+
+/// A fee charged on a stay: once, or per night.
+public struct Fee: Hashable, Sendable {
+    public enum Basis: String, Sendable {
+        case perStay = "per_stay"
+        case perNight = "per_night"
+    }
+
+    public var name: String
+    public var amount: Money
+    public var basis: Basis
+
+    public init(name: String, amount: Money, basis: Basis) {
+        self.name = name
+        self.amount = amount
+        self.basis = basis
+    }
+}
+
+/// A tax or service charge, as a share of the room and fees (Thailand: 10 % service, 7 % VAT).
+public struct Tax: Hashable, Sendable {
+    public var name: String
+    /// 700 is 7 %.
+    public var basisPoints: Int
+
+    public init(name: String, basisPoints: Int) {
+        self.name = name
+        self.basisPoints = basisPoints
+    }
+}
+
+/// When a guest may cancel without charge, and what it costs after that.
+public struct CancellationPolicy: Hashable, Sendable {
+    /// Free cancellation until this many days before arrival.
+    public var freeUntilDaysBefore: Int
+    /// The share of the total charged for a later cancellation, in basis points.
+    public var lateCancellationBasisPoints: Int
+
+    public init(freeUntilDaysBefore: Int, lateCancellationBasisPoints: Int) {
+        self.freeUntilDaysBefore = freeUntilDaysBefore
+        self.lateCancellationBasisPoints = lateCancellationBasisPoints
+    }
+
+    /// Whether cancelling on `day` costs nothing for a stay arriving on `arrival`.
+    public func isFree(cancellingOn day: Day, arrival: Day) -> Bool {
+        arrival.number - day.number >= freeUntilDaysBefore
+    }
+}
+
+/// A hotel, guest house or salon.
+public struct Property: Hashable, Sendable, Identifiable {
+    public var id: Int
+    public var name: String
+    public var kind: PropertyKind
+    public var region: String
+    public var city: String
+    public var latitude: Double
+    public var longitude: Double
+    /// An IANA time zone name: "today" and check-in instants are in it.
+    public var timeZoneID: String
+    public var currency: Currency
+    /// Check-in and check-out as minutes after midnight (14:00 is 840).
+    public var checkInMinute: Int
+    public var checkOutMinute: Int
+    public var summary: String
+    public var amenities: [String]
+    public var photos: [String]
+    public var cancellationPolicy: CancellationPolicy
+    public var fees: [Fee]
+    public var taxes: [Tax]
+
+    public init(
+        id: Int, name: String, kind: PropertyKind, region: String, city: String, latitude: Double,
+        longitude: Double, timeZoneID: String, currency: Currency, checkInMinute: Int = 14 * 60,
+        checkOutMinute: Int = 11 * 60, summary: String = "", amenities: [String] = [], photos: [String] = [],
+        cancellationPolicy: CancellationPolicy = CancellationPolicy(
+            freeUntilDaysBefore: 2, lateCancellationBasisPoints: 10_000),
+        fees: [Fee] = [], taxes: [Tax] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.region = region
+        self.city = city
+        self.latitude = latitude
+        self.longitude = longitude
+        self.timeZoneID = timeZoneID
+        self.currency = currency
+        self.checkInMinute = checkInMinute
+        self.checkOutMinute = checkOutMinute
+        self.summary = summary
+        self.amenities = amenities
+        self.photos = photos
+        self.cancellationPolicy = cancellationPolicy
+        self.fees = fees
+        self.taxes = taxes
+    }
+
+    /// The property's time zone; properties are only stored with zones that exist.
+    public var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? .gmt }
+
+    /// Checks what a property must be before it is stored.
+    public static func validate(timeZoneID: String, checkInMinute: Int, checkOutMinute: Int) throws(DomainError) {
+        guard TimeZone(identifier: timeZoneID) != nil else {
+            throw .invalid("timeZone", "'\(timeZoneID)' is not an IANA time zone")
+        }
+        guard (0..<1440).contains(checkInMinute) else { throw .invalid("checkIn", "must be a time of day") }
+        guard (0..<1440).contains(checkOutMinute) else { throw .invalid("checkOut", "must be a time of day") }
+    }
+
+    /// Today in the property's time zone.
+    public func today(now: Date = Date()) -> Day { Day.today(in: timeZone, now: now) }
+
+    /// When a stay's check-in opens and its check-out is due, as instants.
+    public func checkInInstant(on day: Day) -> Date { day.instant(atMinute: checkInMinute, in: timeZone) }
+    public func checkOutInstant(on day: Day) -> Date { day.instant(atMinute: checkOutMinute, in: timeZone) }
+}

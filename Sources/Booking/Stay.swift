@@ -1,0 +1,246 @@
+import Foundation
+
+/// Where a stay is in its life.
+public enum StayState: String, Sendable, CaseIterable {
+    case booked
+    case checkedIn = "checked_in"
+    case checkedOut = "checked_out"
+    case cancelled
+    case noShow = "no_show"
+
+    /// Whether the stay holds its room: cancelled and no-show stays free their nights.
+    public var holdsRoom: Bool { self != .cancelled && self != .noShow }
+}
+
+/// How a stay reached the hotel.
+public enum StaySource: String, Sendable, CaseIterable {
+    case frontDesk = "front_desk"
+    case online
+    case ical
+}
+
+/// A run of a stay's nights in one room, or unassigned (only a room type). A room move from a night
+/// ends one segment there and starts another.
+public struct StaySegment: Hashable, Sendable {
+    /// nil while the stay waits for a room of its type.
+    public var roomID: Int?
+    public var nights: Nights
+
+    public init(roomID: Int?, nights: Nights) {
+        self.roomID = roomID
+        self.nights = nights
+    }
+}
+
+/// A hotel reservation: one guest's nights, in one room or, after a move, in several in turn.
+public struct Stay: Hashable, Sendable, Identifiable {
+    public var id: Int
+    public var propertyID: Int
+    public var roomTypeID: Int
+    public var guestID: Int
+    /// The nights in order, each run in one room; together they cover `nights` without gaps.
+    public var segments: [StaySegment]
+    public var adults: Int
+    public var children: Int
+    public var source: StaySource
+    public var state: StayState
+    /// Bumped on every change; clients send it back (`If-Match`) so a stale edit is refused.
+    public var version: Int
+    /// What the guest quotes: "FD-7K2Q9X".
+    public var confirmationCode: String
+    public var notes: String
+
+    public init(
+        id: Int, propertyID: Int, roomTypeID: Int, guestID: Int, roomID: Int?, nights: Nights, adults: Int,
+        children: Int = 0, source: StaySource = .frontDesk, state: StayState = .booked, version: Int = 1,
+        confirmationCode: String = "", notes: String = ""
+    ) {
+        self.id = id
+        self.propertyID = propertyID
+        self.roomTypeID = roomTypeID
+        self.guestID = guestID
+        self.segments = [StaySegment(roomID: roomID, nights: nights)]
+        self.adults = adults
+        self.children = children
+        self.source = source
+        self.state = state
+        self.version = version
+        self.confirmationCode = confirmationCode
+        self.notes = notes
+    }
+
+    public var nights: Nights {
+        // Segments are never empty and are contiguous, so the first and the last bound the stay.
+        try! Nights(arrival: segments[0].nights.arrival, departure: segments[segments.count - 1].nights.departure)
+    }
+
+    public var arrival: Day { segments[0].nights.arrival }
+    public var departure: Day { segments[segments.count - 1].nights.departure }
+
+    /// The room the guest sleeps in on a night, if assigned.
+    public func roomID(on night: Day) -> Int? {
+        segments.first { $0.nights.contains(night) }?.roomID
+    }
+
+    /// The room at the end of the stay (where the guest is, or will be, last).
+    public var currentRoomID: Int? { segments[segments.count - 1].roomID }
+
+    /// Checks the guest count against a room type's capacity.
+    public static func validateGuests(adults: Int, children: Int, capacity: Int) throws(DomainError) {
+        guard adults >= 1 else { throw .invalid("adults", "at least one adult") }
+        guard children >= 0 else { throw .invalid("children", "cannot be negative") }
+        guard adults + children <= capacity else {
+            throw .invalid("adults", "\(adults + children) guests is more than the room sleeps (\(capacity))")
+        }
+    }
+
+    // MARK: - Changes
+
+    /// Moves the guest to another room from a night on: the nights before stay where they were.
+    /// Moving from the arrival night moves the whole stay.
+    public mutating func move(toRoom roomID: Int, fromNight night: Day) throws(DomainError) {
+        guard state == .booked || state == .checkedIn else {
+            throw DomainError(
+                .notAllowed, "a \(state.rawValue.replacingOccurrences(of: "_", with: "-")) stay cannot move")
+        }
+        guard nights.contains(night) else {
+            throw .invalid("fromDate", "\(night) is not one of the stay's nights (\(arrival) to \(departure))")
+        }
+        var kept: [StaySegment] = []
+        for segment in segments where segment.nights.arrival < night {
+            var before = segment
+            if segment.nights.departure > night {
+                before.nights = try Nights(arrival: segment.nights.arrival, departure: night)
+            }
+            kept.append(before)
+        }
+        let moved = StaySegment(roomID: roomID, nights: try Nights(arrival: night, departure: departure))
+        // A move back into the room of the night before joins the two runs.
+        if let last = kept.last, last.roomID == roomID {
+            kept[kept.count - 1].nights = try Nights(arrival: last.nights.arrival, departure: departure)
+        } else {
+            kept.append(moved)
+        }
+        segments = kept
+    }
+
+    /// Changes the dates (a drag on the board): in one room, or keeping the first segment's room when
+    /// the stay was moved (the later rooms are let go).
+    public mutating func reschedule(to newNights: Nights, roomID: Int?) throws(DomainError) {
+        guard state == .booked || (state == .checkedIn && newNights.arrival == arrival) else {
+            throw DomainError(
+                .notAllowed, "only a booked stay can change its arrival; a checked-in one only its departure")
+        }
+        segments = [StaySegment(roomID: roomID, nights: newNights)]
+    }
+
+    /// Checks the guest in: not before the arrival date, and into a ready room unless overridden.
+    public mutating func checkIn(today: Day, room: Room?, override: Bool = false) throws(DomainError) {
+        guard state == .booked else {
+            throw DomainError(.notAllowed, "only a booked stay can check in (it is \(state.rawValue))")
+        }
+        guard today >= arrival else {
+            throw DomainError(.notAllowed, "arrival is \(arrival); check-in opens on that day")
+        }
+        guard today < departure else { throw DomainError(.notAllowed, "the stay ended on \(departure)") }
+        guard let room, room.id == roomID(on: today) else {
+            throw DomainError(.notAllowed, "assign a room before check-in", field: "roomId")
+        }
+        if !room.housekeeping.isReadyForGuest && !override {
+            throw DomainError(
+                .notAllowed,
+                "room \(room.number) is \(room.housekeeping.rawValue.replacingOccurrences(of: "_", with: " ")): check in with an override"
+            )
+        }
+        state = .checkedIn
+    }
+
+    /// Checks the guest out: the folio must be settled unless a manager forces it.
+    public mutating func checkOut(balance: Money, forcedByManager: Bool = false) throws(DomainError) {
+        guard state == .checkedIn else {
+            throw DomainError(.notAllowed, "only a checked-in stay can check out (it is \(state.rawValue))")
+        }
+        if balance.amount != 0 && !forcedByManager {
+            throw DomainError(
+                .notAllowed,
+                "the folio has an open balance of \(balance); settle it or have a manager force the check-out")
+        }
+        state = .checkedOut
+    }
+
+    public mutating func cancel() throws(DomainError) {
+        guard state == .booked else {
+            throw DomainError(.notAllowed, "only a booked stay can be cancelled (it is \(state.rawValue))")
+        }
+        state = .cancelled
+    }
+
+    /// Marks a guest who never came: only on or after the arrival date.
+    public mutating func markNoShow(today: Day) throws(DomainError) {
+        guard state == .booked else {
+            throw DomainError(.notAllowed, "only a booked stay can be a no-show (it is \(state.rawValue))")
+        }
+        guard today >= arrival else { throw DomainError(.notAllowed, "a guest cannot be a no-show before \(arrival)") }
+        state = .noShow
+    }
+}
+
+/// Where an appointment is in its life.
+public enum AppointmentState: String, Sendable, CaseIterable {
+    case booked
+    case checkedIn = "checked_in"
+    case completed
+    case cancelled
+    case noShow = "no_show"
+}
+
+/// A salon booking: one staff member, one service, from a minute for a number of minutes. A staff
+/// member may hold overlapping appointments (seed 004: they stack in lanes on the board).
+public struct Appointment: Hashable, Sendable, Identifiable {
+    public var id: Int
+    public var propertyID: Int
+    public var staffID: Int
+    public var serviceID: Int
+    public var customerID: Int
+    /// Minutes since 1970-01-01 at UTC.
+    public var startMinute: Int
+    public var durationMinutes: Int
+    public var state: AppointmentState
+    public var version: Int
+    public var notes: String
+
+    public init(
+        id: Int, propertyID: Int, staffID: Int, serviceID: Int, customerID: Int, startMinute: Int,
+        durationMinutes: Int, state: AppointmentState = .booked, version: Int = 1, notes: String = ""
+    ) {
+        self.id = id
+        self.propertyID = propertyID
+        self.staffID = staffID
+        self.serviceID = serviceID
+        self.customerID = customerID
+        self.startMinute = startMinute
+        self.durationMinutes = durationMinutes
+        self.state = state
+        self.version = version
+        self.notes = notes
+    }
+
+    public var endMinute: Int { startMinute + durationMinutes }
+
+    public static func validate(durationMinutes: Int) throws(DomainError) {
+        guard (5...(12 * 60)).contains(durationMinutes) else {
+            throw .invalid("durationMinutes", "an appointment lasts 5 minutes to 12 hours")
+        }
+    }
+
+    public mutating func transition(to next: AppointmentState) throws(DomainError) {
+        let allowed: [AppointmentState: Set<AppointmentState>] = [
+            .booked: [.checkedIn, .cancelled, .noShow, .completed],
+            .checkedIn: [.completed],
+        ]
+        guard allowed[state]?.contains(next) == true else {
+            throw DomainError(.notAllowed, "an appointment that is \(state.rawValue) cannot become \(next.rawValue)")
+        }
+        state = next
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import Booking
+
+struct MoneyTests {
+    @Test func wholeUnitsBecomeMinorUnitsByTheCurrencysDigits() {
+        #expect(Money.whole(1200, .thb).amount == 120_000)
+        #expect(Money.whole(1200, .jpy).amount == 1200)
+        #expect(Money.whole(55_000, .krw).amount == 55_000)
+        #expect(Money.whole(950_000, .vnd).amount == 950_000)
+    }
+
+    @Test func sharesRoundHalfAwayFromZeroToTheMinorUnit() {
+        #expect(Money(1_005, .jpy).share(basisPoints: 1_000).amount == 101)  // 100.5 yen -> 101
+        #expect(Money(1_004, .jpy).share(basisPoints: 1_000).amount == 100)
+        #expect(Money(-1_005, .jpy).share(basisPoints: 1_000).amount == -101)
+        #expect(Money(128_400, .thb).share(basisPoints: 700).amount == 8_988)
+    }
+
+    @Test func moneyInDifferentCurrenciesDoesNotAdd() {
+        #expect(throws: DomainError.invalid("currency", "expected THB, got JPY")) {
+            try Money(1, .thb).adding(Money(1, .jpy))
+        }
+    }
+
+    @Test func unknownCurrenciesAreRefusedByName() throws {
+        #expect(throws: DomainError.self) { try Currency.named("XYZ") }
+        #expect(try Currency.named("VND") == .vnd)
+    }
+
+    @Test func descriptionShowsTheMinorUnitOnlyWhereTheCurrencyHasOne() {
+        #expect(Money(120_050, .thb).description == "1200.50 THB")
+        #expect(Money(-5, .thb).description == "-0.05 THB")
+        #expect(Money(1200, .jpy).description == "1200 JPY")
+    }
+}
+
+struct DayTests {
+    @Test func isoDatesParseStrictly() {
+        #expect(Day(iso: "2026-11-22") == Day(year: 2026, month: 11, day: 22))
+        #expect(Day(iso: "2028-02-29") != nil)
+        for bad in [
+            "2026-02-29", "2026-13-01", "2026-1-01", "26-11-22", "2026-11-22T00:00", "", "2026-11-٢٢", "2026/11/22",
+        ] {
+            #expect(Day(iso: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func daysPrintAsIsoDates() {
+        #expect(Day(year: 2026, month: 1, day: 5).iso == "2026-01-05")
+        #expect(Day(iso: "1999-12-31")!.iso == "1999-12-31")
+    }
+
+    @Test func nightsAreHalfOpenSoBackToBackStaysDoNotOverlap() throws {
+        let first = Make.nights(Make.arrival, 2)
+        let second = Make.nights(Make.arrival.adding(days: 2), 3)
+        #expect(!first.overlaps(second))
+        #expect(first.overlaps(Make.nights(Make.arrival.adding(days: 1), 1)))
+        #expect(Array(first) == [Make.arrival, Make.arrival.adding(days: 1)])
+    }
+
+    @Test func zeroNightsAreRefused() {
+        #expect(throws: DomainError.self) { try Nights(arrival: Make.arrival, departure: Make.arrival) }
+        #expect(throws: DomainError.self) {
+            try Nights(arrival: Make.arrival, departure: Make.arrival.adding(days: -1))
+        }
+    }
+
+    @Test func todayIsTheDateInThePropertysTimeZone() {
+        // 2026-11-22 20:00 UTC is already the 23rd in Tokyo and Bangkok, still the 22nd in New York.
+        let instant = Day(year: 2026, month: 11, day: 22).instant(atMinute: 20 * 60, in: .gmt)
+        #expect(Day.today(in: TimeZone(identifier: "Asia/Tokyo")!, now: instant) == Day(year: 2026, month: 11, day: 23))
+        #expect(
+            Day.today(in: TimeZone(identifier: "Asia/Bangkok")!, now: instant) == Day(year: 2026, month: 11, day: 23))
+        #expect(
+            Day.today(in: TimeZone(identifier: "America/New_York")!, now: instant)
+                == Day(year: 2026, month: 11, day: 22))
+    }
+}

@@ -10,8 +10,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/vapor/fluent-kit", from: "1.57.0"),
         .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.9.0"),
         .package(url: "https://github.com/vapor/fluent-postgres-driver", from: "2.14.0"),
@@ -36,21 +34,9 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
             ]
         ),
-        // The HTTP server: routes, sessions, the web app's files.
-        .target(
-            name: "App",
-            dependencies: [
-                "Booking",
-                "Storage",
-                "Timeline",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-            ]
-        ),
         .executableTarget(
             name: "frontdesk",
             dependencies: [
-                "App",
                 "Timeline",
                 "TimelineWasm",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -59,5 +45,6 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
         .testTarget(name: "TimelineWasmTests", dependencies: ["TimelineWasm", "Timeline"]),
         .testTarget(name: "BookingTests", dependencies: ["Booking", "Timeline"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Booking"]),
     ]
 )

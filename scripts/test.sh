@@ -31,14 +31,19 @@ else
     python3 -m pip install --quiet selenium pytest ||
         python3 -m pip install --quiet --break-system-packages selenium pytest
 fi
+if compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
+    echo "postgresql: present"
+else
+    echo "postgresql: missing; scripts/with-postgres.sh installs Debian's postgresql before swift test"
+fi
 done_step
 
 begin "swift build"
 swift build
 done_step
 
-begin "swift test (Swift Testing and XCTest)"
-swift test
+begin "swift test with a throwaway PostgreSQL (Swift Testing and XCTest)"
+scripts/with-postgres.sh swift test
 done_step
 
 begin "building Web/timeline.wasm"

@@ -12,6 +12,8 @@ public struct DomainError: Error, Equatable, Sendable, CustomStringConvertible {
         case conflict = "conflict"
         /// A state change the rules do not allow now (check-out with an open balance).
         case notAllowed = "not_allowed"
+        /// The change was made against an older version than the one stored.
+        case stale = "stale"
     }
 
     public var code: Code

@@ -1,0 +1,212 @@
+import Booking
+import Foundation
+import SQLKit
+
+/// Properties and what they sell: room types with their rates, rooms, staff, services.
+public struct PropertyRepository: Sendable {
+    let store: Store
+
+    public init(store: Store) {
+        self.store = store
+    }
+
+    /// Stores a new property and returns it with its id.
+    public func insert(_ property: Property) async throws -> Property {
+        try Property.validate(
+            timeZoneID: property.timeZoneID, checkInMinute: property.checkInMinute,
+            checkOutMinute: property.checkOutMinute)
+        return try await store.write { sql in
+            let row = try await sql.raw(
+                """
+                INSERT INTO properties (name, kind, region, city, latitude, longitude, time_zone, currency,
+                  check_in_minute, check_out_minute, summary, amenities, photos, free_cancellation_days,
+                  late_cancellation_bp, fees, taxes)
+                VALUES (\(bind: property.name), \(bind: property.kind.rawValue), \(bind: property.region),
+                  \(bind: property.city), \(bind: property.latitude), \(bind: property.longitude),
+                  \(bind: property.timeZoneID), \(bind: property.currency.code), \(bind: property.checkInMinute),
+                  \(bind: property.checkOutMinute), \(bind: property.summary), \(bind: JSONText.encode(property.amenities)),
+                  \(bind: JSONText.encode(property.photos)), \(bind: property.cancellationPolicy.freeUntilDaysBefore),
+                  \(bind: property.cancellationPolicy.lateCancellationBasisPoints),
+                  \(bind: JSONText.encode(property.fees.map(FeeRecord.init))),
+                  \(bind: JSONText.encode(property.taxes.map(TaxRecord.init))))
+                RETURNING id
+                """
+            ).first()
+            var stored = property
+            stored.id = try row!.decode(column: "id", as: Int.self)
+            return stored
+        }
+    }
+
+    public func insert(_ roomType: RoomType) async throws -> RoomType {
+        try await store.write { sql in
+            let row = try await sql.raw(
+                """
+                INSERT INTO room_types (property_id, name, capacity, base_rate)
+                VALUES (\(bind: roomType.propertyID), \(bind: roomType.name), \(bind: roomType.capacity),
+                  \(bind: roomType.baseRate.amount))
+                RETURNING id
+                """
+            ).first()
+            var stored = roomType
+            stored.id = try row!.decode(column: "id", as: Int.self)
+            for (night, rate) in roomType.rateOverrides {
+                try await sql.raw(
+                    """
+                    INSERT INTO room_rates (room_type_id, night, amount)
+                    VALUES (\(bind: stored.id), \(bind: night.number), \(bind: rate.amount))
+                    """
+                ).run()
+            }
+            return stored
+        }
+    }
+
+    public func insert(_ room: Room) async throws -> Room {
+        try await store.write { sql in
+            let row = try await sql.raw(
+                """
+                INSERT INTO rooms (property_id, room_type_id, number, floor, housekeeping)
+                VALUES (\(bind: room.propertyID), \(bind: room.roomTypeID), \(bind: room.number), \(bind: room.floor),
+                  \(bind: room.housekeeping.rawValue))
+                RETURNING id
+                """
+            ).first()
+            var stored = room
+            stored.id = try row!.decode(column: "id", as: Int.self)
+            return stored
+        }
+    }
+
+    public func property(id: Int) async throws -> Property? {
+        try await store.read { sql in
+            try await sql.raw("SELECT * FROM properties WHERE id = \(bind: id)").first().map(Self.property(from:))
+        }
+    }
+
+    public func properties() async throws -> [Property] {
+        try await store.read { sql in
+            try await sql.raw("SELECT * FROM properties ORDER BY id").all().map(Self.property(from:))
+        }
+    }
+
+    /// A property's room types with their rate overrides.
+    public func roomTypes(propertyID: Int) async throws -> [RoomType] {
+        try await store.read { sql in
+            guard
+                let property = try await sql.raw("SELECT currency FROM properties WHERE id = \(bind: propertyID)")
+                    .first()
+            else { return [] }
+            let currency = try Currency.named(try property.decode(column: "currency", as: String.self))
+            var types = try await sql.raw(
+                "SELECT * FROM room_types WHERE property_id = \(bind: propertyID) ORDER BY id"
+            ).all().map { row in
+                RoomType(
+                    id: try row.decode(column: "id", as: Int.self), propertyID: propertyID,
+                    name: try row.decode(column: "name", as: String.self),
+                    capacity: try row.decode(column: "capacity", as: Int.self),
+                    baseRate: Money(try row.decode(column: "base_rate", as: Int.self), currency))
+            }
+            let rates = try await sql.raw(
+                """
+                SELECT r.room_type_id, r.night, r.amount FROM room_rates r
+                JOIN room_types t ON t.id = r.room_type_id WHERE t.property_id = \(bind: propertyID)
+                """
+            ).all()
+            for rate in rates {
+                let typeID = try rate.decode(column: "room_type_id", as: Int.self)
+                guard let index = types.firstIndex(where: { $0.id == typeID }) else { continue }
+                types[index].rateOverrides[Day(try rate.decode(column: "night", as: Int.self))] = Money(
+                    try rate.decode(column: "amount", as: Int.self), currency)
+            }
+            return types
+        }
+    }
+
+    public func rooms(propertyID: Int) async throws -> [Room] {
+        try await store.read { sql in
+            try await sql.raw(
+                "SELECT * FROM rooms WHERE property_id = \(bind: propertyID) ORDER BY room_type_id, number"
+            )
+            .all().map(Self.room(from:))
+        }
+    }
+
+    public func room(id: Int) async throws -> Room? {
+        try await store.read { sql in
+            try await sql.raw("SELECT * FROM rooms WHERE id = \(bind: id)").first().map(Self.room(from:))
+        }
+    }
+
+    static func room(from row: any SQLRow) throws -> Room {
+        Room(
+            id: try row.decode(column: "id", as: Int.self),
+            propertyID: try row.decode(column: "property_id", as: Int.self),
+            roomTypeID: try row.decode(column: "room_type_id", as: Int.self),
+            number: try row.decode(column: "number", as: String.self),
+            floor: try row.decode(column: "floor", as: Int.self),
+            housekeeping: HousekeepingStatus(rawValue: try row.decode(column: "housekeeping", as: String.self))
+                ?? .dirty)
+    }
+
+    static func property(from row: any SQLRow) throws -> Property {
+        let currency = try Currency.named(try row.decode(column: "currency", as: String.self))
+        return Property(
+            id: try row.decode(column: "id", as: Int.self), name: try row.decode(column: "name", as: String.self),
+            kind: PropertyKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .hotel,
+            region: try row.decode(column: "region", as: String.self),
+            city: try row.decode(column: "city", as: String.self),
+            latitude: try row.decode(column: "latitude", as: Double.self),
+            longitude: try row.decode(column: "longitude", as: Double.self),
+            timeZoneID: try row.decode(column: "time_zone", as: String.self), currency: currency,
+            checkInMinute: try row.decode(column: "check_in_minute", as: Int.self),
+            checkOutMinute: try row.decode(column: "check_out_minute", as: Int.self),
+            summary: try row.decode(column: "summary", as: String.self),
+            amenities: try JSONText.decode([String].self, try row.decode(column: "amenities", as: String.self)),
+            photos: try JSONText.decode([String].self, try row.decode(column: "photos", as: String.self)),
+            cancellationPolicy: CancellationPolicy(
+                freeUntilDaysBefore: try row.decode(column: "free_cancellation_days", as: Int.self),
+                lateCancellationBasisPoints: try row.decode(column: "late_cancellation_bp", as: Int.self)),
+            fees: try JSONText.decode([FeeRecord].self, try row.decode(column: "fees", as: String.self)).map {
+                Fee(name: $0.name, amount: Money($0.amount, currency), basis: Fee.Basis(rawValue: $0.basis) ?? .perStay)
+            },
+            taxes: try JSONText.decode([TaxRecord].self, try row.decode(column: "taxes", as: String.self)).map {
+                Tax(name: $0.name, basisPoints: $0.basisPoints)
+            })
+    }
+}
+
+/// JSON kept in a TEXT column (lists that are read and written whole).
+enum JSONText {
+    static func encode<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+        try JSONDecoder().decode(type, from: Data(text.utf8))
+    }
+}
+
+struct FeeRecord: Codable {
+    var name: String
+    var amount: Int
+    var basis: String
+
+    init(_ fee: Fee) {
+        name = fee.name
+        amount = fee.amount.amount
+        basis = fee.basis.rawValue
+    }
+}
+
+struct TaxRecord: Codable {
+    var name: String
+    var basisPoints: Int
+
+    init(_ tax: Tax) {
+        name = tax.name
+        basisPoints = tax.basisPoints
+    }
+}

@@ -1,0 +1,304 @@
+import Booking
+import Foundation
+import SQLKit
+
+/// A stay as asked for, before it has an id: from the front desk, the guest site or an iCal feed.
+public struct NewStay: Sendable {
+    public var propertyID: Int
+    public var roomTypeID: Int
+    /// nil books the room type without a room yet.
+    public var roomID: Int?
+    public var nights: Nights
+    public var adults: Int
+    public var children: Int
+    public var guestName: String
+    public var guestEmail: String
+    public var guestPhone: String
+    public var source: StaySource
+    public var notes: String
+
+    public init(
+        propertyID: Int, roomTypeID: Int, roomID: Int?, nights: Nights, adults: Int, children: Int = 0,
+        guestName: String, guestEmail: String = "", guestPhone: String = "", source: StaySource = .frontDesk,
+        notes: String = ""
+    ) {
+        self.propertyID = propertyID
+        self.roomTypeID = roomTypeID
+        self.roomID = roomID
+        self.nights = nights
+        self.adults = adults
+        self.children = children
+        self.guestName = guestName
+        self.guestEmail = guestEmail
+        self.guestPhone = guestPhone
+        self.source = source
+        self.notes = notes
+    }
+}
+
+/// Stays and their segments. Every write checks the domain's rules, runs in one transaction with its
+/// audit row and its event, and leaves the refusal of double bookings to the database itself.
+public struct StayRepository: Sendable {
+    let store: Store
+
+    public init(store: Store) {
+        self.store = store
+    }
+
+    /// Books a stay. Refused with `.conflict`, naming the stay in the way, when its room is taken on
+    /// one of the nights; with `.invalid` for input that can never be right.
+    public func create(_ new: NewStay, by userID: Int? = nil) async throws -> Stay {
+        try Guest.validate(name: new.guestName, email: new.guestEmail, phone: new.guestPhone)
+        let properties = PropertyRepository(store: store)
+        guard try await properties.property(id: new.propertyID) != nil else {
+            throw DomainError(.notFound, "no property \(new.propertyID)", field: "propertyId")
+        }
+        guard
+            let roomType = try await properties.roomTypes(propertyID: new.propertyID).first(where: {
+                $0.id == new.roomTypeID
+            })
+        else { throw DomainError(.notFound, "no room type \(new.roomTypeID) at this property", field: "roomTypeId") }
+        try Stay.validateGuests(adults: new.adults, children: new.children, capacity: roomType.capacity)
+        if let roomID = new.roomID {
+            guard let room = try await properties.room(id: roomID), room.propertyID == new.propertyID else {
+                throw DomainError(.notFound, "no room \(roomID) at this property", field: "roomId")
+            }
+        }
+        do {
+            return try await store.write { sql in
+                let guest = try await sql.raw(
+                    """
+                    INSERT INTO guests (name, email, phone, notes)
+                    VALUES (\(bind: new.guestName), \(bind: new.guestEmail), \(bind: new.guestPhone), '')
+                    RETURNING id
+                    """
+                ).first()
+                var stay = Stay(
+                    id: 0, propertyID: new.propertyID, roomTypeID: new.roomTypeID,
+                    guestID: try guest!.decode(column: "id", as: Int.self), roomID: new.roomID, nights: new.nights,
+                    adults: new.adults, children: new.children, source: new.source, state: .booked, version: 1,
+                    confirmationCode: ConfirmationCode.make(), notes: new.notes)
+                let row = try await sql.raw(
+                    """
+                    INSERT INTO stays (property_id, room_type_id, guest_id, arrival, departure, adults, children, source,
+                      state, version, confirmation_code, notes, created_at)
+                    VALUES (\(bind: stay.propertyID), \(bind: stay.roomTypeID), \(bind: stay.guestID),
+                      \(bind: stay.arrival.number), \(bind: stay.departure.number), \(bind: stay.adults),
+                      \(bind: stay.children), \(bind: stay.source.rawValue), \(bind: stay.state.rawValue),
+                      \(bind: stay.version), \(bind: stay.confirmationCode), \(bind: stay.notes), \(bind: Clock.nowMillis))
+                    RETURNING id
+                    """
+                ).first()
+                stay.id = try row!.decode(column: "id", as: Int.self)
+                try await Self.writeSegments(of: stay, in: sql)
+                try await Journal.record(
+                    in: sql, propertyID: stay.propertyID, userID: userID, entity: "stay", entityID: stay.id,
+                    action: "create", before: nil, after: StayRecord(stay))
+                return stay
+            }
+        } catch  where error.isConstraintFailure {
+            throw try await conflict(for: new.roomID, nights: new.nights, excluding: nil)
+        }
+    }
+
+    public func stay(id: Int) async throws -> Stay? {
+        try await store.read { sql in try await Self.load(id: id, in: sql) }
+    }
+
+    /// A property's stays with a night in `nights` (any state), segments included.
+    public func stays(propertyID: Int, overlapping nights: Nights) async throws -> [Stay] {
+        try await store.read { sql in
+            let rows = try await sql.raw(
+                """
+                SELECT * FROM stays WHERE property_id = \(bind: propertyID)
+                  AND arrival < \(bind: nights.departure.number) AND departure > \(bind: nights.arrival.number)
+                ORDER BY arrival, id
+                """
+            ).all()
+            let segmentRows = try await sql.raw(
+                """
+                SELECT g.* FROM stay_segments g JOIN stays s ON s.id = g.stay_id
+                WHERE s.property_id = \(bind: propertyID)
+                  AND s.arrival < \(bind: nights.departure.number) AND s.departure > \(bind: nights.arrival.number)
+                ORDER BY g.stay_id, g.arrival
+                """
+            ).all()
+            var segmentsOfStay: [Int: [StaySegment]] = [:]
+            for row in segmentRows {
+                segmentsOfStay[try row.decode(column: "stay_id", as: Int.self), default: []].append(
+                    try Self.segment(from: row))
+            }
+            return try rows.map { row in
+                try Self.stay(from: row, segments: segmentsOfStay[try row.decode(column: "id", as: Int.self)] ?? [])
+            }
+        }
+    }
+
+    public func guest(id: Int) async throws -> Guest? {
+        try await store.read { sql in
+            try await sql.raw("SELECT * FROM guests WHERE id = \(bind: id)").first().map { row in
+                Guest(
+                    id: try row.decode(column: "id", as: Int.self),
+                    name: try row.decode(column: "name", as: String.self),
+                    email: try row.decode(column: "email", as: String.self),
+                    phone: try row.decode(column: "phone", as: String.self),
+                    notes: try row.decode(column: "notes", as: String.self))
+            }
+        }
+    }
+
+    /// Changes a stay by the domain's rules (`change` mutates it or throws), as one transaction:
+    /// refused as `.stale` when the stored version is not `expectedVersion`, as `.conflict` naming the
+    /// stay in the way when a room is taken. Returns the stored stay, its version bumped.
+    public func update(
+        stayID: Int, expectedVersion: Int?, by userID: Int? = nil, action: String,
+        _ change: @escaping @Sendable (inout Stay) throws -> Void
+    ) async throws -> Stay {
+        let attempted = StayBox()
+        do {
+            return try await store.write { sql in
+                guard var stay = try await Self.load(id: stayID, in: sql) else {
+                    throw DomainError(.notFound, "no stay \(stayID)")
+                }
+                if let expectedVersion, expectedVersion != stay.version {
+                    throw DomainError(
+                        .stale,
+                        "stay \(stayID) has changed (version \(stay.version), not \(expectedVersion)); reload it")
+                }
+                let before = stay
+                try change(&stay)
+                stay.version = before.version + 1
+                attempted.stay = stay
+                let updated = try await sql.raw(
+                    """
+                    UPDATE stays SET arrival = \(bind: stay.arrival.number), departure = \(bind: stay.departure.number),
+                      adults = \(bind: stay.adults), children = \(bind: stay.children), state = \(bind: stay.state.rawValue),
+                      room_type_id = \(bind: stay.roomTypeID), notes = \(bind: stay.notes), version = \(bind: stay.version)
+                    WHERE id = \(bind: stayID) AND version = \(bind: before.version)
+                    RETURNING id
+                    """
+                ).first()
+                guard updated != nil else { throw DomainError(.stale, "stay \(stayID) changed meanwhile; reload it") }
+                try await sql.raw("DELETE FROM stay_segments WHERE stay_id = \(bind: stayID)").run()
+                try await Self.writeSegments(of: stay, in: sql)
+                try await Journal.record(
+                    in: sql, propertyID: stay.propertyID, userID: userID, entity: "stay", entityID: stayID,
+                    action: action, before: StayRecord(before), after: StayRecord(stay))
+                return stay
+            }
+        } catch  where error.isConstraintFailure {
+            guard let stay = attempted.stay else { throw error }
+            for segment in stay.segments where segment.roomID != nil {
+                if let blocking = try await blocker(roomID: segment.roomID, nights: segment.nights, excluding: stayID) {
+                    throw blocking
+                }
+            }
+            throw DomainError(.conflict, "a room of this stay is taken on one of its nights", field: "roomId")
+        }
+    }
+
+    // MARK: - Rows
+
+    static func writeSegments(of stay: Stay, in sql: any SQLDatabase) async throws {
+        for segment in stay.segments {
+            try await sql.raw(
+                """
+                INSERT INTO stay_segments (stay_id, room_id, arrival, departure, active)
+                VALUES (\(bind: stay.id), \(bind: segment.roomID), \(bind: segment.nights.arrival.number),
+                  \(bind: segment.nights.departure.number), \(bind: stay.state.holdsRoom))
+                """
+            ).run()
+        }
+    }
+
+    static func load(id: Int, in sql: any SQLDatabase) async throws -> Stay? {
+        guard let row = try await sql.raw("SELECT * FROM stays WHERE id = \(bind: id)").first() else { return nil }
+        let segments = try await sql.raw(
+            "SELECT * FROM stay_segments WHERE stay_id = \(bind: id) ORDER BY arrival"
+        ).all().map(segment(from:))
+        return try stay(from: row, segments: segments)
+    }
+
+    static func segment(from row: any SQLRow) throws -> StaySegment {
+        StaySegment(
+            roomID: try row.decode(column: "room_id", as: Int?.self),
+            nights: try Nights(
+                arrival: Day(try row.decode(column: "arrival", as: Int.self)),
+                departure: Day(try row.decode(column: "departure", as: Int.self))))
+    }
+
+    static func stay(from row: any SQLRow, segments: [StaySegment]) throws -> Stay {
+        let nights = try Nights(
+            arrival: Day(try row.decode(column: "arrival", as: Int.self)),
+            departure: Day(try row.decode(column: "departure", as: Int.self)))
+        var stay = Stay(
+            id: try row.decode(column: "id", as: Int.self),
+            propertyID: try row.decode(column: "property_id", as: Int.self),
+            roomTypeID: try row.decode(column: "room_type_id", as: Int.self),
+            guestID: try row.decode(column: "guest_id", as: Int.self), roomID: nil, nights: nights,
+            adults: try row.decode(column: "adults", as: Int.self),
+            children: try row.decode(column: "children", as: Int.self),
+            source: StaySource(rawValue: try row.decode(column: "source", as: String.self)) ?? .frontDesk,
+            state: StayState(rawValue: try row.decode(column: "state", as: String.self)) ?? .booked,
+            version: try row.decode(column: "version", as: Int.self),
+            confirmationCode: try row.decode(column: "confirmation_code", as: String.self),
+            notes: try row.decode(column: "notes", as: String.self))
+        if !segments.isEmpty { stay.segments = segments }
+        return stay
+    }
+
+    // MARK: - Conflicts
+
+    private func conflict(for roomID: Int?, nights: Nights, excluding stayID: Int?) async throws -> DomainError {
+        try await blocker(roomID: roomID, nights: nights, excluding: stayID)
+            ?? DomainError(.conflict, "the booking conflicts with another one", field: "roomId")
+    }
+
+    /// The stay holding a room on some of these nights, as the error to show: which booking is in the way.
+    private func blocker(roomID: Int?, nights: Nights, excluding stayID: Int?) async throws -> DomainError? {
+        guard let roomID else { return nil }
+        return try await store.read { sql in
+            guard
+                let row = try await sql.raw(
+                    """
+                    SELECT s.id, s.confirmation_code, s.arrival, s.departure, g.name, r.number
+                    FROM stay_segments x JOIN stays s ON s.id = x.stay_id JOIN guests g ON g.id = s.guest_id
+                    JOIN rooms r ON r.id = x.room_id
+                    WHERE x.room_id = \(bind: roomID) AND x.active AND x.arrival < \(bind: nights.departure.number)
+                      AND x.departure > \(bind: nights.arrival.number) AND s.id <> \(bind: stayID ?? -1)
+                    ORDER BY x.arrival LIMIT 1
+                    """
+                ).first()
+            else { return nil }
+            let id = try row.decode(column: "id", as: Int.self)
+            let code = try row.decode(column: "confirmation_code", as: String.self)
+            let name = try row.decode(column: "name", as: String.self)
+            let number = try row.decode(column: "number", as: String.self)
+            let arrival = Day(try row.decode(column: "arrival", as: Int.self))
+            let departure = Day(try row.decode(column: "departure", as: Int.self))
+            return DomainError(
+                .conflict,
+                "room \(number) is taken by stay \(id) (\(code), \(name), \(arrival) to \(departure))",
+                field: "roomId")
+        }
+    }
+}
+
+/// Holds the stay an update tried to write, to name what was in its way after the rollback.
+private final class StayBox: @unchecked Sendable {
+    var stay: Stay?
+}
+
+/// Confirmation codes: eight characters that cannot be misread for each other (no 0/O, 1/I).
+enum ConfirmationCode {
+    static let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+
+    static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return "FD-" + String((0..<8).map { _ in alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))] })
+    }
+}
+
+enum Clock {
+    static var nowMillis: Int { Int((Date().timeIntervalSince1970 * 1000).rounded()) }
+}

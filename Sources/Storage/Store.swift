@@ -1,0 +1,115 @@
+import FluentKit
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import SQLKit
+
+/// The database Frontdesk keeps its truth in: a SQLite file by default, PostgreSQL for larger
+/// deployments. One code path for both; only the schema's DDL and how a write transaction starts
+/// differ by dialect.
+public final class Store: Sendable {
+    public enum Dialect: String, Sendable {
+        case sqlite
+        case postgres
+    }
+
+    public let dialect: Dialect
+    /// Where it is: a file path, or the URL without its password.
+    public let location: String
+    let databases: Databases
+    let logger: Logger
+
+    /// Opens a database: a `postgres://` (or `postgresql://`) URL, `:memory:`, or a SQLite file path.
+    /// `searchPath` puts PostgreSQL's tables in other schemas than `public` (tests use one each).
+    public static func open(
+        _ location: String, searchPath: [String]? = nil, logger: Logger = Logger(label: "frontdesk.storage")
+    ) throws -> Store {
+        let databases = Databases(threadPool: NIOThreadPool.singleton, on: MultiThreadedEventLoopGroup.singleton)
+        if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
+            var configuration = try SQLPostgresConfiguration(url: location)
+            configuration.searchPath = searchPath
+            databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 4), as: .psql)
+            return Store(dialect: .postgres, location: Self.redacted(location), databases: databases, logger: logger)
+        }
+        let storage: SQLiteConfiguration = location == ":memory:" ? .memory : .file(location)
+        databases.use(.sqlite(storage), as: .sqlite)
+        return Store(dialect: .sqlite, location: location, databases: databases, logger: logger)
+    }
+
+    private init(dialect: Dialect, location: String, databases: Databases, logger: Logger) {
+        self.dialect = dialect
+        self.location = location
+        self.databases = databases
+        self.logger = logger
+    }
+
+    /// A handle for one unit of work; cheap, use one per request.
+    public var database: any Database {
+        databases.database(logger: logger, on: databases.eventLoopGroup.any())!
+    }
+
+    var sql: any SQLDatabase { database as! any SQLDatabase }
+
+    /// Creates or updates the schema, and sets SQLite up for concurrent use (WAL, so readers do not
+    /// wait for the writer).
+    public func migrate() async throws {
+        if dialect == .sqlite, location != ":memory:" {
+            try await sql.raw("PRAGMA journal_mode = WAL").run()
+        }
+        let migrations = Migrations()
+        migrations.add(Schema(dialect: dialect))
+        let migrator = Migrator(
+            databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
+        try await migrator.setupIfNeeded().get()
+        try await migrator.prepareBatch().get()
+    }
+
+    public func shutdown() async {
+        await databases.shutdownAsync()
+    }
+
+    /// Runs `body` in a write transaction: on SQLite `BEGIN IMMEDIATE`, so that the write lock is taken
+    /// up front and concurrent writers queue instead of failing half-way; on PostgreSQL a transaction.
+    /// Rolled back when `body` throws.
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        switch dialect {
+        case .postgres:
+            return try await database.transaction { transaction in try await body(transaction as! any SQLDatabase) }
+        case .sqlite:
+            return try await database.withConnection { connection in
+                let sql = connection as! any SQLDatabase
+                try await sql.raw("BEGIN IMMEDIATE").run()
+                do {
+                    let result = try await body(sql)
+                    try await sql.raw("COMMIT").run()
+                    return result
+                } catch {
+                    try? await sql.raw("ROLLBACK").run()
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// Runs `body` for reads.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await body(sql)
+    }
+
+    private static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url) else { return "postgres://…" }
+        if components.password != nil { components.password = "…" }
+        return components.string ?? "postgres://…"
+    }
+}
+
+extension Error {
+    /// Whether the database refused a write for a constraint: a unique key, a foreign key, or the
+    /// guard against two stays in one room on one night.
+    var isConstraintFailure: Bool {
+        (self as? any DatabaseError)?.isConstraintFailure ?? false
+    }
+}

@@ -1,0 +1,227 @@
+import Booking
+import SQLKit
+import Testing
+
+@testable import Storage
+
+@Suite(.serialized)
+struct StayRepositoryTests {
+    @Test(arguments: TestDatabase.available)
+    func migratingTwiceChangesNothing(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        try await store.migrate()
+        #expect(try await PropertyRepository(store: store).properties().isEmpty)
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func propertiesRoundTripWithFeesTaxesAndRates(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let hotel = try await Hotel.make(in: store)
+        let repository = PropertyRepository(store: store)
+        #expect(try await repository.property(id: hotel.property.id) == hotel.property)
+        #expect(try await repository.roomTypes(propertyID: hotel.property.id) == hotel.roomTypes)
+        #expect(
+            try await repository.rooms(propertyID: hotel.property.id).map(\.number) == ["101", "102", "201", "202"])
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aStayIsStoredAsBookedWithItsRoomAndCode(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let hotel = try await Hotel.make(in: store)
+        let stays = StayRepository(store: store)
+        let created = try await stays.create(hotel.newStay(room: hotel.rooms[0].id))
+        let loaded = try await stays.stay(id: created.id)
+        #expect(loaded == created)
+        #expect(created.state == .booked)
+        #expect(created.confirmationCode.hasPrefix("FD-"))
+        #expect(try await stays.guest(id: created.guestID)?.name == "Ann Lee")
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aSecondStayInTheSameRoomAndNightIsRefusedNamingTheFirst(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let hotel = try await Hotel.make(in: store)
+        let stays = StayRepository(store: store)
+        let first = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 3))
+        await #expect {
+            _ = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, from: 2, guest: "Bo Kim"))
+        } throws: { error in
+            guard let error = error as? DomainError else { return false }
+            return error.code == .conflict && error.field == "roomId" && error.message.contains(first.confirmationCode)
+                && error.message.contains("room 101")
+        }
+        let all = try await stays.stays(
+            propertyID: hotel.property.id,
+            overlapping: try Nights(arrival: Hotel.arrival, departure: Hotel.arrival.adding(days: 30)))
+        #expect(all.map(\.id) == [first.id])
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func backToBackStaysShareARoom(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let hotel = try await Hotel.make(in: store)
+        let stays = StayRepository(store: store)
+        _ = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 2))
+        let next = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, from: 2, nights: 2))
+        #expect(next.arrival == Hotel.arrival.adding(days: 2))
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func cancelledStaysFreeTheirNights(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let hotel = try await Hotel.make(in: store)
+        let stays = StayRepository(store: store)
+        let first = try await stays.create(hotel.newStay(room: hotel.rooms[0].id))
+        let cancelled = try await stays.update(stayID: first.id, expectedVersion: 1, action: "cancel") {
+            try $0.cancel()
+        }
+        #expect(cancelled.state == .cancelled)
+        #expect(cancelled.version == 2)
+        _ = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, guest: "Bo Kim"))
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func theDatabaseItselfRefusesAnOverlapWrittenBehindTheAppsBack(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let hotel = try await Hotel.make(in: store)
+        let first = try await StayRepository(store: store).create(hotel.newStay(room: hotel.rooms[0].id, nights: 3))
+        let room = hotel.rooms[0].id
+        let night = Hotel.arrival.adding(days: 1).number
+        await #expect(throws: (any Error).self) {
+            try await store.sql.raw(
+                """
+                INSERT INTO stay_segments (stay_id, room_id, arrival, departure, active)
+                VALUES (\(bind: first.id), \(bind: room), \(bind: night), \(bind: night + 1), \(bind: true))
+                """
+            ).run()
+        }
+        // An inactive row (a cancelled stay) or another room is not in the way.
+        try await store.sql.raw(
+            """
+            INSERT INTO stay_segments (stay_id, room_id, arrival, departure, active)
+            VALUES (\(bind: first.id), \(bind: room), \(bind: night), \(bind: night + 1), \(bind: false))
+            """
+        ).run()
+        let other = hotel.rooms[1].id
+        try await store.sql.raw(
+            """
+            INSERT INTO stay_segments (stay_id, room_id, arrival, departure, active)
+            VALUES (\(bind: first.id), \(bind: other), \(bind: night), \(bind: night + 1), \(bind: true))
+            """
+        ).run()
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aRoomMoveIntoATakenRoomIsRefusedAndChangesNothing(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let hotel = try await Hotel.make(in: store)
+        let stays = StayRepository(store: store)
+        let moving = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 4))
+        let blocking = try await stays.create(
+            hotel.newStay(room: hotel.rooms[1].id, from: 3, nights: 2, guest: "Bo Kim"))
+        let night = Hotel.arrival.adding(days: 2)
+        await #expect {
+            _ = try await stays.update(stayID: moving.id, expectedVersion: 1, action: "move") {
+                try $0.move(toRoom: hotel.rooms[1].id, fromNight: night)
+            }
+        } throws: { error in
+            (error as? DomainError)?.code == .conflict
+                && (error as? DomainError)?.message.contains(blocking.confirmationCode) == true
+        }
+        #expect(try await stays.stay(id: moving.id) == moving)
+        let moved = try await stays.update(stayID: moving.id, expectedVersion: 1, action: "move") {
+            try $0.move(toRoom: hotel.rooms[2].id, fromNight: night)
+        }
+        #expect(moved.segments.map(\.roomID) == [hotel.rooms[0].id, hotel.rooms[2].id])
+        #expect(try await stays.stay(id: moving.id) == moved)
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aChangeAgainstAnOldVersionIsRefusedAsStale(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let hotel = try await Hotel.make(in: store)
+        let stays = StayRepository(store: store)
+        let stay = try await stays.create(hotel.newStay(room: hotel.rooms[0].id))
+        _ = try await stays.update(stayID: stay.id, expectedVersion: 1, action: "edit") { $0.notes = "late arrival" }
+        await #expect(throws: DomainError.self) {
+            _ = try await stays.update(stayID: stay.id, expectedVersion: 1, action: "edit") { $0.adults = 1 }
+        }
+        #expect(try await stays.stay(id: stay.id)?.adults == 2)
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func concurrentBookingsOfOneRoomAndNightBookExactlyOne(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let hotel = try await Hotel.make(in: store)
+        let stays = StayRepository(store: store)
+        let request = hotel.newStay(room: hotel.rooms[0].id, nights: 1)
+        let outcomes = await withTaskGroup(of: String.self) { group in
+            for _ in 0..<40 {
+                group.addTask {
+                    do {
+                        _ = try await stays.create(request)
+                        return "booked"
+                    } catch let error as DomainError where error.code == .conflict {
+                        return "conflict"
+                    } catch {
+                        return "error: \(error)"
+                    }
+                }
+            }
+            var outcomes: [String] = []
+            for await outcome in group { outcomes.append(outcome) }
+            return outcomes
+        }
+        #expect(outcomes.filter { $0 == "booked" }.count == 1)
+        #expect(outcomes.filter { $0 == "conflict" }.count == 39, "\(Set(outcomes))")
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func everyChangeWritesAnAuditRowAndTheNextEventOfItsProperty(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let hotel = try await Hotel.make(in: store)
+        let stays = StayRepository(store: store)
+        let stay = try await stays.create(hotel.newStay(room: hotel.rooms[0].id), by: nil)
+        _ = try await stays.update(stayID: stay.id, expectedVersion: 1, action: "cancel") { try $0.cancel() }
+        let audit = try await store.sql.raw("SELECT action, before, after FROM audit_log ORDER BY id").all()
+        #expect(try audit.map { try $0.decode(column: "action", as: String.self) } == ["create", "cancel"])
+        #expect(try audit[0].decode(column: "before", as: String?.self) == nil)
+        #expect(try audit[1].decode(column: "after", as: String.self).contains("\"state\":\"cancelled\""))
+        let events = try await store.sql.raw(
+            "SELECT seq, kind FROM events WHERE property_id = \(bind: hotel.property.id) ORDER BY seq"
+        ).all()
+        #expect(try events.map { try $0.decode(column: "seq", as: Int.self) } == [1, 2])
+        #expect(try events.map { try $0.decode(column: "kind", as: String.self) } == ["stay.create", "stay.cancel"])
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func badRequestsAreRefusedBeforeAnythingIsStored(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let hotel = try await Hotel.make(in: store)
+        let stays = StayRepository(store: store)
+        var tooMany = hotel.newStay(room: hotel.rooms[0].id)
+        tooMany.adults = 3
+        await #expect(throws: DomainError.self) { _ = try await stays.create(tooMany) }
+        var unknownRoom = hotel.newStay(room: 9999)
+        unknownRoom.guestName = "Ann"
+        await #expect(throws: DomainError.self) { _ = try await stays.create(unknownRoom) }
+        var noName = hotel.newStay(room: nil)
+        noName.guestName = ""
+        await #expect(throws: DomainError.self) { _ = try await stays.create(noName) }
+        let count = try await store.sql.raw("SELECT COUNT(*) AS n FROM stays").first()!.decode(
+            column: "n", as: Int.self)
+        #expect(count == 0)
+    }
+}

@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/fluent-kit", from: "1.57.0"),
         .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.9.0"),
         .package(url: "https://github.com/vapor/fluent-postgres-driver", from: "2.14.0"),
@@ -34,9 +35,21 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
             ]
         ),
+        // The HTTP server: routes, sessions, the web app's files.
+        .target(
+            name: "App",
+            dependencies: [
+                "Booking",
+                "Storage",
+                "Timeline",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .executableTarget(
             name: "frontdesk",
             dependencies: [
+                "App",
+                "Storage",
                 "Timeline",
                 "TimelineWasm",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -46,5 +59,12 @@ let package = Package(
         .testTarget(name: "TimelineWasmTests", dependencies: ["TimelineWasm", "Timeline"]),
         .testTarget(name: "BookingTests", dependencies: ["Booking", "Timeline"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "Booking"]),
+        .testTarget(
+            name: "AppTests",
+            dependencies: [
+                "App", "Storage", "Booking",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ]
 )

@@ -1,11 +1,11 @@
 import ArgumentParser
 
 @main
-struct Frontdesk: ParsableCommand {
+struct Frontdesk: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frontdesk",
         abstract: "Frontdesk: a reservation system for small hotels and appointment businesses.",
-        subcommands: [Bench.self, Fixture.self]
+        subcommands: [Serve.self, Migrate.self, Bench.self, Fixture.self]
     )
 }
 

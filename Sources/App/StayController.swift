@@ -1,0 +1,58 @@
+import Booking
+import Hummingbird
+import Storage
+
+/// Hotel stays: booking one, reading it. Every response carries the stay's version as its `ETag`.
+struct StayController {
+    let store: Store
+
+    func register(on group: RouterGroup<BasicRequestContext>) {
+        group.post("properties/{id}/stays", use: create)
+        group.get("stays/{id}", use: show)
+    }
+
+    @Sendable func create(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let propertyID = try context.parameters.requireID("id")
+        let body = try await request.decodeJSON(as: CreateStayRequest.self, context: context)
+        let nights = try Nights(
+            arrival: try Day.parse(body.arrival, field: "arrival"),
+            departure: try Day.parse(body.departure, field: "departure"))
+        let roomTypeID = try await roomTypeID(of: body, propertyID: propertyID)
+        let stay = try await StayRepository(store: store).create(
+            NewStay(
+                propertyID: propertyID, roomTypeID: roomTypeID, roomID: body.roomId, nights: nights,
+                adults: body.adults,
+                children: body.children ?? 0, guestName: body.guest.name, guestEmail: body.guest.email ?? "",
+                guestPhone: body.guest.phone ?? "", source: .frontDesk, notes: body.notes ?? ""))
+        var response = try StayJSON(stay).response(from: request, context: context)
+        response.status = .created
+        response.headers[.eTag] = Self.eTag(of: stay)
+        response.headers[.location] = "/api/v1/stays/\(stay.id)"
+        return response
+    }
+
+    @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let id = try context.parameters.requireID("id")
+        guard let stay = try await StayRepository(store: store).stay(id: id) else {
+            throw DomainError(.notFound, "no stay \(id)")
+        }
+        var response = try StayJSON(stay).response(from: request, context: context)
+        response.headers[.eTag] = Self.eTag(of: stay)
+        return response
+    }
+
+    static func eTag(of stay: Stay) -> String { "\"\(stay.version)\"" }
+
+    /// The room type a booking is for: given, or the room's.
+    private func roomTypeID(of body: CreateStayRequest, propertyID: Int) async throws -> Int {
+        if let roomTypeID = body.roomTypeId { return roomTypeID }
+        guard let roomID = body.roomId else {
+            throw DomainError(.invalid, "give a roomId or a roomTypeId", field: "roomTypeId")
+        }
+        guard let room = try await PropertyRepository(store: store).room(id: roomID), room.propertyID == propertyID
+        else {
+            throw DomainError(.notFound, "no room \(roomID) at this property", field: "roomId")
+        }
+        return room.roomTypeID
+    }
+}

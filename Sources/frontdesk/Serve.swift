@@ -1,0 +1,51 @@
+import App
+import ArgumentParser
+import Foundation
+import Logging
+import Storage
+
+/// Where the data is: a SQLite file by default, PostgreSQL when `DATABASE_URL` or `--database` is a URL.
+struct DatabaseOption: ParsableArguments {
+    @Option(help: "A SQLite file path or a postgres:// URL (default: $DATABASE_URL, else frontdesk.sqlite).")
+    var database: String?
+
+    var location: String {
+        database ?? ProcessInfo.processInfo.environment["DATABASE_URL"] ?? "frontdesk.sqlite"
+    }
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve the API on a host and port.")
+
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The port to listen on.") var port = 8080
+    @OptionGroup var database: DatabaseOption
+
+    func validate() throws {
+        guard (1...65535).contains(port) else { throw ValidationError("--port must be 1...65535, got \(port).") }
+    }
+
+    func run() async throws {
+        let store = try Store.open(database.location)
+        try await store.migrate()
+        let app = buildApplication(configuration: ServerConfiguration(host: host, port: port), store: store)
+        // Written unbuffered, so that `make run` shows it at once even through a pipe.
+        FileHandle.standardOutput.write(
+            Data("frontdesk: serving \(store.location) (\(store.dialect.rawValue)) on http://\(host):\(port)/\n".utf8))
+        try await app.runService()
+        await store.shutdown()
+    }
+}
+
+struct Migrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Create or update the database's schema.")
+
+    @OptionGroup var database: DatabaseOption
+
+    func run() async throws {
+        let store = try Store.open(database.location)
+        try await store.migrate()
+        print("frontdesk: \(store.location) (\(store.dialect.rawValue)) is up to date")
+        await store.shutdown()
+    }
+}

@@ -1,0 +1,233 @@
+import App
+import Booking
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Storage
+import Testing
+
+/// A fresh SQLite file with one small hotel, and the application over it.
+struct APIFixture {
+    let store: Store
+    let property: Property
+    let roomType: RoomType
+    let rooms: [Room]
+
+    static func make() async throws -> APIFixture {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frontdesk-api-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = try Store.open(folder.appendingPathComponent("api.sqlite").path)
+        try await store.migrate()
+        let properties = PropertyRepository(store: store)
+        let property = try await properties.insert(
+            Property(
+                id: 0, name: "Baan Suan", kind: .hotel, region: "Northern Thailand", city: "Chiang Mai",
+                latitude: 18.79,
+                longitude: 98.98, timeZoneID: "Asia/Bangkok", currency: .thb))
+        let roomType = try await properties.insert(
+            RoomType(id: 0, propertyID: property.id, name: "Garden Double", capacity: 2, baseRate: .whole(1200, .thb)))
+        var rooms: [Room] = []
+        for number in ["101", "102"] {
+            rooms.append(
+                try await properties.insert(
+                    Room(id: 0, propertyID: property.id, roomTypeID: roomType.id, number: number, floor: 1)))
+        }
+        return APIFixture(store: store, property: property, roomType: roomType, rooms: rooms)
+    }
+
+    func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let app = Application(router: buildRouter(store: store))
+        try await app.test(.router) { client in try await body(client) }
+        await store.shutdown()
+    }
+
+    func stayJSON(room: Int? = nil, arrival: String = "2026-12-01", departure: String = "2026-12-03", adults: Int = 2)
+        -> String
+    {
+        """
+        {"roomId": \(room ?? rooms[0].id), "arrival": "\(arrival)", "departure": "\(departure)", "adults": \(adults),
+         "guest": {"name": "Ann Lee", "email": "ann@example.com"}}
+        """
+    }
+
+    var staysPath: String { "/api/v1/properties/\(property.id)/stays" }
+
+    func storedStayCount() async throws -> Int {
+        try await StayRepository(store: store).stays(
+            propertyID: property.id,
+            overlapping: try Nights(
+                arrival: Day(year: 2026, month: 1, day: 1), departure: Day(year: 2027, month: 12, day: 31))
+        ).count
+    }
+}
+
+extension TestResponse {
+    var error: ErrorJSON? { try? JSONDecoder().decode(ErrorJSON.self, from: Data(buffer: body)) }
+}
+
+struct ErrorJSON: Decodable {
+    struct Detail: Decodable {
+        var code: String
+        var message: String
+        var field: String?
+    }
+
+    var error: Detail
+}
+
+struct StayAPITests {
+    @Test func healthzAnswersWithTheDatabaseKind() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test { client in
+            try await client.execute(uri: "/healthz", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("\"sqlite\""))
+            }
+        }
+    }
+
+    @Test func aPropertyComesWithItsRoomTypesAndRooms() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/v1/properties/\(fixture.property.id)", method: .get) { response in
+                #expect(response.status == .ok)
+                let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                #expect(json?["checkIn"] as? String == "14:00")
+                let roomTypes = json?["roomTypes"] as? [[String: Any]]
+                let rate = roomTypes?.first?["baseRate"] as? [String: Any]
+                #expect(rate?["amount"] as? Int == 120_000)
+                #expect(rate?["currency"] as? String == "THB")
+                #expect((json?["rooms"] as? [[String: Any]])?.compactMap { $0["number"] as? String } == ["101", "102"])
+            }
+            try await client.execute(uri: "/api/v1/properties/999", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(response.error?.error.code == "not_found")
+            }
+        }
+    }
+
+    @Test func bookingAStayAnswers201WithItsVersionAsETag() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test { client in
+            let location = try await client.execute(
+                uri: fixture.staysPath, method: .post, body: ByteBuffer(string: fixture.stayJSON())
+            ) { response in
+                #expect(response.status == .created)
+                #expect(response.headers[.eTag] == "\"1\"")
+                let text = String(buffer: response.body)
+                #expect(text.contains("\"state\":\"booked\""))
+                #expect(text.contains("\"nights\":2"))
+                return response.headers[.location] ?? ""
+            }
+            try await client.execute(uri: location, method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.eTag] == "\"1\"")
+                #expect(String(buffer: response.body).contains("\"arrival\":\"2026-12-01\""))
+            }
+        }
+    }
+
+    @Test func aStayInATakenRoomIs409NamingTheBookingInTheWay() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test { client in
+            try await client.execute(
+                uri: fixture.staysPath, method: .post, body: ByteBuffer(string: fixture.stayJSON()))
+            try await client.execute(
+                uri: fixture.staysPath, method: .post,
+                body: ByteBuffer(string: fixture.stayJSON(arrival: "2026-12-02", departure: "2026-12-04"))
+            ) { response in
+                #expect(response.status == .conflict)
+                #expect(response.error?.error.code == "conflict")
+                #expect(response.error?.error.field == "roomId")
+                #expect(response.error?.error.message.contains("room 101 is taken by stay") == true)
+            }
+            #expect(try await fixture.storedStayCount() == 1)
+        }
+    }
+
+    @Test(
+        arguments: [
+            (#"{"arrival": "2026-12-01""#, "invalid", nil),
+            (
+                #"{"roomId": 1, "arrival": "2026-12-01", "departure": "2026-12-03", "adults": "two", "guest": {"name": "A"}}"#,
+                "invalid", "adults"
+            ),
+            (
+                #"{"roomId": 1, "arrival": "2026-12-01", "departure": "2026-12-03", "adults": 2, "guest": {}}"#,
+                "invalid", "guest.name"
+            ),
+            (
+                #"{"roomId": 1, "arrival": "2026-12-03", "departure": "2026-12-01", "adults": 2, "guest": {"name": "A"}}"#,
+                "invalid", "departure"
+            ),
+            (
+                #"{"roomId": 1, "arrival": "2026-12-01", "departure": "2026-12-01", "adults": 2, "guest": {"name": "A"}}"#,
+                "invalid", "departure"
+            ),
+            (
+                #"{"roomId": 1, "arrival": "2026-13-01", "departure": "2026-12-03", "adults": 2, "guest": {"name": "A"}}"#,
+                "invalid", "arrival"
+            ),
+            (
+                #"{"roomId": 1, "arrival": "2026-12-01", "departure": "2026-12-03", "adults": 3, "guest": {"name": "A"}}"#,
+                "invalid", "adults"
+            ),
+            (
+                #"{"roomId": 9999, "arrival": "2026-12-01", "departure": "2026-12-03", "adults": 2, "guest": {"name": "A"}}"#,
+                "not_found", "roomId"
+            ),
+            (
+                #"{"arrival": "2026-12-01", "departure": "2026-12-03", "adults": 2, "guest": {"name": "A"}}"#,
+                "invalid", "roomTypeId"
+            ),
+            (
+                #"{"roomId": 1, "arrival": "2026-12-01", "departure": "2026-12-03", "adults": 2, "guest": {"name": "A", "email": "nope"}}"#,
+                "invalid", "guest.email"
+            ),
+        ] as [(String, String, String?)])
+    func badInputIsA4xxNamingTheFieldAndStoresNothing(body: String, code: String, field: String?) async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test { client in
+            try await client.execute(uri: fixture.staysPath, method: .post, body: ByteBuffer(string: body)) {
+                response in
+                #expect((400..<500).contains(response.status.code), "\(response.status)")
+                #expect(response.error?.error.code == code)
+                #expect(response.error?.error.field == field)
+            }
+            #expect(try await fixture.storedStayCount() == 0)
+        }
+    }
+
+    @Test func anOversizedBodyIs413() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test { client in
+            let huge = "{\"notes\": \"" + String(repeating: "x", count: 2 << 20) + "\"}"
+            try await client.execute(uri: fixture.staysPath, method: .post, body: ByteBuffer(string: huge)) {
+                response in
+                #expect(response.status == .contentTooLarge)
+                #expect(response.error?.error.code == "too_large")
+            }
+        }
+    }
+
+    @Test func concurrentRequestsForOneRoomAndNightGiveOne201AndOnly409s() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test { client in
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<50 {
+                    group.addTask {
+                        try await client.execute(
+                            uri: fixture.staysPath, method: .post,
+                            body: ByteBuffer(string: fixture.stayJSON(departure: "2026-12-02"))
+                        ) { $0.status.code }
+                    }
+                }
+                var statuses: [Int] = []
+                for try await status in group { statuses.append(status) }
+                return statuses
+            }
+            #expect(statuses.filter { $0 == 201 }.count == 1)
+            #expect(statuses.filter { $0 == 409 }.count == 49, "\(statuses.sorted())")
+        }
+    }
+}

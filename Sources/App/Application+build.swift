@@ -6,10 +6,13 @@ import Storage
 public struct ServerConfiguration: Sendable {
     public var host: String
     public var port: Int
+    /// Mark the session cookie `Secure`: on when the server is reached over HTTPS.
+    public var secureCookies: Bool
 
-    public init(host: String = "127.0.0.1", port: Int = 8080) {
+    public init(host: String = "127.0.0.1", port: Int = 8080, secureCookies: Bool = false) {
         self.host = host
         self.port = port
+        self.secureCookies = secureCookies
     }
 }
 
@@ -18,19 +21,24 @@ public func buildApplication(
     configuration: ServerConfiguration, store: Store, logger: Logger = Logger(label: "frontdesk")
 ) -> some ApplicationProtocol {
     Application(
-        router: buildRouter(store: store),
+        router: buildRouter(store: store, configuration: configuration),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "frontdesk"),
         logger: logger)
 }
 
-/// The routes alone, for tests through HummingbirdTesting's router framework.
-public func buildRouter(store: Store) -> Router<BasicRequestContext> {
-    let router = Router()
+/// The routes alone, for tests through HummingbirdTesting's router framework. Everything under
+/// `/api/v1/` needs a session, but signing in.
+public func buildRouter(store: Store, configuration: ServerConfiguration = ServerConfiguration())
+    -> Router<AppRequestContext>
+{
+    let router = Router(context: AppRequestContext.self)
     router.add(middleware: ErrorMiddleware())
     router.get("healthz") { _, _ in HealthStatus(status: "ok", database: store.dialect.rawValue) }
-    let api = router.group("api/v1")
-    PropertyController(store: store).register(on: api)
-    StayController(store: store).register(on: api)
+    let open = router.group("api/v1")
+    let signedIn = router.group("api/v1").add(middleware: SessionMiddleware(store: store))
+    SessionController(store: store, configuration: configuration).register(open: open, signedIn: signedIn)
+    PropertyController(store: store).register(on: signedIn)
+    StayController(store: store).register(on: signedIn)
     return router
 }
 

@@ -22,6 +22,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     {
         do {
             return try await next(request, context)
+        } catch let error as APIError {
+            return Self.response(error.status, code: error.code, error.message, field: error.field)
         } catch let error as DomainError {
             return Self.response(
                 Self.status(of: error.code), code: error.code.rawValue, error.message, field: error.field)

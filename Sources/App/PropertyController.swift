@@ -6,17 +6,17 @@ import Storage
 struct PropertyController {
     let store: Store
 
-    func register(on group: RouterGroup<BasicRequestContext>) {
+    func register(on group: RouterGroup<AppRequestContext>) {
         group.get("properties", use: list)
         group.get("properties/{id}", use: show)
     }
 
-    @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> PropertyList {
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> PropertyList {
         PropertyList(properties: try await PropertyRepository(store: store).properties().map { PropertyJSON($0) })
     }
 
     /// A property with its room types and rooms.
-    @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> PropertyJSON {
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> PropertyJSON {
         let id = try context.parameters.requireID("id")
         let repository = PropertyRepository(store: store)
         guard let property = try await repository.property(id: id) else {

@@ -6,12 +6,12 @@ import Storage
 struct StayController {
     let store: Store
 
-    func register(on group: RouterGroup<BasicRequestContext>) {
+    func register(on group: RouterGroup<AppRequestContext>) {
         group.post("properties/{id}/stays", use: create)
         group.get("stays/{id}", use: show)
     }
 
-    @Sendable func create(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let propertyID = try context.parameters.requireID("id")
         let body = try await request.decodeJSON(as: CreateStayRequest.self, context: context)
         let nights = try Nights(
@@ -31,7 +31,7 @@ struct StayController {
         return response
     }
 
-    @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.parameters.requireID("id")
         guard let stay = try await StayRepository(store: store).stay(id: id) else {
             throw DomainError(.notFound, "no stay \(id)")

@@ -2,6 +2,7 @@ import App
 import Booking
 import Foundation
 import Hummingbird
+import HummingbirdBcrypt
 import HummingbirdTesting
 import Storage
 import Testing
@@ -32,12 +33,36 @@ struct APIFixture {
                 try await properties.insert(
                     Room(id: 0, propertyID: property.id, roomTypeID: roomType.id, number: number, floor: 1)))
         }
+        let users = UserRepository(store: store)
+        for role in StaffRole.allCases {
+            _ = try await users.create(
+                email: "\(role.rawValue)@example.com", name: role.rawValue, role: role,
+                passwordHash: Bcrypt.hash(Self.password, cost: 4))
+        }
         return APIFixture(store: store, property: property, roomType: roomType, rooms: rooms)
     }
 
-    func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    static let password = "correct horse"
+
+    /// Runs `body` with a client signed in as `role` (or not signed in at all).
+    func test(as role: StaffRole? = .frontDesk, _ body: @escaping @Sendable (SignedInClient) async throws -> Void)
+        async throws
+    {
         let app = Application(router: buildRouter(store: store))
-        try await app.test(.router) { client in try await body(client) }
+        try await app.test(.router) { client in
+            var cookie: String?
+            if let role {
+                cookie = try await client.execute(
+                    uri: "/api/v1/session", method: .post,
+                    body: ByteBuffer(
+                        string: #"{"email": "\#(role.rawValue)@example.com", "password": "\#(Self.password)"}"#)
+                ) { response in
+                    #expect(response.status == .ok)
+                    return response.headers[.setCookie]?.split(separator: ";").first.map(String.init)
+                }
+            }
+            try await body(SignedInClient(client: client, cookie: cookie))
+        }
         await store.shutdown()
     }
 
@@ -61,6 +86,23 @@ struct APIFixture {
     }
 }
 
+/// A test client that sends the session cookie with every request.
+struct SignedInClient: Sendable {
+    let client: any TestClientProtocol
+    let cookie: String?
+
+    @discardableResult
+    func execute<Return>(
+        uri: String, method: HTTPRequest.Method, body: ByteBuffer? = nil,
+        testCallback: @escaping (TestResponse) async throws -> Return = { $0 }
+    ) async throws -> Return {
+        var headers: HTTPFields = [:]
+        if let cookie { headers[.cookie] = cookie }
+        return try await client.execute(
+            uri: uri, method: method, headers: headers, body: body, testCallback: testCallback)
+    }
+}
+
 extension TestResponse {
     var error: ErrorJSON? { try? JSONDecoder().decode(ErrorJSON.self, from: Data(buffer: body)) }
 }
@@ -78,7 +120,7 @@ struct ErrorJSON: Decodable {
 struct StayAPITests {
     @Test func healthzAnswersWithTheDatabaseKind() async throws {
         let fixture = try await APIFixture.make()
-        try await fixture.test { client in
+        try await fixture.test(as: nil) { client in
             try await client.execute(uri: "/healthz", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains("\"sqlite\""))

@@ -1,0 +1,34 @@
+import Booking
+import Hummingbird
+
+/// The context every route gets: the signed-in member of staff, once `SessionMiddleware` has found them.
+public struct AppRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public var user: User?
+
+    public init(source: Source) {
+        coreContext = .init(source: source)
+        user = nil
+    }
+
+    /// The signed-in user; 401 without one.
+    func requireUser() throws -> User {
+        guard let user else { throw APIError(.unauthorized, code: "unauthorized", "sign in first") }
+        return user
+    }
+}
+
+/// A refusal of the API itself (not of the domain's rules): no session, not allowed, too large.
+struct APIError: Error {
+    var status: HTTPResponse.Status
+    var code: String
+    var message: String
+    var field: String?
+
+    init(_ status: HTTPResponse.Status, code: String, _ message: String, field: String? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.field = field
+    }
+}

@@ -1,0 +1,45 @@
+import Booking
+import Crypto
+import Foundation
+import Hummingbird
+import Storage
+
+/// Finds the member of staff behind a request's session cookie: 401 without one, and 403 when a
+/// viewer tries to change anything.
+struct SessionMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    static let cookieName = "frontdesk_session"
+
+    let store: Store
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        guard let token = request.cookies[Self.cookieName]?.value,
+            let user = try await UserRepository(store: store).user(sessionTokenHash: Self.hash(token))
+        else { throw APIError(.unauthorized, code: "unauthorized", "sign in first") }
+        if request.method != .get && request.method != .head && !user.role.mayChange {
+            throw APIError(.forbidden, code: "forbidden", "a viewer cannot change anything")
+        }
+        var context = context
+        context.user = user
+        return try await next(request, context)
+    }
+
+    /// Tokens are stored only as their SHA-256, so the database holds nothing that signs anyone in.
+    static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+    }
+
+    /// A new random session token: 32 bytes, URL-safe.
+    static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+}

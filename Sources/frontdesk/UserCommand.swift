@@ -1,0 +1,52 @@
+import ArgumentParser
+import Booking
+import Foundation
+import HummingbirdBcrypt
+import Storage
+
+struct UserCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user", abstract: "Manage staff accounts.", subcommands: [AddUser.self])
+}
+
+/// `frontdesk user add --email E --role R --password-stdin`: the password comes on standard input, so it
+/// never shows in the process list or the shell's history.
+struct AddUser: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a member of staff.")
+
+    @Option(help: "Their email address, which they sign in with.") var email: String
+    @Option(help: "What they may do: \(StaffRole.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var role: String
+    @Option(help: "Their name as shown in the app (default: the email's local part).") var name: String?
+    @Flag(help: "Read the password from standard input (required).") var passwordStdin = false
+    @OptionGroup var database: DatabaseOption
+
+    func validate() throws {
+        guard StaffRole(rawValue: role) != nil else {
+            throw ValidationError(
+                "--role must be one of \(StaffRole.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        guard passwordStdin else { throw ValidationError("give the password on standard input with --password-stdin.") }
+    }
+
+    func run() async throws {
+        let password = (readLine(strippingNewline: true) ?? "")
+        do {
+            try User.validate(email: email, password: password)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let store = try Store.open(database.location)
+        try await store.migrate()
+        do {
+            let user = try await UserRepository(store: store).create(
+                email: email, name: name ?? String(email.split(separator: "@").first ?? ""),
+                role: StaffRole(rawValue: role)!, passwordHash: Bcrypt.hash(password, cost: 12))
+            print("frontdesk: added \(user.email) as \(user.role.rawValue)")
+        } catch let error as DomainError {
+            await store.shutdown()
+            throw ValidationError(error.description)
+        }
+        await store.shutdown()
+    }
+}

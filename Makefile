@@ -1,10 +1,13 @@
-# Frontdesk: see README.md. `make run` serves the board demo; `make test` checks everything.
+# Frontdesk: see README.md. `make run` serves the app with a demo database; `make test` checks everything.
 ROWS ?= 2000
 DAYS ?= 730
 STAYS ?= 200000
 VIEWPORT ?= 1024x768
 HOST ?= 127.0.0.1
 PORT ?= 8080
+
+DATABASE ?= frontdesk.sqlite
+BIN = .build/debug
 
 # Tracked and new (not ignored) Swift files that still exist.
 SWIFT_FILES = $(wildcard $(shell git ls-files --cached --others --exclude-standard '*.swift'))
@@ -14,10 +17,18 @@ SWIFT_FILES = $(wildcard $(shell git ls-files --cached --others --exclude-standa
 all: test
 
 run: wasm
-	swift build
-	@echo "Serving Web/ (static; the booking server comes later). Open:"
-	@echo "  http://$(HOST):$(PORT)/board-demo.html?rooms=2000&days=730&stays=200000"
-	python3 -m http.server --bind $(HOST) --directory Web $(PORT)
+	swift build --product frontdesk
+	@if [ ! -f "$(DATABASE)" ]; then \
+		echo "Creating $(DATABASE) with the demo data (first run)"; \
+		"$(BIN)/frontdesk" demo --database "$(DATABASE)"; \
+	fi
+	@echo ""
+	@echo "Frontdesk on http://$(HOST):$(PORT)/"
+	@echo "  API:            http://$(HOST):$(PORT)/api/v1/ (sign in: POST /api/v1/session)"
+	@echo "  Demo login:     frontdesk@example.com / frontdesk-demo (demo database only)"
+	@echo "  Board engine:   http://$(HOST):$(PORT)/board-demo.html?rooms=2000&days=730&stays=200000"
+	@echo ""
+	"$(BIN)/frontdesk" serve --host $(HOST) --port $(PORT) --database "$(DATABASE)"
 
 test:
 	scripts/test.sh

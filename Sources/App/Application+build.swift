@@ -8,11 +8,14 @@ public struct ServerConfiguration: Sendable {
     public var port: Int
     /// Mark the session cookie `Secure`: on when the server is reached over HTTPS.
     public var secureCookies: Bool
+    /// The web app's folder, served at `/`; nil serves none.
+    public var webRoot: String?
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, secureCookies: Bool = false) {
+    public init(host: String = "127.0.0.1", port: Int = 8080, secureCookies: Bool = false, webRoot: String? = nil) {
         self.host = host
         self.port = port
         self.secureCookies = secureCookies
+        self.webRoot = webRoot
     }
 }
 
@@ -33,7 +36,11 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
 {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: ErrorMiddleware())
+    if let webRoot = configuration.webRoot {
+        router.add(middleware: FileMiddleware(webRoot, searchForIndexHtml: true))
+    }
     router.get("healthz") { _, _ in HealthStatus(status: "ok", database: store.dialect.rawValue) }
+    router.get("photos/{name}") { _, context in try DemoPhoto.response(named: context.parameters.require("name")) }
     let open = router.group("api/v1")
     let signedIn = router.group("api/v1").add(middleware: SessionMiddleware(store: store))
     SessionController(store: store, configuration: configuration).register(open: open, signedIn: signedIn)

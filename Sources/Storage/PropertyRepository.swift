@@ -78,6 +78,72 @@ public struct PropertyRepository: Sendable {
         }
     }
 
+    public func insert(_ staff: StaffMember) async throws -> StaffMember {
+        try await store.write { sql in
+            let row = try await sql.raw(
+                """
+                INSERT INTO staff (property_id, name, team, work_start, work_end)
+                VALUES (\(bind: staff.propertyID), \(bind: staff.name), \(bind: staff.team),
+                  \(bind: staff.workingHours.lowerBound), \(bind: staff.workingHours.upperBound))
+                RETURNING id
+                """
+            ).first()
+            var stored = staff
+            stored.id = try row!.decode(column: "id", as: Int.self)
+            return stored
+        }
+    }
+
+    public func insert(_ service: Service) async throws -> Service {
+        try await store.write { sql in
+            let row = try await sql.raw(
+                """
+                INSERT INTO services (property_id, name, duration_minutes, price)
+                VALUES (\(bind: service.propertyID), \(bind: service.name), \(bind: service.durationMinutes),
+                  \(bind: service.price.amount))
+                RETURNING id
+                """
+            ).first()
+            var stored = service
+            stored.id = try row!.decode(column: "id", as: Int.self)
+            return stored
+        }
+    }
+
+    public func staff(propertyID: Int) async throws -> [StaffMember] {
+        try await store.read { sql in
+            try await sql.raw("SELECT * FROM staff WHERE property_id = \(bind: propertyID) ORDER BY team, id").all().map
+            {
+                row in
+                StaffMember(
+                    id: try row.decode(column: "id", as: Int.self), propertyID: propertyID,
+                    name: try row.decode(column: "name", as: String.self),
+                    team: try row.decode(column: "team", as: String.self),
+                    workingHours: try row.decode(
+                        column: "work_start", as: Int.self)..<row.decode(column: "work_end", as: Int.self))
+            }
+        }
+    }
+
+    public func services(propertyID: Int) async throws -> [Service] {
+        try await store.read { sql in
+            guard
+                let property = try await sql.raw("SELECT currency FROM properties WHERE id = \(bind: propertyID)")
+                    .first()
+            else { return [] }
+            let currency = try Currency.named(try property.decode(column: "currency", as: String.self))
+            return try await sql.raw("SELECT * FROM services WHERE property_id = \(bind: propertyID) ORDER BY id").all()
+                .map {
+                    row in
+                    Service(
+                        id: try row.decode(column: "id", as: Int.self), propertyID: propertyID,
+                        name: try row.decode(column: "name", as: String.self),
+                        durationMinutes: try row.decode(column: "duration_minutes", as: Int.self),
+                        price: Money(try row.decode(column: "price", as: Int.self), currency))
+                }
+        }
+    }
+
     public func property(id: Int) async throws -> Property? {
         try await store.read { sql in
             try await sql.raw("SELECT * FROM properties WHERE id = \(bind: id)").first().map(Self.property(from:))

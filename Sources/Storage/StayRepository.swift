@@ -101,6 +101,53 @@ public struct StayRepository: Sendable {
         }
     }
 
+    /// Loads many stays at once (demo data, an import from another system), in transactions of a few
+    /// hundred, with one audit row a batch instead of one a stay. Stays keep their given states; the
+    /// database still refuses any that overlap in a room.
+    public func importStays(_ requests: [(stay: NewStay, state: StayState)], by userID: Int? = nil) async throws -> Int
+    {
+        var imported = 0
+        for start in stride(from: 0, to: requests.count, by: 500) {
+            let batch = Array(requests[start..<min(start + 500, requests.count)])
+            imported += try await store.write { sql in
+                for (new, state) in batch {
+                    let guest = try await sql.raw(
+                        """
+                        INSERT INTO guests (name, email, phone, notes)
+                        VALUES (\(bind: new.guestName), \(bind: new.guestEmail), \(bind: new.guestPhone), '')
+                        RETURNING id
+                        """
+                    ).first()
+                    var stay = Stay(
+                        id: 0, propertyID: new.propertyID, roomTypeID: new.roomTypeID,
+                        guestID: try guest!.decode(column: "id", as: Int.self), roomID: new.roomID, nights: new.nights,
+                        adults: new.adults, children: new.children, source: new.source, state: state,
+                        confirmationCode: ConfirmationCode.make(), notes: new.notes)
+                    let row = try await sql.raw(
+                        """
+                        INSERT INTO stays (property_id, room_type_id, guest_id, arrival, departure, adults, children,
+                          source, state, version, confirmation_code, notes, created_at)
+                        VALUES (\(bind: stay.propertyID), \(bind: stay.roomTypeID), \(bind: stay.guestID),
+                          \(bind: stay.arrival.number), \(bind: stay.departure.number), \(bind: stay.adults),
+                          \(bind: stay.children), \(bind: stay.source.rawValue), \(bind: stay.state.rawValue),
+                          \(bind: stay.version), \(bind: stay.confirmationCode), \(bind: stay.notes), \(bind: Clock.nowMillis))
+                        RETURNING id
+                        """
+                    ).first()
+                    stay.id = try row!.decode(column: "id", as: Int.self)
+                    try await Self.writeSegments(of: stay, in: sql)
+                }
+                if let first = batch.first {
+                    try await Journal.record(
+                        in: sql, propertyID: first.stay.propertyID, userID: userID, entity: "stay", entityID: 0,
+                        action: "import", before: nil as [String]?, after: ["\(batch.count) stays"])
+                }
+                return batch.count
+            }
+        }
+        return imported
+    }
+
     public func stay(id: Int) async throws -> Stay? {
         try await store.read { sql in try await Self.load(id: id, in: sql) }
     }

@@ -19,6 +19,7 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on.") var port = 8080
+    @Option(help: "The web app's folder, served at / (empty for none).") var web = "Web"
     @OptionGroup var database: DatabaseOption
 
     func validate() throws {
@@ -28,7 +29,8 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let store = try Store.open(database.location)
         try await store.migrate()
-        let app = buildApplication(configuration: ServerConfiguration(host: host, port: port), store: store)
+        let app = buildApplication(
+            configuration: ServerConfiguration(host: host, port: port, webRoot: web.isEmpty ? nil : web), store: store)
         // Written unbuffered, so that `make run` shows it at once even through a pipe.
         FileHandle.standardOutput.write(
             Data("frontdesk: serving \(store.location) (\(store.dialect.rawValue)) on http://\(host):\(port)/\n".utf8))

@@ -1,0 +1,75 @@
+import Booking
+
+/// The places the demo's guest site sells: three in each of eight cities.
+enum DemoCatalog {
+    struct City {
+        var name: String
+        var region: String
+        var latitude: Double
+        var longitude: Double
+        var timeZone: String
+        var currency: Currency
+        /// A typical nightly rate in whole units, and the taxes of the country.
+        var baseRate: Int
+        var taxes: [Tax]
+        var places: [String]
+    }
+
+    static let thaiTaxes = [Tax(name: "Service charge", basisPoints: 1_000), Tax(name: "VAT", basisPoints: 700)]
+    static let koreanTaxes = [Tax(name: "VAT", basisPoints: 1_000)]
+    static let japaneseTaxes = [Tax(name: "Consumption tax", basisPoints: 1_000)]
+    static let vietnameseTaxes = [Tax(name: "VAT", basisPoints: 800), Tax(name: "Service charge", basisPoints: 500)]
+
+    static let cities: [City] = [
+        City(
+            name: "Bangkok", region: "Central Thailand", latitude: 13.7563, longitude: 100.5018,
+            timeZone: "Asia/Bangkok", currency: .thb, baseRate: 1_800, taxes: thaiTaxes,
+            places: ["Riverside Loft Bangkok", "Ari Garden House", "Sukhumvit Soi 38 Residence"]),
+        City(
+            name: "Chiang Mai", region: "Northern Thailand", latitude: 18.7883, longitude: 98.9853,
+            timeZone: "Asia/Bangkok", currency: .thb, baseRate: 1_200, taxes: thaiTaxes,
+            places: ["Nimman Courtyard", "Old City Teak House"]),
+        City(
+            name: "Seoul", region: "Seoul Capital Area", latitude: 37.5665, longitude: 126.9780,
+            timeZone: "Asia/Seoul", currency: .krw, baseRate: 110_000, taxes: koreanTaxes,
+            places: ["Bukchon Hanok Stay", "Mangwon Guesthouse", "Seongsu Studio Hotel"]),
+        City(
+            name: "Busan", region: "Yeongnam", latitude: 35.1796, longitude: 129.0756, timeZone: "Asia/Seoul",
+            currency: .krw, baseRate: 95_000, taxes: koreanTaxes,
+            places: ["Haeundae Sea View", "Gamcheon Hill House", "Gwangalli Bridge Inn"]),
+        City(
+            name: "Tokyo", region: "Kanto", latitude: 35.6762, longitude: 139.6503, timeZone: "Asia/Tokyo",
+            currency: .jpy, baseRate: 14_000, taxes: japaneseTaxes,
+            places: ["Yanaka Machiya", "Shimokitazawa Rooms", "Kiyosumi Canal Hotel"]),
+        City(
+            name: "Kyoto", region: "Kansai", latitude: 35.0116, longitude: 135.7681, timeZone: "Asia/Tokyo",
+            currency: .jpy, baseRate: 16_000, taxes: japaneseTaxes,
+            places: ["Gion Ryokan Sakura", "Kamogawa Riverside Inn", "Arashiyama Bamboo Lodge"]),
+        City(
+            name: "Hanoi", region: "Red River Delta", latitude: 21.0278, longitude: 105.8342,
+            timeZone: "Asia/Ho_Chi_Minh", currency: .vnd, baseRate: 950_000, taxes: vietnameseTaxes,
+            places: ["Hoan Kiem Heritage Hotel", "West Lake Homestay", "Old Quarter Tube House"]),
+        City(
+            name: "Da Nang", region: "South Central Coast", latitude: 16.0544, longitude: 108.2022,
+            timeZone: "Asia/Ho_Chi_Minh", currency: .vnd, baseRate: 1_100_000, taxes: vietnameseTaxes,
+            places: ["My Khe Beach Resort", "Han River Boutique", "Son Tra Hillside Villas"]),
+    ]
+
+    /// Room types a guest-site place sells, as (name, capacity, share of the city's base rate in %).
+    static let roomTypes: [(String, Int, Int)] = [
+        ("Standard Double", 2, 100), ("Deluxe Twin", 2, 125), ("Family Room", 4, 180),
+    ]
+
+    static let amenities = [
+        ["Wi-Fi", "Air conditioning", "Breakfast", "Garden"], ["Wi-Fi", "Air conditioning", "Airport pickup"],
+        ["Wi-Fi", "Pool", "Breakfast", "Parking"], ["Wi-Fi", "Kitchen", "Laundry", "Bicycles"],
+    ]
+
+    static let guestNames = [
+        "Somchai Jaidee", "Nattaya Srisuk", "Kanya Wongsa", "Anan Boonmee", "Pim Chaiyaporn", "Kim Min-jun",
+        "Lee Seo-yeon", "Park Ji-hoon", "Choi Yu-na", "Sato Haruto", "Suzuki Yui", "Takahashi Ren", "Tanaka Mio",
+        "Nguyen Van An", "Tran Thi Mai", "Le Minh Duc", "Pham Thu Trang", "Emma Schmidt", "Liam O'Brien",
+        "Sofia Rossi", "Lucas Martin", "Olivia Brown", "Noah Wilson", "Mia Johansson", "Arjun Mehta",
+        "Chloe Dubois", "Mateo García", "Hannah Müller", "Jack Taylor", "Isabella Costa",
+    ]
+}

@@ -1,0 +1,293 @@
+import Booking
+import Foundation
+import Storage
+import Timeline
+
+/// The demo database `make run` starts with: a 35-room hotel in Chiang Mai with two months of stays
+/// around today, a salon in Tokyo with a day of overlapping appointments, bookable places in eight
+/// cities for the guest site, and a manager's login. Deterministic but for the dates, which follow today.
+public struct DemoData: Sendable {
+    public static let email = "frontdesk@example.com"
+    public static let password = "frontdesk-demo"
+
+    let store: Store
+    let now: Date
+
+    public init(store: Store, now: Date = Date()) {
+        self.store = store
+        self.now = now
+    }
+
+    /// Writes the demo; refused when the database already has properties.
+    public func create(passwordHash: String) async throws -> String {
+        let properties = PropertyRepository(store: store)
+        guard try await properties.properties().isEmpty else {
+            throw DomainError(.conflict, "the database already has properties; the demo goes into an empty one")
+        }
+        var random = SeededGenerator(seed: 2026)
+        let hotel = try await makeHotel(&random)
+        let salon = try await makeSalon(&random)
+        let catalog = try await makeCatalog(&random)
+        _ = try await UserRepository(store: store).create(
+            email: Self.email, name: "Front Desk", role: .manager, passwordHash: passwordHash)
+        return
+            "demo: hotel \(hotel) (35 rooms), salon \(salon), \(catalog) places for the guest site, user \(Self.email)"
+    }
+
+    // MARK: - The hotel
+
+    static let hotelRoomTypes: [(name: String, capacity: Int, rate: Int, rooms: Int)] = [
+        ("Superior Double", 2, 1_400, 10), ("Deluxe Twin", 2, 1_600, 8), ("Garden Suite", 3, 2_600, 7),
+        ("Family Room", 4, 3_200, 5), ("Pool Villa", 4, 5_200, 5),
+    ]
+
+    private func makeHotel(_ random: inout SeededGenerator) async throws -> Int {
+        let repository = PropertyRepository(store: store)
+        let property = try await repository.insert(
+            Property(
+                id: 0, name: "Baan Suan Chiang Mai", kind: .hotel, region: "Northern Thailand", city: "Chiang Mai",
+                latitude: 18.7953, longitude: 98.9620, timeZoneID: "Asia/Bangkok", currency: .thb,
+                summary: "A garden hotel of teak houses and a pool, a short walk from the Old City's Tha Phae Gate.",
+                amenities: ["Wi-Fi", "Pool", "Breakfast", "Garden", "Airport pickup"],
+                photos: (1...4).map { "/photos/baan-suan-\($0).svg" }, taxes: DemoCatalog.thaiTaxes))
+        let today = property.today(now: now)
+        var roomsByType: [(RoomType, [Room])] = []
+        var floor = 1
+        for spec in Self.hotelRoomTypes {
+            var overrides: [Day: Money] = [:]
+            // Friday and Saturday nights cost a fifth more for the next two months.
+            for offset in 0..<60 where [5, 6].contains(today.adding(days: offset).weekday) {
+                overrides[today.adding(days: offset)] = .whole(spec.rate * 6 / 5, .thb)
+            }
+            let roomType = try await repository.insert(
+                RoomType(
+                    id: 0, propertyID: property.id, name: spec.name, capacity: spec.capacity,
+                    baseRate: .whole(spec.rate, .thb), rateOverrides: overrides))
+            var rooms: [Room] = []
+            for index in 0..<spec.rooms {
+                let status: HousekeepingStatus = [.clean, .clean, .inspected, .dirty][random.next(below: 4)]
+                rooms.append(
+                    try await repository.insert(
+                        Room(
+                            id: 0, propertyID: property.id, roomTypeID: roomType.id,
+                            number: "\(floor)\(index < 9 ? "0" : "")\(index + 1)",
+                            floor: floor, housekeeping: status)))
+            }
+            roomsByType.append((roomType, rooms))
+            floor += 1
+        }
+        var requests: [(stay: NewStay, state: StayState)] = []
+        var roomIndex = 0
+        for (roomType, rooms) in roomsByType {
+            for room in rooms {
+                requests += stays(in: room, of: roomType, property: property, today: today, index: roomIndex, &random)
+                roomIndex += 1
+            }
+            // One stay of each type still waiting for a room.
+            let arrival = today.adding(days: 2 + random.next(below: 10))
+            requests.append(
+                (
+                    request(
+                        property: property, roomType: roomType, room: nil, arrival: arrival,
+                        nights: 1 + random.next(below: 3), &random), .booked
+                ))
+        }
+        _ = try await StayRepository(store: store).importStays(requests)
+        return property.id
+    }
+
+    /// A room's stays from 25 days ago to 35 days ahead. The first rooms turn over today (a departure
+    /// and an arrival), so the front desk's lists are never empty.
+    private func stays(
+        in room: Room, of roomType: RoomType, property: Property, today: Day, index: Int,
+        _ random: inout SeededGenerator
+    ) -> [(stay: NewStay, state: StayState)] {
+        var result: [(stay: NewStay, state: StayState)] = []
+        var day = today.adding(days: -25 + random.next(below: 4))
+        let end = today.adding(days: 35)
+        let turnsOverToday = index % 4 == 0
+        while day < end {
+            var nights = 1 + random.next(below: 6)
+            if turnsOverToday && day < today && day.adding(days: nights) > today {
+                nights = today.number - day.number
+            }
+            let departure = day.adding(days: nights)
+            let state: StayState
+            if departure <= today {
+                state = departure == today && random.next(below: 2) == 0 ? .checkedIn : .checkedOut
+            } else if day < today || (day == today && random.next(below: 3) == 0) {
+                state = .checkedIn
+            } else {
+                state = random.next(below: 25) == 0 ? .cancelled : .booked
+            }
+            result.append(
+                (
+                    request(
+                        property: property, roomType: roomType, room: room.id, arrival: day, nights: nights, &random),
+                    state
+                ))
+            // Two in five stays are followed at once by the next; the rest leave the room empty 1 to 3 nights.
+            day = departure.adding(days: random.next(below: 5) < 2 ? 0 : 1 + random.next(below: 3))
+        }
+        return result
+    }
+
+    private func request(
+        property: Property, roomType: RoomType, room: Int?, arrival: Day, nights: Int, _ random: inout SeededGenerator
+    ) -> NewStay {
+        let name = DemoCatalog.guestNames[random.next(below: DemoCatalog.guestNames.count)]
+        let email = name.lowercased().replacingOccurrences(of: " ", with: ".").replacingOccurrences(of: "'", with: "")
+        return NewStay(
+            propertyID: property.id, roomTypeID: roomType.id, roomID: room,
+            nights: try! Nights(arrival: arrival, departure: arrival.adding(days: max(nights, 1))),
+            adults: min(roomType.capacity, 1 + random.next(below: 2)), guestName: name,
+            guestEmail: "\(email)@example.com", source: random.next(below: 3) == 0 ? .online : .frontDesk)
+    }
+
+    // MARK: - The salon
+
+    static let salonTeams: [(team: String, staff: [String])] = [
+        ("Cut & Style", ["Aoi", "Daiki", "Haruka", "Kenta", "Saki"]), ("Color & Spa", ["Yuto", "Mei", "Riku"]),
+    ]
+
+    static let salonServices: [(name: String, minutes: Int, yen: Int)] = [
+        ("Cut", 45, 6_600), ("Cut & blow", 60, 8_800), ("Color", 90, 12_100), ("Perm", 120, 15_400),
+        ("Head spa", 30, 4_400), ("Treatment", 45, 5_500),
+    ]
+
+    private func makeSalon(_ random: inout SeededGenerator) async throws -> Int {
+        let repository = PropertyRepository(store: store)
+        let property = try await repository.insert(
+            Property(
+                id: 0, name: "Salon Hanami Omotesando", kind: .salon, region: "Kanto", city: "Tokyo", latitude: 35.6654,
+                longitude: 139.7126, timeZoneID: "Asia/Tokyo", currency: .jpy, checkInMinute: 10 * 60,
+                checkOutMinute: 20 * 60, summary: "Cuts, color and head spa in Omotesando.", amenities: ["Wi-Fi"],
+                photos: ["/photos/hanami-1.svg"]))
+        var services: [Service] = []
+        for spec in Self.salonServices {
+            services.append(
+                try await repository.insert(
+                    Service(
+                        id: 0, propertyID: property.id, name: spec.name, durationMinutes: spec.minutes,
+                        price: .whole(spec.yen, .jpy))))
+        }
+        let today = property.today(now: now)
+        let opening = Int(today.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60
+        let appointments = AppointmentRepository(store: store)
+        for (team, names) in Self.salonTeams {
+            for name in names {
+                let staff = try await repository.insert(
+                    StaffMember(
+                        id: 0, propertyID: property.id, name: name, team: team, workingHours: (10 * 60)..<(20 * 60)))
+                // Five to eight appointments between 10:00 and 19:00 on a 15-minute grid; some overlap, as a
+                // stylist's colour processes while they cut someone else.
+                for _ in 0..<(5 + random.next(below: 4)) {
+                    let service = services[random.next(below: services.count)]
+                    let start = 10 * 60 + 15 * random.next(below: 36)
+                    _ = try await appointments.create(
+                        Appointment(
+                            id: 0, propertyID: property.id, staffID: staff.id, serviceID: service.id, customerID: 0,
+                            startMinute: opening + start, durationMinutes: service.durationMinutes),
+                        customerName: DemoCatalog.guestNames[random.next(below: DemoCatalog.guestNames.count)])
+                }
+            }
+        }
+        return property.id
+    }
+
+    // MARK: - The guest site's catalog
+
+    private func makeCatalog(_ random: inout SeededGenerator) async throws -> Int {
+        let repository = PropertyRepository(store: store)
+        var count = 1  // the hotel above is bookable too
+        for city in DemoCatalog.cities {
+            for (index, name) in city.places.enumerated() {
+                let slug = name.lowercased().replacingOccurrences(of: " ", with: "-")
+                let property = try await repository.insert(
+                    Property(
+                        id: 0, name: name, kind: .hotel, region: city.region, city: city.name,
+                        latitude: city.latitude + Double(random.next(below: 401) - 200) / 10_000,
+                        longitude: city.longitude + Double(random.next(below: 401) - 200) / 10_000,
+                        timeZoneID: city.timeZone, currency: city.currency,
+                        summary: "\(name) in \(city.name): rooms by the week or the night.",
+                        amenities: DemoCatalog.amenities[(index + count) % DemoCatalog.amenities.count],
+                        photos: (1...3).map { "/photos/\(slug)-\($0).svg" },
+                        cancellationPolicy: CancellationPolicy(
+                            freeUntilDaysBefore: [1, 2, 7][index % 3], lateCancellationBasisPoints: 10_000),
+                        taxes: city.taxes))
+                // Rates vary by place: 70 % to 160 % of the city's typical rate.
+                let scale = 70 + random.next(below: 91)
+                for (typeName, capacity, share) in DemoCatalog.roomTypes {
+                    let whole = city.baseRate * scale / 100 * share / 100
+                    let roomType = try await repository.insert(
+                        RoomType(
+                            id: 0, propertyID: property.id, name: typeName, capacity: capacity,
+                            baseRate: .whole(Self.rounded(whole, currency: city.currency), city.currency)))
+                    for number in 0..<(2 + random.next(below: 4)) {
+                        _ = try await repository.insert(
+                            Room(
+                                id: 0, propertyID: property.id, roomTypeID: roomType.id,
+                                number: "\(roomType.id)\(number + 1)", floor: 1 + number / 3))
+                    }
+                }
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// Prices as a place would set them: to 10 baht, 100 yen, 1,000 won, 10,000 dong.
+    static func rounded(_ whole: Int, currency: Currency) -> Int {
+        let step = currency == .thb ? 10 : currency == .jpy ? 100 : currency == .krw ? 1_000 : 10_000
+        return max(step, (whole + step / 2) / step * step)
+    }
+
+    // MARK: - Large boards for benchmarks
+
+    /// A hotel of `rooms` rooms with stays over `days` days around today, each night of each room
+    /// taken with probability about `occupancy`.
+    public func createLargeBoard(rooms roomCount: Int, days: Int, occupancy: Double) async throws -> (Int, Int) {
+        var random = SeededGenerator(seed: 42)
+        let repository = PropertyRepository(store: store)
+        let property = try await repository.insert(
+            Property(
+                id: 0, name: "Benchmark Hotel \(roomCount)x\(days)", kind: .hotel, region: "Northern Thailand",
+                city: "Chiang Mai", latitude: 18.79, longitude: 98.98, timeZoneID: "Asia/Bangkok", currency: .thb))
+        let today = property.today(now: now)
+        let first = today.adding(days: -days / 4)
+        var roomTypes: [RoomType] = []
+        for index in 0..<max(1, (roomCount + 19) / 20) {
+            roomTypes.append(
+                try await repository.insert(
+                    RoomType(
+                        id: 0, propertyID: property.id, name: "Type \(index + 1)", capacity: 2,
+                        baseRate: .whole(1_000 + 100 * index, .thb))))
+        }
+        var requests: [(stay: NewStay, state: StayState)] = []
+        for index in 0..<roomCount {
+            let roomType = roomTypes[index / 20]
+            let room = try await repository.insert(
+                Room(
+                    id: 0, propertyID: property.id, roomTypeID: roomType.id, number: "\(index + 1)",
+                    floor: index / 20 + 1))
+            var day = first
+            let end = first.adding(days: days)
+            while day < end {
+                let nights = min(1 + random.next(below: 5), end.number - day.number)
+                // A gap after each stay so that, on average, `occupancy` of the nights are taken.
+                let gap = occupancy >= 1 ? 0 : Int((Double(nights) * (1 - occupancy) / max(occupancy, 0.01)).rounded())
+                let state: StayState =
+                    day.adding(days: nights) <= today ? .checkedOut : day <= today ? .checkedIn : .booked
+                requests.append(
+                    (
+                        request(
+                            property: property, roomType: roomType, room: room.id, arrival: day, nights: nights, &random
+                        ), state
+                    ))
+                day = day.adding(days: nights + (gap > 0 ? random.next(below: 2 * gap + 1) : 0))
+            }
+        }
+        let stays = try await StayRepository(store: store).importStays(requests)
+        return (property.id, stays)
+    }
+}

@@ -1,0 +1,47 @@
+import App
+import ArgumentParser
+import Booking
+import Foundation
+import HummingbirdBcrypt
+import Storage
+
+/// `frontdesk demo`: fills an empty database with the demo, or adds a large board for benchmarks.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Create the demo data (a hotel, a salon, the guest site's places and a manager's login).",
+        discussion: "With --rooms, adds a large synthetic hotel instead: --rooms N --days D --occupancy F.")
+
+    @OptionGroup var database: DatabaseOption
+    @Option(help: "Add a benchmark hotel with this many rooms instead of the demo.") var rooms: Int?
+    @Option(help: "Days of stays on the benchmark hotel.") var days = 365
+    @Option(help: "Share of the benchmark hotel's nights that are taken, 0...1.") var occupancy = 0.7
+
+    func validate() throws {
+        if let rooms, !(1...10_000).contains(rooms) { throw ValidationError("--rooms must be 1...10000.") }
+        guard (1...3_650).contains(days) else { throw ValidationError("--days must be 1...3650.") }
+        guard (0.01...1).contains(occupancy) else { throw ValidationError("--occupancy must be between 0.01 and 1.") }
+    }
+
+    func run() async throws {
+        let store = try Store.open(database.location)
+        try await store.migrate()
+        let demo = DemoData(store: store)
+        do {
+            if let rooms {
+                let started = Date()
+                let (propertyID, stays) = try await demo.createLargeBoard(
+                    rooms: rooms, days: days, occupancy: occupancy)
+                print(
+                    "frontdesk: property \(propertyID) has \(rooms) rooms and \(stays) stays "
+                        + "(\(Int(Date().timeIntervalSince(started) * 1000)) ms)")
+            } else {
+                print("frontdesk: \(try await demo.create(passwordHash: Bcrypt.hash(DemoData.password, cost: 12)))")
+            }
+        } catch let error as DomainError {
+            await store.shutdown()
+            throw ValidationError(error.description)
+        }
+        await store.shutdown()
+    }
+}

@@ -83,7 +83,7 @@ struct PropertyList: ResponseEncodable {
     var properties: [PropertyJSON]
 }
 
-struct StayJSON: ResponseEncodable, Decodable {
+struct StayJSON: ResponseEncodable, Codable {
     struct Segment: Codable, Equatable {
         var roomId: Int?
         var arrival: String

@@ -46,6 +46,7 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     SessionController(store: store, configuration: configuration).register(open: open, signedIn: signedIn)
     PropertyController(store: store).register(on: signedIn)
     StayController(store: store).register(on: signedIn)
+    BoardController(store: store).register(on: signedIn)
     return router
 }
 

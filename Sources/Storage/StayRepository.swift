@@ -181,6 +181,52 @@ public struct StayRepository: Sendable {
         }
     }
 
+    /// One run of a stay in one room (or unassigned), as the board draws it.
+    public struct BoardSegment: Sendable {
+        public var stayID: Int
+        /// Which run of the stay, from 0.
+        public var index: Int
+        public var roomTypeID: Int
+        public var roomID: Int?
+        public var nights: Nights
+        public var state: StayState
+        public var source: StaySource
+        public var guestName: String
+    }
+
+    /// Every run of every stay holding a room in `nights`, with its guest's name, in one query: what the
+    /// board loads (cancelled and no-show stays hold nothing and are left out).
+    public func boardSegments(propertyID: Int, overlapping nights: Nights) async throws -> [BoardSegment] {
+        try await store.read { sql in
+            let rows = try await sql.raw(
+                """
+                SELECT x.stay_id, x.room_id, x.arrival, x.departure, s.room_type_id, s.state, s.source, g.name
+                FROM stay_segments x JOIN stays s ON s.id = x.stay_id JOIN guests g ON g.id = s.guest_id
+                WHERE s.property_id = \(bind: propertyID) AND x.active
+                  AND x.arrival < \(bind: nights.departure.number) AND x.departure > \(bind: nights.arrival.number)
+                ORDER BY x.stay_id, x.arrival
+                """
+            ).all()
+            var segments: [BoardSegment] = []
+            segments.reserveCapacity(rows.count)
+            for row in rows {
+                let stayID = try row.decode(column: "stay_id", as: Int.self)
+                let index = segments.last?.stayID == stayID ? segments[segments.count - 1].index + 1 : 0
+                segments.append(
+                    BoardSegment(
+                        stayID: stayID, index: index, roomTypeID: try row.decode(column: "room_type_id", as: Int.self),
+                        roomID: try row.decode(column: "room_id", as: Int?.self),
+                        nights: try Nights(
+                            arrival: Day(try row.decode(column: "arrival", as: Int.self)),
+                            departure: Day(try row.decode(column: "departure", as: Int.self))),
+                        state: StayState(rawValue: try row.decode(column: "state", as: String.self)) ?? .booked,
+                        source: StaySource(rawValue: try row.decode(column: "source", as: String.self)) ?? .frontDesk,
+                        guestName: try row.decode(column: "name", as: String.self)))
+            }
+            return segments
+        }
+    }
+
     public func guest(id: Int) async throws -> Guest? {
         try await store.read { sql in
             try await sql.raw("SELECT * FROM guests WHERE id = \(bind: id)").first().map { row in

@@ -13,8 +13,16 @@ enum TestDatabase: String, CaseIterable, CustomTestStringConvertible {
 
     static var postgresURL: String? { ProcessInfo.processInfo.environment["FRONTDESK_TEST_POSTGRES_URL"] }
 
-    /// The ones available here; `make test` always has both.
-    static var available: [TestDatabase] { postgresURL == nil ? [.sqlite] : [.sqlite, .postgres] }
+    /// The ones available here. `make test` always has both and sets `FRONTDESK_REQUIRE_POSTGRES`, so
+    /// that a missing server fails the run instead of quietly testing SQLite alone.
+    static var available: [TestDatabase] {
+        if postgresURL == nil && ProcessInfo.processInfo.environment["FRONTDESK_REQUIRE_POSTGRES"] != nil {
+            fatalError(
+                "FRONTDESK_REQUIRE_POSTGRES is set but FRONTDESK_TEST_POSTGRES_URL is not: run through scripts/with-postgres.sh"
+            )
+        }
+        return postgresURL == nil ? [.sqlite] : [.sqlite, .postgres]
+    }
 
     var testDescription: String { rawValue }
 

@@ -1,0 +1,161 @@
+import Booking
+import Foundation
+import Hummingbird
+import Storage
+
+/// The board's data in a compact form, and the front desk's day.
+struct BoardController {
+    let store: Store
+
+    func register(on group: RouterGroup<AppRequestContext>) {
+        group.get("properties/{id}/board", use: board)
+        group.get("properties/{id}/today", use: today)
+    }
+
+    /// What a bar's colour says, the `style` the timeline engine hands back.
+    enum BarStyle: Int {
+        case booked = 0
+        case checkedIn = 1
+        case checkedOut = 2
+        case unassigned = 3
+        /// Nights blocked by an imported calendar (iCal).
+        case blocked = 4
+    }
+
+    /// `GET /api/v1/properties/{id}/board?from=&to=`: rows and items for the timeline engine.
+    ///
+    /// Rows are room types (group headers, row id `-roomTypeId`) each followed by its rooms (row id
+    /// `roomId`). Items are six integers each, flat: `itemId, rowId, arrival, departure, style, stayId`,
+    /// days as numbers since 1970-01-01; `itemId` is `stayId * 16 + run` (a room move makes a stay
+    /// several runs), and stays without a room sit on their room type's row. `guests` holds each item's
+    /// guest name, in the same order.
+    @Sendable func board(_ request: Request, context: AppRequestContext) async throws -> BoardJSON {
+        let property = try await property(context)
+        let today = property.today()
+        let from =
+            try request.uri.queryParameters.get("from").map { try Day.parse(String($0), field: "from") }
+            ?? today.adding(days: -30)
+        let to =
+            try request.uri.queryParameters.get("to").map { try Day.parse(String($0), field: "to") }
+            ?? from.adding(days: 90)
+        let nights = try Nights(arrival: from, departure: to)
+        guard nights.count <= 3 * 366 else { throw DomainError.invalid("to", "at most three years at a time") }
+
+        let repository = PropertyRepository(store: store)
+        let roomTypes = try await repository.roomTypes(propertyID: property.id)
+        let rooms = try await repository.rooms(propertyID: property.id)
+        let segments = try await StayRepository(store: store).boardSegments(
+            propertyID: property.id, overlapping: nights)
+
+        var items: [Int] = []
+        items.reserveCapacity(segments.count * 6)
+        var guests: [String] = []
+        guests.reserveCapacity(segments.count)
+        for segment in segments {
+            let style: BarStyle
+            switch (segment.source, segment.state, segment.roomID) {
+            case (.ical, _, _): style = .blocked
+            case (_, _, nil): style = .unassigned
+            case (_, .checkedIn, _): style = .checkedIn
+            case (_, .checkedOut, _): style = .checkedOut
+            default: style = .booked
+            }
+            items += [
+                segment.stayID * 16 + min(segment.index, 15), segment.roomID ?? -segment.roomTypeID,
+                segment.nights.arrival.number, segment.nights.departure.number, style.rawValue, segment.stayID,
+            ]
+            guests.append(segment.guestName)
+        }
+        return BoardJSON(
+            propertyId: property.id, from: from.iso, to: to.iso, today: today.iso, fromDay: from.number,
+            toDay: to.number, checkIn: PropertyJSON.clock(property.checkInMinute),
+            checkOut: PropertyJSON.clock(property.checkOutMinute),
+            groups: roomTypes.map { BoardJSON.Group(id: $0.id, rowId: -$0.id, name: $0.name) },
+            rooms: rooms.map {
+                BoardJSON.Room(
+                    id: $0.id, rowId: $0.id, roomTypeId: $0.roomTypeID, number: $0.number,
+                    housekeeping: $0.housekeeping.rawValue)
+            },
+            items: items, guests: guests)
+    }
+
+    /// `GET /api/v1/properties/{id}/today?date=`: arrivals, departures and in-house guests for a date
+    /// in the property's time zone (today by default).
+    @Sendable func today(_ request: Request, context: AppRequestContext) async throws -> TodayJSON {
+        let property = try await property(context)
+        let day =
+            try request.uri.queryParameters.get("date").map { try Day.parse(String($0), field: "date") }
+            ?? property.today()
+        let stays = StayRepository(store: store)
+        let around = try Nights(arrival: day.adding(days: -1), departure: day.adding(days: 1))
+        let lists = FrontDeskDay(day: day, stays: try await stays.stays(propertyID: property.id, overlapping: around))
+        let rooms = Dictionary(
+            uniqueKeysWithValues: try await PropertyRepository(store: store).rooms(propertyID: property.id).map {
+                ($0.id, $0.number)
+            })
+        func entries(_ list: [Stay]) async throws -> [TodayJSON.Entry] {
+            var result: [TodayJSON.Entry] = []
+            for stay in list {
+                result.append(
+                    TodayJSON.Entry(
+                        stay: StayJSON(stay), guestName: try await stays.guest(id: stay.guestID)?.name ?? "",
+                        roomNumber: stay.roomID(on: day).flatMap { rooms[$0] }
+                            ?? stay.currentRoomID.flatMap { rooms[$0] }))
+            }
+            return result
+        }
+        return TodayJSON(
+            date: day.iso, arrivals: try await entries(lists.arrivals), departures: try await entries(lists.departures),
+            inHouse: try await entries(lists.inHouse))
+    }
+
+    private func property(_ context: AppRequestContext) async throws -> Property {
+        let id = try context.parameters.requireID("id")
+        guard let property = try await PropertyRepository(store: store).property(id: id) else {
+            throw DomainError(.notFound, "no property \(id)")
+        }
+        return property
+    }
+}
+
+struct BoardJSON: ResponseEncodable {
+    struct Group: Codable {
+        var id: Int
+        var rowId: Int
+        var name: String
+    }
+
+    struct Room: Codable {
+        var id: Int
+        var rowId: Int
+        var roomTypeId: Int
+        var number: String
+        var housekeeping: String
+    }
+
+    var propertyId: Int
+    var from: String
+    var to: String
+    var today: String
+    var fromDay: Int
+    var toDay: Int
+    var checkIn: String
+    var checkOut: String
+    var groups: [Group]
+    var rooms: [Room]
+    var items: [Int]
+    var guests: [String]
+}
+
+struct TodayJSON: ResponseEncodable {
+    struct Entry: Codable {
+        var stay: StayJSON
+        var guestName: String
+        var roomNumber: String?
+    }
+
+    var date: String
+    var arrivals: [Entry]
+    var departures: [Entry]
+    var inHouse: [Entry]
+}

@@ -1,0 +1,120 @@
+import App
+import Booking
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Storage
+import Testing
+
+struct BoardAPITests {
+    struct Board: Decodable {
+        struct Group: Decodable {
+            var id: Int
+            var rowId: Int
+            var name: String
+        }
+
+        struct Room: Decodable {
+            var id: Int
+            var rowId: Int
+            var number: String
+        }
+
+        var fromDay: Int
+        var toDay: Int
+        var groups: [Group]
+        var rooms: [Room]
+        var items: [Int]
+        var guests: [String]
+    }
+
+    @Test func theBoardListsRoomTypesRoomsAndOneItemPerRunOfEachStay() async throws {
+        let fixture = try await APIFixture.make()
+        let stays = StayRepository(store: fixture.store)
+        let arrival = Day(year: 2026, month: 12, day: 1)
+        let request = { (room: Int?, guest: String, offset: Int) in
+            NewStay(
+                propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: room,
+                nights: try! Nights(arrival: arrival.adding(days: offset), departure: arrival.adding(days: offset + 3)),
+                adults: 1, guestName: guest)
+        }
+        let moved = try await stays.create(request(fixture.rooms[0].id, "Ann Lee", 0))
+        _ = try await stays.update(stayID: moved.id, expectedVersion: 1, action: "move") {
+            try $0.move(toRoom: fixture.rooms[1].id, fromNight: arrival.adding(days: 1))
+        }
+        let waiting = try await stays.create(request(nil, "Bo Kim", 0))
+        let cancelled = try await stays.create(request(fixture.rooms[0].id, "Cy Tan", 5))
+        _ = try await stays.update(stayID: cancelled.id, expectedVersion: 1, action: "cancel") { try $0.cancel() }
+
+        try await fixture.test { client in
+            let board = try await client.execute(
+                uri: "/api/v1/properties/\(fixture.property.id)/board?from=2026-11-20&to=2026-12-20", method: .get
+            ) { response in
+                #expect(response.status == .ok)
+                return try JSONDecoder().decode(Board.self, from: Data(buffer: response.body))
+            }
+            #expect(board.toDay - board.fromDay == 30)
+            #expect(board.groups.map(\.rowId) == [-fixture.roomType.id])
+            #expect(board.rooms.map(\.number) == ["101", "102"])
+            let items = stride(from: 0, to: board.items.count, by: 6).map { Array(board.items[$0..<($0 + 6)]) }
+            let first = arrival.number
+            #expect(
+                items == [
+                    [moved.id * 16, fixture.rooms[0].id, first, first + 1, 0, moved.id],
+                    [moved.id * 16 + 1, fixture.rooms[1].id, first + 1, first + 3, 0, moved.id],
+                    [waiting.id * 16, -fixture.roomType.id, first, first + 3, 3, waiting.id],
+                ])
+            #expect(board.guests == ["Ann Lee", "Ann Lee", "Bo Kim"])
+        }
+    }
+
+    @Test func aBoardRangeMustRunForwardAndNotTooFar() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test { client in
+            let path = "/api/v1/properties/\(fixture.property.id)/board"
+            for (query, field) in [
+                ("from=2026-12-01&to=2026-11-01", "departure"), ("from=2026-01-01&to=2030-01-01", "to"),
+                ("from=yesterday", "from"),
+            ] {
+                try await client.execute(uri: "\(path)?\(query)", method: .get) { response in
+                    #expect(response.status == .badRequest)
+                    #expect(response.error?.error.field == field)
+                }
+            }
+        }
+    }
+
+    @Test func todaySortsStaysIntoArrivalsDeparturesAndInHouse() async throws {
+        let fixture = try await APIFixture.make()
+        let stays = StayRepository(store: fixture.store)
+        let day = Day(year: 2026, month: 12, day: 10)
+        let arriving = try await stays.create(
+            NewStay(
+                propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: fixture.rooms[0].id,
+                nights: try Nights(arrival: day, departure: day.adding(days: 2)), adults: 1, guestName: "Ann Lee"))
+        let staying = try await stays.create(
+            NewStay(
+                propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: fixture.rooms[1].id,
+                nights: try Nights(arrival: day.adding(days: -2), departure: day.adding(days: 3)), adults: 1,
+                guestName: "Bo Kim"))
+        _ = try await stays.update(stayID: staying.id, expectedVersion: 1, action: "check-in") {
+            try $0.checkIn(today: day.adding(days: -2), room: fixture.rooms[1])
+        }
+        try await fixture.test { client in
+            try await client.execute(
+                uri: "/api/v1/properties/\(fixture.property.id)/today?date=2026-12-10", method: .get
+            ) {
+                response in
+                #expect(response.status == .ok)
+                let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                let arrivals = json?["arrivals"] as? [[String: Any]]
+                let inHouse = json?["inHouse"] as? [[String: Any]]
+                #expect(arrivals?.map { $0["guestName"] as? String } == ["Ann Lee"])
+                #expect(arrivals?.first?["roomNumber"] as? String == "101")
+                #expect(inHouse?.map { $0["guestName"] as? String } == ["Bo Kim"])
+                #expect((json?["departures"] as? [Any])?.isEmpty == true)
+                #expect(((arrivals?.first?["stay"] as? [String: Any])?["id"] as? Int) == arriving.id)
+            }
+        }
+    }
+}

@@ -70,6 +70,8 @@ let package = Package(
             dependencies: [
                 "App", "Storage", "Booking",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ]
         ),
     ]

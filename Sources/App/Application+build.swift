@@ -47,6 +47,8 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     PropertyController(store: store).register(on: signedIn)
     StayController(store: store).register(on: signedIn)
     BoardController(store: store).register(on: signedIn)
+    StayActionsController(store: store).register(on: signedIn)
+    FolioController(store: store).register(on: signedIn)
     return router
 }
 

@@ -247,6 +247,17 @@ public struct StayRepository: Sendable {
         stayID: Int, expectedVersion: Int?, by userID: Int? = nil, action: String,
         _ change: @escaping @Sendable (inout Stay) throws -> Void
     ) async throws -> Stay {
+        try await update(stayID: stayID, expectedVersion: expectedVersion, by: userID, action: action) {
+            stay, _ in try change(&stay)
+        }
+    }
+
+    /// The same, for changes that read or write more in the same transaction (the folio at check-in and
+    /// check-out): `change` gets the transaction's connection.
+    public func update(
+        stayID: Int, expectedVersion: Int?, by userID: Int? = nil, action: String,
+        _ change: @escaping @Sendable (inout Stay, StayTransaction) async throws -> Void
+    ) async throws -> Stay {
         let attempted = StayBox()
         do {
             return try await store.write { sql in
@@ -259,7 +270,7 @@ public struct StayRepository: Sendable {
                         "stay \(stayID) has changed (version \(stay.version), not \(expectedVersion)); reload it")
                 }
                 let before = stay
-                try change(&stay)
+                try await change(&stay, StayTransaction(sql: sql, userID: userID))
                 stay.version = before.version + 1
                 attempted.stay = stay
                 let updated = try await sql.raw(
@@ -374,6 +385,22 @@ public struct StayRepository: Sendable {
                 "room \(number) is taken by stay \(id) (\(code), \(name), \(arrival) to \(departure))",
                 field: "roomId")
         }
+    }
+}
+
+/// What a stay's change may do besides changing the stay, inside the same transaction.
+public struct StayTransaction: Sendable {
+    let sql: any SQLDatabase
+    let userID: Int?
+
+    /// The stay's folio as it stands in this transaction.
+    public func folio(stayID: Int) async throws -> Folio {
+        try await FolioRepository.load(stayID: stayID, in: sql)
+    }
+
+    /// Posts to the stay's folio in this transaction.
+    public func post(_ postings: [FolioRepository.Posting], stayID: Int) async throws {
+        _ = try await FolioRepository.post(postings, stayID: stayID, userID: userID, in: sql)
     }
 }
 

@@ -93,10 +93,10 @@ struct SignedInClient: Sendable {
 
     @discardableResult
     func execute<Return>(
-        uri: String, method: HTTPRequest.Method, body: ByteBuffer? = nil,
+        uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: ByteBuffer? = nil,
         testCallback: @escaping (TestResponse) async throws -> Return = { $0 }
     ) async throws -> Return {
-        var headers: HTTPFields = [:]
+        var headers = headers
         if let cookie { headers[.cookie] = cookie }
         return try await client.execute(
             uri: uri, method: method, headers: headers, body: body, testCallback: testCallback)

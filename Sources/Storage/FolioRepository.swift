@@ -1,0 +1,130 @@
+import Booking
+import SQLKit
+
+/// A stay's folio: charges, payments and reversals, never deleted.
+public struct FolioRepository: Sendable {
+    let store: Store
+
+    public init(store: Store) {
+        self.store = store
+    }
+
+    /// What a front desk posts: a charge, a payment or a reversal, before it has an id.
+    public struct Posting: Sendable {
+        public var kind: FolioEntryKind
+        public var description: String
+        public var amount: Money
+        public var category: ChargeCategory?
+        public var method: PaymentMethod?
+        public var reverses: Int?
+        public var night: Day?
+
+        public init(
+            kind: FolioEntryKind, description: String, amount: Money, category: ChargeCategory? = nil,
+            method: PaymentMethod? = nil, reverses: Int? = nil, night: Day? = nil
+        ) {
+            self.kind = kind
+            self.description = description
+            self.amount = amount
+            self.category = category
+            self.method = method
+            self.reverses = reverses
+            self.night = night
+        }
+    }
+
+    /// A stay's folio in its property's currency.
+    public func folio(stayID: Int) async throws -> Folio {
+        try await store.read { sql in try await Self.load(stayID: stayID, in: sql) }
+    }
+
+    /// Posts entries to a stay's folio by the folio's rules (positive amounts in its currency; a
+    /// reversal only of an entry not reversed yet), all or none, and returns the folio after.
+    public func post(_ postings: [Posting], stayID: Int, by userID: Int? = nil) async throws -> Folio {
+        try await store.write { sql in try await Self.post(postings, stayID: stayID, userID: userID, in: sql) }
+    }
+
+    static func post(_ postings: [Posting], stayID: Int, userID: Int?, in sql: any SQLDatabase) async throws -> Folio {
+        var folio = try await Self.load(stayID: stayID, in: sql)
+        let propertyID = try await Self.propertyID(ofStay: stayID, in: sql)
+        for posting in postings {
+            var amount = posting.amount
+            if posting.kind == .reversal, let target = folio.entries.first(where: { $0.id == posting.reverses }) {
+                amount = target.amount
+            }
+            let row = try await sql.raw(
+                """
+                INSERT INTO folio_entries (stay_id, kind, description, amount, currency, category, method, reverses,
+                  night, posted_at, posted_by)
+                VALUES (\(bind: stayID), \(bind: posting.kind.rawValue), \(bind: posting.description),
+                  \(bind: amount.amount), \(bind: amount.currency.code), \(bind: posting.category?.rawValue),
+                  \(bind: posting.method?.rawValue), \(bind: posting.reverses), \(bind: posting.night?.number),
+                  \(bind: Clock.nowMillis), \(bind: userID))
+                RETURNING id
+                """
+            ).first()
+            let entry = FolioEntry(
+                id: try row!.decode(column: "id", as: Int.self), kind: posting.kind, description: posting.description,
+                amount: amount, category: posting.category, method: posting.method, reverses: posting.reverses,
+                night: posting.night)
+            // The rules refuse before commit; the insert above then rolls back with the rest.
+            try folio.post(entry)
+            try await Journal.record(
+                in: sql, propertyID: propertyID, userID: userID, entity: "folio", entityID: stayID,
+                action: posting.kind.rawValue, before: nil as FolioEntryRecord?, after: FolioEntryRecord(entry))
+        }
+        return folio
+    }
+
+    static func propertyID(ofStay stayID: Int, in sql: any SQLDatabase) async throws -> Int {
+        guard let row = try await sql.raw("SELECT property_id FROM stays WHERE id = \(bind: stayID)").first() else {
+            throw DomainError(.notFound, "no stay \(stayID)")
+        }
+        return try row.decode(column: "property_id", as: Int.self)
+    }
+
+    static func load(stayID: Int, in sql: any SQLDatabase) async throws -> Folio {
+        guard
+            let property = try await sql.raw(
+                "SELECT p.currency FROM stays s JOIN properties p ON p.id = s.property_id WHERE s.id = \(bind: stayID)"
+            ).first()
+        else { throw DomainError(.notFound, "no stay \(stayID)") }
+        let currency = try Currency.named(try property.decode(column: "currency", as: String.self))
+        let entries = try await sql.raw("SELECT * FROM folio_entries WHERE stay_id = \(bind: stayID) ORDER BY id").all()
+            .map {
+                row in
+                FolioEntry(
+                    id: try row.decode(column: "id", as: Int.self),
+                    kind: FolioEntryKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .charge,
+                    description: try row.decode(column: "description", as: String.self),
+                    amount: Money(
+                        try row.decode(column: "amount", as: Int.self),
+                        try Currency.named(try row.decode(column: "currency", as: String.self))),
+                    category: try row.decode(column: "category", as: String?.self).flatMap(
+                        ChargeCategory.init(rawValue:)),
+                    method: try row.decode(column: "method", as: String?.self).flatMap(PaymentMethod.init(rawValue:)),
+                    reverses: try row.decode(column: "reverses", as: Int?.self),
+                    night: try row.decode(column: "night", as: Int?.self).map(Day.init))
+            }
+        return Folio(currency: currency, entries: entries)
+    }
+}
+
+/// A folio entry as JSON, for the audit log and the event stream.
+struct FolioEntryRecord: Codable {
+    var id: Int
+    var kind: String
+    var description: String
+    var amount: Int
+    var currency: String
+    var reverses: Int?
+
+    init(_ entry: FolioEntry) {
+        id = entry.id
+        kind = entry.kind.rawValue
+        description = entry.description
+        amount = entry.amount.amount
+        currency = entry.amount.currency.code
+        reverses = entry.reverses
+    }
+}

@@ -22,26 +22,51 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     {
         do {
             return try await next(request, context)
-        } catch let error as APIError {
-            return Self.response(error.status, code: error.code, error.message, field: error.field)
-        } catch let error as DomainError {
-            return Self.response(
-                Self.status(of: error.code), code: error.code.rawValue, error.message, field: error.field)
-        } catch let error as DecodingError {
+        } catch {
+            return Self.response(for: error, request: request, context: context)
+        }
+    }
+
+    /// The response for anything a route throws.
+    static func response(for error: any Error, request: Request, context: Context) -> Response {
+        let (status, body) = refusal(for: error, request: request, context: context)
+        return json(status, body: encode(body))
+    }
+
+    /// The status and error body for anything a route throws.
+    static func refusal(for error: any Error, request: Request, context: Context) -> (HTTPResponse.Status, ErrorBody) {
+        func body(_ code: String, _ message: String, _ field: String?) -> ErrorBody {
+            ErrorBody(error: .init(code: code, message: message, field: field))
+        }
+        switch error {
+        case let error as APIError:
+            return (error.status, body(error.code, error.message, error.field))
+        case let error as DomainError:
+            return (Self.status(of: error.code), body(error.code.rawValue, error.message, error.field))
+        case let error as DecodingError:
             let (message, field) = Self.describe(error)
-            return Self.response(.badRequest, code: "invalid", message, field: field)
-        } catch let error as HTTPError {
-            let message = error.body ?? error.status.reasonPhrase
+            return (.badRequest, body("invalid", message, field))
+        case let error as HTTPError:
             let code =
                 error.status == .contentTooLarge
                 ? "too_large" : error.status == .badRequest ? "invalid" : "http_\(error.status.code)"
-            return Self.response(error.status, code: code, message, field: nil)
-        } catch {
+            return (error.status, body(code, error.body ?? error.status.reasonPhrase, nil))
+        default:
             context.logger.error(
                 "unexpected error: \(String(reflecting: error))", metadata: ["path": "\(request.uri.path)"])
-            return Self.response(
-                .internalServerError, code: "internal", "something went wrong on the server", field: nil)
+            return (.internalServerError, body("internal", "something went wrong on the server", nil))
         }
+    }
+
+    static func encode(_ body: ErrorBody) -> Data {
+        (try? JSONEncoder().encode(body)) ?? Data("{}".utf8)
+    }
+
+    /// A JSON response from encoded bytes.
+    static func json(_ status: HTTPResponse.Status, body: Data) -> Response {
+        Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     static func status(of code: DomainError.Code) -> HTTPResponse.Status {
@@ -55,11 +80,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     static func response(_ status: HTTPResponse.Status, code: String, _ message: String, field: String?) -> Response {
-        let body = ErrorBody(error: .init(code: code, message: message, field: field))
-        let data = (try? JSONEncoder().encode(body)) ?? Data("{}".utf8)
-        return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        json(status, body: encode(ErrorBody(error: .init(code: code, message: message, field: field))))
     }
 
     /// A decoding failure in words, with the JSON path of the field (`guest.name`).

@@ -1,4 +1,5 @@
 import Booking
+import HTTPTypes
 import Hummingbird
 import Storage
 
@@ -11,7 +12,15 @@ struct StayController {
         group.get("stays/{id}", use: show)
     }
 
+    /// Books a stay; an `Idempotency-Key` makes a retry answer as the first try did.
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let scope = "user:\(try context.requireUser().id)"
+        return try await Idempotency(store: store).run(request, context: context, scope: scope, required: false) {
+            request in try await book(request, context: context)
+        }
+    }
+
+    private func book(_ request: Request, context: AppRequestContext) async throws -> Idempotency.Answer {
         let propertyID = try context.parameters.requireID("id")
         let body = try await request.decodeJSON(as: CreateStayRequest.self, context: context)
         let nights = try Nights(
@@ -24,11 +33,9 @@ struct StayController {
                 adults: body.adults,
                 children: body.children ?? 0, guestName: body.guest.name, guestEmail: body.guest.email ?? "",
                 guestPhone: body.guest.phone ?? "", source: .frontDesk, notes: body.notes ?? ""))
-        var response = try StayJSON(stay).response(from: request, context: context)
-        response.status = .created
-        response.headers[.eTag] = Self.eTag(of: stay)
-        response.headers[.location] = "/api/v1/stays/\(stay.id)"
-        return response
+        return try Idempotency.Answer(
+            status: .created, headers: [.eTag: Self.eTag(of: stay), .location: "/api/v1/stays/\(stay.id)"],
+            json: StayJSON(stay))
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -49,6 +49,8 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     BoardController(store: store).register(on: signedIn)
     StayActionsController(store: store).register(on: signedIn)
     FolioController(store: store).register(on: signedIn)
+    AppointmentController(store: store).register(on: signedIn)
+    StatsController(store: store).register(on: signedIn)
     return router
 }
 

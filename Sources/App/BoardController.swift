@@ -29,18 +29,30 @@ struct BoardController {
     /// days as numbers since 1970-01-01; `itemId` is `stayId * 16 + run` (a room move makes a stay
     /// several runs), and stays without a room sit on their room type's row. `guests` holds each item's
     /// guest name, in the same order.
-    @Sendable func board(_ request: Request, context: AppRequestContext) async throws -> BoardJSON {
+    ///
+    /// A salon's board instead has teams (row id `-n`) and their staff (row id `staffId`), and items
+    /// `appointmentId, staffId, startMinute, endMinute, style, serviceId` in minutes since 1970 (by
+    /// default over today in the salon's zone), with `customers` in the same order.
+    @Sendable func board(_ request: Request, context: AppRequestContext) async throws -> Response {
         let property = try await property(context)
         let today = property.today()
+        let salon = property.kind == .salon
         let from =
             try request.uri.queryParameters.get("from").map { try Day.parse(String($0), field: "from") }
-            ?? today.adding(days: -30)
+            ?? (salon ? today : today.adding(days: -30))
         let to =
             try request.uri.queryParameters.get("to").map { try Day.parse(String($0), field: "to") }
-            ?? from.adding(days: 90)
+            ?? from.adding(days: salon ? 1 : 90)
         let nights = try Nights(arrival: from, departure: to)
         guard nights.count <= 3 * 366 else { throw DomainError.invalid("to", "at most three years at a time") }
+        switch property.kind {
+        case .hotel: return try await hotelBoard(property, nights, today).response(from: request, context: context)
+        case .salon: return try await salonBoard(property, nights, today).response(from: request, context: context)
+        }
+    }
 
+    private func hotelBoard(_ property: Property, _ nights: Nights, _ today: Day) async throws -> BoardJSON {
+        let (from, to) = (nights.arrival, nights.departure)
         let repository = PropertyRepository(store: store)
         let roomTypes = try await repository.roomTypes(propertyID: property.id)
         let rooms = try await repository.rooms(propertyID: property.id)
@@ -77,6 +89,41 @@ struct BoardController {
                     housekeeping: $0.housekeeping.rawValue)
             },
             items: items, guests: guests)
+    }
+
+    private func salonBoard(_ property: Property, _ days: Nights, _ today: Day) async throws -> SalonBoardJSON {
+        let repository = PropertyRepository(store: store)
+        let staff = try await repository.staff(propertyID: property.id)
+        var teams: [String] = []
+        for member in staff where !teams.contains(member.team) { teams.append(member.team) }
+        let fromMinute = Int(days.arrival.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60
+        let toMinute = Int(days.departure.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60
+        let booked = try await AppointmentRepository(store: store).boardAppointments(
+            propertyID: property.id, fromMinute: fromMinute, toMinute: toMinute)
+        var items: [Int] = []
+        items.reserveCapacity(booked.count * 6)
+        for (appointment, _) in booked {
+            let style = AppointmentState.allCases.firstIndex(of: appointment.state) ?? 0
+            items += [
+                appointment.id, appointment.staffID, appointment.startMinute, appointment.endMinute, style,
+                appointment.serviceID,
+            ]
+        }
+        return SalonBoardJSON(
+            propertyId: property.id, from: days.arrival.iso, to: days.departure.iso, today: today.iso,
+            fromMinute: fromMinute, toMinute: toMinute, timeZone: property.timeZoneID,
+            teams: teams.enumerated().map { SalonBoardJSON.Team(rowId: -($0.offset + 1), name: $0.element) },
+            staff: staff.map {
+                SalonBoardJSON.Staff(
+                    id: $0.id, rowId: $0.id, teamRowId: -((teams.firstIndex(of: $0.team) ?? 0) + 1), name: $0.name,
+                    workStart: PropertyJSON.clock($0.workingHours.lowerBound),
+                    workEnd: PropertyJSON.clock($0.workingHours.upperBound))
+            },
+            services: try await repository.services(propertyID: property.id).map {
+                SalonBoardJSON.Service(
+                    id: $0.id, name: $0.name, durationMinutes: $0.durationMinutes, price: MoneyJSON($0.price))
+            },
+            items: items, customers: booked.map(\.customerName))
     }
 
     /// `GET /api/v1/properties/{id}/today?date=`: arrivals, departures and in-house guests for a date
@@ -133,6 +180,7 @@ struct BoardJSON: ResponseEncodable {
         var housekeeping: String
     }
 
+    var kind = "hotel"
     var propertyId: Int
     var from: String
     var to: String
@@ -145,6 +193,45 @@ struct BoardJSON: ResponseEncodable {
     var rooms: [Room]
     var items: [Int]
     var guests: [String]
+}
+
+struct SalonBoardJSON: ResponseEncodable {
+    struct Team: Codable {
+        var rowId: Int
+        var name: String
+    }
+
+    struct Staff: Codable {
+        var id: Int
+        var rowId: Int
+        var teamRowId: Int
+        var name: String
+        var workStart: String
+        var workEnd: String
+    }
+
+    struct Service: Codable {
+        var id: Int
+        var name: String
+        var durationMinutes: Int
+        var price: MoneyJSON
+    }
+
+    var kind = "salon"
+    var propertyId: Int
+    var from: String
+    var to: String
+    var today: String
+    var fromMinute: Int
+    var toMinute: Int
+    var timeZone: String
+    var teams: [Team]
+    var staff: [Staff]
+    var services: [Service]
+    /// Six integers an appointment: `appointmentId, staffId, startMinute, endMinute, style, serviceId`;
+    /// style is the state's position in booked, checked in, completed, cancelled, no-show.
+    var items: [Int]
+    var customers: [String]
 }
 
 struct TodayJSON: ResponseEncodable {

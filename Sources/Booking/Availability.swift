@@ -83,6 +83,22 @@ public struct DailyStats: Hashable, Sendable {
         Money(roomsAvailable == 0 ? 0 : roomRevenue.amount / roomsAvailable, roomRevenue.currency)
     }
 
+    public init(day: Day, roomsAvailable: Int, roomsSold: Int, roomRevenue: Money) {
+        self.day = day
+        self.roomsAvailable = roomsAvailable
+        self.roomsSold = roomsSold
+        self.roomRevenue = roomRevenue
+    }
+
+    /// A range's figures as one: room-nights available and sold and revenue added up, so that its
+    /// occupancy, ADR and RevPAR are over the whole range (not averages of daily ratios).
+    public static func total(of days: [DailyStats], from day: Day, currency: Currency) -> DailyStats {
+        DailyStats(
+            day: day, roomsAvailable: days.reduce(0) { $0 + $1.roomsAvailable },
+            roomsSold: days.reduce(0) { $0 + $1.roomsSold },
+            roomRevenue: Money(days.reduce(0) { $0 + $1.roomRevenue.amount }, currency))
+    }
+
     /// Occupancy, ADR and RevPAR per day over a range, from the stays that hold rooms and their
     /// nightly rates (the same rates the folio charges).
     public static func compute(

@@ -40,6 +40,83 @@ public struct AppointmentRepository: Sendable {
         }
     }
 
+    public func appointment(id: Int) async throws -> Appointment? {
+        try await store.read { sql in
+            try await sql.raw("SELECT * FROM appointments WHERE id = \(bind: id)").first().map(Self.appointment(from:))
+        }
+    }
+
+    /// Changes an appointment by the rules (`change` mutates it or throws), refused as `.stale` when the
+    /// stored version is not `expectedVersion`.
+    public func update(
+        id: Int, expectedVersion: Int?, by userID: Int? = nil, action: String,
+        _ change: @escaping @Sendable (inout Appointment) throws -> Void
+    ) async throws -> Appointment {
+        try await store.write { sql in
+            guard let row = try await sql.raw("SELECT * FROM appointments WHERE id = \(bind: id)").first() else {
+                throw DomainError(.notFound, "no appointment \(id)")
+            }
+            let before = try Self.appointment(from: row)
+            if let expectedVersion, expectedVersion != before.version {
+                throw DomainError(
+                    .stale,
+                    "appointment \(id) has changed (version \(before.version), not \(expectedVersion)); reload it")
+            }
+            var appointment = before
+            try change(&appointment)
+            try Appointment.validate(durationMinutes: appointment.durationMinutes)
+            appointment.version = before.version + 1
+            let updated = try await sql.raw(
+                """
+                UPDATE appointments SET staff_id = \(bind: appointment.staffID), service_id = \(bind: appointment.serviceID),
+                  start_minute = \(bind: appointment.startMinute), duration_minutes = \(bind: appointment.durationMinutes),
+                  state = \(bind: appointment.state.rawValue), notes = \(bind: appointment.notes),
+                  version = \(bind: appointment.version)
+                WHERE id = \(bind: id) AND version = \(bind: before.version)
+                RETURNING id
+                """
+            ).first()
+            guard updated != nil else { throw DomainError(.stale, "appointment \(id) changed meanwhile; reload it") }
+            try await Journal.record(
+                in: sql, propertyID: appointment.propertyID, userID: userID, entity: "appointment", entityID: id,
+                action: action, before: AppointmentRecord(before), after: AppointmentRecord(appointment))
+            return appointment
+        }
+    }
+
+    static func appointment(from row: any SQLRow) throws -> Appointment {
+        Appointment(
+            id: try row.decode(column: "id", as: Int.self),
+            propertyID: try row.decode(column: "property_id", as: Int.self),
+            staffID: try row.decode(column: "staff_id", as: Int.self),
+            serviceID: try row.decode(column: "service_id", as: Int.self),
+            customerID: try row.decode(column: "customer_id", as: Int.self),
+            startMinute: try row.decode(column: "start_minute", as: Int.self),
+            durationMinutes: try row.decode(column: "duration_minutes", as: Int.self),
+            state: AppointmentState(rawValue: try row.decode(column: "state", as: String.self)) ?? .booked,
+            version: try row.decode(column: "version", as: Int.self),
+            notes: try row.decode(column: "notes", as: String.self))
+    }
+
+    /// A property's appointments overlapping `[fromMinute, toMinute)` that are not cancelled, each with its
+    /// customer's name: what the staff board loads.
+    public func boardAppointments(propertyID: Int, fromMinute: Int, toMinute: Int) async throws
+        -> [(appointment: Appointment, customerName: String)]
+    {
+        try await store.read { sql in
+            try await sql.raw(
+                """
+                SELECT a.*, g.name AS customer_name FROM appointments a JOIN guests g ON g.id = a.customer_id
+                WHERE a.property_id = \(bind: propertyID) AND a.state <> 'cancelled'
+                  AND a.start_minute < \(bind: toMinute) AND a.start_minute + a.duration_minutes > \(bind: fromMinute)
+                ORDER BY a.start_minute, a.id
+                """
+            ).all().map { row in
+                (try Self.appointment(from: row), try row.decode(column: "customer_name", as: String.self))
+            }
+        }
+    }
+
     /// A property's appointments starting in `[fromMinute, toMinute)`.
     public func appointments(propertyID: Int, fromMinute: Int, toMinute: Int) async throws -> [Appointment] {
         try await store.read { sql in
@@ -49,18 +126,7 @@ public struct AppointmentRepository: Sendable {
                   AND start_minute >= \(bind: fromMinute) AND start_minute < \(bind: toMinute)
                 ORDER BY start_minute, id
                 """
-            ).all().map { row in
-                Appointment(
-                    id: try row.decode(column: "id", as: Int.self), propertyID: propertyID,
-                    staffID: try row.decode(column: "staff_id", as: Int.self),
-                    serviceID: try row.decode(column: "service_id", as: Int.self),
-                    customerID: try row.decode(column: "customer_id", as: Int.self),
-                    startMinute: try row.decode(column: "start_minute", as: Int.self),
-                    durationMinutes: try row.decode(column: "duration_minutes", as: Int.self),
-                    state: AppointmentState(rawValue: try row.decode(column: "state", as: String.self)) ?? .booked,
-                    version: try row.decode(column: "version", as: Int.self),
-                    notes: try row.decode(column: "notes", as: String.self))
-            }
+            ).all().map(Self.appointment(from:))
         }
     }
 }

@@ -117,5 +117,9 @@ struct FrontDeskDayTests {
         #expect(stats[0].revPAR == .whole(300, .thb))
         #expect(stats[1].roomsSold == 0)
         #expect(stats[1].adr == .zero(.thb))
+        let total = DailyStats.total(of: stats, from: Make.arrival, currency: .thb)
+        #expect(total.occupancy == 0.125)
+        #expect(total.adr == .whole(1200, .thb))
+        #expect(total.revPAR == .whole(150, .thb))
     }
 }

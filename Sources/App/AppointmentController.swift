@@ -1,0 +1,163 @@
+import Booking
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Storage
+
+/// Salon appointments: booking, reading, changing (time, staff, length, state) with `If-Match`.
+struct AppointmentController {
+    let store: Store
+
+    func register(on group: RouterGroup<AppRequestContext>) {
+        group.post("properties/{id}/appointments", use: create)
+        group.get("appointments/{id}", use: show)
+        group.patch("appointments/{id}", use: edit)
+    }
+
+    struct CreateRequest: Decodable {
+        struct Customer: Decodable {
+            var name: String
+        }
+
+        var staffId: Int
+        var serviceId: Int
+        /// RFC 3339, on a whole minute: `2026-11-22T10:30:00+09:00`.
+        var start: String
+        /// Defaults to the service's duration.
+        var durationMinutes: Int?
+        var customer: Customer
+        var notes: String?
+    }
+
+    struct EditRequest: Decodable {
+        var staffId: Int?
+        var start: String?
+        var durationMinutes: Int?
+        var state: String?
+        var notes: String?
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let propertyID = try context.parameters.requireID("id")
+        let body = try await request.decodeJSON(as: CreateRequest.self, context: context)
+        let properties = PropertyRepository(store: store)
+        guard try await properties.staff(propertyID: propertyID).contains(where: { $0.id == body.staffId }) else {
+            throw DomainError(.notFound, "no staff member \(body.staffId) at this property", field: "staffId")
+        }
+        guard
+            let service = try await properties.services(propertyID: propertyID).first(where: { $0.id == body.serviceId }
+            )
+        else { throw DomainError(.notFound, "no service \(body.serviceId) at this property", field: "serviceId") }
+        let appointment = try await AppointmentRepository(store: store).create(
+            Appointment(
+                id: 0, propertyID: propertyID, staffID: body.staffId, serviceID: service.id, customerID: 0,
+                startMinute: try Self.minute(of: body.start, field: "start"),
+                durationMinutes: body.durationMinutes ?? service.durationMinutes, notes: body.notes ?? ""),
+            customerName: body.customer.name, by: try context.requireUser().id)
+        return try respond(appointment, status: .created, request, context)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.parameters.requireID("id")
+        guard let appointment = try await AppointmentRepository(store: store).appointment(id: id) else {
+            throw DomainError(.notFound, "no appointment \(id)")
+        }
+        return try respond(appointment, status: .ok, request, context)
+    }
+
+    /// Moves, resizes, reassigns or changes the state of an appointment (a drag on the staff board).
+    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let version = try request.ifMatchVersion() else {
+            throw APIError(
+                .preconditionRequired, code: "precondition_required", "send If-Match with the appointment's ETag",
+                field: "If-Match")
+        }
+        let id = try context.parameters.requireID("id")
+        let body = try await request.decodeJSON(as: EditRequest.self, context: context)
+        guard let current = try await AppointmentRepository(store: store).appointment(id: id) else {
+            throw DomainError(.notFound, "no appointment \(id)")
+        }
+        if let staffID = body.staffId,
+            try await !PropertyRepository(store: store).staff(propertyID: current.propertyID).contains(where: {
+                $0.id == staffID
+            })
+        {
+            throw DomainError(.notFound, "no staff member \(staffID) at this property", field: "staffId")
+        }
+        let start = try body.start.map { try Self.minute(of: $0, field: "start") }
+        let state = try body.state.map { name in
+            guard let state = AppointmentState(rawValue: name) else {
+                throw DomainError.invalid(
+                    "state",
+                    "'\(name)' is not a state (\(AppointmentState.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return state
+        }
+        let appointment = try await AppointmentRepository(store: store).update(
+            id: id, expectedVersion: version, by: try context.requireUser().id, action: "edit"
+        ) { appointment in
+            if let staffID = body.staffId { appointment.staffID = staffID }
+            if let start { appointment.startMinute = start }
+            if let minutes = body.durationMinutes { appointment.durationMinutes = minutes }
+            if let notes = body.notes { appointment.notes = notes }
+            if let state, state != appointment.state { try appointment.transition(to: state) }
+        }
+        return try respond(appointment, status: .ok, request, context)
+    }
+
+    private func respond(
+        _ appointment: Appointment, status: HTTPResponse.Status, _ request: Request, _ context: AppRequestContext
+    ) throws -> Response {
+        var response = try AppointmentJSON(appointment).response(from: request, context: context)
+        response.status = status
+        response.headers[.eTag] = "\"\(appointment.version)\""
+        if status == .created { response.headers[.location] = "/api/v1/appointments/\(appointment.id)" }
+        return response
+    }
+
+    /// Minutes since 1970 of an RFC 3339 instant on a whole minute.
+    static func minute(of text: String, field: String) throws -> Int {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        guard let date = formatter.date(from: text) else {
+            throw DomainError.invalid(field, "'\(text)' is not an RFC 3339 time like 2026-11-22T10:30:00+09:00")
+        }
+        let seconds = Int(date.timeIntervalSince1970)
+        guard seconds % 60 == 0 else { throw DomainError.invalid(field, "appointments start on a whole minute") }
+        return seconds / 60
+    }
+
+    static func rfc3339(minute: Int) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(minute * 60)))
+    }
+}
+
+struct AppointmentJSON: ResponseEncodable, Codable {
+    var id: Int
+    var propertyId: Int
+    var staffId: Int
+    var serviceId: Int
+    var customerId: Int
+    var start: String
+    var end: String
+    var durationMinutes: Int
+    var state: String
+    var version: Int
+    var notes: String
+
+    init(_ appointment: Appointment) {
+        id = appointment.id
+        propertyId = appointment.propertyID
+        staffId = appointment.staffID
+        serviceId = appointment.serviceID
+        customerId = appointment.customerID
+        start = AppointmentController.rfc3339(minute: appointment.startMinute)
+        end = AppointmentController.rfc3339(minute: appointment.endMinute)
+        durationMinutes = appointment.durationMinutes
+        state = appointment.state.rawValue
+        version = appointment.version
+        notes = appointment.notes
+    }
+}

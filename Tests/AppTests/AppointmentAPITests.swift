@@ -1,0 +1,162 @@
+import App
+import Booking
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Storage
+import Testing
+
+struct AppointmentAPITests {
+    struct Salon {
+        var property: Property
+        var staff: [StaffMember]
+        var service: Service
+    }
+
+    static func salon(in fixture: APIFixture) async throws -> Salon {
+        let repository = PropertyRepository(store: fixture.store)
+        let property = try await repository.insert(
+            Property(
+                id: 0, name: "Salon Hanami", kind: .salon, region: "Kanto", city: "Tokyo", latitude: 35.66,
+                longitude: 139.71, timeZoneID: "Asia/Tokyo", currency: .jpy))
+        var staff: [StaffMember] = []
+        for (name, team) in [("Aoi", "Cut"), ("Mei", "Color")] {
+            staff.append(
+                try await repository.insert(
+                    StaffMember(id: 0, propertyID: property.id, name: name, team: team, workingHours: 600..<1200)))
+        }
+        let service = try await repository.insert(
+            Service(id: 0, propertyID: property.id, name: "Cut", durationMinutes: 45, price: .whole(6_600, .jpy)))
+        return Salon(property: property, staff: staff, service: service)
+    }
+
+    struct AppointmentBody: Decodable {
+        var id: Int
+        var staffId: Int
+        var start: String
+        var end: String
+        var state: String
+        var version: Int
+    }
+
+    @Test func overlappingAppointmentsForOneStylistAreBothBookedAndShownOnTheBoard() async throws {
+        let fixture = try await APIFixture.make()
+        let salon = try await Self.salon(in: fixture)
+        try await fixture.test { client in
+            let path = "/api/v1/properties/\(salon.property.id)/appointments"
+            var ids: [Int] = []
+            for start in ["2026-12-01T10:00:00+09:00", "2026-12-01T10:30:00+09:00"] {
+                let body =
+                    #"{"staffId": \#(salon.staff[0].id), "serviceId": \#(salon.service.id), "start": "\#(start)", "customer": {"name": "Ann"}}"#
+                try await client.execute(uri: path, method: .post, body: ByteBuffer(string: body)) { response in
+                    #expect(response.status == .created)
+                    #expect(response.headers[.eTag] == "\"1\"")
+                    let appointment = try JSONDecoder().decode(AppointmentBody.self, from: Data(buffer: response.body))
+                    ids.append(appointment.id)
+                }
+            }
+            try await client.execute(
+                uri: "/api/v1/properties/\(salon.property.id)/board?from=2026-12-01&to=2026-12-02", method: .get
+            ) { response in
+                #expect(response.status == .ok)
+                let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                #expect(json?["kind"] as? String == "salon")
+                let items = json?["items"] as? [Int] ?? []
+                try #require(items.count == 12)
+                let tenOClock =
+                    Int(
+                        Day(year: 2026, month: 12, day: 1).instant(
+                            atMinute: 600, in: TimeZone(identifier: "Asia/Tokyo")!
+                        ).timeIntervalSince1970) / 60
+                #expect(Array(items[0..<5]) == [ids[0], salon.staff[0].id, tenOClock, tenOClock + 45, 0])
+                #expect(json?["customers"] as? [String] == ["Ann", "Ann"])
+                #expect((json?["staff"] as? [[String: Any]])?.count == 2)
+            }
+        }
+    }
+
+    @Test func aDragToAnotherStylistAndTimeNeedsTheCurrentVersion() async throws {
+        let fixture = try await APIFixture.make()
+        let salon = try await Self.salon(in: fixture)
+        try await fixture.test { client in
+            let body =
+                #"{"staffId": \#(salon.staff[0].id), "serviceId": \#(salon.service.id), "start": "2026-12-01T01:00:00Z", "customer": {"name": "Ann"}}"#
+            let id = try await client.execute(
+                uri: "/api/v1/properties/\(salon.property.id)/appointments", method: .post,
+                body: ByteBuffer(string: body)
+            ) { try JSONDecoder().decode(AppointmentBody.self, from: Data(buffer: $0.body)).id }
+            let move = ByteBuffer(
+                string: #"{"staffId": \#(salon.staff[1].id), "start": "2026-12-01T02:15:00Z", "durationMinutes": 60}"#)
+            try await client.execute(uri: "/api/v1/appointments/\(id)", method: .patch, body: move) {
+                #expect($0.status == .preconditionRequired)
+            }
+            try await client.execute(
+                uri: "/api/v1/appointments/\(id)", method: .patch, headers: [.ifMatch: "\"1\""], body: move
+            ) {
+                response in
+                #expect(response.status == .ok)
+                let moved = try JSONDecoder().decode(AppointmentBody.self, from: Data(buffer: response.body))
+                #expect(moved.staffId == salon.staff[1].id)
+                #expect(moved.start == "2026-12-01T02:15:00Z")
+                #expect(moved.end == "2026-12-01T03:15:00Z")
+            }
+            try await client.execute(
+                uri: "/api/v1/appointments/\(id)", method: .patch, headers: [.ifMatch: "\"1\""], body: move
+            ) {
+                #expect($0.status == .preconditionFailed)
+            }
+            try await client.execute(
+                uri: "/api/v1/appointments/\(id)", method: .patch, headers: [.ifMatch: "\"2\""],
+                body: ByteBuffer(string: #"{"state": "completed"}"#)
+            ) { #expect($0.status == .ok) }
+            try await client.execute(
+                uri: "/api/v1/appointments/\(id)", method: .patch, headers: [.ifMatch: "\"3\""],
+                body: ByteBuffer(string: #"{"state": "booked"}"#)
+            ) { #expect($0.status == .unprocessableContent) }
+        }
+    }
+
+    @Test func badAppointmentsAreRefusedNamingTheField() async throws {
+        let fixture = try await APIFixture.make()
+        let salon = try await Self.salon(in: fixture)
+        try await fixture.test { client in
+            let path = "/api/v1/properties/\(salon.property.id)/appointments"
+            for (start, staff, field) in [
+                ("10:30", salon.staff[0].id, "start"), ("2026-12-01T10:30:30Z", salon.staff[0].id, "start"),
+                ("2026-12-01T10:30:00Z", 9999, "staffId"),
+            ] {
+                let body =
+                    #"{"staffId": \#(staff), "serviceId": \#(salon.service.id), "start": "\#(start)", "customer": {"name": "Ann"}}"#
+                try await client.execute(uri: path, method: .post, body: ByteBuffer(string: body)) { response in
+                    #expect((400..<500).contains(response.status.code))
+                    #expect(response.error?.error.field == field)
+                }
+            }
+        }
+    }
+
+    @Test func statsGiveOccupancyAdrAndRevparPerDayAndInTotal() async throws {
+        let fixture = try await APIFixture.make()
+        _ = try await StayRepository(store: fixture.store).create(
+            NewStay(
+                propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: fixture.rooms[0].id,
+                nights: try Nights(
+                    arrival: Day(year: 2026, month: 12, day: 1), departure: Day(year: 2026, month: 12, day: 3)),
+                adults: 1, guestName: "Ann"))
+        try await fixture.test { client in
+            try await client.execute(
+                uri: "/api/v1/properties/\(fixture.property.id)/stats?from=2026-12-01&to=2026-12-05", method: .get
+            ) { response in
+                #expect(response.status == .ok)
+                let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                let days = json?["days"] as? [[String: Any]] ?? []
+                #expect(days.map { $0["occupancy"] as? Double } == [0.5, 0.5, 0, 0])
+                let total = json?["total"] as? [String: Any]
+                #expect(total?["occupancy"] as? Double == 0.25)
+                #expect((total?["adr"] as? [String: Any])?["amount"] as? Int == 120_000)
+                #expect((total?["revPAR"] as? [String: Any])?["amount"] as? Int == 30_000)
+            }
+        }
+    }
+}

@@ -67,11 +67,16 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
         .testTarget(name: "TimelineWasmTests", dependencies: ["TimelineWasm", "Timeline"]),
         .testTarget(name: "BookingTests", dependencies: ["Booking", "Timeline"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Booking"]),
+        // Fresh databases for tests: a SQLite file, or a PostgreSQL schema when one is running.
+        .target(
+            name: "StorageTesting",
+            dependencies: ["Storage", .product(name: "SQLKit", package: "sql-kit")]
+        ),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "Booking", "StorageTesting"]),
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "App", "Storage", "Booking",
+                "App", "Storage", "Booking", "StorageTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "SQLKit", package: "sql-kit"),

@@ -25,9 +25,9 @@ struct BoardController {
     /// `GET /api/v1/properties/{id}/board?from=&to=`: rows and items for the timeline engine.
     ///
     /// Rows are room types (group headers, row id `-roomTypeId`) each followed by its rooms (row id
-    /// `roomId`). Items are six integers each, flat: `itemId, rowId, arrival, departure, style, stayId`,
-    /// days as numbers since 1970-01-01; `itemId` is `stayId * 16 + run` (a room move makes a stay
-    /// several runs), and stays without a room sit on their room type's row. `guests` holds each item's
+    /// `roomId`). Items are six integers each, flat: `segmentId, rowId, arrival, departure, style, stayId`,
+    /// days as numbers since 1970-01-01; a room move makes a stay several runs (segments), and stays
+    /// without a room sit on their room type's row. `guests` holds each item's
     /// guest name, in the same order.
     ///
     /// A salon's board instead has teams (row id `-n`) and their staff (row id `staffId`), and items
@@ -43,6 +43,7 @@ struct BoardController {
         let to =
             try request.uri.queryParameters.get("to").map { try Day.parse(String($0), field: "to") }
             ?? from.adding(days: salon ? 1 : 90)
+        guard to > from else { throw DomainError.invalid("to", "must be after from (\(from))") }
         let nights = try Nights(arrival: from, departure: to)
         guard nights.count <= 3 * 366 else { throw DomainError.invalid("to", "at most three years at a time") }
         switch property.kind {
@@ -73,7 +74,7 @@ struct BoardController {
             default: style = .booked
             }
             items += [
-                segment.stayID * 16 + min(segment.index, 15), segment.roomID ?? -segment.roomTypeID,
+                segment.id, segment.roomID ?? -segment.roomTypeID,
                 segment.nights.arrival.number, segment.nights.departure.number, style.rawValue, segment.stayID,
             ]
             guests.append(segment.guestName)

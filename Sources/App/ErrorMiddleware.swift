@@ -48,8 +48,12 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return (.badRequest, body("invalid", message, field))
         case let error as HTTPError:
             let code =
-                error.status == .contentTooLarge
-                ? "too_large" : error.status == .badRequest ? "invalid" : "http_\(error.status.code)"
+                switch error.status {
+                case .contentTooLarge: "too_large"
+                case .badRequest: "invalid"
+                case .notFound: "not_found"
+                default: "http_\(error.status.code)"
+                }
             return (error.status, body(code, error.body ?? error.status.reasonPhrase, nil))
         default:
             context.logger.error(

@@ -62,7 +62,12 @@ struct Idempotency {
                 field: "Idempotency-Key")
         }
         // The body is read once here, hashed, and handed on.
-        let body = try await request.body.collect(upTo: Request.maximumJSONBytes)
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: Request.maximumJSONBytes)
+        } catch {
+            throw HTTPError(.contentTooLarge, message: "the body is larger than \(Request.maximumJSONBytes) bytes")
+        }
         var request = request
         request.body = .init(buffer: body)
         let digest = SHA256.hash(data: Data("\(request.method) \(request.uri.path)\n".utf8) + Data(buffer: body))

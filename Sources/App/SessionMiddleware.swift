@@ -19,7 +19,8 @@ struct SessionMiddleware: RouterMiddleware {
         guard let token = request.cookies[Self.cookieName]?.value,
             let user = try await UserRepository(store: store).user(sessionTokenHash: Self.hash(token))
         else { throw APIError(.unauthorized, code: "unauthorized", "sign in first") }
-        if request.method != .get && request.method != .head && !user.role.mayChange {
+        let signingOut = request.method == .delete && request.uri.path == "/api/v1/session"
+        if request.method != .get && request.method != .head && !signingOut && !user.role.mayChange {
             throw APIError(.forbidden, code: "forbidden", "a viewer cannot change anything")
         }
         var context = context

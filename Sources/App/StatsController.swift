@@ -22,6 +22,7 @@ struct StatsController {
         let from =
             try request.uri.queryParameters.get("from").map { try Day.parse(String($0), field: "from") }
             ?? to.adding(days: -30)
+        guard to > from else { throw DomainError.invalid("to", "must be after from (\(from))") }
         let days = try Nights(arrival: from, departure: to)
         guard days.count <= 366 else { throw DomainError.invalid("to", "at most a year at a time") }
         let stays = try await StayRepository(store: store).stays(propertyID: id, overlapping: days)

@@ -68,7 +68,7 @@ struct StayActionsController {
             stay.adults = adults
             stay.children = children
             if let notes = body.notes {
-                guard notes.count <= 2_000 else { throw DomainError.invalid("notes", "at most 2,000 characters") }
+                try Stay.validate(notes: notes)
                 stay.notes = notes
             }
         }
@@ -99,10 +99,11 @@ struct StayActionsController {
             postings += price.fees.map {
                 FolioRepository.Posting(kind: .charge, description: $0.name, amount: $0.amount, category: .fee)
             }
-            postings += price.taxes.filter { $0.amount.amount > 0 }.map {
+            postings += price.taxes.map {
                 FolioRepository.Posting(kind: .charge, description: $0.name, amount: $0.amount, category: .tax)
             }
-            try await transaction.post(postings, stayID: stay.id)
+            // A free night or a zero fee is nothing to charge (and the folio takes no zero amounts).
+            try await transaction.post(postings.filter { $0.amount.amount > 0 }, stayID: stay.id)
         }
     }
 

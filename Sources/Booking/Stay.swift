@@ -85,6 +85,11 @@ public struct Stay: Hashable, Sendable, Identifiable {
     /// The room at the end of the stay (where the guest is, or will be, last).
     public var currentRoomID: Int? { segments[segments.count - 1].roomID }
 
+    /// Checks a stay's notes: free text, but not a novel.
+    public static func validate(notes: String) throws(DomainError) {
+        guard notes.count <= 2_000 else { throw .invalid("notes", "at most 2,000 characters") }
+    }
+
     /// Checks the guest count against a room type's capacity.
     public static func validateGuests(adults: Int, children: Int, capacity: Int) throws(DomainError) {
         guard adults >= 1 else { throw .invalid("adults", "at least one adult") }

@@ -49,6 +49,7 @@ public struct StayRepository: Sendable {
     /// one of the nights; with `.invalid` for input that can never be right.
     public func create(_ new: NewStay, by userID: Int? = nil) async throws -> Stay {
         try Guest.validate(name: new.guestName, email: new.guestEmail, phone: new.guestPhone)
+        try Stay.validate(notes: new.notes)
         let properties = PropertyRepository(store: store)
         guard try await properties.property(id: new.propertyID) != nil else {
             throw DomainError(.notFound, "no property \(new.propertyID)", field: "propertyId")
@@ -62,6 +63,9 @@ public struct StayRepository: Sendable {
         if let roomID = new.roomID {
             guard let room = try await properties.room(id: roomID), room.propertyID == new.propertyID else {
                 throw DomainError(.notFound, "no room \(roomID) at this property", field: "roomId")
+            }
+            guard room.roomTypeID == new.roomTypeID else {
+                throw DomainError.invalid("roomId", "room \(room.number) is not a \(roomType.name)")
             }
         }
         do {
@@ -183,9 +187,9 @@ public struct StayRepository: Sendable {
 
     /// One run of a stay in one room (or unassigned), as the board draws it.
     public struct BoardSegment: Sendable {
+        /// The run's own id: stable while the stay is unchanged, new after an edit.
+        public var id: Int
         public var stayID: Int
-        /// Which run of the stay, from 0.
-        public var index: Int
         public var roomTypeID: Int
         public var roomID: Int?
         public var nights: Nights
@@ -200,7 +204,7 @@ public struct StayRepository: Sendable {
         try await store.read { sql in
             let rows = try await sql.raw(
                 """
-                SELECT x.stay_id, x.room_id, x.arrival, x.departure, s.room_type_id, s.state, s.source, g.name
+                SELECT x.id, x.stay_id, x.room_id, x.arrival, x.departure, s.room_type_id, s.state, s.source, g.name
                 FROM stay_segments x JOIN stays s ON s.id = x.stay_id JOIN guests g ON g.id = s.guest_id
                 WHERE s.property_id = \(bind: propertyID) AND x.active
                   AND x.arrival < \(bind: nights.departure.number) AND x.departure > \(bind: nights.arrival.number)
@@ -210,11 +214,11 @@ public struct StayRepository: Sendable {
             var segments: [BoardSegment] = []
             segments.reserveCapacity(rows.count)
             for row in rows {
-                let stayID = try row.decode(column: "stay_id", as: Int.self)
-                let index = segments.last?.stayID == stayID ? segments[segments.count - 1].index + 1 : 0
                 segments.append(
                     BoardSegment(
-                        stayID: stayID, index: index, roomTypeID: try row.decode(column: "room_type_id", as: Int.self),
+                        id: try row.decode(column: "id", as: Int.self),
+                        stayID: try row.decode(column: "stay_id", as: Int.self),
+                        roomTypeID: try row.decode(column: "room_type_id", as: Int.self),
                         roomID: try row.decode(column: "room_id", as: Int?.self),
                         nights: try Nights(
                             arrival: Day(try row.decode(column: "arrival", as: Int.self)),

@@ -59,11 +59,13 @@ struct BoardAPITests {
             let items = stride(from: 0, to: board.items.count, by: 6).map { Array(board.items[$0..<($0 + 6)]) }
             let first = arrival.number
             #expect(
-                items == [
-                    [moved.id * 16, fixture.rooms[0].id, first, first + 1, 0, moved.id],
-                    [moved.id * 16 + 1, fixture.rooms[1].id, first + 1, first + 3, 0, moved.id],
-                    [waiting.id * 16, -fixture.roomType.id, first, first + 3, 3, waiting.id],
+                items.map { Array($0.dropFirst()) } == [
+                    [fixture.rooms[0].id, first, first + 1, 0, moved.id],
+                    [fixture.rooms[1].id, first + 1, first + 3, 0, moved.id],
+                    [-fixture.roomType.id, first, first + 3, 3, waiting.id],
                 ])
+            // Each run has an id of its own, the engine's item id.
+            #expect(Set(items.map(\.[0])).count == 3)
             #expect(board.guests == ["Ann Lee", "Ann Lee", "Bo Kim"])
         }
     }
@@ -73,7 +75,7 @@ struct BoardAPITests {
         try await fixture.test { client in
             let path = "/api/v1/properties/\(fixture.property.id)/board"
             for (query, field) in [
-                ("from=2026-12-01&to=2026-11-01", "departure"), ("from=2026-01-01&to=2030-01-01", "to"),
+                ("from=2026-12-01&to=2026-11-01", "to"), ("from=2026-01-01&to=2030-01-01", "to"),
                 ("from=yesterday", "from"),
             ] {
                 try await client.execute(uri: "\(path)?\(query)", method: .get) { response in

@@ -1,6 +1,7 @@
 import App
 import Booking
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -77,6 +78,40 @@ struct SessionAPITests {
             }
             try await client.execute(uri: "/api/v1/session", method: .delete) { #expect($0.status == .noContent) }
             try await client.execute(uri: "/api/v1/session", method: .get) { #expect($0.status == .unauthorized) }
+        }
+    }
+}
+
+struct SessionEdgeTests {
+    @Test func aViewerCanSignOut() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test(as: .viewer) { client in
+            try await client.execute(uri: "/api/v1/session", method: .delete) { #expect($0.status == .noContent) }
+        }
+    }
+
+    @Test func anUnknownPathIsANotFoundInTheUsualShape() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/v1/nothing-here", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(response.error?.error.code == "not_found")
+            }
+        }
+    }
+
+    @Test func anOversizedBodyWithAnIdempotencyKeyIs413() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test { client in
+            var headers = HTTPFields()
+            headers[HTTPField.Name("Idempotency-Key")!] = "big-body-0001"
+            try await client.execute(
+                uri: fixture.staysPath, method: .post, headers: headers,
+                body: ByteBuffer(string: String(repeating: "x", count: 2 << 20))
+            ) { response in
+                #expect(response.status == .contentTooLarge)
+                #expect(response.error?.error.code == "too_large")
+            }
         }
     }
 }

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdBcrypt
 import HummingbirdTesting
 import Storage
+import StorageTesting
 import Testing
 
 /// A fresh SQLite file with one small hotel, and the application over it.
@@ -14,11 +15,8 @@ struct APIFixture {
     let roomType: RoomType
     let rooms: [Room]
 
-    static func make() async throws -> APIFixture {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frontdesk-api-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let store = try Store.open(folder.appendingPathComponent("api.sqlite").path)
-        try await store.migrate()
+    static func make(database: TestDatabase = .sqlite) async throws -> APIFixture {
+        let store = try await database.makeStore()
         let properties = PropertyRepository(store: store)
         let property = try await properties.insert(
             Property(
@@ -169,8 +167,9 @@ struct StayAPITests {
         }
     }
 
-    @Test func aStayInATakenRoomIs409NamingTheBookingInTheWay() async throws {
-        let fixture = try await APIFixture.make()
+    @Test(arguments: TestDatabase.available)
+    func aStayInATakenRoomIs409NamingTheBookingInTheWay(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
         try await fixture.test { client in
             try await client.execute(
                 uri: fixture.staysPath, method: .post, body: ByteBuffer(string: fixture.stayJSON()))
@@ -252,11 +251,12 @@ struct StayAPITests {
         }
     }
 
-    @Test func concurrentRequestsForOneRoomAndNightGiveOne201AndOnly409s() async throws {
-        let fixture = try await APIFixture.make()
+    @Test(arguments: TestDatabase.available)
+    func concurrentRequestsForOneRoomAndNightGiveOne201AndOnly409s(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
         try await fixture.test { client in
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-                for _ in 0..<50 {
+                for _ in 0..<200 {
                     group.addTask {
                         try await client.execute(
                             uri: fixture.staysPath, method: .post,
@@ -269,7 +269,7 @@ struct StayAPITests {
                 return statuses
             }
             #expect(statuses.filter { $0 == 201 }.count == 1)
-            #expect(statuses.filter { $0 == 409 }.count == 49, "\(statuses.sorted())")
+            #expect(statuses.filter { $0 == 409 }.count == 199, "\(statuses.sorted())")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Booking
 import SQLKit
+import StorageTesting
 import Testing
 
 @testable import Storage

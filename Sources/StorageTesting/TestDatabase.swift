@@ -1,0 +1,48 @@
+import Foundation
+import SQLKit
+import Storage
+
+/// The databases every storage test runs against: a SQLite file, and a real PostgreSQL server when
+/// `FRONTDESK_TEST_POSTGRES_URL` names one (`make test` starts one: scripts/with-postgres.sh).
+public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertible {
+    case sqlite
+    case postgres
+
+    public static var postgresURL: String? { ProcessInfo.processInfo.environment["FRONTDESK_TEST_POSTGRES_URL"] }
+
+    /// The ones available here. `make test` always has both and sets `FRONTDESK_REQUIRE_POSTGRES`, so
+    /// that a missing server fails the run instead of quietly testing SQLite alone.
+    public static var available: [TestDatabase] {
+        if postgresURL == nil && ProcessInfo.processInfo.environment["FRONTDESK_REQUIRE_POSTGRES"] != nil {
+            fatalError(
+                "FRONTDESK_REQUIRE_POSTGRES is set but FRONTDESK_TEST_POSTGRES_URL is not: run through scripts/with-postgres.sh"
+            )
+        }
+        return postgresURL == nil ? [.sqlite] : [.sqlite, .postgres]
+    }
+
+    public var description: String { rawValue }
+
+    /// A new, empty, migrated database: a file in a fresh folder, or a fresh PostgreSQL schema.
+    public func makeStore() async throws -> Store {
+        let name = "t\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased())"
+        switch self {
+        case .sqlite:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frontdesk-\(name)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let store = try Store.open(folder.appendingPathComponent("test.sqlite").path)
+            try await store.migrate()
+            return store
+        case .postgres:
+            let admin = try Store.open(Self.postgresURL!)
+            try await admin.write { sql in
+                try await sql.raw("CREATE SCHEMA \(unsafeRaw: name)").run()
+                try await sql.raw("CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public").run()
+            }
+            await admin.shutdown()
+            let store = try Store.open(Self.postgresURL!, searchPath: [name, "public"])
+            try await store.migrate()
+            return store
+        }
+    }
+}

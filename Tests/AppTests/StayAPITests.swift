@@ -222,6 +222,10 @@ struct StayAPITests {
                 "invalid", "roomTypeId"
             ),
             (
+                #"{"roomId": 1, "arrival": "2026-12-01", "departure": "2026-12-03", "adults": 2, "guest": {"name": "A"}, "notes": "\#(String(repeating: "n", count: 2_001))"}"#,
+                "invalid", "notes"
+            ),
+            (
                 #"{"roomId": 1, "arrival": "2026-12-01", "departure": "2026-12-03", "adults": 2, "guest": {"name": "A", "email": "nope"}}"#,
                 "invalid", "guest.email"
             ),

@@ -83,51 +83,11 @@ struct PropertyList: ResponseEncodable {
     var properties: [PropertyJSON]
 }
 
-struct StayJSON: ResponseEncodable, Codable {
-    struct Segment: Codable, Equatable {
-        var roomId: Int?
-        var arrival: String
-        var departure: String
-    }
+/// A stay as the API shows it: the one JSON form of a stay, also written to the audit log and the
+/// event stream (`StaySnapshot` in Booking).
+typealias StayJSON = StaySnapshot
 
-    var id: Int
-    var propertyId: Int
-    var roomTypeId: Int
-    var roomId: Int?
-    var guestId: Int
-    var arrival: String
-    var departure: String
-    var nights: Int
-    var segments: [Segment]
-    var adults: Int
-    var children: Int
-    var source: String
-    var state: String
-    var version: Int
-    var confirmationCode: String
-    var notes: String
-
-    init(_ stay: Stay) {
-        id = stay.id
-        propertyId = stay.propertyID
-        roomTypeId = stay.roomTypeID
-        roomId = stay.currentRoomID
-        guestId = stay.guestID
-        arrival = stay.arrival.iso
-        departure = stay.departure.iso
-        nights = stay.nights.count
-        segments = stay.segments.map {
-            Segment(roomId: $0.roomID, arrival: $0.nights.arrival.iso, departure: $0.nights.departure.iso)
-        }
-        adults = stay.adults
-        children = stay.children
-        source = stay.source.rawValue
-        state = stay.state.rawValue
-        version = stay.version
-        confirmationCode = stay.confirmationCode
-        notes = stay.notes
-    }
-}
+extension StaySnapshot: ResponseEncodable {}
 
 /// `POST /api/v1/properties/{id}/stays`.
 struct CreateStayRequest: Decodable {

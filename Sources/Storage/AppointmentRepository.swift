@@ -17,12 +17,12 @@ public struct AppointmentRepository: Sendable {
         try Appointment.validate(durationMinutes: appointment.durationMinutes)
         try Guest.validate(name: customerName, email: "", phone: "")
         return try await store.write { sql in
-            let customer = try await sql.raw(
+            let customerID = try await sql.insertReturningID(
                 "INSERT INTO guests (name, email, phone, notes) VALUES (\(bind: customerName), '', '', '') RETURNING id"
-            ).first()
+            )
             var stored = appointment
-            stored.customerID = try customer!.decode(column: "id", as: Int.self)
-            let row = try await sql.raw(
+            stored.customerID = customerID
+            let rowID = try await sql.insertReturningID(
                 """
                 INSERT INTO appointments (property_id, staff_id, service_id, customer_id, start_minute, duration_minutes,
                   state, version, notes)
@@ -31,8 +31,8 @@ public struct AppointmentRepository: Sendable {
                   \(bind: stored.state.rawValue), \(bind: stored.version), \(bind: stored.notes))
                 RETURNING id
                 """
-            ).first()
-            stored.id = try row!.decode(column: "id", as: Int.self)
+            )
+            stored.id = rowID
             try await Journal.record(
                 in: sql, propertyID: stored.propertyID, userID: userID, entity: "appointment", entityID: stored.id,
                 action: "create", before: nil as AppointmentRecord?, after: AppointmentRecord(stored))

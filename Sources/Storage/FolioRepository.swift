@@ -52,7 +52,7 @@ public struct FolioRepository: Sendable {
             if posting.kind == .reversal, let target = folio.entries.first(where: { $0.id == posting.reverses }) {
                 amount = target.amount
             }
-            let row = try await sql.raw(
+            let rowID = try await sql.insertReturningID(
                 """
                 INSERT INTO folio_entries (stay_id, kind, description, amount, currency, category, method, reverses,
                   night, posted_at, posted_by)
@@ -62,9 +62,9 @@ public struct FolioRepository: Sendable {
                   \(bind: Clock.nowMillis), \(bind: userID))
                 RETURNING id
                 """
-            ).first()
+            )
             let entry = FolioEntry(
-                id: try row!.decode(column: "id", as: Int.self), kind: posting.kind, description: posting.description,
+                id: rowID, kind: posting.kind, description: posting.description,
                 amount: amount, category: posting.category, method: posting.method, reverses: posting.reverses,
                 night: posting.night)
             // The rules refuse before commit; the insert above then rolls back with the rest.

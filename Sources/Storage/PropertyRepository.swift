@@ -16,7 +16,7 @@ public struct PropertyRepository: Sendable {
             timeZoneID: property.timeZoneID, checkInMinute: property.checkInMinute,
             checkOutMinute: property.checkOutMinute)
         return try await store.write { sql in
-            let row = try await sql.raw(
+            let rowID = try await sql.insertReturningID(
                 """
                 INSERT INTO properties (name, kind, region, city, latitude, longitude, time_zone, currency,
                   check_in_minute, check_out_minute, summary, amenities, photos, free_cancellation_days,
@@ -31,25 +31,25 @@ public struct PropertyRepository: Sendable {
                   \(bind: JSONText.encode(property.taxes.map(TaxRecord.init))))
                 RETURNING id
                 """
-            ).first()
+            )
             var stored = property
-            stored.id = try row!.decode(column: "id", as: Int.self)
+            stored.id = rowID
             return stored
         }
     }
 
     public func insert(_ roomType: RoomType) async throws -> RoomType {
         try await store.write { sql in
-            let row = try await sql.raw(
+            let rowID = try await sql.insertReturningID(
                 """
                 INSERT INTO room_types (property_id, name, capacity, base_rate)
                 VALUES (\(bind: roomType.propertyID), \(bind: roomType.name), \(bind: roomType.capacity),
                   \(bind: roomType.baseRate.amount))
                 RETURNING id
                 """
-            ).first()
+            )
             var stored = roomType
-            stored.id = try row!.decode(column: "id", as: Int.self)
+            stored.id = rowID
             for (night, rate) in roomType.rateOverrides {
                 try await sql.raw(
                     """
@@ -64,48 +64,48 @@ public struct PropertyRepository: Sendable {
 
     public func insert(_ room: Room) async throws -> Room {
         try await store.write { sql in
-            let row = try await sql.raw(
+            let rowID = try await sql.insertReturningID(
                 """
                 INSERT INTO rooms (property_id, room_type_id, number, floor, housekeeping)
                 VALUES (\(bind: room.propertyID), \(bind: room.roomTypeID), \(bind: room.number), \(bind: room.floor),
                   \(bind: room.housekeeping.rawValue))
                 RETURNING id
                 """
-            ).first()
+            )
             var stored = room
-            stored.id = try row!.decode(column: "id", as: Int.self)
+            stored.id = rowID
             return stored
         }
     }
 
     public func insert(_ staff: StaffMember) async throws -> StaffMember {
         try await store.write { sql in
-            let row = try await sql.raw(
+            let rowID = try await sql.insertReturningID(
                 """
                 INSERT INTO staff (property_id, name, team, work_start, work_end)
                 VALUES (\(bind: staff.propertyID), \(bind: staff.name), \(bind: staff.team),
                   \(bind: staff.workingHours.lowerBound), \(bind: staff.workingHours.upperBound))
                 RETURNING id
                 """
-            ).first()
+            )
             var stored = staff
-            stored.id = try row!.decode(column: "id", as: Int.self)
+            stored.id = rowID
             return stored
         }
     }
 
     public func insert(_ service: Service) async throws -> Service {
         try await store.write { sql in
-            let row = try await sql.raw(
+            let rowID = try await sql.insertReturningID(
                 """
                 INSERT INTO services (property_id, name, duration_minutes, price)
                 VALUES (\(bind: service.propertyID), \(bind: service.name), \(bind: service.durationMinutes),
                   \(bind: service.price.amount))
                 RETURNING id
                 """
-            ).first()
+            )
             var stored = service
-            stored.id = try row!.decode(column: "id", as: Int.self)
+            stored.id = rowID
             return stored
         }
     }

@@ -70,34 +70,10 @@ public struct StayRepository: Sendable {
         }
         do {
             return try await store.write { sql in
-                let guest = try await sql.raw(
-                    """
-                    INSERT INTO guests (name, email, phone, notes)
-                    VALUES (\(bind: new.guestName), \(bind: new.guestEmail), \(bind: new.guestPhone), '')
-                    RETURNING id
-                    """
-                ).first()
-                var stay = Stay(
-                    id: 0, propertyID: new.propertyID, roomTypeID: new.roomTypeID,
-                    guestID: try guest!.decode(column: "id", as: Int.self), roomID: new.roomID, nights: new.nights,
-                    adults: new.adults, children: new.children, source: new.source, state: .booked, version: 1,
-                    confirmationCode: ConfirmationCode.make(), notes: new.notes)
-                let row = try await sql.raw(
-                    """
-                    INSERT INTO stays (property_id, room_type_id, guest_id, arrival, departure, adults, children, source,
-                      state, version, confirmation_code, notes, created_at)
-                    VALUES (\(bind: stay.propertyID), \(bind: stay.roomTypeID), \(bind: stay.guestID),
-                      \(bind: stay.arrival.number), \(bind: stay.departure.number), \(bind: stay.adults),
-                      \(bind: stay.children), \(bind: stay.source.rawValue), \(bind: stay.state.rawValue),
-                      \(bind: stay.version), \(bind: stay.confirmationCode), \(bind: stay.notes), \(bind: Clock.nowMillis))
-                    RETURNING id
-                    """
-                ).first()
-                stay.id = try row!.decode(column: "id", as: Int.self)
-                try await Self.writeSegments(of: stay, in: sql)
+                let stay = try await Self.insert(new, state: .booked, in: sql)
                 try await Journal.record(
                     in: sql, propertyID: stay.propertyID, userID: userID, entity: "stay", entityID: stay.id,
-                    action: "create", before: nil, after: StayRecord(stay))
+                    action: "create", before: nil, after: StaySnapshot(stay))
                 return stay
             }
         } catch  where error.isConstraintFailure {
@@ -115,31 +91,7 @@ public struct StayRepository: Sendable {
             let batch = Array(requests[start..<min(start + 500, requests.count)])
             imported += try await store.write { sql in
                 for (new, state) in batch {
-                    let guest = try await sql.raw(
-                        """
-                        INSERT INTO guests (name, email, phone, notes)
-                        VALUES (\(bind: new.guestName), \(bind: new.guestEmail), \(bind: new.guestPhone), '')
-                        RETURNING id
-                        """
-                    ).first()
-                    var stay = Stay(
-                        id: 0, propertyID: new.propertyID, roomTypeID: new.roomTypeID,
-                        guestID: try guest!.decode(column: "id", as: Int.self), roomID: new.roomID, nights: new.nights,
-                        adults: new.adults, children: new.children, source: new.source, state: state,
-                        confirmationCode: ConfirmationCode.make(), notes: new.notes)
-                    let row = try await sql.raw(
-                        """
-                        INSERT INTO stays (property_id, room_type_id, guest_id, arrival, departure, adults, children,
-                          source, state, version, confirmation_code, notes, created_at)
-                        VALUES (\(bind: stay.propertyID), \(bind: stay.roomTypeID), \(bind: stay.guestID),
-                          \(bind: stay.arrival.number), \(bind: stay.departure.number), \(bind: stay.adults),
-                          \(bind: stay.children), \(bind: stay.source.rawValue), \(bind: stay.state.rawValue),
-                          \(bind: stay.version), \(bind: stay.confirmationCode), \(bind: stay.notes), \(bind: Clock.nowMillis))
-                        RETURNING id
-                        """
-                    ).first()
-                    stay.id = try row!.decode(column: "id", as: Int.self)
-                    try await Self.writeSegments(of: stay, in: sql)
+                    _ = try await Self.insert(new, state: state, in: sql)
                 }
                 if let first = batch.first {
                     try await Journal.record(
@@ -291,7 +243,7 @@ public struct StayRepository: Sendable {
                 try await Self.writeSegments(of: stay, in: sql)
                 try await Journal.record(
                     in: sql, propertyID: stay.propertyID, userID: userID, entity: "stay", entityID: stayID,
-                    action: action, before: StayRecord(before), after: StayRecord(stay))
+                    action: action, before: StaySnapshot(before), after: StaySnapshot(stay))
                 return stay
             }
         } catch  where error.isConstraintFailure {
@@ -306,6 +258,34 @@ public struct StayRepository: Sendable {
     }
 
     // MARK: - Rows
+
+    /// Writes a new stay, its guest and its segments; no audit row, no event (the caller adds them).
+    static func insert(_ new: NewStay, state: StayState, in sql: any SQLDatabase) async throws -> Stay {
+        let guestID = try await sql.insertReturningID(
+            """
+            INSERT INTO guests (name, email, phone, notes)
+            VALUES (\(bind: new.guestName), \(bind: new.guestEmail), \(bind: new.guestPhone), '')
+            RETURNING id
+            """
+        )
+        var stay = Stay(
+            id: 0, propertyID: new.propertyID, roomTypeID: new.roomTypeID, guestID: guestID, roomID: new.roomID,
+            nights: new.nights, adults: new.adults, children: new.children, source: new.source, state: state,
+            version: 1, confirmationCode: ConfirmationCode.make(), notes: new.notes)
+        stay.id = try await sql.insertReturningID(
+            """
+            INSERT INTO stays (property_id, room_type_id, guest_id, arrival, departure, adults, children, source,
+              state, version, confirmation_code, notes, created_at)
+            VALUES (\(bind: stay.propertyID), \(bind: stay.roomTypeID), \(bind: stay.guestID),
+              \(bind: stay.arrival.number), \(bind: stay.departure.number), \(bind: stay.adults),
+              \(bind: stay.children), \(bind: stay.source.rawValue), \(bind: stay.state.rawValue),
+              \(bind: stay.version), \(bind: stay.confirmationCode), \(bind: stay.notes), \(bind: Clock.nowMillis))
+            RETURNING id
+            """
+        )
+        try await writeSegments(of: stay, in: sql)
+        return stay
+    }
 
     static func writeSegments(of stay: Stay, in sql: any SQLDatabase) async throws {
         for segment in stay.segments {

@@ -1,3 +1,4 @@
+import Booking
 import FluentKit
 import FluentPostgresDriver
 import FluentSQLiteDriver
@@ -111,5 +112,15 @@ extension Error {
     /// guard against two stays in one room on one night.
     var isConstraintFailure: Bool {
         (self as? any DatabaseError)?.isConstraintFailure ?? false
+    }
+}
+
+extension SQLDatabase {
+    /// Runs an `INSERT ... RETURNING id` and gives the new row's id.
+    func insertReturningID(_ query: SQLQueryString) async throws -> Int {
+        guard let row = try await raw(query).first() else {
+            throw DomainError(.notFound, "the database returned no id for an insert")
+        }
+        return try row.decode(column: "id", as: Int.self)
     }
 }

@@ -13,15 +13,15 @@ public struct UserRepository: Sendable {
     public func create(email: String, name: String, role: StaffRole, passwordHash: String) async throws -> User {
         do {
             return try await store.write { sql in
-                let row = try await sql.raw(
+                let rowID = try await sql.insertReturningID(
                     """
                     INSERT INTO users (email, name, role, password_hash)
                     VALUES (\(bind: email.lowercased()), \(bind: name), \(bind: role.rawValue), \(bind: passwordHash))
                     RETURNING id
                     """
-                ).first()
+                )
                 return User(
-                    id: try row!.decode(column: "id", as: Int.self), email: email.lowercased(), name: name, role: role)
+                    id: rowID, email: email.lowercased(), name: name, role: role)
             }
         } catch  where error.isConstraintFailure {
             throw DomainError(.conflict, "there is already an account for \(email)", field: "email")

@@ -5,10 +5,13 @@ import Hummingbird
 public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     public var user: User?
+    /// Where the request came from, for rate limits; nil in tests without a socket.
+    public var remoteAddress: String?
 
     public init(source: Source) {
         coreContext = .init(source: source)
         user = nil
+        remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 
     /// The signed-in user; 401 without one.

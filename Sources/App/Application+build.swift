@@ -10,12 +10,18 @@ public struct ServerConfiguration: Sendable {
     public var secureCookies: Bool
     /// The web app's folder, served at `/`; nil serves none.
     public var webRoot: String?
+    /// Requests a minute one address may make to the public (guest) API.
+    public var publicRequestsPerMinute: Int
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, secureCookies: Bool = false, webRoot: String? = nil) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, secureCookies: Bool = false, webRoot: String? = nil,
+        publicRequestsPerMinute: Int = 120
+    ) {
         self.host = host
         self.port = port
         self.secureCookies = secureCookies
         self.webRoot = webRoot
+        self.publicRequestsPerMinute = publicRequestsPerMinute
     }
 }
 
@@ -42,6 +48,9 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     router.get("healthz") { _, _ in HealthStatus(status: "ok", database: store.dialect.rawValue) }
     router.get("photos/{name}") { _, context in try DemoPhoto.response(named: context.parameters.require("name")) }
     let open = router.group("api/v1")
+    let guests = router.group("api/v1/public")
+        .add(middleware: RateLimitMiddleware(limiter: RateLimiter(perMinute: configuration.publicRequestsPerMinute)))
+    PublicController(store: store).register(on: guests)
     let signedIn = router.group("api/v1").add(middleware: SessionMiddleware(store: store))
     SessionController(store: store, configuration: configuration).register(open: open, signedIn: signedIn)
     PropertyController(store: store).register(on: signedIn)

@@ -43,10 +43,11 @@ struct APIFixture {
     static let password = "correct horse"
 
     /// Runs `body` with a client signed in as `role` (or not signed in at all).
-    func test(as role: StaffRole? = .frontDesk, _ body: @escaping @Sendable (SignedInClient) async throws -> Void)
-        async throws
-    {
-        let app = Application(router: buildRouter(store: store))
+    func test(
+        as role: StaffRole? = .frontDesk, configuration: ServerConfiguration = ServerConfiguration(),
+        _ body: @escaping @Sendable (SignedInClient) async throws -> Void
+    ) async throws {
+        let app = Application(router: buildRouter(store: store, configuration: configuration))
         try await app.test(.router) { client in
             var cookie: String?
             if let role {

@@ -1,0 +1,365 @@
+import Booking
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Storage
+
+/// The guest site's API, without a session: search, a place's details and prices, booking.
+struct PublicController {
+    let store: Store
+
+    func register(on group: RouterGroup<AppRequestContext>) {
+        group.get("search", use: search)
+        group.get("properties/{id}", use: property)
+        group.post("bookings", use: book)
+    }
+
+    // MARK: - Search
+
+    /// What a guest asked for: where, when, how many.
+    struct Query {
+        var nights: Nights
+        var adults: Int
+        var children: Int
+
+        var guests: Int { adults + children }
+
+        init(_ request: Request, requireDates: Bool) throws {
+            let parameters = request.uri.queryParameters
+            guard let arrival = parameters.get("arrival"), let departure = parameters.get("departure") else {
+                if requireDates { throw DomainError.invalid("arrival", "give arrival and departure dates") }
+                let today = Day.today(in: .gmt)
+                nights = try Nights(arrival: today, departure: today.adding(days: 1))
+                adults = 1
+                children = 0
+                return
+            }
+            nights = try Nights(
+                arrival: try Day.parse(String(arrival), field: "arrival"),
+                departure: try Day.parse(String(departure), field: "departure"))
+            guard nights.count <= 60 else { throw DomainError.invalid("departure", "at most 60 nights") }
+            adults = try Self.count(parameters.get("adults"), field: "adults", default: 2, range: 1...16)
+            children = try Self.count(parameters.get("children"), field: "children", default: 0, range: 0...16)
+        }
+
+        static func count(_ text: String?, field: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
+            guard let text else { return value }
+            guard let number = Int(text), range.contains(number) else {
+                throw DomainError.invalid(
+                    field, "'\(text)' is not a number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return number
+        }
+    }
+
+    /// A room type on offer for the dates, priced.
+    struct Offer {
+        var roomType: RoomType
+        var price: StayPrice
+        var available: Int
+
+        var nightly: Int { price.roomTotal.amount / max(price.nights.count, 1) }
+    }
+
+    /// The room types of a place free for the dates and the party, each with its price.
+    func offers(for property: Property, _ query: Query) async throws -> [Offer] {
+        let properties = PropertyRepository(store: store)
+        let roomTypes = try await properties.roomTypes(propertyID: property.id)
+        let availability = Availability(
+            roomTypes: roomTypes, rooms: try await properties.rooms(propertyID: property.id),
+            stays: try await StayRepository(store: store).stays(propertyID: property.id, overlapping: query.nights))
+        return try roomTypes.compactMap { roomType in
+            let free = availability.freeCount(of: roomType.id, for: query.nights)
+            guard roomType.capacity >= query.guests, free > 0 else { return nil }
+            return Offer(
+                roomType: roomType,
+                price: try StayPrice.quote(roomType: roomType, nights: query.nights, property: property),
+                available: free)
+        }
+    }
+
+    /// `GET /api/v1/public/search?region=&arrival=&departure=&adults=&children=&minPrice=&maxPrice=`:
+    /// places in a city or region with a room free for the dates, cheapest first, and a histogram of
+    /// the nightly prices (before the price filter) for the slider. Prices are in minor units.
+    @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> SearchJSON {
+        let parameters = request.uri.queryParameters
+        let region = String(parameters.get("region") ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        guard !region.isEmpty else { throw DomainError.invalid("region", "give a city or region") }
+        let query = try Query(request, requireDates: true)
+        let minPrice = try parameters.get("minPrice").map {
+            try Query.count($0, field: "minPrice", default: 0, range: 0...Int.max)
+        }
+        let maxPrice = try parameters.get("maxPrice").map {
+            try Query.count($0, field: "maxPrice", default: 0, range: 0...Int.max)
+        }
+        if let minPrice, let maxPrice, minPrice > maxPrice {
+            throw DomainError.invalid("maxPrice", "must not be below minPrice")
+        }
+        let places = try await PropertyRepository(store: store).properties().filter {
+            $0.kind == .hotel && ($0.city.lowercased().contains(region) || $0.region.lowercased().contains(region))
+        }
+        var results: [SearchJSON.Result] = []
+        var nightlyPrices: [Int] = []
+        var currency: Currency?
+        for place in places {
+            let offers = try await offers(for: place, query)
+            guard !offers.isEmpty else { continue }
+            currency = currency ?? place.currency
+            if place.currency == currency { nightlyPrices += offers.map(\.nightly) }
+            let inRange = offers.filter { offer in
+                (minPrice.map { offer.nightly >= $0 } ?? true) && (maxPrice.map { offer.nightly <= $0 } ?? true)
+            }
+            guard let cheapest = inRange.min(by: { $0.price.total.amount < $1.price.total.amount }) else { continue }
+            results.append(
+                SearchJSON.Result(
+                    property: PublicPropertyJSON(place), roomTypeId: cheapest.roomType.id,
+                    roomType: cheapest.roomType.name,
+                    nightly: MoneyJSON(Money(cheapest.nightly, place.currency)), total: MoneyJSON(cheapest.price.total),
+                    nights: query.nights.count, roomTypes: inRange.count))
+        }
+        results.sort { $0.total.amount < $1.total.amount }
+        let step = currency.map { $0.minorUnitDigits == 0 ? ($0 == .jpy ? 100 : 1_000) : 1_000 } ?? 1
+        let histogram = PriceHistogram(prices: nightlyPrices, count: 20, step: step)
+        return SearchJSON(
+            region: region, arrival: query.nights.arrival.iso, departure: query.nights.departure.iso,
+            adults: query.adults, children: query.children, count: results.count, currency: currency?.code,
+            histogram: histogram.buckets.map { .init(from: $0.from, to: $0.to, count: $0.count) }, results: results)
+    }
+
+    // MARK: - A place
+
+    /// `GET /api/v1/public/properties/{id}?arrival=&departure=&adults=&children=`: the place, and with
+    /// dates, each room type's availability and itemised price (the total the folio will charge).
+    @Sendable func property(_ request: Request, context: AppRequestContext) async throws -> PublicPropertyDetailJSON {
+        let id = try context.parameters.requireID("id")
+        guard let property = try await PropertyRepository(store: store).property(id: id), property.kind == .hotel else {
+            throw DomainError(.notFound, "no place \(id)")
+        }
+        let roomTypes = try await PropertyRepository(store: store).roomTypes(propertyID: id)
+        let hasDates = request.uri.queryParameters.get("arrival") != nil
+        let query = try Query(request, requireDates: false)
+        let offers = hasDates ? try await offers(for: property, query) : []
+        return PublicPropertyDetailJSON(
+            property: PublicPropertyJSON(property),
+            policy: .init(
+                freeCancellationDays: property.cancellationPolicy.freeUntilDaysBefore,
+                lateCancellationPercent: property.cancellationPolicy.lateCancellationBasisPoints / 100),
+            checkIn: PropertyJSON.clock(property.checkInMinute), checkOut: PropertyJSON.clock(property.checkOutMinute),
+            roomTypes: roomTypes.map { roomType in
+                let offer = offers.first { $0.roomType.id == roomType.id }
+                return .init(
+                    id: roomType.id, name: roomType.name, capacity: roomType.capacity,
+                    baseRate: MoneyJSON(roomType.baseRate),
+                    available: hasDates ? (offer?.available ?? 0) : nil, price: offer.map { PriceJSON($0.price) })
+            })
+    }
+
+    // MARK: - Booking
+
+    struct BookingRequest: Decodable {
+        struct Guest: Decodable {
+            var name: String
+            var email: String
+            var phone: String?
+        }
+
+        var propertyId: Int
+        var roomTypeId: Int
+        var arrival: String
+        var departure: String
+        var adults: Int
+        var children: Int?
+        var guest: Guest
+        /// When the guest expects to arrive, `15:30`.
+        var arrivalTime: String?
+        var requests: String?
+    }
+
+    /// `POST /api/v1/public/bookings` (an `Idempotency-Key` is required, so a double tap books once):
+    /// books a free room of the type for the dates, or refuses cleanly when none is left.
+    @Sendable func book(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await Idempotency(store: store).run(request, context: context, scope: "public", required: true) { request in
+            try await place(try await request.decodeJSON(as: BookingRequest.self, context: context))
+        }
+    }
+
+    private func place(_ body: BookingRequest) async throws -> Idempotency.Answer {
+        guard let property = try await PropertyRepository(store: store).property(id: body.propertyId),
+            property.kind == .hotel
+        else { throw DomainError(.notFound, "no place \(body.propertyId)", field: "propertyId") }
+        guard !body.guest.email.isEmpty else {
+            throw DomainError.invalid("guest.email", "an email address is required")
+        }
+        if let time = body.arrivalTime {
+            let parts = time.split(separator: ":")
+            guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour),
+                (0..<60).contains(minute)
+            else { throw DomainError.invalid("arrivalTime", "'\(time)' is not a time like 15:30") }
+        }
+        let nights = try Nights(
+            arrival: try Day.parse(body.arrival, field: "arrival"),
+            departure: try Day.parse(body.departure, field: "departure"))
+        guard nights.arrival >= property.today() else {
+            throw DomainError.invalid("arrival", "the arrival date has passed")
+        }
+        let properties = PropertyRepository(store: store)
+        guard
+            let roomType = try await properties.roomTypes(propertyID: property.id).first(where: {
+                $0.id == body.roomTypeId
+            })
+        else { throw DomainError(.notFound, "no room type \(body.roomTypeId) at this place", field: "roomTypeId") }
+        try Stay.validateGuests(adults: body.adults, children: body.children ?? 0, capacity: roomType.capacity)
+        let price = try StayPrice.quote(roomType: roomType, nights: nights, property: property)
+        var notes = body.requests ?? ""
+        if let time = body.arrivalTime { notes = "Arriving at \(time). " + notes }
+        // A specific free room is booked, so that the database's own guard makes overbooking
+        // impossible: if another guest takes it first, the next free room is tried.
+        let stays = StayRepository(store: store)
+        for _ in 0..<5 {
+            let availability = Availability(
+                roomTypes: [roomType], rooms: try await properties.rooms(propertyID: property.id),
+                stays: try await stays.stays(propertyID: property.id, overlapping: nights))
+            guard availability.freeCount(of: roomType.id, for: nights) > 0,
+                let room = availability.freeRooms(of: roomType.id, for: nights).first
+            else { break }
+            do {
+                let stay = try await stays.create(
+                    NewStay(
+                        propertyID: property.id, roomTypeID: roomType.id, roomID: room.id, nights: nights,
+                        adults: body.adults, children: body.children ?? 0, guestName: body.guest.name,
+                        guestEmail: body.guest.email, guestPhone: body.guest.phone ?? "", source: .online, notes: notes)
+                )
+                return try Idempotency.Answer(
+                    status: .created, headers: [.location: "/api/v1/public/bookings/\(stay.confirmationCode)"],
+                    json: BookingJSON(
+                        confirmationCode: stay.confirmationCode, property: property.name, roomType: roomType.name,
+                        arrival: nights.arrival.iso, departure: nights.departure.iso, nights: nights.count,
+                        adults: stay.adults, children: stay.children, guestName: body.guest.name,
+                        price: PriceJSON(price)))
+            } catch let error as DomainError where error.code == .conflict {
+                continue
+            }
+        }
+        throw DomainError(
+            .conflict,
+            "\(roomType.name) is no longer available from \(nights.arrival) to \(nights.departure); search again",
+            field: "roomTypeId")
+    }
+}
+
+struct PublicPropertyJSON: Codable {
+    var id: Int
+    var name: String
+    var city: String
+    var region: String
+    var latitude: Double
+    var longitude: Double
+    var currency: String
+    var timeZone: String
+    var summary: String
+    var amenities: [String]
+    var photos: [String]
+
+    init(_ property: Property) {
+        id = property.id
+        name = property.name
+        city = property.city
+        region = property.region
+        latitude = property.latitude
+        longitude = property.longitude
+        currency = property.currency.code
+        timeZone = property.timeZoneID
+        summary = property.summary
+        amenities = property.amenities
+        photos = property.photos
+    }
+}
+
+/// A stay's price, itemised: nights, fees, taxes and the total.
+struct PriceJSON: Codable {
+    struct Line: Codable {
+        var name: String
+        var amount: MoneyJSON
+        var night: String?
+    }
+
+    var nights: [Line]
+    var fees: [Line]
+    var taxes: [Line]
+    var total: MoneyJSON
+
+    init(_ price: StayPrice) {
+        func lines(_ lines: [StayPrice.Line]) -> [Line] {
+            lines.map { Line(name: $0.name, amount: MoneyJSON($0.amount), night: $0.night?.iso) }
+        }
+        nights = lines(price.nights)
+        fees = lines(price.fees)
+        taxes = lines(price.taxes)
+        total = MoneyJSON(price.total)
+    }
+}
+
+struct SearchJSON: ResponseEncodable {
+    struct Bucket: Codable {
+        var from: Int
+        var to: Int
+        var count: Int
+    }
+
+    struct Result: Codable {
+        var property: PublicPropertyJSON
+        var roomTypeId: Int
+        var roomType: String
+        var nightly: MoneyJSON
+        var total: MoneyJSON
+        var nights: Int
+        /// Room types on offer within the price range.
+        var roomTypes: Int
+    }
+
+    var region: String
+    var arrival: String
+    var departure: String
+    var adults: Int
+    var children: Int
+    var count: Int
+    var currency: String?
+    var histogram: [Bucket]
+    var results: [Result]
+}
+
+struct PublicPropertyDetailJSON: ResponseEncodable {
+    struct Policy: Codable {
+        var freeCancellationDays: Int
+        var lateCancellationPercent: Int
+    }
+
+    struct RoomTypeOffer: Codable {
+        var id: Int
+        var name: String
+        var capacity: Int
+        var baseRate: MoneyJSON
+        /// Rooms free for the dates asked (absent without dates).
+        var available: Int?
+        var price: PriceJSON?
+    }
+
+    var property: PublicPropertyJSON
+    var policy: Policy
+    var checkIn: String
+    var checkOut: String
+    var roomTypes: [RoomTypeOffer]
+}
+
+struct BookingJSON: Codable {
+    var confirmationCode: String
+    var property: String
+    var roomType: String
+    var arrival: String
+    var departure: String
+    var nights: Int
+    var adults: Int
+    var children: Int
+    var guestName: String
+    var price: PriceJSON
+}

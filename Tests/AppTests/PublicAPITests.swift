@@ -1,0 +1,183 @@
+import App
+import Booking
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Storage
+import Testing
+
+/// The guest site's API: no session; search, a place's prices, booking once per key.
+struct PublicAPITests {
+    struct Search: Decodable {
+        struct Money: Decodable {
+            var amount: Int
+            var currency: String
+        }
+
+        struct Result: Decodable {
+            struct Place: Decodable {
+                var id: Int
+                var city: String
+            }
+
+            var property: Place
+            var nightly: Money
+            var total: Money
+        }
+
+        struct Bucket: Decodable {
+            var from: Int
+            var to: Int
+            var count: Int
+        }
+
+        var count: Int
+        var histogram: [Bucket]
+        var results: [Result]
+    }
+
+    static func dates(_ fixture: APIFixture, from offset: Int = 10, nights: Int = 2) -> (String, String) {
+        let arrival = fixture.property.today().adding(days: offset)
+        return (arrival.iso, arrival.adding(days: nights).iso)
+    }
+
+    static func bookingBody(_ fixture: APIFixture, arrival: String, departure: String, name: String = "Ann Lee")
+        -> String
+    {
+        #"""
+        {"propertyId": \#(fixture.property.id), "roomTypeId": \#(fixture.roomType.id), "arrival": "\#(arrival)",
+         "departure": "\#(departure)", "adults": 2, "guest": {"name": "\#(name)", "email": "ann@example.com"},
+         "arrivalTime": "15:30"}
+        """#
+    }
+
+    @Test func searchingACityNeedsNoSessionAndGivesPricesAndAHistogram() async throws {
+        let fixture = try await APIFixture.make()
+        let (arrival, departure) = Self.dates(fixture)
+        try await fixture.test(as: nil) { client in
+            let search = try await client.execute(
+                uri: "/api/v1/public/search?region=chiang%20mai&arrival=\(arrival)&departure=\(departure)&adults=2",
+                method: .get
+            ) { response in
+                #expect(response.status == .ok)
+                return try JSONDecoder().decode(Search.self, from: Data(buffer: response.body))
+            }
+            #expect(search.count == 1)
+            #expect(search.results.first?.property.city == "Chiang Mai")
+            #expect(search.results.first?.nightly.amount == 120_000)
+            #expect(search.results.first?.total.amount == 240_000)
+            #expect(search.histogram.reduce(0) { $0 + $1.count } == 1)
+
+            let none = try await client.execute(
+                uri:
+                    "/api/v1/public/search?region=chiang%20mai&arrival=\(arrival)&departure=\(departure)&maxPrice=100000",
+                method: .get
+            ) { try JSONDecoder().decode(Search.self, from: Data(buffer: $0.body)) }
+            #expect(none.count == 0)
+            #expect(none.histogram.reduce(0) { $0 + $1.count } == 1)  // the slider still shows what exists
+        }
+    }
+
+    @Test func badSearchesNameTheField() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test(as: nil) { client in
+            for (query, field) in [
+                ("arrival=2026-12-01&departure=2026-12-03", "region"),
+                ("region=x&arrival=2026-12-03&departure=2026-12-01", "departure"),
+                ("region=x&arrival=2026-12-01&departure=2026-12-03&adults=0", "adults"),
+                ("region=x&arrival=2026-12-01&departure=2026-12-03&minPrice=5&maxPrice=4", "maxPrice"),
+                ("region=x", "arrival"),
+            ] {
+                try await client.execute(uri: "/api/v1/public/search?\(query)", method: .get) { response in
+                    #expect(response.status == .badRequest)
+                    #expect(response.error?.error.field == field, "\(query)")
+                }
+            }
+        }
+    }
+
+    @Test func aPlacesDetailItemisesTheTotalForTheDates() async throws {
+        let fixture = try await APIFixture.make()
+        let (arrival, departure) = Self.dates(fixture, nights: 3)
+        try await fixture.test(as: nil) { client in
+            try await client.execute(
+                uri: "/api/v1/public/properties/\(fixture.property.id)?arrival=\(arrival)&departure=\(departure)",
+                method: .get
+            ) { response in
+                #expect(response.status == .ok)
+                let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                let offer = (json?["roomTypes"] as? [[String: Any]])?.first
+                #expect(offer?["available"] as? Int == 2)
+                let price = offer?["price"] as? [String: Any]
+                #expect((price?["nights"] as? [Any])?.count == 3)
+                #expect((price?["total"] as? [String: Any])?["amount"] as? Int == 360_000)
+            }
+        }
+    }
+
+    @Test func aBookingWithTheSameKeyBooksOnceAndShowsOnTheBoard() async throws {
+        let fixture = try await APIFixture.make()
+        let (arrival, departure) = Self.dates(fixture)
+        try await fixture.test(as: nil) { client in
+            let body = ByteBuffer(string: Self.bookingBody(fixture, arrival: arrival, departure: departure))
+            try await client.execute(uri: "/api/v1/public/bookings", method: .post, body: body) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.error?.error.field == "Idempotency-Key")
+            }
+            let headers: HTTPFields = [HTTPField.Name("Idempotency-Key")!: "guest-double-tap-1"]
+            var codes: [String] = []
+            for _ in 0..<2 {
+                try await client.execute(uri: "/api/v1/public/bookings", method: .post, headers: headers, body: body) {
+                    response in
+                    #expect(response.status == .created)
+                    let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                    codes.append(json?["confirmationCode"] as? String ?? "")
+                }
+            }
+            #expect(codes[0].hasPrefix("FD-") && codes[0] == codes[1])
+            #expect(try await fixture.storedStayCount() == 1)
+            let stays = try await StayRepository(store: fixture.store).stays(
+                propertyID: fixture.property.id,
+                overlapping: try Nights(arrival: Day(iso: arrival)!, departure: Day(iso: departure)!))
+            #expect(stays.first?.source == .online)
+            #expect(stays.first?.currentRoomID != nil)
+            #expect(stays.first?.notes.contains("Arriving at 15:30") == true)
+        }
+    }
+
+    @Test func whenTheLastRoomIsTakenTheBookingIsRefusedCleanly() async throws {
+        let fixture = try await APIFixture.make()
+        let (arrival, departure) = Self.dates(fixture)
+        try await fixture.test(as: nil) { client in
+            for index in 0..<3 {
+                try await client.execute(
+                    uri: "/api/v1/public/bookings", method: .post,
+                    headers: [HTTPField.Name("Idempotency-Key")!: "guest-key-\(index)-abcdef"],
+                    body: ByteBuffer(
+                        string: Self.bookingBody(
+                            fixture, arrival: arrival, departure: departure, name: "Guest \(index)"))
+                ) { response in
+                    // Two rooms: two bookings, then a clean refusal.
+                    #expect(response.status == (index < 2 ? .created : .conflict))
+                    if index == 2 { #expect(response.error?.error.message.contains("no longer available") == true) }
+                }
+            }
+            #expect(try await fixture.storedStayCount() == 2)
+        }
+    }
+
+    @Test func thePublicAPIIsRateLimitedPerClient() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test(as: nil, configuration: ServerConfiguration(publicRequestsPerMinute: 3)) { client in
+            var statuses: [Int] = []
+            for _ in 0..<4 {
+                statuses.append(
+                    try await client.execute(uri: "/api/v1/public/properties/\(fixture.property.id)", method: .get) {
+                        Int($0.status.code)
+                    })
+            }
+            #expect(statuses == [200, 200, 200, 429])
+        }
+    }
+}

@@ -18,10 +18,7 @@ all: test
 
 run: wasm
 	swift build --product frontdesk
-	@if [ ! -f "$(DATABASE)" ]; then \
-		echo "Creating $(DATABASE) with the demo data (first run)"; \
-		"$(BIN)/frontdesk" demo --database "$(DATABASE)"; \
-	fi
+	"$(BIN)/frontdesk" demo --if-empty --database "$(DATABASE)"
 	@echo ""
 	@echo "Frontdesk on http://$(HOST):$(PORT)/"
 	@echo "  API:            http://$(HOST):$(PORT)/api/v1/ (sign in: POST /api/v1/session)"

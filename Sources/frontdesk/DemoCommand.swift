@@ -16,11 +16,17 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "Add a benchmark hotel with this many rooms instead of the demo.") var rooms: Int?
     @Option(help: "Days of stays on the benchmark hotel.") var days = 365
     @Option(help: "Share of the benchmark hotel's nights that are taken, 0...1.") var occupancy = 0.7
+    @Flag(help: "Do nothing, successfully, when the database already has properties (for make run).")
+    var ifEmpty = false
 
     func validate() throws {
         if let rooms, !(1...10_000).contains(rooms) { throw ValidationError("--rooms must be 1...10000.") }
         guard (1...3_650).contains(days) else { throw ValidationError("--days must be 1...3650.") }
         guard (0.01...1).contains(occupancy) else { throw ValidationError("--occupancy must be between 0.01 and 1.") }
+    }
+
+    private func hasData(_ store: Store) async throws -> Bool {
+        try await !PropertyRepository(store: store).properties().isEmpty
     }
 
     func run() async throws {
@@ -35,6 +41,8 @@ struct DemoCommand: AsyncParsableCommand {
                 print(
                     "frontdesk: property \(propertyID) has \(rooms) rooms and \(stays) stays "
                         + "(\(Int(Date().timeIntervalSince(started) * 1000)) ms)")
+            } else if ifEmpty, try await hasData(store) {
+                print("frontdesk: \(store.location) already has data; no demo added")
             } else {
                 print("frontdesk: \(try await demo.create(passwordHash: Bcrypt.hash(DemoData.password, cost: 12)))")
             }

@@ -46,6 +46,11 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
         router.add(middleware: FileMiddleware(webRoot, searchForIndexHtml: true))
     }
     router.get("healthz") { _, _ in HealthStatus(status: "ok", database: store.dialect.rawValue) }
+    router.get("openapi.json") { _, _ in
+        Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
+    }
     router.get("photos/{name}") { _, context in try DemoPhoto.response(named: context.parameters.require("name")) }
     let open = router.group("api/v1")
     let guests = router.group("api/v1/public")

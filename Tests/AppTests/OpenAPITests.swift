@@ -1,0 +1,133 @@
+import Foundation
+import Storage
+import Testing
+
+@testable import App
+
+/// The OpenAPI document is JSON, describes exactly the routes the server registers, and every
+/// reference in it resolves.
+struct OpenAPITests {
+    static func document() throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8))
+        return try #require(object as? [String: Any])
+    }
+
+    static func paths() throws -> [String: [String: Any]] {
+        try #require(try document()["paths"] as? [String: [String: Any]])
+    }
+
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    @Test func theDocumentIsOpenAPI310() throws {
+        let document = try Self.document()
+        #expect(document["openapi"] as? String == "3.1.0")
+    }
+
+    @Test func itDescribesExactlyTheRoutesOfTheAPI() throws {
+        let expected: Set<String> = [
+            "/healthz",
+            "/openapi.json",
+            "/photos/{name}",
+            "/api/v1/session",
+            "/api/v1/properties",
+            "/api/v1/properties/{id}",
+            "/api/v1/properties/{id}/board",
+            "/api/v1/properties/{id}/today",
+            "/api/v1/properties/{id}/stats",
+            "/api/v1/properties/{id}/stays",
+            "/api/v1/properties/{id}/appointments",
+            "/api/v1/appointments/{id}",
+            "/api/v1/stays/{id}",
+            "/api/v1/stays/{id}/check-in",
+            "/api/v1/stays/{id}/check-out",
+            "/api/v1/stays/{id}/cancel",
+            "/api/v1/stays/{id}/no-show",
+            "/api/v1/stays/{id}/move",
+            "/api/v1/stays/{id}/folio",
+            "/api/v1/stays/{id}/charges",
+            "/api/v1/stays/{id}/payments",
+            "/api/v1/stays/{id}/reversals",
+            "/api/v1/public/search",
+            "/api/v1/public/properties/{id}",
+            "/api/v1/public/bookings",
+        ]
+        #expect(Set(try Self.paths().keys) == expected)
+    }
+
+    /// Method and path of every operation, against the router's own list: a route added without its
+    /// documentation (or documentation left behind by a removed route) fails here.
+    @Test func itsOperationsAreTheRoutesTheRouterRegisters() async throws {
+        var documented: Set<String> = []
+        for (path, item) in try Self.paths() {
+            for method in Self.methods where item[method] != nil {
+                documented.insert("\(method.uppercased()) \(path)")
+            }
+        }
+        let store = try Store.open(":memory:")
+        let router = buildRouter(store: store)
+        // `GET /openapi.json` serves this document; it counts as registered whether or not it is yet.
+        let registered = Set(router.routes.map { "\($0.method.rawValue) \($0.path.description)" })
+            .union(["GET /openapi.json"])
+        await store.shutdown()
+        #expect(documented.subtracting(registered).sorted() == [], "documented but not registered")
+        #expect(registered.subtracting(documented).sorted() == [], "registered but not documented")
+    }
+
+    @Test func everyOperationHasAUniqueIdAndASummary() throws {
+        var ids: [String] = []
+        for (path, item) in try Self.paths() {
+            for method in Self.methods {
+                guard let operation = item[method] as? [String: Any] else { continue }
+                let id = operation["operationId"] as? String
+                #expect(id != nil, "\(method) \(path) has no operationId")
+                #expect((operation["summary"] as? String)?.isEmpty == false, "\(method) \(path) has no summary")
+                ids += id.map { [$0] } ?? []
+            }
+        }
+        #expect(ids.count == Set(ids).count, "operationIds repeat: \(ids.sorted())")
+    }
+
+    /// Signing in, health, photos, the document and the guest site's API are open; everything else needs
+    /// the session cookie.
+    @Test func onlyTheOpenRoutesWaiveTheSessionCookie() throws {
+        let document = try Self.document()
+        let global = try #require(document["security"] as? [[String: [String]]])
+        #expect(global == [["sessionCookie": []]])
+        var open: Set<String> = []
+        for (path, item) in try Self.paths() {
+            for method in Self.methods {
+                guard let operation = item[method] as? [String: Any] else { continue }
+                if let security = operation["security"] as? [Any], security.isEmpty {
+                    open.insert("\(method.uppercased()) \(path)")
+                }
+            }
+        }
+        #expect(
+            open == [
+                "GET /healthz", "GET /openapi.json", "GET /photos/{name}", "POST /api/v1/session",
+                "GET /api/v1/public/search", "GET /api/v1/public/properties/{id}", "POST /api/v1/public/bookings",
+            ])
+    }
+
+    @Test func everyReferenceResolves() throws {
+        let document = try Self.document()
+        var references: Set<String> = []
+        func collect(_ value: Any) {
+            if let object = value as? [String: Any] {
+                if let reference = object["$ref"] as? String { references.insert(reference) }
+                object.values.forEach(collect)
+            } else if let array = value as? [Any] {
+                array.forEach(collect)
+            }
+        }
+        collect(document)
+        #expect(!references.isEmpty)
+        for reference in references.sorted() {
+            var target: Any? = document
+            for key in reference.dropFirst(2).split(separator: "/") {
+                target = (target as? [String: Any])?[String(key)]
+            }
+            #expect(target != nil, "\(reference) does not resolve")
+        }
+    }
+}

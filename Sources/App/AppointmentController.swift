@@ -40,7 +40,13 @@ struct AppointmentController {
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let propertyID = try context.parameters.requireID("id")
         let body = try await request.decodeJSON(as: CreateRequest.self, context: context)
+        guard !body.customer.name.trimmingCharacters(in: .whitespaces).isEmpty, body.customer.name.count <= 200 else {
+            throw DomainError.invalid("customer.name", "a customer needs a name (at most 200 characters)")
+        }
         let properties = PropertyRepository(store: store)
+        guard try await properties.property(id: propertyID)?.kind == .salon else {
+            throw DomainError(.notFound, "no salon \(propertyID)", field: "id")
+        }
         guard try await properties.staff(propertyID: propertyID).contains(where: { $0.id == body.staffId }) else {
             throw DomainError(.notFound, "no staff member \(body.staffId) at this property", field: "staffId")
         }

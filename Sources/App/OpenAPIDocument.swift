@@ -1533,9 +1533,6 @@ enum OpenAPIDocument {
                       }
                     },
                     "headers": {
-                      "Location": {
-                        "$ref": "#/components/headers/PublicBookingLocation"
-                      },
                       "Idempotent-Replayed": {
                         "$ref": "#/components/headers/IdempotentReplayed"
                       }
@@ -4164,15 +4161,6 @@ enum OpenAPIDocument {
                   "type": "string",
                   "examples": [
                     "/api/v1/appointments/7"
-                  ]
-                }
-              },
-              "PublicBookingLocation": {
-                "description": "`/api/v1/public/bookings/<confirmationCode>` (no route serves this path yet).",
-                "schema": {
-                  "type": "string",
-                  "examples": [
-                    "/api/v1/public/bookings/FD-7K2Q9X"
                   ]
                 }
               },

@@ -230,7 +230,7 @@ struct PublicController {
                         guestEmail: body.guest.email, guestPhone: body.guest.phone ?? "", source: .online, notes: notes)
                 )
                 return try Idempotency.Answer(
-                    status: .created, headers: [.location: "/api/v1/public/bookings/\(stay.confirmationCode)"],
+                    status: .created,
                     json: BookingJSON(
                         confirmationCode: stay.confirmationCode, property: property.name, roomType: roomType.name,
                         arrival: nights.arrival.iso, departure: nights.departure.iso, nights: nights.count,

@@ -9,7 +9,7 @@ extension Request {
             in: CharacterSet(charactersIn: "\" "))
         guard let version = Int(digits) else {
             throw APIError(
-                .badRequest, code: "invalid", "If-Match must be the ETag of the stay, like \"3\"", field: "If-Match")
+                .badRequest, code: "invalid", "If-Match must be the ETag you were given, like \"3\"", field: "If-Match")
         }
         return version
     }

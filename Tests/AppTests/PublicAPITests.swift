@@ -146,6 +146,29 @@ struct PublicAPITests {
         }
     }
 
+    @Test func aBookingTooLongOrWithTooLongARequestIsRefusedNamingTheField() async throws {
+        let fixture = try await APIFixture.make()
+        let (arrival, _) = Self.dates(fixture)
+        let (_, farDeparture) = Self.dates(fixture, nights: 61)
+        try await fixture.test(as: nil) { client in
+            let long = Self.bookingBody(fixture, arrival: arrival, departure: farDeparture)
+            var chatty = Self.bookingBody(fixture, arrival: arrival, departure: Self.dates(fixture).1)
+            chatty.removeLast()  // the closing brace
+            chatty += #", "requests": "\#(String(repeating: "r", count: 1_001))"}"#
+            for (index, (body, field)) in [(long, "departure"), (chatty, "requests")].enumerated() {
+                try await client.execute(
+                    uri: "/api/v1/public/bookings", method: .post,
+                    headers: [HTTPField.Name("Idempotency-Key")!: "too-long-\(index)-abcdef"],
+                    body: ByteBuffer(string: body)
+                ) { response in
+                    #expect(response.status == .badRequest)
+                    #expect(response.error?.error.field == field)
+                }
+            }
+            #expect(try await fixture.storedStayCount() == 0)
+        }
+    }
+
     @Test func whenTheLastRoomIsTakenTheBookingIsRefusedCleanly() async throws {
         let fixture = try await APIFixture.make()
         let (arrival, departure) = Self.dates(fixture)

@@ -239,8 +239,7 @@ public struct StayRepository: Sendable {
                     """
                 ).first()
                 guard updated != nil else { throw DomainError(.stale, "stay \(stayID) changed meanwhile; reload it") }
-                try await sql.raw("DELETE FROM stay_segments WHERE stay_id = \(bind: stayID)").run()
-                try await Self.writeSegments(of: stay, in: sql)
+                try await Self.rewriteSegments(of: stay, in: sql)
                 try await Journal.record(
                     in: sql, propertyID: stay.propertyID, userID: userID, entity: "stay", entityID: stayID,
                     action: action, before: StaySnapshot(before), after: StaySnapshot(stay))
@@ -288,15 +287,43 @@ public struct StayRepository: Sendable {
     }
 
     static func writeSegments(of stay: Stay, in sql: any SQLDatabase) async throws {
-        for segment in stay.segments {
+        for segment in stay.segments { try await insert(segment, of: stay, in: sql) }
+    }
+
+    /// Brings a stay's stored segments in line with its runs, updating rows in place where it can, so
+    /// that a run keeps its id (the board's item id) through edits that do not split or join runs.
+    static func rewriteSegments(of stay: Stay, in sql: any SQLDatabase) async throws {
+        let ids = try await sql.raw("SELECT id FROM stay_segments WHERE stay_id = \(bind: stay.id) ORDER BY arrival")
+            .all().map { try $0.decode(column: "id", as: Int.self) }
+        // Rows no run needs go first, and the rest stop holding their rooms until rewritten, so that no
+        // run is ever in the way of another of the same stay half-way through.
+        for id in ids.dropFirst(stay.segments.count) {
+            try await sql.raw("DELETE FROM stay_segments WHERE id = \(bind: id)").run()
+        }
+        try await sql.raw("UPDATE stay_segments SET active = \(bind: false) WHERE stay_id = \(bind: stay.id)").run()
+        for (index, segment) in stay.segments.enumerated() {
+            guard index < ids.count else {
+                try await insert(segment, of: stay, in: sql)
+                continue
+            }
             try await sql.raw(
                 """
-                INSERT INTO stay_segments (stay_id, room_id, arrival, departure, active)
-                VALUES (\(bind: stay.id), \(bind: segment.roomID), \(bind: segment.nights.arrival.number),
-                  \(bind: segment.nights.departure.number), \(bind: stay.state.holdsRoom))
+                UPDATE stay_segments SET room_id = \(bind: segment.roomID), arrival = \(bind: segment.nights.arrival.number),
+                  departure = \(bind: segment.nights.departure.number), active = \(bind: stay.state.holdsRoom)
+                WHERE id = \(bind: ids[index])
                 """
             ).run()
         }
+    }
+
+    private static func insert(_ segment: StaySegment, of stay: Stay, in sql: any SQLDatabase) async throws {
+        try await sql.raw(
+            """
+            INSERT INTO stay_segments (stay_id, room_id, arrival, departure, active)
+            VALUES (\(bind: stay.id), \(bind: segment.roomID), \(bind: segment.nights.arrival.number),
+              \(bind: segment.nights.departure.number), \(bind: stay.state.holdsRoom))
+            """
+        ).run()
     }
 
     static func load(id: Int, in sql: any SQLDatabase) async throws -> Stay? {

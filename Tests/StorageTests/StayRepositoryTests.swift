@@ -226,3 +226,55 @@ struct StayRepositoryTests {
         #expect(count == 0)
     }
 }
+
+@Suite(.serialized)
+struct SegmentTests {
+    func segmentIDs(_ store: Store, stayID: Int) async throws -> [Int] {
+        try await store.sql.raw("SELECT id FROM stay_segments WHERE stay_id = \(bind: stayID) ORDER BY arrival").all()
+            .map { try $0.decode(column: "id", as: Int.self) }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aRunKeepsItsIdThroughEditsThatDoNotSplitIt(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let hotel = try await Hotel.make(in: store)
+        let stays = StayRepository(store: store)
+        let stay = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 4))
+        let before = try await segmentIDs(store, stayID: stay.id)
+        _ = try await stays.update(stayID: stay.id, expectedVersion: 1, action: "edit") { $0.notes = "quiet room" }
+        #expect(try await segmentIDs(store, stayID: stay.id) == before)
+        _ = try await stays.update(stayID: stay.id, expectedVersion: 2, action: "move") {
+            try $0.move(toRoom: hotel.rooms[1].id, fromNight: Hotel.arrival.adding(days: 2))
+        }
+        let split = try await segmentIDs(store, stayID: stay.id)
+        #expect(split.count == 2 && split[0] == before[0])
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func runsCanSwapRoomsWithinOneStay(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let hotel = try await Hotel.make(in: store)
+        let stays = StayRepository(store: store)
+        let (first, second) = (hotel.rooms[0].id, hotel.rooms[1].id)
+        let stay = try await stays.create(hotel.newStay(room: first, nights: 4))
+        _ = try await stays.update(stayID: stay.id, expectedVersion: 1, action: "move") {
+            try $0.move(toRoom: second, fromNight: Hotel.arrival.adding(days: 1))
+        }
+        // Now the first run goes to the second room for three nights, where the second run still is.
+        let swapped = try await stays.update(stayID: stay.id, expectedVersion: 2, action: "move") { stay in
+            stay.segments = [
+                StaySegment(
+                    roomID: second, nights: try Nights(arrival: Hotel.arrival, departure: Hotel.arrival.adding(days: 3))
+                ),
+                StaySegment(
+                    roomID: first,
+                    nights: try Nights(arrival: Hotel.arrival.adding(days: 3), departure: Hotel.arrival.adding(days: 4))
+                ),
+            ]
+        }
+        #expect(swapped.segments.map(\.roomID) == [second, first])
+        #expect(try await stays.stay(id: stay.id) == swapped)
+    }
+}

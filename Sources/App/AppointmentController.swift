@@ -37,9 +37,18 @@ struct AppointmentController {
         var notes: String?
     }
 
+    /// Books an appointment; an `Idempotency-Key` makes a retry answer as the first try did.
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let scope = "user:\(try context.requireUser().id)"
+        return try await Idempotency(store: store).run(request, context: context, scope: scope, required: false) {
+            request in try await book(request, context: context)
+        }
+    }
+
+    private func book(_ request: Request, context: AppRequestContext) async throws -> Idempotency.Answer {
         let propertyID = try context.parameters.requireID("id")
         let body = try await request.decodeJSON(as: CreateRequest.self, context: context)
+        try Appointment.validate(notes: body.notes ?? "")
         guard !body.customer.name.trimmingCharacters(in: .whitespaces).isEmpty, body.customer.name.count <= 200 else {
             throw DomainError.invalid("customer.name", "a customer needs a name (at most 200 characters)")
         }
@@ -60,7 +69,10 @@ struct AppointmentController {
                 startMinute: try Self.minute(of: body.start, field: "start"),
                 durationMinutes: body.durationMinutes ?? service.durationMinutes, notes: body.notes ?? ""),
             customerName: body.customer.name, by: try context.requireUser().id)
-        return try respond(appointment, status: .created, request, context)
+        return try Idempotency.Answer(
+            status: .created,
+            headers: [.eTag: "\"\(appointment.version)\"", .location: "/api/v1/appointments/\(appointment.id)"],
+            json: AppointmentJSON(appointment))
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -68,7 +80,7 @@ struct AppointmentController {
         guard let appointment = try await AppointmentRepository(store: store).appointment(id: id) else {
             throw DomainError(.notFound, "no appointment \(id)")
         }
-        return try respond(appointment, status: .ok, request, context)
+        return try respond(appointment, request, context)
     }
 
     /// Moves, resizes, reassigns or changes the state of an appointment (a drag on the staff board).
@@ -105,19 +117,20 @@ struct AppointmentController {
             if let staffID = body.staffId { appointment.staffID = staffID }
             if let start { appointment.startMinute = start }
             if let minutes = body.durationMinutes { appointment.durationMinutes = minutes }
-            if let notes = body.notes { appointment.notes = notes }
+            if let notes = body.notes {
+                try Appointment.validate(notes: notes)
+                appointment.notes = notes
+            }
             if let state, state != appointment.state { try appointment.transition(to: state) }
         }
-        return try respond(appointment, status: .ok, request, context)
+        return try respond(appointment, request, context)
     }
 
-    private func respond(
-        _ appointment: Appointment, status: HTTPResponse.Status, _ request: Request, _ context: AppRequestContext
-    ) throws -> Response {
+    private func respond(_ appointment: Appointment, _ request: Request, _ context: AppRequestContext) throws
+        -> Response
+    {
         var response = try AppointmentJSON(appointment).response(from: request, context: context)
-        response.status = status
         response.headers[.eTag] = "\"\(appointment.version)\""
-        if status == .created { response.headers[.location] = "/api/v1/appointments/\(appointment.id)" }
         return response
     }
 

@@ -1644,6 +1644,9 @@ enum OpenAPIDocument {
                       },
                       "Location": {
                         "$ref": "#/components/headers/AppointmentLocation"
+                      },
+                      "Idempotent-Replayed": {
+                        "$ref": "#/components/headers/IdempotentReplayed"
                       }
                     }
                   },
@@ -1673,13 +1676,52 @@ enum OpenAPIDocument {
                       }
                     }
                   },
+                  "409": {
+                    "description": "A room is taken on one of the nights (`conflict`, naming the booking in the way), or the first request with this `Idempotency-Key` is still running (`in_progress`).",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        },
+                        "example": {
+                          "error": {
+                            "code": "conflict",
+                            "message": "room 101 is taken by stay 7 (FD-7K2Q9X, Ann Lee, 2026-12-01 to 2026-12-03)",
+                            "field": "roomId"
+                          }
+                        }
+                      }
+                    }
+                  },
                   "413": {
                     "$ref": "#/components/responses/TooLarge"
+                  },
+                  "422": {
+                    "description": "This `Idempotency-Key` was used for a different request (`idempotency_mismatch`).",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        },
+                        "example": {
+                          "error": {
+                            "code": "idempotency_mismatch",
+                            "message": "this Idempotency-Key was used for a different request",
+                            "field": "Idempotency-Key"
+                          }
+                        }
+                      }
+                    }
                   },
                   "500": {
                     "$ref": "#/components/responses/InternalError"
                   }
-                }
+                },
+                "parameters": [
+                  {
+                    "$ref": "#/components/parameters/IdempotencyKey"
+                  }
+                ]
               }
             },
             "/api/v1/appointments/{id}": {

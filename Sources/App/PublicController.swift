@@ -203,9 +203,7 @@ struct PublicController {
             throw DomainError.invalid("arrival", "the arrival date has passed")
         }
         guard nights.count <= 60 else { throw DomainError.invalid("departure", "at most 60 nights") }
-        guard (body.requests ?? "").count <= 1_000 else {
-            throw DomainError.invalid("requests", "at most 1,000 characters")
-        }
+        try FreeText.validate(body.requests ?? "", field: "requests", limit: 1_000)
         let properties = PropertyRepository(store: store)
         guard
             let roomType = try await properties.roomTypes(propertyID: property.id).first(where: {

@@ -87,7 +87,7 @@ public struct Stay: Hashable, Sendable, Identifiable {
 
     /// Checks a stay's notes: free text, but not a novel.
     public static func validate(notes: String) throws(DomainError) {
-        guard notes.count <= 2_000 else { throw .invalid("notes", "at most 2,000 characters") }
+        try FreeText.validate(notes, field: "notes", limit: 2_000)
     }
 
     /// Checks the guest count against a room type's capacity.
@@ -232,6 +232,10 @@ public struct Appointment: Hashable, Sendable, Identifiable {
 
     public var endMinute: Int { startMinute + durationMinutes }
 
+    public static func validate(notes: String) throws(DomainError) {
+        try FreeText.validate(notes, field: "notes", limit: 2_000)
+    }
+
     public static func validate(durationMinutes: Int) throws(DomainError) {
         guard (5...(12 * 60)).contains(durationMinutes) else {
             throw .invalid("durationMinutes", "an appointment lasts 5 minutes to 12 hours")
@@ -247,5 +251,12 @@ public struct Appointment: Hashable, Sendable, Identifiable {
             throw DomainError(.notAllowed, "an appointment that is \(state.rawValue) cannot become \(next.rawValue)")
         }
         state = next
+    }
+}
+
+/// Free text typed by staff or guests (notes, requests): anything, up to a length.
+public enum FreeText {
+    public static func validate(_ text: String, field: String, limit: Int) throws(DomainError) {
+        guard text.count <= limit else { throw .invalid(field, "at most \(limit) characters") }
     }
 }

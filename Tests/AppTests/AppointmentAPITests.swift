@@ -117,6 +117,32 @@ struct AppointmentAPITests {
         }
     }
 
+    @Test func aRetriedBookingWithTheSameKeyBooksOneAppointment() async throws {
+        let fixture = try await APIFixture.make()
+        let salon = try await Self.salon(in: fixture)
+        try await fixture.test { client in
+            let body = ByteBuffer(
+                string:
+                    #"{"staffId": \#(salon.staff[0].id), "serviceId": \#(salon.service.id), "start": "2026-12-01T01:00:00Z", "customer": {"name": "Ann"}}"#
+            )
+            let headers: HTTPFields = [HTTPField.Name("Idempotency-Key")!: "salon-tap-00001"]
+            var ids: [Int] = []
+            for _ in 0..<2 {
+                try await client.execute(
+                    uri: "/api/v1/properties/\(salon.property.id)/appointments", method: .post, headers: headers,
+                    body: body
+                ) { response in
+                    #expect(response.status == .created)
+                    ids.append(try JSONDecoder().decode(AppointmentBody.self, from: Data(buffer: response.body)).id)
+                }
+            }
+            #expect(ids[0] == ids[1])
+            let stored = try await AppointmentRepository(store: fixture.store).appointments(
+                propertyID: salon.property.id, fromMinute: 0, toMinute: Int.max)
+            #expect(stored.count == 1)
+        }
+    }
+
     @Test func badAppointmentsAreRefusedNamingTheField() async throws {
         let fixture = try await APIFixture.make()
         let salon = try await Self.salon(in: fixture)

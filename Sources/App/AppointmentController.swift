@@ -114,9 +114,11 @@ struct AppointmentController {
         let appointment = try await AppointmentRepository(store: store).update(
             id: id, expectedVersion: version, by: try context.requireUser().id, action: "edit"
         ) { appointment in
-            if let staffID = body.staffId { appointment.staffID = staffID }
-            if let start { appointment.startMinute = start }
-            if let minutes = body.durationMinutes { appointment.durationMinutes = minutes }
+            if body.staffId != nil || start != nil || body.durationMinutes != nil {
+                try appointment.reschedule(
+                    staffID: body.staffId ?? appointment.staffID, startMinute: start ?? appointment.startMinute,
+                    durationMinutes: body.durationMinutes ?? appointment.durationMinutes)
+            }
             if let notes = body.notes {
                 try Appointment.validate(notes: notes)
                 appointment.notes = notes

@@ -242,6 +242,19 @@ public struct Appointment: Hashable, Sendable, Identifiable {
         }
     }
 
+    /// Moves or resizes the appointment, or gives it to another staff member: only while it is to come
+    /// or under way.
+    public mutating func reschedule(staffID: Int, startMinute: Int, durationMinutes: Int) throws(DomainError) {
+        guard state == .booked || state == .checkedIn else {
+            throw DomainError(
+                .notAllowed, "a \(state.rawValue.replacingOccurrences(of: "_", with: "-")) appointment cannot move")
+        }
+        try Self.validate(durationMinutes: durationMinutes)
+        self.staffID = staffID
+        self.startMinute = startMinute
+        self.durationMinutes = durationMinutes
+    }
+
     public mutating func transition(to next: AppointmentState) throws(DomainError) {
         let allowed: [AppointmentState: Set<AppointmentState>] = [
             .booked: [.checkedIn, .cancelled, .noShow, .completed],

@@ -97,7 +97,12 @@ struct StayRulesTests {
             id: 1, propertyID: 2, staffID: 3, serviceID: 4, customerID: 5, startMinute: 0, durationMinutes: 45)
         try appointment.transition(to: .checkedIn)
         #expect(throws: DomainError.self) { try appointment.transition(to: .cancelled) }
+        try appointment.reschedule(staffID: 4, startMinute: 30, durationMinutes: 60)
+        #expect(appointment.endMinute == 90)
         try appointment.transition(to: .completed)
+        #expect(throws: DomainError.self) {
+            try appointment.reschedule(staffID: 3, startMinute: 0, durationMinutes: 45)
+        }
         #expect(throws: DomainError.self) { try Appointment.validate(durationMinutes: 0) }
     }
 }

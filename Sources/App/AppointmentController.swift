@@ -148,37 +148,9 @@ struct AppointmentController {
         return seconds / 60
     }
 
-    static func rfc3339(minute: Int) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(minute * 60)))
-    }
 }
 
-struct AppointmentJSON: ResponseEncodable, Codable {
-    var id: Int
-    var propertyId: Int
-    var staffId: Int
-    var serviceId: Int
-    var customerId: Int
-    var start: String
-    var end: String
-    var durationMinutes: Int
-    var state: String
-    var version: Int
-    var notes: String
+/// An appointment as the API shows it: also what the audit log and the event stream record.
+typealias AppointmentJSON = AppointmentSnapshot
 
-    init(_ appointment: Appointment) {
-        id = appointment.id
-        propertyId = appointment.propertyID
-        staffId = appointment.staffID
-        serviceId = appointment.serviceID
-        customerId = appointment.customerID
-        start = AppointmentController.rfc3339(minute: appointment.startMinute)
-        end = AppointmentController.rfc3339(minute: appointment.endMinute)
-        durationMinutes = appointment.durationMinutes
-        state = appointment.state.rawValue
-        version = appointment.version
-        notes = appointment.notes
-    }
-}
+extension AppointmentSnapshot: ResponseEncodable {}

@@ -35,7 +35,7 @@ public struct AppointmentRepository: Sendable {
             stored.id = rowID
             try await Journal.record(
                 in: sql, propertyID: stored.propertyID, userID: userID, entity: "appointment", entityID: stored.id,
-                action: "create", before: nil as AppointmentRecord?, after: AppointmentRecord(stored))
+                action: "create", before: nil as AppointmentSnapshot?, after: AppointmentSnapshot(stored))
             return stored
         }
     }
@@ -79,7 +79,7 @@ public struct AppointmentRepository: Sendable {
             guard updated != nil else { throw DomainError(.stale, "appointment \(id) changed meanwhile; reload it") }
             try await Journal.record(
                 in: sql, propertyID: appointment.propertyID, userID: userID, entity: "appointment", entityID: id,
-                action: action, before: AppointmentRecord(before), after: AppointmentRecord(appointment))
+                action: action, before: AppointmentSnapshot(before), after: AppointmentSnapshot(appointment))
             return appointment
         }
     }
@@ -128,28 +128,5 @@ public struct AppointmentRepository: Sendable {
                 """
             ).all().map(Self.appointment(from:))
         }
-    }
-}
-
-/// An appointment as JSON, for the audit log and the event stream.
-struct AppointmentRecord: Codable {
-    var id: Int
-    var staffId: Int
-    var serviceId: Int
-    var customerId: Int
-    var startMinute: Int
-    var durationMinutes: Int
-    var state: String
-    var version: Int
-
-    init(_ appointment: Appointment) {
-        id = appointment.id
-        staffId = appointment.staffID
-        serviceId = appointment.serviceID
-        customerId = appointment.customerID
-        startMinute = appointment.startMinute
-        durationMinutes = appointment.durationMinutes
-        state = appointment.state.rawValue
-        version = appointment.version
     }
 }

@@ -141,20 +141,18 @@ struct BoardController {
             uniqueKeysWithValues: try await PropertyRepository(store: store).rooms(propertyID: property.id).map {
                 ($0.id, $0.number)
             })
-        func entries(_ list: [Stay]) async throws -> [TodayJSON.Entry] {
-            var result: [TodayJSON.Entry] = []
-            for stay in list {
-                result.append(
-                    TodayJSON.Entry(
-                        stay: StayJSON(stay), guestName: try await stays.guest(id: stay.guestID)?.name ?? "",
-                        roomNumber: stay.roomID(on: day).flatMap { rooms[$0] }
-                            ?? stay.currentRoomID.flatMap { rooms[$0] }))
+        let names = try await stays.guestNames(
+            ids: (lists.arrivals + lists.departures + lists.inHouse).map(\.guestID))
+        func entries(_ list: [Stay]) -> [TodayJSON.Entry] {
+            list.map { stay in
+                TodayJSON.Entry(
+                    stay: StayJSON(stay), guestName: names[stay.guestID] ?? "",
+                    roomNumber: stay.roomID(on: day).flatMap { rooms[$0] } ?? stay.currentRoomID.flatMap { rooms[$0] })
             }
-            return result
         }
         return TodayJSON(
-            date: day.iso, arrivals: try await entries(lists.arrivals), departures: try await entries(lists.departures),
-            inHouse: try await entries(lists.inHouse))
+            date: day.iso, arrivals: entries(lists.arrivals), departures: entries(lists.departures),
+            inHouse: entries(lists.inHouse))
     }
 
     private func property(_ context: AppRequestContext) async throws -> Property {

@@ -45,12 +45,4 @@ public struct StayPrice: Hashable, Sendable {
         }
         return StayPrice(nights: nightLines, fees: feeLines, taxes: taxLines, currency: currency)
     }
-
-    /// The cheapest and dearest nightly rate, for the price filter and histogram.
-    public var nightlyRange: ClosedRange<Int>? {
-        guard let low = nights.map(\.amount.amount).min(), let high = nights.map(\.amount.amount).max() else {
-            return nil
-        }
-        return low...high
-    }
 }

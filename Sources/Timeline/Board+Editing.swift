@@ -97,17 +97,6 @@ extension Board {
             lane: lane, frame: barFrame(start: start, end: end, row: targetRow, lane: lane), conflictingIDs: conflicts)
     }
 
-    /// The ids of the items in a row overlapping `[start, end)`.
-    ///
-    /// - Complexity: O(L·log m + k).
-    public func itemIDs(inRow rowID: Int, overlapping start: Int, _ end: Int) -> [Int] {
-        guard let rowIndex = rowIndexByID[rowID] else { return [] }
-        let content = rows[rowIndex].content
-        var ids: [Int] = []
-        content.forEachItem(overlapping: start, end) { ids.append($0.id) }
-        return ids.sorted()
-    }
-
     // MARK: - Incremental edits
 
     /// Adds one item: re-packs its row and moves the rows below.

@@ -139,8 +139,6 @@ extension Board {
             laneCount: max(row.content.laneCount, 1), collapsed: row.collapsed, hasConflict: row.content.hasConflict)
     }
 
-    public func rowIndex(ofRowID id: Int) -> Int? { rowIndexByID[id] }
-
     /// The first row index in `0..<rows.count` for which `isAfter` holds (false then true along the rows).
     private func firstRow(where isAfter: (Int) -> Bool) -> Int {
         var low = 0

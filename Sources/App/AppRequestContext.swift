@@ -1,9 +1,12 @@
 import Booking
 import Hummingbird
+import HummingbirdWebSocket
 
 /// The context every route gets: the signed-in member of staff, once `SessionMiddleware` has found them.
-public struct AppRequestContext: RequestContext {
+public struct AppRequestContext: RequestContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage
+    /// Where a WebSocket route leaves its handler for the upgrade.
+    public let webSocket = WebSocketHandlerReference<Self>()
     public var user: User?
     /// Where the request came from, for rate limits; nil in tests without a socket.
     public var remoteAddress: String?

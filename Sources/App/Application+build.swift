@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import Storage
 
@@ -29,8 +30,11 @@ public struct ServerConfiguration: Sendable {
 public func buildApplication(
     configuration: ServerConfiguration, store: Store, logger: Logger = Logger(label: "frontdesk")
 ) -> some ApplicationProtocol {
-    Application(
-        router: buildRouter(store: store, configuration: configuration),
+    let router = buildRouter(store: store, configuration: configuration)
+    return Application(
+        router: router,
+        // WebSocket for the live event stream; the server pings every 30 seconds.
+        server: .http1WebSocketUpgrade(webSocketRouter: router),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "frontdesk"),
         logger: logger)
 }
@@ -65,6 +69,7 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     FolioController(store: store).register(on: signedIn)
     AppointmentController(store: store).register(on: signedIn)
     StatsController(store: store).register(on: signedIn)
+    EventsController(store: store).register(on: signedIn)
     return router
 }
 

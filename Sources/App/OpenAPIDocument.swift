@@ -1887,6 +1887,60 @@ enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "/api/v1/properties/{id}/events": {
+              "parameters": [
+                {
+                  "$ref": "#/components/parameters/PropertyId"
+                }
+              ],
+              "get": {
+                "operationId": "streamEvents",
+                "summary": "Every change to a property as it commits (WebSocket).",
+                "description": "Open as a WebSocket (`Upgrade: websocket`) with the session cookie. The server sends text frames of JSON, the client sends nothing. First `{\"type\": \"hello\", \"seq\": N}`: events after `N` follow. With `after=K` (the client's last event) `N` is `K`; without it, or when `K` is ahead of the server (a replaced database), `N` is the latest event and a client holding older data should reload it. Then one `{\"type\": \"event\", \"seq\", \"kind\", \"entityId\", \"at\", \"data\"}` per change, in order and without gaps: `kind` is `entity.action` (`stay.create`, `stay.move`, `stay.check-in`, `appointment.update`, ...), `data` the entity after the change as this API returns it (`[Stay]` or `[Appointment]`). A client that sees a gap in `seq` has missed something and should reload. On PostgreSQL, changes made through any server instance are delivered (LISTEN/NOTIFY).",
+                "tags": [
+                  "properties"
+                ],
+                "parameters": [
+                  {
+                    "name": "after",
+                    "in": "query",
+                    "required": false,
+                    "description": "The last event the client has; the stream continues after it.",
+                    "schema": {
+                      "type": "integer",
+                      "minimum": 0
+                    }
+                  }
+                ],
+                "responses": {
+                  "101": {
+                    "description": "Switching to the WebSocket protocol; messages as described above."
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "426": {
+                    "description": "Not a WebSocket request.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        }
+                      }
+                    }
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
             }
           },
           "components": {

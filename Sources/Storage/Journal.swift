@@ -30,5 +30,11 @@ enum Journal {
               \(bind: try JSONText.encode(after.map { [$0] } ?? [])), \(bind: now))
             """
         ).run()
+        // Readers are woken once the transaction commits: by the store in this process, and on
+        // PostgreSQL by NOTIFY (delivered at commit) in every server instance.
+        TouchedProperties.current?.insert(propertyID)
+        if sql.dialect.name == "postgresql" {
+            try await sql.raw("SELECT pg_notify(\(bind: EventFeed.channel), \(bind: String(propertyID)))").run()
+        }
     }
 }

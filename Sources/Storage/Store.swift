@@ -22,28 +22,39 @@ public final class Store: Sendable {
     public let location: String
     let databases: Databases
     let logger: Logger
+    /// Wakes the readers of the live event stream when changes commit.
+    public let events: EventFeed
 
     /// Opens a database: a `postgres://` (or `postgresql://`) URL, `:memory:`, or a SQLite file path.
     /// `searchPath` puts PostgreSQL's tables in other schemas than `public` (tests use one each).
+    /// `eventTick` is how often live-event readers re-check without being told of a change (changes
+    /// written by another process to the same SQLite file are seen this way).
     public static func open(
-        _ location: String, searchPath: [String]? = nil, logger: Logger = Logger(label: "frontdesk.storage")
+        _ location: String, searchPath: [String]? = nil, eventTick: Duration = .seconds(5),
+        logger: Logger = Logger(label: "frontdesk.storage")
     ) throws -> Store {
         let databases = Databases(threadPool: NIOThreadPool.singleton, on: MultiThreadedEventLoopGroup.singleton)
         if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
             var configuration = try SQLPostgresConfiguration(url: location)
             configuration.searchPath = searchPath
             databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 4), as: .psql)
-            return Store(dialect: .postgres, location: Self.redacted(location), databases: databases, logger: logger)
+            return Store(
+                dialect: .postgres, location: Self.redacted(location), databases: databases,
+                events: EventFeed(postgres: configuration.coreConfiguration, tick: eventTick, logger: logger),
+                logger: logger)
         }
         let storage: SQLiteConfiguration = location == ":memory:" ? .memory : .file(location)
         databases.use(.sqlite(storage), as: .sqlite)
-        return Store(dialect: .sqlite, location: location, databases: databases, logger: logger)
+        return Store(
+            dialect: .sqlite, location: location, databases: databases,
+            events: EventFeed(postgres: nil, tick: eventTick, logger: logger), logger: logger)
     }
 
-    private init(dialect: Dialect, location: String, databases: Databases, logger: Logger) {
+    private init(dialect: Dialect, location: String, databases: Databases, events: EventFeed, logger: Logger) {
         self.dialect = dialect
         self.location = location
         self.databases = databases
+        self.events = events
         self.logger = logger
     }
 
@@ -69,13 +80,27 @@ public final class Store: Sendable {
     }
 
     public func shutdown() async {
+        events.shutdown()
         await databases.shutdownAsync()
     }
 
     /// Runs `body` in a write transaction: on SQLite `BEGIN IMMEDIATE`, so that the write lock is taken
     /// up front and concurrent writers queue instead of failing half-way; on PostgreSQL a transaction.
-    /// Rolled back when `body` throws.
+    /// Rolled back when `body` throws. Once it has committed, the readers of the events it recorded
+    /// are woken.
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        let touched = TouchedProperties()
+        // Bound inside the body: fluent runs it in a task of its own, which does not inherit task locals.
+        let result = try await transaction { sql in
+            try await TouchedProperties.$current.withValue(touched) { try await body(sql) }
+        }
+        if !touched.all.isEmpty { events.wake(touched.all) }
+        return result
+    }
+
+    private func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T)
+        async throws -> T
+    {
         switch dialect {
         case .postgres:
             return try await database.transaction { transaction in try await body(transaction as! any SQLDatabase) }

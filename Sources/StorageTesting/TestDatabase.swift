@@ -25,14 +25,19 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
 
     /// A new, empty, migrated database: a file in a fresh folder, or a fresh PostgreSQL schema.
     public func makeStore() async throws -> Store {
+        try await makeStores(count: 1)[0]
+    }
+
+    /// Several stores over one new database, as several server instances would share it. `eventTick`
+    /// is how often their event readers re-check without being told of a change.
+    public func makeStores(count: Int, eventTick: Duration = .seconds(5)) async throws -> [Store] {
         let name = "t\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased())"
+        let (location, searchPath): (String, [String]?)
         switch self {
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frontdesk-\(name)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let store = try Store.open(folder.appendingPathComponent("test.sqlite").path)
-            try await store.migrate()
-            return store
+            (location, searchPath) = (folder.appendingPathComponent("test.sqlite").path, nil)
         case .postgres:
             let admin = try Store.open(Self.postgresURL!)
             try await admin.write { sql in
@@ -40,9 +45,13 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
                 try await sql.raw("CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public").run()
             }
             await admin.shutdown()
-            let store = try Store.open(Self.postgresURL!, searchPath: [name, "public"])
-            try await store.migrate()
-            return store
+            (location, searchPath) = (Self.postgresURL!, [name, "public"])
         }
+        var stores: [Store] = []
+        for _ in 0..<count {
+            stores.append(try Store.open(location, searchPath: searchPath, eventTick: eventTick))
+        }
+        try await stores[0].migrate()
+        return stores
     }
 }

@@ -34,6 +34,7 @@ struct OpenAPITests {
             "/api/v1/properties/{id}/board",
             "/api/v1/properties/{id}/today",
             "/api/v1/properties/{id}/stats",
+            "/api/v1/properties/{id}/events",
             "/api/v1/properties/{id}/stays",
             "/api/v1/properties/{id}/appointments",
             "/api/v1/appointments/{id}",

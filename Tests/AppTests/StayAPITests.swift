@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import HummingbirdBcrypt
 import HummingbirdTesting
+import HummingbirdWebSocket
 import Storage
 import StorageTesting
 import Testing
@@ -42,13 +43,17 @@ struct APIFixture {
 
     static let password = "correct horse"
 
-    /// Runs `body` with a client signed in as `role` (or not signed in at all).
+    /// Runs `body` with a client signed in as `role` (or not signed in at all): through the router
+    /// alone, or with `live`, through a server on loopback that also speaks WebSocket.
     func test(
         as role: StaffRole? = .frontDesk, configuration: ServerConfiguration = ServerConfiguration(),
-        _ body: @escaping @Sendable (SignedInClient) async throws -> Void
+        live: Bool = false, _ body: @escaping @Sendable (SignedInClient) async throws -> Void
     ) async throws {
-        let app = Application(router: buildRouter(store: store, configuration: configuration))
-        try await app.test(.router) { client in
+        let router = buildRouter(store: store, configuration: configuration)
+        let app = Application(
+            router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(live ? .live : .router) { client in
             var cookie: String?
             if let role {
                 cookie = try await client.execute(

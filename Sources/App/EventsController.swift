@@ -1,0 +1,89 @@
+import Booking
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Storage
+
+/// `GET /api/v1/properties/{id}/events` (WebSocket): every change to a property as it commits.
+///
+/// The server sends text frames, each one JSON object:
+/// - first `{"type": "hello", "seq": N}`: the stream continues after event `N`. With `?after=K` the
+///   client asks to continue after its own last event, and `N` is `K`; when `K` is ahead of the
+///   server (a replaced database), or without `after`, `N` is the latest event, and a client that
+///   has data from before should reload it.
+/// - then `{"type": "event", "seq", "kind", "entityId", "at", "data"}` for every change in order,
+///   without gaps: `kind` is `stay.create`, `stay.move`, `appointment.update` and so on, `data` the
+///   entity after the change (`[Stay]` or `[Appointment]`, as the API returns them). A client that
+///   sees a gap in `seq` has missed something and should reload.
+///
+/// The client sends nothing; the server pings it to keep the connection alive.
+struct EventsController {
+    let store: Store
+
+    /// Events read per query while catching up.
+    static let batch = 500
+
+    func register(on group: RouterGroup<AppRequestContext>) {
+        group.ws("properties/{id}/events", shouldUpgrade: shouldUpgrade, onUpgrade: stream)
+    }
+
+    @Sendable func shouldUpgrade(_ request: Request, context: AppRequestContext) async throws -> RouterShouldUpgrade {
+        _ = try context.requireUser()
+        let propertyID = try context.parameters.require("id", as: Int.self)
+        guard try await EventRepository(store: store).latestSeq(propertyID: propertyID) != nil else {
+            throw DomainError(.notFound, "no property \(propertyID)", field: "id")
+        }
+        _ = try Self.after(request)
+        guard request.headers[.upgrade]?.lowercased() == "websocket" else {
+            throw APIError(.upgradeRequired, code: "upgrade_required", "open this as a WebSocket")
+        }
+        return .upgrade([:])
+    }
+
+    @Sendable func stream(
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
+        context: WebSocketRouterContext<AppRequestContext>
+    ) async throws {
+        let propertyID = try context.requestContext.parameters.require("id", as: Int.self)
+        let events = EventRepository(store: store)
+        // Subscribed before reading the latest number, so nothing committed in between is missed.
+        let wakes = store.events.subscribe(propertyID: propertyID)
+        let latest = try await events.latestSeq(propertyID: propertyID) ?? 0
+        var seq = latest
+        if let after = try Self.after(context.request), after <= latest { seq = after }
+        try await outbound.write(.text(#"{"type":"hello","seq":\#(seq)}"#))
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            // The client sends nothing we need; its stream ends when it closes, and so does ours.
+            group.addTask { for try await _ in inbound {} }
+            group.addTask { [seq] in
+                var seq = seq
+                for await _ in wakes {
+                    while true {
+                        let batch = try await events.events(propertyID: propertyID, after: seq, limit: Self.batch)
+                        for event in batch { try await outbound.write(.text(Self.message(event))) }
+                        seq = batch.last?.seq ?? seq
+                        if batch.count < Self.batch { break }
+                    }
+                }
+            }
+            _ = try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private static func after(_ request: Request) throws -> Int? {
+        guard let text = request.uri.queryParameters.get("after") else { return nil }
+        guard let after = Int(text), after >= 0 else {
+            throw DomainError.invalid("after", "must be an event number (0 or more)")
+        }
+        return after
+    }
+
+    static func message(_ event: StoredEvent) -> String {
+        let at = Date(timeIntervalSince1970: Double(event.atMillis) / 1000).formatted(.iso8601)
+        // `kind` is ours (letters and a dot), and the payload is JSON already.
+        return
+            #"{"type":"event","seq":\#(event.seq),"kind":"\#(event.kind)","entityId":\#(event.entityID),"at":"\#(at)","data":\#(event.payloadJSON)}"#
+    }
+}

@@ -1,0 +1,52 @@
+import SQLKit
+
+/// One recorded change, as the live stream sends it.
+public struct StoredEvent: Sendable, Equatable {
+    /// Numbered per property from 1, without gaps.
+    public var seq: Int
+    /// `entity.action`, such as `stay.move` or `appointment.update`.
+    public var kind: String
+    public var entityID: Int
+    /// A JSON array: the entity as it is after the change (a `StaySnapshot` or an
+    /// `AppointmentSnapshot`), empty when the change left nothing to show.
+    public var payloadJSON: String
+    /// Milliseconds since 1970.
+    public var atMillis: Int
+}
+
+/// Reads a property's event stream.
+public struct EventRepository: Sendable {
+    let store: Store
+
+    public init(store: Store) {
+        self.store = store
+    }
+
+    /// The property's last sequence number (0 before its first change); nil when it does not exist.
+    public func latestSeq(propertyID: Int) async throws -> Int? {
+        try await store.read { sql in
+            try await sql.raw("SELECT event_seq FROM properties WHERE id = \(bind: propertyID)").first()?
+                .decode(column: "event_seq", as: Int.self)
+        }
+    }
+
+    /// Events after `seq`, oldest first, at most `limit`.
+    public func events(propertyID: Int, after seq: Int, limit: Int = 500) async throws -> [StoredEvent] {
+        try await store.read { sql in
+            try await sql.raw(
+                """
+                SELECT seq, kind, entity_id, payload, at FROM events
+                WHERE property_id = \(bind: propertyID) AND seq > \(bind: seq)
+                ORDER BY seq LIMIT \(bind: limit)
+                """
+            ).all().map { row in
+                StoredEvent(
+                    seq: try row.decode(column: "seq", as: Int.self),
+                    kind: try row.decode(column: "kind", as: String.self),
+                    entityID: try row.decode(column: "entity_id", as: Int.self),
+                    payloadJSON: try row.decode(column: "payload", as: String.self),
+                    atMillis: try row.decode(column: "at", as: Int.self))
+            }
+        }
+    }
+}

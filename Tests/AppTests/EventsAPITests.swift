@@ -1,0 +1,116 @@
+import App
+import Booking
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSTesting
+import Storage
+import StorageTesting
+import Testing
+
+@Suite(.serialized)
+struct EventsAPITests {
+    struct Message: Decodable, Equatable {
+        struct Stay: Decodable, Equatable {
+            var id: Int
+            var state: String
+        }
+
+        var type: String
+        var seq: Int
+        var kind: String?
+        var entityId: Int?
+        var data: [Stay]?
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aChangeMadeThroughTheAPIArrivesOnTheEventStreamInOrder(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        try await fixture.test(live: true) { client in
+            let received = try await client.events("/api/v1/properties/\(fixture.property.id)/events", count: 3) {
+                let id = try await client.execute(
+                    uri: fixture.staysPath, method: .post, body: ByteBuffer(string: fixture.stayJSON())
+                ) { response in
+                    #expect(response.status == .created)
+                    return try JSONDecoder().decode(Message.Stay.self, from: Data(buffer: response.body)).id
+                }
+                try await client.execute(
+                    uri: "/api/v1/stays/\(id)/cancel", method: .post, headers: [.ifMatch: "\"1\""])
+            }
+            #expect(received.map(\.type) == ["hello", "event", "event"])
+            #expect(received.map(\.seq) == [0, 1, 2])
+            #expect(received.map(\.kind) == [nil, "stay.create", "stay.cancel"])
+            #expect(received[2].data?.map(\.state) == ["cancelled"])
+            #expect(received[1].entityId == received[2].data?.first?.id)
+        }
+    }
+
+    @Test func aClientThatComesBackAfterAGapGetsWhatItMissed() async throws {
+        let fixture = try await APIFixture.make()
+        for offset in 0..<3 {
+            _ = try await StayRepository(store: fixture.store).create(
+                NewStay(
+                    propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: fixture.rooms[0].id,
+                    nights: try Nights(
+                        arrival: Day(year: 2026, month: 12, day: 1 + 2 * offset),
+                        departure: Day(year: 2026, month: 12, day: 3 + 2 * offset)),
+                    adults: 1, guestName: "Guest \(offset)"))
+        }
+        try await fixture.test(live: true) { client in
+            let path = "/api/v1/properties/\(fixture.property.id)/events"
+            let caughtUp = try await client.events(path + "?after=1", count: 3) {}
+            #expect(caughtUp.map(\.seq) == [1, 2, 3])
+            #expect(caughtUp.dropFirst().map(\.kind) == ["stay.create", "stay.create"])
+            // Without `after`, or from ahead of the server (a replaced database): the latest, to reload from.
+            #expect(try await client.events(path, count: 1) {}.map(\.seq) == [3])
+            #expect(try await client.events(path + "?after=40", count: 1) {}.map(\.seq) == [3])
+        }
+    }
+
+    @Test func theEventStreamNeedsASessionAWebSocketAKnownPropertyAndAValidAfter() async throws {
+        let fixture = try await APIFixture.make()
+        let path = "/api/v1/properties/\(fixture.property.id)/events"
+        try await fixture.test(as: .viewer) { client in
+            try await SignedInClient(client: client.client, cookie: nil).execute(uri: path, method: .get) {
+                #expect($0.status == .unauthorized)
+            }
+            for (uri, status, field) in [
+                (path, HTTPResponse.Status.upgradeRequired, nil), ("/api/v1/properties/999/events", .notFound, "id"),
+                (path + "?after=-1", .badRequest, "after"), (path + "?after=x", .badRequest, "after"),
+            ] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == status, "\(uri)")
+                    #expect(response.error?.error.field == field, "\(uri)")
+                }
+            }
+        }
+    }
+}
+
+extension SignedInClient {
+    /// Opens the event stream at `path`, runs `change` once the greeting has arrived, and gives the
+    /// first `count` messages (the greeting included).
+    func events(
+        _ path: String, count: Int, after change: @escaping @Sendable () async throws -> Void
+    ) async throws -> [EventsAPITests.Message] {
+        let received = Received()
+        var headers = HTTPFields()
+        if let cookie { headers[.cookie] = cookie }
+        try await client.ws(path, configuration: .init(additionalHeaders: headers)) { inbound, outbound, _ in
+            var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+            while await received.count < count, let message = try await messages.next() {
+                guard case .text(let text) = message else { continue }
+                await received.append(try JSONDecoder().decode(EventsAPITests.Message.self, from: Data(text.utf8)))
+                if await received.count == 1 { try await change() }
+            }
+            try await outbound.close(.normalClosure, reason: nil)
+        }
+        return await received.all
+    }
+}
+
+private actor Received {
+    var all: [EventsAPITests.Message] = []
+    var count: Int { all.count }
+    func append(_ message: EventsAPITests.Message) { all.append(message) }
+}

@@ -45,11 +45,14 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     -> Router<AppRequestContext>
 {
     let router = Router(context: AppRequestContext.self)
+    let metrics = ServerMetrics(store: store)
+    router.add(middleware: MetricsMiddleware(metrics: metrics))
     router.add(middleware: ErrorMiddleware())
     if let webRoot = configuration.webRoot {
         router.add(middleware: FileMiddleware(webRoot, searchForIndexHtml: true))
     }
     router.get("healthz") { _, _ in HealthStatus(status: "ok", database: store.dialect.rawValue) }
+    router.get("metrics") { _, _ in metrics.exposition() }
     router.get("openapi.json") { _, _ in
         Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],

@@ -68,6 +68,29 @@ enum OpenAPIDocument {
                 "security": []
               }
             },
+            "/metrics": {
+              "get": {
+                "operationId": "getMetrics",
+                "summary": "Figures for Prometheus.",
+                "description": "Prometheus text format: `http_requests_total` and `http_request_duration_seconds` by method, route pattern and status; `frontdesk_event_stream_clients`; `process_uptime_seconds`.",
+                "tags": [
+                  "system"
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The figures.",
+                    "content": {
+                      "text/plain": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                },
+                "security": []
+              }
+            },
             "/openapi.json": {
               "get": {
                 "operationId": "getOpenAPIDocument",

@@ -26,6 +26,7 @@ struct OpenAPITests {
     @Test func itDescribesExactlyTheRoutesOfTheAPI() throws {
         let expected: Set<String> = [
             "/healthz",
+            "/metrics",
             "/openapi.json",
             "/photos/{name}",
             "/api/v1/session",
@@ -105,7 +106,7 @@ struct OpenAPITests {
         }
         #expect(
             open == [
-                "GET /healthz", "GET /openapi.json", "GET /photos/{name}", "POST /api/v1/session",
+                "GET /healthz", "GET /metrics", "GET /openapi.json", "GET /photos/{name}", "POST /api/v1/session",
                 "GET /api/v1/public/search", "GET /api/v1/public/properties/{id}", "POST /api/v1/public/bookings",
             ])
     }

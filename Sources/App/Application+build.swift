@@ -73,6 +73,7 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     AppointmentController(store: store).register(on: signedIn)
     StatsController(store: store).register(on: signedIn)
     EventsController(store: store).register(on: signedIn)
+    ICalController(store: store).register(open: router, signedIn: signedIn)
     return router
 }
 

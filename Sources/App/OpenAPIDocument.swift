@@ -1964,6 +1964,152 @@ enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "/ical/rooms/{file}": {
+              "get": {
+                "operationId": "exportRoomCalendar",
+                "summary": "A room's busy nights as an iCalendar feed, for channel managers.",
+                "description": "`{file}` is `{roomId}.ics`. One all-day event per run of an active stay in the room (imported blocks included), from 30 days ago on, with `SUMMARY:Not available` and no guest's name. No session: the `token` from `GET /api/v1/rooms/{id}/ical` is the key; a wrong token and an unknown room both answer 404.",
+                "tags": [
+                  "ical"
+                ],
+                "parameters": [
+                  {
+                    "name": "file",
+                    "in": "path",
+                    "required": true,
+                    "description": "`{roomId}.ics`",
+                    "schema": {
+                      "type": "string",
+                      "pattern": "^[0-9]+\\.ics$"
+                    }
+                  },
+                  {
+                    "name": "token",
+                    "in": "query",
+                    "required": true,
+                    "description": "The room's export token.",
+                    "schema": {
+                      "type": "string"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The calendar.",
+                    "content": {
+                      "text/calendar": {
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "security": []
+              }
+            },
+            "/api/v1/rooms/{id}/ical": {
+              "parameters": [
+                {
+                  "$ref": "#/components/parameters/RoomId"
+                }
+              ],
+              "get": {
+                "operationId": "getRoomCalendars",
+                "summary": "The room's calendar export link and the feeds imported into it.",
+                "description": "The export token is made on the first request and stays the same afterwards.",
+                "tags": [
+                  "ical"
+                ],
+                "responses": {
+                  "200": {
+                    "description": "Links and imports.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ICalLinks"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/api/v1/rooms/{id}/ical-imports": {
+              "parameters": [
+                {
+                  "$ref": "#/components/parameters/RoomId"
+                }
+              ],
+              "post": {
+                "operationId": "importRoomCalendar",
+                "summary": "Imports a calendar feed: its events block the room.",
+                "description": "Send `{\"url\": ...}` to have the server fetch a feed, or the file itself as `text/calendar` (source `upload`). Events that ended before today are ignored. Importing the same source again brings the room's blocks in line with it: new events are added, unchanged ones kept, blocks whose event is gone or changed are cancelled. An event that collides with a booking is reported in `conflicts` and the others still go in. Every added or removed block is an event on the live stream.",
+                "tags": [
+                  "ical"
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/ICalImportRequest"
+                      }
+                    },
+                    "text/calendar": {
+                      "schema": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "What changed.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ICalImportResult"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/TooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
             }
           },
           "components": {
@@ -3946,6 +4092,118 @@ enum OpenAPIDocument {
                   "guestName",
                   "price"
                 ]
+              },
+              "ICalLinks": {
+                "type": "object",
+                "required": [
+                  "exportUrl",
+                  "imports"
+                ],
+                "properties": {
+                  "exportUrl": {
+                    "type": "string",
+                    "description": "The room's calendar for channel managers, with its secret token; give it to Airbnb, Booking.com and the like."
+                  },
+                  "imports": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "id",
+                        "source",
+                        "importedAt",
+                        "blocks"
+                      ],
+                      "properties": {
+                        "id": {
+                          "type": "integer"
+                        },
+                        "source": {
+                          "type": "string",
+                          "description": "The feed's URL, or `upload`."
+                        },
+                        "importedAt": {
+                          "$ref": "#/components/schemas/Instant"
+                        },
+                        "blocks": {
+                          "type": "integer",
+                          "description": "Its blocks in force."
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "ICalImportRequest": {
+                "type": "object",
+                "required": [
+                  "url"
+                ],
+                "properties": {
+                  "url": {
+                    "type": "string",
+                    "format": "uri",
+                    "description": "An http or https address of an iCalendar feed; the server fetches it (at most 1 MiB, 15 seconds)."
+                  }
+                }
+              },
+              "ICalImportResult": {
+                "type": "object",
+                "required": [
+                  "importId",
+                  "source",
+                  "added",
+                  "kept",
+                  "removed",
+                  "conflicts"
+                ],
+                "properties": {
+                  "importId": {
+                    "type": "integer"
+                  },
+                  "source": {
+                    "type": "string"
+                  },
+                  "added": {
+                    "type": "integer",
+                    "description": "New events, now blocks (stays of source `ical`, style 4 on the board)."
+                  },
+                  "kept": {
+                    "type": "integer",
+                    "description": "Events unchanged since the last import of this source."
+                  },
+                  "removed": {
+                    "type": "integer",
+                    "description": "Blocks cancelled because their event is gone or has changed."
+                  },
+                  "conflicts": {
+                    "type": "array",
+                    "description": "Events refused because a booking holds the room on one of their nights.",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "uid",
+                        "arrival",
+                        "departure",
+                        "message"
+                      ],
+                      "properties": {
+                        "uid": {
+                          "type": "string"
+                        },
+                        "arrival": {
+                          "$ref": "#/components/schemas/Date"
+                        },
+                        "departure": {
+                          "$ref": "#/components/schemas/Date"
+                        },
+                        "message": {
+                          "type": "string"
+                        }
+                      }
+                    }
+                  }
+                }
               }
             },
             "responses": {
@@ -4241,6 +4499,15 @@ enum OpenAPIDocument {
                   "examples": [
                     "\"3\""
                   ]
+                }
+              },
+              "RoomId": {
+                "name": "id",
+                "in": "path",
+                "required": true,
+                "description": "The room's id.",
+                "schema": {
+                  "type": "integer"
                 }
               }
             },

@@ -48,6 +48,13 @@ public struct StayRepository: Sendable {
     /// Books a stay. Refused with `.conflict`, naming the stay in the way, when its room is taken on
     /// one of the nights; with `.invalid` for input that can never be right.
     public func create(_ new: NewStay, by userID: Int? = nil) async throws -> Stay {
+        try await create(new, by: userID, alongside: nil)
+    }
+
+    /// The same, with `alongside` run in the stay's transaction before its event is recorded.
+    func create(
+        _ new: NewStay, by userID: Int?, alongside: (@Sendable (Stay, any SQLDatabase) async throws -> Void)?
+    ) async throws -> Stay {
         try Guest.validate(name: new.guestName, email: new.guestEmail, phone: new.guestPhone)
         try Stay.validate(notes: new.notes)
         let properties = PropertyRepository(store: store)
@@ -71,6 +78,7 @@ public struct StayRepository: Sendable {
         do {
             return try await store.write { sql in
                 let stay = try await Self.insert(new, state: .booked, in: sql)
+                try await alongside?(stay, sql)
                 try await Journal.record(
                     in: sql, propertyID: stay.propertyID, userID: userID, entity: "stay", entityID: stay.id,
                     action: "create", before: nil, after: StaySnapshot(stay))

@@ -73,6 +73,7 @@ public final class Store: Sendable {
         }
         let migrations = Migrations()
         migrations.add(Schema(dialect: dialect))
+        migrations.add(ICalSchema(dialect: dialect))
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

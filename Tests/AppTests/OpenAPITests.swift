@@ -28,6 +28,9 @@ struct OpenAPITests {
             "/healthz",
             "/metrics",
             "/openapi.json",
+            "/ical/rooms/{file}",
+            "/api/v1/rooms/{id}/ical",
+            "/api/v1/rooms/{id}/ical-imports",
             "/photos/{name}",
             "/api/v1/session",
             "/api/v1/properties",
@@ -106,7 +109,8 @@ struct OpenAPITests {
         }
         #expect(
             open == [
-                "GET /healthz", "GET /metrics", "GET /openapi.json", "GET /photos/{name}", "POST /api/v1/session",
+                "GET /healthz", "GET /metrics", "GET /openapi.json", "GET /ical/rooms/{file}", "GET /photos/{name}",
+                "POST /api/v1/session",
                 "GET /api/v1/public/search", "GET /api/v1/public/properties/{id}", "POST /api/v1/public/bookings",
             ])
     }

@@ -1,0 +1,81 @@
+import Booking
+import Foundation
+import Testing
+
+struct ICalendarTests {
+    static let bangkok = TimeZone(identifier: "Asia/Bangkok")!
+
+    static func day(_ iso: String) -> Day { Day(iso: iso)! }
+
+    @Test func allDayEventsBecomeBlocksFromArrivalToDeparture() throws {
+        let text = """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//Airbnb Inc//Hosting Calendar 0.8.8//EN\r
+            BEGIN:VEVENT\r
+            DTEND;VALUE=DATE:20261205\r
+            DTSTART;VALUE=DATE:20261201\r
+            UID:1418fb94e984-7fb30b4d7d9c@airbnb.com\r
+            SUMMARY:Reserved\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            DTSTART;VALUE=DATE:20261210\r
+            UID:one-night\r
+            SUMMARY:Airbnb (Not\r
+              available)\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            DTSTART;VALUE=DATE:20261220\r
+            DTEND;VALUE=DATE:20261222\r
+            STATUS:CANCELLED\r
+            UID:gone\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """
+        let blocks = try ICalendar.parse(text, timeZone: Self.bangkok)
+        #expect(
+            blocks == [
+                ICalBlock(
+                    uid: "1418fb94e984-7fb30b4d7d9c@airbnb.com",
+                    nights: try Nights(arrival: Self.day("2026-12-01"), departure: Self.day("2026-12-05")),
+                    summary: "Reserved"),
+                // Without an end: one night. A folded line is unfolded.
+                ICalBlock(
+                    uid: "one-night",
+                    nights: try Nights(arrival: Self.day("2026-12-10"), departure: Self.day("2026-12-11")),
+                    summary: "Airbnb (Not available)"),
+            ])
+    }
+
+    @Test func aUTCTimeIsReadAsTheDateInThePropertysZone() throws {
+        // 18:00 UTC on 1 December is 01:00 on 2 December in Bangkok.
+        let text =
+            "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:x\nDTSTART:20261201T180000Z\nDTEND:20261203T040000Z\nEND:VEVENT\nEND:VCALENDAR\n"
+        let blocks = try ICalendar.parse(text, timeZone: Self.bangkok)
+        #expect(
+            blocks.map(\.nights) == [try Nights(arrival: Self.day("2026-12-02"), departure: Self.day("2026-12-03"))])
+    }
+
+    @Test func somethingThatIsNotACalendarOrHasABadDateIsRefusedNamingTheCalendar() {
+        for text in ["<html>not found</html>", "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:2026-12-01\nEND:VEVENT\n"] {
+            #expect {
+                _ = try ICalendar.parse(text, timeZone: Self.bangkok)
+            } throws: { ($0 as? DomainError)?.field == "calendar" }
+        }
+    }
+
+    @Test func theBusyCalendarReadsBackAsTheSameNightsWithoutGuestNames() throws {
+        let nights = try Nights(arrival: Self.day("2026-12-30"), departure: Self.day("2027-01-02"))
+        let text = ICalendar.busyCalendar(
+            name: "Baan Suan, room 101", blocks: [(uid: "segment-7@frontdesk", nights: nights)],
+            stamp: Date(timeIntervalSince1970: 1_795_000_000))
+        #expect(text.contains("DTSTART;VALUE=DATE:20261230\r\nDTEND;VALUE=DATE:20270102\r\n"))
+        #expect(text.contains("X-WR-CALNAME:Baan Suan\\, room 101\r\n"))
+        #expect(text.split(separator: "\r\n").allSatisfy { $0.utf8.count <= 75 })
+        #expect(
+            try ICalendar.parse(text, timeZone: Self.bangkok) == [
+                ICalBlock(uid: "segment-7@frontdesk", nights: nights, summary: "Not available")
+            ])
+    }
+}

@@ -27,6 +27,8 @@ struct AppointmentController {
         var durationMinutes: Int?
         var customer: Customer
         var notes: String?
+        /// Books it even outside the staff member's working hours.
+        var outsideWorkingHours: Bool?
     }
 
     struct EditRequest: Decodable {
@@ -35,6 +37,7 @@ struct AppointmentController {
         var durationMinutes: Int?
         var state: String?
         var notes: String?
+        var outsideWorkingHours: Bool?
     }
 
     /// Books an appointment; an `Idempotency-Key` makes a retry answer as the first try did.
@@ -53,21 +56,25 @@ struct AppointmentController {
             throw DomainError.invalid("customer.name", "a customer needs a name (at most 200 characters)")
         }
         let properties = PropertyRepository(store: store)
-        guard try await properties.property(id: propertyID)?.kind == .salon else {
+        guard let salon = try await properties.property(id: propertyID), salon.kind == .salon else {
             throw DomainError(.notFound, "no salon \(propertyID)", field: "id")
         }
-        guard try await properties.staff(propertyID: propertyID).contains(where: { $0.id == body.staffId }) else {
-            throw DomainError(.notFound, "no staff member \(body.staffId) at this property", field: "staffId")
-        }
+        guard let staff = try await properties.staff(propertyID: propertyID).first(where: { $0.id == body.staffId })
+        else { throw DomainError(.notFound, "no staff member \(body.staffId) at this property", field: "staffId") }
         guard
             let service = try await properties.services(propertyID: propertyID).first(where: { $0.id == body.serviceId }
             )
         else { throw DomainError(.notFound, "no service \(body.serviceId) at this property", field: "serviceId") }
+        let start = try Self.minute(of: body.start, field: "start")
+        let duration = body.durationMinutes ?? service.durationMinutes
+        try Appointment.validate(durationMinutes: duration)
+        try staff.checkWorks(
+            startMinute: start, durationMinutes: duration, in: salon.timeZone,
+            override: body.outsideWorkingHours ?? false)
         let appointment = try await AppointmentRepository(store: store).create(
             Appointment(
                 id: 0, propertyID: propertyID, staffID: body.staffId, serviceID: service.id, customerID: 0,
-                startMinute: try Self.minute(of: body.start, field: "start"),
-                durationMinutes: body.durationMinutes ?? service.durationMinutes, notes: body.notes ?? ""),
+                startMinute: start, durationMinutes: duration, notes: body.notes ?? ""),
             customerName: body.customer.name, by: try context.requireUser().id)
         return try Idempotency.Answer(
             status: .created,
@@ -95,13 +102,12 @@ struct AppointmentController {
         guard let current = try await AppointmentRepository(store: store).appointment(id: id) else {
             throw DomainError(.notFound, "no appointment \(id)")
         }
-        if let staffID = body.staffId,
-            try await !PropertyRepository(store: store).staff(propertyID: current.propertyID).contains(where: {
-                $0.id == staffID
-            })
-        {
+        let properties = PropertyRepository(store: store)
+        let team = try await properties.staff(propertyID: current.propertyID)
+        if let staffID = body.staffId, !team.contains(where: { $0.id == staffID }) {
             throw DomainError(.notFound, "no staff member \(staffID) at this property", field: "staffId")
         }
+        let timeZone = try await properties.property(id: current.propertyID)?.timeZone ?? .gmt
         let start = try body.start.map { try Self.minute(of: $0, field: "start") }
         let state = try body.state.map { name in
             guard let state = AppointmentState(rawValue: name) else {
@@ -118,6 +124,9 @@ struct AppointmentController {
                 try appointment.reschedule(
                     staffID: body.staffId ?? appointment.staffID, startMinute: start ?? appointment.startMinute,
                     durationMinutes: body.durationMinutes ?? appointment.durationMinutes)
+                try team.first { $0.id == appointment.staffID }?.checkWorks(
+                    startMinute: appointment.startMinute, durationMinutes: appointment.durationMinutes, in: timeZone,
+                    override: body.outsideWorkingHours ?? false)
             }
             if let notes = body.notes {
                 try Appointment.validate(notes: notes)

@@ -3457,6 +3457,11 @@ enum OpenAPIDocument {
                   },
                   "notes": {
                     "type": "string"
+                  },
+                  "outsideWorkingHours": {
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Book or move it even where it does not lie within the staff member's working hours on its day (otherwise 400, field `start`)."
                   }
                 },
                 "required": [
@@ -3497,6 +3502,11 @@ enum OpenAPIDocument {
                   },
                   "notes": {
                     "type": "string"
+                  },
+                  "outsideWorkingHours": {
+                    "type": "boolean",
+                    "default": false,
+                    "description": "Book or move it even where it does not lie within the staff member's working hours on its day (otherwise 400, field `start`)."
                   }
                 }
               },

@@ -76,6 +76,28 @@ public struct StaffMember: Hashable, Sendable, Identifiable {
         self.team = team
         self.workingHours = workingHours
     }
+
+    /// Refuses an appointment (start in minutes since 1970, UTC) that does not lie within this
+    /// person's working hours on its day in `timeZone`, unless `override` (a regular's late booking).
+    public func checkWorks(startMinute: Int, durationMinutes: Int, in timeZone: TimeZone, override: Bool = false)
+        throws(DomainError)
+    {
+        guard !override else { return }
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(startMinute) * 60)) / 60
+        let local = ((startMinute + offset) % 1440 + 1440) % 1440
+        guard local >= workingHours.lowerBound, local + durationMinutes <= workingHours.upperBound else {
+            throw .invalid(
+                "start",
+                "\(name) works \(Self.clock(workingHours.lowerBound))-\(Self.clock(workingHours.upperBound)); "
+                    + "this appointment runs \(Self.clock(local))-\(Self.clock(local + durationMinutes)) "
+                    + "(book it anyway with outsideWorkingHours)")
+        }
+    }
+
+    private static func clock(_ minute: Int) -> String {
+        let (hour, minute) = (minute / 60, minute % 60)
+        return "\(hour):\(minute < 10 ? "0" : "")\(minute)"
+    }
 }
 
 /// Something a salon sells by the appointment: a cut, a colour.

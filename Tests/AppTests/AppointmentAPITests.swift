@@ -186,3 +186,46 @@ struct AppointmentAPITests {
         }
     }
 }
+
+struct AppointmentWorkingHoursTests {
+    @Test func anAppointmentOutsideTheStylistsHoursIsRefusedUnlessAskedFor() async throws {
+        let fixture = try await APIFixture.make()
+        let salon = try await AppointmentAPITests.salon(in: fixture)  // hours 10:00-20:00, Tokyo
+        try await fixture.test { client in
+            let path = "/api/v1/properties/\(salon.property.id)/appointments"
+            let body = { (start: String, anyway: Bool) in
+                #"{"staffId": \#(salon.staff[0].id), "serviceId": \#(salon.service.id), "start": "\#(start)", "customer": {"name": "Ann"}, "outsideWorkingHours": \#(anyway)}"#
+            }
+            // 09:30 to 10:15 Tokyo time, given in UTC; and 19:30 to 20:15.
+            for start in ["2026-12-01T00:30:00Z", "2026-12-01T19:30:00+09:00"] {
+                try await client.execute(uri: path, method: .post, body: ByteBuffer(string: body(start, false))) {
+                    response in
+                    #expect(response.status == .badRequest)
+                    #expect(response.error?.error.field == "start")
+                    #expect(response.error?.error.message.contains("Aoi works 10:00-20:00") == true)
+                }
+            }
+            let id = try await client.execute(
+                uri: path, method: .post, body: ByteBuffer(string: body("2026-12-01T19:15:00+09:00", false))
+            ) { response in
+                #expect(response.status == .created)
+                return try JSONDecoder().decode(
+                    AppointmentAPITests.AppointmentBody.self, from: Data(buffer: response.body)
+                )
+                .id
+            }
+            // Lengthened past closing: refused; then asked for.
+            for (anyway, status) in [(false, HTTPResponse.Status.badRequest), (true, .ok)] {
+                try await client.execute(
+                    uri: "/api/v1/appointments/\(id)", method: .patch, headers: [.ifMatch: "\"1\""],
+                    body: ByteBuffer(string: #"{"durationMinutes": 60, "outsideWorkingHours": \#(anyway)}"#)
+                ) { #expect($0.status == status) }
+            }
+            try await client.execute(
+                uri: path, method: .post, body: ByteBuffer(string: body("2026-12-01T08:00:00+09:00", true))
+            ) {
+                #expect($0.status == .created)
+            }
+        }
+    }
+}

@@ -3522,13 +3522,13 @@ enum OpenAPIDocument {
                     "type": "integer",
                     "format": "int64",
                     "minimum": 0,
-                    "description": "Rooms not out of service (as they are now; in `total`, summed over the nights)."
+                    "description": "Rooms not out of service (as they are now), less the rooms blocked that night by an imported calendar; in `total`, summed over the nights."
                   },
                   "roomsSold": {
                     "type": "integer",
                     "format": "int64",
                     "minimum": 0,
-                    "description": "Stays holding a room that night (booked, checked in or checked out, with or without a room assigned, imported calendar blocks included); in `total`, room-nights."
+                    "description": "Stays holding a room that night (booked, checked in or checked out, with or without a room assigned); imported calendar blocks are not counted (nor their rooms as available); in `total`, room-nights."
                   },
                   "occupancy": {
                     "type": "number",

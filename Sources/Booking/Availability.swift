@@ -100,21 +100,28 @@ public struct DailyStats: Hashable, Sendable {
     }
 
     /// Occupancy, ADR and RevPAR per day over a range, from the stays that hold rooms and their
-    /// nightly rates (the same rates the folio charges).
+    /// nightly rates (the same rates the folio charges). Nights blocked by an imported calendar are
+    /// neither available nor sold here: what they earned, if anything, is another system's to know.
     public static func compute(
         over days: Nights, property: Property, roomTypes: [RoomType], rooms: [Room], stays: [Stay]
     ) -> [DailyStats] {
-        let available = rooms.filter { $0.housekeeping != .outOfService }.count
+        let inService = rooms.filter { $0.housekeeping != .outOfService }.count
         let typeByID = Dictionary(uniqueKeysWithValues: roomTypes.map { ($0.id, $0) })
         return days.map { day in
             var sold = 0
+            var blocked = 0
             var revenue = 0
             for stay in stays where stay.state.holdsRoom && stay.nights.contains(day) {
+                if stay.source == .ical {
+                    blocked += 1
+                    continue
+                }
                 sold += 1
                 revenue += typeByID[stay.roomTypeID]?.rate(for: day).amount ?? 0
             }
             return DailyStats(
-                day: day, roomsAvailable: available, roomsSold: sold, roomRevenue: Money(revenue, property.currency))
+                day: day, roomsAvailable: max(inService - blocked, 0), roomsSold: sold,
+                roomRevenue: Money(revenue, property.currency))
         }
     }
 }

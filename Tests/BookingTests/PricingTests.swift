@@ -122,6 +122,18 @@ struct FrontDeskDayTests {
         #expect(total.adr == .whole(1200, .thb))
         #expect(total.revPAR == .whole(150, .thb))
     }
+
+    @Test func nightsBlockedByAnImportedCalendarAreNeitherAvailableNorSold() {
+        var block = Make.stay(id: 2, room: 2, nights: 1)
+        block.source = .ical
+        let stats = DailyStats.compute(
+            over: Make.nights(Make.arrival, 1), property: Make.hotel(), roomTypes: [Make.roomType()],
+            rooms: [Make.room(id: 1), Make.room(id: 2), Make.room(id: 3)], stays: [Make.stay(id: 1, room: 1), block])
+        #expect(stats[0].roomsAvailable == 2)
+        #expect(stats[0].roomsSold == 1)
+        #expect(stats[0].occupancy == 0.5)
+        #expect(stats[0].adr == .whole(1200, .thb))
+    }
 }
 
 struct PriceHistogramTests {

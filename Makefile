@@ -12,7 +12,7 @@ BIN = .build/debug
 # Tracked and new (not ignored) Swift files that still exist.
 SWIFT_FILES = $(wildcard $(shell git ls-files --cached --others --exclude-standard '*.swift'))
 
-.PHONY: all run test wasm bench format format-check
+.PHONY: all run test wasm bench bench-http format format-check
 
 all: test
 
@@ -32,6 +32,9 @@ test:
 
 wasm:
 	scripts/build-wasm.sh
+
+bench-http:
+	scripts/bench-http.sh both
 
 bench: wasm
 	swift run -c release frontdesk bench timeline --rows $(ROWS) --days $(DAYS) --stays $(STAYS) --viewport $(VIEWPORT)

@@ -47,7 +47,7 @@ struct BoardController {
         let nights = try Nights(arrival: from, departure: to)
         guard nights.count <= 3 * 366 else { throw DomainError.invalid("to", "at most three years at a time") }
         switch property.kind {
-        case .hotel: return try await hotelBoard(property, nights, today).response(from: request, context: context)
+        case .hotel: return try await hotelBoard(property, nights, today).response()
         case .salon: return try await salonBoard(property, nights, today).response(from: request, context: context)
         }
     }
@@ -164,7 +164,7 @@ struct BoardController {
     }
 }
 
-struct BoardJSON: ResponseEncodable {
+struct BoardJSON: Encodable {
     struct Group: Codable {
         var id: Int
         var rowId: Int
@@ -192,6 +192,18 @@ struct BoardJSON: ResponseEncodable {
     var rooms: [Room]
     var items: [Int]
     var guests: [String]
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, propertyId, from, to, today, fromDay, toDay, checkIn, checkOut, groups, rooms
+    }
+
+    /// The JSON, with `items` and `guests` (a large board's bulk) written by `CompactJSON`.
+    func response() throws -> Response {
+        try CompactJSON.response(self, capacity: items.count * 7 + guests.count * 16) { buffer in
+            CompactJSON.append("items", integers: items, to: &buffer)
+            CompactJSON.append("guests", strings: guests, to: &buffer)
+        }
+    }
 }
 
 struct SalonBoardJSON: ResponseEncodable {

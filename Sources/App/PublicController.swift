@@ -63,19 +63,32 @@ struct PublicController {
 
     /// The room types of a place free for the dates and the party, each with its price.
     func offers(for property: Property, _ query: Query) async throws -> [Offer] {
+        try await offers(for: [property], query)[property.id] ?? []
+    }
+
+    /// Each place's bookable room types for the query, by place: five queries whatever the number of
+    /// places.
+    func offers(for places: [Property], _ query: Query) async throws -> [Int: [Offer]] {
+        let ids = places.map(\.id)
         let properties = PropertyRepository(store: store)
-        let roomTypes = try await properties.roomTypes(propertyID: property.id)
-        let availability = Availability(
-            roomTypes: roomTypes, rooms: try await properties.rooms(propertyID: property.id),
-            stays: try await StayRepository(store: store).stays(propertyID: property.id, overlapping: query.nights))
-        return try roomTypes.compactMap { roomType in
-            let free = availability.freeCount(of: roomType.id, for: query.nights)
-            guard roomType.capacity >= query.guests, free > 0 else { return nil }
-            return Offer(
-                roomType: roomType,
-                price: try StayPrice.quote(roomType: roomType, nights: query.nights, property: property),
-                available: free)
+        let roomTypes = try await properties.roomTypes(propertyIDs: ids)
+        let rooms = try await properties.rooms(propertyIDs: ids)
+        let stays = try await StayRepository(store: store).stays(propertyIDs: ids, overlapping: query.nights)
+        var offers: [Int: [Offer]] = [:]
+        for place in places {
+            let types = roomTypes[place.id] ?? []
+            let availability = Availability(
+                roomTypes: types, rooms: rooms[place.id] ?? [], stays: stays[place.id] ?? [])
+            offers[place.id] = try types.compactMap { roomType in
+                let free = availability.freeCount(of: roomType.id, for: query.nights)
+                guard roomType.capacity >= query.guests, free > 0 else { return nil }
+                return Offer(
+                    roomType: roomType,
+                    price: try StayPrice.quote(roomType: roomType, nights: query.nights, property: place),
+                    available: free)
+            }
         }
+        return offers
     }
 
     /// `GET /api/v1/public/search?region=&arrival=&departure=&adults=&children=&minPrice=&maxPrice=`:
@@ -101,8 +114,9 @@ struct PublicController {
         var results: [SearchJSON.Result] = []
         var nightlyPrices: [Int] = []
         var currency: Currency?
+        let offersByPlace = try await offers(for: places, query)
         for place in places {
-            let offers = try await offers(for: place, query)
+            let offers = offersByPlace[place.id] ?? []
             guard !offers.isEmpty else { continue }
             currency = currency ?? place.currency
             if place.currency == currency { nightlyPrices += offers.map(\.nightly) }

@@ -63,17 +63,25 @@ public struct PropertyRepository: Sendable {
     }
 
     public func insert(_ room: Room) async throws -> Room {
+        try await insert(rooms: [room])[0]
+    }
+
+    /// Adds many rooms in one transaction.
+    public func insert(rooms: [Room]) async throws -> [Room] {
         try await store.write { sql in
-            let rowID = try await sql.insertReturningID(
-                """
-                INSERT INTO rooms (property_id, room_type_id, number, floor, housekeeping)
-                VALUES (\(bind: room.propertyID), \(bind: room.roomTypeID), \(bind: room.number), \(bind: room.floor),
-                  \(bind: room.housekeeping.rawValue))
-                RETURNING id
-                """
-            )
-            var stored = room
-            stored.id = rowID
+            var stored: [Room] = []
+            for room in rooms {
+                var room = room
+                room.id = try await sql.insertReturningID(
+                    """
+                    INSERT INTO rooms (property_id, room_type_id, number, floor, housekeeping)
+                    VALUES (\(bind: room.propertyID), \(bind: room.roomTypeID), \(bind: room.number),
+                      \(bind: room.floor), \(bind: room.housekeeping.rawValue))
+                    RETURNING id
+                    """
+                )
+                stored.append(room)
+            }
             return stored
         }
     }
@@ -158,31 +166,45 @@ public struct PropertyRepository: Sendable {
 
     /// A property's room types with their rate overrides.
     public func roomTypes(propertyID: Int) async throws -> [RoomType] {
-        try await store.read { sql in
-            guard
-                let property = try await sql.raw("SELECT currency FROM properties WHERE id = \(bind: propertyID)")
-                    .first()
-            else { return [] }
-            let currency = try Currency.named(try property.decode(column: "currency", as: String.self))
-            var types = try await sql.raw(
-                "SELECT * FROM room_types WHERE property_id = \(bind: propertyID) ORDER BY id"
-            ).all().map { row in
-                RoomType(
+        try await roomTypes(propertyIDs: [propertyID])[propertyID] ?? []
+    }
+
+    /// The room types of many properties at once (the guest site's search), by property: two queries
+    /// whatever the number of properties.
+    public func roomTypes(propertyIDs: [Int]) async throws -> [Int: [RoomType]] {
+        guard !propertyIDs.isEmpty else { return [:] }
+        return try await store.read { sql in
+            var types: [Int: [RoomType]] = [:]
+            var place: [Int: (propertyID: Int, index: Int)] = [:]
+            for row in try await sql.raw(
+                """
+                SELECT t.*, p.currency FROM room_types t JOIN properties p ON p.id = t.property_id
+                WHERE t.property_id IN (\(binds: propertyIDs)) ORDER BY t.id
+                """
+            ).all() {
+                let propertyID = try row.decode(column: "property_id", as: Int.self)
+                let type = RoomType(
                     id: try row.decode(column: "id", as: Int.self), propertyID: propertyID,
                     name: try row.decode(column: "name", as: String.self),
                     capacity: try row.decode(column: "capacity", as: Int.self),
-                    baseRate: Money(try row.decode(column: "base_rate", as: Int.self), currency))
+                    baseRate: Money(
+                        try row.decode(column: "base_rate", as: Int.self),
+                        try Currency.named(try row.decode(column: "currency", as: String.self))))
+                place[type.id] = (propertyID, types[propertyID, default: []].count)
+                types[propertyID, default: []].append(type)
             }
             let rates = try await sql.raw(
                 """
                 SELECT r.room_type_id, r.night, r.amount FROM room_rates r
-                JOIN room_types t ON t.id = r.room_type_id WHERE t.property_id = \(bind: propertyID)
+                JOIN room_types t ON t.id = r.room_type_id WHERE t.property_id IN (\(binds: propertyIDs))
                 """
             ).all()
             for rate in rates {
-                let typeID = try rate.decode(column: "room_type_id", as: Int.self)
-                guard let index = types.firstIndex(where: { $0.id == typeID }) else { continue }
-                types[index].rateOverrides[Day(try rate.decode(column: "night", as: Int.self))] = Money(
+                guard let (propertyID, index) = place[try rate.decode(column: "room_type_id", as: Int.self)] else {
+                    continue
+                }
+                let currency = types[propertyID]![index].baseRate.currency
+                types[propertyID]![index].rateOverrides[Day(try rate.decode(column: "night", as: Int.self))] = Money(
                     try rate.decode(column: "amount", as: Int.self), currency)
             }
             return types
@@ -190,11 +212,20 @@ public struct PropertyRepository: Sendable {
     }
 
     public func rooms(propertyID: Int) async throws -> [Room] {
-        try await store.read { sql in
-            try await sql.raw(
-                "SELECT * FROM rooms WHERE property_id = \(bind: propertyID) ORDER BY room_type_id, number"
-            )
-            .all().map(Self.room(from:))
+        try await rooms(propertyIDs: [propertyID])[propertyID] ?? []
+    }
+
+    /// The rooms of many properties at once, by property, in one query.
+    public func rooms(propertyIDs: [Int]) async throws -> [Int: [Room]] {
+        guard !propertyIDs.isEmpty else { return [:] }
+        return try await store.read { sql in
+            Dictionary(
+                grouping: try await sql.raw(
+                    """
+                    SELECT * FROM rooms WHERE property_id IN (\(binds: propertyIDs))
+                    ORDER BY property_id, room_type_id, number
+                    """
+                ).all().map(Self.room(from:)), by: \.propertyID)
         }
     }
 

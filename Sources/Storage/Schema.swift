@@ -184,6 +184,31 @@ struct ICalSchema: AsyncMigration {
     }
 }
 
+/// Covering indexes for the board's query, which reads every run of every stay of a property over
+/// two years: with them SQLite answers from the indexes alone instead of seeking each row.
+struct BoardIndexes: AsyncMigration {
+    var name: String { "frontdesk.board-indexes.v3" }
+
+    func prepare(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        for statement in [
+            """
+            CREATE INDEX stays_board ON stays (property_id, departure, arrival, id, guest_id, room_type_id, state,
+              source)
+            """,
+            "CREATE INDEX stay_segments_board ON stay_segments (stay_id, active, arrival, departure, room_id, id)",
+        ] {
+            try await sql.raw(SQLQueryString(statement)).run()
+        }
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        try await sql.raw("DROP INDEX IF EXISTS stays_board").run()
+        try await sql.raw("DROP INDEX IF EXISTS stay_segments_board").run()
+    }
+}
+
 extension Store.Dialect {
     /// An auto-numbered primary key, the one column type the two dialects spell differently.
     var autoNumberedID: String {

@@ -118,10 +118,17 @@ public struct StayRepository: Sendable {
 
     /// A property's stays with a night in `nights` (any state), segments included.
     public func stays(propertyID: Int, overlapping nights: Nights) async throws -> [Stay] {
-        try await store.read { sql in
+        try await stays(propertyIDs: [propertyID], overlapping: nights)[propertyID] ?? []
+    }
+
+    /// The same for many properties at once (the guest site's search), by property: two queries
+    /// whatever the number of properties.
+    public func stays(propertyIDs: [Int], overlapping nights: Nights) async throws -> [Int: [Stay]] {
+        guard !propertyIDs.isEmpty else { return [:] }
+        return try await store.read { sql in
             let rows = try await sql.raw(
                 """
-                SELECT * FROM stays WHERE property_id = \(bind: propertyID)
+                SELECT * FROM stays WHERE property_id IN (\(binds: propertyIDs))
                   AND arrival < \(bind: nights.departure.number) AND departure > \(bind: nights.arrival.number)
                 ORDER BY arrival, id
                 """
@@ -129,7 +136,7 @@ public struct StayRepository: Sendable {
             let segmentRows = try await sql.raw(
                 """
                 SELECT g.* FROM stay_segments g JOIN stays s ON s.id = g.stay_id
-                WHERE s.property_id = \(bind: propertyID)
+                WHERE s.property_id IN (\(binds: propertyIDs))
                   AND s.arrival < \(bind: nights.departure.number) AND s.departure > \(bind: nights.arrival.number)
                 ORDER BY g.stay_id, g.arrival
                 """
@@ -139,9 +146,13 @@ public struct StayRepository: Sendable {
                 segmentsOfStay[try row.decode(column: "stay_id", as: Int.self), default: []].append(
                     try Self.segment(from: row))
             }
-            return try rows.map { row in
-                try Self.stay(from: row, segments: segmentsOfStay[try row.decode(column: "id", as: Int.self)] ?? [])
+            var stays: [Int: [Stay]] = [:]
+            for row in rows {
+                let stay = try Self.stay(
+                    from: row, segments: segmentsOfStay[try row.decode(column: "id", as: Int.self)] ?? [])
+                stays[stay.propertyID, default: []].append(stay)
             }
+            return stays
         }
     }
 
@@ -158,28 +169,31 @@ public struct StayRepository: Sendable {
         public var guestName: String
     }
 
-    /// Every run of every stay holding a room in `nights`, with its guest's name, in one query: what the
-    /// board loads (cancelled and no-show stays hold nothing and are left out).
+    /// The runs of a property's stays holding a room on a night in `nights` (cancelled and no-show
+    /// stays hold nothing and are left out), with their guests' names, ordered by stay and arrival:
+    /// everything the board draws. Read in one query of plain columns (no optionals: a run without a
+    /// room has room 0), since a board may hold hundreds of thousands of them.
     public func boardSegments(propertyID: Int, overlapping nights: Nights) async throws -> [BoardSegment] {
         try await store.read { sql in
             let rows = try await sql.raw(
                 """
-                SELECT x.id, x.stay_id, x.room_id, x.arrival, x.departure, s.room_type_id, s.state, s.source, g.name
+                SELECT x.id, x.stay_id, COALESCE(x.room_id, 0) AS room, x.arrival, x.departure, s.room_type_id,
+                  s.state, s.source, g.name
                 FROM stay_segments x JOIN stays s ON s.id = x.stay_id JOIN guests g ON g.id = s.guest_id
                 WHERE s.property_id = \(bind: propertyID) AND x.active
                   AND x.arrival < \(bind: nights.departure.number) AND x.departure > \(bind: nights.arrival.number)
-                ORDER BY x.stay_id, x.arrival
                 """
             ).all()
             var segments: [BoardSegment] = []
             segments.reserveCapacity(rows.count)
             for row in rows {
+                let room = try row.decode(column: "room", as: Int.self)
                 segments.append(
                     BoardSegment(
                         id: try row.decode(column: "id", as: Int.self),
                         stayID: try row.decode(column: "stay_id", as: Int.self),
                         roomTypeID: try row.decode(column: "room_type_id", as: Int.self),
-                        roomID: try row.decode(column: "room_id", as: Int?.self),
+                        roomID: room == 0 ? nil : room,
                         nights: try Nights(
                             arrival: Day(try row.decode(column: "arrival", as: Int.self)),
                             departure: Day(try row.decode(column: "departure", as: Int.self))),
@@ -187,6 +201,8 @@ public struct StayRepository: Sendable {
                         source: StaySource(rawValue: try row.decode(column: "source", as: String.self)) ?? .frontDesk,
                         guestName: try row.decode(column: "name", as: String.self)))
             }
+            // Sorted here rather than by the database, which would sort the rows with their names.
+            segments.sort { ($0.stayID, $0.nights.arrival.number) < ($1.stayID, $1.nights.arrival.number) }
             return segments
         }
     }

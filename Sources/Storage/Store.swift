@@ -74,6 +74,7 @@ public final class Store: Sendable {
         let migrations = Migrations()
         migrations.add(Schema(dialect: dialect))
         migrations.add(ICalSchema(dialect: dialect))
+        migrations.add(BoardIndexes())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()
@@ -121,10 +122,24 @@ public final class Store: Sendable {
         }
     }
 
-    /// Runs `body` for reads.
+    /// Runs `body` for reads: on SQLite on one connection that reads the file through memory mapping
+    /// (without it, a large read such as a 2,000-room board spends most of its time in `read` calls
+    /// for pages the operating system already has).
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await body(sql)
+        switch dialect {
+        case .postgres:
+            return try await body(sql)
+        case .sqlite:
+            return try await database.withConnection { connection in
+                let sql = connection as! any SQLDatabase
+                try await sql.raw("PRAGMA mmap_size = \(unsafeRaw: String(Self.sqliteMapBytes))").run()
+                return try await body(sql)
+            }
+        }
     }
+
+    /// How much of a SQLite file readers map into memory.
+    static let sqliteMapBytes = 1 << 30
 
     private static func redacted(_ url: String) -> String {
         guard var components = URLComponents(string: url) else { return "postgres://…" }

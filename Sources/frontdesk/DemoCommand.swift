@@ -10,10 +10,15 @@ struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Create the demo data (a hotel, a salon, the guest site's places and a manager's login).",
-        discussion: "With --rooms, adds a large synthetic hotel instead: --rooms N --days D --occupancy F.")
+        discussion: """
+            With --rooms, adds a large synthetic hotel instead: --rooms N --days D --occupancy F. With --places, \
+            adds that many bookable places in the region "Benchmark Province" for the guest site's search, each \
+            with --rooms rooms (40 when not given).
+            """)
 
     @OptionGroup var database: DatabaseOption
     @Option(help: "Add a benchmark hotel with this many rooms instead of the demo.") var rooms: Int?
+    @Option(help: "Add this many benchmark places for the guest site's search instead of the demo.") var places: Int?
     @Option(help: "Days of stays on the benchmark hotel.") var days = 365
     @Option(help: "Share of the benchmark hotel's nights that are taken, 0...1.") var occupancy = 0.7
     @Flag(help: "Do nothing, successfully, when the database already has properties (for make run).")
@@ -21,6 +26,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let rooms, !(1...10_000).contains(rooms) { throw ValidationError("--rooms must be 1...10000.") }
+        if let places, !(1...5_000).contains(places) { throw ValidationError("--places must be 1...5000.") }
         guard (1...3_650).contains(days) else { throw ValidationError("--days must be 1...3650.") }
         guard (0.01...1).contains(occupancy) else { throw ValidationError("--occupancy must be between 0.01 and 1.") }
     }
@@ -34,7 +40,14 @@ struct DemoCommand: AsyncParsableCommand {
         try await store.migrate()
         let demo = DemoData(store: store)
         do {
-            if let rooms {
+            if let places {
+                let started = Date()
+                let stays = try await demo.createSearchPlaces(
+                    places, rooms: rooms ?? 40, days: days, occupancy: occupancy)
+                print(
+                    "frontdesk: \(places) places in Benchmark Province with \(rooms ?? 40) rooms each and \(stays) stays "
+                        + "(\(Int(Date().timeIntervalSince(started) * 1000)) ms)")
+            } else if let rooms {
                 let started = Date()
                 let (propertyID, stays) = try await demo.createLargeBoard(
                     rooms: rooms, days: days, occupancy: occupancy)

@@ -20,17 +20,21 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on.") var port = 8080
     @Option(help: "The web app's folder, served at / (empty for none).") var web = "Web"
+    @Option(help: "Requests a minute one address may make to the guest site's API.") var publicRateLimit = 120
     @OptionGroup var database: DatabaseOption
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be 1...65535, got \(port).") }
+        guard publicRateLimit >= 1 else { throw ValidationError("--public-rate-limit must be 1 or more.") }
     }
 
     func run() async throws {
         let store = try Store.open(database.location)
         try await store.migrate()
         let app = buildApplication(
-            configuration: ServerConfiguration(host: host, port: port, webRoot: web.isEmpty ? nil : web), store: store)
+            configuration: ServerConfiguration(
+                host: host, port: port, webRoot: web.isEmpty ? nil : web, publicRequestsPerMinute: publicRateLimit),
+            store: store)
         // Written unbuffered, so that `make run` shows it at once even through a pipe.
         FileHandle.standardOutput.write(
             Data("frontdesk: serving \(store.location) (\(store.dialect.rawValue)) on http://\(host):\(port)/\n".utf8))

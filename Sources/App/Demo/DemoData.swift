@@ -179,11 +179,11 @@ public struct DemoData: Sendable {
                 let staff = try await repository.insert(
                     StaffMember(
                         id: 0, propertyID: property.id, name: name, team: team, workingHours: (10 * 60)..<(20 * 60)))
-                // Five to eight appointments between 10:00 and 19:00 on a 15-minute grid; some overlap, as a
+                // Five to eight appointments within working hours on a 15-minute grid; some overlap, as a
                 // stylist's colour processes while they cut someone else.
                 for _ in 0..<(5 + random.next(below: 4)) {
                     let service = services[random.next(below: services.count)]
-                    let start = 10 * 60 + 15 * random.next(below: 36)
+                    let start = 10 * 60 + 15 * random.next(below: (10 * 60 - service.durationMinutes) / 15 + 1)
                     _ = try await appointments.create(
                         Appointment(
                             id: 0, propertyID: property.id, staffID: staff.id, serviceID: service.id, customerID: 0,
@@ -244,15 +244,40 @@ public struct DemoData: Sendable {
 
     // MARK: - Large boards for benchmarks
 
-    /// A hotel of `rooms` rooms with stays over `days` days around today, each night of each room
-    /// taken with probability about `occupancy`.
+    /// A large hotel for benchmarks: `rooms` rooms in types of 20, stays over `days` days (a quarter
+    /// of them past) filling about `occupancy` of the nights.
     public func createLargeBoard(rooms roomCount: Int, days: Int, occupancy: Double) async throws -> (Int, Int) {
         var random = SeededGenerator(seed: 42)
+        let (propertyID, requests) = try await benchmarkHotel(
+            name: "Benchmark Hotel \(roomCount)x\(days)", region: "Northern Thailand", city: "Chiang Mai",
+            rooms: roomCount, days: days, occupancy: occupancy, &random)
+        return (propertyID, try await StayRepository(store: store).importStays(requests))
+    }
+
+    /// Many bookable places in one region ("Benchmark Province", in ten cities) for benchmarks of the
+    /// guest site's search: `rooms` rooms each, stays over `days` days filling about `occupancy`.
+    /// Returns how many stays were made.
+    public func createSearchPlaces(_ count: Int, rooms: Int, days: Int, occupancy: Double) async throws -> Int {
+        var random = SeededGenerator(seed: 7)
+        var requests: [(stay: NewStay, state: StayState)] = []
+        for index in 0..<count {
+            requests += try await benchmarkHotel(
+                name: "Benchmark Place \(index + 1)", region: "Benchmark Province", city: "Bench City \(index % 10)",
+                rooms: rooms, days: days, occupancy: occupancy, &random
+            ).1
+        }
+        return try await StayRepository(store: store).importStays(requests)
+    }
+
+    private func benchmarkHotel(
+        name: String, region: String, city: String, rooms roomCount: Int, days: Int, occupancy: Double,
+        _ random: inout SeededGenerator
+    ) async throws -> (Int, [(stay: NewStay, state: StayState)]) {
         let repository = PropertyRepository(store: store)
         let property = try await repository.insert(
             Property(
-                id: 0, name: "Benchmark Hotel \(roomCount)x\(days)", kind: .hotel, region: "Northern Thailand",
-                city: "Chiang Mai", latitude: 18.79, longitude: 98.98, timeZoneID: "Asia/Bangkok", currency: .thb))
+                id: 0, name: name, kind: .hotel, region: region, city: city, latitude: 18.79, longitude: 98.98,
+                timeZoneID: "Asia/Bangkok", currency: .thb))
         let today = property.today(now: now)
         let first = today.adding(days: -days / 4)
         var roomTypes: [RoomType] = []
@@ -261,15 +286,17 @@ public struct DemoData: Sendable {
                 try await repository.insert(
                     RoomType(
                         id: 0, propertyID: property.id, name: "Type \(index + 1)", capacity: 2,
-                        baseRate: .whole(1_000 + 100 * index, .thb))))
+                        baseRate: .whole(1_000 + 100 * index + 10 * random.next(below: 50), .thb))))
         }
         var requests: [(stay: NewStay, state: StayState)] = []
-        for index in 0..<roomCount {
-            let roomType = roomTypes[index / 20]
-            let room = try await repository.insert(
+        let rooms = try await repository.insert(
+            rooms: (0..<roomCount).map { index in
                 Room(
-                    id: 0, propertyID: property.id, roomTypeID: roomType.id, number: "\(index + 1)",
-                    floor: index / 20 + 1))
+                    id: 0, propertyID: property.id, roomTypeID: roomTypes[index / 20].id, number: "\(index + 1)",
+                    floor: index / 20 + 1)
+            })
+        for room in rooms {
+            let roomType = roomTypes.first { $0.id == room.roomTypeID }!
             var day = first
             let end = first.adding(days: days)
             while day < end {
@@ -287,7 +314,6 @@ public struct DemoData: Sendable {
                 day = day.adding(days: nights + (gap > 0 ? random.next(below: 2 * gap + 1) : 0))
             }
         }
-        let stays = try await StayRepository(store: store).importStays(requests)
-        return (property.id, stays)
+        return (property.id, requests)
     }
 }

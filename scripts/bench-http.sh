@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Usage: scripts/bench-http.sh [sqlite|postgres|both]   (default: both)
+#
+# Load tests of the HTTP API with wrk (Debian's `wrk`, installed when missing) against a release
+# build on loopback, once per database:
+#   1. public search: 500 places / 20,000 rooms in one region, ~60 % of their nights taken;
+#   2. stay creation: POST /api/v1/properties/{id}/stays, unassigned stays on random future dates;
+#   3. board load: GET /api/v1/properties/{id}/board for 2,000 rooms x 730 days.
+# Prints wrk's report (requests/s, latency percentiles) for each. The database is a temporary SQLite
+# file, or a throwaway PostgreSQL server (scripts/with-postgres.sh). wrk and the server share the
+# machine's cores.
+#
+# Environment (optional): BENCH_SECONDS (15), BENCH_CONNECTIONS (8), BENCH_THREADS (2).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+which_db="${1:-both}"
+seconds="${BENCH_SECONDS:-15}"
+connections="${BENCH_CONNECTIONS:-8}"
+threads="${BENCH_THREADS:-2}"
+
+if ! command -v wrk >/dev/null; then
+    apt-get update -o DPkg::Lock::Timeout=300 >/dev/null && apt-get install -y wrk >/dev/null
+fi
+
+if [[ "$which_db" == both ]]; then
+    "$0" sqlite
+    exec scripts/with-postgres.sh "$0" postgres
+fi
+if [[ "$which_db" == postgres && -z "${FRONTDESK_TEST_POSTGRES_URL:-}" ]]; then
+    exec scripts/with-postgres.sh "$0" postgres
+fi
+
+swift build -c release --product frontdesk >&2
+bin="$(swift build -c release --show-bin-path)/frontdesk"
+work="$(mktemp -d /tmp/frontdesk-bench.XXXXXX)"
+server_pid=
+cleanup() {
+    [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+case "$which_db" in
+    sqlite) database="$work/bench.sqlite" ;;
+    postgres) database="$FRONTDESK_TEST_POSTGRES_URL" ;;
+    *) echo "usage: $0 [sqlite|postgres|both]" >&2; exit 2 ;;
+esac
+
+echo "== $which_db: filling the database" >&2
+board_out="$("$bin" demo --database "$database" --rooms 2000 --days 730 --occupancy 0.7 2>/dev/null | tail -n 1)"
+echo "$board_out" >&2
+board_id="$(sed -E 's/^frontdesk: property ([0-9]+) .*/\1/' <<<"$board_out")"
+"$bin" demo --database "$database" --places 500 --rooms 40 --days 120 --occupancy 0.6 2>/dev/null | tail -n 1 >&2
+echo 'bench-password' | "$bin" user add --database "$database" --email bench@example.com --role manager \
+    --name Bench --password-stdin >/dev/null 2>&1
+
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+"$bin" serve --database "$database" --port "$port" --web "" --public-rate-limit 100000000 >"$work/server.log" 2>&1 &
+server_pid=$!
+base="http://127.0.0.1:$port"
+for _ in $(seq 100); do curl -fs "$base/healthz" >/dev/null && break; sleep 0.1; done
+cookie="$(curl -fs -D - -o /dev/null -H 'Content-Type: application/json' \
+    -d '{"email": "bench@example.com", "password": "bench-password"}' "$base/api/v1/session" \
+    | sed -nE 's/^[Ss]et-[Cc]ookie: ([^;]*);.*/\1/p')"
+[[ -n "$cookie" ]] || { echo "could not sign in" >&2; exit 1; }
+room_types="$(curl -fs -H "Cookie: $cookie" "$base/api/v1/properties/$board_id" \
+    | python3 -c 'import json, sys; print(",".join(str(t["id"]) for t in json.load(sys.stdin)["roomTypes"]))')"
+
+arrival="$(date -u -d '+14 days' +%F)"
+departure="$(date -u -d '+17 days' +%F)"
+from="$(date -u -d '-180 days' +%F)"
+to="$(date -u -d '+550 days' +%F)"
+
+cat >"$work/create.lua" <<EOF
+local types = {$room_types}
+local counter = 0
+math.randomseed(os.time() + math.floor(os.clock() * 1000000))
+request = function()
+    counter = counter + 1
+    local arrival = os.time() + (800 + math.random(0, 2000)) * 86400
+    local body = string.format(
+        '{"roomTypeId": %d, "arrival": "%s", "departure": "%s", "adults": 1, "guest": {"name": "Bench %d"}}',
+        types[math.random(#types)], os.date("!%Y-%m-%d", arrival), os.date("!%Y-%m-%d", arrival + 2 * 86400), counter)
+    return wrk.format("POST", "/api/v1/properties/$board_id/stays", {
+        ["Content-Type"] = "application/json", ["Cookie"] = "$cookie",
+        ["Idempotency-Key"] = string.format("bench-%d-%d", math.random(1, 1000000000), counter)
+    }, body)
+end
+EOF
+cat >"$work/report.lua" <<'EOF'
+done = function(summary, latency, requests)
+    local errors = summary.errors
+    io.write(string.format("status>=400 or socket errors: %d\n",
+        errors.status + errors.connect + errors.read + errors.write + errors.timeout))
+end
+EOF
+cat "$work/report.lua" >>"$work/create.lua"
+
+run() {
+    local name="$1"; shift
+    echo
+    echo "== $which_db: $name"
+    wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency "$@"
+}
+# Warm up each route once (the page cache, prepared plans).
+curl -fs "$base/api/v1/public/search?region=benchmark&arrival=$arrival&departure=$departure&adults=2" >/dev/null
+curl -fs -H "Cookie: $cookie" "$base/api/v1/properties/$board_id/board?from=$from&to=$to" -o "$work/board.json"
+echo "board: $(wc -c <"$work/board.json") bytes, from $from to $to" >&2
+
+run "public search (500 places, 20,000 rooms)" -s "$work/report.lua" \
+    "$base/api/v1/public/search?region=benchmark&arrival=$arrival&departure=$departure&adults=2"
+run "stay creation" -s "$work/create.lua" "$base"
+run "board load (2,000 rooms x 730 days)" -s "$work/report.lua" -H "Cookie: $cookie" \
+    "$base/api/v1/properties/$board_id/board?from=$from&to=$to"

@@ -6,6 +6,8 @@ import Storage
 /// The board's data in a compact form, and the front desk's day.
 struct BoardController {
     let store: Store
+    /// Hotel boards as last sent, while nothing has changed at their property.
+    let cache = BoardCache()
 
     func register(on group: RouterGroup<AppRequestContext>) {
         group.get("properties/{id}/board", use: board)
@@ -47,7 +49,20 @@ struct BoardController {
         let nights = try Nights(arrival: from, departure: to)
         guard nights.count <= 3 * 366 else { throw DomainError.invalid("to", "at most three years at a time") }
         switch property.kind {
-        case .hotel: return try await hotelBoard(property, nights, today).response()
+        case .hotel:
+            // Every change at a property moves its event sequence on; while it stands still, the board
+            // as last sent is still true. Read before the board, so a board is never older than its key.
+            let key = BoardCache.Key(propertyID: property.id, from: nights.arrival, to: nights.departure, today: today)
+            let seq = try await EventRepository(store: store).latestSeq(propertyID: property.id) ?? 0
+            let body =
+                if let cached = await cache.body(for: key, seq: seq) {
+                    cached
+                } else {
+                    try await hotelBoard(property, nights, today).body()
+                }
+            await cache.store(body, for: key, seq: seq)
+            return Response(
+                status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: body))
         case .salon: return try await salonBoard(property, nights, today).response(from: request, context: context)
         }
     }
@@ -198,8 +213,8 @@ struct BoardJSON: Encodable {
     }
 
     /// The JSON, with `items` and `guests` (a large board's bulk) written by `CompactJSON`.
-    func response() throws -> Response {
-        try CompactJSON.response(self, capacity: items.count * 7 + guests.count * 16) { buffer in
+    func body() throws -> ByteBuffer {
+        try CompactJSON.object(self, capacity: items.count * 7 + guests.count * 16) { buffer in
             CompactJSON.append("items", integers: items, to: &buffer)
             CompactJSON.append("guests", strings: guests, to: &buffer)
         }
@@ -256,4 +271,35 @@ struct TodayJSON: ResponseEncodable {
     var arrivals: [Entry]
     var departures: [Entry]
     var inHouse: [Entry]
+}
+
+/// The last few hotel boards sent, each with the property's event sequence number it was read at. A
+/// front desk opens the same board on several devices, and reloads it after a gap in the live
+/// stream; a large board takes a second or more to read and a few milliseconds to send again.
+actor BoardCache {
+    struct Key: Hashable {
+        var propertyID: Int
+        var from: Day
+        var to: Day
+        var today: Day
+    }
+
+    /// Boards kept; the least recently used goes first.
+    static let capacity = 8
+
+    private var entries: [Key: (seq: Int, body: ByteBuffer, used: Int)] = [:]
+    private var clock = 0
+
+    func body(for key: Key, seq: Int) -> ByteBuffer? {
+        guard let entry = entries[key], entry.seq == seq else { return nil }
+        return entry.body
+    }
+
+    func store(_ body: ByteBuffer, for key: Key, seq: Int) {
+        clock += 1
+        entries[key] = (seq, body, clock)
+        if entries.count > Self.capacity, let oldest = entries.min(by: { $0.value.used < $1.value.used })?.key {
+            entries[oldest] = nil
+        }
+    }
 }

@@ -4,17 +4,8 @@ import Hummingbird
 /// Writes large arrays of numbers and names as JSON straight into a buffer: the board's hundreds of
 /// thousands of items, which `JSONEncoder` takes over a second to encode.
 enum CompactJSON {
-    /// A JSON response of `head` (any `Encodable` object) with more members appended to it by
-    /// `appendMembers`, each written as `,"name":value`.
-    static func response<Head: Encodable>(
-        _ head: Head, capacity: Int, appendMembers: (inout ByteBuffer) -> Void
-    ) throws -> Response {
-        Response(
-            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: try object(head, capacity: capacity, appendMembers: appendMembers)))
-    }
-
-    /// The JSON object alone.
+    /// `head` (any `Encodable` object) as JSON, with more members appended to it by `appendMembers`,
+    /// each written as `,"name":value`.
     static func object<Head: Encodable>(
         _ head: Head, capacity: Int, appendMembers: (inout ByteBuffer) -> Void
     ) throws -> ByteBuffer {

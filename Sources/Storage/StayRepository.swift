@@ -171,14 +171,17 @@ public struct StayRepository: Sendable {
 
     /// The runs of a property's stays holding a room on a night in `nights` (cancelled and no-show
     /// stays hold nothing and are left out), with their guests' names, ordered by stay and arrival:
-    /// everything the board draws. Read in one query of plain columns (no optionals: a run without a
-    /// room has room 0), since a board may hold hundreds of thousands of them.
+    /// everything the board draws.
+    ///
+    /// A board may hold hundreds of thousands of runs, and decoding a column through SQLKit costs more
+    /// than the database's whole work for it: so each run's numbers come as one text column
+    /// (`id,stay,room,arrival,departure,roomType,state,source`, with room 0 for none) parsed here.
     public func boardSegments(propertyID: Int, overlapping nights: Nights) async throws -> [BoardSegment] {
         try await store.read { sql in
             let rows = try await sql.raw(
                 """
-                SELECT x.id, x.stay_id, COALESCE(x.room_id, 0) AS room, x.arrival, x.departure, s.room_type_id,
-                  s.state, s.source, g.name
+                SELECT x.id || ',' || x.stay_id || ',' || COALESCE(x.room_id, 0) || ',' || x.arrival || ','
+                  || x.departure || ',' || s.room_type_id || ',' || s.state || ',' || s.source AS run, g.name
                 FROM stay_segments x JOIN stays s ON s.id = x.stay_id JOIN guests g ON g.id = s.guest_id
                 WHERE s.property_id = \(bind: propertyID) AND x.active
                   AND x.arrival < \(bind: nights.departure.number) AND x.departure > \(bind: nights.arrival.number)
@@ -187,18 +190,19 @@ public struct StayRepository: Sendable {
             var segments: [BoardSegment] = []
             segments.reserveCapacity(rows.count)
             for row in rows {
-                let room = try row.decode(column: "room", as: Int.self)
+                let run = try row.decode(column: "run", as: String.self)
+                let fields = run.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+                guard fields.count == 8 else { throw DomainError(.invalid, "unreadable stay run '\(run)'") }
+                let number = { (index: Int) in
+                    fields[index].reduce(0) { $0 * 10 + Int($1 &- UInt8(ascii: "0")) }
+                }
+                let room = number(2)
                 segments.append(
                     BoardSegment(
-                        id: try row.decode(column: "id", as: Int.self),
-                        stayID: try row.decode(column: "stay_id", as: Int.self),
-                        roomTypeID: try row.decode(column: "room_type_id", as: Int.self),
-                        roomID: room == 0 ? nil : room,
-                        nights: try Nights(
-                            arrival: Day(try row.decode(column: "arrival", as: Int.self)),
-                            departure: Day(try row.decode(column: "departure", as: Int.self))),
-                        state: StayState(rawValue: try row.decode(column: "state", as: String.self)) ?? .booked,
-                        source: StaySource(rawValue: try row.decode(column: "source", as: String.self)) ?? .frontDesk,
+                        id: number(0), stayID: number(1), roomTypeID: number(5), roomID: room == 0 ? nil : room,
+                        nights: try Nights(arrival: Day(number(3)), departure: Day(number(4))),
+                        state: StayState(rawValue: String(decoding: fields[6], as: UTF8.self)) ?? .booked,
+                        source: StaySource(rawValue: String(decoding: fields[7], as: UTF8.self)) ?? .frontDesk,
                         guestName: try row.decode(column: "name", as: String.self)))
             }
             // Sorted here rather than by the database, which would sort the rows with their names.

@@ -70,6 +70,23 @@ struct BoardAPITests {
         }
     }
 
+    @Test func aBoardLoadedAgainAfterAChangeShowsTheChange() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test { client in
+            let path = "/api/v1/properties/\(fixture.property.id)/board?from=2026-11-20&to=2026-12-20"
+            let load = {
+                try await client.execute(uri: path, method: .get) { response in
+                    try JSONDecoder().decode(Board.self, from: Data(buffer: response.body)).guests
+                }
+            }
+            #expect(try await load() == [])
+            #expect(try await load() == [])
+            try await client.execute(
+                uri: fixture.staysPath, method: .post, body: ByteBuffer(string: fixture.stayJSON()))
+            #expect(try await load() == ["Ann Lee"])
+        }
+    }
+
     @Test func aBoardRangeMustRunForwardAndNotTooFar() async throws {
         let fixture = try await APIFixture.make()
         try await fixture.test { client in

@@ -54,13 +54,9 @@ struct BoardController {
             // as last sent is still true. Read before the board, so a board is never older than its key.
             let key = BoardCache.Key(propertyID: property.id, from: nights.arrival, to: nights.departure, today: today)
             let seq = try await EventRepository(store: store).latestSeq(propertyID: property.id) ?? 0
-            let body =
-                if let cached = await cache.body(for: key, seq: seq) {
-                    cached
-                } else {
-                    try await hotelBoard(property, nights, today).body()
-                }
-            await cache.store(body, for: key, seq: seq)
+            let body = try await cache.body(for: key, seq: seq) {
+                try await hotelBoard(property, nights, today).body()
+            }
             return Response(
                 status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: body))
         case .salon: return try await salonBoard(property, nights, today).response(from: request, context: context)
@@ -276,6 +272,7 @@ struct TodayJSON: ResponseEncodable {
 /// The last few hotel boards sent, each with the property's event sequence number it was read at. A
 /// front desk opens the same board on several devices, and reloads it after a gap in the live
 /// stream; a large board takes a second or more to read and a few milliseconds to send again.
+/// Requests for a board being read wait for that reading instead of starting their own.
 actor BoardCache {
     struct Key: Hashable {
         var propertyID: Int
@@ -288,18 +285,28 @@ actor BoardCache {
     static let capacity = 8
 
     private var entries: [Key: (seq: Int, body: ByteBuffer, used: Int)] = [:]
+    private var reading: [Key: (seq: Int, task: Task<ByteBuffer, any Error>)] = [:]
     private var clock = 0
 
-    func body(for key: Key, seq: Int) -> ByteBuffer? {
-        guard let entry = entries[key], entry.seq == seq else { return nil }
-        return entry.body
-    }
-
-    func store(_ body: ByteBuffer, for key: Key, seq: Int) {
+    /// The board for `key` as read at `seq`: kept, being read, or read now with `read`.
+    func body(for key: Key, seq: Int, read: @escaping @Sendable () async throws -> ByteBuffer) async throws
+        -> ByteBuffer
+    {
         clock += 1
-        entries[key] = (seq, body, clock)
+        if let entry = entries[key], entry.seq == seq {
+            entries[key]?.used = clock
+            return entry.body
+        }
+        if let current = reading[key], current.seq == seq { return try await current.task.value }
+        let task = Task { try await read() }
+        reading[key] = (seq, task)
+        let result = await task.result
+        if reading[key]?.seq == seq { reading[key] = nil }
+        let body = try result.get()
+        if (entries[key]?.seq ?? -1) <= seq { entries[key] = (seq, body, clock) }
         if entries.count > Self.capacity, let oldest = entries.min(by: { $0.value.used < $1.value.used })?.key {
             entries[oldest] = nil
         }
+        return body
     }
 }

@@ -152,13 +152,16 @@ struct BoardController {
             uniqueKeysWithValues: try await PropertyRepository(store: store).rooms(propertyID: property.id).map {
                 ($0.id, $0.number)
             })
-        let names = try await stays.guestNames(
-            ids: (lists.arrivals + lists.departures + lists.inHouse).map(\.guestID))
+        let listed = lists.arrivals + lists.departures + lists.inHouse
+        let names = try await stays.guestNames(ids: listed.map(\.guestID))
+        let balances = try await FolioRepository(store: store).balances(
+            stayIDs: listed.map(\.id), currency: property.currency)
         func entries(_ list: [Stay]) -> [TodayJSON.Entry] {
             list.map { stay in
                 TodayJSON.Entry(
                     stay: StayJSON(stay), guestName: names[stay.guestID] ?? "",
-                    roomNumber: stay.roomID(on: day).flatMap { rooms[$0] } ?? stay.currentRoomID.flatMap { rooms[$0] })
+                    roomNumber: stay.roomID(on: day).flatMap { rooms[$0] } ?? stay.currentRoomID.flatMap { rooms[$0] },
+                    balance: MoneyJSON(balances[stay.id] ?? .zero(property.currency)))
             }
         }
         return TodayJSON(
@@ -261,6 +264,8 @@ struct TodayJSON: ResponseEncodable {
         var stay: StayJSON
         var guestName: String
         var roomNumber: String?
+        /// The folio's balance: what the guest owes (negative: what is owed to them).
+        var balance: MoneyJSON
     }
 
     var date: String

@@ -40,10 +40,13 @@ struct StayController {
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.parameters.requireID("id")
-        guard let stay = try await StayRepository(store: store).stay(id: id) else {
+        let stays = StayRepository(store: store)
+        guard let stay = try await stays.stay(id: id) else {
             throw DomainError(.notFound, "no stay \(id)")
         }
-        var response = try StayJSON(stay).response(from: request, context: context)
+        let guest = try await stays.guest(id: stay.guestID)
+        var response = try StayDetailJSON(stay: StayJSON(stay), guest: guest.map(GuestJSON.init))
+            .response(from: request, context: context)
         response.headers[.eTag] = Self.eTag(of: stay)
         return response
     }
@@ -61,5 +64,31 @@ struct StayController {
             throw DomainError(.notFound, "no room \(roomID) at this property", field: "roomId")
         }
         return room.roomTypeID
+    }
+}
+
+struct GuestJSON: Codable {
+    var name: String
+    var email: String
+    var phone: String
+
+    init(_ guest: Guest) {
+        name = guest.name
+        email = guest.email
+        phone = guest.phone
+    }
+}
+
+/// `GET /api/v1/stays/{id}`: the stay's one JSON form with its guest's contact beside it.
+struct StayDetailJSON: ResponseEncodable {
+    var stay: StayJSON
+    var guest: GuestJSON?
+
+    private enum CodingKeys: String, CodingKey { case guest }
+
+    func encode(to encoder: any Encoder) throws {
+        try stay.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(guest, forKey: .guest)
     }
 }

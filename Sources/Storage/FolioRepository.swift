@@ -91,22 +91,37 @@ public struct FolioRepository: Sendable {
         else { throw DomainError(.notFound, "no stay \(stayID)") }
         let currency = try Currency.named(try property.decode(column: "currency", as: String.self))
         let entries = try await sql.raw("SELECT * FROM folio_entries WHERE stay_id = \(bind: stayID) ORDER BY id").all()
-            .map {
-                row in
-                FolioEntry(
-                    id: try row.decode(column: "id", as: Int.self),
-                    kind: FolioEntryKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .charge,
-                    description: try row.decode(column: "description", as: String.self),
-                    amount: Money(
-                        try row.decode(column: "amount", as: Int.self),
-                        try Currency.named(try row.decode(column: "currency", as: String.self))),
-                    category: try row.decode(column: "category", as: String?.self).flatMap(
-                        ChargeCategory.init(rawValue:)),
-                    method: try row.decode(column: "method", as: String?.self).flatMap(PaymentMethod.init(rawValue:)),
-                    reverses: try row.decode(column: "reverses", as: Int?.self),
-                    night: try row.decode(column: "night", as: Int?.self).map(Day.init))
-            }
+            .map(entry(from:))
         return Folio(currency: currency, entries: entries)
+    }
+
+    /// The balances of several stays' folios in one currency, in one query: for lists of stays. A stay
+    /// with no entries has none (zero).
+    public func balances(stayIDs: [Int], currency: Currency) async throws -> [Int: Money] {
+        guard !stayIDs.isEmpty else { return [:] }
+        return try await store.read { sql in
+            var entries: [Int: [FolioEntry]] = [:]
+            for row in try await sql.raw(
+                "SELECT * FROM folio_entries WHERE stay_id IN (\(binds: stayIDs)) ORDER BY id"
+            ).all() {
+                entries[try row.decode(column: "stay_id", as: Int.self), default: []].append(try Self.entry(from: row))
+            }
+            return entries.mapValues { Folio(currency: currency, entries: $0).balance }
+        }
+    }
+
+    static func entry(from row: any SQLRow) throws -> FolioEntry {
+        FolioEntry(
+            id: try row.decode(column: "id", as: Int.self),
+            kind: FolioEntryKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .charge,
+            description: try row.decode(column: "description", as: String.self),
+            amount: Money(
+                try row.decode(column: "amount", as: Int.self),
+                try Currency.named(try row.decode(column: "currency", as: String.self))),
+            category: try row.decode(column: "category", as: String?.self).flatMap(ChargeCategory.init(rawValue:)),
+            method: try row.decode(column: "method", as: String?.self).flatMap(PaymentMethod.init(rawValue:)),
+            reverses: try row.decode(column: "reverses", as: Int?.self),
+            night: try row.decode(column: "night", as: Int?.self).map(Day.init))
     }
 }
 

@@ -87,6 +87,37 @@ struct BoardAPITests {
         }
     }
 
+    @Test func todayShowsEachStaysFolioBalance() async throws {
+        let fixture = try await APIFixture.make()
+        let day = Day(year: 2026, month: 12, day: 10)
+        let stay = try await StayRepository(store: fixture.store).create(
+            NewStay(
+                propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: fixture.rooms[0].id,
+                nights: try Nights(arrival: day, departure: day.adding(days: 2)), adults: 1, guestName: "Ann Lee"))
+        let folio = FolioRepository(store: fixture.store)
+        let posted = try await folio.post(
+            [
+                .init(kind: .charge, description: "Minibar", amount: .whole(300, .thb), category: .minibar),
+                .init(kind: .charge, description: "Laundry", amount: .whole(150, .thb), category: .laundry),
+                .init(kind: .payment, description: "Cash", amount: .whole(100, .thb), method: .cash),
+            ], stayID: stay.id)
+        let laundry = try #require(posted.entries.first { $0.description == "Laundry" })
+        _ = try await folio.post(
+            [.init(kind: .reversal, description: "Not ours", amount: laundry.amount, reverses: laundry.id)],
+            stayID: stay.id)
+        try await fixture.test { client in
+            try await client.execute(
+                uri: "/api/v1/properties/\(fixture.property.id)/today?date=2026-12-10", method: .get
+            ) { response in
+                let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                let arrival = (json?["arrivals"] as? [[String: Any]])?.first
+                let balance = arrival?["balance"] as? [String: Any]
+                #expect(balance?["amount"] as? Int == 20_000)
+                #expect(balance?["currency"] as? String == "THB")
+            }
+        }
+    }
+
     @Test func aBoardRangeMustRunForwardAndNotTooFar() async throws {
         let fixture = try await APIFixture.make()
         try await fixture.test { client in

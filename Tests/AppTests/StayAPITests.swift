@@ -173,6 +173,21 @@ struct StayAPITests {
         }
     }
 
+    @Test func aStayIsReadWithItsGuestsContact() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test { client in
+            let location = try await client.execute(
+                uri: fixture.staysPath, method: .post, body: ByteBuffer(string: fixture.stayJSON())
+            ) { $0.headers[.location] ?? "" }
+            try await client.execute(uri: location, method: .get) { response in
+                let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                let guest = json?["guest"] as? [String: String]
+                #expect(guest == ["name": "Ann Lee", "email": "ann@example.com", "phone": ""])
+                #expect(json?["state"] as? String == "booked")
+            }
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func aStayInATakenRoomIs409NamingTheBookingInTheWay(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)

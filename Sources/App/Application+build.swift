@@ -74,6 +74,7 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     StatsController(store: store).register(on: signedIn)
     EventsController(store: store).register(on: signedIn)
     ICalController(store: store).register(open: router, signedIn: signedIn)
+    FormController().register(on: signedIn)
     return router
 }
 

@@ -36,7 +36,7 @@ struct FolioController {
     }
 
     @Sendable func charge(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let body = try await request.decodeJSON(as: ChargeRequest.self, context: context)
+        let body = try await request.decodeJSON(as: ChargeRequest.self, checkedBy: FormCatalog.charge, context: context)
         let category =
             try body.category.map { name in
                 guard let category = ChargeCategory(rawValue: name), category != .room, category != .tax else {
@@ -52,7 +52,8 @@ struct FolioController {
     }
 
     @Sendable func payment(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let body = try await request.decodeJSON(as: PaymentRequest.self, context: context)
+        let body = try await request.decodeJSON(
+            as: PaymentRequest.self, checkedBy: FormCatalog.payment, context: context)
         guard let method = PaymentMethod(rawValue: body.method) else {
             throw DomainError.invalid(
                 "method",
@@ -89,12 +90,17 @@ struct FolioController {
         return response
     }
 
-    static let chargeCategories = ChargeCategory.allCases.filter { $0 != .room && $0 != .tax }.map(\.rawValue)
-        .joined(separator: ", ")
+    /// What staff may charge by hand: room and tax lines are posted only by check-in.
+    static let postableCategories = ChargeCategory.allCases.filter { $0 != .room && $0 != .tax }
+
+    static let chargeCategories = postableCategories.map(\.rawValue).joined(separator: ", ")
+
+    /// The longest description of a folio line.
+    static let descriptionLimit = 200
 
     static func requireDescription(_ text: String, field: String = "description") throws {
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= 200 else {
-            throw DomainError.invalid(field, "1 to 200 characters")
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= descriptionLimit else {
+            throw DomainError.invalid(field, "1 to \(descriptionLimit) characters")
         }
     }
 }

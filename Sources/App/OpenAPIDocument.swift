@@ -36,6 +36,10 @@ enum OpenAPIDocument {
               "description": "Salon appointments: booking, reading, moving, changing state."
             },
             {
+              "name": "forms",
+              "description": "Declarations of the web app's forms: rendered by the client, checked by the server."
+            },
+            {
               "name": "public",
               "description": "The guest site's API: search, a place's prices, booking; no session, rate limited per client address (429)."
             }
@@ -280,6 +284,78 @@ enum OpenAPIDocument {
                   },
                   "401": {
                     "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/api/v1/forms": {
+              "get": {
+                "operationId": "listForms",
+                "summary": "The names of the forms the web app renders from declarations.",
+                "tags": [
+                  "forms"
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The forms' names.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/FormList"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
+            "/api/v1/forms/{name}": {
+              "parameters": [
+                {
+                  "name": "name",
+                  "in": "path",
+                  "required": true,
+                  "description": "A form's name, as `GET /api/v1/forms` lists them.",
+                  "schema": {
+                    "type": "string"
+                  },
+                  "examples": [
+                    "payment"
+                  ]
+                }
+              ],
+              "get": {
+                "operationId": "getForm",
+                "summary": "A form's declaration: its sections and rows, with what each row's value must be.",
+                "description": "Labels and titles are translation keys. The server checks what is submitted against the same declaration (the charge and payment endpoints already do): a hidden row (`visibleWhen`) is neither required nor checked; a relative bound (`{\"row\": \"arrival\", \"days\": 1}`) follows another row's value; a money row's bound is in minor units; `optionsFrom` names data the client loads (`rooms`, `staff`, `services`).",
+                "tags": [
+                  "forms"
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The declaration.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Form"
+                        }
+                      }
+                    }
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
                   },
                   "500": {
                     "$ref": "#/components/responses/InternalError"
@@ -1144,6 +1220,7 @@ enum OpenAPIDocument {
               "post": {
                 "operationId": "postCharge",
                 "summary": "Posts a charge to a stay's folio.",
+                "description": "The body is checked against the `charge` form's declaration (`GET /api/v1/forms/charge`) before the folio's own rules.",
                 "tags": [
                   "folios"
                 ],
@@ -1198,6 +1275,7 @@ enum OpenAPIDocument {
               "post": {
                 "operationId": "postPayment",
                 "summary": "Posts a payment to a stay's folio.",
+                "description": "The body is checked against the `payment` form's declaration (`GET /api/v1/forms/payment`) before the folio's own rules.",
                 "tags": [
                   "folios"
                 ],
@@ -3240,6 +3318,182 @@ enum OpenAPIDocument {
                   "totalCharges",
                   "totalPayments",
                   "entries"
+                ]
+              },
+              "FormList": {
+                "type": "object",
+                "properties": {
+                  "forms": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                },
+                "required": [
+                  "forms"
+                ]
+              },
+              "Form": {
+                "type": "object",
+                "properties": {
+                  "name": {
+                    "type": "string"
+                  },
+                  "sections": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/FormSection"
+                    }
+                  }
+                },
+                "required": [
+                  "name",
+                  "sections"
+                ]
+              },
+              "FormSection": {
+                "type": "object",
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "titleKey": {
+                    "type": "string"
+                  },
+                  "rows": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/FormRow"
+                    }
+                  }
+                },
+                "required": [
+                  "id",
+                  "titleKey",
+                  "rows"
+                ]
+              },
+              "FormRow": {
+                "type": "object",
+                "properties": {
+                  "key": {
+                    "type": "string",
+                    "description": "The value's name in the submitted JSON, as the API's errors name the field (`guest.name`)."
+                  },
+                  "kind": {
+                    "type": "string",
+                    "enum": [
+                      "text",
+                      "textarea",
+                      "email",
+                      "phone",
+                      "date",
+                      "dateTime",
+                      "choice",
+                      "segmented",
+                      "stepper",
+                      "switch",
+                      "money",
+                      "button"
+                    ]
+                  },
+                  "labelKey": {
+                    "type": "string"
+                  },
+                  "required": {
+                    "type": "boolean"
+                  },
+                  "maxLength": {
+                    "type": "integer"
+                  },
+                  "min": {
+                    "$ref": "#/components/schemas/FormBound"
+                  },
+                  "max": {
+                    "$ref": "#/components/schemas/FormBound"
+                  },
+                  "step": {
+                    "type": "integer"
+                  },
+                  "options": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/FormOption"
+                    }
+                  },
+                  "optionsFrom": {
+                    "type": "string",
+                    "description": "Options the client loads: `rooms`, `staff`, `services`; the value is an id."
+                  },
+                  "visibleWhen": {
+                    "$ref": "#/components/schemas/FormCondition"
+                  },
+                  "action": {
+                    "type": "string",
+                    "description": "A button's action."
+                  }
+                },
+                "required": [
+                  "key",
+                  "kind",
+                  "labelKey",
+                  "required"
+                ]
+              },
+              "FormBound": {
+                "type": "object",
+                "description": "A fixed limit (`value`: whole number, minor units for money, `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`), or one relative to another row's value (`row` plus `days` and `minutes`); `exclusive` makes it strict.",
+                "properties": {
+                  "value": {
+                    "description": "A JSON value: a number, a date or time as text, or true/false."
+                  },
+                  "row": {
+                    "type": "string"
+                  },
+                  "days": {
+                    "type": "integer"
+                  },
+                  "minutes": {
+                    "type": "integer"
+                  },
+                  "exclusive": {
+                    "type": "boolean"
+                  }
+                }
+              },
+              "FormOption": {
+                "type": "object",
+                "properties": {
+                  "value": {
+                    "type": "string"
+                  },
+                  "labelKey": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "value",
+                  "labelKey"
+                ]
+              },
+              "FormCondition": {
+                "type": "object",
+                "description": "The row shows while the row named has one of `values`.",
+                "properties": {
+                  "row": {
+                    "type": "string"
+                  },
+                  "values": {
+                    "type": "array",
+                    "items": {
+                      "description": "A JSON value: a number, a date or time as text, or true/false."
+                    }
+                  }
+                },
+                "required": [
+                  "row",
+                  "values"
                 ]
               },
               "ChargeRequest": {

@@ -52,6 +52,8 @@ struct OpenAPITests {
             "/api/v1/stays/{id}/charges",
             "/api/v1/stays/{id}/payments",
             "/api/v1/stays/{id}/reversals",
+            "/api/v1/forms",
+            "/api/v1/forms/{name}",
             "/api/v1/public/search",
             "/api/v1/public/properties/{id}",
             "/api/v1/public/bookings",

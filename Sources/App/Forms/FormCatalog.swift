@@ -1,0 +1,127 @@
+import Booking
+
+/// The product's forms. Limits come from the endpoints that take the values, so that a form never
+/// allows what the API refuses.
+enum FormCatalog {
+    static let all: [FreeForm] = [stay, charge, payment, move, appointment]
+
+    static func form(named name: String) -> FreeForm? { all.first { $0.name == name } }
+
+    /// A guest's or customer's name: as `Guest.validate` allows.
+    static let nameLimit = 200
+    /// Notes on a stay or an appointment: as `Stay.validate(notes:)` and `Appointment.validate(notes:)` allow.
+    static let notesLimit = 2_000
+    /// Adults and children a stay's form offers; the room type's capacity is the endpoint's to check.
+    static let guestsLimit = 16
+
+    /// Editing a stay: the guest, the dates, the party, notes, and what can be done to it.
+    static let stay = FreeForm(
+        name: "stay",
+        sections: [
+            .init(
+                id: "guest", titleKey: "form.stay.guest",
+                rows: [
+                    .text("guest.name", label: "form.stay.guestName", required: true, maxLength: nameLimit),
+                    .email("guest.email", label: "form.stay.guestEmail"),
+                    .phone("guest.phone", label: "form.stay.guestPhone"),
+                ]),
+            .init(
+                id: "dates", titleKey: "form.stay.dates",
+                rows: [
+                    .date("arrival", label: "form.stay.arrival", required: true),
+                    .date("departure", label: "form.stay.departure", required: true, min: .row("arrival", days: 1)),
+                ]),
+            .init(
+                id: "party", titleKey: "form.stay.party",
+                rows: [
+                    .stepper("adults", label: "form.stay.adults", required: true, range: 1...guestsLimit),
+                    .stepper("children", label: "form.stay.children", range: 0...guestsLimit),
+                ]),
+            .init(
+                id: "notes", titleKey: "form.stay.notesSection",
+                rows: [.textarea("notes", label: "form.stay.notes", maxLength: notesLimit)]),
+            .init(
+                id: "actions", titleKey: "form.stay.actions",
+                rows: [
+                    .button("checkIn", label: "form.stay.checkIn", action: "checkIn"),
+                    .button("checkOut", label: "form.stay.checkOut", action: "checkOut"),
+                    .button("move", label: "form.stay.move", action: "move"),
+                    .button("cancel", label: "form.stay.cancel", action: "cancel"),
+                ]),
+        ])
+
+    /// A charge on a folio: the body of `POST /api/v1/stays/{id}/charges`.
+    static let charge = FreeForm(
+        name: "charge",
+        sections: [
+            .init(
+                id: "charge", titleKey: "form.charge.title",
+                rows: [
+                    .choice(
+                        "category", label: "form.charge.category",
+                        values: FolioController.postableCategories.map(\.rawValue)),
+                    .text(
+                        "description", label: "form.charge.description", required: true,
+                        maxLength: FolioController.descriptionLimit),
+                    .money("amount", label: "form.charge.amount", required: true, min: .value(0, exclusive: true)),
+                ])
+        ])
+
+    /// A payment on a folio: the body of `POST /api/v1/stays/{id}/payments`. A cash payment needs no
+    /// reference.
+    static let payment = FreeForm(
+        name: "payment",
+        sections: [
+            .init(
+                id: "payment", titleKey: "form.payment.title",
+                rows: [
+                    .segmented(
+                        "method", label: "form.payment.method", required: true,
+                        values: PaymentMethod.allCases.map(\.rawValue)),
+                    .money("amount", label: "form.payment.amount", required: true, min: .value(0, exclusive: true)),
+                    .text(
+                        "description", label: "form.payment.reference", maxLength: FolioController.descriptionLimit,
+                        visibleWhen: FormCondition(
+                            row: "method",
+                            values: [
+                                .string(PaymentMethod.cardTerminal.rawValue), .string(PaymentMethod.transfer.rawValue),
+                            ]
+                        )),
+                ])
+        ])
+
+    /// Moving a guest to another room from a night on: the body of `POST /api/v1/stays/{id}/move`.
+    static let move = FreeForm(
+        name: "move",
+        sections: [
+            .init(
+                id: "move", titleKey: "form.move.title",
+                rows: [
+                    .choice("roomId", label: "form.move.room", required: true, optionsFrom: "rooms"),
+                    .date("fromDate", label: "form.move.fromDate", required: true),
+                ])
+        ])
+
+    /// Booking a salon appointment: `POST /api/v1/properties/{id}/appointments` (the client sends
+    /// `customer.name` as `{"customer": {"name"}}`).
+    static let appointment = FreeForm(
+        name: "appointment",
+        sections: [
+            .init(
+                id: "appointment", titleKey: "form.appointment.title",
+                rows: [
+                    .choice("serviceId", label: "form.appointment.service", required: true, optionsFrom: "services"),
+                    .choice("staffId", label: "form.appointment.staff", required: true, optionsFrom: "staff"),
+                    .dateTime("start", label: "form.appointment.start", required: true),
+                ]),
+            .init(
+                id: "customer", titleKey: "form.appointment.customer",
+                rows: [
+                    .text(
+                        "customer.name", label: "form.appointment.customerName", required: true, maxLength: nameLimit),
+                    .phone("customer.phone", label: "form.appointment.customerPhone"),
+                    .textarea("notes", label: "form.appointment.notes", maxLength: notesLimit),
+                    .toggle("outsideWorkingHours", label: "form.appointment.outsideWorkingHours"),
+                ]),
+        ])
+}

@@ -45,8 +45,13 @@ struct PropertyJSON: ResponseEncodable, Decodable {
     var photos: [String]
     var roomTypes: [RoomTypeJSON]?
     var rooms: [RoomJSON]?
+    var staff: [SalonBoardJSON.Staff]?
+    var services: [SalonBoardJSON.Service]?
 
-    init(_ property: Property, roomTypes: [RoomType]? = nil, rooms: [Room]? = nil) {
+    init(
+        _ property: Property, roomTypes: [RoomType]? = nil, rooms: [Room]? = nil, staff: [StaffMember]? = nil,
+        services: [Service]? = nil
+    ) {
         id = property.id
         name = property.name
         kind = property.kind.rawValue
@@ -69,6 +74,8 @@ struct PropertyJSON: ResponseEncodable, Decodable {
                 id: $0.id, roomTypeId: $0.roomTypeID, number: $0.number, floor: $0.floor,
                 housekeeping: $0.housekeeping.rawValue)
         }
+        self.staff = staff.map { SalonBoardJSON.roster($0).staff }
+        self.services = services?.map(SalonBoardJSON.Service.init)
     }
 
     /// `14:00` from minutes after midnight.

@@ -87,7 +87,12 @@ struct AppointmentController {
         guard let appointment = try await AppointmentRepository(store: store).appointment(id: id) else {
             throw DomainError(.notFound, "no appointment \(id)")
         }
-        return try respond(appointment, request, context)
+        let customer = try await StayRepository(store: store).guest(id: appointment.customerID)
+        var response = try WithContactJSON(
+            entity: AppointmentJSON(appointment), contactKey: "customer", contact: customer.map(GuestJSON.init)
+        ).response(from: request, context: context)
+        response.headers[.eTag] = "\"\(appointment.version)\""
+        return response
     }
 
     /// Moves, resizes, reassigns or changes the state of an appointment (a drag on the staff board).

@@ -105,9 +105,7 @@ struct BoardController {
 
     private func salonBoard(_ property: Property, _ days: Nights, _ today: Day) async throws -> SalonBoardJSON {
         let repository = PropertyRepository(store: store)
-        let staff = try await repository.staff(propertyID: property.id)
-        var teams: [String] = []
-        for member in staff where !teams.contains(member.team) { teams.append(member.team) }
+        let roster = SalonBoardJSON.roster(try await repository.staff(propertyID: property.id))
         let fromMinute = Int(days.arrival.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60
         let toMinute = Int(days.departure.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60
         let booked = try await AppointmentRepository(store: store).boardAppointments(
@@ -124,17 +122,8 @@ struct BoardController {
         return SalonBoardJSON(
             propertyId: property.id, from: days.arrival.iso, to: days.departure.iso, today: today.iso,
             fromMinute: fromMinute, toMinute: toMinute, timeZone: property.timeZoneID,
-            teams: teams.enumerated().map { SalonBoardJSON.Team(rowId: -($0.offset + 1), name: $0.element) },
-            staff: staff.map {
-                SalonBoardJSON.Staff(
-                    id: $0.id, rowId: $0.id, teamRowId: -((teams.firstIndex(of: $0.team) ?? 0) + 1), name: $0.name,
-                    workStart: PropertyJSON.clock($0.workingHours.lowerBound),
-                    workEnd: PropertyJSON.clock($0.workingHours.upperBound))
-            },
-            services: try await repository.services(propertyID: property.id).map {
-                SalonBoardJSON.Service(
-                    id: $0.id, name: $0.name, durationMinutes: $0.durationMinutes, price: MoneyJSON($0.price))
-            },
+            teams: roster.teams, staff: roster.staff,
+            services: try await repository.services(propertyID: property.id).map(SalonBoardJSON.Service.init),
             items: items, customers: booked.map(\.customerName))
     }
 
@@ -240,6 +229,28 @@ struct SalonBoardJSON: ResponseEncodable {
         var name: String
         var durationMinutes: Int
         var price: MoneyJSON
+
+        init(_ service: Booking.Service) {
+            id = service.id
+            name = service.name
+            durationMinutes = service.durationMinutes
+            price = MoneyJSON(service.price)
+        }
+    }
+
+    /// Teams in the order their first member comes (row ids -1, -2, …) and the staff with their team's row.
+    static func roster(_ staff: [StaffMember]) -> (teams: [Team], staff: [Staff]) {
+        var teams: [String] = []
+        for member in staff where !teams.contains(member.team) { teams.append(member.team) }
+        return (
+            teams.enumerated().map { Team(rowId: -($0.offset + 1), name: $0.element) },
+            staff.map {
+                Staff(
+                    id: $0.id, rowId: $0.id, teamRowId: -((teams.firstIndex(of: $0.team) ?? 0) + 1), name: $0.name,
+                    workStart: PropertyJSON.clock($0.workingHours.lowerBound),
+                    workEnd: PropertyJSON.clock($0.workingHours.upperBound))
+            }
+        )
     }
 
     var kind = "salon"

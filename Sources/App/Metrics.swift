@@ -21,28 +21,44 @@ final class ServerMetrics: Sendable {
         .seconds(5),
     ]
 
+    static var requests: MetricNameDescriptor {
+        MetricNameDescriptor(
+            metricName: "http_requests", unitName: "total",
+            helpText: "HTTP requests answered, by method, route and status.")
+    }
+    static var requestDuration: MetricNameDescriptor {
+        MetricNameDescriptor(
+            metricName: "http_request_duration", unitName: "seconds",
+            helpText: "Time to answer an HTTP request, by method and route.")
+    }
+    static var streamClients: MetricNameDescriptor {
+        MetricNameDescriptor(
+            metricName: "frontdesk_event_stream_clients", unitName: "",
+            helpText: "Open connections to the live event stream.")
+    }
+    static var uptime: MetricNameDescriptor {
+        MetricNameDescriptor(
+            metricName: "process_uptime", unitName: "seconds", helpText: "Seconds since the server started.")
+    }
+
     init(store: Store) {
         self.store = store
-        eventClients = registry.makeGauge(
-            name: "frontdesk_event_stream_clients", help: "Open connections to the live event stream.")
+        eventClients = registry.makeGauge(descriptor: Self.streamClients)
     }
 
     func record(method: String, route: String, status: Int, duration: Duration) {
         registry.makeCounter(
-            name: "http_requests_total", labels: [("method", method), ("route", route), ("status", String(status))],
-            help: "HTTP requests answered, by method, route and status."
+            descriptor: Self.requests, labels: [("method", method), ("route", route), ("status", String(status))]
         ).increment()
         registry.makeDurationHistogram(
-            name: "http_request_duration_seconds", labels: [("method", method), ("route", route)],
-            buckets: Self.buckets, help: "Time to answer an HTTP request, by method and route."
+            descriptor: Self.requestDuration, labels: [("method", method), ("route", route)], buckets: Self.buckets
         ).record(duration)
     }
 
     /// The current figures as Prometheus text.
     func exposition() -> Response {
         eventClients.set(Double(store.events.readerCount))
-        registry.makeGauge(name: "process_uptime_seconds", help: "Seconds since the server started.")
-            .set(Date().timeIntervalSince(started))
+        registry.makeGauge(descriptor: Self.uptime).set(Date().timeIntervalSince(started))
         return Response(
             status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
             body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))

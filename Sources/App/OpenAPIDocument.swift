@@ -718,7 +718,7 @@ enum OpenAPIDocument {
                     "content": {
                       "application/json": {
                         "schema": {
-                          "$ref": "#/components/schemas/Stay"
+                          "$ref": "#/components/schemas/StayDetail"
                         }
                       }
                     },
@@ -1843,7 +1843,7 @@ enum OpenAPIDocument {
                     "content": {
                       "application/json": {
                         "schema": {
-                          "$ref": "#/components/schemas/Appointment"
+                          "$ref": "#/components/schemas/AppointmentDetail"
                         }
                       }
                     },
@@ -2510,6 +2510,20 @@ enum OpenAPIDocument {
                       "$ref": "#/components/schemas/Room"
                     },
                     "description": "Only in `GET /api/v1/properties/{id}`."
+                  },
+                  "staff": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/SalonStaff"
+                    },
+                    "description": "Only in `GET /api/v1/properties/{id}`; empty for a hotel."
+                  },
+                  "services": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/SalonService"
+                    },
+                    "description": "Only in `GET /api/v1/properties/{id}`; empty for a hotel."
                   }
                 },
                 "required": [
@@ -3167,6 +3181,58 @@ enum OpenAPIDocument {
                   }
                 }
               },
+              "Contact": {
+                "type": "object",
+                "description": "A guest's or customer's name and how to reach them.",
+                "properties": {
+                  "name": {
+                    "type": "string"
+                  },
+                  "email": {
+                    "type": "string"
+                  },
+                  "phone": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "name",
+                  "email",
+                  "phone"
+                ]
+              },
+              "AppointmentDetail": {
+                "description": "An appointment with its customer's contact.",
+                "allOf": [
+                  {
+                    "$ref": "#/components/schemas/Appointment"
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "customer": {
+                        "$ref": "#/components/schemas/Contact"
+                      }
+                    }
+                  }
+                ]
+              },
+              "StayDetail": {
+                "description": "A stay with its guest's contact.",
+                "allOf": [
+                  {
+                    "$ref": "#/components/schemas/Stay"
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "guest": {
+                        "$ref": "#/components/schemas/Contact"
+                      }
+                    }
+                  }
+                ]
+              },
               "TodayEntry": {
                 "type": "object",
                 "properties": {
@@ -3179,11 +3245,16 @@ enum OpenAPIDocument {
                   "roomNumber": {
                     "type": "string",
                     "description": "The room on the date (or the stay's last room); absent without one."
+                  },
+                  "balance": {
+                    "$ref": "#/components/schemas/Money",
+                    "description": "The folio's balance: what the guest owes (negative: what is owed to them)."
                   }
                 },
                 "required": [
                   "stay",
-                  "guestName"
+                  "guestName",
+                  "balance"
                 ]
               },
               "Today": {

@@ -15,7 +15,7 @@ struct PropertyController {
         PropertyList(properties: try await PropertyRepository(store: store).properties().map { PropertyJSON($0) })
     }
 
-    /// A property with its room types and rooms.
+    /// A property with its room types and rooms, and a salon's staff and services.
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> PropertyJSON {
         let id = try context.parameters.requireID("id")
         let repository = PropertyRepository(store: store)
@@ -24,7 +24,8 @@ struct PropertyController {
         }
         return PropertyJSON(
             property, roomTypes: try await repository.roomTypes(propertyID: id),
-            rooms: try await repository.rooms(propertyID: id))
+            rooms: try await repository.rooms(propertyID: id), staff: try await repository.staff(propertyID: id),
+            services: try await repository.services(propertyID: id))
     }
 }
 

@@ -18,6 +18,14 @@ struct StayActionsController {
     }
 
     struct EditRequest: Decodable {
+        /// The guest's name and contact; a field left out stays as it is.
+        struct Guest: Decodable {
+            var name: String?
+            var email: String?
+            var phone: String?
+        }
+
+        var guest: Guest?
         var arrival: String?
         var departure: String?
         var roomId: Int?
@@ -56,9 +64,10 @@ struct StayActionsController {
         let departure = try body.departure.map { try Day.parse($0, field: "departure") } ?? stay.departure
         let nights = try Nights(arrival: arrival, departure: departure)
         let capacity = roomTypes.first { $0.id == stay.roomTypeID }?.capacity ?? 0
+        let guest = body.guest == nil ? nil : try await StayRepository(store: store).guest(id: stay.guestID)
         return try await respond(
             request, context, stayID: stay.id, version: version, action: "edit"
-        ) { stay, _ in
+        ) { stay, transaction in
             if nights != stay.nights || (body.roomId != nil && body.roomId != stay.currentRoomID) {
                 try stay.reschedule(to: nights, roomID: body.roomId ?? stay.segments[0].roomID)
             }
@@ -70,6 +79,11 @@ struct StayActionsController {
             if let notes = body.notes {
                 try Stay.validate(notes: notes)
                 stay.notes = notes
+            }
+            if let edit = body.guest, let guest = guest {
+                try await transaction.updateGuest(
+                    id: guest.id, name: edit.name ?? guest.name, email: edit.email ?? guest.email,
+                    phone: edit.phone ?? guest.phone)
             }
         }
     }

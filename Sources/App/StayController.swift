@@ -45,8 +45,10 @@ struct StayController {
             throw DomainError(.notFound, "no stay \(id)")
         }
         let guest = try await stays.guest(id: stay.guestID)
-        var response = try StayDetailJSON(stay: StayJSON(stay), guest: guest.map(GuestJSON.init))
-            .response(from: request, context: context)
+        var response = try WithContactJSON(
+            entity: StayJSON(stay), contactKey: "guest", contact: guest.map(GuestJSON.init)
+        )
+        .response(from: request, context: context)
         response.headers[.eTag] = Self.eTag(of: stay)
         return response
     }
@@ -79,16 +81,23 @@ struct GuestJSON: Codable {
     }
 }
 
-/// `GET /api/v1/stays/{id}`: the stay's one JSON form with its guest's contact beside it.
-struct StayDetailJSON: ResponseEncodable {
-    var stay: StayJSON
-    var guest: GuestJSON?
+/// A stay or an appointment in its one JSON form, with its guest's (or customer's) contact beside it
+/// under `contactKey`: `GET /api/v1/stays/{id}` and `GET /api/v1/appointments/{id}`.
+struct WithContactJSON<Entity: Encodable>: ResponseEncodable {
+    var entity: Entity
+    var contactKey: String
+    var contact: GuestJSON?
 
-    private enum CodingKeys: String, CodingKey { case guest }
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
 
     func encode(to encoder: any Encoder) throws {
-        try stay.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(guest, forKey: .guest)
+        try entity.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encodeIfPresent(contact, forKey: Key(stringValue: contactKey))
     }
 }

@@ -154,8 +154,8 @@ public struct Stay: Hashable, Sendable, Identifiable {
         if !room.housekeeping.isReadyForGuest && !override {
             throw DomainError(
                 .notAllowed,
-                "room \(room.number) is \(room.housekeeping.rawValue.replacingOccurrences(of: "_", with: " ")): check in with an override"
-            )
+                "room \(room.number) is \(room.housekeeping.rawValue.replacingOccurrences(of: "_", with: " ")): check in with an override",
+                field: "override")
         }
         state = .checkedIn
     }
@@ -168,7 +168,8 @@ public struct Stay: Hashable, Sendable, Identifiable {
         if balance.amount != 0 && !forcedByManager {
             throw DomainError(
                 .notAllowed,
-                "the folio has an open balance of \(balance); settle it or have a manager force the check-out")
+                "the folio has an open balance of \(balance); settle it or have a manager force the check-out",
+                field: "force")
         }
         state = .checkedOut
     }

@@ -453,6 +453,14 @@ public struct StayTransaction: Sendable {
     public func post(_ postings: [FolioRepository.Posting], stayID: Int) async throws {
         _ = try await FolioRepository.post(postings, stayID: stayID, userID: userID, in: sql)
     }
+
+    /// Changes a guest's name and contact in this transaction, by the guest's rules.
+    public func updateGuest(id: Int, name: String, email: String, phone: String) async throws {
+        try Guest.validate(name: name, email: email, phone: phone)
+        try await sql.raw(
+            "UPDATE guests SET name = \(bind: name), email = \(bind: email), phone = \(bind: phone) WHERE id = \(bind: id)"
+        ).run()
+    }
 }
 
 /// Holds the stay an update tried to write, to name what was in its way after the rollback.

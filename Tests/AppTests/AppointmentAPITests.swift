@@ -76,6 +76,33 @@ struct AppointmentAPITests {
         }
     }
 
+    @Test func aSalonComesWithItsStaffAndServicesAndAnAppointmentWithItsCustomer() async throws {
+        let fixture = try await APIFixture.make()
+        let salon = try await Self.salon(in: fixture)
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/v1/properties/\(salon.property.id)", method: .get) { response in
+                let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                let staff = json?["staff"] as? [[String: Any]]
+                #expect(Set(staff?.compactMap { $0["name"] as? String } ?? []) == ["Aoi", "Mei"])
+                #expect(staff?.allSatisfy { $0["workStart"] as? String == "10:00" } == true)
+                let services = json?["services"] as? [[String: Any]]
+                #expect(services?.map { $0["durationMinutes"] as? Int } == [45])
+            }
+            let body =
+                #"{"staffId": \#(salon.staff[0].id), "serviceId": \#(salon.service.id), "start": "2026-12-01T10:00:00+09:00", "customer": {"name": "Yui Sato"}}"#
+            let id = try await client.execute(
+                uri: "/api/v1/properties/\(salon.property.id)/appointments", method: .post,
+                body: ByteBuffer(string: body)
+            ) { try JSONDecoder().decode(AppointmentBody.self, from: Data(buffer: $0.body)).id }
+            try await client.execute(uri: "/api/v1/appointments/\(id)", method: .get) { response in
+                #expect(response.headers[.eTag] == "\"1\"")
+                let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                #expect((json?["customer"] as? [String: Any])?["name"] as? String == "Yui Sato")
+                #expect(json?["staffId"] as? Int == salon.staff[0].id)
+            }
+        }
+    }
+
     @Test func aDragToAnotherStylistAndTimeNeedsTheCurrentVersion() async throws {
         let fixture = try await APIFixture.make()
         let salon = try await Self.salon(in: fixture)

@@ -81,6 +81,7 @@ struct StayActionsAPITests {
             try await client.execute(uri: "/api/v1/stays/\(id)/check-out", method: .post) { response in
                 #expect(response.status == .unprocessableContent)
                 #expect(response.error?.error.message.contains("open balance of 2520.00 THB") == true)
+                #expect(response.error?.error.field == "force")
             }
             try await client.execute(
                 uri: "/api/v1/stays/\(id)/payments", method: .post,
@@ -124,6 +125,7 @@ struct StayActionsAPITests {
             try await client.execute(uri: "/api/v1/stays/\(dirty)/check-in", method: .post) { response in
                 #expect(response.status == .unprocessableContent)
                 #expect(response.error?.error.message.contains("dirty") == true)
+                #expect(response.error?.error.field == "override")
             }
             try await client.execute(
                 uri: "/api/v1/stays/\(dirty)/check-in", method: .post, body: ByteBuffer(string: #"{"override": true}"#)
@@ -165,6 +167,31 @@ struct StayActionsAPITests {
                 uri: "/api/v1/stays/\(id)", method: .patch, headers: [.ifMatch: "\"2\""],
                 body: ByteBuffer(string: #"{"adults": 5}"#)
             ) { #expect($0.status == .badRequest) }
+        }
+    }
+
+    @Test func anEditChangesTheGuestsNameAndContactAndRefusesABadEmail() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test { client in
+            let id = try await Self.bookToday(client, fixture, room: fixture.rooms[0].id)
+            try await client.execute(
+                uri: "/api/v1/stays/\(id)", method: .patch, headers: [.ifMatch: "\"1\""],
+                body: ByteBuffer(string: #"{"guest": {"email": "not an address"}}"#)
+            ) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.error?.error.field == "guest.email")
+            }
+            try await client.execute(
+                uri: "/api/v1/stays/\(id)", method: .patch, headers: [.ifMatch: "\"1\""],
+                body: ByteBuffer(string: #"{"guest": {"name": "Ann Lee-Park", "phone": "+66 81 234 5678"}}"#)
+            ) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/api/v1/stays/\(id)", method: .get) { response in
+                let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                #expect(
+                    json?["guest"] as? [String: String] == [
+                        "name": "Ann Lee-Park", "email": "ann@example.com", "phone": "+66 81 234 5678",
+                    ])
+            }
         }
     }
 

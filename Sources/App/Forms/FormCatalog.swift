@@ -40,14 +40,8 @@ enum FormCatalog {
             .init(
                 id: "notes", titleKey: "form.stay.notesSection",
                 rows: [.textarea("notes", label: "form.stay.notes", maxLength: notesLimit)]),
-            .init(
-                id: "actions", titleKey: "form.stay.actions",
-                rows: [
-                    .button("checkIn", label: "form.stay.checkIn", action: "checkIn"),
-                    .button("checkOut", label: "form.stay.checkOut", action: "checkOut"),
-                    .button("move", label: "form.stay.move", action: "move"),
-                    .button("cancel", label: "form.stay.cancel", action: "cancel"),
-                ]),
+            // What can be done to a stay (check in, check out, move, cancel) depends on its state: the
+            // stay's page offers the steps open to it beside the form.
         ])
 
     /// A charge on a folio: the body of `POST /api/v1/stays/{id}/charges`.

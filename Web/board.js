@@ -98,6 +98,8 @@ function toggleClass(node, name, on) {
  * @property {string} [label] the grid's accessible name
  * @property {string} [cornerLabel] the corner's text
  * @property {(rowId: number, kind: number) => string} rowLabel a row header's text
+ * @property {(header: HTMLElement, rowId: number, kind: number) => void} [rowDecorate] adds to a row
+ *   header after its text is set (a status, an accessible name)
  * @property {(stay: { id: number, rowId: number, start: number, end: number, style: number,
  *   inConflict: boolean }) => { text: string, label: string }} itemLabel a bar's text and accessible name
  * @property {(day: number) => { text: string, label: string }} columnLabel a column header's text
@@ -415,6 +417,7 @@ export class Board {
         header.firstChild.data = text;
       }
       toggleClass(header, "has-conflict", (flags & ROW_FLAG.hasConflict) !== 0);
+      this.options.rowDecorate?.(header, rowId, kind);
     }
     place(header, 0, y, undefined, height);
   }

@@ -1,13 +1,21 @@
-"""Browser tests of the web app: a static file server for Web/ and headless Chromium through Selenium.
+"""Browser tests of the web app: a static file server for Web/, a real server over a fresh SQLite demo
+database, and headless Chromium through Selenium.
 
-Env: CHROMIUM_BIN (default /usr/bin/chromium), CHROMEDRIVER (default /usr/bin/chromedriver).
+Env: CHROMIUM_BIN (default /usr/bin/chromium), CHROMEDRIVER (default /usr/bin/chromedriver),
+FRONTDESK_BIN (default: `swift build --show-bin-path`/frontdesk). Screenshots go to
+Tests/Browser/artifacts/ (not committed).
 """
 
 import functools
 import http.server
 import os
 import shutil
+import socket
+import subprocess
+import tempfile
 import threading
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -15,6 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "Web"
 VIEWPORT = (1024, 768)
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -59,9 +68,8 @@ def web_url():
         thread.join(timeout=5)
 
 
-@pytest.fixture(scope="session")
-def driver():
-    """Headless Chromium whose viewport (not window) is exactly 1024x768 CSS pixels at scale 1."""
+def make_driver(viewport=VIEWPORT, language="en-GB"):
+    """Headless Chromium whose viewport (not window) is exactly `viewport` CSS pixels at scale 1."""
     webdriver = pytest.importorskip("selenium.webdriver")
     chromium = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
     chromedriver = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -72,23 +80,104 @@ def driver():
     options.binary_location = chromium
     for argument in (
         "--headless=new",
-        f"--window-size={VIEWPORT[0]},{VIEWPORT[1]}",
+        f"--window-size={viewport[0]},{viewport[1]}",
         "--no-sandbox",
         "--disable-dev-shm-usage",
         "--disable-gpu",
         "--force-device-scale-factor=1",
-        "--lang=en-GB",
+        f"--lang={language}",
     ):
         options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": language})
     service = webdriver.ChromeService(executable_path=chromedriver)
     browser = webdriver.Chrome(options=options, service=service)
+    # the window's size includes browser chrome; pin the layout viewport itself
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": viewport[0], "height": viewport[1], "deviceScaleFactor": 1, "mobile": False},
+    )
+    browser.set_script_timeout(60)
+    return browser
+
+
+@pytest.fixture(scope="session")
+def driver():
+    """Headless Chromium whose viewport (not window) is exactly 1024x768 CSS pixels at scale 1."""
+    browser = make_driver()
     try:
-        # the window's size includes browser chrome; pin the layout viewport itself
-        browser.execute_cdp_cmd(
-            "Emulation.setDeviceMetricsOverride",
-            {"width": VIEWPORT[0], "height": VIEWPORT[1], "deviceScaleFactor": 1, "mobile": False},
-        )
-        browser.set_script_timeout(60)
         yield browser
     finally:
         browser.quit()
+
+
+@pytest.fixture
+def browser_factory():
+    """Makes more browsers (each its own session) and quits them after the test."""
+    made = []
+
+    def make(**kwargs):
+        browser = make_driver(**kwargs)
+        made.append(browser)
+        return browser
+
+    yield make
+    for browser in made:
+        browser.quit()
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _frontdesk_binary():
+    explicit = os.environ.get("FRONTDESK_BIN")
+    if explicit:
+        return explicit
+    bin_path = subprocess.run(
+        ["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    return str(Path(bin_path) / "frontdesk")
+
+
+@pytest.fixture(scope="module")
+def desk_server():
+    """`frontdesk serve` over a fresh SQLite demo database on a free loopback port: its base URL."""
+    binary = _frontdesk_binary()
+    if not os.path.exists(binary):
+        pytest.fail(f"{binary} is missing: run swift build first")
+    if not (WEB / "timeline.wasm").exists():
+        pytest.fail("Web/timeline.wasm is missing: run scripts/build-wasm.sh first")
+    work = tempfile.mkdtemp(prefix="frontdesk-browser-")
+    database = os.path.join(work, "desk.sqlite")
+    subprocess.run([binary, "demo", "--database", database], check=True, capture_output=True)
+    port = _free_port()
+    log = open(os.path.join(work, "server.log"), "w")
+    server = subprocess.Popen(
+        [binary, "serve", "--port", str(port), "--database", database, "--web", str(WEB)],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(f"{base}/healthz", timeout=1).read()
+                break
+            except OSError:
+                if server.poll() is not None:
+                    pytest.fail(f"the server stopped: {open(os.path.join(work, 'server.log')).read()}")
+                time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        log.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def screenshot(browser, name):
+    """Keeps a screenshot of what the browser shows as a test artifact."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / f"{name}.png"))

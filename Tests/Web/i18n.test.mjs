@@ -1,0 +1,62 @@
+// The front desk's words and formats (Web/desk/i18n.js), without a browser.
+
+import test from "node:test";
+import assert from "node:assert/strict";
+import { createI18n, currencyDigits, dayNumber, isoDay, preferredLanguage, toMajor, toMinor } from "../../Web/desk/i18n.js";
+import { MESSAGES } from "../../Web/desk/messages.js";
+
+test("currencies without a minor unit keep whole amounts", () => {
+  assert.equal(currencyDigits("JPY"), 0);
+  assert.equal(currencyDigits("KRW"), 0);
+  assert.equal(currencyDigits("VND"), 0);
+  assert.equal(currencyDigits("THB"), 2);
+  assert.equal(toMajor(12345, "THB"), 123.45);
+  assert.equal(toMajor(6600, "JPY"), 6600);
+  assert.equal(toMinor("123.45", "THB"), 12345);
+  assert.equal(toMinor("6600", "JPY"), 6600);
+});
+
+test("calendar days round-trip through day numbers", () => {
+  assert.equal(dayNumber("1970-01-02"), 1);
+  assert.equal(isoDay(dayNumber("2026-11-23")), "2026-11-23");
+  assert.equal(dayNumber("2027-01-01") - dayNumber("2026-12-31"), 1);
+});
+
+test("the language is the one chosen, else the browser's first we speak, else English", () => {
+  assert.equal(preferredLanguage("ko", ["th-TH"]), "ko");
+  assert.equal(preferredLanguage(null, ["fr-FR", "vi-VN", "en"]), "vi");
+  assert.equal(preferredLanguage("xx", ["fr"]), "en");
+});
+
+test("messages fill placeholders and choose plural forms", () => {
+  const en = createI18n("en");
+  assert.equal(en.t("action.checkInGuest", { name: "Ann" }), "Check in Ann");
+  assert.equal(en.nights(1), "1 night");
+  assert.equal(en.nights(3), "3 nights");
+  assert.equal(createI18n("ja").nights(3), "3泊");
+});
+
+test("a key missing in a language falls back to English, and an unknown key shows itself", () => {
+  const ja = createI18n("ja");
+  assert.equal(ja.t("app.name"), MESSAGES.en["app.name"]);
+  assert.equal(ja.t("no.such.key"), "no.such.key");
+});
+
+test("every language has every screen's words that English has", () => {
+  const english = Object.keys(MESSAGES.en).filter((key) => key !== "app.name");
+  for (const code of ["th", "ja", "ko", "vi"]) {
+    const missing = english.filter((key) => !(key in MESSAGES[code]));
+    assert.deepEqual(missing, [], `${code} lacks ${missing.join(", ")}`);
+  }
+});
+
+test("dates and money follow the language: Thai in the Buddhist era, yen without decimals", () => {
+  const th = createI18n("th");
+  assert.match(th.month(2026, 11), /2569/);
+  assert.match(th.money({ amount: 150000, currency: "THB" }), /1,500\.00/);
+  const ja = createI18n("ja");
+  assert.equal(ja.money({ amount: 6600, currency: "JPY" }).replace(/\s/g, ""), "￥6,600");
+  const ko = createI18n("ko");
+  assert.doesNotMatch(ko.money({ amount: 55000, currency: "KRW" }), /\./);
+  assert.equal(createI18n("en").date("2026-11-23"), "23 Nov 2026");
+});

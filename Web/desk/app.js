@@ -1,0 +1,202 @@
+// The front desk app: signs in, keeps the chosen property and language, draws the top bar and
+// routes `#/today`, `#/board`, `#/stays/{id}` and `#/dashboard` to their screens. Each screen is a
+// module exporting `mount(main, desk) -> { unmount() }`; `desk` is what screens share: the words,
+// the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
+
+import { call, get, onSessionLost } from "./api.js";
+import { h, fill } from "./dom.js";
+import { createI18n, LANGUAGES, preferredLanguage, rememberLanguage } from "./i18n.js";
+import { LiveStream } from "./live.js";
+import { showLogin } from "./login.js";
+
+const PROPERTY_KEY = "frontdesk.property";
+
+const SCREENS = {
+  today: () => import("./today.js"),
+  board: () => import("./board-screen.js"),
+  stays: () => import("./stay.js"),
+  appointments: () => import("./appointment.js"),
+  dashboard: () => import("./dashboard.js"),
+};
+
+class Desk {
+  constructor(root) {
+    this.root = root;
+    this.i18n = createI18n(preferredLanguage());
+    this.user = null;
+    this.properties = [];
+    this.property = null;
+    this.live = null;
+    this.screen = null;
+    this._route = "";
+    this._toastTimer = 0;
+    window.addEventListener("hashchange", () => this.route());
+    onSessionLost(() => {
+      if (this.user) this.signedOut(this.i18n.t("error.session"));
+    });
+  }
+
+  async start() {
+    document.documentElement.lang = this.i18n.code;
+    try {
+      this.user = await get("/api/v1/session");
+    } catch {
+      this.user = null;
+    }
+    if (this.user) await this.signedIn(this.user);
+    else this.signedOut();
+  }
+
+  signedOut(message) {
+    this.user = null;
+    this.live?.close();
+    this.live = null;
+    this.screen?.unmount?.();
+    this.screen = null;
+    this.root.removeAttribute("aria-busy");
+    showLogin(this.root, this, message);
+    document.documentElement.dataset.screen = "login";
+  }
+
+  async signedIn(user) {
+    this.user = user;
+    const { properties } = await get("/api/v1/properties");
+    this.properties = properties;
+    const stored = Number(localStorage.getItem(PROPERTY_KEY));
+    const chosen = properties.find((p) => p.id === stored) ?? properties.find((p) => p.kind === "hotel") ?? properties[0];
+    await this.useProperty(chosen?.id);
+  }
+
+  async useProperty(id) {
+    if (id === undefined) {
+      fill(this.root, h("p", { class: "desk-empty", text: "No properties yet." }));
+      return;
+    }
+    localStorage.setItem(PROPERTY_KEY, String(id));
+    this.property = await get(`/api/v1/properties/${id}`);
+    this.live?.close();
+    this.live = new LiveStream(id);
+    this.drawShell();
+    this._route = "";
+    this.route();
+  }
+
+  get canEdit() {
+    return this.user?.role !== "viewer";
+  }
+
+  drawShell() {
+    const { t } = this.i18n;
+    const propertySelect = h(
+      "select",
+      { id: "desk-property", "aria-label": t("nav.property"), onchange: (event) => this.useProperty(Number(event.target.value)) },
+      this.properties.map((p) => h("option", { value: String(p.id), selected: p.id === this.property.id, text: p.name })),
+    );
+    const languageSelect = h(
+      "select",
+      { id: "desk-language", "aria-label": t("nav.language"), onchange: (event) => this.useLanguage(event.target.value) },
+      LANGUAGES.map((l) => h("option", { value: l.code, selected: l.code === this.i18n.code, lang: l.code, text: l.name })),
+    );
+    const link = (route, key) => h("a", { href: `#/${route}`, dataset: { route }, text: t(key) });
+    this.nav = h(
+      "nav",
+      { class: "desk-nav", "aria-label": t("nav.main") },
+      this.property.kind === "hotel" ? link("today", "nav.today") : null,
+      link("board", "nav.board"),
+      this.property.kind === "hotel" ? link("dashboard", "nav.dashboard") : null,
+    );
+    this.main = h("main", { id: "desk-main", class: "desk-main", tabindex: "-1" });
+    fill(
+      this.root,
+      h(
+        "header",
+        { class: "desk-bar" },
+        h("span", { class: "desk-brand", text: t("app.name") }),
+        propertySelect,
+        this.nav,
+        h("span", { class: "desk-spacer" }),
+        h("span", { class: "desk-user", text: this.user.name }),
+        languageSelect,
+        h("button", { type: "button", class: "desk-button", onclick: () => this.signOut(), text: t("nav.signOut") }),
+      ),
+      this.main,
+    );
+    this.root.removeAttribute("aria-busy");
+  }
+
+  useLanguage(code) {
+    rememberLanguage(code);
+    this.i18n = createI18n(code);
+    document.documentElement.lang = this.i18n.code;
+    this.drawShell();
+    this._route = "";
+    this.route();
+  }
+
+  async signOut() {
+    try {
+      await call("DELETE", "/api/v1/session");
+    } finally {
+      this.signedOut();
+    }
+  }
+
+  /** The current route: `{ name, id, params }` from `#/name/id?params`. */
+  currentRoute() {
+    const hash = location.hash.replace(/^#\/?/, "");
+    const [path, query = ""] = hash.split("?");
+    const [name, id] = path.split("/");
+    const fallback = this.property?.kind === "hotel" ? "today" : "board";
+    return { name: SCREENS[name] ? name : fallback, id: id ? Number(id) : undefined, params: new URLSearchParams(query) };
+  }
+
+  navigate(hash) {
+    if (location.hash === hash) this.route(true);
+    else location.hash = hash;
+  }
+
+  async route(force = false) {
+    if (!this.user || !this.property) return;
+    const route = this.currentRoute();
+    const key = `${route.name}/${route.id ?? ""}?${route.params}`;
+    if (!force && key === this._route) return;
+    this._route = key;
+    for (const a of this.nav.querySelectorAll("a")) {
+      if (a.dataset.route === route.name) a.setAttribute("aria-current", "page");
+      else a.removeAttribute("aria-current");
+    }
+    this.screen?.unmount?.();
+    this.screen = null;
+    fill(this.main, h("p", { class: "desk-loading", text: this.i18n.t("common.loading") }));
+    document.documentElement.dataset.screen = route.name;
+    document.documentElement.dataset.ready = "false";
+    try {
+      const module = await SCREENS[route.name]();
+      if (this._route !== key) return;
+      fill(this.main);
+      this.screen = await module.mount(this.main, this, route);
+      document.documentElement.dataset.ready = "true";
+    } catch (error) {
+      console.error(error);
+      fill(this.main, h("p", { class: "desk-error", role: "alert", text: error.message }));
+      document.documentElement.dataset.ready = "error";
+    }
+  }
+
+  /** A short message in the status line (read out by screen readers). */
+  toast(message, kind = "info") {
+    const node = document.getElementById("desk-toast");
+    node.textContent = message;
+    node.dataset.kind = kind;
+    node.classList.add("is-shown");
+    clearTimeout(this._toastTimer);
+    this._toastTimer = setTimeout(() => node.classList.remove("is-shown"), 5000);
+  }
+}
+
+const desk = new Desk(document.getElementById("desk-app"));
+window.desk = desk;
+desk.start().catch((error) => {
+  console.error(error);
+  document.getElementById("desk-app").textContent = error.message;
+});

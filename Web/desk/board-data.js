@@ -1,0 +1,287 @@
+// What the board screen needs to know of a hotel or a salon: how to read the server's board into
+// the engine's rows and items, what to call them, and how an edit on the board becomes an API call.
+//
+// Hotel: rows are room types (group headers, id -roomTypeId) and rooms (id roomId); items are the
+// runs of each stay (id = the run's segment id), in days since 1970; a stay without a room sits on
+// its room type's header row. Salon: rows are teams (id -n) and staff (id staffId); items are
+// appointments in minutes of the shown day in the salon's zone.
+
+import { call, get, newIdempotencyKey } from "./api.js";
+import { dayNumber, isoDay, DAY_MS } from "./i18n.js";
+
+/** Bar styles (the board's `data-style`): the server's BarStyle for hotels. */
+export const HOTEL_STYLE = Object.freeze({ booked: 0, checkedIn: 1, checkedOut: 2, unassigned: 3, blocked: 4 });
+export const HOTEL_STYLE_NAMES = ["booked", "checked_in", "checked_out", "unassigned", "blocked"];
+/** Appointment states in the server's order (the salon board's `style`). */
+export const APPOINTMENT_STATES = ["booked", "checked_in", "completed", "cancelled", "no_show"];
+
+/** A stay's bar style from its JSON. */
+export function hotelStyle(stay, roomId) {
+  if (stay.source === "ical") return HOTEL_STYLE.blocked;
+  if (roomId === null || roomId === undefined) return HOTEL_STYLE.unassigned;
+  if (stay.state === "checked_in") return HOTEL_STYLE.checkedIn;
+  if (stay.state === "checked_out") return HOTEL_STYLE.checkedOut;
+  return HOTEL_STYLE.booked;
+}
+
+/** Whether a stay is drawn on the board at all (cancelled and no-show stays are not). */
+export function stayIsShown(stay) {
+  return stay.state !== "cancelled" && stay.state !== "no_show";
+}
+
+export class HotelBoardData {
+  constructor(property) {
+    this.kind = "hotel";
+    this.property = property;
+    this.step = 1;
+    /** @type {Map<number, {id, rowId, start, end, style, stayId, name}>} */
+    this.items = new Map();
+    this.rooms = new Map();
+    this.groups = new Map();
+    this.rows = [];
+    this.nextLocalId = 1 << 29; // ids for runs that arrive by the live stream (no segment id)
+  }
+
+  /** Reads the board for `[from, to)` (day numbers; by default the server's range around its today). */
+  async load(from, to) {
+    const range = from === undefined ? "" : `?from=${isoDay(from)}&to=${isoDay(to)}`;
+    const board = await get(`/api/v1/properties/${this.property.id}/board${range}`);
+    this.from = board.fromDay;
+    this.to = board.toDay;
+    this.today = dayNumber(board.today);
+    this.rooms = new Map(board.rooms.map((r) => [r.rowId, r]));
+    this.groups = new Map(board.groups.map((g) => [g.rowId, g]));
+    this.rows = [];
+    for (const group of board.groups) {
+      this.rows.push({ id: group.rowId, kind: "group", forbidsOverlap: false });
+      for (const room of board.rooms) {
+        if (room.roomTypeId === group.id) this.rows.push({ id: room.rowId, kind: "member", forbidsOverlap: true });
+      }
+    }
+    this.items = new Map();
+    const words = board.items;
+    for (let i = 0, n = 0; i < words.length; i += 6, n++) {
+      const item = {
+        id: words[i], rowId: words[i + 1], start: words[i + 2], end: words[i + 3], style: words[i + 4],
+        stayId: words[i + 5], name: board.guests[n],
+      };
+      this.items.set(item.id, item);
+    }
+    return this;
+  }
+
+  axis(columnWidth) {
+    return { firstDay: this.from, dayCount: this.to - this.from, columnWidth, checkIn: 0.5, checkOut: 0.5 };
+  }
+
+  rowName(rowId) {
+    return rowId < 0 ? this.groups.get(rowId)?.name ?? "" : this.rooms.get(rowId)?.number ?? "";
+  }
+
+  itemsOfEntity(stayId) {
+    return [...this.items.values()].filter((item) => item.stayId === stayId);
+  }
+
+  /**
+   * The items a stay (as the API returns it) is drawn as: one per run of nights in one room.
+   * @returns {{ rowId, start, end, style }[]}
+   */
+  runsOf(stay) {
+    if (!stayIsShown(stay)) return [];
+    return stay.segments.map((segment) => ({
+      rowId: segment.roomId ?? -stay.roomTypeId,
+      start: dayNumber(segment.arrival),
+      end: dayNumber(segment.departure),
+      style: hotelStyle(stay, segment.roomId),
+    }));
+  }
+
+  /** A live event's entity id, if it is a stay this board draws. */
+  entityOf(event) {
+    return event.kind.startsWith("stay.") ? event.entityId : undefined;
+  }
+
+  entityFromEvent(event) {
+    return Array.isArray(event.data) ? event.data[0] : event.data;
+  }
+
+  async nameOf(stay) {
+    const known = this.itemsOfEntity(stay.id)[0]?.name;
+    if (known !== undefined) return known;
+    const detail = await get(`/api/v1/stays/${stay.id}`);
+    return detail.guest?.name ?? "";
+  }
+
+  /** Whether an item can be dragged: blocks from a channel's calendar and stays with a room move cannot. */
+  editable(item) {
+    if (item.style === HOTEL_STYLE.blocked || item.style === HOTEL_STYLE.checkedOut) return false;
+    return this.itemsOfEntity(item.stayId).length === 1;
+  }
+
+  /** Where an item may be dropped: rooms only (a room type's header row holds stays not yet roomed). */
+  acceptsRow(rowId, item) {
+    return rowId > 0 || (item && rowId === item.rowId);
+  }
+
+  /** Sends a move or resize: the stay's dates and room. Resolves to the stay after. */
+  async commit(item, target) {
+    const stay = await this.fetch(item.stayId);
+    const body = { arrival: isoDay(target.start), departure: isoDay(target.end) };
+    if (target.rowId > 0) body.roomId = target.rowId;
+    const { data } = await call("PATCH", `/api/v1/stays/${item.stayId}`, { body, version: stay.version });
+    return data;
+  }
+
+  async fetch(stayId) {
+    const response = await call("GET", `/api/v1/stays/${stayId}`);
+    return { ...response.data, version: response.version ?? response.data.version };
+  }
+
+  /** Books a stay in a room for `[start, end)`. Resolves to the stay. */
+  async create(target, details) {
+    const body = {
+      roomId: target.rowId, arrival: isoDay(target.start), departure: isoDay(target.end),
+      adults: details.adults ?? 1, children: details.children ?? 0,
+      guest: { name: details.name, email: details.email || undefined, phone: details.phone || undefined },
+    };
+    const { data } = await call("POST", `/api/v1/properties/${this.property.id}/stays`, {
+      body, idempotencyKey: newIdempotencyKey(),
+    });
+    return data;
+  }
+
+  detailHash(item) {
+    return `#/stays/${item.stayId}`;
+  }
+}
+
+export class SalonBoardData {
+  constructor(property) {
+    this.kind = "salon";
+    this.property = property;
+    this.step = 15;
+    this.items = new Map();
+    this.rows = [];
+    this.staff = new Map();
+    this.teams = new Map();
+    this.services = new Map();
+    this.open = 9 * 60;
+    this.close = 18 * 60;
+  }
+
+  /** Reads the board for one day (a day number in the salon's calendar; by default its today). */
+  async load(day) {
+    const range = day === undefined ? "" : `?from=${isoDay(day)}&to=${isoDay(day + 1)}`;
+    const board = await get(`/api/v1/properties/${this.property.id}/board${range}`);
+    this.day = dayNumber(board.from);
+    this.today = dayNumber(board.today);
+    this.fromMinute = board.fromMinute;
+    this.length = board.toMinute - board.fromMinute; // 1380 or 1500 on a daylight-saving change
+    this.timeZone = board.timeZone;
+    this.staff = new Map(board.staff.map((s) => [s.rowId, s]));
+    this.teams = new Map(board.teams.map((t) => [t.rowId, t]));
+    this.services = new Map(board.services.map((s) => [s.id, s]));
+    this.rows = [];
+    for (const team of board.teams) {
+      this.rows.push({ id: team.rowId, kind: "group", forbidsOverlap: false });
+      for (const member of board.staff) {
+        if (member.teamRowId === team.rowId) this.rows.push({ id: member.rowId, kind: "member", forbidsOverlap: false });
+      }
+    }
+    const clock = (text) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3, 5));
+    this.open = Math.min(...board.staff.map((s) => clock(s.workStart)), 24 * 60);
+    this.close = Math.max(...board.staff.map((s) => clock(s.workEnd)), 0);
+    if (this.open >= this.close) [this.open, this.close] = [9 * 60, 18 * 60];
+    this.items = new Map();
+    const words = board.items;
+    for (let i = 0, n = 0; i < words.length; i += 6, n++) {
+      const item = {
+        id: words[i], rowId: words[i + 1], start: words[i + 2] - this.fromMinute, end: words[i + 3] - this.fromMinute,
+        style: words[i + 4], serviceId: words[i + 5], stayId: words[i], name: board.customers[n],
+      };
+      if (item.style === 3 || item.style === 4) continue; // cancelled and no-show are not drawn
+      this.items.set(item.id, item);
+    }
+    return this;
+  }
+
+  axis(columnWidth) {
+    return { startMinute: 0, endMinute: this.length, minutesPerColumn: 60, columnWidth };
+  }
+
+  rowName(rowId) {
+    return rowId < 0 ? this.teams.get(rowId)?.name ?? "" : this.staff.get(rowId)?.name ?? "";
+  }
+
+  itemsOfEntity(appointmentId) {
+    const item = this.items.get(appointmentId);
+    return item ? [item] : [];
+  }
+
+  runsOf(appointment) {
+    const style = APPOINTMENT_STATES.indexOf(appointment.state);
+    if (style === 3 || style === 4) return [];
+    const start = Date.parse(appointment.start) / 60_000 - this.fromMinute;
+    const end = Date.parse(appointment.end) / 60_000 - this.fromMinute;
+    if (end <= 0 || start >= this.length) return [];
+    return [{ rowId: appointment.staffId, start, end, style, serviceId: appointment.serviceId }];
+  }
+
+  entityOf(event) {
+    return event.kind.startsWith("appointment.") ? event.entityId : undefined;
+  }
+
+  entityFromEvent(event) {
+    return Array.isArray(event.data) ? event.data[0] : event.data;
+  }
+
+  async nameOf(appointment) {
+    const known = this.items.get(appointment.id)?.name;
+    if (known !== undefined) return known;
+    const detail = await get(`/api/v1/appointments/${appointment.id}`);
+    return detail.customer?.name ?? "";
+  }
+
+  editable(item) {
+    return item.style === 0 || item.style === 1;
+  }
+
+  acceptsRow(rowId) {
+    return rowId > 0;
+  }
+
+  /** An instant for a minute of the shown day, as RFC 3339. */
+  instant(minute) {
+    return new Date((this.fromMinute + minute) * 60_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  }
+
+  async commit(item, target) {
+    const current = await call("GET", `/api/v1/appointments/${item.id}`);
+    const body = { staffId: target.rowId, start: this.instant(target.start), durationMinutes: target.end - target.start };
+    const { data } = await call("PATCH", `/api/v1/appointments/${item.id}`, {
+      body, version: current.version ?? current.data.version,
+    });
+    return data;
+  }
+
+  async create(target, details) {
+    const body = {
+      staffId: target.rowId, serviceId: details.serviceId, start: this.instant(target.start),
+      durationMinutes: target.end - target.start, customer: { name: details.name }, notes: details.notes || undefined,
+      outsideWorkingHours: details.outsideWorkingHours || undefined,
+    };
+    const { data } = await call("POST", `/api/v1/properties/${this.property.id}/appointments`, {
+      body, idempotencyKey: newIdempotencyKey(),
+    });
+    return data;
+  }
+
+  detailHash(item) {
+    return `#/appointments/${item.id}`;
+  }
+
+  /** The shown day's date at noon, for labels. */
+  dayDate() {
+    return new Date(this.day * DAY_MS);
+  }
+}

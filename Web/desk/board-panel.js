@@ -1,0 +1,193 @@
+// The panel beside the board: the tapped booking's details and its next steps (open, check in,
+// check out; an appointment's state), or the form for a booking being created by a drag.
+
+import { APIError, call, get } from "./api.js";
+import { h, fill } from "./dom.js";
+
+export class BookingPanel {
+  constructor(screen) {
+    this.screen = screen;
+    this.item = null;
+    this.element = h("aside", { class: "desk-panel board-panel", id: "board-panel", hidden: true, "aria-labelledby": "board-panel-title" });
+  }
+
+  get t() {
+    return this.screen.t;
+  }
+
+  close() {
+    this.item = null;
+    this.element.hidden = true;
+    fill(this.element);
+  }
+
+  /** Shows a booking; `quiet` leaves the keyboard focus where it is. */
+  async show(item, { quiet = false } = {}) {
+    this.item = item;
+    this.element.hidden = false;
+    const { t } = this;
+    const screen = this.screen;
+    const i18n = screen.desk.i18n;
+    const data = screen.data;
+    const title = h("h2", { id: "board-panel-title", tabindex: "-1", text: item.name || "—" });
+    const facts = h("dl", { class: "desk-facts" });
+    const message = h("p", { class: "desk-form-error", role: "alert" });
+    const actions = h("div", { class: "desk-row" });
+    const state = screen.styleName(item.style);
+    const fact = (label, value) => facts.append(h("dt", { text: label }), h("dd", { text: value }));
+    if (data.kind === "hotel") {
+      fact(t("stay.dates"), `${i18n.date(item.start)} → ${i18n.date(item.end)} (${i18n.nights(item.end - item.start)})`);
+      fact(t(item.rowId > 0 ? "stay.room" : "stay.roomType"), data.rowName(item.rowId));
+    } else {
+      fact(t("stay.dates"), `${screen.clock(item.start)} – ${screen.clock(item.end)}`);
+      fact(t("board.staff"), data.rowName(item.rowId));
+      const service = data.services.get(item.serviceId);
+      if (service) fact(t("appointment.service"), `${service.name} · ${i18n.money(service.price)}`);
+    }
+    fact(t("stay.state"), i18n.state(state));
+    actions.append(h("a", { class: "desk-button", href: data.detailHash(item), text: t("action.open") }));
+    actions.append(h("button", { type: "button", class: "desk-button is-quiet", text: t("common.close"), onclick: () => this.close() }));
+    fill(this.element, title, facts, actions, message);
+    if (!quiet) title.focus();
+    if (!screen.desk.canEdit) return;
+    if (data.kind === "hotel" && item.style !== 4) {
+      const stay = await data.fetch(item.stayId).catch(() => null);
+      if (!stay || this.item !== item) return;
+      if (stay.guest?.phone) fact(t("stay.phone"), stay.guest.phone);
+      fact(t("stay.guests"), i18n.t("guests", { count: stay.adults + stay.children }));
+      fact(t("today.code"), stay.confirmationCode);
+      const step = (path, key, done) =>
+        h("button", {
+          type: "button", class: "desk-button is-primary", text: t(key),
+          onclick: (event) => this.act(event.currentTarget, message, `/api/v1/stays/${stay.id}/${path}`, stay.version, stay.guest?.name, done),
+        });
+      if (stay.state === "booked") actions.prepend(step("check-in", "action.checkIn", "done.checkedIn"));
+      if (stay.state === "checked_in") actions.prepend(step("check-out", "action.checkOut", "done.checkedOut"));
+    } else if (data.kind === "salon") {
+      const response = await call("GET", `/api/v1/appointments/${item.id}`).catch(() => null);
+      if (!response || this.item !== item) return;
+      const next = { booked: ["checked_in", "cancelled", "no_show"], checked_in: ["completed"] }[response.data.state] ?? [];
+      for (const stateName of next) {
+        actions.prepend(
+          h("button", {
+            type: "button", class: `desk-button${stateName === "cancelled" || stateName === "no_show" ? " is-danger" : ""}`,
+            text: t(`appointment.to.${stateName}`),
+            onclick: async (event) => {
+              event.currentTarget.disabled = true;
+              try {
+                const { data: after } = await call("PATCH", `/api/v1/appointments/${item.id}`, {
+                  body: { state: stateName }, version: response.version ?? response.data.version,
+                });
+                screen.applyEntity(after);
+                screen.desk.toast(i18n.state(stateName));
+              } catch (error) {
+                message.textContent = error.message;
+                event.currentTarget.disabled = false;
+              }
+            },
+          }),
+        );
+      }
+    }
+  }
+
+  async act(button, message, path, version, name, done) {
+    button.disabled = true;
+    message.textContent = "";
+    try {
+      await call("POST", path, { body: {}, version });
+      this.screen.desk.toast(this.t(done, { name: name ?? "" }));
+      const stay = await get(path.replace(/\/[a-z-]+$/, ""));
+      this.screen.applyEntity(stay);
+    } catch (error) {
+      button.disabled = false;
+      message.textContent = error instanceof APIError && error.code === "network" ? this.t("error.network") : error.message;
+    }
+  }
+
+  /** Shows the booking again after a change (its dates or state may have moved). */
+  refresh() {
+    if (!this.item || this.creating) return;
+    const item = this.screen.data.items.get(this.item.id) ?? this.screen.data.itemsOfEntity(this.item.stayId)[0];
+    if (item) this.show(item, { quiet: true });
+    else this.close();
+  }
+
+  /**
+   * The form for a booking made by a drag on empty space. Resolves to the details typed, or null
+   * when cancelled; what was typed stays when the server refuses it.
+   * @param {{ rowId, start, end }} target
+   * @param {(details) => Promise<void>} save throws an APIError to show
+   */
+  askNew(target, save) {
+    const { t } = this;
+    const screen = this.screen;
+    const i18n = screen.desk.i18n;
+    const data = screen.data;
+    this.creating = true;
+    this.item = null;
+    this.element.hidden = false;
+    return new Promise((resolve) => {
+      const field = (id, label, input) => [h("label", { for: id, text: label }), input];
+      const name = h("input", { id: "new-name", required: true, autocomplete: "off" });
+      const message = h("p", { class: "desk-form-error", role: "alert" });
+      const inputs = [];
+      let extra = [];
+      if (data.kind === "hotel") {
+        const email = h("input", { id: "new-email", type: "email", autocomplete: "off" });
+        const phone = h("input", { id: "new-phone", type: "tel", autocomplete: "off" });
+        const adults = h("input", { id: "new-adults", type: "number", min: "1", max: "16", value: "2" });
+        inputs.push(["email", email], ["phone", phone], ["adults", adults]);
+        extra = [...field("new-email", t("stay.email"), email), ...field("new-phone", t("stay.phone"), phone), ...field("new-adults", t("stay.adults"), adults)];
+      } else {
+        const service = h(
+          "select",
+          { id: "new-service" },
+          [...data.services.values()].map((s) => h("option", { value: String(s.id), text: `${s.name} (${s.durationMinutes}′)` })),
+        );
+        inputs.push(["serviceId", service]);
+        extra = field("new-service", t("appointment.service"), service);
+      }
+      const when =
+        data.kind === "hotel"
+          ? `${data.rowName(target.rowId)} · ${i18n.date(target.start)} → ${i18n.date(target.end)} (${i18n.nights(target.end - target.start)})`
+          : `${data.rowName(target.rowId)} · ${screen.clock(target.start)} – ${screen.clock(target.end)}`;
+      const finish = (value) => {
+        this.creating = false;
+        this.close();
+        resolve(value);
+      };
+      const submit = h("button", { type: "submit", class: "desk-button is-primary", text: t("common.save") });
+      const form = h(
+        "form",
+        { class: "board-new", "aria-labelledby": "board-panel-title", novalidate: true },
+        h("h2", { id: "board-panel-title", text: t(data.kind === "hotel" ? "board.newStay" : "board.newAppointment") }),
+        h("p", { class: "board-new-when", text: when }),
+        ...field("new-name", t(data.kind === "hotel" ? "stay.guest" : "appointment.customer"), name),
+        ...extra,
+        message,
+        h("div", { class: "desk-row" }, submit, h("button", { type: "button", class: "desk-button", text: t("common.cancel"), onclick: () => finish(null) })),
+      );
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        if (!name.value.trim()) {
+          message.textContent = t("board.nameRequired");
+          name.focus();
+          return;
+        }
+        const details = { name: name.value.trim() };
+        for (const [key, input] of inputs) details[key] = key === "adults" || key === "serviceId" ? Number(input.value) : input.value.trim();
+        submit.disabled = true;
+        try {
+          await save(details);
+          finish(details);
+        } catch (error) {
+          submit.disabled = false;
+          message.textContent = error.message;
+        }
+      });
+      fill(this.element, form);
+      name.focus();
+    });
+  }
+}

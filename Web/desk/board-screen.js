@@ -1,0 +1,483 @@
+// The board screen: the hotel's rooms by day, or the salon's staff by hour, drawn by the timeline
+// engine (../board.js over ../timeline.wasm). Tap a booking for its panel; drag to create, move and
+// resize (board-edit.js); arrows move between bookings, Enter opens one, Alt+arrows move it and
+// Alt+Shift+arrows change its length; Ctrl+Z / Ctrl+Shift+Z undo and redo. Everyone's changes
+// arrive through the live stream.
+
+import { loadTimeline } from "../timeline.js";
+import { Board } from "../board.js";
+import { h, fill } from "./dom.js";
+import { dayNumber, isoDay } from "./i18n.js";
+import { HotelBoardData, SalonBoardData, HOTEL_STYLE_NAMES, APPOINTMENT_STATES } from "./board-data.js";
+import { BoardEditor } from "./board-edit.js";
+import { BookingPanel } from "./board-panel.js";
+
+let timelineModule = null;
+function timeline() {
+  timelineModule ??= loadTimeline(new URL("../timeline.wasm", import.meta.url));
+  return timelineModule;
+}
+
+const HOTEL_METRICS = { rowHeaderWidth: 150, columnHeaderHeight: 56, laneHeight: 40, groupHeaderHeight: 32, barInset: 4 };
+const SALON_METRICS = { rowHeaderWidth: 150, columnHeaderHeight: 56, laneHeight: 44, groupHeaderHeight: 30, barInset: 3 };
+const DAY_WIDTHS = [28, 40, 56, 80, 120];
+/** Days read at a time, and how far the board may reach (the server sends at most three years). */
+const CHUNK_DAYS = 120;
+const MAX_DAYS = 3 * 365;
+
+export async function mount(main, desk, route) {
+  const screen = new BoardScreen(main, desk, route);
+  await screen.start();
+  return screen;
+}
+
+class BoardScreen {
+  constructor(main, desk, route) {
+    this.main = main;
+    this.desk = desk;
+    this.route = route;
+    this.t = desk.i18n.t;
+    this.hotel = desk.property.kind === "hotel";
+    this.data = this.hotel ? new HotelBoardData(desk.property) : new SalonBoardData(desk.property);
+    this.dayWidth = DAY_WIDTHS[2];
+    this.pending = [];
+    this.loaded = false;
+    this.extending = false;
+  }
+
+  async start() {
+    const { t } = this;
+    const i18n = this.desk.i18n;
+    this.container = h("div", { id: "board", class: "board-surface" });
+    this.status = h("p", { class: "board-message", role: "status", "aria-live": "polite" });
+    this.panel = new BookingPanel(this);
+    this.dateInput = h("input", { type: "date", id: "board-date", "aria-label": t("board.goTo") });
+    this.undoButton = h("button", { type: "button", class: "desk-button", text: "↶", "aria-label": t("board.undo"), disabled: true, onclick: () => this.editor.undo() });
+    this.redoButton = h("button", { type: "button", class: "desk-button", text: "↷", "aria-label": t("board.redo"), disabled: true, onclick: () => this.editor.redo() });
+    const toolbar = h(
+      "div",
+      { class: "desk-toolbar" },
+      h("h1", { text: t(this.hotel ? "board.hotel" : "board.salon") }),
+      this.hotel ? null : h("button", { type: "button", class: "desk-button", "aria-label": t("board.previousDay"), text: "‹", onclick: () => this.showDay(this.data.day - 1) }),
+      this.dateInput,
+      this.hotel ? null : h("button", { type: "button", class: "desk-button", "aria-label": t("board.nextDay"), text: "›", onclick: () => this.showDay(this.data.day + 1) }),
+      h("button", { type: "button", class: "desk-button", text: t("board.today"), onclick: () => this.goTo(this.data.today) }),
+      this.hotel
+        ? h(
+            "span",
+            { class: "desk-row", role: "group", "aria-label": t("board.zoom") },
+            h("button", { type: "button", class: "desk-button", text: "−", "aria-label": t("board.zoomOut"), onclick: () => this.zoom(-1) }),
+            h("button", { type: "button", class: "desk-button", text: "+", "aria-label": t("board.zoomIn"), onclick: () => this.zoom(1) }),
+          )
+        : null,
+      this.undoButton,
+      this.redoButton,
+      h("span", { class: "desk-spacer" }),
+      this.legend(),
+      h("p", { id: "board-keys", class: "board-keys", text: t("board.keys") }),
+    );
+    fill(
+      this.main,
+      h(
+        "div",
+        { class: `board-screen is-${this.data.kind}` },
+        toolbar,
+        this.status,
+        h("div", { class: "board-screen-body" }, this.container, this.panel.element),
+      ),
+    );
+    this.dateInput.addEventListener("change", () => {
+      if (this.dateInput.value) this.goTo(dayNumber(this.dateInput.value));
+    });
+
+    this.timeline = await timeline();
+    // Live changes that arrive while the board loads are applied once it has.
+    this.unsubscribe = this.desk.live.subscribe({
+      event: (event) => (this.loaded ? this.applyEvent(event) : this.pending.push(event)),
+      reload: () => this.reload(),
+    });
+    const asked = this.route.params.get("date");
+    if (this.hotel) {
+      await this.loadHotel(asked ? dayNumber(asked) : undefined);
+    } else {
+      await this.data.load(asked ? dayNumber(asked) : undefined);
+      this.configureSalon();
+    }
+    this.board = new Board(this.container, this.timeline, {
+      label: t(this.hotel ? "board.hotel" : "board.salon"),
+      cornerLabel: t(this.hotel ? "board.rooms" : "board.staff"),
+      rowLabel: (rowId) => this.data.rowName(rowId),
+      rowDecorate: (header, rowId, kind) => this.decorateRow(header, rowId, kind),
+      itemLabel: (engineItem) => this.itemLabel(engineItem),
+      columnLabel: (value) => this.columnLabel(value),
+      spanLabel: (a, b) => (this.hotel ? i18n.month(a, b) : i18n.dateLong(this.data.day)),
+      onSelect: (selection) => this.select(selection),
+    });
+    this.container.setAttribute("aria-describedby", "board-keys");
+    this.editor = new BoardEditor(this);
+    this.container.addEventListener("keydown", (event) => this.key(event));
+    this.container.addEventListener("scroll", () => this.maybeExtend(), { passive: true });
+    this.loaded = true;
+    for (const event of this.pending.splice(0)) this.applyEvent(event);
+    this.scrollToStart();
+    window.deskBoard = this;
+  }
+
+  // MARK: loading
+
+  async loadHotel(around) {
+    if (around === undefined) await this.data.load();
+    else await this.data.load(around - 30, around + CHUNK_DAYS - 30);
+    this.focusDay = around ?? this.data.today;
+    this.configureHotel();
+  }
+
+  configureHotel() {
+    this.timeline.setDayAxis(this.data.axis(this.dayWidth));
+    this.timeline.setMetrics(HOTEL_METRICS);
+    const now = new Date();
+    this.timeline.setNow(this.data.today, now.getHours() * 60 + now.getMinutes());
+    this.loadEngine();
+    this.dateInput.value = isoDay(this.focusDay ?? this.data.today);
+  }
+
+  configureSalon() {
+    const width = 120;
+    this.timeline.setMinuteAxis(this.data.axis(width));
+    this.timeline.setMetrics(SALON_METRICS);
+    this.timeline.setBusinessHours(this.data.open, this.data.close);
+    const nowMinute = Math.floor(Date.now() / 60_000) - this.data.fromMinute;
+    this.timeline.setNow(nowMinute >= 0 && nowMinute < this.data.length ? nowMinute : -1, 0);
+    this.loadEngine();
+    this.dateInput.value = isoDay(this.data.day);
+  }
+
+  loadEngine() {
+    this.timeline.loadRows(this.data.rows);
+    const items = [];
+    for (const item of this.data.items.values()) items.push(item);
+    this.timeline.loadItems(items);
+  }
+
+  /** Everything read again (after a gap in the live stream): the scroll position stays. */
+  async reload() {
+    if (!this.loaded) return;
+    const { scrollLeft, scrollTop } = this.container;
+    if (this.hotel) {
+      await this.data.load(this.data.from, this.data.to);
+      this.configureHotel();
+    } else {
+      await this.data.load(this.data.day);
+      this.configureSalon();
+    }
+    this.board.layoutChanged();
+    this.container.scrollLeft = scrollLeft;
+    this.container.scrollTop = scrollTop;
+    this.panel.refresh();
+  }
+
+  /** Continuous scrolling: near either end, more days are read and the board grows. */
+  async maybeExtend() {
+    if (!this.hotel || this.extending || !this.loaded) return;
+    const c = this.container;
+    const margin = c.clientWidth * 1.5;
+    const nearLeft = c.scrollLeft < margin && this.data.from > this.data.today - MAX_DAYS;
+    const nearRight = c.scrollLeft + c.clientWidth > c.scrollWidth - margin && this.data.to < this.data.today + MAX_DAYS;
+    if (!nearLeft && !nearRight) return;
+    this.extending = true;
+    try {
+      let from = this.data.from;
+      let to = this.data.to;
+      if (nearLeft) from -= CHUNK_DAYS;
+      if (nearRight) to += CHUNK_DAYS;
+      // Keep within what the server sends at once, dropping the far side.
+      if (to - from > MAX_DAYS) {
+        if (nearLeft) to = from + MAX_DAYS;
+        else from = to - MAX_DAYS;
+      }
+      const shift = (this.data.from - from) * this.dayWidth;
+      await this.data.load(from, to);
+      this.configureHotel();
+      this.board.layoutChanged();
+      if (shift) c.scrollLeft += shift;
+    } catch (error) {
+      this.say(error.message);
+    } finally {
+      this.extending = false;
+    }
+  }
+
+  // MARK: navigation
+
+  xOfDay(day) {
+    return HOTEL_METRICS.rowHeaderWidth + (day - this.data.from) * this.dayWidth;
+  }
+
+  scrollToStart() {
+    if (this.hotel) {
+      this.scrollToDay(this.focusDay ?? this.data.today);
+    } else {
+      // Opening time in view (an hour before it, so the first bookings are not at the edge).
+      this.container.scrollLeft = Math.max(0, ((this.data.open - 60) / 60) * 120);
+    }
+    this.board.render(true);
+  }
+
+  scrollToDay(day) {
+    const x = this.xOfDay(day) - HOTEL_METRICS.rowHeaderWidth - this.dayWidth * 2;
+    this.container.scrollLeft = Math.max(0, x);
+  }
+
+  async goTo(day) {
+    if (this.hotel) {
+      this.focusDay = day;
+      if (day < this.data.from + 7 || day > this.data.to - 14) {
+        await this.data.load(day - 30, day + CHUNK_DAYS - 30);
+        this.configureHotel();
+        this.board.layoutChanged();
+      }
+      this.dateInput.value = isoDay(day);
+      this.scrollToDay(day);
+    } else {
+      await this.showDay(day);
+    }
+  }
+
+  async showDay(day) {
+    await this.data.load(day);
+    this.configureSalon();
+    this.board.layoutChanged();
+    this.editor?.clearHistory();
+    this.panel.close();
+  }
+
+  zoom(direction) {
+    const index = DAY_WIDTHS.indexOf(this.dayWidth);
+    const next = DAY_WIDTHS[Math.min(DAY_WIDTHS.length - 1, Math.max(0, index + direction))];
+    if (next === this.dayWidth) return;
+    const c = this.container;
+    const centre = this.data.from + (c.scrollLeft + c.clientWidth / 2 - HOTEL_METRICS.rowHeaderWidth) / this.dayWidth;
+    this.dayWidth = next;
+    this.timeline.setDayAxis(this.data.axis(next));
+    this.board.layoutChanged();
+    c.scrollLeft = Math.max(0, HOTEL_METRICS.rowHeaderWidth + (centre - this.data.from) * next - c.clientWidth / 2);
+  }
+
+  // MARK: labels
+
+  legend() {
+    const names = this.hotel ? HOTEL_STYLE_NAMES.map((n) => (n === "unassigned" || n === "blocked" ? n : n)) : APPOINTMENT_STATES.slice(0, 3);
+    return h(
+      "span",
+      { class: "board-legend", role: "list", "aria-label": this.t("board.legend") },
+      names.map((name, style) => h("span", { role: "listitem", class: `is-style-${style}`, text: this.desk.i18n.state(name) })),
+    );
+  }
+
+  styleName(style) {
+    return this.hotel ? HOTEL_STYLE_NAMES[style] : APPOINTMENT_STATES[style];
+  }
+
+  decorateRow(header, rowId, kind) {
+    if (kind !== 0 || !this.hotel) {
+      header.removeAttribute("data-housekeeping");
+      return;
+    }
+    const room = this.data.rooms.get(rowId);
+    if (!room) return;
+    header.dataset.housekeeping = room.housekeeping;
+    header.setAttribute(
+      "aria-label",
+      this.t("board.roomHeader", { number: room.number, housekeeping: this.t(`housekeeping.${room.housekeeping}`) }),
+    );
+    header.title = this.t(`housekeeping.${room.housekeeping}`);
+  }
+
+  itemLabel(engineItem) {
+    const item = this.data.items.get(engineItem.id);
+    const i18n = this.desk.i18n;
+    const name = item?.name ?? "";
+    const state = i18n.state(this.styleName(engineItem.style));
+    const conflict = engineItem.inConflict ? `, ${this.t("board.inConflict")}` : "";
+    if (this.hotel) {
+      const nights = engineItem.end - engineItem.start;
+      return {
+        text: `${name} · ${i18n.nights(nights)}`,
+        label:
+          this.t("board.stayLabel", {
+            guest: name, room: this.data.rowName(engineItem.rowId), from: i18n.date(engineItem.start),
+            to: i18n.date(engineItem.end), nights: i18n.nights(nights), state,
+          }) + conflict,
+      };
+    }
+    const service = this.data.services.get(item?.serviceId)?.name ?? "";
+    const from = this.clock(engineItem.start);
+    const to = this.clock(engineItem.end);
+    return {
+      text: `${from} ${name}${service ? ` · ${service}` : ""}`,
+      label: this.t("board.appointmentLabel", { customer: name, staff: this.data.rowName(engineItem.rowId), from, to, state }) + conflict,
+    };
+  }
+
+  /** A minute of the shown salon day as a clock time in the salon's zone. */
+  clock(minute) {
+    this._clock ??= new Intl.DateTimeFormat(this.desk.i18n.locale, {
+      hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: this.data.timeZone,
+    });
+    return this._clock.format(new Date((this.data.fromMinute + minute) * 60_000));
+  }
+
+  columnLabel(value) {
+    const i18n = this.desk.i18n;
+    if (!this.hotel) {
+      const text = this.clock(value);
+      return { text, label: text };
+    }
+    return { text: `${i18n.weekday(value)}\n${i18n.dayOfMonth(value)}`, label: i18n.dateLong(value) };
+  }
+
+  // MARK: selection and keys
+
+  select({ kind, hit, itemId }) {
+    if (this.editor?.consumeClick()) return;
+    if (kind === "item") {
+      const item = this.data.items.get(itemId);
+      if (item) this.panel.show(item);
+    } else if (kind === "cell" && hit) {
+      this.panel.close();
+      const row = this.data.rowName(hit.rowId);
+      this.say(this.t("board.emptyCell", { row, date: this.hotel ? this.desk.i18n.date(hit.cell) : this.clock(hit.cell) }));
+    }
+  }
+
+  key(event) {
+    const bar = event.target.closest?.(".board-bar");
+    const mod = event.ctrlKey || event.metaKey;
+    if (mod && event.key.toLowerCase() === "z") {
+      event.preventDefault();
+      if (event.shiftKey) this.editor.redo();
+      else this.editor.undo();
+      return;
+    }
+    if (mod && event.key.toLowerCase() === "y") {
+      event.preventDefault();
+      this.editor.redo();
+      return;
+    }
+    if (event.key === "Escape") {
+      this.editor.cancel();
+      this.panel.close();
+      return;
+    }
+    const arrow = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
+    if (!arrow) return;
+    event.preventDefault();
+    const current = bar ? this.data.items.get(Number(bar.dataset.id)) : null;
+    if (!current) {
+      this.focusItem(this.firstVisibleItem());
+      return;
+    }
+    if (event.altKey) {
+      this.editor.nudge(current, arrow[0], arrow[1], event.shiftKey);
+      return;
+    }
+    this.focusItem(this.neighbour(current, arrow[0], arrow[1]));
+  }
+
+  firstVisibleItem() {
+    const [x, y, w, height] = this.board.bodyRect();
+    const ids = this.timeline.queryItemIds(x, y, w, height);
+    let best = null;
+    for (const id of ids) {
+      const item = this.timeline.item(id);
+      if (!best || item.y < best.y || (item.y === best.y && item.x < best.x)) best = item;
+    }
+    return best ? this.data.items.get(best.id) : null;
+  }
+
+  /** The booking next to `item`: in its row along time, or in the row above or below nearest in time. */
+  neighbour(item, dx, dy) {
+    const rows = this.data.rows.map((r) => r.id);
+    const byRow = (rowId) => [...this.data.items.values()].filter((i) => i.rowId === rowId).sort((a, b) => a.start - b.start || a.id - b.id);
+    if (dx) {
+      const list = byRow(item.rowId);
+      const index = list.findIndex((i) => i.id === item.id);
+      return list[index + dx] ?? item;
+    }
+    let index = rows.indexOf(item.rowId);
+    for (index += dy; index >= 0 && index < rows.length; index += dy) {
+      const list = byRow(rows[index]);
+      if (list.length === 0) continue;
+      return list.reduce((best, i) => (Math.abs(i.start - item.start) < Math.abs(best.start - item.start) ? i : best));
+    }
+    return item;
+  }
+
+  /** Scrolls a booking into view and gives its bar the keyboard focus. */
+  focusItem(item) {
+    if (!item) return;
+    const placed = this.timeline.item(item.id);
+    const c = this.container;
+    const [bx, by, bw, bh] = this.board.bodyRect();
+    if (placed.x < bx || placed.x + Math.min(placed.width, bw) > bx + bw) c.scrollLeft += placed.x - bx - 40;
+    if (placed.y < by || placed.y + placed.height > by + bh) c.scrollTop += placed.y - by - 40;
+    this.board.render(true);
+    this.board.selectedId = item.id;
+    const bar = this.board.bars.bound.get(item.id);
+    if (bar) {
+      bar.tabIndex = 0;
+      bar.focus({ preventScroll: true });
+    }
+    this.panel.show(item, { quiet: true });
+  }
+
+  // MARK: changes
+
+  /**
+   * Draws an entity (a stay or an appointment, as the API returns it) as it now is: its old runs
+   * go, its new runs come. Ids of runs are kept where the count of runs stays the same.
+   */
+  applyEntity(entity, name) {
+    const old = this.data.itemsOfEntity(entity.id);
+    const runs = this.data.runsOf(entity);
+    for (const item of old) {
+      this.timeline.remove(item.id);
+      this.data.items.delete(item.id);
+    }
+    runs.forEach((run, index) => {
+      const id = this.hotel ? old[index]?.id ?? this.data.nextLocalId++ : entity.id;
+      const item = { ...run, id, stayId: entity.id, name: name ?? old[0]?.name ?? "" };
+      if (this.hotel && (run.end <= this.data.from || run.start >= this.data.to)) return;
+      if (!this.timeline.rowCount() || !this.data.rows.some((r) => r.id === run.rowId)) return;
+      this.timeline.insert(item);
+      this.data.items.set(id, item);
+    });
+    this.board.layoutChanged();
+    this.panel.refresh();
+  }
+
+  async applyEvent(event) {
+    const id = this.data.entityOf(event);
+    if (id === undefined) {
+      // Rooms, housekeeping and the like: read the board again.
+      if (event.kind.startsWith("room") || event.kind.startsWith("property")) this.reload();
+      return;
+    }
+    const entity = this.data.entityFromEvent(event);
+    if (!entity) return;
+    const known = this.data.itemsOfEntity(entity.id).length > 0;
+    const name = known ? undefined : await this.data.nameOf(entity).catch(() => "");
+    this.applyEntity(entity, name);
+  }
+
+  say(message) {
+    this.status.textContent = message;
+  }
+
+  unmount() {
+    this.unsubscribe?.();
+    this.board?.destroy();
+    this.editor?.destroy();
+    if (window.deskBoard === this) delete window.deskBoard;
+  }
+}

@@ -1,0 +1,141 @@
+// The front desk's words in five languages, and dates, numbers and money through `Intl`.
+//
+// Dates of stays are calendar days (`YYYY-MM-DD`, or days since 1970-01-01): they are formatted at
+// UTC so that no time zone shifts them. Thai dates use the Buddhist calendar. Money arrives in minor
+// units; the currency's own number of decimals (none for JPY, KRW and VND) says how to show it.
+
+import { MESSAGES } from "./messages.js";
+
+export const LANGUAGES = Object.freeze([
+  { code: "en", name: "English", locale: "en-GB" },
+  { code: "th", name: "ไทย", locale: "th-TH-u-ca-buddhist" },
+  { code: "ja", name: "日本語", locale: "ja-JP" },
+  { code: "ko", name: "한국어", locale: "ko-KR" },
+  { code: "vi", name: "Tiếng Việt", locale: "vi-VN" },
+]);
+
+const STORAGE_KEY = "frontdesk.language";
+export const DAY_MS = 86_400_000;
+
+/** The language to start in: the one chosen before, else the browser's first we speak, else English. */
+export function preferredLanguage(stored = safeStorage()?.getItem(STORAGE_KEY), browser = navigatorLanguages()) {
+  if (stored && LANGUAGES.some((l) => l.code === stored)) return stored;
+  for (const tag of browser) {
+    const code = String(tag).toLowerCase().split("-")[0];
+    if (LANGUAGES.some((l) => l.code === code)) return code;
+  }
+  return "en";
+}
+
+export function rememberLanguage(code) {
+  safeStorage()?.setItem(STORAGE_KEY, code);
+}
+
+function safeStorage() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function navigatorLanguages() {
+  return globalThis.navigator?.languages ?? [globalThis.navigator?.language ?? "en"];
+}
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD` string. */
+export function dayNumber(iso) {
+  const [y, m, d] = iso.split("-").map(Number);
+  return Math.round(Date.UTC(y, m - 1, d) / DAY_MS);
+}
+
+/** `YYYY-MM-DD` of days since 1970-01-01. */
+export function isoDay(day) {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The number of decimals a currency is shown with (ISO 4217 minor units). */
+export function currencyDigits(currency) {
+  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits;
+}
+
+/** Minor units to the currency's major units (12345 THB-satang -> 123.45). */
+export function toMajor(amount, currency) {
+  return amount / 10 ** currencyDigits(currency);
+}
+
+/** Major units to minor units, rounded to the currency's precision (123.45 -> 12345). */
+export function toMinor(value, currency) {
+  return Math.round(Number(value) * 10 ** currencyDigits(currency));
+}
+
+/**
+ * Everything a screen needs to speak one language.
+ * @param {string} code one of LANGUAGES' codes
+ */
+export function createI18n(code) {
+  const language = LANGUAGES.find((l) => l.code === code) ?? LANGUAGES[0];
+  const locale = language.locale;
+  const messages = MESSAGES[language.code] ?? MESSAGES.en;
+  const plural = new Intl.PluralRules(locale);
+  const utc = (options) => new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options });
+  const formats = {
+    date: utc({ day: "numeric", month: "short", year: "numeric" }),
+    dateLong: utc({ dateStyle: "full" }),
+    weekday: utc({ weekday: "short" }),
+    dayOfMonth: utc({ day: "numeric" }),
+    month: utc({ month: "long", year: "numeric" }),
+    dayMonth: utc({ day: "numeric", month: "short" }),
+    time: utc({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+  };
+  const moneyFormats = new Map();
+  const number = new Intl.NumberFormat(locale);
+  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
+
+  /**
+   * A message by key, with `{name}` placeholders filled; a key with `one`/`other` forms is chosen by
+   * the plural rules for `params.count`.
+   */
+  function t(key, params = {}) {
+    let message = messages[key] ?? MESSAGES.en[key] ?? key;
+    if (typeof message === "object") {
+      const form = plural.select(params.count ?? 0);
+      message = message[form] ?? message.other;
+    }
+    return message.replace(/\{(\w+)\}/g, (whole, name) =>
+      name in params ? (typeof params[name] === "number" ? number.format(params[name]) : String(params[name])) : whole,
+    );
+  }
+
+  function money(value) {
+    if (!value) return "";
+    let format = moneyFormats.get(value.currency);
+    if (!format) {
+      format = new Intl.NumberFormat(locale, { style: "currency", currency: value.currency });
+      moneyFormats.set(value.currency, format);
+    }
+    return format.format(toMajor(value.amount, value.currency));
+  }
+
+  const asDate = (day) => new Date((typeof day === "string" ? dayNumber(day) : day) * DAY_MS);
+
+  return {
+    code: language.code,
+    locale,
+    t,
+    money,
+    number: (n) => number.format(n),
+    percent: (fraction) => percent.format(fraction),
+    /** A calendar day (`YYYY-MM-DD` or a day number), short: "23 Nov 2026". */
+    date: (day) => formats.date.format(asDate(day)),
+    dateLong: (day) => formats.dateLong.format(asDate(day)),
+    dayMonth: (day) => formats.dayMonth.format(asDate(day)),
+    weekday: (day) => formats.weekday.format(asDate(day)),
+    dayOfMonth: (day) => formats.dayOfMonth.format(asDate(day)),
+    month: (year, month) => formats.month.format(new Date(Date.UTC(year, month - 1, 1))),
+    /** A minute of a day (0...1440) as a clock time, "09:30". */
+    clock: (minute) => formats.time.format(new Date(minute * 60_000)),
+    nights: (count) => t("nights", { count }),
+    state: (state) => t(`state.${state}`),
+  };
+}

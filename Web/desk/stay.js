@@ -1,0 +1,259 @@
+// A stay: its guest, dates, room and state; the next steps (check in, check out, cancel, no-show,
+// move room from a night); its details edited through the `stay` form; and its folio (charges,
+// payments, reversals, balance) with a printable receipt. Forms are the server's declarations
+// (`GET /api/v1/forms/{name}`) rendered by form.js, so the server checks what they send the same way.
+
+import { APIError, call, get } from "./api.js";
+import { h, fill } from "./dom.js";
+import { renderForm } from "./form.js";
+
+const declarations = new Map();
+async function declaration(name) {
+  if (!declarations.has(name)) declarations.set(name, get(`/api/v1/forms/${name}`));
+  return declarations.get(name);
+}
+
+export async function mount(main, desk, route) {
+  const { t } = desk.i18n;
+  const i18n = desk.i18n;
+  const id = route.id;
+  const property = desk.property;
+  const rooms = new Map((property.rooms ?? []).map((r) => [r.id, r]));
+  const roomTypes = new Map((property.roomTypes ?? []).map((r) => [r.id, r]));
+  const page = h("div", { class: "stay-page" });
+  fill(main, page);
+  let stay = null;
+  let folio = null;
+  const message = h("p", { class: "desk-form-error", role: "alert", id: "stay-message" });
+
+  async function load() {
+    const response = await call("GET", `/api/v1/stays/${id}`);
+    stay = { ...response.data, version: response.version ?? response.data.version };
+    folio = await get(`/api/v1/stays/${id}/folio`);
+    draw();
+  }
+
+  function roomName(roomId) {
+    return roomId ? rooms.get(roomId)?.number ?? String(roomId) : t("state.unassigned");
+  }
+
+  function draw() {
+    const editable = desk.canEdit;
+    const facts = h("dl", { class: "desk-facts" });
+    const fact = (label, value) => value && facts.append(h("dt", { text: label }), h("dd", { text: value }));
+    fact(t("stay.guest"), stay.guest?.name);
+    fact(t("stay.email"), stay.guest?.email);
+    fact(t("stay.phone"), stay.guest?.phone);
+    fact(t("stay.dates"), `${i18n.dateLong(stay.arrival)} → ${i18n.dateLong(stay.departure)} (${i18n.nights(stay.nights)})`);
+    fact(t("stay.roomType"), roomTypes.get(stay.roomTypeId)?.name);
+    fact(
+      t("stay.room"),
+      stay.segments.length > 1
+        ? stay.segments.map((s) => `${roomName(s.roomId)} (${i18n.dayMonth(s.arrival)} – ${i18n.dayMonth(s.departure)})`).join(", ")
+        : roomName(stay.roomId),
+    );
+    fact(t("stay.guests"), `${t("stay.adults")} ${i18n.number(stay.adults)} · ${t("stay.children")} ${i18n.number(stay.children)}`);
+    fact(t("stay.source"), t(`source.${stay.source}`));
+    fact(t("stay.notes"), stay.notes);
+
+    const actions = h("div", { class: "desk-row no-print" });
+    const step = (path, key, done, className = "is-primary", body = {}) =>
+      h("button", {
+        type: "button", class: `desk-button ${className}`, text: t(key),
+        onclick: (event) => act(event.currentTarget, path, body, done),
+      });
+    if (editable && stay.state === "booked") {
+      actions.append(
+        step("check-in", "action.checkIn", "done.checkedIn"),
+        step("cancel", "action.cancel", "done.cancelled", "is-danger"),
+        step("no-show", "action.noShow", "done.noShow", "is-danger"),
+      );
+    }
+    if (editable && stay.state === "checked_in") actions.append(step("check-out", "action.checkOut", "done.checkedOut"));
+    actions.append(h("button", { type: "button", class: "desk-button", text: t("stay.print"), onclick: () => window.print() }));
+
+    const sections = [
+      h(
+        "section",
+        { "aria-labelledby": "stay-title" },
+        h("a", { class: "desk-button is-quiet no-print", href: "#/today", text: `← ${t("stay.back")}` }),
+        h(
+          "h1",
+          { id: "stay-title" },
+          `${stay.guest?.name ?? ""} `,
+          h("span", { class: `desk-state is-${stay.state}`, text: i18n.state(stay.state) }),
+        ),
+        h("p", { class: "desk-code", text: t("stay.title", { code: stay.confirmationCode }) }),
+        facts,
+        actions,
+        message,
+      ),
+      folioSection(),
+    ];
+    if (editable && (stay.state === "booked" || stay.state === "checked_in")) {
+      sections.push(formSection("move", "action.move"));
+      sections.push(formSection("stay", "stay.edit"));
+    }
+    fill(page, ...sections);
+  }
+
+  function folioSection() {
+    const section = h("section", { "aria-labelledby": "folio-title", class: "folio" });
+    const rows = folio.entries.map((entry) => {
+      const reversal = entry.kind === "reversal";
+      const sign = entry.kind === "payment" ? -1 : 1;
+      const detail = entry.category ? t(`category.${entry.category}`) : entry.method ? t(`method.${entry.method}`) : reversal ? t("stay.reversal") : "";
+      return h(
+        "tr",
+        { class: `folio-entry is-${entry.kind}${entry.reversed ? " is-reversed" : ""}`, dataset: { entryId: String(entry.id) } },
+        h("td", { text: entry.night ? i18n.dayMonth(entry.night) : "" }),
+        h("th", { scope: "row", text: entry.description }),
+        h("td", { text: detail }),
+        h("td", { class: "desk-number", text: reversal ? "" : i18n.money({ ...entry.amount, amount: sign * entry.amount.amount }) }),
+        h(
+          "td",
+          { class: "desk-actions-cell no-print" },
+          desk.canEdit && !reversal && !entry.reversed
+            ? h("button", {
+                type: "button", class: "desk-button is-quiet", text: t("stay.reverse"),
+                "aria-label": `${t("stay.reverse")}: ${entry.description}`, onclick: () => reverse(entry),
+              })
+            : entry.reversed
+              ? t("stay.reversed")
+              : "",
+        ),
+      );
+    });
+    const total = (key, money, id) =>
+      h("tr", { class: "folio-total" }, h("td"), h("th", { scope: "row", text: t(key) }), h("td"), h("td", { class: "desk-number", id, text: i18n.money(money) }), h("td"));
+    section.append(
+      h("h2", { id: "folio-title", text: t("stay.folio") }),
+      folio.entries.length
+        ? h(
+            "table",
+            { class: "desk-table" },
+            h("tbody", {}, rows),
+            h(
+              "tfoot",
+              {},
+              total("stay.charges", folio.totalCharges, "folio-charges"),
+              total("stay.payments", folio.totalPayments, "folio-payments"),
+              total("stay.balance", folio.balance, "folio-balance"),
+            ),
+          )
+        : h("p", { class: "desk-empty", text: t("stay.noEntries") }),
+    );
+    if (folio.entries.length === 0) section.append(h("p", { id: "folio-balance", hidden: true, text: i18n.money(folio.balance) }));
+    if (desk.canEdit && stay.state !== "cancelled" && stay.state !== "no_show") {
+      const forms = h("div", { class: "folio-forms no-print" });
+      section.append(forms);
+      for (const name of ["charge", "payment"]) {
+        mountForm(forms, name, name === "payment" ? { amount: { amount: Math.max(0, folio.balance.amount), currency: folio.currency } } : {}, async (values) => {
+          await call("POST", `/api/v1/stays/${id}/${name === "charge" ? "charges" : "payments"}`, { body: folioBody(name, values) });
+          desk.toast(t(name === "charge" ? "done.charged" : "done.paid"));
+          await load();
+        });
+      }
+    }
+    return section;
+  }
+
+  function folioBody(name, values) {
+    if (name === "charge") return { description: values.description, amount: values.amount, category: values.category };
+    return { amount: values.amount, method: values.method, description: values.description || undefined };
+  }
+
+  function formSection(name, titleKey) {
+    const section = h("section", { class: "no-print", "aria-label": t(titleKey) }, h("h2", { text: t(titleKey) }));
+    const start =
+      name === "stay"
+        ? {
+            "guest.name": stay.guest?.name ?? "", "guest.email": stay.guest?.email ?? "", "guest.phone": stay.guest?.phone ?? "",
+            arrival: stay.arrival, departure: stay.departure, adults: stay.adults, children: stay.children, notes: stay.notes,
+          }
+        : { fromDate: stay.arrival > todayOf() ? stay.arrival : todayOf(), roomId: stay.roomId ?? undefined };
+    mountForm(section, name, start, async (values) => {
+      if (name === "move") {
+        await call("POST", `/api/v1/stays/${id}/move`, { body: { roomId: Number(values.roomId), fromDate: values.fromDate }, version: stay.version });
+        desk.toast(t("done.moved"));
+      } else {
+        const body = {
+          arrival: values.arrival, departure: values.departure, adults: values.adults, children: values.children, notes: values.notes,
+          guest: { name: values["guest.name"], email: values["guest.email"] ?? "", phone: values["guest.phone"] ?? "" },
+        };
+        await call("PATCH", `/api/v1/stays/${id}`, { body, version: stay.version });
+        desk.toast(t("done.saved"));
+      }
+      await load();
+    });
+    return section;
+  }
+
+  function todayOf() {
+    return new Date().toISOString().slice(0, 10);
+  }
+
+  /** Renders a declared form into `parent` once its declaration arrives. */
+  function mountForm(parent, name, values, submit) {
+    const holder = h("div", { class: "stay-form", dataset: { form: name } });
+    parent.append(holder);
+    declaration(name)
+      .then((declared) => {
+        const rendered = renderForm(declared, {
+          values, t, locale: i18n.locale,
+          options: {
+            currency: folio?.currency ?? property.currency,
+            rooms: [...rooms.values()].filter((r) => r.id !== stay.roomId).map((r) => ({ value: r.id, label: r.number })),
+          },
+          onSubmit: submit,
+        });
+        holder.append(rendered.element);
+      })
+      .catch((error) => holder.append(h("p", { class: "desk-error", text: error.message })));
+  }
+
+  async function act(button, path, body, done) {
+    button.disabled = true;
+    message.textContent = "";
+    try {
+      await call("POST", `/api/v1/stays/${id}/${path}`, { body, version: stay.version });
+      desk.toast(t(done, { name: stay.guest?.name ?? "" }));
+      await load();
+    } catch (error) {
+      button.disabled = false;
+      message.textContent = error instanceof APIError && error.code === "network" ? t("error.network") : error.message;
+      if (error.field === "override" || (error.field === "force" && desk.user.role === "manager")) {
+        const retry = error.field === "override" ? { override: true } : { force: true };
+        message.append(
+          " ",
+          h("button", {
+            type: "button", class: "desk-button",
+            text: t(path === "check-in" ? "action.checkInAnyway" : "action.checkOutAnyway"),
+            onclick: (event) => act(event.currentTarget, path, retry, done),
+          }),
+        );
+      }
+    }
+  }
+
+  async function reverse(entry) {
+    const reason = window.prompt(t("stay.reverseReason"), entry.description);
+    if (reason === null) return;
+    try {
+      await call("POST", `/api/v1/stays/${id}/reversals`, { body: { entryId: entry.id, reason: reason || entry.description } });
+      await load();
+    } catch (error) {
+      message.textContent = error.message;
+    }
+  }
+
+  const unsubscribe = desk.live.subscribe({
+    event: (event) => {
+      if (event.kind.startsWith("stay.") && event.entityId === id) load().catch(() => {});
+      if (event.kind.startsWith("folio.") && event.entityId === id) load().catch(() => {});
+    },
+    reload: () => load().catch(() => {}),
+  });
+  await load();
+  return { unmount: unsubscribe };
+}

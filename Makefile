@@ -21,6 +21,7 @@ run: wasm
 	"$(BIN)/frontdesk" demo --if-empty --database "$(DATABASE)"
 	@echo ""
 	@echo "Frontdesk on http://$(HOST):$(PORT)/"
+	@echo "  Front desk:     http://$(HOST):$(PORT)/desk/"
 	@echo "  API:            http://$(HOST):$(PORT)/api/v1/ (sign in: POST /api/v1/session)"
 	@echo "  Demo login:     frontdesk@example.com / frontdesk-demo (demo database only)"
 	@echo "  Board engine:   http://$(HOST):$(PORT)/board-demo.html?rooms=2000&days=730&stays=200000"

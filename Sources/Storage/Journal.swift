@@ -10,11 +10,13 @@ enum Journal {
         before: Record?, after: Record?
     ) async throws {
         let now = Clock.nowMillis
+        let beforeJSON = try before.map { try JSONText.encode($0) }
+        let afterJSON = try after.map { try JSONText.encode($0) }
         try await sql.raw(
             """
             INSERT INTO audit_log (at, user_id, entity, entity_id, action, before, after)
             VALUES (\(bind: now), \(bind: userID), \(bind: entity), \(bind: entityID), \(bind: action),
-              \(bind: try before.map(JSONText.encode)), \(bind: try after.map(JSONText.encode)))
+              \(bind: beforeJSON), \(bind: afterJSON))
             """
         ).run()
         // Numbered per property without gaps: the update takes the property row's lock on PostgreSQL,

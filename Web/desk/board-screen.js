@@ -25,6 +25,13 @@ const DAY_WIDTHS = [28, 40, 56, 80, 120];
 const CHUNK_DAYS = 120;
 const MAX_DAYS = 3 * 365;
 
+/** The minute of the day it is now in a time zone (the hotel's, not the browser's). */
+function minuteOfDayIn(timeZone) {
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(new Date());
+  const part = (type) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return part("hour") * 60 + part("minute");
+}
+
 export async function mount(main, desk, route) {
   const screen = new BoardScreen(main, desk, route);
   await screen.start();
@@ -97,12 +104,15 @@ class BoardScreen {
       reload: () => this.reload(),
     });
     const asked = this.route.params.get("date");
+    performance.mark("frontdesk:board-request");
     if (this.hotel) {
       await this.loadHotel(asked ? dayNumber(asked) : undefined);
     } else {
       await this.data.load(asked ? dayNumber(asked) : undefined);
       this.configureSalon();
     }
+    // The data has arrived and sits in the engine; "board-painted" follows the first frame drawn.
+    performance.mark("frontdesk:board-data");
     this.board = new Board(this.container, this.timeline, {
       label: t(this.hotel ? "board.hotel" : "board.salon"),
       cornerLabel: t(this.hotel ? "board.rooms" : "board.staff"),
@@ -120,6 +130,7 @@ class BoardScreen {
     this.loaded = true;
     for (const event of this.pending.splice(0)) this.applyEvent(event);
     this.scrollToStart();
+    requestAnimationFrame(() => requestAnimationFrame(() => performance.mark("frontdesk:board-painted")));
     window.deskBoard = this;
   }
 
@@ -135,8 +146,7 @@ class BoardScreen {
   configureHotel() {
     this.timeline.setDayAxis(this.data.axis(this.dayWidth));
     this.timeline.setMetrics(HOTEL_METRICS);
-    const now = new Date();
-    this.timeline.setNow(this.data.today, now.getHours() * 60 + now.getMinutes());
+    this.timeline.setNow(this.data.today, minuteOfDayIn(this.desk.property.timeZone));
     this.loadEngine();
     this.dateInput.value = isoDay(this.focusDay ?? this.data.today);
   }
@@ -266,7 +276,7 @@ class BoardScreen {
   // MARK: labels
 
   legend() {
-    const names = this.hotel ? HOTEL_STYLE_NAMES.map((n) => (n === "unassigned" || n === "blocked" ? n : n)) : APPOINTMENT_STATES.slice(0, 3);
+    const names = this.hotel ? HOTEL_STYLE_NAMES : APPOINTMENT_STATES.slice(0, 3);
     return h(
       "span",
       { class: "board-legend", role: "list", "aria-label": this.t("board.legend") },

@@ -108,7 +108,7 @@ export async function mount(main, desk, route) {
       root.append(label);
       const money = svg("text", { x: width - pad.right + 6, y: y + 4, "font-size": 11, fill: "#1e7d46" });
       const currency = days[0]?.adr.currency ?? desk.property.currency;
-      money.textContent = i18n.money({ amount: Math.round(adrMax * fraction * 10 ** currencyDigits(currency)), currency });
+      money.textContent = i18n.money({ amount: Math.round(adrMax * fraction) * 10 ** currencyDigits(currency), currency });
       root.append(money);
     }
     const points = [];

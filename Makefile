@@ -12,7 +12,7 @@ BIN = .build/debug
 # Tracked and new (not ignored) Swift files that still exist.
 SWIFT_FILES = $(wildcard $(shell git ls-files --cached --others --exclude-standard '*.swift'))
 
-.PHONY: all run test wasm bench bench-http format format-check
+.PHONY: all run test wasm bench bench-http bench-desk format format-check
 
 all: test
 
@@ -36,6 +36,9 @@ wasm:
 
 bench-http:
 	scripts/bench-http.sh both
+
+bench-desk:
+	python3 scripts/bench-desk-board.py --rooms $(ROWS) --days $(DAYS) --viewport $(VIEWPORT)
 
 bench: wasm
 	swift run -c release frontdesk bench timeline --rows $(ROWS) --days $(DAYS) --stays $(STAYS) --viewport $(VIEWPORT)

@@ -10,7 +10,8 @@
 # file, or a throwaway PostgreSQL server (scripts/with-postgres.sh). wrk and the server share the
 # machine's cores.
 #
-# Environment (optional): BENCH_SECONDS (15), BENCH_CONNECTIONS (8), BENCH_THREADS (2).
+# Environment (optional): BENCH_SECONDS (15), BENCH_CONNECTIONS (8), BENCH_THREADS (2), BENCH_PLACE_DAYS
+# (120: the days of stays generated for the search's places; fewer fill the database sooner).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +19,7 @@ which_db="${1:-both}"
 seconds="${BENCH_SECONDS:-15}"
 connections="${BENCH_CONNECTIONS:-8}"
 threads="${BENCH_THREADS:-2}"
+place_days="${BENCH_PLACE_DAYS:-120}"
 
 if ! command -v wrk >/dev/null; then
     apt-get update -o DPkg::Lock::Timeout=300 >/dev/null && apt-get install -y wrk >/dev/null
@@ -51,7 +53,8 @@ echo "== $which_db: filling the database" >&2
 board_out="$("$bin" demo --database "$database" --rooms 2000 --days 730 --occupancy 0.7 2>/dev/null | tail -n 1)"
 echo "$board_out" >&2
 board_id="$(sed -E 's/^frontdesk: property ([0-9]+) .*/\1/' <<<"$board_out")"
-"$bin" demo --database "$database" --places 500 --rooms 40 --days 120 --occupancy 0.6 2>/dev/null | tail -n 1 >&2
+"$bin" demo --database "$database" --places 500 --rooms 40 --days "$place_days" --occupancy 0.6 2>"$work/places.log" \
+    | tail -n 1 >&2 || { echo "filling the places failed:" >&2; grep -v ' info ' "$work/places.log" | tail -n 20 >&2; exit 1; }
 echo 'bench-password' | "$bin" user add --database "$database" --email bench@example.com --role manager \
     --name Bench --password-stdin >/dev/null 2>&1
 

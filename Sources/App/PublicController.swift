@@ -73,12 +73,12 @@ struct PublicController {
         let properties = PropertyRepository(store: store)
         let roomTypes = try await properties.roomTypes(propertyIDs: ids)
         let rooms = try await properties.rooms(propertyIDs: ids)
-        let stays = try await StayRepository(store: store).stays(propertyIDs: ids, overlapping: query.nights)
+        let holds = try await StayRepository(store: store).holds(propertyIDs: ids, overlapping: query.nights)
         var offers: [Int: [Offer]] = [:]
         for place in places {
             let types = roomTypes[place.id] ?? []
             let availability = Availability(
-                roomTypes: types, rooms: rooms[place.id] ?? [], stays: stays[place.id] ?? [])
+                roomTypes: types, rooms: rooms[place.id] ?? [], holds: holds[place.id] ?? [])
             offers[place.id] = try types.compactMap { roomType in
                 let free = availability.freeCount(of: roomType.id, for: query.nights)
                 guard roomType.capacity >= query.guests, free > 0 else { return nil }
@@ -234,7 +234,7 @@ struct PublicController {
         for _ in 0..<5 {
             let availability = Availability(
                 roomTypes: [roomType], rooms: try await properties.rooms(propertyID: property.id),
-                stays: try await stays.stays(propertyID: property.id, overlapping: nights))
+                holds: try await stays.holds(propertyIDs: [property.id], overlapping: nights)[property.id] ?? [])
             guard availability.freeCount(of: roomType.id, for: nights) > 0,
                 let room = availability.freeRooms(of: roomType.id, for: nights).first
             else { break }

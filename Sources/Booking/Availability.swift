@@ -1,14 +1,41 @@
+/// A run of nights held in one room (or waiting for a room of its type): a stay's segment, all that
+/// availability needs to know of a stay.
+public struct RoomHold: Hashable, Sendable {
+    public var stayID: Int
+    public var roomTypeID: Int
+    /// Nil while the stay waits for a room.
+    public var roomID: Int?
+    public var nights: Nights
+
+    public init(stayID: Int, roomTypeID: Int, roomID: Int?, nights: Nights) {
+        self.stayID = stayID
+        self.roomTypeID = roomTypeID
+        self.roomID = roomID
+        self.nights = nights
+    }
+}
+
 /// What is free to sell: room types with at least one room on every night asked for.
 public struct Availability: Sendable {
     public var roomTypes: [RoomType]
     public var rooms: [Room]
-    /// Stays that hold rooms (cancelled and no-show ones are left out by `holdsRoom`).
-    public var stays: [Stay]
+    /// The nights held by stays that hold rooms (cancelled and no-show ones hold none).
+    public var holds: [RoomHold]
 
-    public init(roomTypes: [RoomType], rooms: [Room], stays: [Stay]) {
+    public init(roomTypes: [RoomType], rooms: [Room], holds: [RoomHold]) {
         self.roomTypes = roomTypes
         self.rooms = rooms
-        self.stays = stays.filter { $0.state.holdsRoom }
+        self.holds = holds
+    }
+
+    public init(roomTypes: [RoomType], rooms: [Room], stays: [Stay]) {
+        self.init(
+            roomTypes: roomTypes, rooms: rooms,
+            holds: stays.filter { $0.state.holdsRoom }.flatMap { stay in
+                stay.segments.map {
+                    RoomHold(stayID: stay.id, roomTypeID: stay.roomTypeID, roomID: $0.roomID, nights: $0.nights)
+                }
+            })
     }
 
     /// How many more stays of a room type fit on every one of the nights: per night, its rooms in
@@ -20,10 +47,10 @@ public struct Availability: Sendable {
         for night in nights {
             var taken = Set<Int>()
             var waiting = 0
-            for stay in stays where stay.nights.contains(night) {
-                if let roomID = stay.roomID(on: night) {
+            for hold in holds where hold.nights.contains(night) {
+                if let roomID = hold.roomID {
                     if roomIDs.contains(roomID) { taken.insert(roomID) }
-                } else if stay.roomTypeID == roomTypeID {
+                } else if hold.roomTypeID == roomTypeID {
                     waiting += 1
                 }
             }
@@ -41,9 +68,7 @@ public struct Availability: Sendable {
     public func freeRooms(of roomTypeID: Int, for nights: Nights, ignoring stayID: Int? = nil) -> [Room] {
         rooms.filter { room in
             room.roomTypeID == roomTypeID && room.housekeeping != .outOfService
-                && !stays.contains { stay in
-                    stay.id != stayID && stay.segments.contains { $0.roomID == room.id && $0.nights.overlaps(nights) }
-                }
+                && !holds.contains { $0.stayID != stayID && $0.roomID == room.id && $0.nights.overlaps(nights) }
         }
     }
 }

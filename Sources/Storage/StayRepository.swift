@@ -156,6 +156,41 @@ public struct StayRepository: Sendable {
         }
     }
 
+    /// The nights held in rooms of many properties over `nights`, by property: what the guest site's
+    /// search needs to know of their stays, read as one text column a run (decoding columns one by
+    /// one through SQLKit costs more than the database's work for tens of thousands of runs).
+    public func holds(propertyIDs: [Int], overlapping nights: Nights) async throws -> [Int: [RoomHold]] {
+        guard !propertyIDs.isEmpty else { return [:] }
+        return try await store.read { sql in
+            let rows = try await sql.raw(
+                """
+                SELECT s.property_id || ',' || s.room_type_id || ',' || COALESCE(x.room_id, 0) || ',' || x.arrival
+                  || ',' || x.departure || ',' || s.id AS hold
+                FROM stays s JOIN stay_segments x ON x.stay_id = s.id
+                WHERE s.property_id IN (\(binds: propertyIDs))
+                  AND s.arrival < \(bind: nights.departure.number) AND s.departure > \(bind: nights.arrival.number)
+                  AND x.active
+                  AND x.arrival < \(bind: nights.departure.number) AND x.departure > \(bind: nights.arrival.number)
+                """
+            ).all()
+            var holds: [Int: [RoomHold]] = [:]
+            for row in rows {
+                let text = try row.decode(column: "hold", as: String.self)
+                let fields = text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+                guard fields.count == 6 else { throw DomainError(.invalid, "unreadable stay run '\(text)'") }
+                let number = { (index: Int) in
+                    fields[index].reduce(0) { $0 * 10 + Int($1 &- UInt8(ascii: "0")) }
+                }
+                let room = number(2)
+                holds[number(0), default: []].append(
+                    RoomHold(
+                        stayID: number(5), roomTypeID: number(1), roomID: room == 0 ? nil : room,
+                        nights: try Nights(arrival: Day(number(3)), departure: Day(number(4)))))
+            }
+            return holds
+        }
+    }
+
     /// One run of a stay in one room (or unassigned), as the board draws it.
     public struct BoardSegment: Sendable {
         /// The run's own id: stable while the stay is unchanged, new after an edit.

@@ -278,6 +278,39 @@ def test_the_keyboard_moves_a_stay_by_a_night_and_undo_moves_it_back(desk_server
     assert poll(lambda: from_day() == back)
 
 
+def test_dragging_a_stays_right_edge_adds_a_night(desk_server, driver):
+    sign_in(driver, desk_server)
+    use_property(driver, "hotel")
+    open_board(driver)
+    found = driver.execute_script(
+        """
+        const screen = window.deskBoard;
+        const items = [...screen.data.items.values()];
+        const today = screen.data.today;
+        return items.find((i) => i.style === 0 && i.rowId > 0 && i.start > today + 3 && i.end - i.start >= 2
+          && screen.data.editable(i)
+          && !items.some((o) => o.rowId === i.rowId && o.id !== i.id && o.start < i.end + 1 && i.start < o.end)) || null;
+        """
+    )
+    assert found
+    edge = driver.execute_script(
+        """
+        const screen = window.deskBoard;
+        screen.focusItem(screen.data.items.get(arguments[0]));
+        screen.board.render(true);
+        const bar = screen.board.bars.bound.get(arguments[0]).getBoundingClientRect();
+        return { x: bar.right - 3, y: bar.top + bar.height / 2, day: screen.dayWidth };
+        """,
+        found["id"],
+    )
+    drag(driver, edge, edge["day"], 0)
+    departure = driver.execute_script(
+        "return new Date(arguments[0] * 86400000).toISOString().slice(0, 10)", found["end"] + 1)
+    assert poll(lambda: api(driver, "GET", f"/api/v1/stays/{found['stayId']}")["data"]["departure"] == departure)
+    stay = api(driver, "GET", f"/api/v1/stays/{found['stayId']}")["data"]
+    assert stay["nights"] == found["end"] - found["start"] + 1
+
+
 def test_two_browsers_see_each_others_edits(desk_server, driver, browser_factory):
     sign_in(driver, desk_server)
     use_property(driver, "hotel")
@@ -316,9 +349,16 @@ def test_dragging_on_the_staff_board_books_an_appointment(desk_server, driver):
     point = driver.execute_script(
         """
         const screen = window.deskBoard;
-        const staff = [...screen.data.staff.values()][0];
-        const opens = Number(staff.workStart.slice(0, 2)) * 60 + Number(staff.workStart.slice(3, 5));
-        const start = opens + 6 * 60;
+        const clock = (text) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3, 5));
+        const items = [...screen.data.items.values()];
+        // A member of staff with an hour free inside their working hours: the drag starts on empty space.
+        let staff = null, start = -1;
+        for (const member of screen.data.staff.values()) {
+          for (let m = clock(member.workStart) + 60; m + 60 <= clock(member.workEnd); m += 15) {
+            if (!items.some((i) => i.rowId === member.rowId && i.start < m + 60 && m < i.end)) { staff = member; start = m; break; }
+          }
+          if (staff) break;
+        }
         const rows = screen.timeline.queryRows(0, 1e9);
         const row = rows.find((r) => r.rowId === staff.rowId);
         const c = screen.container;
@@ -327,7 +367,7 @@ def test_dragging_on_the_staff_board_books_an_appointment(desk_server, driver):
         c.scrollTop = Math.max(0, row.y - 200);
         screen.board.render(true);
         const box = c.getBoundingClientRect();
-        return { x: box.left + x - c.scrollLeft, y: box.top + row.y + row.height - 6 - c.scrollTop, staffId: staff.id, start };
+        return { x: box.left + x - c.scrollLeft, y: box.top + row.y + row.height / 2 - c.scrollTop, staffId: staff.id, start };
         """
     )
     drag(driver, point, 90, 0)

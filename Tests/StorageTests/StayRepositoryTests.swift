@@ -42,6 +42,39 @@ struct StayRepositoryTests {
     }
 
     @Test(arguments: TestDatabase.available)
+    func holdsAreTheRunsOfStaysHoldingRoomsOnTheNightsAsked(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let hotel = try await Hotel.make(in: store)
+        let stays = StayRepository(store: store)
+        let moved = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 4))
+        _ = try await stays.update(stayID: moved.id, expectedVersion: 1, action: "move") { stay, _ in
+            try stay.move(toRoom: hotel.rooms[1].id, fromNight: Hotel.arrival.adding(days: 2))
+        }
+        let waiting = try await stays.create(hotel.newStay(room: nil, from: 2, nights: 3, guest: "Bo Kim"))
+        let cancelled = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, from: 4, guest: "Cy Tan"))
+        _ = try await stays.update(stayID: cancelled.id, expectedVersion: 1, action: "cancel") { stay, _ in
+            try stay.cancel()
+        }
+        _ = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, from: 10, guest: "Di Lam"))
+        let asked = try Nights(arrival: Hotel.arrival.adding(days: 3), departure: Hotel.arrival.adding(days: 6))
+        let holds = try await stays.holds(propertyIDs: [hotel.property.id], overlapping: asked)[hotel.property.id]
+        let nights = { (from: Int, to: Int) in
+            try Nights(arrival: Hotel.arrival.adding(days: from), departure: Hotel.arrival.adding(days: to))
+        }
+        // The moved stay's second run and the waiting stay only: not the first run, the cancelled stay,
+        // nor the one after.
+        let expected: Set<RoomHold> = [
+            RoomHold(
+                stayID: moved.id, roomTypeID: hotel.roomTypes[0].id, roomID: hotel.rooms[1].id, nights: try nights(2, 4)
+            ),
+            RoomHold(stayID: waiting.id, roomTypeID: hotel.roomTypes[0].id, roomID: nil, nights: try nights(2, 5)),
+        ]
+        #expect(Set(holds ?? []) == expected)
+        #expect(holds?.count == 2)
+    }
+
+    @Test(arguments: TestDatabase.available)
     func aSecondStayInTheSameRoomAndNightIsRefusedNamingTheFirst(database: TestDatabase) async throws {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }

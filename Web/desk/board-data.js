@@ -7,7 +7,7 @@
 // appointments in minutes of the shown day in the salon's zone.
 
 import { call, get, newIdempotencyKey } from "./api.js";
-import { dayNumber, isoDay, DAY_MS } from "./i18n.js";
+import { dayNumber, isoDay } from "./i18n.js";
 
 /** Bar styles (the board's `data-style`): the server's BarStyle for hotels. */
 export const HOTEL_STYLE = Object.freeze({ booked: 0, checkedIn: 1, checkedOut: 2, unassigned: 3, blocked: 4 });
@@ -278,10 +278,5 @@ export class SalonBoardData {
 
   detailHash(item) {
     return `#/appointments/${item.id}`;
-  }
-
-  /** The shown day's date at noon, for labels. */
-  dayDate() {
-    return new Date(this.day * DAY_MS);
   }
 }

@@ -127,6 +127,18 @@ const to = rows.find((r) => r.rowId === targetRow);
 return { x: bar.left + bar.width / 2, y: bar.top + bar.height / 2, dy: (to.y + to.height / 2) - (from.y + from.height / 2) };
 """
 
+# A booked one-run stay that starts more than `after` days from today, is at least `nights` nights
+# long, and has its room free on the night after it (so it can move or grow by a night).
+FIND_FREE_AFTER = """
+const [after, nights] = arguments;
+const screen = window.deskBoard;
+const items = [...screen.data.items.values()];
+const today = screen.data.today;
+return items.find((i) => i.style === 0 && i.rowId > 0 && i.start > today + after && i.end - i.start >= nights
+  && screen.data.editable(i)
+  && !items.some((o) => o.rowId === i.rowId && o.id !== i.id && o.start < i.end + 1 && i.start < o.end)) || null;
+"""
+
 
 def drag(browser, element_point, dx, dy):
     """A mouse drag from a viewport point by (dx, dy), in steps, as a person would."""
@@ -256,15 +268,7 @@ def test_the_keyboard_moves_a_stay_by_a_night_and_undo_moves_it_back(desk_server
     sign_in(driver, desk_server)
     use_property(driver, "hotel")
     open_board(driver)
-    found = driver.execute_script(
-        """
-        const screen = window.deskBoard;
-        const items = [...screen.data.items.values()];
-        const today = screen.data.today;
-        return items.find((i) => i.style === 0 && i.rowId > 0 && i.start > today + 2 && screen.data.editable(i)
-          && !items.some((o) => o.rowId === i.rowId && o.id !== i.id && o.start < i.end + 1 && i.start + 1 < o.end)) || null;
-        """
-    )
+    found = driver.execute_script(FIND_FREE_AFTER, 2, 1)
     assert found
     driver.execute_script("window.deskBoard.focusItem(window.deskBoard.data.items.get(arguments[0]))", found["id"])
     focused = driver.switch_to.active_element
@@ -282,16 +286,7 @@ def test_dragging_a_stays_right_edge_adds_a_night(desk_server, driver):
     sign_in(driver, desk_server)
     use_property(driver, "hotel")
     open_board(driver)
-    found = driver.execute_script(
-        """
-        const screen = window.deskBoard;
-        const items = [...screen.data.items.values()];
-        const today = screen.data.today;
-        return items.find((i) => i.style === 0 && i.rowId > 0 && i.start > today + 3 && i.end - i.start >= 2
-          && screen.data.editable(i)
-          && !items.some((o) => o.rowId === i.rowId && o.id !== i.id && o.start < i.end + 1 && i.start < o.end)) || null;
-        """
-    )
+    found = driver.execute_script(FIND_FREE_AFTER, 3, 2)
     assert found
     edge = driver.execute_script(
         """
@@ -319,15 +314,7 @@ def test_two_browsers_see_each_others_edits(desk_server, driver, browser_factory
     sign_in(other, desk_server)
     use_property(other, "hotel")
     open_board(other)
-    found = driver.execute_script(
-        """
-        const screen = window.deskBoard;
-        const items = [...screen.data.items.values()];
-        const today = screen.data.today;
-        return items.find((i) => i.style === 0 && i.rowId > 0 && i.start > today + 25 && screen.data.editable(i)
-          && !items.some((o) => o.rowId === i.rowId && o.id !== i.id && o.start < i.end + 1 && i.start + 1 < o.end)) || null;
-        """
-    )
+    found = driver.execute_script(FIND_FREE_AFTER, 25, 1)
     assert found
     stay = api(driver, "GET", f"/api/v1/stays/{found['stayId']}")
     body = {"departure": driver.execute_script(

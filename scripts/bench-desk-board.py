@@ -148,7 +148,9 @@ def main():
         driver.find_element(By.ID, "login-password").send_keys(PASSWORD)
         driver.find_element(By.CSS_SELECTOR, ".desk-login button[type=submit]").click()
         WebDriverWait(driver, 60).until(lambda d: d.execute_script("return document.documentElement.dataset.ready") == "true")
-        # A fresh navigation straight to the board, as a bookmark would open it.
+        # A fresh page load straight to the board, as a bookmark would open it (leaving the page first:
+        # from /desk/ itself, a new hash would only change the route, not load the page).
+        driver.get("about:blank")
         driver.get(f"{base}/desk/#/board")
         WebDriverWait(driver, 120).until(
             lambda d: d.execute_script("return performance.getEntriesByName('frontdesk:board-painted').length") > 0)

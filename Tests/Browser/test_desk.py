@@ -436,3 +436,21 @@ def test_every_screen_at_ipad_size(desk_server, browser_factory, size):
     go(browser, "#/board", "board")
     time.sleep(0.3)
     screenshot(browser, f"salon-board-{name}")
+
+
+def test_scrolling_to_the_end_of_the_board_reads_the_next_days(desk_server, driver):
+    sign_in(driver, desk_server)
+    hotel = use_property(driver, "hotel")
+    open_board(driver)
+    first = driver.execute_script("return [window.deskBoard.data.from, window.deskBoard.data.to]")
+    driver.execute_script("const c = window.deskBoard.container; c.scrollLeft = c.scrollWidth;")
+    assert poll(lambda: driver.execute_script("return window.deskBoard.data.to") > first[1] and not driver.execute_script(
+        "return window.deskBoard.extending"))
+    to = driver.execute_script("return window.deskBoard.data.to")
+    iso = lambda day: driver.execute_script("return new Date(arguments[0] * 86400000).toISOString().slice(0, 10)", day)
+    board = api(driver, "GET", f"/api/v1/properties/{hotel['id']}/board?from={iso(first[0])}&to={iso(to)}")["data"]
+    expected = sorted(board["items"][i] for i in range(0, len(board["items"]), 6))
+    shown = driver.execute_script("return [...window.deskBoard.data.items.keys()].sort((a, b) => a - b)")
+    assert shown == expected
+    # The engine holds the same runs.
+    assert driver.execute_script("return window.deskBoard.timeline.itemCount()") == len(expected)

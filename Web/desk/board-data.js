@@ -9,6 +9,9 @@
 import { call, get, newIdempotencyKey } from "./api.js";
 import { dayNumber, isoDay } from "./i18n.js";
 
+/** Item ids from here up are the board's own, for runs that arrived by the live stream. */
+const LOCAL_IDS = 1 << 29;
+
 /** Bar styles (the board's `data-style`): the server's BarStyle for hotels. */
 export const HOTEL_STYLE = Object.freeze({ booked: 0, checkedIn: 1, checkedOut: 2, unassigned: 3, blocked: 4 });
 export const HOTEL_STYLE_NAMES = ["booked", "checked_in", "checked_out", "unassigned", "blocked"];
@@ -39,7 +42,7 @@ export class HotelBoardData {
     this.rooms = new Map();
     this.groups = new Map();
     this.rows = [];
-    this.nextLocalId = 1 << 29; // ids for runs that arrive by the live stream (no segment id)
+    this.nextLocalId = LOCAL_IDS; // ids for runs that arrive by the live stream (no segment id)
   }
 
   /** Reads the board for `[from, to)` (day numbers; by default the server's range around its today). */
@@ -59,6 +62,12 @@ export class HotelBoardData {
       }
     }
     this.items = new Map();
+    this.addItems(board);
+    return this;
+  }
+
+  /** Adds a board answer's runs (a run already known, by its id, is replaced). */
+  addItems(board) {
     const words = board.items;
     for (let i = 0, n = 0; i < words.length; i += 6, n++) {
       const item = {
@@ -67,6 +76,27 @@ export class HotelBoardData {
       };
       this.items.set(item.id, item);
     }
+  }
+
+  /**
+   * Grows (or moves) the range read to `[from, to)`, reading only the days not read yet: scrolling
+   * on reads a chunk, not the whole range again. Runs that cross the old edge come in both answers
+   * with the same id and are kept once; runs wholly outside the new range are dropped.
+   */
+  async extend(from, to) {
+    // Runs that came by the live stream have ids of ours, not the server's: read everything then.
+    if ([...this.items.keys()].some((id) => id >= LOCAL_IDS)) return this.load(from, to);
+    const missing = [];
+    if (from < this.from) missing.push([from, Math.min(this.from, to)]);
+    if (to > this.to) missing.push([Math.max(this.to, from), to]);
+    if (to <= this.from || from >= this.to) return this.load(from, to);
+    const answers = await Promise.all(
+      missing.map(([a, b]) => get(`/api/v1/properties/${this.property.id}/board?from=${isoDay(a)}&to=${isoDay(b)}`)),
+    );
+    for (const answer of answers) this.addItems(answer);
+    for (const [id, item] of this.items) if (item.end <= from || item.start >= to) this.items.delete(id);
+    this.from = from;
+    this.to = to;
     return this;
   }
 

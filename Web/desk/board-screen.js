@@ -206,7 +206,7 @@ class BoardScreen {
         else from = to - MAX_DAYS;
       }
       const shift = (this.data.from - from) * this.dayWidth;
-      await this.data.load(from, to);
+      await this.data.extend(from, to);
       this.configureHotel();
       this.board.layoutChanged();
       if (shift) c.scrollLeft += shift;

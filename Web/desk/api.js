@@ -17,6 +17,22 @@ export class APIError extends Error {
   }
 }
 
+/** A refusal in words for the person who acted: the server's, or that it could not be reached. */
+export function errorText(error, t) {
+  return error instanceof APIError && error.code === "network" ? t("error.network") : error.message;
+}
+
+/**
+ * A refused check-in or check-out that the desk may pass: a room not ready can be checked into
+ * anyway; an open balance can be forced by a manager. The body to send again and its button's words,
+ * or null.
+ */
+export function passableRefusal(error, role) {
+  if (error.field === "override") return { body: { override: true }, label: "action.checkInAnyway" };
+  if (error.field === "force" && role === "manager") return { body: { force: true }, label: "action.checkOutAnyway" };
+  return null;
+}
+
 /** Listeners told when a call answers 401: the session ended. */
 const sessionListeners = new Set();
 export function onSessionLost(listener) {

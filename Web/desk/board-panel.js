@@ -1,7 +1,7 @@
 // The panel beside the board: the tapped booking's details and its next steps (open, check in,
 // check out; an appointment's state), or the form for a booking being created by a drag.
 
-import { APIError, call, get } from "./api.js";
+import { call, errorText, get } from "./api.js";
 import { h, fill } from "./dom.js";
 
 export class BookingPanel {
@@ -101,7 +101,7 @@ export class BookingPanel {
       this.screen.applyEntity(stay);
     } catch (error) {
       button.disabled = false;
-      message.textContent = error instanceof APIError && error.code === "network" ? this.t("error.network") : error.message;
+      message.textContent = errorText(error, this.t);
     }
   }
 

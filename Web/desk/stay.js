@@ -3,7 +3,7 @@
 // payments, reversals, balance) with a printable receipt. Forms are the server's declarations
 // (`GET /api/v1/forms/{name}`) rendered by form.js, so the server checks what they send the same way.
 
-import { APIError, call, get } from "./api.js";
+import { call, errorText, get, passableRefusal } from "./api.js";
 import { h, fill } from "./dom.js";
 import { renderForm } from "./form.js";
 
@@ -221,15 +221,14 @@ export async function mount(main, desk, route) {
       await load();
     } catch (error) {
       button.disabled = false;
-      message.textContent = error instanceof APIError && error.code === "network" ? t("error.network") : error.message;
-      if (error.field === "override" || (error.field === "force" && desk.user.role === "manager")) {
-        const retry = error.field === "override" ? { override: true } : { force: true };
+      message.textContent = errorText(error, t);
+      const retry = passableRefusal(error, desk.user.role);
+      if (retry) {
         message.append(
           " ",
           h("button", {
-            type: "button", class: "desk-button",
-            text: t(path === "check-in" ? "action.checkInAnyway" : "action.checkOutAnyway"),
-            onclick: (event) => act(event.currentTarget, path, retry, done),
+            type: "button", class: "desk-button", text: t(retry.label),
+            onclick: (event) => act(event.currentTarget, path, retry.body, done),
           }),
         );
       }

@@ -1,7 +1,7 @@
 // Today (the home screen): Arrivals, Departures and In house for a date, each with a count; a search
 // by guest or confirmation code over all three; check in and check out straight from the list.
 
-import { APIError, call, get } from "./api.js";
+import { call, errorText, get, passableRefusal } from "./api.js";
 import { h, fill } from "./dom.js";
 
 const LISTS = [
@@ -155,16 +155,14 @@ export async function mount(main, desk, route) {
       await load();
     } catch (error) {
       button.disabled = false;
-      message.textContent = error instanceof APIError && error.code === "network" ? t("error.network") : error.message;
-      // A room not ready can be checked into anyway; an open balance can be forced by a manager.
-      const retry =
-        error.field === "override" ? { override: true } : error.field === "force" && desk.user.role === "manager" ? { force: true } : null;
+      message.textContent = errorText(error, t);
+      const retry = passableRefusal(error, desk.user.role);
       if (retry) {
         message.append(
           " ",
           h("button", {
-            type: "button", class: "desk-button", text: t(path === "check-in" ? "action.checkInAnyway" : "action.checkOutAnyway"),
-            onclick: (event) => act(entry, event.currentTarget, path, retry, done),
+            type: "button", class: "desk-button", text: t(retry.label),
+            onclick: (event) => act(entry, event.currentTarget, path, retry.body, done),
           }),
         );
       }

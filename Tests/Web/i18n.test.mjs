@@ -1,8 +1,8 @@
-// The front desk's words and formats (Web/desk/i18n.js), without a browser.
+// The front desk's words and formats (Web/common/i18n.js with Web/desk/messages.js), without a browser.
 
 import test from "node:test";
 import assert from "node:assert/strict";
-import { createI18n, currencyDigits, dayNumber, isoDay, preferredLanguage, toMajor, toMinor } from "../../Web/desk/i18n.js";
+import { createI18n, currencyDigits, dayNumber, isoDay, preferredLanguage, toMajor, toMinor } from "../../Web/common/i18n.js";
 import { MESSAGES } from "../../Web/desk/messages.js";
 
 test("currencies without a minor unit keep whole amounts", () => {
@@ -29,15 +29,15 @@ test("the language is the one chosen, else the browser's first we speak, else En
 });
 
 test("messages fill placeholders and choose plural forms", () => {
-  const en = createI18n("en");
+  const en = createI18n("en", MESSAGES);
   assert.equal(en.t("action.checkInGuest", { name: "Ann" }), "Check in Ann");
   assert.equal(en.nights(1), "1 night");
   assert.equal(en.nights(3), "3 nights");
-  assert.equal(createI18n("ja").nights(3), "3泊");
+  assert.equal(createI18n("ja", MESSAGES).nights(3), "3泊");
 });
 
 test("a key missing in a language falls back to English, and an unknown key shows itself", () => {
-  const ja = createI18n("ja");
+  const ja = createI18n("ja", MESSAGES);
   assert.equal(ja.t("app.name"), MESSAGES.en["app.name"]);
   assert.equal(ja.t("no.such.key"), "no.such.key");
 });
@@ -51,12 +51,12 @@ test("every language has every screen's words that English has", () => {
 });
 
 test("dates and money follow the language: Thai in the Buddhist era, yen without decimals", () => {
-  const th = createI18n("th");
+  const th = createI18n("th", MESSAGES);
   assert.match(th.month(2026, 11), /2569/);
   assert.match(th.money({ amount: 150000, currency: "THB" }), /1,500\.00/);
-  const ja = createI18n("ja");
+  const ja = createI18n("ja", MESSAGES);
   assert.equal(ja.money({ amount: 6600, currency: "JPY" }).replace(/\s/g, ""), "￥6,600");
-  const ko = createI18n("ko");
+  const ko = createI18n("ko", MESSAGES);
   assert.doesNotMatch(ko.money({ amount: 55000, currency: "KRW" }), /\./);
-  assert.equal(createI18n("en").date("2026-11-23"), "23 Nov 2026");
+  assert.equal(createI18n("en", MESSAGES).date("2026-11-23"), "23 Nov 2026");
 });

@@ -4,8 +4,9 @@
 // the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
 
 import { call, get, onSessionLost } from "./api.js";
-import { h, fill } from "./dom.js";
-import { createI18n, LANGUAGES, preferredLanguage, rememberLanguage } from "./i18n.js";
+import { h, fill } from "../common/dom.js";
+import { createI18n, LANGUAGES, preferredLanguage, rememberLanguage } from "../common/i18n.js";
+import { MESSAGES } from "./messages.js";
 import { LiveStream } from "./live.js";
 import { showLogin } from "./login.js";
 
@@ -22,7 +23,7 @@ const SCREENS = {
 class Desk {
   constructor(root) {
     this.root = root;
-    this.i18n = createI18n(preferredLanguage());
+    this.i18n = createI18n(preferredLanguage(), MESSAGES);
     this.user = null;
     this.properties = [];
     this.property = null;
@@ -126,7 +127,7 @@ class Desk {
 
   useLanguage(code) {
     rememberLanguage(code);
-    this.i18n = createI18n(code);
+    this.i18n = createI18n(code, MESSAGES);
     document.documentElement.lang = this.i18n.code;
     this.drawShell();
     this._route = "";

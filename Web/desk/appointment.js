@@ -1,7 +1,7 @@
 // An appointment: its customer, service, stylist and time, and its state changes.
 
 import { call } from "./api.js";
-import { h, fill } from "./dom.js";
+import { h, fill } from "../common/dom.js";
 
 const NEXT = { booked: ["checked_in", "cancelled", "no_show"], checked_in: ["completed"] };
 

@@ -2,7 +2,7 @@
 // check out; an appointment's state), or the form for a booking being created by a drag.
 
 import { call, errorText, get } from "./api.js";
-import { h, fill } from "./dom.js";
+import { h, fill } from "../common/dom.js";
 
 export class BookingPanel {
   constructor(screen) {

@@ -6,8 +6,8 @@
 
 import { loadTimeline } from "../timeline.js";
 import { Board } from "../board.js";
-import { h, fill } from "./dom.js";
-import { dayNumber, isoDay } from "./i18n.js";
+import { h, fill } from "../common/dom.js";
+import { dayNumber, isoDay } from "../common/i18n.js";
 import { HotelBoardData, SalonBoardData, HOTEL_STYLE_NAMES, APPOINTMENT_STATES } from "./board-data.js";
 import { BoardEditor } from "./board-edit.js";
 import { BookingPanel } from "./board-panel.js";

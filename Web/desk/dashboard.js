@@ -2,8 +2,8 @@
 // for occupancy, a line for ADR) with the totals beside it and the figures in a table.
 
 import { get } from "./api.js";
-import { h, fill } from "./dom.js";
-import { currencyDigits, dayNumber, isoDay, toMajor } from "./i18n.js";
+import { h, fill } from "../common/dom.js";
+import { currencyDigits, dayNumber, isoDay, toMajor } from "../common/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 

@@ -1,7 +1,7 @@
 // The sign-in form: errors are shown in place, and what was typed stays.
 
 import { APIError, call } from "./api.js";
-import { h, fill } from "./dom.js";
+import { h, fill } from "../common/dom.js";
 
 export function showLogin(root, desk, notice) {
   const { t } = desk.i18n;

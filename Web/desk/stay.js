@@ -4,7 +4,7 @@
 // (`GET /api/v1/forms/{name}`) rendered by form.js, so the server checks what they send the same way.
 
 import { call, errorText, get, passableRefusal } from "./api.js";
-import { h, fill } from "./dom.js";
+import { h, fill } from "../common/dom.js";
 import { renderForm } from "./form.js";
 
 const declarations = new Map();

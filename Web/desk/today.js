@@ -2,7 +2,7 @@
 // by guest or confirmation code over all three; check in and check out straight from the list.
 
 import { call, errorText, get, passableRefusal } from "./api.js";
-import { h, fill } from "./dom.js";
+import { h, fill } from "../common/dom.js";
 
 const LISTS = [
   { key: "arrivals", label: "today.arrivals" },

@@ -1,10 +1,9 @@
-// The front desk's words in five languages, and dates, numbers and money through `Intl`.
+// Words in five languages, and dates, numbers and money through `Intl`: shared by the front desk
+// (`Web/desk/`) and the guest site (`Web/site/`), each with its own catalogue of messages.
 //
 // Dates of stays are calendar days (`YYYY-MM-DD`, or days since 1970-01-01): they are formatted at
 // UTC so that no time zone shifts them. Thai dates use the Buddhist calendar. Money arrives in minor
 // units; the currency's own number of decimals (none for JPY, KRW and VND) says how to show it.
-
-import { MESSAGES } from "./messages.js";
 
 export const LANGUAGES = Object.freeze([
   { code: "en", name: "English", locale: "en-GB" },
@@ -72,11 +71,12 @@ export function toMinor(value, currency) {
 /**
  * Everything a screen needs to speak one language.
  * @param {string} code one of LANGUAGES' codes
+ * @param {Record<string, Record<string, string | object>>} catalogue messages by language code; `en` is complete
  */
-export function createI18n(code) {
+export function createI18n(code, catalogue) {
   const language = LANGUAGES.find((l) => l.code === code) ?? LANGUAGES[0];
   const locale = language.locale;
-  const messages = MESSAGES[language.code] ?? MESSAGES.en;
+  const messages = catalogue[language.code] ?? catalogue.en;
   const plural = new Intl.PluralRules(locale);
   const utc = (options) => new Intl.DateTimeFormat(locale, { timeZone: "UTC", ...options });
   const formats = {
@@ -97,7 +97,7 @@ export function createI18n(code) {
    * the plural rules for `params.count`.
    */
   function t(key, params = {}) {
-    let message = messages[key] ?? MESSAGES.en[key] ?? key;
+    let message = messages[key] ?? catalogue.en[key] ?? key;
     if (typeof message === "object") {
       const form = plural.select(params.count ?? 0);
       message = message[form] ?? message.other;

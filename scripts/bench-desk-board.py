@@ -4,7 +4,7 @@
     python3 scripts/bench-desk-board.py [--rooms 2000] [--days 730] [--occupancy 0.4]
         [--viewport 1024x768] [--seconds 10]
 
-Builds `frontdesk` (release), fills a temporary SQLite file with one hotel of `--rooms` rooms and
+Builds `frontdesk` (release; `FRONTDESK_BIN=path` uses that binary instead), fills a temporary SQLite file with one hotel of `--rooms` rooms and
 `--days` days of stays (`frontdesk demo --rooms --days --occupancy`), serves it on loopback, signs
 in and opens `/desk/#/board` for that hotel. Then:
 
@@ -100,11 +100,14 @@ def main():
     args = parser.parse_args()
     width, height = (int(part) for part in args.viewport.split("x"))
 
-    subprocess.run(["swift", "build", "-c", "release", "--product", "frontdesk"], cwd=ROOT, check=True)
-    binary = Path(
-        subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                       capture_output=True, text=True).stdout.strip()
-    ) / "frontdesk"
+    if os.environ.get("FRONTDESK_BIN"):
+        binary = Path(os.environ["FRONTDESK_BIN"])
+    else:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "frontdesk"], cwd=ROOT, check=True)
+        binary = Path(
+            subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                           capture_output=True, text=True).stdout.strip()
+        ) / "frontdesk"
     subprocess.run(["scripts/build-wasm.sh"], cwd=ROOT, check=True, capture_output=True)
     work = tempfile.mkdtemp(prefix="frontdesk-desk-bench-")
     database = os.path.join(work, "bench.sqlite")

@@ -15,12 +15,22 @@ done_step() { passed+=("$step"); }
 as_root() { if (( EUID == 0 )); then "$@"; else sudo "$@"; fi; }
 
 begin "installing missing test tools"
+packages=()
 if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then
     echo "chromium and chromedriver: present"
 else
-    echo "installing Debian's chromium and chromium-driver"
+    packages+=(chromium chromium-driver)
+fi
+# Thai and CJK fonts, so that the screenshots in Tests/Browser/artifacts/ show words, not boxes.
+if fc-list 2>/dev/null | grep -qi 'tlwg' && fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; then
+    echo "Thai and CJK fonts: present"
+else
+    packages+=(fonts-thai-tlwg fonts-noto-cjk)
+fi
+if (( ${#packages[@]} )); then
+    echo "installing Debian's ${packages[*]}"
     as_root apt-get update
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y "${packages[@]}"
 fi
 if python3 -c 'import selenium, pytest' 2>/dev/null; then
     echo "selenium and pytest: present"

@@ -32,6 +32,17 @@ export function stayIsShown(stay) {
   return stay.state !== "cancelled" && stay.state !== "no_show";
 }
 
+/** The runs of a board answer (`items` as words of six, `guests` by run). */
+function* runsOfAnswer(board) {
+  const words = board.items;
+  for (let i = 0, n = 0; i < words.length; i += 6, n++) {
+    yield {
+      id: words[i], rowId: words[i + 1], start: words[i + 2], end: words[i + 3], style: words[i + 4],
+      stayId: words[i + 5], name: board.guests[n],
+    };
+  }
+}
+
 export class HotelBoardData {
   constructor(property) {
     this.kind = "hotel";
@@ -68,36 +79,52 @@ export class HotelBoardData {
 
   /** Adds a board answer's runs (a run already known, by its id, is replaced). */
   addItems(board) {
-    const words = board.items;
-    for (let i = 0, n = 0; i < words.length; i += 6, n++) {
-      const item = {
-        id: words[i], rowId: words[i + 1], start: words[i + 2], end: words[i + 3], style: words[i + 4],
-        stayId: words[i + 5], name: board.guests[n],
-      };
-      this.items.set(item.id, item);
-    }
+    for (const item of runsOfAnswer(board)) this.items.set(item.id, item);
   }
 
   /**
    * Grows (or moves) the range read to `[from, to)`, reading only the days not read yet: scrolling
    * on reads a chunk, not the whole range again. Runs that cross the old edge come in both answers
    * with the same id and are kept once; runs wholly outside the new range are dropped.
+   *
+   * Resolves to what changed, for the engine to apply a slice at a time: `{added, moved, removed}`
+   * (runs, runs whose dates, room or style differ from the copy held, ids); or to `null` when everything was
+   * read again and the engine must load it all.
    */
   async extend(from, to) {
     // Runs that came by the live stream have ids of ours, not the server's: read everything then.
-    if ([...this.items.keys()].some((id) => id >= LOCAL_IDS)) return this.load(from, to);
+    if (to <= this.from || from >= this.to || [...this.items.keys()].some((id) => id >= LOCAL_IDS)) {
+      await this.load(from, to);
+      return null;
+    }
     const missing = [];
     if (from < this.from) missing.push([from, Math.min(this.from, to)]);
     if (to > this.to) missing.push([Math.max(this.to, from), to]);
-    if (to <= this.from || from >= this.to) return this.load(from, to);
     const answers = await Promise.all(
       missing.map(([a, b]) => get(`/api/v1/properties/${this.property.id}/board?from=${isoDay(a)}&to=${isoDay(b)}`)),
     );
-    for (const answer of answers) this.addItems(answer);
-    for (const [id, item] of this.items) if (item.end <= from || item.start >= to) this.items.delete(id);
+    const change = { added: [], moved: [], removed: [] };
+    for (const answer of answers) {
+      for (const item of runsOfAnswer(answer)) {
+        const known = this.items.get(item.id);
+        if (!known) change.added.push(item);
+        else if (
+          known.rowId !== item.rowId || known.start !== item.start || known.end !== item.end || known.style !== item.style
+        ) {
+          change.moved.push(item);
+        }
+        this.items.set(item.id, item);
+      }
+    }
+    for (const [id, item] of this.items) {
+      if (item.end <= from || item.start >= to) {
+        this.items.delete(id);
+        change.removed.push(id);
+      }
+    }
     this.from = from;
     this.to = to;
-    return this;
+    return change;
   }
 
   axis(columnWidth) {
@@ -294,10 +321,12 @@ export class SalonBoardData {
     return data;
   }
 
+  /** Books an appointment for a drag's `target`, or where the form moved it (`details` win). */
   async create(target, details) {
     const body = {
-      staffId: target.rowId, serviceId: details.serviceId, start: this.instant(target.start),
-      durationMinutes: target.end - target.start, customer: { name: details.name }, notes: details.notes || undefined,
+      staffId: details.staffId ?? target.rowId, serviceId: details.serviceId, start: details.start ?? this.instant(target.start),
+      durationMinutes: details.durationMinutes ?? target.end - target.start, customer: { name: details.name },
+      notes: details.notes || undefined,
       outsideWorkingHours: details.outsideWorkingHours || undefined,
     };
     const { data } = await call("POST", `/api/v1/properties/${this.property.id}/appointments`, {

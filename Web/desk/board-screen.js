@@ -24,6 +24,8 @@ const DAY_WIDTHS = [28, 40, 56, 80, 120];
 /** Days read at a time, and how far the board may reach (the server sends at most three years). */
 const CHUNK_DAYS = 120;
 const MAX_DAYS = 3 * 365;
+/** How long a frame may spend giving the engine newly read runs. */
+const SLICE_MS = 6;
 
 /** The minute of the day it is now in a time zone (the hotel's, not the browser's). */
 function minuteOfDayIn(timeZone) {
@@ -100,7 +102,7 @@ class BoardScreen {
     this.timeline = await timeline();
     // Live changes that arrive while the board loads are applied once it has.
     this.unsubscribe = this.desk.live.subscribe({
-      event: (event) => (this.loaded ? this.applyEvent(event) : this.pending.push(event)),
+      event: (event) => (this.loaded && !this.catchingUp ? this.applyEvent(event) : this.pending.push(event)),
       reload: () => this.reload(),
     });
     const asked = this.route.params.get("date");
@@ -206,15 +208,51 @@ class BoardScreen {
         else from = to - MAX_DAYS;
       }
       const shift = (this.data.from - from) * this.dayWidth;
-      await this.data.extend(from, to);
-      this.configureHotel();
+      const change = await this.data.extend(from, to);
+      if (change) this.timeline.setDayAxis(this.data.axis(this.dayWidth));
+      else this.configureHotel();
       this.board.layoutChanged();
       if (shift) c.scrollLeft += shift;
+      if (change) await this.applyInSlices(change);
     } catch (error) {
       this.say(error.message);
     } finally {
       this.extending = false;
     }
+  }
+
+  /**
+   * Gives the engine a chunk's runs a slice at a time, one slice a frame within a few milliseconds,
+   * so that no frame is long: the new days lie beyond the viewport while this runs. Live events wait
+   * until it is done (the engine must hold every run the data holds before one is edited).
+   */
+  async applyInSlices({ added, moved, removed }) {
+    const total = removed.length + moved.length + added.length;
+    const apply = (index) => {
+      if (index < removed.length) return this.timeline.remove(removed[index]);
+      index -= removed.length;
+      if (index < moved.length) {
+        const { id, rowId, start, end, style } = moved[index];
+        this.timeline.move(id, rowId, start, end);
+        return this.timeline.setStyle(id, style);
+      }
+      this.timeline.insert(added[index - moved.length]);
+    };
+    this.catchingUp = true;
+    try {
+      for (let index = 0; index < total; ) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const deadline = performance.now() + SLICE_MS;
+        do {
+          const end = Math.min(index + 256, total);
+          while (index < end) apply(index++);
+        } while (index < total && performance.now() < deadline);
+        this.board.render(true);
+      }
+    } finally {
+      this.catchingUp = false;
+    }
+    for (const event of this.pending.splice(0)) this.applyEvent(event);
   }
 
   // MARK: navigation

@@ -14,7 +14,7 @@ struct FormsAPITests {
                 #expect(response.status == .ok)
                 return try JSONDecoder().decode(FormController.FormList.self, from: Data(buffer: response.body)).forms
             }
-            #expect(names == ["stay", "charge", "payment", "move", "appointment"])
+            #expect(names == ["stay", "charge", "payment", "move", "appointment", "appointment-change"])
             for name in names {
                 try await client.execute(uri: "/api/v1/forms/\(name)", method: .get) { response in
                     #expect(response.status == .ok)

@@ -163,6 +163,20 @@ struct FreeFormTests {
         wrong = values
         wrong["outsideWorkingHours"] = "yes"
         #expect(Self.refusal(FormCatalog.appointment, wrong)?.field == "outsideWorkingHours")
+        wrong = values
+        wrong["durationMinutes"] = 7
+        #expect(Self.refusal(FormCatalog.appointment, wrong)?.field == "durationMinutes")
+    }
+
+    @Test func changingAnAppointmentNeedsItsStaffStartAndLength() throws {
+        let values: [String: FormValue] = ["staffId": 2, "start": "2026-11-22T10:30", "durationMinutes": 45]
+        #expect(try FormCatalog.appointmentChange.validate(values) == values)
+        var wrong = values
+        wrong["durationMinutes"] = nil
+        #expect(Self.refusal(FormCatalog.appointmentChange, wrong)?.field == "durationMinutes")
+        wrong = values
+        wrong["durationMinutes"] = 725
+        #expect(Self.refusal(FormCatalog.appointmentChange, wrong)?.field == "durationMinutes")
     }
 
     @Test func aTimeCanBeBoundedByAnotherRowsTimePlusMinutes() {

@@ -354,13 +354,17 @@ def test_dragging_on_the_staff_board_books_an_appointment(desk_server, driver):
         c.scrollTop = Math.max(0, row.y - 200);
         screen.board.render(true);
         const box = c.getBoundingClientRect();
-        return { x: box.left + x - c.scrollLeft, y: box.top + row.y + row.height / 2 - c.scrollTop, staffId: staff.id, start };
+        return { x: box.left + x - c.scrollLeft, y: box.top + row.y + row.height / 2 - c.scrollTop, staffId: staff.id, staffName: staff.name, start };
         """
     )
     drag(driver, point, 90, 0)
-    WebDriverWait(driver, 10).until(lambda b: b.find_elements(By.ID, "new-name"))
+    # The server's declared appointment form, filled from the drag.
+    name = '.board-new [data-key="customer.name"] input'
+    WebDriverWait(driver, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, name))
     screenshot(driver, "salon-new-appointment")
-    driver.find_element(By.ID, "new-name").send_keys("Drag Test Customer")
+    staff = driver.find_element(By.CSS_SELECTOR, '.board-new [data-key="staffId"] select')
+    assert Select(staff).first_selected_option.text == point["staffName"]
+    driver.find_element(By.CSS_SELECTOR, name).send_keys("Drag Test Customer")
     driver.find_element(By.CSS_SELECTOR, ".board-new button[type=submit]").click()
 
     def booked():
@@ -454,3 +458,65 @@ def test_scrolling_to_the_end_of_the_board_reads_the_next_days(desk_server, driv
     assert shown == expected
     # The engine holds the same runs.
     assert driver.execute_script("return window.deskBoard.timeline.itemCount()") == len(expected)
+
+
+def test_zoom_go_to_date_and_collapsing_a_room_type_change_what_the_board_shows(desk_server, driver):
+    sign_in(driver, desk_server)
+    use_property(driver, "hotel")
+    open_board(driver)
+    width = driver.execute_script("return window.deskBoard.dayWidth")
+    driver.find_element(By.CSS_SELECTOR, 'button[aria-label="Wider days"]').click()
+    assert driver.execute_script("return window.deskBoard.dayWidth") > width
+    driver.find_element(By.CSS_SELECTOR, 'button[aria-label="Narrower days"]').click()
+    assert driver.execute_script("return window.deskBoard.dayWidth") == width
+
+    # Going to a date two months on scrolls it to the board's left edge (reading those days if need be).
+    target = driver.execute_script("return new Date((window.deskBoard.data.today + 61) * 86400000).toISOString().slice(0, 10)")
+    driver.execute_script(
+        "const i = document.getElementById('board-date'); i.value = arguments[0]; i.dispatchEvent(new Event('change'));",
+        target,
+    )
+
+    def first_column_day():
+        return driver.execute_script(
+            """
+            const s = window.deskBoard, c = s.container;
+            const day = s.data.from + Math.floor((c.scrollLeft + s.dayWidth * 2) / s.dayWidth);
+            return new Date(day * 86400000).toISOString().slice(0, 10);
+            """
+        )
+
+    assert poll(lambda: first_column_day() == target)
+
+    # Collapsing the first room type hides its rooms; expanding shows them again.
+    rows = lambda: driver.execute_script("return window.deskBoard.timeline.contentHeight()")
+    before = rows()
+    toggle = driver.find_element(By.CSS_SELECTOR, "#desk-main [aria-expanded='true']")
+    toggle.click()
+    assert poll(lambda: rows() < before)
+    assert driver.find_element(By.CSS_SELECTOR, "#desk-main [aria-expanded='false']")
+    driver.find_element(By.CSS_SELECTOR, "#desk-main [aria-expanded='false']").click()
+    assert poll(lambda: rows() == before)
+
+
+def test_an_appointments_page_changes_its_time_and_length_through_the_declared_form(desk_server, driver):
+    sign_in(driver, desk_server)
+    salon = use_property(driver, "salon")
+    board = api(driver, "GET", f"/api/v1/properties/{salon['id']}/board")["data"]
+    # A booked appointment (style 0) in the demo's day.
+    index = next(i for i in range(0, len(board["items"]), 6) if board["items"][i + 4] == 0)
+    appointment_id = board["items"][index]
+    before = api(driver, "GET", f"/api/v1/appointments/{appointment_id}")["data"]
+    go(driver, f"#/appointments/{appointment_id}", "appointments")
+    length = WebDriverWait(driver, 10).until(
+        lambda b: b.find_element(By.CSS_SELECTOR, '[data-form="appointment-change"] [data-key="durationMinutes"] input')
+    )
+    assert length.get_attribute("value") == str(before["durationMinutes"])
+    length.clear()
+    length.send_keys(str(before["durationMinutes"] + 15))
+    screenshot(driver, "appointment-change")
+    driver.find_element(By.CSS_SELECTOR, '[data-form="appointment-change"] button[type=submit]').click()
+    assert poll(lambda: api(driver, "GET", f"/api/v1/appointments/{appointment_id}")["data"]["durationMinutes"] == before["durationMinutes"] + 15)
+    after = api(driver, "GET", f"/api/v1/appointments/{appointment_id}")["data"]
+    assert after["start"] == before["start"] and after["staffId"] == before["staffId"]
+    use_property(driver, "hotel")

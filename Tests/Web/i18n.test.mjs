@@ -2,7 +2,9 @@
 
 import test from "node:test";
 import assert from "node:assert/strict";
-import { createI18n, currencyDigits, dayNumber, isoDay, preferredLanguage, toMajor, toMinor } from "../../Web/common/i18n.js";
+import {
+  createI18n, currencyDigits, dayNumber, instantOfWallClock, isoDay, preferredLanguage, toMajor, toMinor, wallClock,
+} from "../../Web/common/i18n.js";
 import { MESSAGES } from "../../Web/desk/messages.js";
 
 test("currencies without a minor unit keep whole amounts", () => {
@@ -59,4 +61,15 @@ test("dates and money follow the language: Thai in the Buddhist era, yen without
   const ko = createI18n("ko", MESSAGES);
   assert.doesNotMatch(ko.money({ amount: 55000, currency: "KRW" }), /\./);
   assert.equal(createI18n("en", MESSAGES).date("2026-11-23"), "23 Nov 2026");
+});
+
+test("a salon's wall clock and the instant it means go both ways, across a daylight-saving change", () => {
+  assert.equal(instantOfWallClock("2026-11-22T10:30", "Asia/Tokyo"), "2026-11-22T01:30:00Z");
+  assert.equal(wallClock("2026-11-22T01:30:00Z", "Asia/Tokyo"), "2026-11-22T10:30");
+  assert.equal(instantOfWallClock("2026-11-22T00:15", "Asia/Bangkok"), "2026-11-21T17:15:00Z");
+  // New York: summer time ends on 1 November 2026 and starts on 8 March 2026.
+  assert.equal(instantOfWallClock("2026-07-01T09:00", "America/New_York"), "2026-07-01T13:00:00Z");
+  assert.equal(instantOfWallClock("2026-12-01T09:00", "America/New_York"), "2026-12-01T14:00:00Z");
+  assert.equal(wallClock("2026-03-08T07:30:00Z", "America/New_York"), "2026-03-08T03:30");
+  assert.throws(() => instantOfWallClock("10:30", "Asia/Tokyo"), RangeError);
 });

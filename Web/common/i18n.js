@@ -53,6 +53,41 @@ export function isoDay(day) {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
+const zoneParts = new Map();
+
+/** Milliseconds a time zone is ahead of UTC at an instant (+7 h for Asia/Bangkok). */
+function zoneOffset(ms, timeZone) {
+  let format = zoneParts.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric",
+      minute: "numeric", second: "numeric",
+    });
+    zoneParts.set(timeZone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(new Date(ms)).map((p) => [p.type, Number(p.value)]));
+  const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/** The wall clock (`YYYY-MM-DDTHH:MM`, what `<input type="datetime-local">` shows) of an instant in a zone. */
+export function wallClock(instant, timeZone) {
+  const ms = typeof instant === "number" ? instant : Date.parse(instant);
+  return new Date(ms + zoneOffset(ms, timeZone)).toISOString().slice(0, 16);
+}
+
+/**
+ * The instant (RFC 3339 in UTC, on the minute) of a wall clock `YYYY-MM-DDTHH:MM` in a zone. A time
+ * that a daylight-saving change skips is taken as the same clock reading after the change.
+ */
+export function instantOfWallClock(wall, timeZone) {
+  const asUTC = Date.parse(`${wall}:00Z`);
+  if (Number.isNaN(asUTC)) throw new RangeError(`'${wall}' is not a time like 2026-11-22T10:30`);
+  let ms = asUTC - zoneOffset(asUTC, timeZone);
+  ms = asUTC - zoneOffset(ms, timeZone);
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
 /** The number of decimals a currency is shown with (ISO 4217 minor units). */
 export function currencyDigits(currency) {
   return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits;

@@ -1,26 +1,9 @@
-// The JSON API, as the front desk calls it: the session cookie rides along, every refusal becomes an
-// `APIError` carrying the server's code, message and field, and a lost session is announced once.
+// The front desk's side of the API: the calls themselves are `Web/common/api.js`'s; here, which
+// refusals the desk may pass, and the forms the server declares.
 
-export class APIError extends Error {
-  /**
-   * @param {number} status HTTP status (0 when the server could not be reached)
-   * @param {string} code the server's error code (`invalid`, `conflict`, …) or `network`
-   * @param {string} message the server's words
-   * @param {string | undefined} field the input field concerned
-   */
-  constructor(status, code, message, field) {
-    super(message);
-    this.name = "APIError";
-    this.status = status;
-    this.code = code;
-    this.field = field;
-  }
-}
+import { get } from "../common/api.js";
 
-/** A refusal in words for the person who acted: the server's, or that it could not be reached. */
-export function errorText(error, t) {
-  return error instanceof APIError && error.code === "network" ? t("error.network") : error.message;
-}
+export { APIError, call, errorText, get, newIdempotencyKey, onSessionLost, post } from "../common/api.js";
 
 /**
  * A refused check-in or check-out that the desk may pass: a room not ready can be checked into
@@ -33,58 +16,14 @@ export function passableRefusal(error, role) {
   return null;
 }
 
-/** Listeners told when a call answers 401: the session ended. */
-const sessionListeners = new Set();
-export function onSessionLost(listener) {
-  sessionListeners.add(listener);
-  return () => sessionListeners.delete(listener);
-}
+const declarations = new Map();
 
-/**
- * Calls the API. `body` is sent as JSON; `version` as `If-Match`; `idempotencyKey` as
- * `Idempotency-Key`. Resolves to `{ status, data, version }` (`version` from the `ETag`).
- * @returns {Promise<{ status: number, data: any, version: number | undefined }>}
- */
-export async function call(method, path, { body, version, idempotencyKey, signal } = {}) {
-  const headers = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (version !== undefined) headers["If-Match"] = `"${version}"`;
-  if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
-  let response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-      signal,
-    });
-  } catch (error) {
-    if (error?.name === "AbortError") throw error;
-    throw new APIError(0, "network", error?.message ?? "network error");
+/** A form's declaration (`GET /api/v1/forms/{name}`), read once a session. */
+export function declaredForm(name) {
+  if (!declarations.has(name)) {
+    const reading = get(`/api/v1/forms/${name}`);
+    reading.catch(() => declarations.delete(name));
+    declarations.set(name, reading);
   }
-  const text = await response.text();
-  let data = null;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = text;
-    }
-  }
-  if (!response.ok) {
-    const detail = data?.error ?? {};
-    if (response.status === 401 && !path.endsWith("/session")) for (const listener of sessionListeners) listener();
-    throw new APIError(response.status, detail.code ?? "error", detail.message ?? response.statusText, detail.field);
-  }
-  const tag = response.headers.get("ETag");
-  return { status: response.status, data, version: tag ? Number(tag.replace(/(^W\/)?"/g, "")) : undefined };
-}
-
-export const get = (path, options) => call("GET", path, options).then((r) => r.data);
-export const post = (path, body, options) => call("POST", path, { ...options, body });
-
-/** A fresh key for a creation that may be retried (a double tap books once). */
-export function newIdempotencyKey() {
-  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return declarations.get(name);
 }

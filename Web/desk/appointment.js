@@ -1,7 +1,11 @@
-// An appointment: its customer, service, stylist and time, and its state changes.
+// An appointment: its customer, service, stylist and time, its state changes, and its staff member,
+// start, length and notes changed through the declared `appointment-change` form (what a drag on the
+// board does, by keyboard or finger). Times in the form are the salon's wall clock.
 
-import { call } from "./api.js";
+import { call, declaredForm, errorText } from "./api.js";
 import { h, fill } from "../common/dom.js";
+import { instantOfWallClock, wallClock } from "../common/i18n.js";
+import { renderForm } from "./form.js";
 
 const NEXT = { booked: ["checked_in", "cancelled", "no_show"], checked_in: ["completed"] };
 
@@ -48,6 +52,12 @@ export async function mount(main, desk, route) {
         );
       }
     }
+    const change = h("div", { class: "stay-form", dataset: { form: "appointment-change" } });
+    if (desk.canEdit && (appointment.state === "booked" || appointment.state === "checked_in")) {
+      declaredForm("appointment-change")
+        .then((declared) => change.append(changeForm(declared, appointment, version).element))
+        .catch((error) => change.append(h("p", { class: "desk-error", text: errorText(error, t) })));
+    }
     fill(
       page,
       h(
@@ -59,7 +69,31 @@ export async function mount(main, desk, route) {
         actions,
         message,
       ),
+      h("section", { class: "stay-forms", "aria-label": t("form.appointmentChange.title") }, change),
     );
+  }
+
+  /** The change form, filled with the appointment as it is; a refusal shows under the row it names. */
+  function changeForm(declared, appointment, version) {
+    const zone = property.timeZone;
+    return renderForm(declared, {
+      t, locale: i18n.locale,
+      values: {
+        staffId: appointment.staffId, start: wallClock(appointment.start, zone),
+        durationMinutes: appointment.durationMinutes, notes: appointment.notes ?? "", outsideWorkingHours: false,
+      },
+      options: { staff: (property.staff ?? []).map((s) => ({ value: s.id, label: s.name })) },
+      onSubmit: async (values) => {
+        const body = {
+          staffId: values.staffId, start: instantOfWallClock(values.start, zone),
+          durationMinutes: values.durationMinutes, notes: values.notes ?? "",
+          outsideWorkingHours: values.outsideWorkingHours || undefined,
+        };
+        await call("PATCH", `/api/v1/appointments/${route.id}`, { body, version });
+        desk.toast(t("done.saved"));
+        await load();
+      },
+    });
   }
   await load();
   return { unmount() {} };

@@ -1,8 +1,11 @@
 // The panel beside the board: the tapped booking's details and its next steps (open, check in,
-// check out; an appointment's state), or the form for a booking being created by a drag.
+// check out; an appointment's state), or the form for a booking being created by a drag: a few fields
+// for a stay, the server's declared `appointment` form for an appointment.
 
-import { call, errorText, get } from "./api.js";
+import { call, declaredForm, errorText, get } from "./api.js";
 import { h, fill } from "../common/dom.js";
+import { instantOfWallClock, wallClock } from "../common/i18n.js";
+import { renderForm } from "./form.js";
 
 export class BookingPanel {
   constructor(screen) {
@@ -120,6 +123,7 @@ export class BookingPanel {
    * @param {(details) => Promise<void>} save throws an APIError to show
    */
   askNew(target, save) {
+    if (this.screen.data.kind === "salon") return this.askNewAppointment(target, save);
     const { t } = this;
     const screen = this.screen;
     const i18n = screen.desk.i18n;
@@ -188,6 +192,65 @@ export class BookingPanel {
       });
       fill(this.element, form);
       name.focus();
+    });
+  }
+
+  /**
+   * The declared `appointment` form, filled from the drag: its staff member, start and length, and
+   * the service whose duration matches (else the first). What was typed stays when the server refuses.
+   */
+  askNewAppointment(target, save) {
+    const { t } = this;
+    const screen = this.screen;
+    const i18n = screen.desk.i18n;
+    const data = screen.data;
+    this.creating = true;
+    this.item = null;
+    this.element.hidden = false;
+    return new Promise((resolve) => {
+      const finish = (value) => {
+        this.creating = false;
+        this.close();
+        resolve(value);
+      };
+      const holder = h(
+        "div",
+        { class: "board-new" },
+        h("h2", { id: "board-panel-title", text: t("board.newAppointment") }),
+        h("p", { class: "board-new-when", text: `${data.rowName(target.rowId)} · ${screen.clock(target.start)} – ${screen.clock(target.end)}` }),
+      );
+      fill(this.element, holder);
+      const cancel = h("button", { type: "button", class: "desk-button", text: t("common.cancel"), onclick: () => finish(null) });
+      const zone = data.timeZone;
+      const services = [...data.services.values()];
+      const length = target.end - target.start;
+      const service = services.find((s) => s.durationMinutes === length) ?? services[0];
+      declaredForm("appointment")
+        .then((declared) => {
+          const form = renderForm(declared, {
+            t, locale: i18n.locale,
+            values: {
+              serviceId: service?.id, staffId: target.rowId, start: wallClock(data.instant(target.start), zone),
+              durationMinutes: length,
+            },
+            options: {
+              services: services.map((s) => ({ value: s.id, label: `${s.name} (${s.durationMinutes}′)` })),
+              staff: [...data.staff.values()].map((s) => ({ value: s.id, label: s.name })),
+            },
+            onSubmit: async (values) => {
+              const details = {
+                name: values["customer.name"], serviceId: values.serviceId, staffId: values.staffId,
+                start: instantOfWallClock(values.start, zone), durationMinutes: values.durationMinutes,
+                notes: values.notes, outsideWorkingHours: values.outsideWorkingHours,
+              };
+              await save(details);
+              finish(details);
+            },
+          });
+          holder.append(form.element, h("div", { class: "desk-row" }, cancel));
+          form.element.querySelector('[data-key="customer.name"] input')?.focus();
+        })
+        .catch((error) => holder.append(h("p", { class: "desk-error", role: "alert", text: errorText(error, t) }), cancel));
     });
   }
 }

@@ -3,15 +3,9 @@
 // payments, reversals, balance) with a printable receipt. Forms are the server's declarations
 // (`GET /api/v1/forms/{name}`) rendered by form.js, so the server checks what they send the same way.
 
-import { call, errorText, get, passableRefusal } from "./api.js";
+import { call, declaredForm, errorText, get, passableRefusal } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { renderForm } from "./form.js";
-
-const declarations = new Map();
-async function declaration(name) {
-  if (!declarations.has(name)) declarations.set(name, get(`/api/v1/forms/${name}`));
-  return declarations.get(name);
-}
 
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;
@@ -197,7 +191,7 @@ export async function mount(main, desk, route) {
   function mountForm(parent, name, values, submit) {
     const holder = h("div", { class: "stay-form", dataset: { form: name } });
     parent.append(holder);
-    declaration(name)
+    declaredForm(name)
       .then((declared) => {
         const rendered = renderForm(declared, {
           values, t, locale: i18n.locale,

@@ -3,7 +3,7 @@ import Booking
 /// The product's forms. Limits come from the endpoints that take the values, so that a form never
 /// allows what the API refuses.
 enum FormCatalog {
-    static let all: [FreeForm] = [stay, charge, payment, move, appointment]
+    static let all: [FreeForm] = [stay, charge, payment, move, appointment, appointmentChange]
 
     static func form(named name: String) -> FreeForm? { all.first { $0.name == name } }
 
@@ -11,6 +11,8 @@ enum FormCatalog {
     static let nameLimit = 200
     /// Notes on a stay or an appointment: as `Stay.validate(notes:)` and `Appointment.validate(notes:)` allow.
     static let notesLimit = 2_000
+    /// An appointment's length in minutes (the board's drag snaps to 15, the form steps by 5).
+    static let durationRange = 5...720
     /// Adults and children a stay's form offers; the room type's capacity is the endpoint's to check.
     static let guestsLimit = 16
 
@@ -107,6 +109,8 @@ enum FormCatalog {
                     .choice("serviceId", label: "form.appointment.service", required: true, optionsFrom: "services"),
                     .choice("staffId", label: "form.appointment.staff", required: true, optionsFrom: "staff"),
                     .dateTime("start", label: "form.appointment.start", required: true),
+                    // Without it, the service's own duration.
+                    .stepper("durationMinutes", label: "form.appointment.duration", range: durationRange, step: 5),
                 ]),
             .init(
                 id: "customer", titleKey: "form.appointment.customer",
@@ -117,5 +121,23 @@ enum FormCatalog {
                     .textarea("notes", label: "form.appointment.notes", maxLength: notesLimit),
                     .toggle("outsideWorkingHours", label: "form.appointment.outsideWorkingHours"),
                 ]),
+        ])
+
+    /// Changing a booked appointment: `PATCH /api/v1/appointments/{id}`, what a drag on the board
+    /// does, with the notes besides. Its state changes are buttons beside the form.
+    static let appointmentChange = FreeForm(
+        name: "appointment-change",
+        sections: [
+            .init(
+                id: "appointment", titleKey: "form.appointmentChange.title",
+                rows: [
+                    .choice("staffId", label: "form.appointment.staff", required: true, optionsFrom: "staff"),
+                    .dateTime("start", label: "form.appointment.start", required: true),
+                    .stepper(
+                        "durationMinutes", label: "form.appointment.duration", required: true, range: durationRange,
+                        step: 5),
+                    .textarea("notes", label: "form.appointment.notes", maxLength: notesLimit),
+                    .toggle("outsideWorkingHours", label: "form.appointment.outsideWorkingHours"),
+                ])
         ])
 }

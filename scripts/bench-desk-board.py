@@ -24,20 +24,18 @@ Prints `name: value` lines. Needs chromium, chromedriver and selenium (what `mak
 import argparse
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import tempfile
 import time
-import urllib.request
-from pathlib import Path
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-ROOT = Path(__file__).resolve().parents[1]
+from bench_support import ROOT, free_port, release_binary, wait_healthy
+
 EMAIL = "bench@example.com"
 PASSWORD = "bench-password"
 
@@ -78,11 +76,17 @@ function tick(now) {
 requestAnimationFrame(tick);
 """
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+# Tasks over 50 ms during the scroll, and the board's own measures of reading more days.
+LONG_WORK = """
+const measure = (name) => performance.getEntriesByName(name).map((e) => e.duration);
+return { longTasks: window.benchLongTasks ?? [], merge: measure('frontdesk:extend-merge'),
+         axis: measure('frontdesk:extend-axis'), slice: measure('frontdesk:extend-slice') };
+"""
+WATCH_LONG_TASKS = """
+window.benchLongTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.benchLongTasks.push(e.duration); })
+  .observe({ type: 'longtask' });
+"""
 
 
 def percentile(values, fraction):
@@ -100,14 +104,7 @@ def main():
     args = parser.parse_args()
     width, height = (int(part) for part in args.viewport.split("x"))
 
-    if os.environ.get("FRONTDESK_BIN"):
-        binary = Path(os.environ["FRONTDESK_BIN"])
-    else:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "frontdesk"], cwd=ROOT, check=True)
-        binary = Path(
-            subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                           capture_output=True, text=True).stdout.strip()
-        ) / "frontdesk"
+    binary = release_binary()
     subprocess.run(["scripts/build-wasm.sh"], cwd=ROOT, check=True, capture_output=True)
     work = tempfile.mkdtemp(prefix="frontdesk-desk-bench-")
     database = os.path.join(work, "bench.sqlite")
@@ -128,12 +125,7 @@ def main():
         server = subprocess.Popen([str(binary), "serve", "--port", str(port), "--database", database, "--web",
                                    str(ROOT / "Web")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         base = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{base}/healthz", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_healthy(base, server)
 
         options = webdriver.ChromeOptions()
         options.binary_location = "/usr/bin/chromium"
@@ -165,7 +157,9 @@ def main():
             "return performance.getEntriesByType('resource').filter((e) => e.name.includes('/board'))"
             ".map((e) => e.encodedBodySize).reduce((a, b) => a + b, 0)")
         time.sleep(1)
+        driver.execute_script(WATCH_LONG_TASKS)
         result = driver.execute_async_script(SCROLL, args.seconds)
+        long_work = driver.execute_script(LONG_WORK)
     finally:
         if driver:
             driver.quit()
@@ -189,6 +183,11 @@ def main():
     print(f"elements_max: {result['elements']}")
     print(f"elements_over_visible_max: {max(result['excess'])}")
     print(f"days_loaded_at_end: {result['loadedDays']}")
+    tasks = long_work["longTasks"]
+    print(f"long_tasks_over_50ms: {len(tasks)} (max {max(tasks, default=0):.0f} ms)")
+    for name in ("merge", "axis", "slice"):
+        values = long_work[name]
+        print(f"extend_{name}_ms_max: {max(values, default=0):.1f} ({len(values)} times)")
 
 
 if __name__ == "__main__":

@@ -43,6 +43,9 @@ function* runsOfAnswer(board) {
   }
 }
 
+/** How long a frame may spend merging newly read runs into the board's data. */
+const MERGE_SLICE_MS = 5;
+
 export class HotelBoardData {
   constructor(property) {
     this.kind = "hotel";
@@ -73,6 +76,7 @@ export class HotelBoardData {
       }
     }
     this.items = new Map();
+    this.nextLocalId = LOCAL_IDS;
     this.addItems(board);
     return this;
   }
@@ -93,7 +97,7 @@ export class HotelBoardData {
    */
   async extend(from, to) {
     // Runs that came by the live stream have ids of ours, not the server's: read everything then.
-    if (to <= this.from || from >= this.to || [...this.items.keys()].some((id) => id >= LOCAL_IDS)) {
+    if (to <= this.from || from >= this.to || this.nextLocalId > LOCAL_IDS) {
       await this.load(from, to);
       return null;
     }
@@ -103,8 +107,17 @@ export class HotelBoardData {
     const answers = await Promise.all(
       missing.map(([a, b]) => get(`/api/v1/properties/${this.property.id}/board?from=${isoDay(a)}&to=${isoDay(b)}`)),
     );
+    // Merged a few milliseconds a frame: a chunk is tens of thousands of runs.
     const change = { added: [], moved: [], removed: [] };
+    let merging = performance.now();
+    const pause = async () => {
+      if (performance.now() - merging < MERGE_SLICE_MS) return;
+      performance.measure("frontdesk:extend-merge", { start: merging });
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      merging = performance.now();
+    };
     for (const answer of answers) {
+      let n = 0;
       for (const item of runsOfAnswer(answer)) {
         const known = this.items.get(item.id);
         if (!known) change.added.push(item);
@@ -114,16 +127,20 @@ export class HotelBoardData {
           change.moved.push(item);
         }
         this.items.set(item.id, item);
+        if (++n % 1024 === 0) await pause();
       }
     }
+    let n = 0;
     for (const [id, item] of this.items) {
       if (item.end <= from || item.start >= to) {
         this.items.delete(id);
         change.removed.push(id);
       }
+      if (++n % 4096 === 0) await pause();
     }
     this.from = from;
     this.to = to;
+    performance.measure("frontdesk:extend-merge", { start: merging });
     return change;
   }
 

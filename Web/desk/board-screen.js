@@ -197,6 +197,8 @@ class BoardScreen {
     const nearRight = c.scrollLeft + c.clientWidth > c.scrollWidth - margin && this.data.to < this.data.today + MAX_DAYS;
     if (!nearLeft && !nearRight) return;
     this.extending = true;
+    // Live events wait until the engine holds every run the data holds (see applyInSlices).
+    this.catchingUp = true;
     try {
       let from = this.data.from;
       let to = this.data.to;
@@ -209,22 +211,26 @@ class BoardScreen {
       }
       const shift = (this.data.from - from) * this.dayWidth;
       const change = await this.data.extend(from, to);
+      const growing = performance.now();
       if (change) this.timeline.setDayAxis(this.data.axis(this.dayWidth));
       else this.configureHotel();
       this.board.layoutChanged();
       if (shift) c.scrollLeft += shift;
+      performance.measure("frontdesk:extend-axis", { start: growing });
       if (change) await this.applyInSlices(change);
     } catch (error) {
       this.say(error.message);
     } finally {
       this.extending = false;
+      this.catchingUp = false;
+      for (const event of this.pending.splice(0)) this.applyEvent(event);
     }
   }
 
   /**
    * Gives the engine a chunk's runs a slice at a time, one slice a frame within a few milliseconds,
    * so that no frame is long: the new days lie beyond the viewport while this runs. Live events wait
-   * until it is done (the engine must hold every run the data holds before one is edited).
+   * until it is done (maybeExtend holds them: the engine must hold every run the data holds).
    */
   async applyInSlices({ added, moved, removed }) {
     const total = removed.length + moved.length + added.length;
@@ -238,21 +244,17 @@ class BoardScreen {
       }
       this.timeline.insert(added[index - moved.length]);
     };
-    this.catchingUp = true;
-    try {
-      for (let index = 0; index < total; ) {
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-        const deadline = performance.now() + SLICE_MS;
-        do {
-          const end = Math.min(index + 256, total);
-          while (index < end) apply(index++);
-        } while (index < total && performance.now() < deadline);
-        this.board.render(true);
-      }
-    } finally {
-      this.catchingUp = false;
+    for (let index = 0; index < total; ) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const slice = performance.now();
+      const deadline = slice + SLICE_MS;
+      do {
+        const end = Math.min(index + 64, total);
+        while (index < end) apply(index++);
+      } while (index < total && performance.now() < deadline);
+      this.board.render(true);
+      performance.measure("frontdesk:extend-slice", { start: slice });
     }
-    for (const event of this.pending.splice(0)) this.applyEvent(event);
   }
 
   // MARK: navigation

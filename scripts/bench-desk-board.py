@@ -80,7 +80,7 @@ requestAnimationFrame(tick);
 LONG_WORK = """
 const measure = (name) => performance.getEntriesByName(name).map((e) => e.duration);
 return { longTasks: window.benchLongTasks ?? [], merge: measure('frontdesk:extend-merge'),
-         axis: measure('frontdesk:extend-axis'), slice: measure('frontdesk:extend-slice') };
+         axis: measure('frontdesk:extend-axis'), load: measure('frontdesk:extend-load') };
 """
 WATCH_LONG_TASKS = """
 window.benchLongTasks = [];
@@ -185,7 +185,7 @@ def main():
     print(f"days_loaded_at_end: {result['loadedDays']}")
     tasks = long_work["longTasks"]
     print(f"long_tasks_over_50ms: {len(tasks)} (max {max(tasks, default=0):.0f} ms)")
-    for name in ("merge", "axis", "slice"):
+    for name in ("merge", "axis", "load"):
         values = long_work[name]
         print(f"extend_{name}_ms_max: {max(values, default=0):.1f} ({len(values)} times)")
 

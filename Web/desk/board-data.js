@@ -43,8 +43,13 @@ function* runsOfAnswer(board) {
   }
 }
 
-/** How long a frame may spend merging newly read runs into the board's data. */
-const MERGE_SLICE_MS = 5;
+/**
+ * The browser's next idle period (after a frame's work, before the next frame): resolves to its
+ * deadline, whose `timeRemaining()` says how long work may go on without delaying a frame.
+ */
+function nextIdle() {
+  return new Promise((resolve) => requestIdleCallback(resolve, { timeout: 500 }));
+}
 
 export class HotelBoardData {
   constructor(property) {
@@ -107,13 +112,14 @@ export class HotelBoardData {
     const answers = await Promise.all(
       missing.map(([a, b]) => get(`/api/v1/properties/${this.property.id}/board?from=${isoDay(a)}&to=${isoDay(b)}`)),
     );
-    // Merged a few milliseconds a frame: a chunk is tens of thousands of runs.
+    // Merged in the browser's idle time between frames: a chunk is tens of thousands of runs.
     const change = { added: [], moved: [], removed: [] };
+    let idle = await nextIdle();
     let merging = performance.now();
     const pause = async () => {
-      if (performance.now() - merging < MERGE_SLICE_MS) return;
+      if (idle.timeRemaining() > 1) return;
       performance.measure("frontdesk:extend-merge", { start: merging });
-      await new Promise((resolve) => requestAnimationFrame(resolve));
+      idle = await nextIdle();
       merging = performance.now();
     };
     for (const answer of answers) {
@@ -127,7 +133,7 @@ export class HotelBoardData {
           change.moved.push(item);
         }
         this.items.set(item.id, item);
-        if (++n % 1024 === 0) await pause();
+        if (++n % 128 === 0) await pause();
       }
     }
     let n = 0;
@@ -136,7 +142,7 @@ export class HotelBoardData {
         this.items.delete(id);
         change.removed.push(id);
       }
-      if (++n % 4096 === 0) await pause();
+      if (++n % 512 === 0) await pause();
     }
     this.from = from;
     this.to = to;

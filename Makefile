@@ -12,7 +12,7 @@ BIN = .build/debug
 # Tracked and new (not ignored) Swift files that still exist.
 SWIFT_FILES = $(wildcard $(shell git ls-files --cached --others --exclude-standard '*.swift'))
 
-.PHONY: all run test wasm bench bench-http bench-desk format format-check
+.PHONY: all run test wasm bench bench-http bench-desk bench-site format format-check
 
 all: test
 
@@ -39,6 +39,9 @@ bench-http:
 
 bench-desk:
 	python3 scripts/bench-desk-board.py --rooms $(ROWS) --days $(DAYS) --viewport $(VIEWPORT)
+
+bench-site:
+	python3 scripts/bench-site.py
 
 bench: wasm
 	swift run -c release frontdesk bench timeline --rows $(ROWS) --days $(DAYS) --stays $(STAYS) --viewport $(VIEWPORT)

@@ -1,3 +1,4 @@
+import Booking
 import Foundation
 import Hummingbird
 
@@ -42,6 +43,29 @@ enum CompactJSON {
             appendString(value, to: &buffer)
         }
         buffer.writeStaticString("]")
+    }
+
+    /// Appends `,"name":[…]`, each element written by `write`.
+    static func append<Element>(
+        _ name: StaticString, array: [Element], to buffer: inout ByteBuffer,
+        write: (Element, inout ByteBuffer) -> Void
+    ) {
+        member(name, &buffer)
+        buffer.writeStaticString("[")
+        for (index, element) in array.enumerated() {
+            if index > 0 { buffer.writeStaticString(",") }
+            write(element, &buffer)
+        }
+        buffer.writeStaticString("]")
+    }
+
+    /// Appends money as the API writes it, `{"amount":120000,"currency":"THB"}`.
+    static func append(money: Money, to buffer: inout ByteBuffer) {
+        buffer.writeStaticString("{\"amount\":")
+        buffer.writeString(String(money.amount))
+        buffer.writeStaticString(",\"currency\":")
+        appendString(money.currency.code, to: &buffer)
+        buffer.writeStaticString("}")
     }
 
     static func appendString(_ value: String, to buffer: inout ByteBuffer) {

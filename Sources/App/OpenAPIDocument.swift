@@ -41,7 +41,7 @@ enum OpenAPIDocument {
             },
             {
               "name": "public",
-              "description": "The guest site's API: search, a place's prices, booking; no session, rate limited per client address (429)."
+              "description": "The guest site's API: city and region suggestions, search, a place's prices and map, booking, and managing a booking with its confirmation code and email; no session, rate limited per client address (429)."
             }
           ],
           "security": [
@@ -1392,20 +1392,69 @@ enum OpenAPIDocument {
                 }
               }
             },
-            "/api/v1/public/search": {
+            "/api/v1/public/regions": {
               "get": {
-                "operationId": "searchPlaces",
-                "summary": "Hotels in a city or region with a room free for the dates and the party, priced.",
+                "operationId": "suggestRegions",
+                "summary": "Cities and regions with bookable hotels whose name matches what a guest types, in any of five languages.",
                 "tags": [
                   "public"
                 ],
-                "description": "`region` matches a part of a hotel's city or region, without regard to case; salons are never found. A place is left out when no room type sleeps the party and is free every night, or when none is within `minPrice` to `maxPrice`. 400 names the field: `region` (blank), `arrival` (missing, or `departure` missing), `departure` (not after `arrival`, or more than 60 nights), `adults`, `children`, `minPrice`, `maxPrice` (below `minPrice`), or a malformed date.",
+                "description": "`q` is matched, without regard to case, Latin accents (`ha noi` finds Hà Nội) or hiragana and katakana, against each city's and region's stored (English) name and its Thai, Japanese, Korean and Vietnamese names: a whole name first, then a name's start, a word's start, and anywhere in a name; then the areas with the most places. Only hotels with rooms count (salons never do). A blank `q` suggests the areas with the most places. 400 names `q` when it is missing or longer than 100 characters.",
+                "parameters": [
+                  {
+                    "name": "q",
+                    "in": "query",
+                    "required": true,
+                    "description": "What the guest has typed so far, in English, Thai, Japanese, Korean or Vietnamese; at most 100 characters.",
+                    "schema": {
+                      "type": "string",
+                      "maxLength": 100,
+                      "examples": [
+                        "치앙",
+                        "chiang",
+                        "เชียง"
+                      ]
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "At most eight suggestions, best first.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/RegionSuggestions"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/RateLimited"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "security": []
+              }
+            },
+            "/api/v1/public/search": {
+              "get": {
+                "operationId": "searchPlaces",
+                "summary": "Hotels in a city or region with a room free for the dates and the party, priced, with every offer and the distance from the area's centre.",
+                "tags": [
+                  "public"
+                ],
+                "description": "`region` matches a part of a hotel's city or region, in English or in its Thai, Japanese, Korean or Vietnamese name (`치앙마이` finds Chiang Mai), without regard to case or Latin accents; salons are never found. A place is left out when no room type sleeps the party and is free every night, or when none is within `minPrice` to `maxPrice`; its `offers` list every room type on offer whatever the price range, so that a client can move its price slider without asking again. Distances are from `centre`, the mean position of the places of the city or region that best matches `region` (as `/api/v1/public/regions` ranks them). The answer always reflects the stays as they stand: a booking made or cancelled shows in the next search. 400 names the field: `region` (blank), `arrival` (missing, or `departure` missing), `departure` (not after `arrival`, or more than 60 nights), `adults`, `children`, `minPrice`, `maxPrice` (below `minPrice`), `sort`, or a malformed date.",
                 "parameters": [
                   {
                     "name": "region",
                     "in": "query",
                     "required": true,
-                    "description": "A city or region, or a part of one.",
+                    "description": "A city or region, or a part of one, in any of the guest site's five languages.",
                     "schema": {
                       "type": "string",
                       "minLength": 1,
@@ -1477,11 +1526,25 @@ enum OpenAPIDocument {
                       "format": "int64",
                       "minimum": 0
                     }
+                  },
+                  {
+                    "name": "sort",
+                    "in": "query",
+                    "required": false,
+                    "description": "`price` (the default): cheapest `total` first; `distance`: nearest `centre` first.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "price",
+                        "distance"
+                      ],
+                      "default": "price"
+                    }
                   }
                 ],
                 "responses": {
                   "200": {
-                    "description": "The places, cheapest first, and the price histogram.",
+                    "description": "The places, cheapest (or nearest) first, and the price histogram.",
                     "content": {
                       "application/json": {
                         "schema": {
@@ -1567,6 +1630,86 @@ enum OpenAPIDocument {
                       "application/json": {
                         "schema": {
                           "$ref": "#/components/schemas/PublicPropertyDetail"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "404": {
+                    "description": "No such hotel, or a salon (`not_found`).",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        },
+                        "example": {
+                          "error": {
+                            "code": "not_found",
+                            "message": "no place 42"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/RateLimited"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "security": []
+              }
+            },
+            "/api/v1/public/properties/{id}/map.svg": {
+              "parameters": [
+                {
+                  "$ref": "#/components/parameters/PropertyId"
+                }
+              ],
+              "get": {
+                "operationId": "getPlaceMap",
+                "summary": "A hotel's surroundings as an SVG map drawn by the server.",
+                "tags": [
+                  "public"
+                ],
+                "description": "A 640 x 320 drawing in Web Mercator at a fixed zoom (about 12 km across), centred on the hotel: a light graticule every 0.01°, the other hotels of its city as dots (those beyond the frame left out), the hotel as a pin with its name, a scale bar in km, a north arrow, its latitude and longitude, and its city's name in `lang`. Nothing is fetched from a tile server; the same hotel and neighbours always draw the same bytes. 400 names `lang` when it is not one of the five.",
+                "parameters": [
+                  {
+                    "name": "lang",
+                    "in": "query",
+                    "required": false,
+                    "description": "The language of the city's name: `en` (the default), `th`, `ja`, `ko` or `vi`.",
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "en",
+                        "th",
+                        "ja",
+                        "ko",
+                        "vi"
+                      ],
+                      "default": "en"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The map.",
+                    "headers": {
+                      "Cache-Control": {
+                        "description": "`public, max-age=3600`.",
+                        "schema": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "content": {
+                      "image/svg+xml": {
+                        "schema": {
+                          "type": "string"
                         }
                       }
                     }
@@ -1695,6 +1838,156 @@ enum OpenAPIDocument {
                         }
                       }
                     }
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/RateLimited"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "security": []
+              }
+            },
+            "/api/v1/public/bookings/{code}": {
+              "parameters": [
+                {
+                  "$ref": "#/components/parameters/ConfirmationCode"
+                }
+              ],
+              "get": {
+                "operationId": "getPublicBooking",
+                "summary": "A guest's booking, by its confirmation code and the guest's email address.",
+                "tags": [
+                  "public"
+                ],
+                "description": "The email is compared without regard to case. The answer carries the price (at the place's current rates, as check-in charges it), the folio's balance, and what cancelling now would mean by the place's policy. 400 names `email` when it is missing or blank.",
+                "parameters": [
+                  {
+                    "name": "email",
+                    "in": "query",
+                    "required": true,
+                    "description": "The email address the booking was made with.",
+                    "schema": {
+                      "type": "string",
+                      "minLength": 1,
+                      "examples": [
+                        "ann@example.com"
+                      ]
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The booking.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ManagedBooking"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "404": {
+                    "description": "No booking with this confirmation code and email address (`not_found`): the same answer for an unknown code and for a wrong email, so that codes cannot be probed.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        },
+                        "example": {
+                          "error": {
+                            "code": "not_found",
+                            "message": "no booking with this confirmation code and email address"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "429": {
+                    "$ref": "#/components/responses/RateLimited"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                },
+                "security": []
+              }
+            },
+            "/api/v1/public/bookings/{code}/cancel": {
+              "parameters": [
+                {
+                  "$ref": "#/components/parameters/ConfirmationCode"
+                }
+              ],
+              "post": {
+                "operationId": "cancelPublicBooking",
+                "summary": "Cancels a guest's booking, charging the late-cancellation fee after the free window.",
+                "tags": [
+                  "public"
+                ],
+                "description": "The stay is cancelled as the front desk cancels it (its `stay.cancel` event reaches the live boards). Until `cancellation.freeUntil` (in the place's time zone) it costs nothing; after that the policy's share of the total is charged to the stay's folio (a `fee` charge), and shows in `balance.due`. 400 names `email` when it is missing or blank.",
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/CancelBookingRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "Cancelled: the booking as it is now (state `cancelled`).",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/ManagedBooking"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "404": {
+                    "description": "No booking with this confirmation code and email address (`not_found`): the same answer for an unknown code and for a wrong email, so that codes cannot be probed.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        },
+                        "example": {
+                          "error": {
+                            "code": "not_found",
+                            "message": "no booking with this confirmation code and email address"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "409": {
+                    "description": "The guest may no longer cancel: the stay is checked in or out, already cancelled or marked a no-show, or its arrival date has passed (`conflict`).",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/Error"
+                        },
+                        "example": {
+                          "error": {
+                            "code": "conflict",
+                            "message": "this booking cannot be cancelled: the booking is already cancelled"
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/TooLarge"
                   },
                   "429": {
                     "$ref": "#/components/responses/RateLimited"
@@ -3996,6 +4289,110 @@ enum OpenAPIDocument {
                   "photos"
                 ]
               },
+              "PlaceLabel": {
+                "type": "object",
+                "description": "A name in each of the guest site's languages; a name without a translation reads as stored.",
+                "properties": {
+                  "en": {
+                    "type": "string"
+                  },
+                  "th": {
+                    "type": "string",
+                    "examples": [
+                      "เชียงใหม่"
+                    ]
+                  },
+                  "ja": {
+                    "type": "string"
+                  },
+                  "ko": {
+                    "type": "string",
+                    "examples": [
+                      "치앙마이"
+                    ]
+                  },
+                  "vi": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "en",
+                  "th",
+                  "ja",
+                  "ko",
+                  "vi"
+                ]
+              },
+              "RegionSuggestion": {
+                "type": "object",
+                "description": "A city or region with bookable hotels.",
+                "properties": {
+                  "kind": {
+                    "type": "string",
+                    "enum": [
+                      "city",
+                      "region"
+                    ]
+                  },
+                  "name": {
+                    "type": "string",
+                    "examples": [
+                      "Chiang Mai"
+                    ],
+                    "description": "The stored (English) name: what to give the search as `region`."
+                  },
+                  "label": {
+                    "$ref": "#/components/schemas/PlaceLabel",
+                    "description": "The name in each language, for showing."
+                  },
+                  "region": {
+                    "type": "string",
+                    "examples": [
+                      "Northern Thailand"
+                    ],
+                    "description": "A city's region; absent for a region."
+                  },
+                  "places": {
+                    "type": "integer",
+                    "format": "int64",
+                    "minimum": 1,
+                    "description": "How many hotels with rooms it has."
+                  },
+                  "latitude": {
+                    "type": "number",
+                    "format": "double",
+                    "description": "Its centre: the mean of its places' positions."
+                  },
+                  "longitude": {
+                    "type": "number",
+                    "format": "double"
+                  }
+                },
+                "required": [
+                  "kind",
+                  "name",
+                  "label",
+                  "places",
+                  "latitude",
+                  "longitude"
+                ]
+              },
+              "RegionSuggestions": {
+                "type": "object",
+                "properties": {
+                  "suggestions": {
+                    "type": "array",
+                    "maxItems": 8,
+                    "items": {
+                      "$ref": "#/components/schemas/RegionSuggestion"
+                    },
+                    "description": "Best match first."
+                  }
+                },
+                "required": [
+                  "suggestions"
+                ]
+              },
               "PriceLine": {
                 "type": "object",
                 "properties": {
@@ -4055,6 +4452,28 @@ enum OpenAPIDocument {
                   "total"
                 ]
               },
+              "Coordinate": {
+                "type": "object",
+                "description": "A position in degrees (WGS 84), to six decimals.",
+                "properties": {
+                  "latitude": {
+                    "type": "number",
+                    "format": "double",
+                    "minimum": -90,
+                    "maximum": 90
+                  },
+                  "longitude": {
+                    "type": "number",
+                    "format": "double",
+                    "minimum": -180,
+                    "maximum": 180
+                  }
+                },
+                "required": [
+                  "latitude",
+                  "longitude"
+                ]
+              },
               "PriceBucket": {
                 "type": "object",
                 "properties": {
@@ -4079,6 +4498,51 @@ enum OpenAPIDocument {
                   "from",
                   "to",
                   "count"
+                ]
+              },
+              "SearchOffer": {
+                "type": "object",
+                "description": "A room type on offer for the dates and the party.",
+                "properties": {
+                  "roomTypeId": {
+                    "type": "integer",
+                    "format": "int64",
+                    "minimum": 1
+                  },
+                  "roomType": {
+                    "type": "string",
+                    "examples": [
+                      "Garden Double"
+                    ]
+                  },
+                  "capacity": {
+                    "type": "integer",
+                    "format": "int64",
+                    "minimum": 1,
+                    "description": "How many guests a room of the type sleeps."
+                  },
+                  "nightly": {
+                    "$ref": "#/components/schemas/Money",
+                    "description": "The room price a night: the nights' rates over the nights, rounded down."
+                  },
+                  "total": {
+                    "$ref": "#/components/schemas/Money",
+                    "description": "The price for the stay, fees and taxes included."
+                  },
+                  "available": {
+                    "type": "integer",
+                    "format": "int64",
+                    "minimum": 1,
+                    "description": "Rooms of the type free on every night."
+                  }
+                },
+                "required": [
+                  "roomTypeId",
+                  "roomType",
+                  "capacity",
+                  "nightly",
+                  "total",
+                  "available"
                 ]
               },
               "SearchResult": {
@@ -4119,6 +4583,19 @@ enum OpenAPIDocument {
                     "format": "int64",
                     "minimum": 1,
                     "description": "How many of the place's room types are on offer within the price range."
+                  },
+                  "offers": {
+                    "type": "array",
+                    "items": {
+                      "$ref": "#/components/schemas/SearchOffer"
+                    },
+                    "description": "Every room type on offer for the dates and the party, before the price filter, cheapest `total` first."
+                  },
+                  "distanceKm": {
+                    "type": "number",
+                    "format": "double",
+                    "minimum": 0,
+                    "description": "Great-circle distance from the search's `centre`, in km to one decimal."
                   }
                 },
                 "required": [
@@ -4128,7 +4605,9 @@ enum OpenAPIDocument {
                   "nightly",
                   "total",
                   "nights",
-                  "roomTypes"
+                  "roomTypes",
+                  "offers",
+                  "distanceKm"
                 ]
               },
               "Search": {
@@ -4158,6 +4637,14 @@ enum OpenAPIDocument {
                     "format": "int64",
                     "minimum": 0
                   },
+                  "sort": {
+                    "type": "string",
+                    "enum": [
+                      "price",
+                      "distance"
+                    ],
+                    "description": "The order of `results`."
+                  },
                   "count": {
                     "type": "integer",
                     "format": "int64",
@@ -4167,6 +4654,10 @@ enum OpenAPIDocument {
                   "currency": {
                     "$ref": "#/components/schemas/Currency",
                     "description": "The currency of the first place with a room on offer, the histogram's; absent without one."
+                  },
+                  "centre": {
+                    "$ref": "#/components/schemas/Coordinate",
+                    "description": "The centre of the city or region that best matches `region` (the mean of its places); absent when nothing matches."
                   },
                   "histogram": {
                     "type": "array",
@@ -4180,7 +4671,7 @@ enum OpenAPIDocument {
                     "items": {
                       "$ref": "#/components/schemas/SearchResult"
                     },
-                    "description": "Cheapest `total` first."
+                    "description": "Cheapest `total` first, or with `sort=distance` nearest `centre` first."
                   }
                 },
                 "required": [
@@ -4189,6 +4680,7 @@ enum OpenAPIDocument {
                   "departure",
                   "adults",
                   "children",
+                  "sort",
                   "count",
                   "histogram",
                   "results"
@@ -4426,6 +4918,152 @@ enum OpenAPIDocument {
                   "children",
                   "guestName",
                   "price"
+                ]
+              },
+              "ManagedBooking": {
+                "type": "object",
+                "description": "A booking as its guest manages it.",
+                "properties": {
+                  "confirmationCode": {
+                    "type": "string",
+                    "examples": [
+                      "FD-7K2Q9XAB"
+                    ]
+                  },
+                  "propertyId": {
+                    "type": "integer",
+                    "format": "int64",
+                    "minimum": 1
+                  },
+                  "property": {
+                    "type": "string",
+                    "description": "The place's name."
+                  },
+                  "roomTypeId": {
+                    "type": "integer",
+                    "format": "int64",
+                    "minimum": 1
+                  },
+                  "roomType": {
+                    "type": "string",
+                    "description": "The room type's name."
+                  },
+                  "arrival": {
+                    "$ref": "#/components/schemas/Date"
+                  },
+                  "departure": {
+                    "$ref": "#/components/schemas/Date"
+                  },
+                  "nights": {
+                    "type": "integer",
+                    "format": "int64",
+                    "minimum": 1
+                  },
+                  "adults": {
+                    "type": "integer",
+                    "format": "int64",
+                    "minimum": 1
+                  },
+                  "children": {
+                    "type": "integer",
+                    "format": "int64",
+                    "minimum": 0
+                  },
+                  "guestName": {
+                    "type": "string"
+                  },
+                  "state": {
+                    "type": "string",
+                    "enum": [
+                      "booked",
+                      "checked_in",
+                      "checked_out",
+                      "cancelled",
+                      "no_show"
+                    ]
+                  },
+                  "price": {
+                    "$ref": "#/components/schemas/Price",
+                    "description": "The stay's price, itemised, at the place's current rates (what check-in charges)."
+                  },
+                  "balance": {
+                    "type": "object",
+                    "description": "The stay's folio as it stands: nothing is charged before check-in but a late-cancellation fee.",
+                    "properties": {
+                      "paid": {
+                        "$ref": "#/components/schemas/Money",
+                        "description": "Payments received."
+                      },
+                      "due": {
+                        "$ref": "#/components/schemas/Money",
+                        "description": "Charges less payments."
+                      }
+                    },
+                    "required": [
+                      "paid",
+                      "due"
+                    ]
+                  },
+                  "cancellation": {
+                    "type": "object",
+                    "description": "What cancelling now would mean, by the place's policy.",
+                    "properties": {
+                      "allowed": {
+                        "type": "boolean",
+                        "description": "Whether the guest may cancel now: only a booked stay, up to and including its arrival day."
+                      },
+                      "freeUntil": {
+                        "$ref": "#/components/schemas/Date",
+                        "description": "The last day, in the place's time zone, on which cancelling costs nothing."
+                      },
+                      "fee": {
+                        "$ref": "#/components/schemas/Money",
+                        "description": "What cancelling now costs: zero until `freeUntil`, then the policy's share of the total; zero when not allowed."
+                      },
+                      "reason": {
+                        "type": "string",
+                        "description": "Why the guest may not cancel; absent when they may.",
+                        "examples": [
+                          "the stay is checked in; ask the front desk"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "allowed",
+                      "freeUntil",
+                      "fee"
+                    ]
+                  }
+                },
+                "required": [
+                  "confirmationCode",
+                  "propertyId",
+                  "property",
+                  "roomTypeId",
+                  "roomType",
+                  "arrival",
+                  "departure",
+                  "nights",
+                  "adults",
+                  "children",
+                  "guestName",
+                  "state",
+                  "price",
+                  "balance",
+                  "cancellation"
+                ]
+              },
+              "CancelBookingRequest": {
+                "type": "object",
+                "properties": {
+                  "email": {
+                    "type": "string",
+                    "minLength": 1,
+                    "description": "The email address the booking was made with (400 `email` when missing or blank)."
+                  }
+                },
+                "required": [
+                  "email"
                 ]
               },
               "ICalLinks": {
@@ -4743,6 +5381,19 @@ enum OpenAPIDocument {
                   "type": "integer",
                   "format": "int64",
                   "minimum": 1
+                }
+              },
+              "ConfirmationCode": {
+                "name": "code",
+                "in": "path",
+                "required": true,
+                "description": "The booking's confirmation code, as the booking answered it (case does not matter).",
+                "schema": {
+                  "type": "string",
+                  "maxLength": 40,
+                  "examples": [
+                    "FD-7K2Q9XAB"
+                  ]
                 }
               },
               "StayId": {

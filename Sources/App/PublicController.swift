@@ -4,14 +4,30 @@ import HTTPTypes
 import Hummingbird
 import Storage
 
-/// The guest site's API, without a session: search, a place's details and prices, booking.
+/// The guest site's API, without a session: suggestions of cities and regions, search, a place's details,
+/// prices and map, booking, and a guest managing their booking (in the extensions beside this file).
 struct PublicController {
     let store: Store
+    /// What hotels sell, kept while the inventory's generation stands still.
+    let inventoryCache = InventoryCache()
 
     func register(on group: RouterGroup<AppRequestContext>) {
+        group.get("regions", use: regions)
         group.get("search", use: search)
         group.get("properties/{id}", use: property)
+        group.get("properties/{id}/map.svg", use: map)
         group.post("bookings", use: book)
+        group.get("bookings/{code}", use: booking)
+        group.post("bookings/{code}/cancel", use: cancelBooking)
+    }
+
+    /// The guest inventory, read again only when a property, room type, rate or room has changed since.
+    func inventory() async throws -> GuestInventory {
+        let repository = PropertyRepository(store: store)
+        let generation = try await repository.inventoryGeneration()
+        return try await inventoryCache.inventory(at: generation) {
+            try GuestInventory(try await repository.hotelInventory())
+        }
     }
 
     // MARK: - Search
@@ -59,42 +75,65 @@ struct PublicController {
         var available: Int
 
         var nightly: Int { price.roomTotal.amount / max(price.nights.count, 1) }
+
+        /// Cheapest total first, then the cheapest night, then by room type.
+        static func cheaperFirst(_ lhs: Offer, _ rhs: Offer) -> Bool {
+            let (left, right) = (lhs.price.total.amount, rhs.price.total.amount)
+            return (left, lhs.nightly, lhs.roomType.id) < (right, rhs.nightly, rhs.roomType.id)
+        }
     }
 
     /// The room types of a place free for the dates and the party, each with its price.
     func offers(for property: Property, _ query: Query) async throws -> [Offer] {
-        try await offers(for: [property], query)[property.id] ?? []
+        let properties = PropertyRepository(store: store)
+        return try await offers(
+            for: [property], query, roomTypes: [property.id: try await properties.roomTypes(propertyID: property.id)],
+            rooms: [property.id: try await properties.rooms(propertyID: property.id)]
+        )[property.id] ?? []
     }
 
-    /// Each place's bookable room types for the query, by place: five queries whatever the number of
-    /// places.
-    func offers(for places: [Property], _ query: Query) async throws -> [Int: [Offer]] {
-        let ids = places.map(\.id)
-        let properties = PropertyRepository(store: store)
-        let roomTypes = try await properties.roomTypes(propertyIDs: ids)
-        let rooms = try await properties.rooms(propertyIDs: ids)
-        let holds = try await StayRepository(store: store).holds(propertyIDs: ids, overlapping: query.nights)
+    /// Each place's bookable room types for the query, by place, cheapest total first: the room types
+    /// and rooms given (the guest inventory), and the nights their stays hold read now, in one query.
+    func offers(
+        for places: [Property], _ query: Query, roomTypes: [Int: [RoomType]], rooms: [Int: [Room]]
+    ) async throws -> [Int: [Offer]] {
+        let holds = try await StayRepository(store: store).holds(
+            propertyIDs: places.map(\.id), overlapping: query.nights)
         var offers: [Int: [Offer]] = [:]
         for place in places {
             let types = roomTypes[place.id] ?? []
             let availability = Availability(
                 roomTypes: types, rooms: rooms[place.id] ?? [], holds: holds[place.id] ?? [])
             offers[place.id] = try types.compactMap { roomType in
+                guard roomType.capacity >= query.guests else { return nil }
                 let free = availability.freeCount(of: roomType.id, for: query.nights)
-                guard roomType.capacity >= query.guests, free > 0 else { return nil }
+                guard free > 0 else { return nil }
                 return Offer(
                     roomType: roomType,
                     price: try StayPrice.quote(roomType: roomType, nights: query.nights, property: place),
                     available: free)
-            }
+            }.sorted(by: Offer.cheaperFirst)
         }
         return offers
     }
 
-    /// `GET /api/v1/public/search?region=&arrival=&departure=&adults=&children=&minPrice=&maxPrice=`:
-    /// places in a city or region with a room free for the dates, cheapest first, and a histogram of
-    /// the nightly prices (before the price filter) for the slider. Prices are in minor units.
-    @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> SearchJSON {
+    /// How search results are ordered.
+    enum SortOrder: String {
+        /// Cheapest total first.
+        case price
+        /// Nearest the centre of the city or region searched first.
+        case distance
+    }
+
+    /// `GET /api/v1/public/search?region=&arrival=&departure=&adults=&children=&minPrice=&maxPrice=&sort=`:
+    /// places in a city or region (named in any of the guest site's languages) with a room free for the
+    /// dates, each with every room type on offer and its distance from the area's centre, cheapest (or
+    /// nearest) first, and a histogram of the nightly prices (before the price filter) for the slider.
+    /// Prices are in minor units.
+    ///
+    /// The hotels, room types and rooms come from the guest inventory in memory; only the matched
+    /// places' held nights are read, so that a booking made or cancelled shows in the next search.
+    @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> Response {
         let parameters = request.uri.queryParameters
         let region = String(parameters.get("region") ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         guard !region.isEmpty else { throw DomainError.invalid("region", "give a city or region") }
@@ -108,13 +147,22 @@ struct PublicController {
         if let minPrice, let maxPrice, minPrice > maxPrice {
             throw DomainError.invalid("maxPrice", "must not be below minPrice")
         }
-        let places = try await PropertyRepository(store: store).properties().filter {
-            $0.kind == .hotel && ($0.city.lowercased().contains(region) || $0.region.lowercased().contains(region))
-        }
-        var results: [SearchJSON.Result] = []
+        let sort =
+            try parameters.get("sort").map { text in
+                guard let order = SortOrder(rawValue: text) else {
+                    throw DomainError.invalid("sort", "'\(text)' is not a sort order: price or distance")
+                }
+                return order
+            } ?? .price
+        let inventory = try await inventory()
+        let places = inventory.hotels(matching: region)
+        let centre =
+            inventory.areas(matching: region).first?.centre ?? Coordinate.centre(of: places.map(\.coordinate))
+        var results: [(result: SearchJSON.Result, distance: Double)] = []
         var nightlyPrices: [Int] = []
         var currency: Currency?
-        let offersByPlace = try await offers(for: places, query)
+        let offersByPlace = try await offers(
+            for: places, query, roomTypes: inventory.roomTypes, rooms: inventory.rooms)
         for place in places {
             let offers = offersByPlace[place.id] ?? []
             guard !offers.isEmpty else { continue }
@@ -123,21 +171,41 @@ struct PublicController {
             let inRange = offers.filter { offer in
                 (minPrice.map { offer.nightly >= $0 } ?? true) && (maxPrice.map { offer.nightly <= $0 } ?? true)
             }
-            guard let cheapest = inRange.min(by: { $0.price.total.amount < $1.price.total.amount }) else { continue }
+            guard let cheapest = inRange.first else { continue }
+            let distance = centre.map { $0.kilometres(to: place.coordinate) } ?? 0
             results.append(
-                SearchJSON.Result(
-                    property: PublicPropertyJSON(place), roomTypeId: cheapest.roomType.id,
-                    roomType: cheapest.roomType.name,
-                    nightly: MoneyJSON(Money(cheapest.nightly, place.currency)), total: MoneyJSON(cheapest.price.total),
-                    nights: query.nights.count, roomTypes: inRange.count))
+                (
+                    SearchJSON.Result(
+                        propertyID: place.id, propertyJSON: try inventory.propertyJSON(place.id),
+                        roomTypeId: cheapest.roomType.id, roomType: cheapest.roomType.name,
+                        nightly: Money(cheapest.nightly, place.currency), total: cheapest.price.total,
+                        nights: query.nights.count, roomTypes: inRange.count,
+                        offers: offers.map { SearchJSON.Offer($0, currency: place.currency) },
+                        distanceKm: (distance * 10).rounded() / 10),
+                    distance
+                ))
         }
-        results.sort { $0.total.amount < $1.total.amount }
+        switch sort {
+        case .price:
+            results.sort {
+                ($0.result.total.amount, $0.distance, $0.result.propertyID)
+                    < ($1.result.total.amount, $1.distance, $1.result.propertyID)
+            }
+        case .distance:
+            results.sort {
+                ($0.distance, $0.result.total.amount, $0.result.propertyID)
+                    < ($1.distance, $1.result.total.amount, $1.result.propertyID)
+            }
+        }
         let step = currency.map { $0.minorUnitDigits == 0 ? ($0 == .jpy ? 100 : 1_000) : 1_000 } ?? 1
         let histogram = PriceHistogram(prices: nightlyPrices, count: 20, step: step)
-        return SearchJSON(
+        return try SearchJSON(
             region: region, arrival: query.nights.arrival.iso, departure: query.nights.departure.iso,
-            adults: query.adults, children: query.children, count: results.count, currency: currency?.code,
-            histogram: histogram.buckets.map { .init(from: $0.from, to: $0.to, count: $0.count) }, results: results)
+            adults: query.adults, children: query.children, sort: sort.rawValue, count: results.count,
+            currency: currency?.code, centre: centre.map(CoordinateJSON.init),
+            histogram: histogram.buckets.map { .init(from: $0.from, to: $0.to, count: $0.count) },
+            results: results.map(\.result)
+        ).response()
     }
 
     // MARK: - A place
@@ -315,22 +383,92 @@ struct PriceJSON: Codable {
     }
 }
 
-struct SearchJSON: ResponseEncodable {
+struct SearchJSON: Encodable {
     struct Bucket: Codable {
         var from: Int
         var to: Int
         var count: Int
     }
 
-    struct Result: Codable {
-        var property: PublicPropertyJSON
+    /// A room type on offer for the dates and the party, whatever the price filter.
+    struct Offer {
         var roomTypeId: Int
         var roomType: String
-        var nightly: MoneyJSON
-        var total: MoneyJSON
+        var capacity: Int
+        var nightly: Money
+        var total: Money
+        /// Rooms of the type free on every night.
+        var available: Int
+
+        init(_ offer: PublicController.Offer, currency: Currency) {
+            roomTypeId = offer.roomType.id
+            roomType = offer.roomType.name
+            capacity = offer.roomType.capacity
+            nightly = Money(offer.nightly, currency)
+            total = offer.price.total
+            available = offer.available
+        }
+
+        /// `{"roomTypeId","roomType","capacity","nightly","total","available"}`.
+        func write(to buffer: inout ByteBuffer) {
+            buffer.writeStaticString("{\"roomTypeId\":")
+            buffer.writeString(String(roomTypeId))
+            buffer.writeStaticString(",\"roomType\":")
+            CompactJSON.appendString(roomType, to: &buffer)
+            buffer.writeStaticString(",\"capacity\":")
+            buffer.writeString(String(capacity))
+            buffer.writeStaticString(",\"nightly\":")
+            CompactJSON.append(money: nightly, to: &buffer)
+            buffer.writeStaticString(",\"total\":")
+            CompactJSON.append(money: total, to: &buffer)
+            buffer.writeStaticString(",\"available\":")
+            buffer.writeString(String(available))
+            buffer.writeStaticString("}")
+        }
+    }
+
+    /// A place found: `{"property", "roomTypeId", "roomType", "nightly", "total", "nights", "roomTypes",
+    /// "offers", "distanceKm"}`, the property as `PublicPropertyJSON` encoded once per inventory.
+    struct Result {
+        var propertyID: Int
+        /// The place as `PublicPropertyJSON`, encoded.
+        var propertyJSON: [UInt8]
+        var roomTypeId: Int
+        var roomType: String
+        var nightly: Money
+        var total: Money
         var nights: Int
         /// Room types on offer within the price range.
         var roomTypes: Int
+        /// Every room type on offer, before the price filter, cheapest total first.
+        var offers: [Offer]
+        /// From the centre of the city or region searched, great-circle, to one decimal.
+        var distanceKm: Double
+
+        func write(to buffer: inout ByteBuffer) {
+            buffer.writeStaticString("{\"property\":")
+            buffer.writeBytes(propertyJSON)
+            buffer.writeStaticString(",\"roomTypeId\":")
+            buffer.writeString(String(roomTypeId))
+            buffer.writeStaticString(",\"roomType\":")
+            CompactJSON.appendString(roomType, to: &buffer)
+            buffer.writeStaticString(",\"nightly\":")
+            CompactJSON.append(money: nightly, to: &buffer)
+            buffer.writeStaticString(",\"total\":")
+            CompactJSON.append(money: total, to: &buffer)
+            buffer.writeStaticString(",\"nights\":")
+            buffer.writeString(String(nights))
+            buffer.writeStaticString(",\"roomTypes\":")
+            buffer.writeString(String(roomTypes))
+            buffer.writeStaticString(",\"offers\":[")
+            for (index, offer) in offers.enumerated() {
+                if index > 0 { buffer.writeStaticString(",") }
+                offer.write(to: &buffer)
+            }
+            buffer.writeStaticString("],\"distanceKm\":")
+            buffer.writeString(PlaceMap.fixed(distanceKm, decimals: 1))
+            buffer.writeStaticString("}")
+        }
     }
 
     var region: String
@@ -338,10 +476,40 @@ struct SearchJSON: ResponseEncodable {
     var departure: String
     var adults: Int
     var children: Int
+    /// `price` or `distance`.
+    var sort: String
     var count: Int
     var currency: String?
+    /// The centre of the city or region that best matches `region`; absent when nothing matches.
+    var centre: CoordinateJSON?
     var histogram: [Bucket]
     var results: [Result]
+
+    private enum CodingKeys: String, CodingKey {
+        case region, arrival, departure, adults, children, sort, count, currency, centre, histogram
+    }
+
+    /// The JSON, with `results` (hundreds of places with their offers, which `JSONEncoder` spends most of
+    /// a search's time on) written by `CompactJSON`.
+    func response() throws -> Response {
+        let body = try CompactJSON.object(self, capacity: results.count * 1_024) { buffer in
+            CompactJSON.append("results", array: results, to: &buffer) { $0.write(to: &$1) }
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: body))
+    }
+}
+
+/// A position in degrees.
+struct CoordinateJSON: Codable, Equatable {
+    var latitude: Double
+    var longitude: Double
+
+    /// Rounded to six decimals (a tenth of a metre): a mean of places need not show its float noise.
+    init(_ coordinate: Coordinate) {
+        latitude = (coordinate.latitude * 1e6).rounded() / 1e6
+        longitude = (coordinate.longitude * 1e6).rounded() / 1e6
+    }
 }
 
 struct PublicPropertyDetailJSON: ResponseEncodable {

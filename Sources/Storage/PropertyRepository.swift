@@ -32,6 +32,7 @@ public struct PropertyRepository: Sendable {
                 RETURNING id
                 """
             )
+            try await Self.moveInventoryOn(in: sql)
             var stored = property
             stored.id = rowID
             return stored
@@ -58,6 +59,7 @@ public struct PropertyRepository: Sendable {
                     """
                 ).run()
             }
+            try await Self.moveInventoryOn(in: sql)
             return stored
         }
     }
@@ -82,7 +84,56 @@ public struct PropertyRepository: Sendable {
                 )
                 stored.append(room)
             }
+            try await Self.moveInventoryOn(in: sql)
             return stored
+        }
+    }
+
+    // MARK: - The guest site's inventory
+
+    /// Moves the inventory's generation on, in the transaction of a change to what hotels sell: every
+    /// write to properties, room types, their rates or rooms calls it.
+    static func moveInventoryOn(in sql: any SQLDatabase) async throws {
+        try await sql.raw("UPDATE inventory_generation SET generation = generation + 1 WHERE id = 1").run()
+    }
+
+    /// The inventory's generation: it moves on with every committed change to properties, room types,
+    /// rates or rooms, so an inventory read at one generation is still true while it stands.
+    public func inventoryGeneration() async throws -> Int {
+        try await store.read { sql in try await Self.inventoryGeneration(in: sql) }
+    }
+
+    static func inventoryGeneration(in sql: any SQLDatabase) async throws -> Int {
+        try await sql.raw("SELECT generation FROM inventory_generation WHERE id = 1").first()?
+            .decode(column: "generation", as: Int.self) ?? 0
+    }
+
+    /// What the guest site sells, read at once: every hotel with its room types (and rates) and rooms.
+    public struct HotelInventory: Sendable {
+        /// The generation read before the rest, so that the inventory is never older than its number.
+        public var generation: Int
+        public var hotels: [Property]
+        public var roomTypes: [Int: [RoomType]]
+        public var rooms: [Int: [Room]]
+    }
+
+    /// Every hotel's inventory, in five queries whatever the number of hotels (and no list of ids).
+    public func hotelInventory() async throws -> HotelInventory {
+        try await store.read { sql in
+            let generation = try await Self.inventoryGeneration(in: sql)
+            let hotels = try await sql.raw(
+                "SELECT * FROM properties WHERE kind = \(bind: PropertyKind.hotel.rawValue) ORDER BY id"
+            ).all().map(Self.property(from:))
+            let hotelsOnly: SQLQueryString = "p.kind = \(bind: PropertyKind.hotel.rawValue)"
+            let roomTypes = try await Self.roomTypes(where: hotelsOnly, in: sql)
+            let rooms = Dictionary(
+                grouping: try await sql.raw(
+                    """
+                    SELECT r.* FROM rooms r JOIN properties p ON p.id = r.property_id WHERE \(hotelsOnly)
+                    ORDER BY r.property_id, r.room_type_id, r.number
+                    """
+                ).all().map(Self.room(from:)), by: \.propertyID)
+            return HotelInventory(generation: generation, hotels: hotels, roomTypes: roomTypes, rooms: rooms)
         }
     }
 
@@ -174,41 +225,46 @@ public struct PropertyRepository: Sendable {
     public func roomTypes(propertyIDs: [Int]) async throws -> [Int: [RoomType]] {
         guard !propertyIDs.isEmpty else { return [:] }
         return try await store.read { sql in
-            var types: [Int: [RoomType]] = [:]
-            var place: [Int: (propertyID: Int, index: Int)] = [:]
-            for row in try await sql.raw(
-                """
-                SELECT t.*, p.currency FROM room_types t JOIN properties p ON p.id = t.property_id
-                WHERE t.property_id IN (\(binds: propertyIDs)) ORDER BY t.id
-                """
-            ).all() {
-                let propertyID = try row.decode(column: "property_id", as: Int.self)
-                let type = RoomType(
-                    id: try row.decode(column: "id", as: Int.self), propertyID: propertyID,
-                    name: try row.decode(column: "name", as: String.self),
-                    capacity: try row.decode(column: "capacity", as: Int.self),
-                    baseRate: Money(
-                        try row.decode(column: "base_rate", as: Int.self),
-                        try Currency.named(try row.decode(column: "currency", as: String.self))))
-                place[type.id] = (propertyID, types[propertyID, default: []].count)
-                types[propertyID, default: []].append(type)
-            }
-            let rates = try await sql.raw(
-                """
-                SELECT r.room_type_id, r.night, r.amount FROM room_rates r
-                JOIN room_types t ON t.id = r.room_type_id WHERE t.property_id IN (\(binds: propertyIDs))
-                """
-            ).all()
-            for rate in rates {
-                guard let (propertyID, index) = place[try rate.decode(column: "room_type_id", as: Int.self)] else {
-                    continue
-                }
-                let currency = types[propertyID]![index].baseRate.currency
-                types[propertyID]![index].rateOverrides[Day(try rate.decode(column: "night", as: Int.self))] = Money(
-                    try rate.decode(column: "amount", as: Int.self), currency)
-            }
-            return types
+            try await Self.roomTypes(where: "p.id IN (\(binds: propertyIDs))", in: sql)
         }
+    }
+
+    /// Room types with their rates, by property, of the properties `p` that `filter` keeps.
+    static func roomTypes(where filter: SQLQueryString, in sql: any SQLDatabase) async throws -> [Int: [RoomType]] {
+        var types: [Int: [RoomType]] = [:]
+        var place: [Int: (propertyID: Int, index: Int)] = [:]
+        for row in try await sql.raw(
+            """
+            SELECT t.*, p.currency FROM room_types t JOIN properties p ON p.id = t.property_id
+            WHERE \(filter) ORDER BY t.id
+            """
+        ).all() {
+            let propertyID = try row.decode(column: "property_id", as: Int.self)
+            let type = RoomType(
+                id: try row.decode(column: "id", as: Int.self), propertyID: propertyID,
+                name: try row.decode(column: "name", as: String.self),
+                capacity: try row.decode(column: "capacity", as: Int.self),
+                baseRate: Money(
+                    try row.decode(column: "base_rate", as: Int.self),
+                    try Currency.named(try row.decode(column: "currency", as: String.self))))
+            place[type.id] = (propertyID, types[propertyID, default: []].count)
+            types[propertyID, default: []].append(type)
+        }
+        let rates = try await sql.raw(
+            """
+            SELECT r.room_type_id, r.night, r.amount FROM room_rates r
+            JOIN room_types t ON t.id = r.room_type_id JOIN properties p ON p.id = t.property_id WHERE \(filter)
+            """
+        ).all()
+        for rate in rates {
+            guard let (propertyID, index) = place[try rate.decode(column: "room_type_id", as: Int.self)] else {
+                continue
+            }
+            let currency = types[propertyID]![index].baseRate.currency
+            types[propertyID]![index].rateOverrides[Day(try rate.decode(column: "night", as: Int.self))] = Money(
+                try rate.decode(column: "amount", as: Int.self), currency)
+        }
+        return types
     }
 
     public func rooms(propertyID: Int) async throws -> [Room] {

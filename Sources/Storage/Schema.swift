@@ -209,6 +209,25 @@ struct BoardIndexes: AsyncMigration {
     }
 }
 
+/// A number that every change to what hotels sell (properties, room types and their rates, rooms)
+/// moves on, in the same transaction: the guest site keeps that inventory in memory while it stands
+/// still, and reads it again, in whichever server instance, once it has moved.
+struct InventoryGeneration: AsyncMigration {
+    var name: String { "frontdesk.inventory-generation.v4" }
+
+    func prepare(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        try await sql.raw("CREATE TABLE inventory_generation (id BIGINT PRIMARY KEY, generation BIGINT NOT NULL)")
+            .run()
+        try await sql.raw("INSERT INTO inventory_generation (id, generation) VALUES (1, 0)").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        try await sql.raw("DROP TABLE IF EXISTS inventory_generation").run()
+    }
+}
+
 extension Store.Dialect {
     /// An auto-numbered primary key, the one column type the two dialects spell differently.
     var autoNumberedID: String {

@@ -116,6 +116,18 @@ public struct StayRepository: Sendable {
         try await store.read { sql in try await Self.load(id: id, in: sql) }
     }
 
+    /// The stay a guest quotes by its confirmation code (`FD-7K2Q9XAB`), if there is one.
+    public func stay(confirmationCode: String) async throws -> Stay? {
+        try await store.read { sql in
+            guard
+                let row = try await sql.raw(
+                    "SELECT id FROM stays WHERE confirmation_code = \(bind: confirmationCode)"
+                ).first()
+            else { return nil }
+            return try await Self.load(id: try row.decode(column: "id", as: Int.self), in: sql)
+        }
+    }
+
     /// A property's stays with a night in `nights` (any state), segments included.
     public func stays(propertyID: Int, overlapping nights: Nights) async throws -> [Stay] {
         try await stays(propertyIDs: [propertyID], overlapping: nights)[propertyID] ?? []
@@ -157,38 +169,62 @@ public struct StayRepository: Sendable {
     }
 
     /// The nights held in rooms of many properties over `nights`, by property: what the guest site's
-    /// search needs to know of their stays, read as one text column a run (decoding columns one by
-    /// one through SQLKit costs more than the database's work for tens of thousands of runs).
+    /// search needs to know of their stays. Each property's runs come as one text column
+    /// (`roomType,room,arrival,departure,stay;...`, room 0 for none), aggregated by the database:
+    /// decoding a row through SQLKit (and, on PostgreSQL, receiving it) costs far more than the
+    /// database's work for it, and a search over 500 places meets tens of thousands of runs.
     public func holds(propertyIDs: [Int], overlapping nights: Nights) async throws -> [Int: [RoomHold]] {
         guard !propertyIDs.isEmpty else { return [:] }
         return try await store.read { sql in
+            let run: SQLQueryString =
+                "s.room_type_id || ',' || COALESCE(x.room_id, 0) || ',' || x.arrival || ',' || x.departure || ',' || s.id"
+            let aggregate: SQLQueryString =
+                sql.dialect.name == "postgresql" ? "string_agg(\(run), ';')" : "group_concat(\(run), ';')"
             let rows = try await sql.raw(
                 """
-                SELECT s.property_id || ',' || s.room_type_id || ',' || COALESCE(x.room_id, 0) || ',' || x.arrival
-                  || ',' || x.departure || ',' || s.id AS hold
+                SELECT s.property_id, \(aggregate) AS holds
                 FROM stays s JOIN stay_segments x ON x.stay_id = s.id
                 WHERE s.property_id IN (\(binds: propertyIDs))
                   AND s.arrival < \(bind: nights.departure.number) AND s.departure > \(bind: nights.arrival.number)
                   AND x.active
                   AND x.arrival < \(bind: nights.departure.number) AND x.departure > \(bind: nights.arrival.number)
+                GROUP BY s.property_id
                 """
             ).all()
             var holds: [Int: [RoomHold]] = [:]
             for row in rows {
-                let text = try row.decode(column: "hold", as: String.self)
-                let fields = text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-                guard fields.count == 6 else { throw DomainError(.invalid, "unreadable stay run '\(text)'") }
-                let number = { (index: Int) in
-                    fields[index].reduce(0) { $0 * 10 + Int($1 &- UInt8(ascii: "0")) }
-                }
-                let room = number(2)
-                holds[number(0), default: []].append(
-                    RoomHold(
-                        stayID: number(5), roomTypeID: number(1), roomID: room == 0 ? nil : room,
-                        nights: try Nights(arrival: Day(number(3)), departure: Day(number(4)))))
+                let text = try row.decode(column: "holds", as: String.self)
+                holds[try row.decode(column: "property_id", as: Int.self)] = try Self.holds(from: text)
             }
             return holds
         }
+    }
+
+    /// Parses `roomType,room,arrival,departure,stay` runs separated by `;`, in one pass over the bytes.
+    static func holds(from text: String) throws -> [RoomHold] {
+        var holds: [RoomHold] = []
+        var fields = [0, 0, 0, 0, 0]
+        var field = 0
+        func finish() throws {
+            guard field == 4 else { throw DomainError(.invalid, "unreadable stay runs '\(text.prefix(200))'") }
+            holds.append(
+                RoomHold(
+                    stayID: fields[4], roomTypeID: fields[0], roomID: fields[1] == 0 ? nil : fields[1],
+                    nights: try Nights(arrival: Day(fields[2]), departure: Day(fields[3]))))
+            fields = [0, 0, 0, 0, 0]
+            field = 0
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: ","):
+                field += 1
+                guard field < 5 else { throw DomainError(.invalid, "unreadable stay runs '\(text.prefix(200))'") }
+            case UInt8(ascii: ";"): try finish()
+            default: fields[field] = fields[field] * 10 + Int(byte &- UInt8(ascii: "0"))
+            }
+        }
+        if !text.isEmpty { try finish() }
+        return holds
     }
 
     /// One run of a stay in one room (or unassigned), as the board draws it.

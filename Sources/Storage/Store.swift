@@ -75,6 +75,7 @@ public final class Store: Sendable {
         migrations.add(Schema(dialect: dialect))
         migrations.add(ICalSchema(dialect: dialect))
         migrations.add(BoardIndexes())
+        migrations.add(InventoryGeneration())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

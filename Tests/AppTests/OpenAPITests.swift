@@ -54,9 +54,13 @@ struct OpenAPITests {
             "/api/v1/stays/{id}/reversals",
             "/api/v1/forms",
             "/api/v1/forms/{name}",
+            "/api/v1/public/regions",
             "/api/v1/public/search",
             "/api/v1/public/properties/{id}",
+            "/api/v1/public/properties/{id}/map.svg",
             "/api/v1/public/bookings",
+            "/api/v1/public/bookings/{code}",
+            "/api/v1/public/bookings/{code}/cancel",
         ]
         #expect(Set(try Self.paths().keys) == expected)
     }
@@ -113,7 +117,9 @@ struct OpenAPITests {
             open == [
                 "GET /healthz", "GET /metrics", "GET /openapi.json", "GET /ical/rooms/{file}", "GET /photos/{name}",
                 "POST /api/v1/session",
-                "GET /api/v1/public/search", "GET /api/v1/public/properties/{id}", "POST /api/v1/public/bookings",
+                "GET /api/v1/public/regions", "GET /api/v1/public/search", "GET /api/v1/public/properties/{id}",
+                "GET /api/v1/public/properties/{id}/map.svg", "POST /api/v1/public/bookings",
+                "GET /api/v1/public/bookings/{code}", "POST /api/v1/public/bookings/{code}/cancel",
             ])
     }
 

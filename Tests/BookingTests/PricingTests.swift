@@ -135,27 +135,3 @@ struct FrontDeskDayTests {
         #expect(stats[0].adr == .whole(1200, .thb))
     }
 }
-
-struct PriceHistogramTests {
-    @Test func everyPriceFallsInExactlyOneBucket() {
-        let prices = [120_000, 135_000, 150_000, 180_000, 250_000, 400_000, 120_000]
-        let histogram = PriceHistogram(prices: prices, count: 5, step: 10_000)
-        #expect(histogram.buckets.reduce(0) { $0 + $1.count } == prices.count)
-        for price in prices {
-            #expect(histogram.buckets.filter { $0.from <= price && price < $0.to }.count == 1)
-        }
-        #expect(histogram.lowest == 120_000)
-        #expect(histogram.buckets.allSatisfy { ($0.to - $0.from) % 10_000 == 0 })
-    }
-
-    @Test func bucketsAreOfEqualWidthFromTheLowestPrice() {
-        let histogram = PriceHistogram(prices: [100, 200, 300, 400], count: 3, step: 1)
-        #expect(histogram.buckets.map(\.from) == [100, 201, 302])
-        #expect(histogram.buckets.map(\.count) == [2, 1, 1])  // 100 and 200 in [100, 201)
-    }
-
-    @Test func onePriceMakesOneBucketAndNoneMakeNone() {
-        #expect(PriceHistogram(prices: [950_000], count: 20, step: 10_000).buckets.map(\.count) == [1])
-        #expect(PriceHistogram(prices: [], count: 20).buckets.isEmpty)
-    }
-}

@@ -1,0 +1,123 @@
+import Booking
+import Foundation
+import Storage
+
+/// What the guest site sells, as read at one inventory generation: the hotels, their room types and
+/// rooms, and the cities and regions they are in. Search, suggestions and maps read it from memory;
+/// only the nights held by stays, which change with every booking, are read per request.
+struct GuestInventory: Sendable {
+    /// A city or a region with bookable hotels, as the guest site suggests it.
+    struct Area: Sendable {
+        enum Kind: String, Sendable {
+            case city
+            case region
+        }
+
+        var kind: Kind
+        /// The stored (English) name.
+        var name: String
+        /// A city's region.
+        var region: String?
+        /// Its hotels with rooms.
+        var places: Int
+        /// The mean of its hotels' positions.
+        var centre: Coordinate
+    }
+
+    var generation: Int
+    /// Every hotel, in id order (salons sell no nights and are left out).
+    var hotels: [Property]
+    var hotelByID: [Int: Property]
+    var roomTypes: [Int: [RoomType]]
+    var rooms: [Int: [Room]]
+    /// Cities and regions with a hotel that has rooms: most places first.
+    var areas: [Area]
+    var names: PlaceNames
+    /// Each hotel as `PublicPropertyJSON`, encoded once: search results carry hundreds of them.
+    private var encodedHotels: [Int: [UInt8]]
+
+    init(_ inventory: PropertyRepository.HotelInventory, names: PlaceNames = .standard) throws {
+        generation = inventory.generation
+        hotels = inventory.hotels
+        hotelByID = Dictionary(uniqueKeysWithValues: hotels.map { ($0.id, $0) })
+        roomTypes = inventory.roomTypes
+        rooms = inventory.rooms
+        self.names = names
+        let bookable = hotels.filter { !(inventory.rooms[$0.id] ?? []).isEmpty }
+        let cities = Dictionary(grouping: bookable) { [$0.city, $0.region] }.map { key, places in
+            Area(
+                kind: .city, name: key[0], region: key[1], places: places.count,
+                centre: Coordinate.centre(of: places.map(\.coordinate))!)
+        }
+        let regions = Dictionary(grouping: bookable, by: \.region).map { name, places in
+            Area(
+                kind: .region, name: name, places: places.count,
+                centre: Coordinate.centre(of: places.map(\.coordinate))!)
+        }
+        areas = (cities + regions).sorted(by: Self.ordered)
+        let encoder = JSONEncoder()
+        encodedHotels = Dictionary(
+            uniqueKeysWithValues: try hotels.map { ($0.id, Array(try encoder.encode(PublicPropertyJSON($0)))) })
+    }
+
+    /// A hotel as `PublicPropertyJSON`, encoded.
+    func propertyJSON(_ id: Int) throws -> [UInt8] {
+        if let encoded = encodedHotels[id] { return encoded }
+        guard let hotel = hotelByID[id] else { throw DomainError(.notFound, "no place \(id)") }
+        return Array(try JSONEncoder().encode(PublicPropertyJSON(hotel)))
+    }
+
+    /// Most places first, then cities before regions, then by name.
+    private static func ordered(_ lhs: Area, _ rhs: Area) -> Bool {
+        if lhs.places != rhs.places { return lhs.places > rhs.places }
+        if lhs.kind != rhs.kind { return lhs.kind == .city }
+        return (lhs.name, lhs.region ?? "") < (rhs.name, rhs.region ?? "")
+    }
+
+    /// The cities and regions whose name in any language matches `query`, best match first (a whole
+    /// name, a name's start, a word's start, anywhere), then as `areas` orders them.
+    ///
+    /// - Complexity: O(*a*) matches for *a* areas.
+    func areas(matching query: String) -> [Area] {
+        areas.compactMap { area in names.match(query, name: area.name).map { (area, $0) } }
+            .enumerated()
+            .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
+            .map(\.element.0)
+    }
+
+    /// The hotels whose city or region matches `query` in any language, in id order.
+    ///
+    /// - Complexity: O(*h*) for *h* hotels, each distinct name matched once.
+    func hotels(matching query: String) -> [Property] {
+        var matches: [String: Bool] = [:]
+        func matching(_ name: String) -> Bool {
+            if let known = matches[name] { return known }
+            let match = names.match(query, name: name) != nil
+            matches[name] = match
+            return match
+        }
+        return hotels.filter { matching($0.city) || matching($0.region) }
+    }
+}
+
+/// The guest inventory as last read, while its generation stands still. Requests that find it out of
+/// date while it is being read again wait for that reading instead of starting their own.
+actor InventoryCache {
+    private var current: GuestInventory?
+    private var reading: (generation: Int, task: Task<GuestInventory, any Error>)?
+
+    /// The inventory at `generation` or later: kept, being read, or read now with `read`.
+    func inventory(
+        at generation: Int, read: @escaping @Sendable () async throws -> GuestInventory
+    ) async throws -> GuestInventory {
+        if let current, current.generation >= generation { return current }
+        if let reading, reading.generation >= generation { return try await reading.task.value }
+        let task = Task { try await read() }
+        reading = (generation, task)
+        let result = await task.result
+        if reading?.generation == generation { reading = nil }
+        let inventory = try result.get()
+        if (current?.generation ?? -1) <= inventory.generation { current = inventory }
+        return inventory
+    }
+}

@@ -1,0 +1,211 @@
+import Booking
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Storage
+import StorageTesting
+import Testing
+
+/// The guest site's search, for its price slider and sorting: every offer of a place, distances from
+/// the centre of the area searched, names in any language; always as the stays stand now.
+struct SearchAPITests {
+    struct Search: Decodable {
+        struct Money: Decodable, Equatable {
+            var amount: Int
+            var currency: String
+        }
+
+        struct Offer: Decodable {
+            var roomTypeId: Int
+            var roomType: String
+            var capacity: Int
+            var nightly: Money
+            var total: Money
+            var available: Int
+        }
+
+        struct Result: Decodable {
+            struct Place: Decodable {
+                var id: Int
+                var name: String
+                var city: String
+            }
+
+            var property: Place
+            var roomTypeId: Int
+            var nightly: Money
+            var total: Money
+            var roomTypes: Int
+            var offers: [Offer]
+            var distanceKm: Double
+        }
+
+        struct Centre: Decodable {
+            var latitude: Double
+            var longitude: Double
+        }
+
+        var sort: String
+        var count: Int
+        var centre: Centre?
+        var results: [Result]
+    }
+
+    static func search(
+        _ client: SignedInClient, _ site: GuestSite, region: String, extra: String = "", adults: Int = 2
+    ) async throws -> Search {
+        let arrival = site.fixture.property.today().adding(days: 10)
+        let uri =
+            "/api/v1/public/search?region=\(GuestSite.encoded(region))&arrival=\(arrival.iso)"
+            + "&departure=\(arrival.adding(days: 2).iso)&adults=\(adults)\(extra)"
+        return try await client.execute(uri: uri, method: .get) { response in
+            #expect(response.status == .ok, "\(String(buffer: response.body))")
+            return try JSONDecoder().decode(Search.self, from: Data(buffer: response.body))
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aCityNamedInKoreanOrThaiFindsItsPlaces(database: TestDatabase) async throws {
+        let site = try await GuestSite.make(database: database)
+        try await site.fixture.test(as: nil) { client in
+            for name in ["치앙마이", "เชียงใหม่", "チェンマイ", "chiang mai"] {
+                let search = try await Self.search(client, site, region: name)
+                #expect(
+                    Set(search.results.map(\.property.name))
+                        == ["Baan Suan", "Nimman Courtyard", "Old City Teak House"], "\(name)")
+            }
+            #expect(
+                try await Self.search(client, site, region: "서울").results.map(\.property.name) == [
+                    "Bukchon Hanok Stay"
+                ])
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func eachResultListsEveryOfferCheapestFirstWhateverThePriceFilter(database: TestDatabase) async throws {
+        let site = try await GuestSite.make(database: database)
+        try await site.fixture.test(as: nil) { client in
+            // Up to 1,500 THB a night: Nimman's Family Room (2,000) is filtered out of `roomTypes`, not of `offers`.
+            let search = try await Self.search(client, site, region: "chiang mai", extra: "&maxPrice=150000")
+            let nimman = try #require(search.results.first { $0.property.id == site.nimman.id })
+            #expect(nimman.roomTypes == 1)
+            #expect(nimman.offers.map(\.roomTypeId) == [site.standardDouble.id, site.familyRoom.id])
+            let standard = nimman.offers[0]
+            #expect(standard.roomType == "Standard Double" && standard.capacity == 2 && standard.available == 1)
+            #expect(standard.nightly == .init(amount: 100_000, currency: "THB"))
+            #expect(standard.total == .init(amount: 200_000, currency: "THB"))
+            #expect(nimman.offers[1].nightly.amount == 200_000)
+            #expect(nimman.roomTypeId == site.standardDouble.id)
+
+            // A party of three: only the Family Room sleeps them.
+            let three = try await Self.search(client, site, region: "chiang mai", adults: 3)
+            #expect(three.results.map(\.property.id) == [site.nimman.id])
+            #expect(three.results.first?.offers.map(\.roomType) == ["Family Room"])
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func distancesAreFromTheCentreOfTheCitySearchedToOneDecimal(database: TestDatabase) async throws {
+        let site = try await GuestSite.make(database: database)
+        try await site.fixture.test(as: nil) { client in
+            let search = try await Self.search(client, site, region: "Chiang Mai")
+            let centre = try #require(search.centre)
+            #expect(abs(centre.latitude - site.chiangMaiCentre.latitude) < 1e-6)
+            #expect(abs(centre.longitude - site.chiangMaiCentre.longitude) < 1e-6)
+            for result in search.results {
+                let place = [site.fixture.property, site.nimman, site.oldCity].first { $0.id == result.property.id }!
+                let expected = (site.chiangMaiCentre.kilometres(to: place.coordinate) * 10).rounded() / 10
+                #expect(result.distanceKm == expected, "\(place.name)")
+                #expect((result.distanceKm * 10).rounded() == result.distanceKm * 10)
+            }
+            #expect(search.results.first { $0.property.id == site.oldCity.id }!.distanceKm > 10)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func sortingByDistanceGivesTheNearestFirstAndByPriceTheCheapest(database: TestDatabase) async throws {
+        let site = try await GuestSite.make(database: database)
+        try await site.fixture.test(as: nil) { client in
+            let byPrice = try await Self.search(client, site, region: "chiang mai")
+            #expect(byPrice.sort == "price")
+            #expect(byPrice.results.map(\.property.name) == ["Nimman Courtyard", "Baan Suan", "Old City Teak House"])
+            let byDistance = try await Self.search(client, site, region: "chiang mai", extra: "&sort=distance")
+            #expect(byDistance.sort == "distance")
+            // The Old City, 16 km out, pulls the centre its way: Baan Suan is the nearest to it.
+            #expect(
+                byDistance.results.map(\.property.name) == ["Baan Suan", "Nimman Courtyard", "Old City Teak House"])
+            #expect(byDistance.results.map(\.distanceKm) == byDistance.results.map(\.distanceKm).sorted())
+        }
+    }
+
+    @Test func namesThatJSONMustEscapeComeBackAsWritten() async throws {
+        let site = try await GuestSite.make()
+        let name = "Deluxe \"Garden\" \\ View\t\u{1}ห้อง"
+        let properties = PropertyRepository(store: site.fixture.store)
+        let type = try await properties.insert(
+            RoomType(id: 0, propertyID: site.oldCity.id, name: name, capacity: 2, baseRate: .whole(100, .thb)))
+        _ = try await properties.insert(
+            Room(id: 0, propertyID: site.oldCity.id, roomTypeID: type.id, number: "Q1", floor: 1))
+        try await site.fixture.test(as: nil) { client in
+            let search = try await Self.search(client, site, region: "chiang mai")
+            let oldCity = try #require(search.results.first { $0.property.id == site.oldCity.id })
+            #expect(oldCity.offers.first?.roomType == name)
+            #expect(oldCity.property.name == "Old City Teak House")
+        }
+    }
+
+    @Test func aBadSortIs400NamingSort() async throws {
+        let site = try await GuestSite.make()
+        try await site.fixture.test(as: nil) { client in
+            try await client.execute(
+                uri: "/api/v1/public/search?region=x&arrival=2026-12-01&departure=2026-12-03&sort=cheapest",
+                method: .get
+            ) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.error?.error.field == "sort")
+            }
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aBookingMadeOrCancelledShowsInTheNextSearch(database: TestDatabase) async throws {
+        let site = try await GuestSite.make(database: database)
+        try await site.fixture.test(as: nil) { client in
+            func nimmanOffers() async throws -> [String] {
+                try await Self.search(client, site, region: "chiang mai").results.first {
+                    $0.property.id == site.nimman.id
+                }?.offers.map(\.roomType) ?? []
+            }
+            #expect(try await nimmanOffers() == ["Standard Double", "Family Room"])
+            let code = try await GuestSite.book(
+                client, place: site.nimman, roomType: site.standardDouble,
+                arrival: site.fixture.property.today().adding(days: 10))
+            #expect(try await nimmanOffers() == ["Family Room"])
+            try await client.execute(
+                uri: "/api/v1/public/bookings/\(code)/cancel", method: .post,
+                body: ByteBuffer(string: #"{"email": "ann@example.com"}"#)
+            ) { #expect($0.status == .ok) }
+            #expect(try await nimmanOffers() == ["Standard Double", "Family Room"])
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aRoomTypeOrRoomAddedAfterASearchShowsInTheNext(database: TestDatabase) async throws {
+        let site = try await GuestSite.make(database: database)
+        try await site.fixture.test(as: nil) { client in
+            let before = try await Self.search(client, site, region: "old city")
+            #expect(before.results.isEmpty)  // "old city" is a hotel's name, not a city's
+            let first = try await Self.search(client, site, region: "chiang mai")
+            #expect(first.results.first { $0.property.id == site.oldCity.id }?.offers.count == 1)
+            let properties = PropertyRepository(store: site.fixture.store)
+            let suite = try await properties.insert(
+                RoomType(id: 0, propertyID: site.oldCity.id, name: "Suite", capacity: 2, baseRate: .whole(900, .thb)))
+            _ = try await properties.insert(
+                Room(id: 0, propertyID: site.oldCity.id, roomTypeID: suite.id, number: "S1", floor: 2))
+            let next = try await Self.search(client, site, region: "chiang mai")
+            #expect(
+                next.results.first { $0.property.id == site.oldCity.id }?.offers.map(\.roomType) == ["Suite", "Deluxe"])
+        }
+    }
+}

@@ -1,0 +1,346 @@
+"""The guest site (Web/site/, served at /) in Chromium against a real server over a fresh SQLite demo
+database: searching Chiang Mai on our calendar, narrowing the price with the slider by keyboard and by
+dragging, the detail's first view from the list, its sticky menu, booking once however often one
+taps, a room taken meanwhile, and managing the booking. Screenshots land in artifacts/."""
+
+import datetime
+import re
+
+import pytest
+from conftest import make_driver, screenshot
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+STAFF = {"email": "frontdesk@example.com", "password": "frontdesk-demo"}
+
+
+def wait_page(browser, page, timeout=20):
+    WebDriverWait(browser, timeout).until(
+        lambda b: b.execute_script(
+            "const m = document.getElementById('site-main');"
+            "return document.documentElement.dataset.page === arguments[0] && m && !m.hasAttribute('aria-busy')",
+            page,
+        )
+    )
+
+
+def api(browser, method, path, body=None, headers=None):
+    """Calls the API from the page: `{status, data}`."""
+    return browser.execute_async_script(
+        """
+        const [method, path, body, headers, done] = arguments;
+        fetch(path, { method, headers: { 'Content-Type': 'application/json', ...(headers || {}) },
+                      body: body === null ? undefined : JSON.stringify(body) })
+          .then(async (r) => done({ status: r.status, data: await r.json().catch(() => null) }));
+        """,
+        method,
+        path,
+        body,
+        headers or {},
+    )
+
+
+def next_month_dates(arrival=5):
+    """Three nights from the 5th (or `arrival`) of next month: in the future whatever today is, and on the
+    calendar. Tests that book use nights of their own, as they share one server."""
+    today = datetime.date.today()
+    first = (today.replace(day=1) + datetime.timedelta(days=32)).replace(day=1)
+    return first.replace(day=arrival).isoformat(), first.replace(day=arrival + 3).isoformat()
+
+
+def count_of(browser):
+    text = browser.find_element(By.ID, "results-count").text
+    match = re.search(r"\d+", text)
+    return int(match.group()) if match else 0
+
+
+def shown_places(browser):
+    return browser.execute_script(
+        "return [...document.querySelectorAll('#results-list .result')].map((li) => Number(li.dataset.placeId))"
+    )
+
+
+def search_chiang_mai(browser, base, arrival_day=5):
+    """Types the destination, takes the suggestion, picks next month's dates on our calendar, searches."""
+    browser.get(f"{base}/")
+    wait_page(browser, "home")
+    browser.find_element(By.ID, "search-region").send_keys("chiang")
+    # Suggestions are redrawn as the answers to each keystroke arrive: take the option once it is there.
+    def take(b):
+        try:
+            option = next(
+                o for o in b.find_elements(By.CSS_SELECTOR, "#search-suggestions [role=option]") if "Chiang Mai" in o.text
+            )
+            option.click()
+            return True
+        except (StopIteration, StaleElementReferenceException):
+            return False
+
+    WebDriverWait(browser, 10).until(take)
+    assert browser.find_element(By.ID, "search-region").get_attribute("value") == "Chiang Mai"
+    arrival, departure = next_month_dates(arrival_day)
+    browser.find_element(By.ID, "search-dates").click()
+    browser.find_element(By.CSS_SELECTOR, f'.search-dates-dialog [data-day="{arrival}"]').click()
+    browser.find_element(By.CSS_SELECTOR, f'.search-dates-dialog [data-day="{departure}"]').click()
+    assert "3 nights" in browser.find_element(By.CSS_SELECTOR, ".search-dates-dialog .cal").text
+    screenshot(browser, "site-calendar")
+    browser.find_element(By.ID, "search-dates-done").click()
+    assert "3 nights" in browser.find_element(By.ID, "search-dates").text
+    assert browser.find_element(By.ID, "search-guests").text.startswith("2 guests")
+    browser.find_element(By.CSS_SELECTOR, ".search-submit").click()
+    wait_page(browser, "search")
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#results-list .result"))
+    return arrival, departure
+
+
+@pytest.fixture
+def guest(desk_server, browser_factory):
+    return browser_factory()
+
+
+def test_searching_chiang_mai_for_two_adults_next_month_lists_its_places(desk_server, guest):
+    arrival, departure = search_chiang_mai(guest, desk_server)
+    query = f"region=Chiang%20Mai&arrival={arrival}&departure={departure}&adults=2"
+    expected = api(guest, "GET", f"/api/v1/public/search?{query}")["data"]
+    assert sorted(shown_places(guest)) == sorted(r["property"]["id"] for r in expected["results"])
+    assert count_of(guest) == expected["count"] > 0
+    # The list is usable while the map falls back to its own drawing.
+    WebDriverWait(guest, 10).until(
+        lambda b: b.find_element(By.CSS_SELECTOR, ".map-view").get_attribute("data-tiles") in ("failed", "loaded")
+    )
+    assert len(guest.find_elements(By.CSS_SELECTOR, ".map-pin")) == expected["count"]
+    # Hovering a place highlights its pin.
+    first = guest.find_elements(By.CSS_SELECTOR, "#results-list .result")[0]
+    ActionChains(guest).move_to_element(first).perform()
+    place = first.get_attribute("data-place-id")
+    WebDriverWait(guest, 5).until(
+        lambda b: b.find_element(By.CSS_SELECTOR, f'.map-pin[data-pin="{place}"]').get_attribute("class").find("highlighted") >= 0
+    )
+    screenshot(guest, "site-results")
+
+
+def test_the_price_slider_narrows_the_results_by_keyboard_and_by_dragging(desk_server, guest):
+    search_chiang_mai(guest, desk_server)
+    total = count_of(guest)
+    low = guest.find_element(By.CSS_SELECTOR, ".ps-thumb.is-low")
+    low.click()
+    for _ in range(12):
+        low.send_keys(Keys.PAGE_UP)
+        if count_of(guest) < total:
+            break
+    narrowed = count_of(guest)
+    assert narrowed < total
+    assert len(shown_places(guest)) == narrowed
+    floor = int(low.get_attribute("aria-valuenow"))
+    arrival, departure = next_month_dates()
+    search = api(guest, "GET", f"/api/v1/public/search?region=Chiang%20Mai&arrival={arrival}&departure={departure}&adults=2")["data"]
+    in_range = [r["property"]["id"] for r in search["results"] if any(o["nightly"]["amount"] >= floor for o in r["offers"])]
+    assert sorted(shown_places(guest)) == sorted(in_range)
+    assert "minPrice=" in guest.current_url
+    low.send_keys(Keys.HOME)
+    WebDriverWait(guest, 5).until(lambda b: count_of(b) == total)
+
+    # Dragging the high thumb most of the way left leaves only the cheaper places.
+    high = guest.find_element(By.CSS_SELECTOR, ".ps-thumb.is-high")
+    rail = guest.find_element(By.CSS_SELECTOR, ".ps-rail")
+    ActionChains(guest, duration=50).click_and_hold(high).move_by_offset(-rail.size["width"] * 0.95, 0).pause(0.1).release().perform()
+    assert count_of(guest) < total
+    ceiling = int(high.get_attribute("aria-valuenow"))
+    in_range = [r["property"]["id"] for r in search["results"] if any(o["nightly"]["amount"] <= ceiling for o in r["offers"])]
+    assert sorted(shown_places(guest)) == sorted(in_range)
+    screenshot(guest, "site-price-narrowed")
+
+
+def test_a_place_shows_its_first_view_from_the_list_before_its_detail_arrives(desk_server, guest):
+    search_chiang_mai(guest, desk_server)
+    # Hold the place's detail until the test lets it go.
+    guest.execute_script(
+        """
+        const original = window.fetch;
+        window.fetch = (input, init) => {
+          const url = String(input.url ?? input);
+          if (/\\/api\\/v1\\/public\\/properties\\/\\d+\\?/.test(url)) {
+            return new Promise((resolve) => { window.releaseDetail = () => resolve(original(input, init)); });
+          }
+          return original(input, init);
+        };
+        """
+    )
+    first = guest.find_elements(By.CSS_SELECTOR, "#results-list .result")[0]
+    name = first.find_element(By.CSS_SELECTOR, ".result-name").text
+    first.find_element(By.CSS_SELECTOR, "a").click()
+    WebDriverWait(guest, 10).until(lambda b: b.find_elements(By.ID, "place-name"))
+    assert guest.find_element(By.ID, "place-name").text == name
+    assert guest.find_element(By.CSS_SELECTOR, ".place-page").get_attribute("data-state") == "first-view"
+    assert guest.find_element(By.ID, "place-price").text
+    assert guest.find_element(By.CSS_SELECTOR, ".place-photo").get_attribute("src")
+    assert guest.execute_script("return typeof window.releaseDetail") == "function"  # asked for, not answered
+    screenshot(guest, "site-place-first-view")
+    guest.execute_script("window.releaseDetail()")
+    WebDriverWait(guest, 10).until(
+        lambda b: b.find_element(By.CSS_SELECTOR, ".place-page").get_attribute("data-state") == "complete"
+    )
+    assert guest.find_elements(By.CSS_SELECTOR, ".room-box")
+
+
+def test_the_sticky_menu_stays_under_the_bar_and_its_links_land_on_their_sections(desk_server, guest):
+    search_chiang_mai(guest, desk_server)
+    guest.find_elements(By.CSS_SELECTOR, "#results-list .result a")[0].click()
+    WebDriverWait(guest, 10).until(
+        lambda b: b.execute_script("return document.querySelector('.place-page')?.dataset.state") == "complete"
+    )
+    for section in ("policies", "location", "rooms", "overview"):
+        guest.find_element(By.CSS_SELECTOR, f'.place-menu-link[data-section="{section}"]').click()
+        geometry = guest.execute_script(
+            """
+            const bar = document.querySelector('.site-bar').getBoundingClientRect();
+            const menu = document.querySelector('.place-menu').getBoundingClientRect();
+            const heading = document.querySelector('#place-' + arguments[0] + '-title').getBoundingClientRect();
+            return { bar: bar.bottom, menuTop: menu.top, menuBottom: menu.bottom, heading: heading.top,
+                     scrolled: window.scrollY, bottom: window.scrollY + innerHeight >= document.documentElement.scrollHeight - 1 };
+            """,
+            section,
+        )
+        assert geometry["heading"] >= geometry["menuBottom"], section  # not hidden under the bars
+        if section != "overview":
+            assert geometry["menuTop"] == pytest.approx(geometry["bar"], abs=1), section  # stuck under the bar
+            assert geometry["heading"] - geometry["menuBottom"] < 60, (section, geometry)
+        current = guest.find_element(By.CSS_SELECTOR, '.place-menu-link[aria-current="true"]').get_attribute("data-section")
+        assert current == section
+    screenshot(guest, "site-place")
+
+
+def book_first_room(browser, name, email):
+    """From a search's first result: its first bookable room type, the form filled; returns the place id."""
+    browser.find_elements(By.CSS_SELECTOR, "#results-list .result a")[0].click()
+    WebDriverWait(browser, 10).until(
+        lambda b: b.execute_script("return document.querySelector('.place-page')?.dataset.state") == "complete"
+    )
+    place = int(browser.find_element(By.CSS_SELECTOR, ".place-page").get_attribute("data-place-id"))
+    browser.find_elements(By.CSS_SELECTOR, ".room-book")[0].click()
+    wait_page(browser, "book")
+    browser.find_element(By.ID, "book-name").send_keys(name)
+    browser.find_element(By.ID, "book-email").send_keys(email)
+    return place
+
+
+def staff_board_guests(browser, place, arrival, departure):
+    api(browser, "POST", "/api/v1/session", STAFF)
+    board = api(browser, "GET", f"/api/v1/properties/{place}/board?from={arrival}&to={departure}")["data"]
+    return board["guests"]
+
+
+def test_booking_lands_on_the_staff_board_once_however_often_one_taps(desk_server, guest):
+    arrival, departure = search_chiang_mai(guest, desk_server)
+    place = book_first_room(guest, "Sombat Guest", "sombat@example.com")
+    screenshot(guest, "site-book")
+    # Two taps in a row: one booking.
+    guest.execute_script("const b = document.getElementById('book-submit'); b.click(); b.click();")
+    wait_page(guest, "bookings")
+    WebDriverWait(guest, 10).until(lambda b: b.find_elements(By.ID, "confirmation-code"))
+    code = guest.find_element(By.ID, "confirmation-code").text
+    assert code in guest.current_url
+    screenshot(guest, "site-confirmation")
+    assert staff_board_guests(guest, place, arrival, departure).count("Sombat Guest") == 1
+
+    # The same request sent twice with one Idempotency-Key books once and answers the same.
+    offer = api(guest, "GET", f"/api/v1/public/properties/{place}?arrival={arrival}&departure={departure}&adults=2")["data"]
+    room_type = next(r for r in offer["roomTypes"] if r.get("available"))
+    body = {
+        "propertyId": place, "roomTypeId": room_type["id"], "arrival": arrival, "departure": departure, "adults": 2,
+        "guest": {"name": "Twice Tapped", "email": "twice@example.com"},
+    }
+    first = api(guest, "POST", "/api/v1/public/bookings", body, {"Idempotency-Key": "site-test-twice"})
+    second = api(guest, "POST", "/api/v1/public/bookings", body, {"Idempotency-Key": "site-test-twice"})
+    assert first["status"] == 201 and second["status"] == 201
+    assert first["data"]["confirmationCode"] == second["data"]["confirmationCode"]
+    assert staff_board_guests(guest, place, arrival, departure).count("Twice Tapped") == 1
+
+
+def test_a_room_taken_meanwhile_is_refused_cleanly_and_nothing_is_booked(desk_server, guest):
+    arrival, departure = search_chiang_mai(guest, desk_server, arrival_day=20)
+    place = book_first_room(guest, "Too Late Guest", "late@example.com")
+    room_type = int(re.search(r"roomType=(\d+)", guest.current_url).group(1))
+    # Meanwhile the front desk fills every room of that type for those nights.
+    api(guest, "POST", "/api/v1/session", STAFF)
+    rooms = [r for r in api(guest, "GET", f"/api/v1/properties/{place}")["data"]["rooms"] if r["roomTypeId"] == room_type]
+    for index, room in enumerate(rooms):
+        made = api(
+            guest, "POST", f"/api/v1/properties/{place}/stays",
+            {"roomId": room["id"], "arrival": arrival, "departure": departure, "adults": 1, "guest": {"name": f"Walk-in {index}"}},
+            {"Idempotency-Key": f"site-test-walk-in-{place}-{index}"},
+        )
+        assert made["status"] in (201, 409)  # 409: that room was already taken
+    guest.find_element(By.ID, "book-submit").click()
+    WebDriverWait(guest, 10).until(lambda b: b.find_element(By.ID, "book-error").text)
+    assert "no longer free" in guest.find_element(By.ID, "book-error").text
+    assert guest.find_element(By.CSS_SELECTOR, "#book-error a").get_attribute("href").count("#/search?") == 1
+    assert guest.find_element(By.ID, "book-name").get_attribute("value") == "Too Late Guest"  # nothing typed is lost
+    assert "Too Late Guest" not in staff_board_guests(guest, place, arrival, departure)
+    screenshot(guest, "site-book-taken")
+
+
+def test_a_guest_finds_the_booking_by_code_and_email_and_cancels_it(desk_server, guest):
+    arrival, departure = search_chiang_mai(guest, desk_server, arrival_day=12)
+    place = book_first_room(guest, "Manage Me", "manage@example.com")
+    guest.find_element(By.ID, "book-submit").click()
+    WebDriverWait(guest, 10).until(lambda b: b.find_elements(By.ID, "confirmation-code"))
+    code = guest.find_element(By.ID, "confirmation-code").text
+    guest.execute_script("sessionStorage.clear()")
+    guest.get(f"{desk_server}/#/manage")
+    wait_page(guest, "manage")
+    guest.find_element(By.ID, "manage-code").send_keys(code)
+    guest.find_element(By.ID, "manage-email").send_keys("someone-else@example.com")
+    guest.find_element(By.CSS_SELECTOR, ".manage-form button[type=submit]").click()
+    WebDriverWait(guest, 10).until(lambda b: b.find_element(By.ID, "manage-error").text)
+    assert "No booking matches" in guest.find_element(By.ID, "manage-error").text
+    email = guest.find_element(By.ID, "manage-email")
+    email.clear()
+    email.send_keys("manage@example.com")
+    guest.find_element(By.CSS_SELECTOR, ".manage-form button[type=submit]").click()
+    WebDriverWait(guest, 10).until(lambda b: b.find_elements(By.ID, "manage-cancel"))
+    assert guest.find_element(By.CSS_SELECTOR, ".manage-state").text == "Booked"
+    assert "free until" in guest.find_element(By.CSS_SELECTOR, ".manage-terms").text
+    screenshot(guest, "site-manage")
+    guest.find_element(By.ID, "manage-cancel").click()
+    guest.switch_to.alert.accept()
+    WebDriverWait(guest, 10).until(lambda b: "Cancelled" in b.find_element(By.CSS_SELECTOR, ".manage-state").text)
+    assert "Manage Me" not in staff_board_guests(guest, place, arrival, departure)
+
+
+@pytest.mark.parametrize("size", [(375, 812), (768, 1024), (1366, 1024)])
+def test_every_page_fits_phone_and_ipad_widths(desk_server, browser_factory, size):
+    browser = browser_factory(viewport=size)
+    search_chiang_mai(browser, desk_server)
+    name = f"{size[0]}x{size[1]}"
+    overflow = "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    assert browser.execute_script(overflow) <= 0
+    screenshot(browser, f"site-results-{name}")
+    browser.find_elements(By.CSS_SELECTOR, "#results-list .result a")[0].click()
+    WebDriverWait(browser, 10).until(
+        lambda b: b.execute_script("return document.querySelector('.place-page')?.dataset.state") == "complete"
+    )
+    assert browser.execute_script(overflow) <= 0
+    screenshot(browser, f"site-place-{name}")
+    browser.get(f"{desk_server}/")
+    wait_page(browser, "home")
+    assert browser.execute_script(overflow) <= 0
+    screenshot(browser, f"site-home-{name}")
+
+
+def test_a_korean_guest_searches_in_korean_and_reads_korean_dates_and_won(desk_server, browser_factory):
+    browser = browser_factory(language="ko-KR")
+    arrival, departure = next_month_dates()
+    browser.get(f"{desk_server}/#/search?region=서울&arrival={arrival}&departure={departure}&adults=2")
+    wait_page(browser, "search")
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#results-list .result"))
+    assert "숙소" in browser.find_element(By.ID, "results-count").text
+    assert "₩" in browser.find_element(By.CSS_SELECTOR, ".result-price").text
+    assert "." not in browser.find_element(By.CSS_SELECTOR, ".result-price strong").text.split("₩")[1]
+    browser.find_element(By.ID, "search-dates").click()
+    title = browser.find_elements(By.CSS_SELECTOR, ".search-dates-dialog .cal-month-title")[0].text
+    assert re.fullmatch(r"\d{4}년 \d{1,2}월", title)
+    screenshot(browser, "site-results-ko")

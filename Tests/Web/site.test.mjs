@@ -1,0 +1,83 @@
+// The guest site's pure parts (Web/site/): routes, the search in the URL, the guest steppers' limits,
+// the price filter and sorting of results, and the slider's round steps; without a browser.
+
+import assert from "node:assert/strict";
+import test from "node:test";
+
+import { parseRoute } from "../../Web/site/app.js";
+import { paramsOf, searchOf, stepperBounds, localToday } from "../../Web/site/search-bar.js";
+import { placesShown, priceStep } from "../../Web/site/results-page.js";
+import { MESSAGES } from "../../Web/site/messages.js";
+
+test("a hash names the page, its id and its parameters", () => {
+  const route = parseRoute("#/places/12?arrival=2026-12-01&adults=2");
+  assert.equal(route.name, "places");
+  assert.equal(route.id, "12");
+  assert.equal(route.params.get("arrival"), "2026-12-01");
+  assert.equal(parseRoute("").name, "");
+  assert.equal(parseRoute("#/nowhere/3").name, "");
+  assert.equal(parseRoute("#/bookings/FD-7K2Q").id, "FD-7K2Q");
+});
+
+test("a search survives the URL, and bad counts fall back within the limits", () => {
+  const search = { region: "Chiang Mai", arrival: "2026-12-01", departure: "2026-12-04", adults: 2, children: 1, infants: 0 };
+  assert.deepEqual(searchOf(paramsOf(search)), search);
+  const odd = searchOf(new URLSearchParams("region=Seoul&adults=99&children=-3&infants=x"));
+  assert.equal(odd.adults, 16);
+  assert.equal(odd.children, 0);
+  assert.equal(odd.infants, 0);
+  assert.equal(odd.arrival, null);
+  assert.equal(paramsOf(search, { sort: null, minPrice: 50000 }).toString(),
+    "region=Chiang+Mai&arrival=2026-12-01&departure=2026-12-04&adults=2&children=1&infants=0&minPrice=50000");
+});
+
+test("adults and children share sixteen places; infants do not count; nobody goes below the minimum", () => {
+  assert.deepEqual(stepperBounds({ adults: 1, children: 0, infants: 0 }, "adults"), { down: false, up: true });
+  assert.deepEqual(stepperBounds({ adults: 10, children: 6, infants: 0 }, "children"), { down: true, up: false });
+  assert.deepEqual(stepperBounds({ adults: 10, children: 6, infants: 0 }, "adults"), { down: true, up: false });
+  assert.deepEqual(stepperBounds({ adults: 10, children: 6, infants: 2 }, "infants"), { down: true, up: true });
+  assert.deepEqual(stepperBounds({ adults: 2, children: 0, infants: 5 }, "infants"), { down: true, up: false });
+});
+
+test("today is the guest's local date", () => {
+  // 23:30 on 30 November in a zone 9 hours ahead of UTC is 14:30 UTC: still the 30th.
+  const now = { getTime: () => Date.UTC(2026, 10, 30, 14, 30), getTimezoneOffset: () => -540 };
+  assert.equal(localToday(now), "2026-11-30");
+  const late = { getTime: () => Date.UTC(2026, 10, 30, 16, 0), getTimezoneOffset: () => -540 };
+  assert.equal(localToday(late), "2026-12-01");
+});
+
+const money = (amount) => ({ amount, currency: "THB" });
+const result = (id, distanceKm, ...nightlies) => ({
+  property: { id }, distanceKm,
+  offers: nightlies.map((n, i) => ({ roomTypeId: id * 10 + i, nightly: money(n), total: money(n * 3) })),
+});
+
+test("a place shows when any of its offers is within the price range, with its cheapest such offer", () => {
+  const results = [result(1, 5, 100_000, 300_000), result(2, 1, 250_000), result(3, 3, 90_000)];
+  const shown = placesShown(results, { low: 200_000, high: 300_000 }, "price");
+  assert.deepEqual(shown.map((s) => s.result.property.id), [2, 1]);
+  assert.equal(shown[1].offer.nightly.amount, 300_000);
+  assert.equal(placesShown(results, { low: null, high: null }, "price").length, 3);
+  assert.equal(placesShown(results, { low: 300_001, high: 400_000 }, "price").length, 0);
+});
+
+test("results sort by total price, or by distance from the centre", () => {
+  const results = [result(1, 5, 100_000), result(2, 1, 250_000), result(3, 3, 90_000)];
+  assert.deepEqual(placesShown(results, { low: null, high: null }, "price").map((s) => s.result.property.id), [3, 1, 2]);
+  assert.deepEqual(placesShown(results, { low: null, high: null }, "distance").map((s) => s.result.property.id), [2, 3, 1]);
+});
+
+test("the price slider steps by round amounts of each currency", () => {
+  assert.equal(priceStep("THB"), 1_000);
+  assert.equal(priceStep("JPY"), 100);
+  assert.equal(priceStep("KRW"), 1_000);
+  assert.equal(priceStep("VND"), 1_000);
+});
+
+test("every language has every English word of the guest site", () => {
+  const english = Object.keys(MESSAGES.en);
+  for (const code of ["th", "ja", "ko", "vi"]) {
+    assert.deepEqual(english.filter((key) => !(key in MESSAGES[code])), [], code);
+  }
+});

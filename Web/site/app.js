@@ -1,0 +1,138 @@
+// The guest site: a public page where a guest picks a destination, dates and guests, narrows by
+// price, sees the places on a map, opens one and books it. It routes `#/` (the search form),
+// `#/search?…` (results), `#/places/{id}?…` (a place), `#/book/{id}?…` (the booking form),
+// `#/bookings/{code}` (confirmation) and `#/manage` (a booking by code and email). Each page is a
+// module exporting `mount(main, site, route) -> { unmount() }`; `site` is what pages share: the words,
+// `navigate`, and what the results list already knows about each place (the detail's first view).
+
+import { h, fill } from "../common/dom.js";
+import { createI18n, LANGUAGES, preferredLanguage, rememberLanguage } from "../common/i18n.js";
+import { get } from "../common/api.js";
+import { MESSAGES } from "./messages.js";
+import { queryOf } from "./search-bar.js";
+
+const PAGES = {
+  "": () => import("./search-page.js"),
+  search: () => import("./results-page.js"),
+  places: () => import("./place-page.js"),
+  book: () => import("./book-page.js"),
+  bookings: () => import("./manage-page.js"),
+  manage: () => import("./manage-page.js"),
+};
+
+/** A route from a hash: `#/places/12?arrival=…` -> `{name: "places", id: "12", params}`. */
+export function parseRoute(hash) {
+  const [path, query = ""] = hash.replace(/^#\/?/, "").split("?");
+  const [name = "", id] = path.split("/");
+  return { name: name in PAGES ? name : "", id: id ? decodeURIComponent(id) : undefined, params: new URLSearchParams(query) };
+}
+
+class Site {
+  constructor(root) {
+    this.root = root;
+    this.i18n = createI18n(preferredLanguage(), MESSAGES);
+    this.page = null;
+    /** @type {Map<number, object>} places as the results list had them, by id */
+    this.known = new Map();
+    /** @type {Map<string, Promise<object>>} detail requests started by a tap, by URL */
+    this.requests = new Map();
+    window.addEventListener("hashchange", () => this.route());
+  }
+
+  start() {
+    this.drawShell();
+    this.route();
+  }
+
+  drawShell() {
+    const { t, code } = this.i18n;
+    document.documentElement.lang = code;
+    document.title = t("site.name");
+    const language = h(
+      "select",
+      {
+        id: "site-language", "aria-label": t("site.language"),
+        onchange: (event) => this.useLanguage(event.target.value),
+      },
+      LANGUAGES.map((l) => h("option", { value: l.code, text: l.name, selected: l.code === code })),
+    );
+    this.main = h("main", { id: "site-main", tabindex: "-1" });
+    fill(
+      this.root,
+      h(
+        "header",
+        { class: "site-bar" },
+        h("a", { class: "site-brand", href: "#/", text: t("site.name") }),
+        h("nav", { class: "site-nav", "aria-label": t("site.home") },
+          h("a", { href: "#/manage", text: t("site.manage") }),
+          language,
+        ),
+      ),
+      this.main,
+      h("footer", { class: "site-footer" },
+        h("a", { href: "/desk/", text: t("site.staff") }),
+        h("a", { href: "/board-demo.html?rooms=2000&days=730&stays=200000", text: "Board engine demo" }),
+      ),
+    );
+    this.root.removeAttribute("aria-busy");
+  }
+
+  useLanguage(code) {
+    rememberLanguage(code);
+    this.i18n = createI18n(code, MESSAGES);
+    this.drawShell();
+    this._route = null;
+    this.route();
+  }
+
+  navigate(hash) {
+    if (location.hash === hash) this.route();
+    else location.hash = hash;
+  }
+
+  /** Remembers places as a list shows them, so that opening one draws it at once. */
+  remember(places) {
+    for (const place of places) this.known.set(place.property.id, place);
+  }
+
+  /**
+   * A place's detail, requested once: a tap on a result starts it as the navigation starts, and the
+   * detail page picks up the same request.
+   */
+  placeDetail(id, params) {
+    const query = new URLSearchParams();
+    for (const key of ["arrival", "departure", "adults", "children"]) if (params.get(key)) query.set(key, params.get(key));
+    const url = `/api/v1/public/properties/${id}?${queryOf(query)}`;
+    if (!this.requests.has(url)) {
+      const request = get(url);
+      request.catch(() => this.requests.delete(url));
+      this.requests.set(url, request);
+      // Kept for a minute: long enough for the page to take it, short enough for prices to stay fresh.
+      setTimeout(() => this.requests.delete(url), 60_000);
+    }
+    return this.requests.get(url);
+  }
+
+  async route() {
+    const hash = location.hash || "#/";
+    if (hash === this._route) return;
+    this._route = hash;
+    const route = parseRoute(hash);
+    this.page?.unmount?.();
+    this.page = null;
+    document.documentElement.dataset.page = route.name || "home";
+    this.main.setAttribute("aria-busy", "true");
+    try {
+      const module = await PAGES[route.name]();
+      if (this._route !== hash) return;
+      this.page = await module.mount(this.main, this, route);
+    } catch (error) {
+      fill(this.main, h("p", { class: "site-error", role: "alert", text: error.message }));
+    } finally {
+      if (this._route === hash) this.main.removeAttribute("aria-busy");
+    }
+  }
+}
+
+const root = globalThis.document?.getElementById("site");
+if (root) new Site(root).start();

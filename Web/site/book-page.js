@@ -1,0 +1,133 @@
+// Booking a room type for the dates: what is booked and its itemised price, and the guest's name,
+// email, phone, arrival time and requests. One Idempotency-Key per form, kept across retries, so a
+// double tap or a retry after a lost answer books once. A room taken meanwhile is refused with words
+// and a way back to the search; nothing typed is lost when the server refuses.
+
+import { h, fill } from "../common/dom.js";
+import { call, errorText, newIdempotencyKey } from "../common/api.js";
+import { paramsOf, searchOf } from "./search-bar.js";
+import { priceLines } from "./price.js";
+
+/** The booking's confirmation code and email, kept for the confirmation page in this tab. */
+export const CONFIRMATION_KEY = "frontdesk.site.booking";
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+export async function mount(main, site, route) {
+  const { t } = site.i18n;
+  const i18n = site.i18n;
+  const id = Number(route.id);
+  const search = searchOf(route.params);
+  const roomTypeId = Number(route.params.get("roomType"));
+  const summary = h("section", { class: "book-summary", "aria-labelledby": "book-title" },
+    h("h1", { id: "book-title", text: t("book.title") }),
+    h("p", { text: t("common.loading") }),
+  );
+  const message = h("div", { class: "site-form-error", role: "alert", id: "book-error" });
+  fill(main, h("div", { class: "book-page" }, summary));
+
+  let answer;
+  try {
+    answer = await site.placeDetail(id, route.params);
+  } catch (error) {
+    fill(summary, h("p", { class: "site-error", role: "alert", text: errorText(error, t) }));
+    return { unmount() {} };
+  }
+  const place = answer.property;
+  const roomType = answer.roomTypes.find((r) => r.id === roomTypeId);
+  const searchAgain = `#/search?${paramsOf({ ...search, region: place.city })}`;
+  if (!roomType || !roomType.price) {
+    fill(summary,
+      h("h1", { id: "book-title", text: t("book.title") }),
+      h("p", { class: "site-error", role: "alert", text: t("book.taken") }),
+      h("a", { class: "site-button", href: searchAgain, text: t("book.searchAgain") }),
+    );
+    return { unmount() {} };
+  }
+  fill(summary,
+    h("h1", { id: "book-title", text: t("book.title") }),
+    h("p", { class: "book-place" }, h("strong", { text: place.name }), ` · ${roomType.name}`),
+    h("p", { class: "book-dates", text: `${i18n.date(search.arrival)} – ${i18n.date(search.departure)} · ${t("guests", { count: search.adults + search.children })}` }),
+    priceLines(site, roomType.price),
+  );
+
+  const field = (name, label, input, hint) => {
+    input.id = `book-${name}`;
+    input.name = name;
+    const error = h("p", { class: "site-field-error", id: `book-${name}-error` });
+    input.setAttribute("aria-describedby", `book-${name}-error`);
+    return h("div", { class: "site-field", dataset: { field: name } }, h("label", { for: input.id, text: label }), input, hint, error);
+  };
+  const inputs = {
+    name: h("input", { type: "text", autocomplete: "name", required: true, maxlength: 200 }),
+    email: h("input", { type: "email", autocomplete: "email", required: true }),
+    phone: h("input", { type: "tel", autocomplete: "tel" }),
+    arrivalTime: h("input", { type: "time", step: 900 }),
+    requests: h("textarea", { rows: 3, maxlength: 1000 }),
+  };
+  const submit = h("button", { type: "submit", class: "site-button is-primary", id: "book-submit", text: t("book.submit") });
+  const form = h("form", { class: "book-form", novalidate: true, "aria-labelledby": "book-details-title" },
+    h("h2", { id: "book-details-title", text: t("book.details") }),
+    field("name", t("book.name"), inputs.name),
+    field("email", t("book.email"), inputs.email),
+    field("phone", t("book.phone"), inputs.phone),
+    field("arrivalTime", t("book.arrivalTime"), inputs.arrivalTime),
+    field("requests", t("book.requests"), inputs.requests),
+    message,
+    submit,
+  );
+  main.querySelector(".book-page").append(form);
+
+  const fieldError = (name, text) => {
+    const error = form.querySelector(`#book-${name}-error`);
+    if (error) error.textContent = text;
+    inputs[name]?.setAttribute("aria-invalid", text ? "true" : "false");
+  };
+  // One key for this form: a second press, or a retry, asks the server for the same booking.
+  const key = newIdempotencyKey();
+  let sending = false;
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (sending) return;
+    for (const name of Object.keys(inputs)) fieldError(name, "");
+    fill(message);
+    const name = inputs.name.value.trim();
+    const email = inputs.email.value.trim();
+    if (!name) fieldError("name", t("book.nameMissing"));
+    if (!email) fieldError("email", t("book.emailMissing"));
+    else if (!EMAIL.test(email)) fieldError("email", t("book.emailWrong"));
+    const wrong = form.querySelector("[aria-invalid=true]");
+    if (wrong) {
+      wrong.focus();
+      return;
+    }
+    const infants = search.infants ? `Infants: ${search.infants}. ` : "";
+    const body = {
+      propertyId: id, roomTypeId, arrival: search.arrival, departure: search.departure, adults: search.adults,
+      children: search.children, guest: { name, email, phone: inputs.phone.value.trim() || undefined },
+      arrivalTime: inputs.arrivalTime.value || undefined, requests: (infants + inputs.requests.value.trim()) || undefined,
+    };
+    sending = true;
+    submit.disabled = true;
+    submit.textContent = t("book.working");
+    try {
+      const { data } = await call("POST", "/api/v1/public/bookings", { body, idempotencyKey: key });
+      sessionStorage.setItem(CONFIRMATION_KEY, JSON.stringify({ code: data.confirmationCode, email, booked: true }));
+      site.navigate(`#/bookings/${encodeURIComponent(data.confirmationCode)}`);
+    } catch (error) {
+      if (error.status === 409) {
+        fill(message, h("p", { text: t("book.taken") }), h("a", { class: "site-button", href: searchAgain, text: t("book.searchAgain") }));
+      } else {
+        const field = (error.field ?? "").replace(/^guest\./, "");
+        if (field in inputs) fieldError(field, error.message);
+        else fill(message, h("p", { text: errorText(error, t) }));
+      }
+    } finally {
+      sending = false;
+      submit.disabled = false;
+      submit.textContent = t("book.submit");
+    }
+  });
+  inputs.name.focus();
+  return { unmount() {} };
+}

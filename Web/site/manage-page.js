@@ -1,0 +1,106 @@
+// A booking by its confirmation code and email: the confirmation right after booking (`#/bookings/
+// {code}`), and "manage my booking" (`#/manage`) to see it again or cancel it within the policy.
+// A wrong email and an unknown code get the same answer, so codes cannot be guessed through it.
+
+import { h, fill } from "../common/dom.js";
+import { call, errorText, get } from "../common/api.js";
+import { priceLines } from "./price.js";
+import { CONFIRMATION_KEY } from "./book-page.js";
+
+export async function mount(main, site, route) {
+  const { t } = site.i18n;
+  const i18n = site.i18n;
+  const kept = readKept();
+  const code = route.id ?? route.params.get("code") ?? "";
+  const holder = h("div", { class: "manage-page" });
+  fill(main, holder);
+
+  const codeInput = h("input", { id: "manage-code", type: "text", value: code, autocomplete: "off", required: true, spellcheck: false });
+  const emailInput = h("input", { id: "manage-email", type: "email", autocomplete: "email", required: true, value: kept?.code === code ? kept.email : "" });
+  const message = h("p", { class: "site-form-error", role: "alert", id: "manage-error" });
+  const result = h("div", { class: "manage-booking", "aria-live": "polite" });
+  const form = h("form", { class: "manage-form", novalidate: true, "aria-labelledby": "manage-title" },
+    h("div", { class: "site-field" }, h("label", { for: "manage-code", text: t("manage.code") }), codeInput),
+    h("div", { class: "site-field" }, h("label", { for: "manage-email", text: t("manage.email") }), emailInput),
+    message,
+    h("button", { type: "submit", class: "site-button is-primary", text: t("manage.find") }),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    find(codeInput.value.trim(), emailInput.value.trim());
+  });
+
+  const justBooked = kept?.booked && kept.code === code;
+  fill(holder,
+    h("h1", { id: "manage-title", text: t(justBooked ? "confirm.title" : "manage.title") }),
+    result,
+    justBooked ? null : form,
+  );
+
+  async function find(code, email) {
+    message.textContent = "";
+    if (!code || !email) {
+      message.textContent = t("manage.notFound");
+      return;
+    }
+    try {
+      const booking = await get(`/api/v1/public/bookings/${encodeURIComponent(code)}?email=${encodeURIComponent(email)}`);
+      sessionStorage.setItem(CONFIRMATION_KEY, JSON.stringify({ code, email, booked: justBooked }));
+      show(booking, email);
+    } catch (error) {
+      fill(result);
+      message.textContent = error.status === 404 ? t("manage.notFound") : errorText(error, t);
+    }
+  }
+
+  function show(booking, email) {
+    const cancellation = booking.cancellation ?? {};
+    const cancelMessage = h("p", { class: "site-form-error", role: "alert", id: "manage-cancel-error" });
+    const cancel = h("button", {
+      type: "button", class: "site-button is-danger", id: "manage-cancel", text: t("manage.cancel"),
+      onclick: async () => {
+        if (!window.confirm(t("manage.cancelConfirm"))) return;
+        cancel.disabled = true;
+        try {
+          const { data } = await call("POST", `/api/v1/public/bookings/${encodeURIComponent(booking.confirmationCode)}/cancel`, { body: { email } });
+          show(data, email);
+          result.querySelector(".manage-state")?.append(" ", h("span", { text: t("manage.cancelled") }));
+        } catch (error) {
+          cancel.disabled = false;
+          cancelMessage.textContent = errorText(error, t);
+        }
+      },
+    });
+    const terms = cancellation.allowed
+      ? cancellation.fee && cancellation.fee.amount > 0
+        ? t("manage.cancelFee", { fee: i18n.money(cancellation.fee) })
+        : t("manage.cancelFree", { date: i18n.date(cancellation.freeUntil) })
+      : cancellation.reason ? t("manage.notCancellable", { reason: cancellation.reason }) : "";
+    fill(result,
+      h("dl", { class: "manage-facts" },
+        h("dt", { text: t("confirm.code") }), h("dd", { class: "manage-code", id: "confirmation-code", text: booking.confirmationCode }),
+        h("dt", { text: t("manage.state") }), h("dd", { class: "manage-state", text: t(`state.${booking.state}`) }),
+        h("dt", { text: t("book.name") }), h("dd", { text: booking.guestName }),
+      ),
+      h("p", { class: "book-place" }, h("strong", { text: booking.property }), ` · ${booking.roomType}`),
+      h("p", { class: "book-dates", text: `${i18n.date(booking.arrival)} – ${i18n.date(booking.departure)} · ${i18n.nights(booking.nights)} · ${t("guests", { count: booking.adults + booking.children })}` }),
+      booking.price ? priceLines(site, booking.price) : null,
+      justBooked ? h("p", { class: "manage-keep", text: t("confirm.keep") }) : null,
+      terms ? h("p", { class: "manage-terms", text: terms }) : null,
+      cancellation.allowed ? cancel : null,
+      cancelMessage,
+    );
+  }
+
+  if (code && emailInput.value) await find(code, emailInput.value);
+  else (code ? emailInput : codeInput).focus();
+  return { unmount() {} };
+}
+
+function readKept() {
+  try {
+    return JSON.parse(sessionStorage.getItem(CONFIRMATION_KEY) ?? "null");
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,165 @@
+// A place: a full-width photo, an in-page menu (Overview, Rooms, Location, Policies) that sticks under
+// the top bar and jumps to its sections, the room types with their itemised prices for the dates, a
+// map of the location drawn by the server, and the policies.
+//
+// Its first view comes from what the results list already had (name, photo, city, price), drawn at
+// once; the detail was asked for when the result was tapped, and fills the rest in when it arrives.
+
+import { h, fill } from "../common/dom.js";
+import { errorText } from "../common/api.js";
+import { paramsOf, searchOf } from "./search-bar.js";
+import { priceLines } from "./price.js";
+
+const SECTIONS = ["overview", "rooms", "location", "policies"];
+
+export async function mount(main, site, route) {
+  const { t } = site.i18n;
+  const i18n = site.i18n;
+  const id = Number(route.id);
+  const search = searchOf(route.params);
+  const hasDates = Boolean(search.arrival && search.departure);
+  const detail = site.placeDetail(id, route.params);
+  const known = site.known.get(id);
+
+  const hero = h("div", { class: "place-hero" });
+  const title = h("div", { class: "place-title" });
+  const sections = Object.fromEntries(
+    SECTIONS.map((name) => [
+      name,
+      h("section", { class: "place-section", id: `place-${name}`, "aria-labelledby": `place-${name}-title`, tabindex: "-1" },
+        h("h2", { id: `place-${name}-title`, text: t(`place.${name}`) }),
+        h("p", { class: "place-loading", text: t("common.loading") }),
+      ),
+    ]),
+  );
+  const links = SECTIONS.map((name) =>
+    h("a", {
+      href: `#place-${name}`, class: "place-menu-link", dataset: { section: name }, text: t(`place.${name}`),
+      // The page's own links would change the route: scroll instead, below the sticky bars.
+      onclick: (event) => {
+        event.preventDefault();
+        sections[name].scrollIntoView({ behavior: "instant", block: "start" });
+        sections[name].focus({ preventScroll: true });
+        mark(name);
+      },
+    }),
+  );
+  const menu = h("nav", { class: "place-menu", id: "place-menu", "aria-label": t("place.sections") }, links);
+  const page = h("article", { class: "place-page", dataset: { placeId: String(id), state: "first-view" } },
+    hero, title, menu, Object.values(sections));
+  fill(main, page);
+  window.scrollTo(0, 0);
+
+  function mark(name) {
+    for (const link of links) {
+      if (link.dataset.section === name) link.setAttribute("aria-current", "true");
+      else link.removeAttribute("aria-current");
+    }
+  }
+  // The menu marks the section being read: the last whose top has passed under the bars.
+  const observer = new IntersectionObserver(
+    () => {
+      const bars = menu.getBoundingClientRect().bottom + 1;
+      let current = SECTIONS[0];
+      for (const name of SECTIONS) if (sections[name].getBoundingClientRect().top <= bars + 8) current = name;
+      mark(current);
+    },
+    { threshold: [0, 0.25, 0.5, 1], rootMargin: "-96px 0px 0px 0px" },
+  );
+  for (const section of Object.values(sections)) observer.observe(section);
+  const stuck = new IntersectionObserver(([entry]) => menu.classList.toggle("is-stuck", !entry.isIntersecting), {
+    rootMargin: "-57px 0px 0px 0px",
+  });
+  stuck.observe(title);
+
+  function drawHead(place, { price, photoIndex = 0 } = {}) {
+    document.title = `${place.name} · ${t("site.name")}`;
+    fill(hero, h("img", {
+      class: "place-photo", src: place.photos[photoIndex] ?? "", alt: t("place.photo", { name: place.name }),
+      width: 1200, height: 600, fetchpriority: "high",
+    }));
+    fill(title,
+      h("h1", { id: "place-name", text: place.name }),
+      h("p", { class: "place-where", text: [place.city, place.region].filter(Boolean).join(", ") }),
+      price ? h("p", { class: "place-price", id: "place-price", text: price }) : null,
+    );
+  }
+  if (known) {
+    drawHead(known.property, { price: t("place.from", { price: i18n.money(known.nightly) }) });
+  }
+
+  let answer;
+  try {
+    answer = await detail;
+  } catch (error) {
+    page.dataset.state = "failed";
+    fill(sections.overview, h("p", { class: "site-error", role: "alert", text: error.status === 404 ? t("place.notFound") : errorText(error, t) }));
+    return { unmount: () => { observer.disconnect(); stuck.disconnect(); } };
+  }
+  const place = answer.property;
+  const offers = answer.roomTypes.filter((r) => r.price);
+  const cheapest = offers.reduce((a, b) => (!a || b.price.total.amount < a.price.total.amount ? b : a), null);
+  const nightly = cheapest ? { amount: Math.round(cheapest.price.nights.reduce((s, l) => s + l.amount.amount, 0) / cheapest.price.nights.length), currency: place.currency } : known?.nightly;
+  drawHead(place, { price: nightly ? t("place.from", { price: i18n.money(nightly) }) : null });
+
+  // MARK: overview
+  fill(sections.overview,
+    h("h2", { id: "place-overview-title", text: t("place.overview") }),
+    h("p", { class: "place-summary", text: place.summary }),
+    place.amenities.length ? h("h3", { text: t("place.amenities") }) : null,
+    place.amenities.length ? h("ul", { class: "place-amenities" }, place.amenities.map((a) => h("li", { text: a }))) : null,
+    place.photos.length > 1
+      ? h("div", { class: "place-gallery" }, place.photos.slice(1).map((src) => h("img", { src, alt: "", width: 300, height: 200, loading: "lazy" })))
+      : null,
+  );
+
+  // MARK: rooms
+  const bookParams = (roomType) => paramsOf({ ...search, region: null }, { roomType: roomType.id });
+  fill(sections.rooms,
+    h("h2", { id: "place-rooms-title", text: t("place.rooms") }),
+    hasDates
+      ? h("p", { class: "place-dates", text: `${i18n.date(search.arrival)} – ${i18n.date(search.departure)} · ${i18n.nights((Date.parse(search.departure) - Date.parse(search.arrival)) / 86_400_000)} · ${t("guests", { count: search.adults + search.children })}` })
+      : h("p", { class: "place-dates", text: t("place.noDates") }),
+    h("ul", { class: "place-rooms" }, answer.roomTypes.map((roomType) =>
+      h("li", { class: "room-box", dataset: { roomTypeId: String(roomType.id) } },
+        h("h3", { text: roomType.name }),
+        h("p", { class: "room-capacity", text: t("place.capacity", { count: roomType.capacity }) }),
+        roomType.price
+          ? [
+              h("p", { class: "room-available", text: t("place.available", { count: roomType.available }) }),
+              priceLines(site, roomType.price),
+              h("a", { class: "site-button is-primary room-book", href: `#/book/${id}?${bookParams(roomType)}`, text: t("place.book", { room: roomType.name }) }),
+            ]
+          : h("p", { class: "room-unavailable", text: hasDates ? t("place.soldOut") : t("place.from", { price: i18n.money(roomType.baseRate) }) }),
+      ),
+    )),
+  );
+
+  // MARK: location: a picture the server draws, not a live map
+  fill(sections.location,
+    h("h2", { id: "place-location-title", text: t("place.location") }),
+    h("img", {
+      class: "place-map", src: `/api/v1/public/properties/${id}/map.svg?lang=${i18n.code}`, width: 640, height: 320,
+      alt: t("place.mapImage", { name: place.name }), loading: "lazy",
+    }),
+    h("p", { class: "place-address", text: `${place.city}, ${place.region} · ${place.latitude.toFixed(4)}, ${place.longitude.toFixed(4)}` }),
+  );
+
+  // MARK: policies
+  const policy = answer.policy;
+  fill(sections.policies,
+    h("h2", { id: "place-policies-title", text: t("place.policies") }),
+    h("ul", { class: "place-policies" },
+      h("li", { text: t("place.checkIn", { time: answer.checkIn }) }),
+      h("li", { text: t("place.checkOut", { time: answer.checkOut }) }),
+      h("li", { text: `${t("place.cancelFree", { count: policy.freeCancellationDays })} ${t("place.cancelLate", { percent: i18n.percent(policy.lateCancellationPercent / 100) })}` }),
+    ),
+  );
+  page.dataset.state = "complete";
+  return {
+    unmount() {
+      observer.disconnect();
+      stuck.disconnect();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// A stay's price as the guest sees it before booking: each night at its own rate, the fees, the taxes
+// and the total, all from the server's quote, which is also what the folio will charge.
+
+import { h } from "../common/dom.js";
+
+/**
+ * @param {object} site the app (`i18n`)
+ * @param {{nights: {name, amount, night}[], fees: {name, amount}[], taxes: {name, amount}[], total}} price
+ */
+export function priceLines(site, price) {
+  const { t } = site.i18n;
+  const i18n = site.i18n;
+  const line = (name, amount, className = "") =>
+    h("div", { class: `price-line ${className}` }, h("dt", { text: name }), h("dd", { text: i18n.money(amount) }));
+  const roomTotal = { amount: price.nights.reduce((sum, l) => sum + l.amount.amount, 0), currency: price.total.currency };
+  return h(
+    "div",
+    { class: "price", "aria-label": t("price.title") },
+    h("details", { class: "price-nights" },
+      h("summary", {}, h("span", { text: t("price.nights", { nights: i18n.nights(price.nights.length) }) }), h("span", { text: i18n.money(roomTotal) })),
+      h("dl", {}, price.nights.map((l) => line(t("price.night", { date: i18n.date(l.night) }), l.amount))),
+    ),
+    h("dl", { class: "price-extras" },
+      price.fees.map((l) => line(l.name, l.amount, "is-fee")),
+      price.taxes.map((l) => line(l.name, l.amount, "is-tax")),
+      line(t("price.total"), price.total, "is-total"),
+    ),
+  );
+}

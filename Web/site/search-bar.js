@@ -1,0 +1,306 @@
+// The search bar: where (a destination with suggestions typed in any of the five languages), when
+// (our month calendar in a dialog) and who (adults, children and infants steppers). It reads and
+// writes the search as URL parameters, so a results page can be shared and reloaded.
+
+import { h, fill } from "../common/dom.js";
+import { DAY_MS, isoDay } from "../common/i18n.js";
+import { get } from "../common/api.js";
+import { createRangeCalendar } from "./calendar.js";
+
+/** The limits of a party: the server takes at most 16 guests in one booking; infants do not count. */
+export const PARTY = Object.freeze({
+  adults: { min: 1, max: 16 },
+  children: { min: 0, max: 15 },
+  infants: { min: 0, max: 5 },
+  guests: 16,
+});
+/** The longest stay the server books. */
+export const MAX_NIGHTS = 60;
+
+/** A search from URL parameters, with defaults for what is missing. */
+export function searchOf(params) {
+  const count = (key, fallback) => {
+    const n = Number.parseInt(params.get(key) ?? "", 10);
+    return Number.isFinite(n) ? Math.min(Math.max(n, PARTY[key].min), PARTY[key].max) : fallback;
+  };
+  return {
+    region: params.get("region") ?? "",
+    arrival: params.get("arrival") || null,
+    departure: params.get("departure") || null,
+    adults: count("adults", 2),
+    children: count("children", 0),
+    infants: count("infants", 0),
+  };
+}
+
+/**
+ * A query string for the API: URLSearchParams writes a space as "+", which our server reads as a plus;
+ * "%20" reads as a space everywhere.
+ */
+export function queryOf(params) {
+  return String(params).replace(/\+/g, "%20");
+}
+
+/** URL parameters of a search (and any extra ones, such as the price range or the sort). */
+export function paramsOf(search, extra = {}) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...search, ...extra })) {
+    if (value !== null && value !== undefined && value !== "") params.set(key, String(value));
+  }
+  return params;
+}
+
+/**
+ * Whether a stepper may go up or down: adults and children share the party's limit of 16.
+ * @returns {{ down: boolean, up: boolean }}
+ */
+export function stepperBounds(party, key) {
+  const limit = PARTY[key];
+  const guests = party.adults + party.children;
+  const up = party[key] < limit.max && (key === "infants" || guests < PARTY.guests);
+  return { down: party[key] > limit.min, up };
+}
+
+/** Today's date where the guest is (the calendar starts there). */
+export function localToday(now = new Date()) {
+  return isoDay(Math.floor((now.getTime() - now.getTimezoneOffset() * 60_000) / DAY_MS));
+}
+
+/**
+ * @param {object} site the app (`i18n`, `navigate`)
+ * @param {ReturnType<typeof searchOf>} initial
+ * @param {{ compact?: boolean }} [options]
+ */
+export function createSearchBar(site, initial, { compact = false } = {}) {
+  const { t } = site.i18n;
+  const i18n = site.i18n;
+  const search = { ...initial };
+  const message = h("p", { class: "site-form-error", role: "alert", id: "search-error" });
+
+  // MARK: where
+  const listbox = h("ul", { class: "search-suggestions", id: "search-suggestions", role: "listbox", "aria-label": t("search.suggestions"), hidden: true });
+  const region = h("input", {
+    id: "search-region", type: "text", value: search.region, autocomplete: "off", spellcheck: false,
+    placeholder: t("search.regionPlaceholder"), role: "combobox", "aria-autocomplete": "list",
+    "aria-expanded": "false", "aria-controls": "search-suggestions",
+  });
+  let suggestions = [];
+  let active = -1;
+  let asking = 0;
+  let timer = 0;
+  const labelOf = (suggestion) => suggestion.label?.[i18n.code] ?? suggestion.name;
+  function showSuggestions(list) {
+    suggestions = list;
+    active = -1;
+    fill(
+      listbox,
+      list.map((suggestion, index) =>
+        h(
+          "li",
+          {
+            id: `search-suggestion-${index}`, role: "option", class: "search-suggestion", "aria-selected": "false",
+            onpointerdown: (event) => {
+              event.preventDefault();
+              choose(index);
+            },
+          },
+          h("span", { class: "search-suggestion-name", text: labelOf(suggestion) }),
+          h("span", {
+            class: "search-suggestion-detail",
+            text: [suggestion.kind === "city" ? suggestion.regionLabel?.[i18n.code] ?? suggestion.region : "", t("search.placesIn", { count: suggestion.places })]
+              .filter(Boolean)
+              .join(" · "),
+          }),
+        ),
+      ),
+    );
+    listbox.hidden = list.length === 0;
+    region.setAttribute("aria-expanded", String(list.length > 0));
+    region.removeAttribute("aria-activedescendant");
+  }
+  function highlight(index) {
+    active = index;
+    listbox.querySelectorAll("[role=option]").forEach((option, i) => option.setAttribute("aria-selected", String(i === index)));
+    if (index >= 0) region.setAttribute("aria-activedescendant", `search-suggestion-${index}`);
+    else region.removeAttribute("aria-activedescendant");
+  }
+  function choose(index) {
+    const suggestion = suggestions[index];
+    if (!suggestion) return;
+    search.region = labelOf(suggestion);
+    region.value = search.region;
+    showSuggestions([]);
+  }
+  async function suggest() {
+    const asked = ++asking;
+    try {
+      const { suggestions: list } = await get(`/api/v1/public/regions?q=${encodeURIComponent(region.value.trim())}`);
+      if (asked === asking && document.activeElement === region) showSuggestions(list);
+    } catch {
+      // Suggestions are a help: without them the guest types the name.
+    }
+  }
+  region.addEventListener("input", () => {
+    search.region = region.value;
+    clearTimeout(timer);
+    timer = setTimeout(suggest, 120);
+  });
+  region.addEventListener("focus", () => suggest());
+  region.addEventListener("blur", () => setTimeout(() => showSuggestions([]), 100));
+  region.addEventListener("keydown", (event) => {
+    if (listbox.hidden) return;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const n = suggestions.length;
+      highlight(event.key === "ArrowDown" ? (active + 1) % n : (active - 1 + n) % n);
+    } else if (event.key === "Enter" && active >= 0) {
+      event.preventDefault();
+      choose(active);
+    } else if (event.key === "Escape") {
+      showSuggestions([]);
+    }
+  });
+
+  // MARK: when
+  const datesButton = h("button", { type: "button", id: "search-dates", class: "search-field-button", "aria-haspopup": "dialog", onclick: () => openDates() });
+  function describeDates() {
+    datesButton.textContent = search.arrival && search.departure
+      ? `${i18n.dayMonth(search.arrival)} – ${i18n.dayMonth(search.departure)} · ${i18n.nights(nightsBetween(search.arrival, search.departure))}`
+      : t("search.datesPlaceholder");
+  }
+  const datesDialog = h("dialog", { class: "site-dialog search-dates-dialog", "aria-labelledby": "search-dates-title" });
+  function openDates() {
+    const draft = { arrival: search.arrival, departure: search.departure };
+    const calendar = createRangeCalendar({
+      locale: i18n.locale, today: localToday(), months: 13, value: draft, minNights: 1, maxNights: MAX_NIGHTS,
+      labels: {
+        calendar: t("calendar.title"), arrival: t("calendar.arrival"), departure: t("calendar.departure"),
+        nights: (count) => i18n.nights(count), clear: t("calendar.clear"), chooseArrival: t("calendar.pickArrival"),
+        chooseDeparture: t("calendar.pickDeparture"), tooFewNights: (count) => t("calendar.tooShort", { count }),
+        tooManyNights: (count) => t("calendar.tooLong", { count }),
+      },
+      onChange: (value) => {
+        draft.arrival = value.arrival;
+        draft.departure = value.departure;
+        done.disabled = !(value.arrival && value.departure);
+      },
+    });
+    const done = h("button", {
+      type: "button", class: "site-button is-primary", id: "search-dates-done", text: t("common.done"),
+      disabled: !(draft.arrival && draft.departure),
+      onclick: () => {
+        search.arrival = draft.arrival;
+        search.departure = draft.departure;
+        describeDates();
+        datesDialog.close();
+      },
+    });
+    fill(
+      datesDialog,
+      h("div", { class: "site-dialog-head" },
+        h("h2", { id: "search-dates-title", text: t("calendar.title") }),
+        h("button", { type: "button", class: "site-button is-quiet", "aria-label": t("common.close"), text: "×", onclick: () => datesDialog.close() }),
+      ),
+      calendar.element,
+      h("div", { class: "site-dialog-foot" }, done),
+    );
+    datesDialog.addEventListener("close", () => calendar.destroy(), { once: true });
+    datesDialog.showModal();
+    calendar.focusDay(draft.arrival ?? localToday());
+  }
+
+  // MARK: who
+  const guestsButton = h("button", { type: "button", id: "search-guests", class: "search-field-button", "aria-haspopup": "dialog", onclick: () => openGuests() });
+  function describeGuests() {
+    guestsButton.textContent = [
+      t("guests", { count: search.adults + search.children }),
+      search.infants ? `${t("guests.infants")} ${i18n.number(search.infants)}` : "",
+    ].filter(Boolean).join(", ");
+  }
+  const guestsDialog = h("dialog", { class: "site-dialog search-guests-dialog", "aria-labelledby": "search-guests-title" });
+  function openGuests() {
+    const rows = ["adults", "children", "infants"].map((key) => {
+      const what = t(`guests.${key}`);
+      const value = h("output", { class: "stepper-value", id: `guests-${key}`, "aria-live": "polite", text: i18n.number(search[key]) });
+      const down = h("button", { type: "button", class: "stepper-button", "aria-label": t("guests.fewer", { what }), text: "−", onclick: () => change(key, -1) });
+      const up = h("button", { type: "button", class: "stepper-button", "aria-label": t("guests.more", { what }), text: "+", onclick: () => change(key, 1) });
+      return {
+        key, value, down, up,
+        element: h("div", { class: "stepper", role: "group", "aria-labelledby": `guests-${key}-label` },
+          h("div", { class: "stepper-label" },
+            h("span", { id: `guests-${key}-label`, text: what }),
+            h("small", { text: t(`guests.${key}Hint`) }),
+          ),
+          down, value, up,
+        ),
+      };
+    });
+    function refresh() {
+      for (const row of rows) {
+        const bounds = stepperBounds(search, row.key);
+        row.down.disabled = !bounds.down;
+        row.up.disabled = !bounds.up;
+        row.value.textContent = i18n.number(search[row.key]);
+      }
+      describeGuests();
+    }
+    function change(key, delta) {
+      const bounds = stepperBounds(search, key);
+      if ((delta > 0 && !bounds.up) || (delta < 0 && !bounds.down)) return;
+      search[key] += delta;
+      refresh();
+    }
+    fill(
+      guestsDialog,
+      h("div", { class: "site-dialog-head" },
+        h("h2", { id: "search-guests-title", text: t("guests.title") }),
+      ),
+      rows.map((row) => row.element),
+      h("div", { class: "site-dialog-foot" },
+        h("button", { type: "button", class: "site-button is-primary", text: t("common.done"), onclick: () => guestsDialog.close() }),
+      ),
+    );
+    refresh();
+    guestsDialog.showModal();
+    rows[0].up.focus();
+  }
+
+  const form = h(
+    "form",
+    { class: `search-bar${compact ? " is-compact" : ""}`, role: "search", novalidate: true },
+    h("div", { class: "search-field search-where" },
+      h("label", { for: "search-region", text: t("search.region") }),
+      region,
+      listbox,
+    ),
+    h("div", { class: "search-field" }, h("span", { class: "search-label", id: "search-dates-label", text: t("search.dates") }), datesButton),
+    h("div", { class: "search-field" }, h("span", { class: "search-label", text: t("search.guests") }), guestsButton),
+    h("button", { type: "submit", class: "site-button is-primary search-submit", text: t("search.submit") }),
+    message,
+    datesDialog,
+    guestsDialog,
+  );
+  datesButton.setAttribute("aria-labelledby", "search-dates-label search-dates");
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    message.textContent = "";
+    if (!search.region.trim()) {
+      message.textContent = t("search.regionMissing");
+      region.focus();
+      return;
+    }
+    if (!search.arrival || !search.departure) {
+      message.textContent = t("search.datesMissing");
+      openDates();
+      return;
+    }
+    site.navigate(`#/search?${paramsOf({ ...search, region: search.region.trim() })}`);
+  });
+  describeDates();
+  describeGuests();
+  return { element: form, focus: () => region.focus() };
+}
+
+function nightsBetween(arrival, departure) {
+  return Math.round((Date.parse(departure) - Date.parse(arrival)) / DAY_MS);
+}

@@ -7,7 +7,7 @@
 
 import { h, fill } from "../common/dom.js";
 import { errorText } from "../common/api.js";
-import { paramsOf, searchOf } from "./search-bar.js";
+import { nightsBetween, paramsOf, searchOf } from "./search-bar.js";
 import { priceLines } from "./price.js";
 
 const SECTIONS = ["overview", "rooms", "location", "policies"];
@@ -118,7 +118,7 @@ export async function mount(main, site, route) {
   fill(sections.rooms,
     h("h2", { id: "place-rooms-title", text: t("place.rooms") }),
     hasDates
-      ? h("p", { class: "place-dates", text: `${i18n.date(search.arrival)} – ${i18n.date(search.departure)} · ${i18n.nights((Date.parse(search.departure) - Date.parse(search.arrival)) / 86_400_000)} · ${t("guests", { count: search.adults + search.children })}` })
+      ? h("p", { class: "place-dates", text: `${i18n.date(search.arrival)} – ${i18n.date(search.departure)} · ${i18n.nights(nightsBetween(search.arrival, search.departure))} · ${t("guests", { count: search.adults + search.children })}` })
       : h("p", { class: "place-dates", text: t("place.noDates") }),
     h("ul", { class: "place-rooms" }, answer.roomTypes.map((roomType) =>
       h("li", { class: "room-box", dataset: { roomTypeId: String(roomType.id) } },

@@ -301,6 +301,7 @@ export function createSearchBar(site, initial, { compact = false } = {}) {
   return { element: form, focus: () => region.focus() };
 }
 
-function nightsBetween(arrival, departure) {
+/** Nights from an arrival to a departure (`YYYY-MM-DD`). */
+export function nightsBetween(arrival, departure) {
   return Math.round((Date.parse(departure) - Date.parse(arrival)) / DAY_MS);
 }

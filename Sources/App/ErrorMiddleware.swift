@@ -62,8 +62,12 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
+    /// Sorted keys: the same refusal is the same bytes every time (a wrong email and an unknown
+    /// confirmation code must not be told apart by the order of their fields).
     static func encode(_ body: ErrorBody) -> Data {
-        (try? JSONEncoder().encode(body)) ?? Data("{}".utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(body)) ?? Data("{}".utf8)
     }
 
     /// A JSON response from encoded bytes.

@@ -53,7 +53,10 @@ swift build
 done_step
 
 begin "swift test with a throwaway PostgreSQL (Swift Testing and XCTest)"
-FRONTDESK_REQUIRE_POSTGRES=1 scripts/with-postgres.sh swift test
+# The tests' SQLite files go in a folder of this run's own, removed once they pass (kept on failure).
+test_tmp="$(mktemp -d /tmp/frontdesk-swift-test.XXXXXX)"
+TMPDIR="$test_tmp" FRONTDESK_REQUIRE_POSTGRES=1 scripts/with-postgres.sh swift test
+rm -rf "$test_tmp"
 done_step
 
 begin "building Web/timeline.wasm"

@@ -110,6 +110,7 @@ struct CreateStayRequest: Decodable {
     var departure: String
     var adults: Int
     var children: Int?
+    var infants: Int?
     var guest: GuestJSON
     var notes: String?
 }

@@ -825,7 +825,7 @@ enum OpenAPIDocument {
                 "tags": [
                   "stays"
                 ],
-                "description": "Only a booked stay, on a day from arrival to before departure, with a room assigned for today that is ready (clean or inspected) unless `override` is true; otherwise 422.",
+                "description": "Only a booked stay, on a day from arrival to before departure, with a room assigned for today that is ready (clean or inspected) unless `override` is true; otherwise 422. The folio is charged a line a night at the rate the stay was booked at (a night added by a later change of dates, at the current rate), then the place's fees and taxes.",
                 "parameters": [
                   {
                     "$ref": "#/components/parameters/IfMatchOptional"
@@ -1861,7 +1861,7 @@ enum OpenAPIDocument {
                 "tags": [
                   "public"
                 ],
-                "description": "The email is compared without regard to case. The answer carries the price (at the place's current rates, as check-in charges it), the folio's balance, and what cancelling now would mean by the place's policy. 400 names `email` when it is missing or blank.",
+                "description": "The email is compared without regard to case. The answer carries the price (each night at the rate it was booked at, as check-in charges it), the folio's balance, and what cancelling now would mean by the place's policy. 400 names `email` when it is missing or blank.",
                 "parameters": [
                   {
                     "name": "email",
@@ -2931,6 +2931,13 @@ enum OpenAPIDocument {
                     "format": "int64",
                     "minimum": 0
                   },
+                  "infants": {
+                    "type": "integer",
+                    "format": "int64",
+                    "minimum": 0,
+                    "maximum": 5,
+                    "description": "Under-twos, in a cot: they do not count against the room type's capacity."
+                  },
                   "source": {
                     "type": "string",
                     "enum": [
@@ -2976,6 +2983,7 @@ enum OpenAPIDocument {
                   "segments",
                   "adults",
                   "children",
+                  "infants",
                   "source",
                   "state",
                   "version",
@@ -3016,6 +3024,13 @@ enum OpenAPIDocument {
                     "format": "int64",
                     "minimum": 0,
                     "description": "0 when absent."
+                  },
+                  "infants": {
+                    "type": "integer",
+                    "format": "int64",
+                    "minimum": 0,
+                    "maximum": 5,
+                    "description": "Under-twos, in a cot (at most 5; not counted against the capacity). 0 when absent."
                   },
                   "guest": {
                     "type": "object",
@@ -3080,6 +3095,13 @@ enum OpenAPIDocument {
                     "type": "integer",
                     "format": "int64",
                     "minimum": 0
+                  },
+                  "infants": {
+                    "type": "integer",
+                    "format": "int64",
+                    "minimum": 0,
+                    "maximum": 5,
+                    "description": "Under-twos, in a cot (at most 5; not counted against the capacity)."
                   },
                   "notes": {
                     "type": "string",
@@ -4812,6 +4834,13 @@ enum OpenAPIDocument {
                     "minimum": 0,
                     "description": "0 when absent."
                   },
+                  "infants": {
+                    "type": "integer",
+                    "format": "int64",
+                    "minimum": 0,
+                    "maximum": 5,
+                    "description": "Under-twos, in a cot (at most 5; not counted against the capacity). 0 when absent."
+                  },
                   "guest": {
                     "type": "object",
                     "properties": {
@@ -4900,6 +4929,13 @@ enum OpenAPIDocument {
                     "format": "int64",
                     "minimum": 0
                   },
+                  "infants": {
+                    "type": "integer",
+                    "format": "int64",
+                    "minimum": 0,
+                    "maximum": 5,
+                    "description": "Under-twos, in a cot: they do not count against the room type's capacity."
+                  },
                   "guestName": {
                     "type": "string"
                   },
@@ -4916,6 +4952,7 @@ enum OpenAPIDocument {
                   "nights",
                   "adults",
                   "children",
+                  "infants",
                   "guestName",
                   "price"
                 ]
@@ -4969,6 +5006,13 @@ enum OpenAPIDocument {
                     "format": "int64",
                     "minimum": 0
                   },
+                  "infants": {
+                    "type": "integer",
+                    "format": "int64",
+                    "minimum": 0,
+                    "maximum": 5,
+                    "description": "Under-twos, in a cot: they do not count against the room type's capacity."
+                  },
                   "guestName": {
                     "type": "string"
                   },
@@ -4984,7 +5028,7 @@ enum OpenAPIDocument {
                   },
                   "price": {
                     "$ref": "#/components/schemas/Price",
-                    "description": "The stay's price, itemised, at the place's current rates (what check-in charges)."
+                    "description": "The stay's price, itemised: each night at the rate it was booked at (a night added since, at the current rate), the place's fees and taxes; what check-in charges."
                   },
                   "balance": {
                     "type": "object",
@@ -5046,6 +5090,7 @@ enum OpenAPIDocument {
                   "nights",
                   "adults",
                   "children",
+                  "infants",
                   "guestName",
                   "state",
                   "price",

@@ -15,9 +15,7 @@ extension PublicController {
     @Sendable func booking(_ request: Request, context: AppRequestContext) async throws -> ManagedBookingJSON {
         let email = try Self.requireEmail(request.uri.queryParameters.get("email"))
         let booking = try await guestsBooking(context, email: email)
-        let price = try StayPrice.quote(
-            roomType: booking.roomType, nights: booking.stay.nights, property: booking.place)
-        return try await json(booking, price: price)
+        return try await json(booking, price: try await price(of: booking))
     }
 
     /// `POST /api/v1/public/bookings/{code}/cancel` with `{"email"}`: cancels the booking as the front
@@ -34,7 +32,9 @@ extension PublicController {
             stayID: booking.stay.id, expectedVersion: nil, by: nil, action: "cancel"
         ) { stay, transaction in
             // Decided on the stay as it stands in this transaction, not as it was read before it.
-            let price = try StayPrice.quote(roomType: roomType, nights: stay.nights, property: place)
+            let price = try StayPrice.quote(
+                roomType: roomType, nights: stay.nights, property: place,
+                agreedRates: try await transaction.agreedRates(stayID: stay.id))
             let terms = GuestCancellation(
                 stay: stay, policy: place.cancellationPolicy, total: price.total, today: today)
             try terms.check()
@@ -47,8 +47,14 @@ extension PublicController {
                     ], stayID: stay.id)
             }
         }
-        let price = try StayPrice.quote(roomType: roomType, nights: booking.stay.nights, property: place)
-        return try await json(booking, price: price)
+        return try await json(booking, price: try await price(of: booking))
+    }
+
+    /// What the booking costs: its nights at the rates it was booked at, the place's fees and taxes.
+    private func price(of booking: GuestsBooking) async throws -> StayPrice {
+        try StayPrice.quote(
+            roomType: booking.roomType, nights: booking.stay.nights, property: booking.place,
+            agreedRates: try await StayRepository(store: store).agreedRates(stayID: booking.stay.id))
     }
 
     /// A guest's booking and what it is of.
@@ -95,7 +101,7 @@ extension PublicController {
             confirmationCode: stay.confirmationCode, propertyId: booking.place.id, property: booking.place.name,
             roomTypeId: booking.roomType.id, roomType: booking.roomType.name, arrival: stay.arrival.iso,
             departure: stay.departure.iso, nights: stay.nights.count, adults: stay.adults, children: stay.children,
-            guestName: booking.guest.name, state: stay.state.rawValue, price: PriceJSON(price),
+            infants: stay.infants, guestName: booking.guest.name, state: stay.state.rawValue, price: PriceJSON(price),
             balance: .init(paid: MoneyJSON(folio.totalPayments), due: MoneyJSON(folio.balance)),
             cancellation: .init(
                 allowed: terms.allowed, freeUntil: terms.freeUntil.iso, fee: MoneyJSON(terms.fee),
@@ -134,10 +140,12 @@ struct ManagedBookingJSON: ResponseEncodable, Decodable {
     var nights: Int
     var adults: Int
     var children: Int
+    var infants: Int
     var guestName: String
     /// `booked`, `checked_in`, `checked_out`, `cancelled` or `no_show`.
     var state: String
-    /// The stay's price, itemised as at booking, at the place's current rates (what check-in charges).
+    /// The stay's price, itemised: its nights at the rates it was booked at (a night added since, at the
+    /// current rate), the place's fees and taxes; what check-in charges.
     var price: PriceJSON
     var balance: Balance
     var cancellation: Cancellation

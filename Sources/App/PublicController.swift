@@ -251,6 +251,8 @@ struct PublicController {
         var departure: String
         var adults: Int
         var children: Int?
+        /// Under-twos, who need a cot rather than a bed.
+        var infants: Int?
         var guest: Guest
         /// When the guest expects to arrive, `15:30`.
         var arrivalTime: String?
@@ -292,8 +294,12 @@ struct PublicController {
                 $0.id == body.roomTypeId
             })
         else { throw DomainError(.notFound, "no room type \(body.roomTypeId) at this place", field: "roomTypeId") }
-        try Stay.validateGuests(adults: body.adults, children: body.children ?? 0, capacity: roomType.capacity)
+        try Stay.validateGuests(
+            adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0, capacity: roomType.capacity)
         let price = try StayPrice.quote(roomType: roomType, nights: nights, property: property)
+        // The guest books at the rates they were shown: the stay keeps them for its folio.
+        let agreedRates = Dictionary(
+            uniqueKeysWithValues: price.nights.compactMap { line in line.night.map { ($0, line.amount) } })
         var notes = body.requests ?? ""
         if let time = body.arrivalTime { notes = "Arriving at \(time). " + notes }
         // A specific free room is booked, so that the database's own guard makes overbooking
@@ -310,15 +316,17 @@ struct PublicController {
                 let stay = try await stays.create(
                     NewStay(
                         propertyID: property.id, roomTypeID: roomType.id, roomID: room.id, nights: nights,
-                        adults: body.adults, children: body.children ?? 0, guestName: body.guest.name,
-                        guestEmail: body.guest.email, guestPhone: body.guest.phone ?? "", source: .online, notes: notes)
+                        adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0,
+                        guestName: body.guest.name, guestEmail: body.guest.email, guestPhone: body.guest.phone ?? "",
+                        source: .online, notes: notes, agreedRates: agreedRates)
                 )
                 return try Idempotency.Answer(
                     status: .created,
                     json: BookingJSON(
                         confirmationCode: stay.confirmationCode, property: property.name, roomType: roomType.name,
                         arrival: nights.arrival.iso, departure: nights.departure.iso, nights: nights.count,
-                        adults: stay.adults, children: stay.children, guestName: body.guest.name,
+                        adults: stay.adults, children: stay.children, infants: stay.infants,
+                        guestName: body.guest.name,
                         price: PriceJSON(price)))
             } catch let error as DomainError where error.code == .conflict {
                 continue
@@ -544,6 +552,7 @@ struct BookingJSON: Codable {
     var nights: Int
     var adults: Int
     var children: Int
+    var infants: Int
     var guestName: String
     var price: PriceJSON
 }

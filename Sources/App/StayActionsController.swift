@@ -31,6 +31,7 @@ struct StayActionsController {
         var roomId: Int?
         var adults: Int?
         var children: Int?
+        var infants: Int?
         var notes: String?
     }
 
@@ -73,9 +74,11 @@ struct StayActionsController {
             }
             let adults = body.adults ?? stay.adults
             let children = body.children ?? stay.children
-            try Stay.validateGuests(adults: adults, children: children, capacity: capacity)
+            let infants = body.infants ?? stay.infants
+            try Stay.validateGuests(adults: adults, children: children, infants: infants, capacity: capacity)
             stay.adults = adults
             stay.children = children
+            stay.infants = infants
             if let notes = body.notes {
                 try Stay.validate(notes: notes)
                 stay.notes = notes
@@ -88,8 +91,8 @@ struct StayActionsController {
         }
     }
 
-    /// Checks the guest in and posts the stay's price to the folio: a line a night, fees and taxes, from
-    /// the same quote the guest site shows.
+    /// Checks the guest in and posts the stay's price to the folio: a line a night at the rate it was
+    /// booked at, fees and taxes, from the same quote the guest site shows.
     @Sendable func checkIn(_ request: Request, context: AppRequestContext) async throws -> Response {
         let body = try await request.decodeJSONIfPresent(as: CheckInRequest.self, context: context)
         let (stay, property) = try await stayAndProperty(context)
@@ -105,7 +108,9 @@ struct StayActionsController {
             request, context, stayID: stay.id, version: try request.ifMatchVersion(), action: "check-in"
         ) { stay, transaction in
             try stay.checkIn(today: today, room: room, override: body?.override ?? false)
-            let price = try StayPrice.quote(roomType: roomType, nights: stay.nights, property: property)
+            let price = try StayPrice.quote(
+                roomType: roomType, nights: stay.nights, property: property,
+                agreedRates: try await transaction.agreedRates(stayID: stay.id))
             var postings = price.nights.map {
                 FolioRepository.Posting(
                     kind: .charge, description: $0.name, amount: $0.amount, category: .room, night: $0.night)

@@ -30,8 +30,8 @@ struct StayController {
         let stay = try await StayRepository(store: store).create(
             NewStay(
                 propertyID: propertyID, roomTypeID: roomTypeID, roomID: body.roomId, nights: nights,
-                adults: body.adults,
-                children: body.children ?? 0, guestName: body.guest.name, guestEmail: body.guest.email ?? "",
+                adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0,
+                guestName: body.guest.name, guestEmail: body.guest.email ?? "",
                 guestPhone: body.guest.phone ?? "", source: .frontDesk, notes: body.notes ?? ""))
         return try Idempotency.Answer(
             status: .created, headers: [.eTag: Self.eTag(of: stay), .location: "/api/v1/stays/\(stay.id)"],

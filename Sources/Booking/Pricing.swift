@@ -21,7 +21,11 @@ public struct StayPrice: Hashable, Sendable {
 
     /// The price of a room type for some nights at a property: nightly rates, the property's fees,
     /// then each tax as a share of rooms and fees, rounded to the currency's minor unit per line.
-    public static func quote(roomType: RoomType, nights: Nights, property: Property) throws(DomainError) -> StayPrice {
+    /// `agreedRates` are the rates a booking was made at: a night that has one keeps it, whatever the
+    /// room type's rate has become since; other nights (added by a change of dates) are at today's rate.
+    public static func quote(
+        roomType: RoomType, nights: Nights, property: Property, agreedRates: [Day: Money] = [:]
+    ) throws(DomainError) -> StayPrice {
         let currency = property.currency
         guard roomType.baseRate.currency == currency else {
             throw .invalid(
@@ -29,7 +33,7 @@ public struct StayPrice: Hashable, Sendable {
         }
         var nightLines: [Line] = []
         for night in nights {
-            let rate = roomType.rate(for: night)
+            let rate = agreedRates[night] ?? roomType.rate(for: night)
             try Money.zero(currency).requireSameCurrency(rate, field: "rate")
             nightLines.append(Line(name: "\(roomType.name), night of \(night)", amount: rate, night: night))
         }

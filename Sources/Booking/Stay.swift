@@ -42,6 +42,9 @@ public struct Stay: Hashable, Sendable, Identifiable {
     public var segments: [StaySegment]
     public var adults: Int
     public var children: Int
+    /// Under-twos: they sleep in a cot, so they do not count against the room's capacity, but the
+    /// hotel wants to know of them.
+    public var infants: Int
     public var source: StaySource
     public var state: StayState
     /// Bumped on every change; clients send it back (`If-Match`) so a stale edit is refused.
@@ -52,8 +55,8 @@ public struct Stay: Hashable, Sendable, Identifiable {
 
     public init(
         id: Int, propertyID: Int, roomTypeID: Int, guestID: Int, roomID: Int?, nights: Nights, adults: Int,
-        children: Int = 0, source: StaySource = .frontDesk, state: StayState = .booked, version: Int = 1,
-        confirmationCode: String = "", notes: String = ""
+        children: Int = 0, infants: Int = 0, source: StaySource = .frontDesk, state: StayState = .booked,
+        version: Int = 1, confirmationCode: String = "", notes: String = ""
     ) {
         self.id = id
         self.propertyID = propertyID
@@ -62,6 +65,7 @@ public struct Stay: Hashable, Sendable, Identifiable {
         self.segments = [StaySegment(roomID: roomID, nights: nights)]
         self.adults = adults
         self.children = children
+        self.infants = infants
         self.source = source
         self.state = state
         self.version = version
@@ -90,10 +94,16 @@ public struct Stay: Hashable, Sendable, Identifiable {
         try FreeText.validate(notes, field: "notes", limit: 2_000)
     }
 
-    /// Checks the guest count against a room type's capacity.
-    public static func validateGuests(adults: Int, children: Int, capacity: Int) throws(DomainError) {
+    /// The most infants one stay may bring (cots are few).
+    public static let maxInfants = 5
+
+    /// Checks the guest count against a room type's capacity; infants do not count against it.
+    public static func validateGuests(adults: Int, children: Int, infants: Int = 0, capacity: Int) throws(DomainError) {
         guard adults >= 1 else { throw .invalid("adults", "at least one adult") }
         guard children >= 0 else { throw .invalid("children", "cannot be negative") }
+        guard (0...maxInfants).contains(infants) else {
+            throw .invalid("infants", "from 0 to \(maxInfants) infants, not \(infants)")
+        }
         guard adults + children <= capacity else {
             throw .invalid("adults", "\(adults + children) guests is more than the room sleeps (\(capacity))")
         }

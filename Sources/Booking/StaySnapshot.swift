@@ -18,6 +18,7 @@ public struct StaySnapshot: Codable, Equatable, Sendable {
     public var segments: [Segment]
     public var adults: Int
     public var children: Int
+    public var infants: Int
     public var source: String
     public var state: String
     public var version: Int
@@ -38,6 +39,7 @@ public struct StaySnapshot: Codable, Equatable, Sendable {
         }
         adults = stay.adults
         children = stay.children
+        infants = stay.infants
         source = stay.source.rawValue
         state = stay.state.rawValue
         version = stay.version

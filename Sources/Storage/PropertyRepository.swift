@@ -64,6 +64,36 @@ public struct PropertyRepository: Sendable {
         }
     }
 
+    /// Sets a room type's rate for some nights (a season, a festival), replacing any rate they had.
+    /// Stays already booked keep the rates they were booked at.
+    public func setRate(_ rate: Money, roomTypeID: Int, nights: Nights) async throws {
+        guard rate.amount >= 0 else { throw DomainError.invalid("amount", "a rate cannot be negative") }
+        try await store.write { sql in
+            let currency = try await sql.raw(
+                """
+                SELECT p.currency FROM room_types t JOIN properties p ON p.id = t.property_id
+                WHERE t.id = \(bind: roomTypeID)
+                """
+            ).first()?.decode(column: "currency", as: String.self)
+            guard let currency else { throw DomainError(.notFound, "no room type \(roomTypeID)", field: "roomTypeId") }
+            guard currency == rate.currency.code else {
+                throw DomainError.invalid("currency", "the room type is priced in \(currency), not \(rate.currency)")
+            }
+            try await sql.raw(
+                """
+                DELETE FROM room_rates WHERE room_type_id = \(bind: roomTypeID)
+                  AND night >= \(bind: nights.arrival.number) AND night < \(bind: nights.departure.number)
+                """
+            ).run()
+            var insert = sql.insert(into: "room_rates").columns("room_type_id", "night", "amount")
+            for night in nights {
+                insert = insert.values(SQLBind(roomTypeID), SQLBind(night.number), SQLBind(rate.amount))
+            }
+            try await insert.run()
+            try await Self.moveInventoryOn(in: sql)
+        }
+    }
+
     public func insert(_ room: Room) async throws -> Room {
         try await insert(rooms: [room])[0]
     }

@@ -237,3 +237,27 @@ extension Store.Dialect {
         }
     }
 }
+
+/// What a booking agreed besides its dates and room: infants (who need a cot but no bed), and the
+/// nightly rates it was booked at, so that a later change of the room type's rates does not change
+/// the price a guest was quoted.
+struct StayTerms: AsyncMigration {
+    var name: String { "frontdesk.stay-terms.v5" }
+
+    func prepare(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        try await sql.raw("ALTER TABLE stays ADD COLUMN infants BIGINT NOT NULL DEFAULT 0").run()
+        try await sql.raw(
+            """
+            CREATE TABLE stay_rates (stay_id BIGINT NOT NULL REFERENCES stays(id), night BIGINT NOT NULL,
+              amount BIGINT NOT NULL, currency TEXT NOT NULL, PRIMARY KEY (stay_id, night))
+            """
+        ).run()
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        try await sql.raw("DROP TABLE IF EXISTS stay_rates").run()
+        try await sql.raw("ALTER TABLE stays DROP COLUMN infants").run()
+    }
+}

@@ -11,16 +11,21 @@ public struct NewStay: Sendable {
     public var nights: Nights
     public var adults: Int
     public var children: Int
+    public var infants: Int
     public var guestName: String
     public var guestEmail: String
     public var guestPhone: String
     public var source: StaySource
     public var notes: String
+    /// The nightly rates the guest agreed to (the quote they were shown). nil: the room type's rates as
+    /// they stand when the stay is booked. Either way they are kept with the stay, and its price at
+    /// check-in holds to them (`StayPrice.quote(agreedRates:)`).
+    public var agreedRates: [Day: Money]?
 
     public init(
         propertyID: Int, roomTypeID: Int, roomID: Int?, nights: Nights, adults: Int, children: Int = 0,
-        guestName: String, guestEmail: String = "", guestPhone: String = "", source: StaySource = .frontDesk,
-        notes: String = ""
+        infants: Int = 0, guestName: String, guestEmail: String = "", guestPhone: String = "",
+        source: StaySource = .frontDesk, notes: String = "", agreedRates: [Day: Money]? = nil
     ) {
         self.propertyID = propertyID
         self.roomTypeID = roomTypeID
@@ -28,11 +33,13 @@ public struct NewStay: Sendable {
         self.nights = nights
         self.adults = adults
         self.children = children
+        self.infants = infants
         self.guestName = guestName
         self.guestEmail = guestEmail
         self.guestPhone = guestPhone
         self.source = source
         self.notes = notes
+        self.agreedRates = agreedRates
     }
 }
 
@@ -66,7 +73,8 @@ public struct StayRepository: Sendable {
                 $0.id == new.roomTypeID
             })
         else { throw DomainError(.notFound, "no room type \(new.roomTypeID) at this property", field: "roomTypeId") }
-        try Stay.validateGuests(adults: new.adults, children: new.children, capacity: roomType.capacity)
+        try Stay.validateGuests(
+            adults: new.adults, children: new.children, infants: new.infants, capacity: roomType.capacity)
         if let roomID = new.roomID {
             guard let room = try await properties.room(id: roomID), room.propertyID == new.propertyID else {
                 throw DomainError(.notFound, "no room \(roomID) at this property", field: "roomId")
@@ -76,8 +84,11 @@ public struct StayRepository: Sendable {
             }
         }
         do {
+            let rates =
+                new.agreedRates ?? Dictionary(uniqueKeysWithValues: new.nights.map { ($0, roomType.rate(for: $0)) })
             return try await store.write { sql in
                 let stay = try await Self.insert(new, state: .booked, in: sql)
+                try await Self.recordAgreedRates(rates, stayID: stay.id, in: sql)
                 try await alongside?(stay, sql)
                 try await Journal.record(
                     in: sql, propertyID: stay.propertyID, userID: userID, entity: "stay", entityID: stay.id,
@@ -343,7 +354,8 @@ public struct StayRepository: Sendable {
                 let updated = try await sql.raw(
                     """
                     UPDATE stays SET arrival = \(bind: stay.arrival.number), departure = \(bind: stay.departure.number),
-                      adults = \(bind: stay.adults), children = \(bind: stay.children), state = \(bind: stay.state.rawValue),
+                      adults = \(bind: stay.adults), children = \(bind: stay.children), infants = \(bind: stay.infants),
+                      state = \(bind: stay.state.rawValue),
                       room_type_id = \(bind: stay.roomTypeID), notes = \(bind: stay.notes), version = \(bind: stay.version)
                     WHERE id = \(bind: stayID) AND version = \(bind: before.version)
                     RETURNING id
@@ -380,15 +392,15 @@ public struct StayRepository: Sendable {
         )
         var stay = Stay(
             id: 0, propertyID: new.propertyID, roomTypeID: new.roomTypeID, guestID: guestID, roomID: new.roomID,
-            nights: new.nights, adults: new.adults, children: new.children, source: new.source, state: state,
-            version: 1, confirmationCode: ConfirmationCode.make(), notes: new.notes)
+            nights: new.nights, adults: new.adults, children: new.children, infants: new.infants, source: new.source,
+            state: state, version: 1, confirmationCode: ConfirmationCode.make(), notes: new.notes)
         stay.id = try await sql.insertReturningID(
             """
-            INSERT INTO stays (property_id, room_type_id, guest_id, arrival, departure, adults, children, source,
-              state, version, confirmation_code, notes, created_at)
+            INSERT INTO stays (property_id, room_type_id, guest_id, arrival, departure, adults, children, infants,
+              source, state, version, confirmation_code, notes, created_at)
             VALUES (\(bind: stay.propertyID), \(bind: stay.roomTypeID), \(bind: stay.guestID),
               \(bind: stay.arrival.number), \(bind: stay.departure.number), \(bind: stay.adults),
-              \(bind: stay.children), \(bind: stay.source.rawValue), \(bind: stay.state.rawValue),
+              \(bind: stay.children), \(bind: stay.infants), \(bind: stay.source.rawValue), \(bind: stay.state.rawValue),
               \(bind: stay.version), \(bind: stay.confirmationCode), \(bind: stay.notes), \(bind: Clock.nowMillis))
             RETURNING id
             """
@@ -464,6 +476,7 @@ public struct StayRepository: Sendable {
             guestID: try row.decode(column: "guest_id", as: Int.self), roomID: nil, nights: nights,
             adults: try row.decode(column: "adults", as: Int.self),
             children: try row.decode(column: "children", as: Int.self),
+            infants: try row.decode(column: "infants", as: Int.self),
             source: StaySource(rawValue: try row.decode(column: "source", as: String.self)) ?? .frontDesk,
             state: StayState(rawValue: try row.decode(column: "state", as: String.self)) ?? .booked,
             version: try row.decode(column: "version", as: Int.self),

@@ -76,6 +76,7 @@ public final class Store: Sendable {
         migrations.add(ICalSchema(dialect: dialect))
         migrations.add(BoardIndexes())
         migrations.add(InventoryGeneration())
+        migrations.add(StayTerms())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

@@ -31,6 +31,17 @@ struct PricingTests {
         #expect(price.total.description == "27599 JPY")
     }
 
+    @Test func nightsKeepTheRatesTheyWereBookedAtAndAddedNightsTakeTodaysRate() throws {
+        var roomType = Make.roomType(rate: .whole(1_500, .thb))  // the rate has gone up since the booking
+        roomType.rateOverrides[Make.arrival.adding(days: 1)] = .whole(2_000, .thb)
+        let agreed = [Make.arrival: Money.whole(1_200, .thb), Make.arrival.adding(days: 1): .whole(1_200, .thb)]
+        // The guest has since added a third night.
+        let price = try StayPrice.quote(
+            roomType: roomType, nights: Make.nights(Make.arrival, 3), property: Make.hotel(), agreedRates: agreed)
+        #expect(price.nights.map(\.amount) == [.whole(1_200, .thb), .whole(1_200, .thb), .whole(1_500, .thb)])
+        #expect(price.roomTotal == .whole(3_900, .thb))
+    }
+
     @Test func roomTypesPricedInAnotherCurrencyAreRefused() {
         #expect(throws: DomainError.self) {
             try StayPrice.quote(

@@ -46,7 +46,11 @@ export async function mount(main, desk, route) {
         ? stay.segments.map((s) => `${roomName(s.roomId)} (${i18n.dayMonth(s.arrival)} – ${i18n.dayMonth(s.departure)})`).join(", ")
         : roomName(stay.roomId),
     );
-    fact(t("stay.guests"), `${t("stay.adults")} ${i18n.number(stay.adults)} · ${t("stay.children")} ${i18n.number(stay.children)}`);
+    fact(t("stay.guests"), [
+      `${t("stay.adults")} ${i18n.number(stay.adults)}`,
+      `${t("stay.children")} ${i18n.number(stay.children)}`,
+      ...(stay.infants ? [`${t("stay.infants")} ${i18n.number(stay.infants)}`] : []),
+    ].join(" · "));
     fact(t("stay.source"), t(`source.${stay.source}`));
     fact(t("stay.notes"), stay.notes);
 
@@ -163,7 +167,8 @@ export async function mount(main, desk, route) {
       name === "stay"
         ? {
             "guest.name": stay.guest?.name ?? "", "guest.email": stay.guest?.email ?? "", "guest.phone": stay.guest?.phone ?? "",
-            arrival: stay.arrival, departure: stay.departure, adults: stay.adults, children: stay.children, notes: stay.notes,
+            arrival: stay.arrival, departure: stay.departure, adults: stay.adults, children: stay.children,
+            infants: stay.infants ?? 0, notes: stay.notes,
           }
         : { fromDate: stay.arrival > todayOf() ? stay.arrival : todayOf(), roomId: stay.roomId ?? undefined };
     mountForm(section, name, start, async (values) => {
@@ -172,7 +177,8 @@ export async function mount(main, desk, route) {
         desk.toast(t("done.moved"));
       } else {
         const body = {
-          arrival: values.arrival, departure: values.departure, adults: values.adults, children: values.children, notes: values.notes,
+          arrival: values.arrival, departure: values.departure, adults: values.adults, children: values.children,
+          infants: values.infants, notes: values.notes,
           guest: { name: values["guest.name"], email: values["guest.email"] ?? "", phone: values["guest.phone"] ?? "" },
         };
         await call("PATCH", `/api/v1/stays/${id}`, { body, version: stay.version });

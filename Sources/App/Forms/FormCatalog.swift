@@ -38,6 +38,7 @@ enum FormCatalog {
                 rows: [
                     .stepper("adults", label: "form.stay.adults", required: true, range: 1...guestsLimit),
                     .stepper("children", label: "form.stay.children", range: 0...guestsLimit),
+                    .stepper("infants", label: "form.stay.infants", range: 0...Stay.maxInfants),
                 ]),
             .init(
                 id: "notes", titleKey: "form.stay.notesSection",

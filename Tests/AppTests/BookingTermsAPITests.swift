@@ -1,0 +1,133 @@
+import App
+import Booking
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Storage
+import StorageTesting
+import Testing
+
+/// What a booking agreed to holds after it: the nightly rates it was booked at (whatever the room type's
+/// rates do later), and its infants, who need a cot but no bed.
+struct BookingTermsAPITests {
+    /// Books the fixture's Garden Double (1,200 THB a night) from `arrival` through the guest site.
+    static func book(_ client: SignedInClient, _ fixture: APIFixture, arrival: Day, infants: Int? = nil)
+        async throws -> TestResponse
+    {
+        let infantsField = infants.map { #", "infants": \#($0)"# } ?? ""
+        let body = #"""
+            {"propertyId": \#(fixture.property.id), "roomTypeId": \#(fixture.roomType.id), "arrival": "\#(arrival.iso)",
+             "departure": "\#(arrival.adding(days: 2).iso)", "adults": 2\#(infantsField),
+             "guest": {"name": "Ann Lee", "email": "ann@example.com"}}
+            """#
+        return try await client.execute(
+            uri: "/api/v1/public/bookings", method: .post,
+            headers: [HTTPField.Name("Idempotency-Key")!: "terms-\(UUID().uuidString)"], body: ByteBuffer(string: body))
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aGuestIsChargedTheRatesTheyBookedAtAfterTheRatesGoUp(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let today = fixture.property.today()
+        try await fixture.test { client in
+            let booked = try await Self.book(client, fixture, arrival: today)
+            let code = try GuestSite.json(booked)["confirmationCode"] as? String ?? ""
+            try await PropertyRepository(store: fixture.store).setRate(
+                .whole(1_500, .thb), roomTypeID: fixture.roomType.id,
+                nights: try Nights(arrival: today, departure: today.adding(days: 30)))
+
+            // The guest's page still quotes what they booked ...
+            let managed = try await client.execute(
+                uri: "/api/v1/public/bookings/\(code)?email=ann@example.com", method: .get,
+                testCallback: ManageBookingAPITests.decode)
+            #expect(managed.price.total == .init(amount: 240_000, currency: "THB"))
+            // ... while a new guest is quoted the new rate.
+            let search = try await client.execute(
+                uri: "/api/v1/public/properties/\(fixture.property.id)?arrival=\(today.adding(days: 5).iso)"
+                    + "&departure=\(today.adding(days: 7).iso)&adults=2", method: .get, testCallback: GuestSite.json)
+            let offers = try #require(search["roomTypes"] as? [[String: Any]])
+            let total = (offers.first?["price"] as? [String: Any])?["total"] as? [String: Any]
+            #expect(total?["amount"] as? Int == 300_000)
+
+            // Check-in charges the folio the booked rate, a line a night.
+            let stay = try #require(try await StayRepository(store: fixture.store).stay(confirmationCode: code))
+            try await client.execute(uri: "/api/v1/stays/\(stay.id)/check-in", method: .post) {
+                #expect($0.status == .ok)
+            }
+            let folio = try await FolioRepository(store: fixture.store).folio(stayID: stay.id)
+            #expect(
+                folio.entries.filter { $0.category == .room }.map(\.amount) == [
+                    .whole(1_200, .thb), .whole(1_200, .thb),
+                ])
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aNightAddedAtTheDeskIsAtTheRateOfTheDayItWasAdded(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let today = fixture.property.today()
+        try await fixture.test { client in
+            let booked = try await client.execute(
+                uri: "/api/v1/properties/\(fixture.property.id)/stays", method: .post,
+                headers: [HTTPField.Name("Idempotency-Key")!: "desk-\(UUID().uuidString)"],
+                body: ByteBuffer(
+                    string: #"""
+                        {"roomId": \#(fixture.rooms[0].id), "arrival": "\#(today.iso)",
+                         "departure": "\#(today.adding(days: 1).iso)", "adults": 1, "guest": {"name": "Bo Kim"}}
+                        """#))
+            #expect(booked.status == .created)
+            let stayID = try #require(try GuestSite.json(booked)["id"] as? Int)
+            try await PropertyRepository(store: fixture.store).setRate(
+                .whole(1_500, .thb), roomTypeID: fixture.roomType.id,
+                nights: try Nights(arrival: today, departure: today.adding(days: 5)))
+            try await client.execute(
+                uri: "/api/v1/stays/\(stayID)", method: .patch, headers: [.ifMatch: "\"1\""],
+                body: ByteBuffer(string: #"{"departure": "\#(today.adding(days: 2).iso)"}"#)
+            ) { #expect($0.status == .ok, "\(String(buffer: $0.body))") }
+            try await client.execute(uri: "/api/v1/stays/\(stayID)/check-in", method: .post) {
+                #expect($0.status == .ok)
+            }
+            let folio = try await FolioRepository(store: fixture.store).folio(stayID: stayID)
+            #expect(
+                folio.entries.filter { $0.category == .room }.map(\.amount) == [
+                    .whole(1_200, .thb), .whole(1_500, .thb),
+                ])
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func infantsAreBookedBesideTheGuestsTheRoomSleeps(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let arrival = fixture.property.today().adding(days: 10)
+        try await fixture.test { client in
+            // Two adults fill the Garden Double; an infant sleeps in a cot.
+            let response = try await Self.book(client, fixture, arrival: arrival, infants: 1)
+            #expect(response.status == .created)
+            #expect(try GuestSite.json(response)["infants"] as? Int == 1)
+            let code = try GuestSite.json(response)["confirmationCode"] as? String ?? ""
+            let stay = try #require(try await StayRepository(store: fixture.store).stay(confirmationCode: code))
+            #expect(stay.adults == 2 && stay.infants == 1)
+            let shown = try await client.execute(
+                uri: "/api/v1/stays/\(stay.id)", method: .get, testCallback: GuestSite.json)
+            #expect(shown["infants"] as? Int == 1)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func tooManyInfantsAre400NamingInfantsAndBookNothing(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let arrival = fixture.property.today().adding(days: 10)
+        try await fixture.test { client in
+            for infants in [-1, Stay.maxInfants + 1] {
+                let refused = try await Self.book(client, fixture, arrival: arrival, infants: infants)
+                #expect(refused.status == .badRequest)
+                #expect(refused.error?.error.field == "infants")
+            }
+            let stays = try await StayRepository(store: fixture.store).stays(
+                propertyID: fixture.property.id,
+                overlapping: try Nights(arrival: arrival, departure: arrival.adding(days: 2)))
+            #expect(stays.isEmpty)
+        }
+    }
+}

@@ -10,6 +10,7 @@ import pytest
 from conftest import make_driver, screenshot
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -63,8 +64,9 @@ def shown_places(browser):
     )
 
 
-def search_chiang_mai(browser, base, arrival_day=5):
-    """Types the destination, takes the suggestion, picks next month's dates on our calendar, searches."""
+def search_chiang_mai(browser, base, arrival_day=5, infants=0):
+    """Types the destination, takes the suggestion, picks next month's dates on our calendar, adds
+    `infants` on the guests' steppers, searches."""
     browser.get(f"{base}/")
     wait_page(browser, "home")
     browser.find_element(By.ID, "search-region").send_keys("chiang")
@@ -90,6 +92,12 @@ def search_chiang_mai(browser, base, arrival_day=5):
     browser.find_element(By.ID, "search-dates-done").click()
     assert "3 nights" in browser.find_element(By.ID, "search-dates").text
     assert browser.find_element(By.ID, "search-guests").text.startswith("2 guests")
+    if infants:
+        browser.find_element(By.ID, "search-guests").click()
+        for _ in range(infants):
+            browser.find_element(By.CSS_SELECTOR, '.search-guests-dialog button[aria-label="One more: Infants"]').click()
+        browser.find_element(By.CSS_SELECTOR, ".search-guests-dialog .site-dialog-foot button").click()
+        assert browser.find_element(By.ID, "search-guests").text == f"2 guests, Infants {infants}"
     browser.find_element(By.CSS_SELECTOR, ".search-submit").click()
     wait_page(browser, "search")
     WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#results-list .result"))
@@ -120,6 +128,59 @@ def test_searching_chiang_mai_for_two_adults_next_month_lists_its_places(desk_se
         lambda b: b.find_element(By.CSS_SELECTOR, f'.map-pin[data-pin="{place}"]').get_attribute("class").find("highlighted") >= 0
     )
     screenshot(guest, "site-results")
+
+
+def test_the_calendar_shades_the_stay_under_the_pointer_before_the_departure_is_tapped(desk_server, guest):
+    guest.get(f"{desk_server}/")
+    wait_page(guest, "home")
+    arrival, departure = next_month_dates(8)
+    guest.find_element(By.ID, "search-dates").click()
+    guest.find_element(By.CSS_SELECTOR, f'.search-dates-dialog [data-day="{arrival}"]').click()
+    ActionChains(guest).move_to_element(
+        guest.find_element(By.CSS_SELECTOR, f'.search-dates-dialog [data-day="{departure}"]')
+    ).perform()
+    shaded = guest.execute_script(
+        "return [...document.querySelectorAll('.search-dates-dialog .cal-preview')].map((b) => b.dataset.day)"
+    )
+    assert shaded[-1] == departure and len(shaded) == 3  # the two nights after the arrival and the departure
+    assert "3 nights" in guest.find_element(By.CSS_SELECTOR, ".search-dates-dialog .cal-hint").text
+    screenshot(guest, "site-calendar-preview")
+    # Leaving the days takes the shading away; nothing was picked.
+    ActionChains(guest).move_to_element(guest.find_element(By.CSS_SELECTOR, ".search-dates-dialog .cal-summary")).perform()
+    assert not guest.find_elements(By.CSS_SELECTOR, ".search-dates-dialog .cal-preview")
+    assert guest.find_element(By.CSS_SELECTOR, ".search-dates-dialog .cal-hint").text == "Choose the departure date."
+
+
+def test_the_map_moves_by_keys_zooms_by_ctrl_wheel_and_leaves_a_plain_wheel_to_the_page(desk_server, guest):
+    search_chiang_mai(guest, desk_server)
+    view = guest.find_element(By.CSS_SELECTOR, ".map-view")
+    WebDriverWait(guest, 10).until(lambda b: view.get_attribute("data-tiles") in ("failed", "loaded"))
+    zoom = int(view.get_attribute("data-zoom"))
+    pin_x = lambda: guest.execute_script("return document.querySelector('.map-pin').getBoundingClientRect().x")
+    before = pin_x()
+
+    # A plain wheel is the page's: the map keeps its zoom and says how to zoom it.
+    ActionChains(guest).scroll_from_origin(ScrollOrigin.from_element(view), 0, 120).perform()
+    assert int(view.get_attribute("data-zoom")) == zoom
+    assert "map-hidden" not in guest.find_element(By.CSS_SELECTOR, ".map-wheel-hint").get_attribute("class")
+
+    # The arrow keys move the map; + zooms in.
+    guest.execute_script("arguments[0].focus()", view)
+    ActionChains(guest).send_keys(Keys.ARROW_RIGHT).perform()
+    WebDriverWait(guest, 5).until(lambda b: abs(pin_x() - (before - 64)) < 1)
+    ActionChains(guest).send_keys("+").perform()
+    WebDriverWait(guest, 5).until(lambda b: int(view.get_attribute("data-zoom")) == zoom + 1)
+
+    # With Ctrl held (or a trackpad's pinch), the wheel zooms.
+    guest.execute_script(
+        """
+        const view = arguments[0], box = view.getBoundingClientRect();
+        view.dispatchEvent(new WheelEvent('wheel', { deltaY: 120, ctrlKey: true, bubbles: true, cancelable: true,
+          clientX: box.x + box.width / 2, clientY: box.y + box.height / 2 }));
+        """,
+        view,
+    )
+    WebDriverWait(guest, 5).until(lambda b: int(view.get_attribute("data-zoom")) == zoom)
 
 
 def test_the_price_slider_narrows_the_results_by_keyboard_and_by_dragging(desk_server, guest):
@@ -281,6 +342,18 @@ def test_a_room_taken_meanwhile_is_refused_cleanly_and_nothing_is_booked(desk_se
     assert guest.find_element(By.ID, "book-name").get_attribute("value") == "Too Late Guest"  # nothing typed is lost
     assert "Too Late Guest" not in staff_board_guests(guest, place, arrival, departure)
     screenshot(guest, "site-book-taken")
+
+
+def test_infants_chosen_in_the_search_are_booked_as_infants(desk_server, guest):
+    search_chiang_mai(guest, desk_server, arrival_day=24, infants=1)
+    assert "infants=1" in guest.current_url
+    book_first_room(guest, "Baby On Board", "baby@example.com")
+    assert "Infants 1" in guest.find_element(By.CSS_SELECTOR, ".book-dates").text
+    guest.find_element(By.ID, "book-submit").click()
+    WebDriverWait(guest, 10).until(lambda b: b.find_elements(By.ID, "confirmation-code"))
+    code = guest.find_element(By.ID, "confirmation-code").text
+    booking = api(guest, "GET", f"/api/v1/public/bookings/{code}?email=baby@example.com")["data"]
+    assert booking["adults"] == 2 and booking["infants"] == 1
 
 
 def test_a_guest_finds_the_booking_by_code_and_email_and_cancels_it(desk_server, guest):

@@ -11,6 +11,7 @@ import {
   monthTitle,
   nightsOf,
   pickDay,
+  previewRange,
   weekday,
   weekdayNames,
 } from "../../Web/site/calendar.js";
@@ -209,4 +210,16 @@ test("past days are disabled; once both dates are chosen any later day can start
   const chosen = rangeOf("2026-11-20", "2026-11-23");
   assert.equal(isDisabled(day("2026-11-09"), chosen, rules), true);
   assert.equal(isDisabled(day("2026-12-20"), chosen, rules), false);
+});
+
+test("pointing at a day after the arrival previews the stay it would make, within the allowed nights", () => {
+  const rules = stayRules({ minNights: 2, maxNights: 5 });
+  const chosen = rangeOf("2026-11-20");
+  assert.deepEqual(previewRange(chosen, day("2026-11-23"), rules), rangeOf("2026-11-20", "2026-11-23"));
+  assert.equal(previewRange(chosen, day("2026-11-21"), rules), null, "too few nights");
+  assert.equal(previewRange(chosen, day("2026-11-26"), rules), null, "too many nights");
+  assert.equal(previewRange(chosen, day("2026-11-18"), rules), null, "before the arrival starts again");
+  assert.equal(previewRange(rangeOf(null), day("2026-11-23"), rules), null, "no arrival yet");
+  assert.equal(previewRange(rangeOf("2026-11-20", "2026-11-22"), day("2026-11-23"), rules), null, "range complete");
+  assert.equal(previewRange(chosen, null, rules), null);
 });

@@ -8,10 +8,12 @@ import {
   fitBounds,
   graticuleLines,
   graticuleStep,
+  mapKeyAction,
   project,
   tileURL,
   unproject,
   visibleTiles,
+  wheelZooms,
 } from "../../Web/site/map.js";
 
 const chiangMai = { lat: 18.79, lon: 98.98 };
@@ -293,4 +295,23 @@ test("fine graticule labels keep the step's decimals", () => {
   assert.equal(step, 0.01);
   assert.ok(parallels.length > 0);
   for (const { label } of parallels) assert.match(label, /^18\.\d\d°N$/);
+});
+
+test("arrow keys pan the map the way they point, Shift pans a whole tile, + and - zoom", () => {
+  assert.deepEqual(mapKeyAction({ key: "ArrowRight" }), { pan: { dx: -64, dy: 0 } });
+  assert.deepEqual(mapKeyAction({ key: "ArrowUp" }), { pan: { dx: 0, dy: 64 } });
+  assert.deepEqual(mapKeyAction({ key: "ArrowDown", shiftKey: true }), { pan: { dx: 0, dy: -256 } });
+  assert.deepEqual(mapKeyAction({ key: "+" }), { zoom: 1 });
+  assert.deepEqual(mapKeyAction({ key: "=" }), { zoom: 1 });
+  assert.deepEqual(mapKeyAction({ key: "-" }), { zoom: -1 });
+  // The browser's and the system's shortcuts are left alone.
+  assert.equal(mapKeyAction({ key: "ArrowLeft", altKey: true }), null);
+  assert.equal(mapKeyAction({ key: "-", ctrlKey: true }), null);
+  assert.equal(mapKeyAction({ key: "Enter" }), null);
+});
+
+test("only a wheel with Ctrl or Command (or a trackpad pinch) zooms the map; a plain wheel scrolls the page", () => {
+  assert.equal(wheelZooms({}), false);
+  assert.equal(wheelZooms({ ctrlKey: true }), true);
+  assert.equal(wheelZooms({ metaKey: true }), true);
 });

@@ -71,7 +71,6 @@ class Site {
       this.main,
       h("footer", { class: "site-footer" },
         h("a", { href: "/desk/", text: t("site.staff") }),
-        h("a", { href: "/board-demo.html?rooms=2000&days=730&stays=200000", text: "Board engine demo" }),
       ),
     );
     this.root.removeAttribute("aria-busy");

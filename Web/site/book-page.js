@@ -5,7 +5,7 @@
 
 import { h, fill } from "../common/dom.js";
 import { call, errorText, newIdempotencyKey } from "../common/api.js";
-import { paramsOf, searchOf } from "./search-bar.js";
+import { paramsOf, partyText, searchOf } from "./search-bar.js";
 import { priceLines } from "./price.js";
 
 /** The booking's confirmation code and email, kept for the confirmation page in this tab. */
@@ -47,7 +47,7 @@ export async function mount(main, site, route) {
   fill(summary,
     h("h1", { id: "book-title", text: t("book.title") }),
     h("p", { class: "book-place" }, h("strong", { text: place.name }), ` · ${roomType.name}`),
-    h("p", { class: "book-dates", text: `${i18n.date(search.arrival)} – ${i18n.date(search.departure)} · ${t("guests", { count: search.adults + search.children })}` }),
+    h("p", { class: "book-dates", text: `${i18n.date(search.arrival)} – ${i18n.date(search.departure)} · ${partyText(t, i18n, search)}` }),
     priceLines(site, roomType.price),
   );
 
@@ -101,11 +101,11 @@ export async function mount(main, site, route) {
       wrong.focus();
       return;
     }
-    const infants = search.infants ? `Infants: ${search.infants}. ` : "";
     const body = {
       propertyId: id, roomTypeId, arrival: search.arrival, departure: search.departure, adults: search.adults,
-      children: search.children, guest: { name, email, phone: inputs.phone.value.trim() || undefined },
-      arrivalTime: inputs.arrivalTime.value || undefined, requests: (infants + inputs.requests.value.trim()) || undefined,
+      children: search.children, infants: search.infants || undefined,
+      guest: { name, email, phone: inputs.phone.value.trim() || undefined },
+      arrivalTime: inputs.arrivalTime.value || undefined, requests: inputs.requests.value.trim() || undefined,
     };
     sending = true;
     submit.disabled = true;

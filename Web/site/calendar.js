@@ -143,6 +143,20 @@ export function pickDay(range, day, rules) {
 }
 
 /**
+ * The stay a tap on `day` would make while the departure is being chosen (what the calendar shades
+ * under the pointer or the focused day), or null when the tap would not end the range there.
+ * @param {{arrival: number | null, departure: number | null}} range
+ * @param {number | null} day
+ * @param {{today: number, minNights?: number, maxNights?: number, lastDay?: number}} rules
+ * @returns {{arrival: number, departure: number} | null}
+ */
+export function previewRange(range, day, rules) {
+  if (day === null || range.arrival === null || range.departure !== null || day <= range.arrival) return null;
+  const result = pickDay(range, day, rules);
+  return result.reason === null ? result.range : null;
+}
+
+/**
  * Whether a tap on a day would be refused now: past days, and, while the departure is being chosen,
  * days that would make too few or too many nights.
  * @param {number} day
@@ -204,6 +218,8 @@ export function createRangeCalendar({
   const days = new Map();
   let range = { arrival: null, departure: null };
   let roving = todayNumber;
+  // The day under the pointer (or focused by key) while the departure is being chosen.
+  let pointed = null;
   let message = "";
 
   const arrivalValue = h("span", { class: "cal-field-value" });
@@ -238,6 +254,8 @@ export function createRangeCalendar({
   );
   scroller.addEventListener("click", onClick);
   scroller.addEventListener("keydown", onKeyDown);
+  scroller.addEventListener("pointerover", onPointerOver);
+  scroller.addEventListener("pointerleave", onPointerLeave);
 
   setValue(value);
 
@@ -278,19 +296,23 @@ export function createRangeCalendar({
 
   /** Brings every day button in line with the range, touching only those whose state changed. */
   function paint() {
+    const preview = previewRange(range, pointed, rules);
     for (const [day, entry] of days) {
       const arrival = day === range.arrival;
       const departure = day === range.departure;
       const inStay = range.departure !== null && day > range.arrival && day < range.departure;
+      const inPreview = preview !== null && day > preview.arrival && day <= preview.departure;
       const disabled = isDisabled(day, range, rules);
       const tabbable = day === roving;
-      const state = `${+arrival}${+departure}${+inStay}${+disabled}${+tabbable}`;
+      const state = `${+arrival}${+departure}${+inStay}${+inPreview}${+disabled}${+tabbable}`;
       if (state === entry.state) continue;
       entry.state = state;
       const { button } = entry;
       button.classList.toggle("cal-arrival", arrival);
       button.classList.toggle("cal-departure", departure);
       button.classList.toggle("cal-in-stay", inStay);
+      button.classList.toggle("cal-preview", inPreview);
+      button.classList.toggle("cal-preview-end", inPreview && day === preview.departure);
       button.setAttribute("aria-pressed", String(arrival || departure));
       button.setAttribute("tabindex", tabbable ? "0" : "-1");
       if (disabled) button.setAttribute("aria-disabled", "true");
@@ -299,9 +321,10 @@ export function createRangeCalendar({
       else button.removeAttribute("aria-describedby");
     }
     element.classList.toggle("cal-complete", range.departure !== null);
+    element.classList.toggle("cal-previewing", preview !== null);
     arrivalValue.textContent = shown(range.arrival);
     departureValue.textContent = shown(range.departure);
-    const nights = nightsOf(range);
+    const nights = nightsOf(preview ?? range);
     if (message) hint.textContent = message;
     else if (nights !== null) hint.textContent = words.nights(nights);
     else hint.textContent = range.arrival === null ? words.chooseArrival : words.chooseDeparture;
@@ -319,6 +342,7 @@ export function createRangeCalendar({
     else if (result.reason === "tooManyNights") message = words.tooManyNights(maxNights);
     else message = "";
     if (result.reason === null) range = result.range;
+    pointed = null;
     paint();
     if (result.reason === null) report();
   }
@@ -333,6 +357,7 @@ export function createRangeCalendar({
 
   function clearRange() {
     range = { arrival: null, departure: null };
+    pointed = null;
     message = "";
     paint();
     report();
@@ -341,6 +366,23 @@ export function createRangeCalendar({
   function onClick(event) {
     const button = event.target.closest?.(".cal-day");
     if (button) pick(dayNumber(button.dataset.day));
+  }
+
+  function onPointerOver(event) {
+    const button = event.target.closest?.(".cal-day");
+    point(button ? dayNumber(button.dataset.day) : null);
+  }
+
+  function onPointerLeave() {
+    point(null);
+  }
+
+  /** Shades the stay that ending on `day` would make; repaints only when that changes. */
+  function point(day) {
+    const before = previewRange(range, pointed, rules);
+    pointed = day;
+    const after = previewRange(range, pointed, rules);
+    if (before?.departure !== after?.departure) paint();
   }
 
   function onKeyDown(event) {
@@ -366,6 +408,7 @@ export function createRangeCalendar({
 
   function moveFocus(day) {
     roving = Math.min(Math.max(day, firstShown), lastDay);
+    pointed = roving;
     paint();
     const { button } = days.get(roving);
     button.focus({ preventScroll: true });
@@ -378,6 +421,7 @@ export function createRangeCalendar({
     if (next.arrival) range = pickDay(range, dayNumber(next.arrival), rules).range;
     if (next.departure && range.arrival !== null) range = pickDay(range, dayNumber(next.departure), rules).range;
     roving = range.arrival ?? todayNumber;
+    pointed = null;
     message = "";
     paint();
   }
@@ -390,6 +434,8 @@ export function createRangeCalendar({
     destroy() {
       scroller.removeEventListener("click", onClick);
       scroller.removeEventListener("keydown", onKeyDown);
+      scroller.removeEventListener("pointerover", onPointerOver);
+      scroller.removeEventListener("pointerleave", onPointerLeave);
       days.clear();
       element.remove();
     },

@@ -6,6 +6,7 @@ import { h, fill } from "../common/dom.js";
 import { call, errorText, get } from "../common/api.js";
 import { priceLines } from "./price.js";
 import { CONFIRMATION_KEY } from "./book-page.js";
+import { partyText } from "./search-bar.js";
 
 export async function mount(main, site, route) {
   const { t } = site.i18n;
@@ -83,7 +84,7 @@ export async function mount(main, site, route) {
         h("dt", { text: t("book.name") }), h("dd", { text: booking.guestName }),
       ),
       h("p", { class: "book-place" }, h("strong", { text: booking.property }), ` · ${booking.roomType}`),
-      h("p", { class: "book-dates", text: `${i18n.date(booking.arrival)} – ${i18n.date(booking.departure)} · ${i18n.nights(booking.nights)} · ${t("guests", { count: booking.adults + booking.children })}` }),
+      h("p", { class: "book-dates", text: `${i18n.date(booking.arrival)} – ${i18n.date(booking.departure)} · ${i18n.nights(booking.nights)} · ${partyText(t, i18n, booking)}` }),
       booking.price ? priceLines(site, booking.price) : null,
       justBooked ? h("p", { class: "manage-keep", text: t("confirm.keep") }) : null,
       terms ? h("p", { class: "manage-terms", text: terms }) : null,

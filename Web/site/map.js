@@ -28,6 +28,10 @@ const DOUBLE_TAP_PX = 30;
 // Pixels of wheel travel per zoom step, and the least time between steps (trackpads send many events).
 const WHEEL_STEP_PX = 50;
 const WHEEL_STEP_MS = 200;
+// How long the "hold Ctrl to zoom" hint stays after a plain wheel over the map.
+const WHEEL_HINT_MS = 1500;
+// Pixels an arrow key moves the map (a quarter of a tile); with Shift, a whole tile.
+const KEY_PAN_PX = 64;
 // Graticule steps in degrees; the smallest whose lines are at least GRID_SPACING_PX apart is used.
 const GRID_STEPS = [90, 45, 30, 15, 10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01, 0.005, 0.002, 0.001, 0.0005];
 const GRID_SPACING_PX = 64;
@@ -38,7 +42,37 @@ const DEFAULT_LABELS = {
   zoomOut: "Zoom out",
   map: "Map of results",
   fallback: "Map tiles could not load; places are shown on a plain grid.",
+  wheelHint: "Hold {key} and scroll to zoom the map",
 };
+
+/**
+ * What a key pressed on the map does: a pan in screen pixels, a zoom step, or nothing.
+ * @param {{key: string, shiftKey?: boolean, altKey?: boolean, ctrlKey?: boolean, metaKey?: boolean}} event
+ * @returns {{pan: {dx: number, dy: number}} | {zoom: number} | null}
+ */
+export function mapKeyAction({ key, shiftKey = false, altKey = false, ctrlKey = false, metaKey = false }) {
+  if (altKey || ctrlKey || metaKey) return null;
+  const step = shiftKey ? TILE_SIZE : KEY_PAN_PX;
+  // A key moves the view the way it points, so the map itself moves the other way.
+  switch (key) {
+    case "ArrowLeft": return { pan: { dx: step, dy: 0 } };
+    case "ArrowRight": return { pan: { dx: -step, dy: 0 } };
+    case "ArrowUp": return { pan: { dx: 0, dy: step } };
+    case "ArrowDown": return { pan: { dx: 0, dy: -step } };
+    case "+": case "=": return { zoom: 1 };
+    case "-": case "_": return { zoom: -1 };
+    default: return null;
+  }
+}
+
+/**
+ * Whether a wheel event over the map zooms it. Only with Ctrl or ⌘ held (a trackpad's pinch arrives as
+ * a wheel with Ctrl): a plain wheel scrolls the page, as it does everywhere else on the page.
+ * @param {{ctrlKey?: boolean, metaKey?: boolean}} event
+ */
+export function wheelZooms({ ctrlKey = false, metaKey = false }) {
+  return ctrlKey || metaKey;
+}
 
 const clamp = (value, low, high) => Math.min(high, Math.max(low, value));
 const worldSize = (zoom) => TILE_SIZE * 2 ** zoom;
@@ -254,14 +288,23 @@ export function createMap({
     onclick: () => zoomBy(-1, width / 2, height / 2),
   });
   const note = h("p", { class: "map-note", role: "status" });
+  const isMac = /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? "");
+  const wheelHint = h("p", {
+    class: "map-wheel-hint map-hidden", "aria-hidden": "true",
+    text: text.wheelHint.replace("{key}", isMac ? "\u2318" : "Ctrl"),
+  });
   const credit = h("div", { class: "map-attribution", text: attribution });
   const element = h(
     "div",
-    { class: "map-view", role: "region", "aria-label": text.map, dataset: { tiles: "loading" } },
+    {
+      class: "map-view", role: "region", "aria-label": text.map, tabindex: "0",
+      "aria-keyshortcuts": "ArrowUp ArrowDown ArrowLeft ArrowRight + -", dataset: { tiles: "loading" },
+    },
     tilePane,
     grid,
     pinPane,
     h("div", { class: "map-controls" }, zoomIn, zoomOut),
+    wheelHint,
     note,
     credit,
   );
@@ -300,6 +343,7 @@ export function createMap({
 
   function giveUpOnTiles() {
     clearTimeout(loadTimer);
+    clearTimeout(wheelHintTimer);
     for (const record of tileRecords.values()) discardTile(record);
     tileRecords.clear();
     setTileState("failed");
@@ -552,6 +596,7 @@ export function createMap({
   let wheelTravel = 0;
   let wheelAt = 0;
   let wheelStepAt = 0;
+  let wheelHintTimer = 0;
 
   function localPoint(event) {
     const box = element.getBoundingClientRect();
@@ -669,6 +714,14 @@ export function createMap({
   }
 
   function onWheel(event) {
+    if (!wheelZooms(event)) {
+      // The page scrolls on; the map only says how to zoom it.
+      wheelHint.classList.remove("map-hidden");
+      clearTimeout(wheelHintTimer);
+      wheelHintTimer = setTimeout(() => wheelHint.classList.add("map-hidden"), WHEEL_HINT_MS);
+      return;
+    }
+    wheelHint.classList.add("map-hidden");
     event.preventDefault();
     const now = performance.now();
     if (now - wheelAt > 300) wheelTravel = 0;
@@ -688,6 +741,15 @@ export function createMap({
   element.addEventListener("click", onClickCapture, { capture: true });
   element.addEventListener("dblclick", onDoubleClick);
   element.addEventListener("wheel", onWheel, { passive: false });
+  element.addEventListener("keydown", onKeyDown);
+
+  function onKeyDown(event) {
+    const action = mapKeyAction(event);
+    if (!action || !width) return;
+    event.preventDefault();
+    if ("pan" in action) panBy(action.pan.dx, action.pan.dy);
+    else zoomBy(action.zoom, width / 2, height / 2);
+  }
 
   // MARK: life
 
@@ -709,6 +771,7 @@ export function createMap({
     resizes.disconnect();
     cancelAnimationFrame(frame);
     clearTimeout(loadTimer);
+    clearTimeout(wheelHintTimer);
     for (const record of tileRecords.values()) discardTile(record);
     tileRecords.clear();
     element.remove();

@@ -135,7 +135,8 @@ export async function mount(main, site, route) {
   // MARK: the map
   const map = createMap({
     tiles: tileTemplate(),
-    labels: { zoomIn: t("map.zoomIn"), zoomOut: t("map.zoomOut"), map: t("results.map"), fallback: t("map.fallback") },
+    labels: { zoomIn: t("map.zoomIn"), zoomOut: t("map.zoomOut"), map: t("results.map"), fallback: t("map.fallback"),
+      wheelHint: t("map.wheelHint") },
     onHover: (id) => highlight(id, { from: "map" }),
     onSelect: (id) => {
       highlight(id, { from: "map" });

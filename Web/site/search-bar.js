@@ -34,6 +34,17 @@ export function searchOf(params) {
 }
 
 /**
+ * A party in words: "3 guests, Infants 1". Infants are named apart, as they take no bed.
+ * @param {(key: string, params?: object) => string} t
+ * @param {{number: (value: number) => string}} i18n
+ * @param {{adults: number, children?: number, infants?: number}} party
+ */
+export function partyText(t, i18n, { adults, children = 0, infants = 0 }) {
+  const guests = t("guests", { count: adults + children });
+  return infants ? `${guests}, ${t("guests.infants")} ${i18n.number(infants)}` : guests;
+}
+
+/**
  * A query string for the API: URLSearchParams writes a space as "+", which our server reads as a plus;
  * "%20" reads as a space everywhere.
  */
@@ -212,10 +223,7 @@ export function createSearchBar(site, initial, { compact = false } = {}) {
   // MARK: who
   const guestsButton = h("button", { type: "button", id: "search-guests", class: "search-field-button", "aria-haspopup": "dialog", onclick: () => openGuests() });
   function describeGuests() {
-    guestsButton.textContent = [
-      t("guests", { count: search.adults + search.children }),
-      search.infants ? `${t("guests.infants")} ${i18n.number(search.infants)}` : "",
-    ].filter(Boolean).join(", ");
+    guestsButton.textContent = partyText(t, i18n, search);
   }
   const guestsDialog = h("dialog", { class: "site-dialog search-guests-dialog", "aria-labelledby": "search-guests-title" });
   function openGuests() {

@@ -183,23 +183,21 @@ public struct StayRepository: Sendable {
     /// search needs to know of their stays. Each property's runs come as one text column
     /// (`roomType,room,arrival,departure,stay;...`, room 0 for none), aggregated by the database:
     /// decoding a row through SQLKit (and, on PostgreSQL, receiving it) costs far more than the
-    /// database's work for it, and a search over 500 places meets tens of thousands of runs.
+    /// database's work for it, and a search over 500 places meets tens of thousands of runs. The runs
+    /// are read from the index `stay_segments_held` alone (each run names its property and room type).
     public func holds(propertyIDs: [Int], overlapping nights: Nights) async throws -> [Int: [RoomHold]] {
         guard !propertyIDs.isEmpty else { return [:] }
         return try await store.read { sql in
             let run: SQLQueryString =
-                "s.room_type_id || ',' || COALESCE(x.room_id, 0) || ',' || x.arrival || ',' || x.departure || ',' || s.id"
+                "room_type_id || ',' || COALESCE(room_id, 0) || ',' || arrival || ',' || departure || ',' || stay_id"
             let aggregate: SQLQueryString =
                 sql.dialect.name == "postgresql" ? "string_agg(\(run), ';')" : "group_concat(\(run), ';')"
             let rows = try await sql.raw(
                 """
-                SELECT s.property_id, \(aggregate) AS holds
-                FROM stays s JOIN stay_segments x ON x.stay_id = s.id
-                WHERE s.property_id IN (\(binds: propertyIDs))
-                  AND s.arrival < \(bind: nights.departure.number) AND s.departure > \(bind: nights.arrival.number)
-                  AND x.active
-                  AND x.arrival < \(bind: nights.departure.number) AND x.departure > \(bind: nights.arrival.number)
-                GROUP BY s.property_id
+                SELECT property_id, \(aggregate) AS holds FROM stay_segments
+                WHERE active AND property_id IN (\(binds: propertyIDs))
+                  AND departure > \(bind: nights.arrival.number) AND arrival < \(bind: nights.departure.number)
+                GROUP BY property_id
                 """
             ).all()
             var holds: [Int: [RoomHold]] = [:]
@@ -442,9 +440,10 @@ public struct StayRepository: Sendable {
     private static func insert(_ segment: StaySegment, of stay: Stay, in sql: any SQLDatabase) async throws {
         try await sql.raw(
             """
-            INSERT INTO stay_segments (stay_id, room_id, arrival, departure, active)
-            VALUES (\(bind: stay.id), \(bind: segment.roomID), \(bind: segment.nights.arrival.number),
-              \(bind: segment.nights.departure.number), \(bind: stay.state.holdsRoom))
+            INSERT INTO stay_segments (stay_id, property_id, room_type_id, room_id, arrival, departure, active)
+            VALUES (\(bind: stay.id), \(bind: stay.propertyID), \(bind: stay.roomTypeID), \(bind: segment.roomID),
+              \(bind: segment.nights.arrival.number), \(bind: segment.nights.departure.number),
+              \(bind: stay.state.holdsRoom))
             """
         ).run()
     }

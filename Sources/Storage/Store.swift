@@ -77,6 +77,7 @@ public final class Store: Sendable {
         migrations.add(BoardIndexes())
         migrations.add(InventoryGeneration())
         migrations.add(StayTerms())
+        migrations.add(SegmentOwners())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

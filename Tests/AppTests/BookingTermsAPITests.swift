@@ -26,6 +26,15 @@ struct BookingTermsAPITests {
             headers: [HTTPField.Name("Idempotency-Key")!: "terms-\(UUID().uuidString)"], body: ByteBuffer(string: body))
     }
 
+    /// Checks a stay in at the desk; returns what its folio was charged for the room, night by night.
+    static func checkIn(_ client: SignedInClient, _ fixture: APIFixture, stayID: Int) async throws -> [Money] {
+        try await client.execute(uri: "/api/v1/stays/\(stayID)/check-in", method: .post) {
+            #expect($0.status == .ok)
+        }
+        let folio = try await FolioRepository(store: fixture.store).folio(stayID: stayID)
+        return folio.entries.filter { $0.category == .room }.map(\.amount)
+    }
+
     @Test(arguments: TestDatabase.available)
     func aGuestIsChargedTheRatesTheyBookedAtAfterTheRatesGoUp(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
@@ -52,14 +61,8 @@ struct BookingTermsAPITests {
 
             // Check-in charges the folio the booked rate, a line a night.
             let stay = try #require(try await StayRepository(store: fixture.store).stay(confirmationCode: code))
-            try await client.execute(uri: "/api/v1/stays/\(stay.id)/check-in", method: .post) {
-                #expect($0.status == .ok)
-            }
-            let folio = try await FolioRepository(store: fixture.store).folio(stayID: stay.id)
-            #expect(
-                folio.entries.filter { $0.category == .room }.map(\.amount) == [
-                    .whole(1_200, .thb), .whole(1_200, .thb),
-                ])
+            let charged = try await Self.checkIn(client, fixture, stayID: stay.id)
+            #expect(charged == [.whole(1_200, .thb), .whole(1_200, .thb)])
         }
     }
 
@@ -85,14 +88,8 @@ struct BookingTermsAPITests {
                 uri: "/api/v1/stays/\(stayID)", method: .patch, headers: [.ifMatch: "\"1\""],
                 body: ByteBuffer(string: #"{"departure": "\#(today.adding(days: 2).iso)"}"#)
             ) { #expect($0.status == .ok, "\(String(buffer: $0.body))") }
-            try await client.execute(uri: "/api/v1/stays/\(stayID)/check-in", method: .post) {
-                #expect($0.status == .ok)
-            }
-            let folio = try await FolioRepository(store: fixture.store).folio(stayID: stayID)
-            #expect(
-                folio.entries.filter { $0.category == .room }.map(\.amount) == [
-                    .whole(1_200, .thb), .whole(1_500, .thb),
-                ])
+            let charged = try await Self.checkIn(client, fixture, stayID: stayID)
+            #expect(charged == [.whole(1_200, .thb), .whole(1_500, .thb)])
         }
     }
 

@@ -66,6 +66,7 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     let signedIn = router.group("api/v1").add(middleware: SessionMiddleware(store: store))
     SessionController(store: store, configuration: configuration).register(open: open, signedIn: signedIn)
     PropertyController(store: store).register(on: signedIn)
+    RateController(store: store).register(on: signedIn)
     StayController(store: store).register(on: signedIn)
     BoardController(store: store).register(on: signedIn)
     StayActionsController(store: store).register(on: signedIn)

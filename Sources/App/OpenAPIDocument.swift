@@ -2386,6 +2386,115 @@ enum OpenAPIDocument {
                 "security": []
               }
             },
+            "/api/v1/room-types/{id}/rates": {
+              "parameters": [
+                {
+                  "$ref": "#/components/parameters/RoomTypeId"
+                }
+              ],
+              "get": {
+                "operationId": "getRoomTypeRates",
+                "summary": "A room type's rate, night by night.",
+                "description": "Each night from `from` to the night before `to` (at most 366), at its own rate or the base rate. 400 names `from` or `to` when missing, malformed, out of order or too far apart.",
+                "tags": [
+                  "properties"
+                ],
+                "parameters": [
+                  {
+                    "name": "from",
+                    "in": "query",
+                    "required": true,
+                    "description": "The first night.",
+                    "schema": {
+                      "type": "string",
+                      "format": "date"
+                    }
+                  },
+                  {
+                    "name": "to",
+                    "in": "query",
+                    "required": true,
+                    "description": "The day after the last night.",
+                    "schema": {
+                      "type": "string",
+                      "format": "date"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The nights and their rates.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/RoomTypeRates"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              },
+              "put": {
+                "operationId": "setRoomTypeRates",
+                "summary": "Sets a room type's rate for some nights (managers only).",
+                "description": "Every night from `from` to the night before `to` (at most 366) gets `amount`, in the property's currency's minor units, replacing what it had. The guest site quotes the new rate at once; stays already booked keep the rates they were booked at. 403 for anyone but a manager; 400 names `from`, `to` or `amount` (negative).",
+                "tags": [
+                  "properties"
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {
+                    "application/json": {
+                      "schema": {
+                        "$ref": "#/components/schemas/SetRatesRequest"
+                      }
+                    }
+                  }
+                },
+                "responses": {
+                  "200": {
+                    "description": "The nights and their rates, as they now are.",
+                    "content": {
+                      "application/json": {
+                        "schema": {
+                          "$ref": "#/components/schemas/RoomTypeRates"
+                        }
+                      }
+                    }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
+                  },
+                  "401": {
+                    "$ref": "#/components/responses/Unauthorized"
+                  },
+                  "403": {
+                    "$ref": "#/components/responses/Forbidden"
+                  },
+                  "404": {
+                    "$ref": "#/components/responses/NotFound"
+                  },
+                  "413": {
+                    "$ref": "#/components/responses/TooLarge"
+                  },
+                  "500": {
+                    "$ref": "#/components/responses/InternalError"
+                  }
+                }
+              }
+            },
             "/api/v1/rooms/{id}/ical": {
               "parameters": [
                 {
@@ -2513,6 +2622,69 @@ enum OpenAPIDocument {
                   "VND"
                 ],
                 "description": "An ISO 4217 code of a currency Frontdesk takes; others are refused with 400."
+              },
+              "RoomTypeRates": {
+                "type": "object",
+                "description": "A room type's rate night by night.",
+                "properties": {
+                  "roomTypeId": {
+                    "type": "integer",
+                    "format": "int64"
+                  },
+                  "baseRate": {
+                    "$ref": "#/components/schemas/Money"
+                  },
+                  "nights": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "date": {
+                          "type": "string",
+                          "format": "date"
+                        },
+                        "rate": {
+                          "$ref": "#/components/schemas/Money"
+                        }
+                      },
+                      "required": [
+                        "date",
+                        "rate"
+                      ]
+                    }
+                  }
+                },
+                "required": [
+                  "roomTypeId",
+                  "baseRate",
+                  "nights"
+                ]
+              },
+              "SetRatesRequest": {
+                "type": "object",
+                "properties": {
+                  "from": {
+                    "type": "string",
+                    "format": "date",
+                    "description": "The first night."
+                  },
+                  "to": {
+                    "type": "string",
+                    "format": "date",
+                    "description": "The day after the last night."
+                  },
+                  "amount": {
+                    "type": "integer",
+                    "format": "int64",
+                    "minimum": 0,
+                    "description": "Each night's rate in minor units of the property's currency."
+                  }
+                },
+                "required": [
+                  "from",
+                  "to",
+                  "amount"
+                ]
               },
               "Money": {
                 "type": "object",
@@ -5530,6 +5702,15 @@ enum OpenAPIDocument {
                   "examples": [
                     "\"3\""
                   ]
+                }
+              },
+              "RoomTypeId": {
+                "name": "id",
+                "in": "path",
+                "required": true,
+                "description": "The room type's id.",
+                "schema": {
+                  "type": "integer"
                 }
               },
               "RoomId": {

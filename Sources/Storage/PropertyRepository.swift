@@ -250,6 +250,12 @@ public struct PropertyRepository: Sendable {
         try await roomTypes(propertyIDs: [propertyID])[propertyID] ?? []
     }
 
+    /// One room type with its rates.
+    public func roomType(id: Int) async throws -> RoomType? {
+        try await store.read { sql in try await Self.roomTypes(where: "t.id = \(bind: id)", in: sql).values.first?.first
+        }
+    }
+
     /// The room types of many properties at once (the guest site's search), by property: two queries
     /// whatever the number of properties.
     public func roomTypes(propertyIDs: [Int]) async throws -> [Int: [RoomType]] {

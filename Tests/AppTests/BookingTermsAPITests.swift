@@ -39,12 +39,15 @@ struct BookingTermsAPITests {
     func aGuestIsChargedTheRatesTheyBookedAtAfterTheRatesGoUp(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
         let today = fixture.property.today()
-        try await fixture.test { client in
+        try await fixture.test(as: .manager) { client in
             let booked = try await Self.book(client, fixture, arrival: today)
             let code = try GuestSite.json(booked)["confirmationCode"] as? String ?? ""
-            try await PropertyRepository(store: fixture.store).setRate(
-                .whole(1_500, .thb), roomTypeID: fixture.roomType.id,
-                nights: try Nights(arrival: today, departure: today.adding(days: 30)))
+            // The manager raises the rate for the month.
+            try await client.execute(
+                uri: "/api/v1/room-types/\(fixture.roomType.id)/rates", method: .put,
+                body: ByteBuffer(
+                    string: #"{"from": "\#(today.iso)", "to": "\#(today.adding(days: 30).iso)", "amount": 150000}"#)
+            ) { #expect($0.status == .ok, "\(String(buffer: $0.body))") }
 
             // The guest's page still quotes what they booked ...
             let managed = try await client.execute(

@@ -1,0 +1,100 @@
+import App
+import Booking
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Storage
+import StorageTesting
+import Testing
+
+/// A manager setting a room type's rate for a season; everyone signed in reading it.
+struct RatesAPITests {
+    struct Rates: Decodable {
+        struct Night: Decodable, Equatable {
+            var date: String
+            var rate: ManageBookingAPITests.Booking.Money
+        }
+
+        var roomTypeId: Int
+        var nights: [Night]
+    }
+
+    static func put(_ client: SignedInClient, _ fixture: APIFixture, _ body: String) async throws -> TestResponse {
+        try await client.execute(
+            uri: "/api/v1/room-types/\(fixture.roomType.id)/rates", method: .put, body: ByteBuffer(string: body))
+    }
+
+    static func rates(_ client: SignedInClient, _ fixture: APIFixture, from: Day, to: Day) async throws -> Rates {
+        try await client.execute(
+            uri: "/api/v1/room-types/\(fixture.roomType.id)/rates?from=\(from.iso)&to=\(to.iso)", method: .get
+        ) { response in
+            #expect(response.status == .ok)
+            return try JSONDecoder().decode(Rates.self, from: Data(buffer: response.body))
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aManagersSeasonRateIsWhatTheGuestSiteQuotesForThoseNights(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let start = fixture.property.today().adding(days: 20)
+        try await fixture.test(as: .manager) { client in
+            let set = try await Self.put(
+                client, fixture, #"{"from": "\#(start.iso)", "to": "\#(start.adding(days: 2).iso)", "amount": 180000}"#)
+            #expect(set.status == .ok)
+            // The night before and the night after keep the base rate (1,200 THB).
+            let rates = try await Self.rates(client, fixture, from: start.adding(days: -1), to: start.adding(days: 3))
+            #expect(rates.roomTypeId == fixture.roomType.id)
+            #expect(rates.nights.map(\.rate.amount) == [120_000, 180_000, 180_000, 120_000])
+            #expect(rates.nights.map(\.date) == (-1..<3).map { start.adding(days: $0).iso })
+            let detail = try await client.execute(
+                uri: "/api/v1/public/properties/\(fixture.property.id)?arrival=\(start.iso)"
+                    + "&departure=\(start.adding(days: 3).iso)&adults=2", method: .get, testCallback: GuestSite.json)
+            let offer = try #require((detail["roomTypes"] as? [[String: Any]])?.first)
+            let total = (offer["price"] as? [String: Any])?["total"] as? [String: Any]
+            #expect(total?["amount"] as? Int == 480_000)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func onlyAManagerSetsRates(database: TestDatabase) async throws {
+        for role in [StaffRole.frontDesk, .viewer] {
+            // A fixture each: a test's end closes its store.
+            let fixture = try await APIFixture.make(database: database)
+            let start = fixture.property.today()
+            let body = #"{"from": "\#(start.iso)", "to": "\#(start.adding(days: 1).iso)", "amount": 1}"#
+            try await fixture.test(as: role) { client in
+                let refused = try await Self.put(client, fixture, body)
+                #expect(refused.status == .forbidden)
+                let rates = try await Self.rates(client, fixture, from: start, to: start.adding(days: 1))
+                #expect(rates.nights.map(\.rate.amount) == [120_000])
+            }
+        }
+    }
+
+    @Test func badRangesAndAmountsAre400NamingTheField() async throws {
+        let fixture = try await APIFixture.make()
+        let day = fixture.property.today()
+        try await fixture.test(as: .manager) { client in
+            for (body, field) in [
+                (#"{"from": "2026-13-01", "to": "\#(day.iso)", "amount": 1}"#, "from"),
+                (#"{"from": "\#(day.iso)", "to": "\#(day.iso)", "amount": 1}"#, "to"),
+                (#"{"from": "\#(day.iso)", "to": "\#(day.adding(days: 400).iso)", "amount": 1}"#, "to"),
+                (#"{"from": "\#(day.iso)", "to": "\#(day.adding(days: 1).iso)", "amount": -5}"#, "amount"),
+                (#"{"from": "\#(day.iso)", "to": "\#(day.adding(days: 1).iso)"}"#, "amount"),
+            ] {
+                let refused = try await Self.put(client, fixture, body)
+                #expect(refused.status == .badRequest, "\(body)")
+                #expect(refused.error?.error.field == field, "\(body)")
+            }
+            try await client.execute(
+                uri: "/api/v1/room-types/\(fixture.roomType.id)/rates?from=\(day.iso)", method: .get
+            ) { #expect($0.error?.error.field == "to") }
+            try await client.execute(
+                uri: "/api/v1/room-types/999999/rates?from=\(day.iso)&to=\(day.adding(days: 1).iso)", method: .get
+            ) { #expect($0.status == .notFound) }
+            let rates = try await Self.rates(client, fixture, from: day, to: day.adding(days: 1))
+            #expect(rates.nights.map(\.rate.amount) == [120_000])
+        }
+    }
+}

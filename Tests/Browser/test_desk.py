@@ -2,6 +2,7 @@
 signing in, today's lists, a stay from check-in to check-out, editing on the board by mouse and
 keyboard, live updates between two browsers, and languages. Screenshots land in artifacts/."""
 
+import datetime
 import json
 import time
 
@@ -411,13 +412,48 @@ def test_the_language_switch_changes_words_dates_and_money(desk_server, browser_
     assert "." not in price
 
 
+def test_a_manager_sets_a_seasons_rate_and_the_guest_site_quotes_it(desk_server, driver):
+    sign_in(driver, desk_server)
+    hotel = use_property(driver, "hotel")
+    go(driver, "#/rates", "rates")
+    room_type = int(Select(driver.find_element(By.ID, "rates-room-type")).first_selected_option.get_attribute("value"))
+    first = (datetime.date.today() + datetime.timedelta(days=200)).isoformat()
+    last = (datetime.date.today() + datetime.timedelta(days=202)).isoformat()
+    driver.execute_script(
+        """
+        const [first, last] = arguments;
+        for (const [id, value] of [['rates-first', first], ['rates-last', last]]) {
+          const input = document.getElementById(id);
+          input.value = value;
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+        """,
+        first,
+        last,
+    )
+    driver.find_element(By.ID, "rates-amount").send_keys("2345")
+    driver.find_element(By.ID, "rates-submit").click()
+    # The table now starts at the first night, the three nights in bold at the new rate.
+    WebDriverWait(driver, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, ".rates-table tr.rates-special")) == 3)
+    special = [row.get_attribute("data-night") for row in driver.find_elements(By.CSS_SELECTOR, ".rates-table tr.rates-special")]
+    assert special[0] == first and special[-1] == last
+    assert "2,345.00" in driver.find_element(By.CSS_SELECTOR, ".rates-table tr.rates-special td").text
+    screenshot(driver, "rates")
+    departure = (datetime.date.today() + datetime.timedelta(days=203)).isoformat()
+    rates = api(driver, "GET", f"/api/v1/room-types/{room_type}/rates?from={first}&to={departure}")["data"]
+    assert [n["rate"]["amount"] for n in rates["nights"]] == [234500] * 3
+    offer = api(driver, "GET", f"/api/v1/public/properties/{hotel['id']}?arrival={first}&departure={departure}&adults=1")["data"]
+    priced = next(r for r in offer["roomTypes"] if r["id"] == room_type)
+    assert [line["amount"]["amount"] for line in priced["price"]["nights"]] == [234500] * 3
+
+
 @pytest.mark.parametrize("size", [(1024, 768), (1366, 1024)])
 def test_every_screen_at_ipad_size(desk_server, browser_factory, size):
     browser = browser_factory(viewport=size)
     sign_in(browser, desk_server)
     name = f"{size[0]}x{size[1]}"
     use_property(browser, "hotel")
-    for route, screen in (("#/today", "today"), ("#/board", "board"), ("#/dashboard", "dashboard")):
+    for route, screen in (("#/today", "today"), ("#/board", "board"), ("#/dashboard", "dashboard"), ("#/rates", "rates")):
         go(browser, route, screen)
         time.sleep(0.3)
         screenshot(browser, f"{screen}-{name}")

@@ -1,5 +1,5 @@
 // The front desk app: signs in, keeps the chosen property and language, draws the top bar and
-// routes `#/today`, `#/board`, `#/stays/{id}` and `#/dashboard` to their screens. Each screen is a
+// routes `#/today`, `#/board`, `#/stays/{id}`, `#/dashboard` and `#/rates` to their screens. Each screen is a
 // module exporting `mount(main, desk) -> { unmount() }`; `desk` is what screens share: the words,
 // the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
 
@@ -18,6 +18,7 @@ const SCREENS = {
   stays: () => import("./stay.js"),
   appointments: () => import("./appointment.js"),
   dashboard: () => import("./dashboard.js"),
+  rates: () => import("./rates.js"),
 };
 
 class Desk {
@@ -105,6 +106,7 @@ class Desk {
       this.property.kind === "hotel" ? link("today", "nav.today") : null,
       link("board", "nav.board"),
       this.property.kind === "hotel" ? link("dashboard", "nav.dashboard") : null,
+      this.property.kind === "hotel" ? link("rates", "nav.rates") : null,
     );
     this.main = h("main", { id: "desk-main", class: "desk-main", tabindex: "-1" });
     fill(

@@ -1,0 +1,127 @@
+// Rates: a room type's rate for each of the next four weeks' nights (or from a chosen day), and, for a
+// manager, a form that sets one rate for a run of nights (a season, a festival). Stays already booked
+// keep the rates they were booked at; the guest site quotes the new rate at once.
+
+import { call, get } from "./api.js";
+import { h, fill } from "../common/dom.js";
+import { currencyDigits, dayNumber, isoDay, toMinor } from "../common/i18n.js";
+
+/** Nights shown at once. */
+const SHOWN_NIGHTS = 28;
+
+export async function mount(main, desk, route) {
+  const { t } = desk.i18n;
+  const i18n = desk.i18n;
+  const property = await get(`/api/v1/properties/${desk.property.id}`);
+  const currency = property.currency;
+  const today = dayNumber(new Date().toISOString().slice(0, 10));
+  const roomTypes = property.roomTypes ?? [];
+  const chosen = Number(route.params.get("roomType")) || roomTypes[0]?.id;
+  const roomType = h(
+    "select",
+    { id: "rates-room-type" },
+    roomTypes.map((type) => h("option", { value: String(type.id), selected: type.id === chosen, text: type.name })),
+  );
+  const from = h("input", { type: "date", id: "rates-from", value: route.params.get("from") ?? isoDay(today) });
+  const message = h("p", { class: "desk-form-error", role: "alert" });
+  const table = h("div", { class: "today-panel" });
+  const toolbar = h(
+    "form",
+    { class: "desk-toolbar", onsubmit: (event) => { event.preventDefault(); show(); } },
+    h("h1", { text: t("rates.title") }),
+    h("label", { for: "rates-room-type", text: t("rates.roomType") }),
+    roomType,
+    h("label", { for: "rates-from", text: t("rates.from") }),
+    from,
+    h("button", { type: "submit", class: "desk-button is-primary", text: t("rates.show") }),
+  );
+  fill(main, h("div", { class: "rates" }, toolbar, message, desk.user.role === "manager" ? setForm() : h("p", { text: t("rates.managersOnly") }), table));
+
+  /** The form that sets a rate: first and last night (inclusive, as people say it), and the amount. */
+  function setForm() {
+    const first = h("input", { type: "date", id: "rates-first", required: true, value: from.value });
+    const last = h("input", { type: "date", id: "rates-last", required: true, value: from.value });
+    const step = 1 / 10 ** currencyDigits(currency);
+    const amount = h("input", { type: "number", id: "rates-amount", required: true, min: "0", step: String(step), inputmode: "decimal" });
+    const error = h("p", { class: "desk-form-error", id: "rates-set-error", role: "alert" });
+    return h(
+      "form",
+      {
+        class: "desk-toolbar rates-set", "aria-labelledby": "rates-set-title",
+        onsubmit: async (event) => {
+          event.preventDefault();
+          error.textContent = "";
+          if (last.value < first.value) {
+            error.textContent = t("rates.lastBeforeFirst");
+            last.focus();
+            return;
+          }
+          try {
+            await call("PUT", `/api/v1/room-types/${roomType.value}/rates`, {
+              body: { from: first.value, to: isoDay(dayNumber(last.value) + 1), amount: toMinor(amount.value, currency) },
+            });
+            desk.toast(t("rates.saved"));
+            from.value = first.value;
+            await show();
+          } catch (failure) {
+            error.textContent = failure.message;
+          }
+        },
+      },
+      h("h2", { id: "rates-set-title", text: t("rates.set") }),
+      h("label", { for: "rates-first", text: t("rates.firstNight") }),
+      first,
+      h("label", { for: "rates-last", text: t("rates.lastNight") }),
+      last,
+      h("label", { for: "rates-amount", text: `${t("rates.amount")} (${currency})` }),
+      amount,
+      h("button", { type: "submit", class: "desk-button is-primary", id: "rates-submit", text: t("rates.setButton") }),
+      error,
+    );
+  }
+
+  async function show() {
+    message.textContent = "";
+    if (!roomType.value) {
+      message.textContent = t("rates.noRoomTypes");
+      return;
+    }
+    const start = from.value || isoDay(today);
+    // The address keeps what is shown, without routing to this screen again.
+    history.replaceState(null, "", `#/rates?roomType=${roomType.value}&from=${start}`);
+    try {
+      const rates = await get(`/api/v1/room-types/${roomType.value}/rates?from=${start}&to=${isoDay(dayNumber(start) + SHOWN_NIGHTS)}`);
+      draw(rates);
+    } catch (failure) {
+      message.textContent = failure.message;
+    }
+  }
+
+  function draw(rates) {
+    const base = rates.baseRate.amount;
+    fill(
+      table,
+      h(
+        "table",
+        { class: "today-table rates-table", "aria-label": t("rates.title") },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("rates.night") }), h("th", { scope: "col", text: t("rates.rate") }))),
+        h(
+          "tbody",
+          {},
+          rates.nights.map((night) =>
+            h(
+              "tr",
+              { dataset: { night: night.date }, class: night.rate.amount === base ? "" : "rates-special" },
+              h("th", { scope: "row", text: `${i18n.weekday(night.date)} ${i18n.date(night.date)}` }),
+              h("td", { class: "today-money", text: i18n.money(night.rate) }),
+            ),
+          ),
+        ),
+      ),
+      h("p", { class: "rates-base", text: t("rates.base", { rate: i18n.money(rates.baseRate) }) }),
+    );
+  }
+
+  await show();
+  return { unmount() {} };
+}

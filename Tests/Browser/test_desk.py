@@ -447,6 +447,37 @@ def test_a_manager_sets_a_seasons_rate_and_the_guest_site_quotes_it(desk_server,
     assert [line["amount"]["amount"] for line in priced["price"]["nights"]] == [234500] * 3
 
 
+def test_the_move_form_offers_only_rooms_free_for_the_rest_of_the_stay(desk_server, driver):
+    sign_in(driver, desk_server)
+    hotel = use_property(driver, "hotel")
+    rooms = api(driver, "GET", f"/api/v1/properties/{hotel['id']}")["data"]["rooms"]
+    arrival = (datetime.date.today() + datetime.timedelta(days=300)).isoformat()
+    departure = (datetime.date.today() + datetime.timedelta(days=303)).isoformat()
+    later = (datetime.date.today() + datetime.timedelta(days=302)).isoformat()
+
+    def book(room, start, end, name):
+        made = api(
+            driver, "POST", f"/api/v1/properties/{hotel['id']}/stays",
+            {"roomId": room["id"], "arrival": start, "departure": end, "adults": 1, "guest": {"name": name}},
+            {"Idempotency-Key": f"move-form-{name.replace(' ', '-')}"},
+        )
+        assert made["status"] == 201, made
+        return made["data"]
+
+    mover = book(rooms[0], arrival, departure, "Moving Guest")
+    book(rooms[1], later, departure, "Last Night Guest")  # takes rooms[1] on the stay's last night only
+    go(driver, f"#/stays/{mover['id']}", "stays")
+    select = '[data-form="move"] select'
+    WebDriverWait(driver, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, select))
+    offered = driver.execute_script(
+        "return [...document.querySelector(arguments[0]).options].filter((o) => o.value !== '').map((o) => o.text)", select
+    )
+    assert rooms[0]["number"] not in offered  # the room the guest is in
+    assert rooms[1]["number"] not in offered  # taken on one of the nights
+    # Every other room is free so far ahead: the demo's stays stop well before.
+    assert sorted(offered) == sorted(r["number"] for r in rooms[2:])
+
+
 @pytest.mark.parametrize("size", [(1024, 768), (1366, 1024)])
 def test_every_screen_at_ipad_size(desk_server, browser_factory, size):
     browser = browser_factory(viewport=size)

@@ -5,6 +5,7 @@
 
 import { call, declaredForm, errorText, get, passableRefusal } from "./api.js";
 import { h, fill } from "../common/dom.js";
+import { dayNumber } from "../common/i18n.js";
 import { renderForm } from "./form.js";
 
 export async function mount(main, desk, route) {
@@ -193,17 +194,41 @@ export async function mount(main, desk, route) {
     return new Date().toISOString().slice(0, 10);
   }
 
-  /** Renders a declared form into `parent` once its declaration arrives. */
+  /**
+   * The rooms a guest can move to from `from` to the stay's departure: not the room they are in, nor
+   * one that another stay or an imported block holds on any of those nights (the board's runs say
+   * which). If the board cannot be read, every other room; the server still refuses a taken one.
+   */
+  async function roomsToMoveTo(from) {
+    const others = [...rooms.values()].filter((room) => room.id !== stay.roomId);
+    const start = dayNumber(from);
+    const end = dayNumber(stay.departure);
+    if (start >= end) return others;
+    try {
+      const board = await get(`/api/v1/properties/${property.id}/board?from=${from}&to=${stay.departure}`);
+      const taken = new Set();
+      // Runs come as words of six: segment, row (a room's id, or minus its type's), arrival, departure, style, stay.
+      for (let index = 0; index < board.items.length; index += 6) {
+        const [row, arrival, departure] = board.items.slice(index + 1, index + 4);
+        if (row > 0 && board.items[index + 5] !== stay.id && arrival < end && departure > start) taken.add(row);
+      }
+      return others.filter((room) => !taken.has(room.id));
+    } catch {
+      return others;
+    }
+  }
+
+  /** Renders a declared form into `parent` once its declaration (and, to move, the free rooms) arrives. */
   function mountForm(parent, name, values, submit) {
     const holder = h("div", { class: "stay-form", dataset: { form: name } });
     parent.append(holder);
-    declaredForm(name)
-      .then((declared) => {
+    Promise.all([declaredForm(name), name === "move" ? roomsToMoveTo(values.fromDate) : []])
+      .then(([declared, free]) => {
         const rendered = renderForm(declared, {
           values, t, locale: i18n.locale,
           options: {
             currency: folio?.currency ?? property.currency,
-            rooms: [...rooms.values()].filter((r) => r.id !== stay.roomId).map((r) => ({ value: r.id, label: r.number })),
+            rooms: free.map((room) => ({ value: room.id, label: room.number })),
           },
           onSubmit: submit,
         });

@@ -17,6 +17,7 @@ struct AppointmentController {
     struct CreateRequest: Decodable {
         struct Customer: Decodable {
             var name: String
+            var phone: String?
         }
 
         var staffId: Int
@@ -75,7 +76,8 @@ struct AppointmentController {
             Appointment(
                 id: 0, propertyID: propertyID, staffID: body.staffId, serviceID: service.id, customerID: 0,
                 startMinute: start, durationMinutes: duration, notes: body.notes ?? ""),
-            customerName: body.customer.name, by: try context.requireUser().id)
+            customerName: body.customer.name, customerPhone: body.customer.phone ?? "", by: try context.requireUser().id
+        )
         return try Idempotency.Answer(
             status: .created,
             headers: [.eTag: "\"\(appointment.version)\"", .location: "/api/v1/appointments/\(appointment.id)"],

@@ -4261,6 +4261,10 @@ enum OpenAPIDocument {
                         "minLength": 1,
                         "maxLength": 200,
                         "description": "Not blank, at most 200 characters (a refusal names the field `guest.name`)."
+                      },
+                      "phone": {
+                        "type": "string",
+                        "description": "A number to call the customer on (digits, spaces, + - ( ), at most 40 characters), kept with the customer; a refusal names `guest.phone`."
                       }
                     },
                     "required": [

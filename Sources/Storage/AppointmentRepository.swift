@@ -10,15 +10,18 @@ public struct AppointmentRepository: Sendable {
         self.store = store
     }
 
-    /// Books an appointment for a customer (stored as a guest).
-    public func create(_ appointment: Appointment, customerName: String, by userID: Int? = nil) async throws
-        -> Appointment
-    {
+    /// Books an appointment for a customer (stored as a guest, with a phone number to call if given).
+    public func create(
+        _ appointment: Appointment, customerName: String, customerPhone: String = "", by userID: Int? = nil
+    ) async throws -> Appointment {
         try Appointment.validate(durationMinutes: appointment.durationMinutes)
-        try Guest.validate(name: customerName, email: "", phone: "")
+        try Guest.validate(name: customerName, email: "", phone: customerPhone)
         return try await store.write { sql in
             let customerID = try await sql.insertReturningID(
-                "INSERT INTO guests (name, email, phone, notes) VALUES (\(bind: customerName), '', '', '') RETURNING id"
+                """
+                INSERT INTO guests (name, email, phone, notes) VALUES (\(bind: customerName), '', \(bind: customerPhone), '')
+                RETURNING id
+                """
             )
             var stored = appointment
             stored.customerID = customerID

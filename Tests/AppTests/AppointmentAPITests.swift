@@ -89,7 +89,7 @@ struct AppointmentAPITests {
                 #expect(services?.map { $0["durationMinutes"] as? Int } == [45])
             }
             let body =
-                #"{"staffId": \#(salon.staff[0].id), "serviceId": \#(salon.service.id), "start": "2026-12-01T10:00:00+09:00", "customer": {"name": "Yui Sato"}}"#
+                #"{"staffId": \#(salon.staff[0].id), "serviceId": \#(salon.service.id), "start": "2026-12-01T10:00:00+09:00", "customer": {"name": "Yui Sato", "phone": "+81 90-1234-5678"}}"#
             let id = try await client.execute(
                 uri: "/api/v1/properties/\(salon.property.id)/appointments", method: .post,
                 body: ByteBuffer(string: body)
@@ -98,6 +98,7 @@ struct AppointmentAPITests {
                 #expect(response.headers[.eTag] == "\"1\"")
                 let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
                 #expect((json?["customer"] as? [String: Any])?["name"] as? String == "Yui Sato")
+                #expect((json?["customer"] as? [String: Any])?["phone"] as? String == "+81 90-1234-5678")
                 #expect(json?["staffId"] as? Int == salon.staff[0].id)
             }
         }
@@ -185,6 +186,12 @@ struct AppointmentAPITests {
                     #expect((400..<500).contains(response.status.code))
                     #expect(response.error?.error.field == field)
                 }
+            }
+            let badPhone =
+                #"{"staffId": \#(salon.staff[0].id), "serviceId": \#(salon.service.id), "start": "2026-12-01T01:00:00Z", "customer": {"name": "Ann", "phone": "call me"}}"#
+            try await client.execute(uri: path, method: .post, body: ByteBuffer(string: badPhone)) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.error?.error.field == "guest.phone")
             }
         }
     }

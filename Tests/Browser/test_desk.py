@@ -366,6 +366,7 @@ def test_dragging_on_the_staff_board_books_an_appointment(desk_server, driver):
     staff = driver.find_element(By.CSS_SELECTOR, '.board-new [data-key="staffId"] select')
     assert Select(staff).first_selected_option.text == point["staffName"]
     driver.find_element(By.CSS_SELECTOR, name).send_keys("Drag Test Customer")
+    driver.find_element(By.CSS_SELECTOR, '.board-new [data-key="customer.phone"] input').send_keys("+66 81 234 5678")
     driver.find_element(By.CSS_SELECTOR, ".board-new button[type=submit]").click()
 
     def booked():
@@ -379,6 +380,9 @@ def test_dragging_on_the_staff_board_books_an_appointment(desk_server, driver):
     assert item[1] == point["staffId"]
     assert item[2] - board["fromMinute"] == point["start"]
     assert item[3] - item[2] >= 15
+    # The phone typed in the form is kept with the customer.
+    appointment = api(driver, "GET", f"/api/v1/appointments/{item[0]}")["data"]
+    assert appointment["customer"]["phone"] == "+66 81 234 5678"
     use_property(driver, "hotel")
 
 

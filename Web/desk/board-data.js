@@ -348,7 +348,7 @@ export class SalonBoardData {
   async create(target, details) {
     const body = {
       staffId: details.staffId ?? target.rowId, serviceId: details.serviceId, start: details.start ?? this.instant(target.start),
-      durationMinutes: details.durationMinutes ?? target.end - target.start, customer: { name: details.name },
+      durationMinutes: details.durationMinutes ?? target.end - target.start, customer: { name: details.name, phone: details.phone || undefined },
       notes: details.notes || undefined,
       outsideWorkingHours: details.outsideWorkingHours || undefined,
     };

@@ -239,7 +239,7 @@ export class BookingPanel {
             },
             onSubmit: async (values) => {
               const details = {
-                name: values["customer.name"], serviceId: values.serviceId, staffId: values.staffId,
+                name: values["customer.name"], phone: values["customer.phone"], serviceId: values.serviceId, staffId: values.staffId,
                 start: instantOfWallClock(values.start, zone), durationMinutes: values.durationMinutes,
                 notes: values.notes, outsideWorkingHours: values.outsideWorkingHours,
               };

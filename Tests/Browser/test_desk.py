@@ -249,6 +249,39 @@ def test_dragging_a_stay_to_another_room_moves_it_on_the_server(desk_server, dri
     screenshot(driver, "board-after-move")
 
 
+def touch_drag(browser, point, dy, hold):
+    """A finger on a viewport point, held `hold` seconds, then moved by `dy` in steps and lifted, through
+    Chromium's own input pipeline (DevTools' Input.dispatchTouchEvent), so the page sees touch pointers."""
+    def touch(kind, y=None):
+        points = [] if kind == "touchEnd" else [{"x": point["x"], "y": y, "id": 1}]
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", point["y"])
+    time.sleep(hold)
+    steps = 8
+    for step in range(1, steps + 1):
+        touch("touchMove", point["y"] + dy * step / steps)
+        time.sleep(0.02)
+    touch("touchEnd")
+
+
+def test_on_touch_a_long_press_drags_a_stay_while_a_quick_swipe_moves_nothing(desk_server, driver):
+    sign_in(driver, desk_server)
+    use_property(driver, "hotel")
+    open_board(driver)
+    move = driver.execute_script(FIND_MOVE, False)
+    assert move, "the demo has a stay that fits in the next room"
+    aim = driver.execute_script(AIM, move["id"], move["target"])
+    # A swipe that starts on the stay at once is the board's scroll, not a drag.
+    touch_drag(driver, aim, aim["dy"], hold=0)
+    time.sleep(0.5)
+    assert api(driver, "GET", f"/api/v1/stays/{move['stayId']}")["data"]["roomId"] == move["rowId"]
+    # Held past the long press, the same gesture moves the stay to the other room.
+    aim = driver.execute_script(AIM, move["id"], move["target"])
+    touch_drag(driver, aim, aim["dy"], hold=0.7)
+    assert poll(lambda: api(driver, "GET", f"/api/v1/stays/{move['stayId']}")["data"]["roomId"] == move["target"])
+
+
 def test_a_refused_drop_snaps_back_with_the_servers_reason(desk_server, driver):
     sign_in(driver, desk_server)
     use_property(driver, "hotel")

@@ -52,8 +52,14 @@ def next_month_dates(arrival=5):
     return first.replace(day=arrival).isoformat(), first.replace(day=arrival + 3).isoformat()
 
 
+def text_in(browser, css):
+    """An element's text read in the page, "" while it is missing: pages redraw, so a handle found in one
+    step of a wait may be stale by the next."""
+    return browser.execute_script("return document.querySelector(arguments[0])?.textContent ?? ''", css)
+
+
 def count_of(browser):
-    text = browser.find_element(By.ID, "results-count").text
+    text = text_in(browser, "#results-count")
     match = re.search(r"\d+", text)
     return int(match.group()) if match else 0
 
@@ -336,7 +342,7 @@ def test_a_room_taken_meanwhile_is_refused_cleanly_and_nothing_is_booked(desk_se
         )
         assert made["status"] in (201, 409)  # 409: that room was already taken
     guest.find_element(By.ID, "book-submit").click()
-    WebDriverWait(guest, 10).until(lambda b: b.find_element(By.ID, "book-error").text)
+    WebDriverWait(guest, 10).until(lambda b: text_in(b, "#book-error"))
     assert "no longer free" in guest.find_element(By.ID, "book-error").text
     assert guest.find_element(By.CSS_SELECTOR, "#book-error a").get_attribute("href").count("#/search?") == 1
     assert guest.find_element(By.ID, "book-name").get_attribute("value") == "Too Late Guest"  # nothing typed is lost
@@ -368,7 +374,7 @@ def test_a_guest_finds_the_booking_by_code_and_email_and_cancels_it(desk_server,
     guest.find_element(By.ID, "manage-code").send_keys(code)
     guest.find_element(By.ID, "manage-email").send_keys("someone-else@example.com")
     guest.find_element(By.CSS_SELECTOR, ".manage-form button[type=submit]").click()
-    WebDriverWait(guest, 10).until(lambda b: b.find_element(By.ID, "manage-error").text)
+    WebDriverWait(guest, 10).until(lambda b: text_in(b, "#manage-error"))
     assert "No booking matches" in guest.find_element(By.ID, "manage-error").text
     email = guest.find_element(By.ID, "manage-email")
     email.clear()
@@ -380,7 +386,7 @@ def test_a_guest_finds_the_booking_by_code_and_email_and_cancels_it(desk_server,
     screenshot(guest, "site-manage")
     guest.find_element(By.ID, "manage-cancel").click()
     guest.switch_to.alert.accept()
-    WebDriverWait(guest, 10).until(lambda b: "Cancelled" in b.find_element(By.CSS_SELECTOR, ".manage-state").text)
+    WebDriverWait(guest, 10).until(lambda b: "Cancelled" in text_in(b, ".manage-state"))
     assert "Manage Me" not in staff_board_guests(guest, place, arrival, departure)
 
 

@@ -40,12 +40,10 @@ struct RateController {
         let body = try await request.decodeJSON(as: SetRatesRequest.self, context: context)
         let roomType = try await requireRoomType(context)
         let nights = try Self.nights(from: body.from, to: body.to)
-        let repository = PropertyRepository(store: store)
-        try await repository.setRate(
-            Money(body.amount, roomType.baseRate.currency), roomTypeID: roomType.id, nights: nights)
-        guard let updated = try await repository.roomType(id: roomType.id) else {
-            throw DomainError(.notFound, "no room type \(roomType.id)")
-        }
+        let rate = Money(body.amount, roomType.baseRate.currency)
+        try await PropertyRepository(store: store).setRate(rate, roomTypeID: roomType.id, nights: nights)
+        var updated = roomType
+        for night in nights { updated.rateOverrides[night] = rate }
         return RatesJSON(updated, nights: nights)
     }
 

@@ -11,19 +11,13 @@ import Testing
 /// What a booking agreed to holds after it: the nightly rates it was booked at (whatever the room type's
 /// rates do later), and its infants, who need a cot but no bed.
 struct BookingTermsAPITests {
-    /// Books the fixture's Garden Double (1,200 THB a night) from `arrival` through the guest site.
+    /// Books the fixture's Garden Double (1,200 THB a night) for two nights from `arrival` through the
+    /// guest site.
     static func book(_ client: SignedInClient, _ fixture: APIFixture, arrival: Day, infants: Int? = nil)
         async throws -> TestResponse
     {
-        let infantsField = infants.map { #", "infants": \#($0)"# } ?? ""
-        let body = #"""
-            {"propertyId": \#(fixture.property.id), "roomTypeId": \#(fixture.roomType.id), "arrival": "\#(arrival.iso)",
-             "departure": "\#(arrival.adding(days: 2).iso)", "adults": 2\#(infantsField),
-             "guest": {"name": "Ann Lee", "email": "ann@example.com"}}
-            """#
-        return try await client.execute(
-            uri: "/api/v1/public/bookings", method: .post,
-            headers: [HTTPField.Name("Idempotency-Key")!: "terms-\(UUID().uuidString)"], body: ByteBuffer(string: body))
+        try await GuestSite.bookingResponse(
+            client, place: fixture.property, roomType: fixture.roomType, arrival: arrival, infants: infants)
     }
 
     /// Checks a stay in at the desk; returns what its folio was charged for the room, night by night.

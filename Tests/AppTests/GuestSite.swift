@@ -81,17 +81,25 @@ struct GuestSite {
         _ client: SignedInClient, place: Property, roomType: RoomType, arrival: Day, nights: Int = 2,
         email: String = "ann@example.com"
     ) async throws -> String {
+        let response = try await bookingResponse(
+            client, place: place, roomType: roomType, arrival: arrival, nights: nights, email: email)
+        #expect(response.status == .created, "\(String(buffer: response.body))")
+        return try json(response)["confirmationCode"] as? String ?? ""
+    }
+
+    /// The guest site's answer to booking a room type for two adults (and `infants`, when given).
+    static func bookingResponse(
+        _ client: SignedInClient, place: Property, roomType: RoomType, arrival: Day, nights: Int = 2,
+        email: String = "ann@example.com", infants: Int? = nil
+    ) async throws -> TestResponse {
+        let infantsField = infants.map { #", "infants": \#($0)"# } ?? ""
         let body = #"""
             {"propertyId": \#(place.id), "roomTypeId": \#(roomType.id), "arrival": "\#(arrival.iso)",
-             "departure": "\#(arrival.adding(days: nights).iso)", "adults": 2,
+             "departure": "\#(arrival.adding(days: nights).iso)", "adults": 2\#(infantsField),
              "guest": {"name": "Ann Lee", "email": "\#(email)"}}
             """#
         return try await client.execute(
             uri: "/api/v1/public/bookings", method: .post,
-            headers: [HTTPField.Name("Idempotency-Key")!: "guest-\(UUID().uuidString)"], body: ByteBuffer(string: body)
-        ) { response in
-            #expect(response.status == .created, "\(String(buffer: response.body))")
-            return try json(response)["confirmationCode"] as? String ?? ""
-        }
+            headers: [HTTPField.Name("Idempotency-Key")!: "guest-\(UUID().uuidString)"], body: ByteBuffer(string: body))
     }
 }

@@ -12,6 +12,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -176,9 +177,22 @@ def desk_server():
         yield base
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            # Seen once in many runs: the server still draining a browser's live connection after 10 s.
+            # Stopping it is not what the tests are about; say so and stop it hard.
+            print("desk_server: no exit 10 s after SIGTERM; killed", file=sys.stderr)
+            server.kill()
+            server.wait(timeout=10)
         log.close()
         shutil.rmtree(work, ignore_errors=True)
+
+
+def text_in(browser, css):
+    """An element's text read in the page, "" while it is missing: pages redraw, so a handle found in one
+    step of a wait may be stale by the next."""
+    return browser.execute_script("return document.querySelector(arguments[0])?.textContent ?? ''", css)
 
 
 def screenshot(browser, name):

@@ -7,7 +7,7 @@ import json
 import time
 
 import pytest
-from conftest import screenshot
+from conftest import screenshot, text_in
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -58,8 +58,8 @@ def api(browser, method, path, body=None, headers=None):
 
 
 def text_of(browser, element_id):
-    """An element's text, read in the page (screens redraw, so element handles go stale)."""
-    return browser.execute_script("return document.getElementById(arguments[0])?.textContent ?? ''", element_id)
+    """An element's text by its id, read in the page (screens redraw, so element handles go stale)."""
+    return text_in(browser, f"#{element_id}")
 
 
 def go(browser, hash_, screen):
@@ -235,13 +235,19 @@ def test_a_guest_is_checked_in_pays_and_is_checked_out(desk_server, driver):
     screenshot(driver, "stay-checked-out")
 
 
-def test_dragging_a_stay_to_another_room_moves_it_on_the_server(desk_server, driver):
-    sign_in(driver, desk_server)
+def board_with_a_movable_stay(driver, base):
+    """Signs in, opens the hotel's board and finds a stay that fits in the next room: that move (FIND_MOVE's
+    answer) and where to aim at it (AIM's)."""
+    sign_in(driver, base)
     use_property(driver, "hotel")
     open_board(driver)
     move = driver.execute_script(FIND_MOVE, False)
     assert move, "the demo has a stay that fits in the next room"
-    aim = driver.execute_script(AIM, move["id"], move["target"])
+    return move, driver.execute_script(AIM, move["id"], move["target"])
+
+
+def test_dragging_a_stay_to_another_room_moves_it_on_the_server(desk_server, driver):
+    move, aim = board_with_a_movable_stay(driver, desk_server)
     drag(driver, aim, 0, aim["dy"])
     assert poll(lambda: api(driver, "GET", f"/api/v1/stays/{move['stayId']}")["data"]["roomId"] == move["target"])
     stay = api(driver, "GET", f"/api/v1/stays/{move['stayId']}")["data"]
@@ -266,12 +272,7 @@ def touch_drag(browser, point, dy, hold):
 
 
 def test_on_touch_a_long_press_drags_a_stay_while_a_quick_swipe_moves_nothing(desk_server, driver):
-    sign_in(driver, desk_server)
-    use_property(driver, "hotel")
-    open_board(driver)
-    move = driver.execute_script(FIND_MOVE, False)
-    assert move, "the demo has a stay that fits in the next room"
-    aim = driver.execute_script(AIM, move["id"], move["target"])
+    move, aim = board_with_a_movable_stay(driver, desk_server)
     # A swipe that starts on the stay at once is the board's scroll, not a drag.
     touch_drag(driver, aim, aim["dy"], hold=0)
     time.sleep(0.5)

@@ -7,7 +7,7 @@ import datetime
 import re
 
 import pytest
-from conftest import make_driver, screenshot
+from conftest import make_driver, screenshot, text_in
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
@@ -52,12 +52,6 @@ def next_month_dates(arrival=5):
     return first.replace(day=arrival).isoformat(), first.replace(day=arrival + 3).isoformat()
 
 
-def text_in(browser, css):
-    """An element's text read in the page, "" while it is missing: pages redraw, so a handle found in one
-    step of a wait may be stale by the next."""
-    return browser.execute_script("return document.querySelector(arguments[0])?.textContent ?? ''", css)
-
-
 def count_of(browser):
     text = text_in(browser, "#results-count")
     match = re.search(r"\d+", text)
@@ -76,13 +70,14 @@ def search_chiang_mai(browser, base, arrival_day=5, infants=0):
     browser.get(f"{base}/")
     wait_page(browser, "home")
     browser.find_element(By.ID, "search-region").send_keys("chiang")
-    # Suggestions are redrawn as the answers to each keystroke arrive: take the option once it is there.
+    # Suggestions are redrawn as the answers to each keystroke arrive: take the option once the answer to
+    # the whole word is shown (every option a Chiang), or a redraw under the click may pick another place.
     def take(b):
         try:
-            option = next(
-                o for o in b.find_elements(By.CSS_SELECTOR, "#search-suggestions [role=option]") if "Chiang Mai" in o.text
-            )
-            option.click()
+            options = b.find_elements(By.CSS_SELECTOR, "#search-suggestions [role=option]")
+            if not options or not all("Chiang" in o.text for o in options):
+                return False
+            next(o for o in options if "Chiang Mai" in o.text).click()
             return True
         except (StopIteration, StaleElementReferenceException):
             return False

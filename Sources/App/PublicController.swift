@@ -53,9 +53,10 @@ struct PublicController {
             nights = try Nights(
                 arrival: try Day.parse(String(arrival), field: "arrival"),
                 departure: try Day.parse(String(departure), field: "departure"))
-            guard nights.count <= 60 else { throw DomainError.invalid("departure", "at most 60 nights") }
-            adults = try Self.count(parameters.get("adults"), field: "adults", default: 2, range: 1...16)
-            children = try Self.count(parameters.get("children"), field: "children", default: 0, range: 0...16)
+            try Stay.validate(nights: nights, limit: Stay.maxNightsOnline)
+            adults = try Self.count(parameters.get("adults"), field: "adults", default: 2, range: 1...Stay.maxGuests)
+            children = try Self.count(
+                parameters.get("children"), field: "children", default: 0, range: 0...Stay.maxGuests)
         }
 
         static func count(_ text: String?, field: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
@@ -286,7 +287,7 @@ struct PublicController {
         guard nights.arrival >= property.today() else {
             throw DomainError.invalid("arrival", "the arrival date has passed")
         }
-        guard nights.count <= 60 else { throw DomainError.invalid("departure", "at most 60 nights") }
+        try Stay.validate(nights: nights, limit: Stay.maxNightsOnline)
         try FreeText.validate(body.requests ?? "", field: "requests", limit: 1_000)
         let properties = PropertyRepository(store: store)
         guard

@@ -14,20 +14,29 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.number = CalendarDay(year: year, month: month, day: day).daysSince1970
     }
 
-    /// A strict `YYYY-MM-DD`, or nil: no other form, no impossible dates (2026-02-30).
+    /// The years a date may fall in: nothing a hotel books, bills or reports on is outside them, and
+    /// day arithmetic on them stays small.
+    public static let years = 1900...2199
+
+    /// A strict `YYYY-MM-DD` in `Day.years`, or nil: no other form, no impossible dates (2026-02-30).
     public init?(iso text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), (1...CalendarDay.daysInMonth(year: year, month: month)).contains(day)
+            Self.years.contains(year), (1...12).contains(month),
+            (1...CalendarDay.daysInMonth(year: year, month: month)).contains(day)
         else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
     /// Parses a field of a request, or says which field is wrong and why.
     public static func parse(_ text: String, field: String) throws(DomainError) -> Day {
-        guard let day = Day(iso: text) else { throw .invalid(field, "'\(text)' is not a date (YYYY-MM-DD)") }
+        guard let day = Day(iso: text) else {
+            throw .invalid(
+                field,
+                "'\(text.prefix(40))' is not a date (YYYY-MM-DD, from \(years.lowerBound) to \(years.upperBound))")
+        }
         return day
     }
 

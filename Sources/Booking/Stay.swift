@@ -97,10 +97,31 @@ public struct Stay: Hashable, Sendable, Identifiable {
     /// The most infants one stay may bring (cots are few).
     public static let maxInfants = 5
 
-    /// Checks the guest count against a room type's capacity; infants do not count against it.
+    /// The most adults, and the most children, of one stay: a party in one room.
+    public static let maxGuests = 16
+
+    /// The longest stay the front desk books (a long-stay guest, by the month).
+    public static let maxNights = 366
+
+    /// The longest stay a guest books online; longer ones are the front desk's to arrange.
+    public static let maxNightsOnline = 60
+
+    /// Checks a stay's length: at most `limit` nights.
+    public static func validate(nights: Nights, limit: Int = maxNights) throws(DomainError) {
+        guard nights.count <= limit else {
+            throw .invalid("departure", "a stay is at most \(limit) nights, not \(nights.count)")
+        }
+    }
+
+    /// Checks the guest count against a room type's capacity; infants do not count against it. Each
+    /// count is checked against its own bound before they are added up.
     public static func validateGuests(adults: Int, children: Int, infants: Int = 0, capacity: Int) throws(DomainError) {
-        guard adults >= 1 else { throw .invalid("adults", "at least one adult") }
-        guard children >= 0 else { throw .invalid("children", "cannot be negative") }
+        guard (1...maxGuests).contains(adults) else {
+            throw .invalid("adults", "from 1 to \(maxGuests) adults, not \(adults)")
+        }
+        guard (0...maxGuests).contains(children) else {
+            throw .invalid("children", "from 0 to \(maxGuests) children, not \(children)")
+        }
         guard (0...maxInfants).contains(infants) else {
             throw .invalid("infants", "from 0 to \(maxInfants) infants, not \(infants)")
         }
@@ -146,6 +167,7 @@ public struct Stay: Hashable, Sendable, Identifiable {
             throw DomainError(
                 .notAllowed, "only a booked stay can change its arrival; a checked-in one only its departure")
         }
+        try Self.validate(nights: newNights)
         segments = [StaySegment(roomID: roomID, nights: newNights)]
     }
 

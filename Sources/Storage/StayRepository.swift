@@ -64,6 +64,7 @@ public struct StayRepository: Sendable {
     ) async throws -> Stay {
         try Guest.validate(name: new.guestName, email: new.guestEmail, phone: new.guestPhone)
         try Stay.validate(notes: new.notes)
+        try Stay.validate(nights: new.nights)
         let properties = PropertyRepository(store: store)
         guard try await properties.property(id: new.propertyID) != nil else {
             throw DomainError(.notFound, "no property \(new.propertyID)", field: "propertyId")

@@ -14,7 +14,7 @@ enum FormCatalog {
     /// An appointment's length in minutes (the board's drag snaps to 15, the form steps by 5).
     static let durationRange = 5...720
     /// Adults and children a stay's form offers; the room type's capacity is the endpoint's to check.
-    static let guestsLimit = 16
+    static let guestsLimit = Stay.maxGuests
 
     /// Editing a stay: the guest, the dates, the party, notes, and what can be done to it.
     static let stay = FreeForm(

@@ -106,9 +106,11 @@ struct FolioController {
 }
 
 extension MoneyJSON {
-    /// The amount in a currency Frontdesk takes; the folio checks it is its own and positive.
+    /// The amount in a currency Frontdesk takes, within `Money.maxAmount`; the folio checks it is its
+    /// own currency and positive.
     func money() throws -> Money {
-        Money(amount, try Currency.named(currency, field: "amount.currency"))
+        try Money.validate(amount: amount, field: "amount.amount", in: 1...Money.maxAmount)
+        return Money(amount, try Currency.named(currency, field: "amount.currency"))
     }
 }
 

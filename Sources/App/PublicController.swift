@@ -140,10 +140,10 @@ struct PublicController {
         guard !region.isEmpty else { throw DomainError.invalid("region", "give a city or region") }
         let query = try Query(request, requireDates: true)
         let minPrice = try parameters.get("minPrice").map {
-            try Query.count($0, field: "minPrice", default: 0, range: 0...Int.max)
+            try Query.count($0, field: "minPrice", default: 0, range: 0...Money.maxAmount)
         }
         let maxPrice = try parameters.get("maxPrice").map {
-            try Query.count($0, field: "maxPrice", default: 0, range: 0...Int.max)
+            try Query.count($0, field: "maxPrice", default: 0, range: 0...Money.maxAmount)
         }
         if let minPrice, let maxPrice, minPrice > maxPrice {
             throw DomainError.invalid("maxPrice", "must not be below minPrice")

@@ -40,6 +40,7 @@ struct RateController {
         let body = try await request.decodeJSON(as: SetRatesRequest.self, context: context)
         let roomType = try await requireRoomType(context)
         let nights = try Self.nights(from: body.from, to: body.to)
+        try RoomType.validate(rate: body.amount)
         let rate = Money(body.amount, roomType.baseRate.currency)
         try await PropertyRepository(store: store).setRate(rate, roomTypeID: roomType.id, nights: nights)
         var updated = roomType

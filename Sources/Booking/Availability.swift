@@ -119,9 +119,9 @@ public struct DailyStats: Hashable, Sendable {
     /// occupancy, ADR and RevPAR are over the whole range (not averages of daily ratios).
     public static func total(of days: [DailyStats], from day: Day, currency: Currency) -> DailyStats {
         DailyStats(
-            day: day, roomsAvailable: days.reduce(0) { $0 + $1.roomsAvailable },
-            roomsSold: days.reduce(0) { $0 + $1.roomsSold },
-            roomRevenue: Money(days.reduce(0) { $0 + $1.roomRevenue.amount }, currency))
+            day: day, roomsAvailable: days.map(\.roomsAvailable).saturatedSum(),
+            roomsSold: days.map(\.roomsSold).saturatedSum(),
+            roomRevenue: Money(days.map(\.roomRevenue.amount).saturatedSum(), currency))
     }
 
     /// Occupancy, ADR and RevPAR per day over a range, from the stays that hold rooms and their
@@ -142,7 +142,7 @@ public struct DailyStats: Hashable, Sendable {
                     continue
                 }
                 sold += 1
-                revenue += typeByID[stay.roomTypeID]?.rate(for: day).amount ?? 0
+                revenue = revenue.addingSaturated(typeByID[stay.roomTypeID]?.rate(for: day).amount ?? 0)
             }
             return DailyStats(
                 day: day, roomsAvailable: max(inService - blocked, 0), roomsSold: sold,

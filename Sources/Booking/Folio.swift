@@ -64,17 +64,13 @@ public struct Folio: Hashable, Sendable {
         self.entries = entries
     }
 
+    /// The most lines one folio takes: a year of nights with their fees, taxes, extras and payments
+    /// fits many times over, and the sum of as many lines of `Money.maxAmount` stays inside `Int`.
+    public static let maxEntries = 5_000
+
     /// Charges less payments, reversed entries left out. Positive: the guest owes.
     public var balance: Money {
-        var amount = 0
-        for entry in entries where !isReversed(entry.id) {
-            switch entry.kind {
-            case .charge: amount += entry.amount.amount
-            case .payment: amount -= entry.amount.amount
-            case .reversal: break
-            }
-        }
-        return Money(amount, currency)
+        Money(totalCharges.amount.addingSaturated(totalPayments.negated.amount), currency)
     }
 
     public var totalCharges: Money { total(of: .charge) }
@@ -84,15 +80,20 @@ public struct Folio: Hashable, Sendable {
         entries.contains { $0.kind == .reversal && $0.reverses == id }
     }
 
-    /// Checks a charge or payment before it is posted: positive, in the folio's currency.
+    /// Checks a charge or payment before it is posted: positive, at most `Money.maxAmount`, in the
+    /// folio's currency.
     public func validate(_ amount: Money, field: String = "amount") throws(DomainError) {
         guard amount.currency == currency else {
             throw .invalid("\(field).currency", "this folio is in \(currency.code), not \(amount.currency.code)")
         }
         guard amount.amount > 0 else { throw .invalid("\(field).amount", "must be more than zero") }
+        try Money.validate(amount: amount.amount, field: "\(field).amount")
     }
 
     public mutating func post(_ entry: FolioEntry) throws(DomainError) {
+        guard entries.count < Self.maxEntries else {
+            throw DomainError(.notAllowed, "a folio takes at most \(Self.maxEntries) lines; open a new stay")
+        }
         switch entry.kind {
         case .charge, .payment:
             try validate(entry.amount)
@@ -118,6 +119,8 @@ public struct Folio: Hashable, Sendable {
     }
 
     private func total(of kind: FolioEntryKind) -> Money {
-        Money(entries.filter { $0.kind == kind && !isReversed($0.id) }.reduce(0) { $0 + $1.amount.amount }, currency)
+        let reversed = Set(entries.compactMap { $0.kind == .reversal ? $0.reverses : nil })
+        let amounts = entries.filter { $0.kind == kind && !reversed.contains($0.id) }.map(\.amount.amount)
+        return Money(amounts.saturatedSum(), currency)
     }
 }

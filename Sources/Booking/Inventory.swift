@@ -24,6 +24,12 @@ public struct RoomType: Hashable, Sendable, Identifiable {
 
     /// The rate for one night.
     public func rate(for night: Day) -> Money { rateOverrides[night] ?? baseRate }
+
+    /// Checks a nightly rate a manager sets: none below zero (a free night is zero), none over
+    /// `Money.maxAmount`.
+    public static func validate(rate amount: Int, field: String = "amount") throws(DomainError) {
+        try Money.validate(amount: amount, field: field, in: 0...Money.maxAmount)
+    }
 }
 
 /// Whether a room is ready for the next guest.

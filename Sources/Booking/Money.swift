@@ -49,32 +49,53 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     public static func zero(_ currency: Currency) -> Money { Money(0, currency) }
 
+    /// The largest amount one charge, payment or nightly rate may be: 10^12 minor units (ten billion
+    /// baht, a trillion dong). Sums of such amounts over a folio's lines (`Folio.maxEntries`) or a
+    /// stay's nights (`Stay.maxNights`) stay far inside `Int`.
+    public static let maxAmount = 1_000_000_000_000
+
+    /// Checks an amount a client sent before any arithmetic touches it: within `range` (at most
+    /// `maxAmount`), or an error naming the field.
+    public static func validate(
+        amount: Int, field: String, in range: ClosedRange<Int> = 1...maxAmount
+    ) throws(DomainError) {
+        guard range.contains(amount) else {
+            throw .invalid(
+                field,
+                "\(amount) is not an amount from \(range.lowerBound) to \(range.upperBound) (in minor units: satang, cents, yen)"
+            )
+        }
+    }
+
     /// Whole units (baht, yen) in minor units: 1,200 THB is 120,000 satang, 1,200 JPY is 1,200.
     public static func whole(_ units: Int, _ currency: Currency) -> Money {
         var amount = units
-        for _ in 0..<currency.minorUnitDigits { amount *= 10 }
+        for _ in 0..<currency.minorUnitDigits { amount = amount.multipliedSaturated(by: 10) }
         return Money(amount, currency)
     }
 
     public func adding(_ other: Money) throws(DomainError) -> Money {
         try requireSameCurrency(other)
-        return Money(amount + other.amount, currency)
+        return Money(amount.addingSaturated(other.amount), currency)
     }
 
     public func subtracting(_ other: Money) throws(DomainError) -> Money {
         try requireSameCurrency(other)
-        return Money(amount - other.amount, currency)
+        return Money(amount.addingSaturated(other.negated.amount), currency)
     }
 
-    public func times(_ count: Int) -> Money { Money(amount * count, currency) }
+    public func times(_ count: Int) -> Money { Money(amount.multipliedSaturated(by: count), currency) }
 
-    public var negated: Money { Money(-amount, currency) }
+    /// Minus the amount (`Int.min`, which has no opposite, is held at `Int.max`).
+    public var negated: Money { Money(amount == .min ? .max : -amount, currency) }
 
     /// A share in basis points (700 is 7 %), rounded half away from zero to the minor unit.
     public func share(basisPoints: Int) -> Money {
-        let scaled = amount * basisPoints
-        let rounded = (abs(scaled) + 5_000) / 10_000
-        return Money(scaled < 0 ? -rounded : rounded, currency)
+        // In 128 bits: a bounded amount times a share over 100 % still fits, and nothing traps.
+        let scaled = Int128(amount) * Int128(basisPoints)
+        let rounded = (scaled.magnitude + 5_000) / 10_000
+        let clamped = rounded > UInt128(Int.max) ? Int.max : Int(rounded)
+        return Money(scaled < 0 ? -clamped : clamped, currency)
     }
 
     func requireSameCurrency(_ other: Money, field: String = "currency") throws(DomainError) {
@@ -90,9 +111,9 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         guard digits > 0 else { return "\(amount) \(currency.code)" }
         var divisor = 1
         for _ in 0..<digits { divisor *= 10 }
-        let fraction = String(abs(amount) % divisor)
+        let fraction = String(amount.magnitude % UInt(divisor))
         let padded = String(repeating: "0", count: digits - fraction.count) + fraction
-        return "\(amount < 0 ? "-" : "")\(abs(amount) / divisor).\(padded) \(currency.code)"
+        return "\(amount < 0 ? "-" : "")\(amount.magnitude / UInt(divisor)).\(padded) \(currency.code)"
     }
 }
 

@@ -17,6 +17,8 @@ public struct PriceHistogram: Equatable, Sendable {
     /// Prices in `count` equal slices from the lowest to the highest, each slice a whole number of
     /// `step`s (a baht, 100 yen) wide so that the slider's labels are round. No prices, no buckets.
     public init(prices: [Int], count: Int = 20, step: Int = 1) {
+        // Prices are sums of bounded rates; held inside a range whose bucket arithmetic cannot overflow.
+        let prices = prices.map { Swift.min(Swift.max($0, 0), 1 << 52) }
         guard let low = prices.min(), let high = prices.max(), count > 0 else {
             buckets = []
             return

@@ -14,10 +14,10 @@ public struct StayPrice: Hashable, Sendable {
     public var taxes: [Line]
     public var currency: Currency
 
-    public var roomTotal: Money { Money(nights.reduce(0) { $0 + $1.amount.amount }, currency) }
-    public var feeTotal: Money { Money(fees.reduce(0) { $0 + $1.amount.amount }, currency) }
-    public var taxTotal: Money { Money(taxes.reduce(0) { $0 + $1.amount.amount }, currency) }
-    public var total: Money { Money(roomTotal.amount + feeTotal.amount + taxTotal.amount, currency) }
+    public var roomTotal: Money { Money(nights.map(\.amount.amount).saturatedSum(), currency) }
+    public var feeTotal: Money { Money(fees.map(\.amount.amount).saturatedSum(), currency) }
+    public var taxTotal: Money { Money(taxes.map(\.amount.amount).saturatedSum(), currency) }
+    public var total: Money { Money([roomTotal.amount, feeTotal.amount, taxTotal.amount].saturatedSum(), currency) }
 
     /// The price of a room type for some nights at a property: nightly rates, the property's fees,
     /// then each tax as a share of rooms and fees, rounded to the currency's minor unit per line.
@@ -42,8 +42,7 @@ public struct StayPrice: Hashable, Sendable {
             let amount = fee.basis == .perNight ? fee.amount.times(nights.count) : fee.amount
             feeLines.append(Line(name: fee.name, amount: amount, night: nil))
         }
-        let taxable = Money(
-            nightLines.reduce(0) { $0 + $1.amount.amount } + feeLines.reduce(0) { $0 + $1.amount.amount }, currency)
+        let taxable = Money((nightLines + feeLines).map(\.amount.amount).saturatedSum(), currency)
         let taxLines = property.taxes.map { tax in
             Line(name: tax.name, amount: taxable.share(basisPoints: tax.basisPoints), night: nil)
         }

@@ -67,5 +67,84 @@ struct InputBoundsAPITests {
         }
     }
 
+    @Test(arguments: TestDatabase.available)
+    func aChargeOrPaymentBeyondTheLargestAmountIsRefusedAndTheFolioStillReads(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        try await fixture.test { client in
+            let id = try await StayActionsAPITests.bookToday(client, fixture, room: fixture.rooms[0].id)
+            for (path, body) in [
+                ("charges", #"{"description": "Minibar", "amount": {"amount": \#(Self.huge), "currency": "THB"}}"#),
+                ("charges", #"{"description": "Minibar", "amount": {"amount": 1000000000001, "currency": "THB"}}"#),
+                ("payments", #"{"method": "cash", "amount": {"amount": \#(Self.huge), "currency": "THB"}}"#),
+            ] {
+                try await client.execute(
+                    uri: "/api/v1/stays/\(id)/\(path)", method: .post, body: ByteBuffer(string: body)
+                ) { response in
+                    #expect(response.status == .badRequest)
+                    #expect(response.error?.error.field == "amount.amount")
+                }
+            }
+            try await client.execute(
+                uri: "/api/v1/stays/\(id)/charges", method: .post,
+                body: ByteBuffer(
+                    string: #"{"description": "Wedding", "amount": {"amount": \#(Money.maxAmount), "currency": "THB"}}"#
+                )
+            ) { #expect($0.status == .created) }
+
+            // Rows written before the bound existed must not take the server down when summed.
+            try await fixture.store.write { sql in
+                for _ in 0..<3 {
+                    try await sql.raw(
+                        """
+                        INSERT INTO folio_entries (stay_id, kind, description, amount, currency, posted_at)
+                        VALUES (\(bind: id), 'charge', 'old row', \(bind: Self.huge), 'THB', 0)
+                        """
+                    ).run()
+                }
+            }
+            try await client.execute(uri: "/api/v1/stays/\(id)/folio", method: .get) { response in
+                #expect(response.status == .ok)
+                let folio = try StayActionsAPITests.decode(StayActionsAPITests.FolioBody.self, response)
+                #expect(folio.balance.amount == Int.max)
+            }
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aRateBeyondTheLargestAmountOrBelowZeroIsRefused(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let from = fixture.property.today().adding(days: 5)
+        try await fixture.test(as: .manager) { client in
+            for amount in [Self.huge, -1, Money.maxAmount + 1] {
+                let body = #"{"from": "\#(from.iso)", "to": "\#(from.adding(days: 2).iso)", "amount": \#(amount)}"#
+                try await client.execute(
+                    uri: "/api/v1/room-types/\(fixture.roomType.id)/rates", method: .put, body: ByteBuffer(string: body)
+                ) { response in
+                    #expect(response.status == .badRequest)
+                    #expect(response.error?.error.field == "amount")
+                }
+            }
+        }
+    }
+
+    @Test func searchRefusesPricesAndPartiesBeyondTheirBounds() async throws {
+        let fixture = try await APIFixture.make()
+        let (arrival, departure) = PublicAPITests.dates(fixture)
+        try await fixture.test(as: nil) { client in
+            for (query, field) in [
+                ("minPrice=\(Self.huge)", "minPrice"), ("maxPrice=99999999999999999999", "maxPrice"),
+                ("adults=\(Self.huge)", "adults"), ("children=-1", "children"),
+            ] {
+                try await client.execute(
+                    uri: "/api/v1/public/search?region=chiang%20mai&arrival=\(arrival)&departure=\(departure)&\(query)",
+                    method: .get
+                ) { response in
+                    #expect(response.status == .badRequest, "\(query)")
+                    #expect(response.error?.error.field == field, "\(query)")
+                }
+            }
+        }
+    }
+
     static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
 }

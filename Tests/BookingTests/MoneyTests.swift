@@ -18,6 +18,36 @@ struct MoneyTests {
         #expect(Money(128_400, .thb).share(basisPoints: 700).amount == 8_988)
     }
 
+    @Test func arithmeticOnAmountsBeyondTheBoundHoldsAtTheEdgeInsteadOfTrapping() throws {
+        #expect(Money(Int.max, .thb).share(basisPoints: 10_000).amount == Int.max)
+        #expect(Money(Int.min, .thb).share(basisPoints: 10_000).amount == -Int.max)
+        #expect(Money(Int.max, .thb).times(366).amount == Int.max)
+        #expect(try Money(Int.max, .thb).adding(Money(1, .thb)).amount == Int.max)
+        #expect(try Money(Int.min, .thb).subtracting(Money(1, .thb)).amount == Int.min)
+        #expect(Money(Int.min, .thb).negated.amount == Int.max)
+        #expect(Money.whole(Int.max, .thb).amount == Int.max)
+        #expect(Money(Int.min, .thb).description.hasPrefix("-92233720368547758.08"))
+        #expect([Int.max, Int.max, Int.min].saturatedSum() == Int.max + Int.min)
+    }
+
+    @Test func anAmountIsValidatedAgainstItsBoundBeforeUse() throws {
+        try Money.validate(amount: Money.maxAmount, field: "amount")
+        #expect(throws: DomainError.self) { try Money.validate(amount: Money.maxAmount + 1, field: "amount") }
+        #expect(throws: DomainError.self) { try Money.validate(amount: 0, field: "amount") }
+        try Money.validate(amount: 0, field: "amount", in: 0...Money.maxAmount)
+    }
+
+    @Test func aFolioOfTheMostLinesOfTheLargestAmountSumsWithoutOverflow() throws {
+        var folio = Folio(currency: .vnd)
+        for id in 1...Folio.maxEntries {
+            try folio.post(FolioEntry(id: id, kind: .charge, description: "x", amount: Money(Money.maxAmount, .vnd)))
+        }
+        #expect(folio.balance.amount == Folio.maxEntries * Money.maxAmount)
+        #expect(throws: DomainError.self) {
+            try folio.post(FolioEntry(id: 0, kind: .payment, description: "x", amount: Money(1, .vnd)))
+        }
+    }
+
     @Test func moneyInDifferentCurrenciesDoesNotAdd() {
         #expect(throws: DomainError.invalid("currency", "expected THB, got JPY")) {
             try Money(1, .thb).adding(Money(1, .jpy))

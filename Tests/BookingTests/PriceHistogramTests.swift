@@ -10,6 +10,11 @@ struct PriceHistogramTests {
         #expect(histogram.lowest == nil && histogram.highest == nil)
     }
 
+    @Test func pricesAtTheEdgesOfIntMakeBucketsInsteadOfTrapping() {
+        let histogram = PriceHistogram(prices: [Int.min, 0, Int.max], count: 20, step: 1_000)
+        #expect(histogram.buckets.reduce(0) { $0 + $1.count } == 3)
+    }
+
     @Test func onePriceMakesOneBucketOfOneStepHoldingIt() {
         let histogram = PriceHistogram(prices: [123_456], count: 20, step: 1_000)
         #expect(histogram.buckets == [.init(from: 123_000, to: 124_000, count: 1)])

@@ -60,7 +60,9 @@ enum FormCatalog {
                     .text(
                         "description", label: "form.charge.description", required: true,
                         maxLength: FolioController.descriptionLimit),
-                    .money("amount", label: "form.charge.amount", required: true, min: .value(0, exclusive: true)),
+                    .money(
+                        "amount", label: "form.charge.amount", required: true, min: .value(0, exclusive: true),
+                        max: .value(Money.maxAmount)),
                 ])
         ])
 
@@ -75,7 +77,9 @@ enum FormCatalog {
                     .segmented(
                         "method", label: "form.payment.method", required: true,
                         values: PaymentMethod.allCases.map(\.rawValue)),
-                    .money("amount", label: "form.payment.amount", required: true, min: .value(0, exclusive: true)),
+                    .money(
+                        "amount", label: "form.payment.amount", required: true, min: .value(0, exclusive: true),
+                        max: .value(Money.maxAmount)),
                     .text(
                         "description", label: "form.payment.reference", maxLength: FolioController.descriptionLimit,
                         visibleWhen: FormCondition(

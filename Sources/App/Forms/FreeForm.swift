@@ -232,8 +232,10 @@ extension FormRow {
         FormRow(key: key, kind: .switch, labelKey: label)
     }
 
-    static func money(_ key: String, label: String, required: Bool = false, min: FormBound? = nil) -> FormRow {
-        FormRow(key: key, kind: .money, labelKey: label, required: required, min: min)
+    static func money(
+        _ key: String, label: String, required: Bool = false, min: FormBound? = nil, max: FormBound? = nil
+    ) -> FormRow {
+        FormRow(key: key, kind: .money, labelKey: label, required: required, min: min, max: max)
     }
 
     static func button(_ key: String, label: String, action: String) -> FormRow {

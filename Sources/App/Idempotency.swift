@@ -6,7 +6,9 @@ import Storage
 
 /// Runs a creating request at most once per `Idempotency-Key`: the first answer (success or refusal)
 /// is stored for 24 hours and sent again for a retry of the same request; the same key with another
-/// body is refused (422), and a retry while the first is still running gets 409.
+/// body is refused (422). The key's record, the request's writes and its answer commit in one
+/// transaction (`IdempotencyRepository.once`), so a server killed half-way leaves nothing a retry
+/// cannot resolve; a retry while the first is still running waits for its answer.
 struct Idempotency {
     let store: Store
 
@@ -20,7 +22,7 @@ struct Idempotency {
     }
 
     /// A JSON answer, encoded, so that it can be both sent and stored.
-    struct Answer {
+    struct Answer: Sendable {
         var status: HTTPResponse.Status
         var headers: [HTTPField.Name: String]
         var body: Data
@@ -42,11 +44,30 @@ struct Idempotency {
             for (name, value) in headers { response.headers[name] = value }
             return response
         }
+
+        /// As stored for a replay.
+        func stored() throws -> IdempotencyRepository.StoredAnswer {
+            var names: [String: String] = [:]
+            for (name, value) in headers { names[name.canonicalName] = value }
+            let stored = Stored(status: Int(status.code), headers: names, body: String(decoding: body, as: UTF8.self))
+            return .init(
+                status: stored.status, response: String(decoding: try JSONEncoder().encode(stored), as: UTF8.self))
+        }
+
+        /// A stored answer, sent again.
+        static func replay(_ response: String) throws -> Answer {
+            let saved = try JSONDecoder().decode(Stored.self, from: Data(response.utf8))
+            var headers: [HTTPField.Name: String] = [:]
+            for (name, value) in saved.headers { if let field = HTTPField.Name(name) { headers[field] = value } }
+            headers[HTTPField.Name("Idempotent-Replayed")!] = "true"
+            return Answer(
+                status: HTTPResponse.Status(code: saved.status), headers: headers, body: Data(saved.body.utf8))
+        }
     }
 
     func run(
         _ request: Request, context: AppRequestContext, scope: String, required: Bool,
-        _ handle: (Request) async throws -> Answer
+        _ handle: @escaping @Sendable (Request) async throws -> Answer
     ) async throws -> Response {
         guard let key = request.headers[Self.header] else {
             if required {
@@ -73,52 +94,35 @@ struct Idempotency {
         let digest = SHA256.hash(data: Data("\(request.method) \(request.uri.path)\n".utf8) + Data(buffer: body))
         let hash = digest.map { String(format: "%02x", $0) }.joined()
         let repository = IdempotencyRepository(store: store)
-        switch try await repository.reserve(scope: scope, key: key, requestHash: hash) {
-        case .mismatch:
-            throw APIError(
-                .unprocessableContent, code: "idempotency_mismatch",
-                "this Idempotency-Key was used for a different request", field: "Idempotency-Key")
-        case .inProgress:
-            throw APIError(
-                .conflict, code: "in_progress", "the first request with this Idempotency-Key is still running")
-        case .replay(_, let stored):
-            let saved = try JSONDecoder().decode(Stored.self, from: Data(stored.utf8))
-            var headers: [HTTPField.Name: String] = [:]
-            for (name, value) in saved.headers { if let field = HTTPField.Name(name) { headers[field] = value } }
-            headers[HTTPField.Name("Idempotent-Replayed")!] = "true"
-            return Answer(
-                status: HTTPResponse.Status(code: saved.status), headers: headers, body: Data(saved.body.utf8)
-            )
-            .response
-        case .reserved:
-            break
-        }
-        let answer: Answer
+        let outcome: IdempotencyRepository.Outcome<Answer>
         do {
-            answer = try await handle(request)
+            outcome = try await repository.once(scope: scope, key: key, requestHash: hash) { [request] in
+                let answer = try await handle(request)
+                return (answer, try answer.stored())
+            }
         } catch {
             // Refusals are answers too: the same error body is stored and sent. A server error lets the key go.
             let (status, refusal) = ErrorMiddleware<AppRequestContext>.refusal(
                 for: error, request: request, context: context)
             let refused = Answer(status: status, headers: [:], body: ErrorMiddleware<AppRequestContext>.encode(refusal))
-            if status.code < 500 {
-                try await save(refused, scope: scope, key: key)
-            } else {
-                try await repository.release(scope: scope, key: key)
-            }
-            return refused.response
+            guard status.code < 500 else { return refused.response }
+            let remembered = try await repository.remember(
+                try refused.stored(), scope: scope, key: key, requestHash: hash)
+            return try Self.respond(to: remembered, answered: { _ in refused })
         }
-        try await save(answer, scope: scope, key: key)
-        return answer.response
+        return try Self.respond(to: outcome, answered: { $0 })
     }
 
-    private func save(_ answer: Answer, scope: String, key: String) async throws {
-        var headers: [String: String] = [:]
-        for (name, value) in answer.headers { headers[name.canonicalName] = value }
-        let stored = Stored(
-            status: Int(answer.status.code), headers: headers, body: String(decoding: answer.body, as: UTF8.self))
-        try await IdempotencyRepository(store: store).complete(
-            scope: scope, key: key, status: stored.status,
-            response: String(decoding: try JSONEncoder().encode(stored), as: UTF8.self))
+    private static func respond<Value>(
+        to outcome: IdempotencyRepository.Outcome<Value>, answered: (Value) -> Answer
+    ) throws -> Response {
+        switch outcome {
+        case .answered(let value): return answered(value).response
+        case .replay(_, let stored): return try Answer.replay(stored).response
+        case .mismatch:
+            throw APIError(
+                .unprocessableContent, code: "idempotency_mismatch",
+                "this Idempotency-Key was used for a different request", field: "Idempotency-Key")
+        }
     }
 }

@@ -3,6 +3,10 @@ import SQLKit
 
 /// Remembers the answers to requests sent with an `Idempotency-Key` for 24 hours, so that a retried
 /// or double-tapped request gets the first answer instead of doing the work twice.
+///
+/// The key's record, the work it guards and the answer commit in one transaction: a server that
+/// dies half-way leaves either all three (a retry replays the answer) or none (a retry does the
+/// work), never a key stuck "in progress" or a stay its guest can never learn of.
 public struct IdempotencyRepository: Sendable {
     let store: Store
 
@@ -12,64 +16,100 @@ public struct IdempotencyRepository: Sendable {
         self.store = store
     }
 
-    public enum Reservation: Sendable, Equatable {
-        /// The key is new and now held for this request: do the work, then `complete` or `release`.
-        case reserved
+    /// What became of a request under a key.
+    public enum Outcome<Answer: Sendable>: Sendable {
+        /// The work was done now and its answer stored with it.
+        case answered(Answer)
         /// The same request was answered before: send this again.
         case replay(status: Int, response: String)
         /// The key was used for a different request.
         case mismatch
-        /// The same request is being worked on right now.
-        case inProgress
     }
 
-    /// Holds a key for a request (by the hash of its method, path and body), or says what happened to it.
-    public func reserve(scope: String, key: String, requestHash: String) async throws -> Reservation {
-        do {
-            return try await store.write { sql in
-                try await sql.raw(
-                    "DELETE FROM idempotency_keys WHERE created_at < \(bind: Clock.nowMillis - Self.lifetimeMillis)"
-                ).run()
-                if let row = try await sql.raw(
-                    "SELECT * FROM idempotency_keys WHERE scope = \(bind: scope) AND key = \(bind: key)"
-                ).first() {
-                    guard try row.decode(column: "request_hash", as: String.self) == requestHash else {
-                        return .mismatch
-                    }
-                    let status = try row.decode(column: "status", as: Int.self)
-                    guard status != 0 else { return .inProgress }
-                    return .replay(status: status, response: try row.decode(column: "response", as: String.self))
-                }
-                try await sql.raw(
-                    """
-                    INSERT INTO idempotency_keys (key, scope, request_hash, status, response, created_at)
-                    VALUES (\(bind: key), \(bind: scope), \(bind: requestHash), 0, '', \(bind: Clock.nowMillis))
-                    """
-                ).run()
-                return .reserved
-            }
-        } catch  where error.isConstraintFailure {
-            // Another request inserted the same key between our look and our insert.
-            return .inProgress
+    /// An answer as stored: its status and the text a replay sends.
+    public struct StoredAnswer: Sendable {
+        public var status: Int
+        public var response: String
+
+        public init(status: Int, response: String) {
+            self.status = status
+            self.response = response
         }
     }
 
-    /// Stores the answer to a reserved key.
-    public func complete(scope: String, key: String, status: Int, response: String) async throws {
+    /// Does `work` once for a key and a request (by the hash of its method, path and body), in one
+    /// transaction with the key's record and the answer `work` gives. The writes `work` makes join
+    /// that transaction (`Store.write`). A concurrent request with the same key waits for this one to
+    /// commit (PostgreSQL's unique index; SQLite's single writer) and then replays its answer. When
+    /// `work` throws, nothing is kept: record a refusal with `remember`.
+    public func once<Answer: Sendable>(
+        scope: String, key: String, requestHash: String,
+        _ work: @escaping @Sendable () async throws -> (answer: Answer, stored: StoredAnswer)
+    ) async throws -> Outcome<Answer> {
         try await store.write { sql in
+            let earlier: Outcome<Answer>? = try await Self.claim(
+                scope: scope, key: key, requestHash: requestHash, in: sql)
+            if let earlier { return earlier }
+            let (answer, stored) = try await work()
             try await sql.raw(
                 """
-                UPDATE idempotency_keys SET status = \(bind: status), response = \(bind: response)
+                UPDATE idempotency_keys SET status = \(bind: stored.status), response = \(bind: stored.response)
                 WHERE scope = \(bind: scope) AND key = \(bind: key)
                 """
             ).run()
+            return .answered(answer)
         }
     }
 
-    /// Lets a key go again when its request failed in a way worth retrying (a server error).
-    public func release(scope: String, key: String) async throws {
+    /// Stores a refusal (an answer whose work was rolled back) for a key, unless the key was answered
+    /// meanwhile; gives what the key now answers.
+    public func remember(
+        _ refusal: StoredAnswer, scope: String, key: String, requestHash: String
+    ) async throws -> Outcome<StoredAnswer> {
         try await store.write { sql in
-            try await sql.raw("DELETE FROM idempotency_keys WHERE scope = \(bind: scope) AND key = \(bind: key)").run()
+            if let earlier: Outcome<StoredAnswer> = try await Self.claim(
+                scope: scope, key: key, requestHash: requestHash, in: sql)
+            {
+                return earlier
+            }
+            try await sql.raw(
+                """
+                UPDATE idempotency_keys SET status = \(bind: refusal.status), response = \(bind: refusal.response)
+                WHERE scope = \(bind: scope) AND key = \(bind: key)
+                """
+            ).run()
+            return .answered(refusal)
         }
+    }
+
+    /// Holds the key for this transaction, or says what it answered before. A row of status 0 is a
+    /// key that an older server left in progress when it died: its work never committed, so it is
+    /// taken over.
+    private static func claim<Answer>(
+        scope: String, key: String, requestHash: String, in sql: any SQLDatabase
+    ) async throws -> Outcome<Answer>? {
+        try await sql.raw(
+            "DELETE FROM idempotency_keys WHERE created_at < \(bind: Clock.nowMillis - Self.lifetimeMillis)"
+        ).run()
+        try await sql.raw(
+            "DELETE FROM idempotency_keys WHERE scope = \(bind: scope) AND key = \(bind: key) AND status = 0"
+        ).run()
+        // Waits, on PostgreSQL, for a transaction inserting the same key to end.
+        try await sql.raw(
+            """
+            INSERT INTO idempotency_keys (key, scope, request_hash, status, response, created_at)
+            VALUES (\(bind: key), \(bind: scope), \(bind: requestHash), 0, '', \(bind: Clock.nowMillis))
+            ON CONFLICT (scope, key) DO NOTHING
+            """
+        ).run()
+        guard
+            let row = try await sql.raw(
+                "SELECT * FROM idempotency_keys WHERE scope = \(bind: scope) AND key = \(bind: key)"
+            ).first()
+        else { throw DomainError(.conflict, "the Idempotency-Key could not be held", field: "Idempotency-Key") }
+        guard try row.decode(column: "request_hash", as: String.self) == requestHash else { return .mismatch }
+        let status = try row.decode(column: "status", as: Int.self)
+        guard status != 0 else { return nil }
+        return .replay(status: status, response: try row.decode(column: "response", as: String.self))
     }
 }

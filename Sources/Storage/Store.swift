@@ -7,6 +7,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import SQLKit
+import Synchronization
 
 /// The database Frontdesk keeps its truth in: a SQLite file by default, PostgreSQL for larger
 /// deployments. One code path for both; only the schema's DDL and how a write transaction starts
@@ -93,11 +94,18 @@ public final class Store: Sendable {
     /// up front and concurrent writers queue instead of failing half-way; on PostgreSQL a transaction.
     /// Rolled back when `body` throws. Once it has committed, the readers of the events it recorded
     /// are woken.
+    ///
+    /// A write started inside another one (by the same task) joins it as a savepoint: its changes
+    /// commit with the outer write or not at all, and its failure undoes only its own. That is how a
+    /// request's `Idempotency-Key` commits in one transaction with the stay it made.
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        if let open = OpenTransaction.current { return try await open.savepoint(body) }
         let touched = TouchedProperties()
         // Bound inside the body: fluent runs it in a task of its own, which does not inherit task locals.
         let result = try await transaction { sql in
-            try await TouchedProperties.$current.withValue(touched) { try await body(sql) }
+            try await TouchedProperties.$current.withValue(touched) {
+                try await OpenTransaction.$current.withValue(OpenTransaction(sql)) { try await body(sql) }
+            }
         }
         if !touched.all.isEmpty { events.wake(touched.all) }
         return result
@@ -128,7 +136,9 @@ public final class Store: Sendable {
     /// Runs `body` for reads: on SQLite on one connection that reads the file through memory mapping
     /// (without it, a large read such as a 2,000-room board spends most of its time in `read` calls
     /// for pages the operating system already has).
+    /// Inside a write, reads see that write's own changes: they run in its transaction.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        if let open = OpenTransaction.current { return try await body(open.sql) }
         switch dialect {
         case .postgres:
             return try await body(sql)
@@ -148,6 +158,34 @@ public final class Store: Sendable {
         guard var components = URLComponents(string: url) else { return "postgres://…" }
         if components.password != nil { components.password = "…" }
         return components.string ?? "postgres://…"
+    }
+}
+
+/// The write transaction the current task runs in, which writes started inside it join.
+final class OpenTransaction: Sendable {
+    @TaskLocal static var current: OpenTransaction?
+
+    let sql: any SQLDatabase
+    private let savepoints = Atomic<Int>(0)
+
+    init(_ sql: any SQLDatabase) {
+        self.sql = sql
+    }
+
+    /// Runs `body` under a savepoint: released when it returns, rolled back to when it throws (on
+    /// PostgreSQL a failed statement spoils the whole transaction unless rolled back to a savepoint).
+    func savepoint<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        let name = "nested_write_\(savepoints.add(1, ordering: .relaxed).newValue)"
+        try await sql.raw("SAVEPOINT \(unsafeRaw: name)").run()
+        do {
+            let result = try await body(sql)
+            try await sql.raw("RELEASE SAVEPOINT \(unsafeRaw: name)").run()
+            return result
+        } catch {
+            try? await sql.raw("ROLLBACK TO SAVEPOINT \(unsafeRaw: name)").run()
+            try? await sql.raw("RELEASE SAVEPOINT \(unsafeRaw: name)").run()
+            throw error
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import ServiceLifecycle
 import Storage
 
 /// What the server needs to know to start.
@@ -13,16 +14,19 @@ public struct ServerConfiguration: Sendable {
     public var webRoot: String?
     /// Requests a minute one address may make to the public (guest) API.
     public var publicRequestsPerMinute: Int
+    /// How long a connection may take to send its first request head whole (then 408).
+    public var requestHeadTimeout: Duration
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, secureCookies: Bool = false, webRoot: String? = nil,
-        publicRequestsPerMinute: Int = 120
+        publicRequestsPerMinute: Int = 120, requestHeadTimeout: Duration = .seconds(15)
     ) {
         self.host = host
         self.port = port
         self.secureCookies = secureCookies
         self.webRoot = webRoot
         self.publicRequestsPerMinute = publicRequestsPerMinute
+        self.requestHeadTimeout = requestHeadTimeout
     }
 }
 
@@ -34,7 +38,7 @@ public func buildApplication(
     return Application(
         router: router,
         // WebSocket for the live event stream; the server pings every 30 seconds.
-        server: .http1WebSocketUpgrade(webSocketRouter: router),
+        server: .guardedHTTP1(router: router, headTimeout: configuration.requestHeadTimeout),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "frontdesk"),
         logger: logger)
 }
@@ -82,4 +86,15 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
 struct HealthStatus: ResponseEncodable {
     var status: String
     var database: String
+}
+
+/// Runs the application until SIGTERM or SIGINT. Shutting down lets requests under way finish, but
+/// for at most 10 seconds: then what is left (a live event stream, a client that stopped sending)
+/// is cancelled, so that a stop always stops.
+public func runUntilStopped(_ app: some ApplicationProtocol, logger: Logger = Logger(label: "frontdesk")) async throws {
+    var configuration = ServiceGroupConfiguration(
+        services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    configuration.maximumGracefulShutdownDuration = .seconds(10)
+    configuration.maximumCancellationDuration = .seconds(5)
+    try await ServiceGroup(configuration: configuration).run()
 }

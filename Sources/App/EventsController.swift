@@ -2,6 +2,7 @@ import Booking
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import ServiceLifecycle
 import Storage
 
 /// `GET /api/v1/properties/{id}/events` (WebSocket): every change to a property as it commits.
@@ -37,7 +38,7 @@ struct EventsController {
         guard request.headers[.upgrade]?.lowercased() == "websocket" else {
             throw APIError(.upgradeRequired, code: "upgrade_required", "open this as a WebSocket")
         }
-        return .upgrade([:])
+        return .upgrade([RequestGuard.upgradeMarker: "events"])
     }
 
     @Sendable func stream(
@@ -53,6 +54,16 @@ struct EventsController {
         if let after = try Self.after(context.request), after <= latest { seq = after }
         try await outbound.write(.text(#"{"type":"hello","seq":\#(seq)}"#))
 
+        // The stream ends when the server shuts down, rather than holding the shutdown up.
+        try await cancelWhenGracefulShutdown { [seq] in
+            try await Self.forward(wakes, from: seq, of: propertyID, events, inbound, outbound)
+        }
+    }
+
+    private static func forward(
+        _ wakes: AsyncStream<Void>, from seq: Int, of propertyID: Int, _ events: EventRepository,
+        _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter
+    ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             // The client sends nothing we need; its stream ends when it closes, and so does ours.
             group.addTask { for try await _ in inbound {} }

@@ -21,11 +21,16 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port to listen on.") var port = 8080
     @Option(help: "The web app's folder, served at / (empty for none).") var web = "Web"
     @Option(help: "Requests a minute one address may make to the guest site's API.") var publicRateLimit = 120
+    @Option(help: "Seconds a connection may take to send its first request head (then 408).")
+    var requestHeadTimeout = 15
     @OptionGroup var database: DatabaseOption
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be 1...65535, got \(port).") }
         guard publicRateLimit >= 1 else { throw ValidationError("--public-rate-limit must be 1 or more.") }
+        guard (1...3600).contains(requestHeadTimeout) else {
+            throw ValidationError("--request-head-timeout must be 1...3600 seconds, got \(requestHeadTimeout).")
+        }
     }
 
     func run() async throws {
@@ -33,12 +38,13 @@ struct Serve: AsyncParsableCommand {
         try await store.migrate()
         let app = buildApplication(
             configuration: ServerConfiguration(
-                host: host, port: port, webRoot: web.isEmpty ? nil : web, publicRequestsPerMinute: publicRateLimit),
+                host: host, port: port, webRoot: web.isEmpty ? nil : web, publicRequestsPerMinute: publicRateLimit,
+                requestHeadTimeout: .seconds(requestHeadTimeout)),
             store: store)
         // Written unbuffered, so that `make run` shows it at once even through a pipe.
         FileHandle.standardOutput.write(
             Data("frontdesk: serving \(store.location) (\(store.dialect.rawValue)) on http://\(host):\(port)/\n".utf8))
-        try await app.runService()
+        try await runUntilStopped(app)
         await store.shutdown()
     }
 }

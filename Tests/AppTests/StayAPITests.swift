@@ -49,10 +49,10 @@ struct APIFixture {
         as role: StaffRole? = .frontDesk, configuration: ServerConfiguration = ServerConfiguration(),
         live: Bool = false, _ body: @escaping @Sendable (SignedInClient) async throws -> Void
     ) async throws {
-        let router = buildRouter(store: store, configuration: configuration)
-        let app = Application(
-            router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        // The server as `frontdesk serve` builds it, on a free port.
+        var configuration = configuration
+        configuration.port = 0
+        let app = buildApplication(configuration: configuration, store: store)
         try await app.test(live ? .live : .router) { client in
             var cookie: String?
             if let role {

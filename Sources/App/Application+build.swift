@@ -52,6 +52,8 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     let metrics = ServerMetrics(store: store)
     router.add(middleware: MetricsMiddleware(metrics: metrics))
     router.add(middleware: ErrorMiddleware())
+    router.add(middleware: QueryMiddleware())
+    router.add(middleware: SameOriginMiddleware())
     if let webRoot = configuration.webRoot {
         router.add(middleware: FileMiddleware(webRoot, searchForIndexHtml: true))
     }

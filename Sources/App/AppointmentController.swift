@@ -56,6 +56,7 @@ struct AppointmentController {
         guard !body.customer.name.trimmingCharacters(in: .whitespaces).isEmpty, body.customer.name.count <= 200 else {
             throw DomainError.invalid("customer.name", "a customer needs a name (at most 200 characters)")
         }
+        try FreeText.validate(body.customer.name, field: "customer.name", limit: 200, lines: false)
         let properties = PropertyRepository(store: store)
         guard let salon = try await properties.property(id: propertyID), salon.kind == .salon else {
             throw DomainError(.notFound, "no salon \(propertyID)", field: "id")

@@ -29,6 +29,8 @@ struct EventsController {
     }
 
     @Sendable func shouldUpgrade(_ request: Request, context: AppRequestContext) async throws -> RouterShouldUpgrade {
+        // Another site's page must not read a signed-in member of staff's live stream.
+        try SameOriginMiddleware<AppRequestContext>.requireSameOrigin(request)
         _ = try context.requireUser()
         let propertyID = try context.parameters.require("id", as: Int.self)
         guard try await EventRepository(store: store).latestSeq(propertyID: propertyID) != nil else {

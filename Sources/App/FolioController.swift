@@ -102,6 +102,7 @@ struct FolioController {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= descriptionLimit else {
             throw DomainError.invalid(field, "1 to \(descriptionLimit) characters")
         }
+        try FreeText.validate(text, field: field, limit: descriptionLimit, lines: false)
     }
 }
 

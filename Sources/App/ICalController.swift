@@ -97,8 +97,14 @@ struct ICalController {
         let source: String
         let text: String
         if request.headers[.contentType]?.lowercased().hasPrefix("text/calendar") == true {
-            let body = try await request.body.collect(upTo: Request.maximumJSONBytes)
-            (source, text) = ("upload", String(buffer: body))
+            let body: ByteBuffer
+            do {
+                body = try await request.body.collect(upTo: Request.maximumJSONBytes)
+            } catch {
+                throw HTTPError(
+                    .contentTooLarge, message: "the calendar is larger than \(Request.maximumJSONBytes) bytes")
+            }
+            (source, text) = ("upload", try Self.text(of: Data(buffer: body), field: "body"))
         } else {
             let url = try await request.decodeJSON(as: ImportRequest.self, context: context).url
             (source, text) = (url, try await Self.fetch(url))
@@ -138,8 +144,13 @@ struct ICalController {
         guard data.count <= Request.maximumJSONBytes else {
             throw DomainError.invalid("url", "the calendar is larger than \(Request.maximumJSONBytes) bytes")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw DomainError.invalid("url", "the calendar is not UTF-8 text")
+        return try text(of: data, field: "url")
+    }
+
+    /// A calendar's text: UTF-8 without NULs (no text the API stores may hold one).
+    static func text(of data: Data, field: String) throws -> String {
+        guard let text = String(data: data, encoding: .utf8), !data.contains(0) else {
+            throw DomainError.invalid(field, "the calendar is not UTF-8 text")
         }
         return text
     }

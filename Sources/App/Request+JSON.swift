@@ -1,16 +1,17 @@
+import Booking
 import Foundation
 import Hummingbird
 
 extension Request {
-    /// The version in an `If-Match` header (`"3"`, `W/"3"` or `3`); nil when there is none.
+    /// The version in an `If-Match` header (`"3"`, `W/"3"` or `3`); nil when there is none or it is
+    /// `*` (any version). A tag that is not one of ours can match no version: it gives -1, which
+    /// the change then refuses as stale (412), as RFC 9110 says of any tag that does not match.
     func ifMatchVersion() throws -> Int? {
-        guard let header = headers[.ifMatch] else { return nil }
+        guard let header = headers[.ifMatch]?.trimmingCharacters(in: .whitespaces) else { return nil }
+        if header == "*" { return nil }
         let digits = header.replacingOccurrences(of: "W/", with: "").trimmingCharacters(
             in: CharacterSet(charactersIn: "\" "))
-        guard let version = Int(digits) else {
-            throw APIError(
-                .badRequest, code: "invalid", "If-Match must be the ETag you were given, like \"3\"", field: "If-Match")
-        }
+        guard let version = Int(digits), version >= 0 else { return -1 }
         return version
     }
 
@@ -36,6 +37,49 @@ extension Request {
             throw HTTPError(.contentTooLarge, message: "the body is larger than \(Self.maximumJSONBytes) bytes")
         }
         guard buffer.readableBytes > 0 else { return nil }
-        return try JSONDecoder().decode(Value.self, from: Data(buffer: buffer))
+        // A browser sends text/plain or a form from another site's page without asking first: JSON
+        // is taken only as JSON.
+        if let type = headers[.contentType]?.lowercased(),
+            !(type.hasPrefix("application/json") || type.split(separator: ";").first?.hasSuffix("+json") == true)
+        {
+            throw APIError(
+                .unsupportedMediaType, code: "unsupported_media_type", "send the body as application/json",
+                field: "Content-Type")
+        }
+        let data = Data(buffer: buffer)
+        if let field = Self.fieldHoldingNUL(in: data) {
+            throw DomainError.invalid(field, "must not contain NUL characters")
+        }
+        return try JSONDecoder().decode(Value.self, from: data)
+    }
+
+    /// The path of a JSON string (or key) with a NUL in it (`guest.name`), or nil: no text the API
+    /// stores may hold one (PostgreSQL refuses it, SQLite cuts the text there). JSON can only carry a
+    /// NUL escaped, so bodies without `\u0000` are not parsed twice.
+    static func fieldHoldingNUL(in data: Data) -> String? {
+        guard data.range(of: Data(#"\u0000"#.utf8)) != nil,
+            let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        else { return nil }
+        func find(_ value: Any, _ path: String) -> String? {
+            switch value {
+            case let text as String:
+                return text.contains("\u{0}") ? path : nil
+            case let object as [String: Any]:
+                for (key, member) in object {
+                    let inner = path.isEmpty ? key : "\(path).\(key)"
+                    if key.contains("\u{0}") { return inner }
+                    if let found = find(member, inner) { return found }
+                }
+                return nil
+            case let array as [Any]:
+                for (index, element) in array.enumerated() {
+                    if let found = find(element, "\(path)[\(index)]") { return found }
+                }
+                return nil
+            default:
+                return nil
+            }
+        }
+        return find(json, "").map { $0.isEmpty ? "body" : $0 }
     }
 }

@@ -145,6 +145,7 @@ public struct Guest: Hashable, Sendable, Identifiable {
             throw .invalid("guest.name", "a guest needs a name")
         }
         guard name.count <= 200 else { throw .invalid("guest.name", "at most 200 characters") }
+        try FreeText.validate(name, field: "guest.name", limit: 200, lines: false)
         if !email.isEmpty {
             let parts = email.split(separator: "@", omittingEmptySubsequences: false)
             guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !email.contains(" "), email.count <= 254

@@ -300,9 +300,15 @@ public struct Appointment: Hashable, Sendable, Identifiable {
     }
 }
 
-/// Free text typed by staff or guests (notes, requests): anything, up to a length.
+/// Free text typed by staff or guests (notes, requests, names): anything printable, up to a length.
 public enum FreeText {
-    public static func validate(_ text: String, field: String, limit: Int) throws(DomainError) {
+    /// Checks a length and refuses control characters (NUL cut the text on SQLite and failed the
+    /// write on PostgreSQL); `lines` lets tabs and line breaks through, for notes.
+    public static func validate(_ text: String, field: String, limit: Int, lines: Bool = true) throws(DomainError) {
         guard text.count <= limit else { throw .invalid(field, "at most \(limit) characters") }
+        let allowed: Set<Unicode.Scalar> = lines ? ["\n", "\r", "\t"] : []
+        guard
+            !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !allowed.contains($0) })
+        else { throw .invalid(field, "must not contain control characters") }
     }
 }

@@ -2,7 +2,6 @@ import App
 import ArgumentParser
 import Booking
 import Foundation
-import HummingbirdBcrypt
 import Storage
 
 /// `frontdesk demo`: fills an empty database with the demo, or adds a large board for benchmarks.
@@ -57,7 +56,7 @@ struct DemoCommand: AsyncParsableCommand {
             } else if ifEmpty, try await hasData(store) {
                 print("frontdesk: \(store.location) already has data; no demo added")
             } else {
-                print("frontdesk: \(try await demo.create(passwordHash: Bcrypt.hash(DemoData.password, cost: 12)))")
+                print("frontdesk: \(try await demo.create(passwordHash: Passwords.hash(DemoData.password)))")
             }
         } catch let error as DomainError {
             await store.shutdown()

@@ -1,7 +1,7 @@
+import App
 import ArgumentParser
 import Booking
 import Foundation
-import HummingbirdBcrypt
 import Storage
 
 struct UserCommand: AsyncParsableCommand {
@@ -41,7 +41,7 @@ struct AddUser: AsyncParsableCommand {
         do {
             let user = try await UserRepository(store: store).create(
                 email: email, name: name ?? String(email.split(separator: "@").first ?? ""),
-                role: StaffRole(rawValue: role)!, passwordHash: Bcrypt.hash(password, cost: 12))
+                role: StaffRole(rawValue: role)!, passwordHash: Passwords.hash(password))
             print("frontdesk: added \(user.email) as \(user.role.rawValue)")
         } catch let error as DomainError {
             await store.shutdown()

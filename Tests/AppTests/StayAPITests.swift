@@ -53,6 +53,20 @@ struct APIFixture {
         var configuration = configuration
         configuration.port = 0
         let app = buildApplication(configuration: configuration, store: store)
+        do {
+            try await run(app, live: live, as: role, body)
+        } catch {
+            // A failed test still closes its database (an open pool asserts when it goes away).
+            await store.shutdown()
+            throw error
+        }
+        await store.shutdown()
+    }
+
+    private func run(
+        _ app: some ApplicationProtocol, live: Bool, as role: StaffRole?,
+        _ body: @escaping @Sendable (SignedInClient) async throws -> Void
+    ) async throws {
         try await app.test(live ? .live : .router) { client in
             var cookie: String?
             if let role {
@@ -67,7 +81,6 @@ struct APIFixture {
             }
             try await body(SignedInClient(client: client, cookie: cookie))
         }
-        await store.shutdown()
     }
 
     func stayJSON(room: Int? = nil, arrival: String = "2026-12-01", departure: String = "2026-12-03", adults: Int = 2)

@@ -16,6 +16,8 @@ public struct ServerConfiguration: Sendable {
     public var publicRequestsPerMinute: Int
     /// How long a connection may take to send its first request head whole (then 408).
     public var requestHeadTimeout: Duration
+    /// How iCal feeds are fetched by URL (public addresses only; tests loosen it).
+    var feeds = FeedFetcher()
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, secureCookies: Bool = false, webRoot: String? = nil,
@@ -80,7 +82,7 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     AppointmentController(store: store).register(on: signedIn)
     StatsController(store: store).register(on: signedIn)
     EventsController(store: store).register(on: signedIn)
-    ICalController(store: store).register(open: router, signedIn: signedIn)
+    ICalController(store: store, feeds: configuration.feeds).register(open: router, signedIn: signedIn)
     FormController().register(on: signedIn)
     return router
 }

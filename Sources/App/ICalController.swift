@@ -17,6 +17,8 @@ import Storage
 ///   source again brings the blocks in line with it.
 struct ICalController {
     let store: Store
+    /// How feeds are fetched by URL: public addresses only.
+    let feeds: FeedFetcher
 
     func register(open router: Router<AppRequestContext>, signedIn group: RouterGroup<AppRequestContext>) {
         router.get("ical/rooms/{file}", use: export)
@@ -107,7 +109,7 @@ struct ICalController {
             (source, text) = ("upload", try Self.text(of: Data(buffer: body), field: "body"))
         } else {
             let url = try await request.decodeJSON(as: ImportRequest.self, context: context).url
-            (source, text) = (url, try await Self.fetch(url))
+            (source, text) = (url, try Self.text(of: try await feeds.fetch(url), field: "url"))
         }
         let blocks = try ICalendar.parse(text, timeZone: property.timeZone)
         let result = try await ICalRepository(store: store).sync(
@@ -120,31 +122,6 @@ struct ICalController {
                     uid: $0.uid, arrival: $0.nights.arrival.iso, departure: $0.nights.departure.iso,
                     message: $0.message)
             })
-    }
-
-    /// A feed's text: `http` or `https` only, at most 1 MiB, within 15 seconds.
-    static func fetch(_ address: String) async throws -> String {
-        guard let url = URL(string: address), let scheme = url.scheme?.lowercased(),
-            ["http", "https"].contains(scheme),
-            url.host != nil
-        else { throw DomainError.invalid("url", "must be an http or https address of an iCalendar feed") }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 15
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        let (data, response): (Data, URLResponse)
-        do {
-            (data, response) = try await session.data(from: url)
-        } catch {
-            throw DomainError.invalid("url", "could not be fetched (\(error.localizedDescription))")
-        }
-        if let status = (response as? HTTPURLResponse)?.statusCode, !(200..<300).contains(status) {
-            throw DomainError.invalid("url", "answered HTTP \(status)")
-        }
-        guard data.count <= Request.maximumJSONBytes else {
-            throw DomainError.invalid("url", "the calendar is larger than \(Request.maximumJSONBytes) bytes")
-        }
-        return try text(of: data, field: "url")
     }
 
     /// A calendar's text: UTF-8 without NULs (no text the API stores may hold one).

@@ -10,6 +10,8 @@ public struct AppRequestContext: RequestContext, WebSocketRequestContext {
     public var user: User?
     /// Where the request came from, for rate limits; nil in tests without a socket.
     public var remoteAddress: String?
+    /// Which properties the signed-in member of staff may work on (set with the user).
+    var propertyAccess: PropertyAccess = .everyProperty
 
     public init(source: Source) {
         coreContext = .init(source: source)
@@ -22,6 +24,25 @@ public struct AppRequestContext: RequestContext, WebSocketRequestContext {
         guard let user else { throw APIError(.unauthorized, code: "unauthorized", "sign in first") }
         return user
     }
+
+    /// The one check of whether the signed-in member of staff may work on a property: every staff
+    /// route calls it with the property of the resource it acts on (a stay's, a room's, a room
+    /// type's), before reading or changing anything of it. Another property's resources do not exist
+    /// for them (404), so that ids cannot be probed.
+    func requireAccess(to propertyID: Int) throws {
+        let user = try requireUser()
+        guard propertyAccess.allows(user, propertyID) else {
+            throw DomainError(.notFound, "no property \(propertyID)", field: "id")
+        }
+    }
+}
+
+/// Which properties a member of staff may work on. Today every member of staff works at every
+/// property; per-property roles replace `everyProperty` here, and nowhere else.
+struct PropertyAccess: Sendable {
+    var allows: @Sendable (User, Int) -> Bool
+
+    static let everyProperty = PropertyAccess { _, _ in true }
 }
 
 /// A refusal of the API itself (not of the domain's rules): no session, not allowed, too large.

@@ -18,6 +18,8 @@ public struct ServerConfiguration: Sendable {
     public var requestHeadTimeout: Duration
     /// How iCal feeds are fetched by URL (public addresses only; tests loosen it).
     var feeds = FeedFetcher()
+    /// Which properties each member of staff may work on.
+    var propertyAccess = PropertyAccess.everyProperty
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, secureCookies: Bool = false, webRoot: String? = nil,
@@ -71,7 +73,8 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     let guests = router.group("api/v1/public")
         .add(middleware: RateLimitMiddleware(limiter: RateLimiter(perMinute: configuration.publicRequestsPerMinute)))
     PublicController(store: store).register(on: guests)
-    let signedIn = router.group("api/v1").add(middleware: SessionMiddleware(store: store))
+    let signedIn = router.group("api/v1").add(
+        middleware: SessionMiddleware(store: store, access: configuration.propertyAccess))
     SessionController(store: store, configuration: configuration).register(open: open, signedIn: signedIn)
     PropertyController(store: store).register(on: signedIn)
     RateController(store: store).register(on: signedIn)

@@ -51,6 +51,7 @@ struct AppointmentController {
 
     private func book(_ request: Request, context: AppRequestContext) async throws -> Idempotency.Answer {
         let propertyID = try context.parameters.requireID("id")
+        try context.requireAccess(to: propertyID)
         let body = try await request.decodeJSON(as: CreateRequest.self, context: context)
         try Appointment.validate(notes: body.notes ?? "")
         guard !body.customer.name.trimmingCharacters(in: .whitespaces).isEmpty, body.customer.name.count <= 200 else {
@@ -90,6 +91,7 @@ struct AppointmentController {
         guard let appointment = try await AppointmentRepository(store: store).appointment(id: id) else {
             throw DomainError(.notFound, "no appointment \(id)")
         }
+        try context.requireAccess(to: appointment.propertyID)
         let customer = try await StayRepository(store: store).guest(id: appointment.customerID)
         var response = try WithContactJSON(
             entity: AppointmentJSON(appointment), contactKey: "customer", contact: customer.map(GuestJSON.init)
@@ -110,6 +112,7 @@ struct AppointmentController {
         guard let current = try await AppointmentRepository(store: store).appointment(id: id) else {
             throw DomainError(.notFound, "no appointment \(id)")
         }
+        try context.requireAccess(to: current.propertyID)
         let properties = PropertyRepository(store: store)
         let team = try await properties.staff(propertyID: current.propertyID)
         if let staffID = body.staffId, !team.contains(where: { $0.id == staffID }) {

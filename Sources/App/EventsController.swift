@@ -33,6 +33,7 @@ struct EventsController {
         try SameOriginMiddleware<AppRequestContext>.requireSameOrigin(request)
         _ = try context.requireUser()
         let propertyID = try context.parameters.require("id", as: Int.self)
+        try context.requireAccess(to: propertyID)
         guard try await EventRepository(store: store).latestSeq(propertyID: propertyID) != nil else {
             throw DomainError(.notFound, "no property \(propertyID)", field: "id")
         }

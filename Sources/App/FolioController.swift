@@ -32,7 +32,7 @@ struct FolioController {
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> FolioJSON {
-        FolioJSON(try await FolioRepository(store: store).folio(stayID: try context.parameters.requireID("id")))
+        FolioJSON(try await FolioRepository(store: store).folio(stayID: try await stayID(context)))
     }
 
     @Sendable func charge(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -70,7 +70,7 @@ struct FolioController {
     @Sendable func reversal(_ request: Request, context: AppRequestContext) async throws -> Response {
         let body = try await request.decodeJSON(as: ReversalRequest.self, context: context)
         try Self.requireDescription(body.reason, field: "reason")
-        let stayID = try context.parameters.requireID("id")
+        let stayID = try await stayID(context)
         let folio = try await FolioRepository(store: store).folio(stayID: stayID)
         guard let target = folio.entries.first(where: { $0.id == body.entryId }) else {
             throw DomainError(.notFound, "no entry \(body.entryId) on this folio", field: "entryId")
@@ -84,10 +84,20 @@ struct FolioController {
         -> Response
     {
         let folio = try await FolioRepository(store: store).post(
-            [posting], stayID: try context.parameters.requireID("id"), by: try context.requireUser().id)
+            [posting], stayID: try await stayID(context), by: try context.requireUser().id)
         var response = try FolioJSON(folio).response(from: request, context: context)
         response.status = .created
         return response
+    }
+
+    /// The stay of the path, at a property the member of staff works at.
+    private func stayID(_ context: AppRequestContext) async throws -> Int {
+        let id = try context.parameters.requireID("id")
+        guard let stay = try await StayRepository(store: store).stay(id: id) else {
+            throw DomainError(.notFound, "no stay \(id)")
+        }
+        try context.requireAccess(to: stay.propertyID)
+        return id
     }
 
     /// What staff may charge by hand: room and tax lines are posted only by check-in.

@@ -134,9 +134,10 @@ struct ICalController {
 
     private func room(_ context: AppRequestContext) async throws -> Int {
         let roomID = try context.parameters.require("id", as: Int.self)
-        guard try await PropertyRepository(store: store).room(id: roomID) != nil else {
+        guard let room = try await PropertyRepository(store: store).room(id: roomID) else {
             throw DomainError(.notFound, "no room \(roomID)", field: "id")
         }
+        try context.requireAccess(to: room.propertyID)
         return roomID
     }
 

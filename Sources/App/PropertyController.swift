@@ -12,12 +12,15 @@ struct PropertyController {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> PropertyList {
-        PropertyList(properties: try await PropertyRepository(store: store).properties().map { PropertyJSON($0) })
+        PropertyList(
+            properties: try await PropertyRepository(store: store).properties()
+                .filter { (try? context.requireAccess(to: $0.id)) != nil }.map { PropertyJSON($0) })
     }
 
     /// A property with its room types and rooms, and a salon's staff and services.
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> PropertyJSON {
         let id = try context.parameters.requireID("id")
+        try context.requireAccess(to: id)
         let repository = PropertyRepository(store: store)
         guard let property = try await repository.property(id: id) else {
             throw DomainError(.notFound, "no property \(id)")

@@ -53,6 +53,7 @@ struct RateController {
         guard let roomType = try await PropertyRepository(store: store).roomType(id: id) else {
             throw DomainError(.notFound, "no room type \(id)")
         }
+        try context.requireAccess(to: roomType.propertyID)
         return roomType
     }
 

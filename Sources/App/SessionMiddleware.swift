@@ -12,6 +12,7 @@ struct SessionMiddleware: RouterMiddleware {
     static let cookieName = "frontdesk_session"
 
     let store: Store
+    var access: PropertyAccess = .everyProperty
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -25,6 +26,7 @@ struct SessionMiddleware: RouterMiddleware {
         }
         var context = context
         context.user = user
+        context.propertyAccess = access
         return try await next(request, context)
     }
 

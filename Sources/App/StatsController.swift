@@ -13,6 +13,7 @@ struct StatsController {
     /// `GET /api/v1/properties/{id}/stats?from=&to=` (`to` exclusive; the last 30 days by default).
     @Sendable func stats(_ request: Request, context: AppRequestContext) async throws -> StatsJSON {
         let id = try context.parameters.requireID("id")
+        try context.requireAccess(to: id)
         let properties = PropertyRepository(store: store)
         guard let property = try await properties.property(id: id) else {
             throw DomainError(.notFound, "no property \(id)")

@@ -192,6 +192,7 @@ struct StayActionsController {
         guard let stay = try await StayRepository(store: store).stay(id: id) else {
             throw DomainError(.notFound, "no stay \(id)")
         }
+        try context.requireAccess(to: stay.propertyID)
         guard let property = try await PropertyRepository(store: store).property(id: stay.propertyID) else {
             throw DomainError(.notFound, "no property \(stay.propertyID)")
         }

@@ -22,6 +22,7 @@ struct StayController {
 
     private func book(_ request: Request, context: AppRequestContext) async throws -> Idempotency.Answer {
         let propertyID = try context.parameters.requireID("id")
+        try context.requireAccess(to: propertyID)
         let body = try await request.decodeJSON(as: CreateStayRequest.self, context: context)
         let nights = try Nights(
             arrival: try Day.parse(body.arrival, field: "arrival"),
@@ -44,6 +45,7 @@ struct StayController {
         guard let stay = try await stays.stay(id: id) else {
             throw DomainError(.notFound, "no stay \(id)")
         }
+        try context.requireAccess(to: stay.propertyID)
         let guest = try await stays.guest(id: stay.guestID)
         var response = try WithContactJSON(
             entity: StayJSON(stay), contactKey: "guest", contact: guest.map(GuestJSON.init)

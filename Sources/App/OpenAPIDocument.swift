@@ -8,7 +8,7 @@ enum OpenAPIDocument {
             "title": "Frontdesk API",
             "version": "1.0.0",
             "summary": "Reservations for hotels and salons: properties, the board, stays, folios, appointments and figures.",
-            "description": "JSON over HTTP. Dates are `YYYY-MM-DD` strings; money is `{\"amount\": minor units, \"currency\": \"THB\"}`; optional fields are left out rather than sent as null, and unknown fields in a request are ignored. Everything under `/api/v1/` needs the session cookie that `POST /api/v1/session` sets, but signing in and the guest site's API under `/api/v1/public/`, which is rate limited per client address; viewers may only read, and sign out (403 on any other method). Every refusal has the body `{\"error\": {\"code\", \"message\", \"field\"}}`. A stay's and an appointment's responses carry their version as `ETag` (`\"3\"`); `PATCH` requires it back as `If-Match` (428 without, 412 when stale) and the stay actions honour it when given. Booking a stay takes an `Idempotency-Key`, and a guest's booking requires one, so that a retry cannot book twice. Request bodies are at most 1 MiB (413)."
+            "description": "JSON over HTTP. Dates are `YYYY-MM-DD` strings; money is `{\"amount\": minor units, \"currency\": \"THB\"}`; optional fields are left out rather than sent as null, and unknown fields in a request are ignored. Everything under `/api/v1/` needs the session cookie that `POST /api/v1/session` sets, but signing in and the guest site's API under `/api/v1/public/`, which is rate limited per client address; viewers may only read, and sign out (403 on any other method). Every refusal has the body `{\"error\": {\"code\", \"message\", \"field\"}}`. A stay's and an appointment's responses carry their version as `ETag` (`\"3\"`); `PATCH` requires it back as `If-Match` (428 without, 412 when stale) and the stay actions honour it when given. Booking a stay takes an `Idempotency-Key`, and a guest's booking requires one, so that a retry cannot book twice: the key, the booking and its answer commit in one transaction, and a retry while the first request runs waits for its answer. Request bodies are at most 1 MiB (413) and JSON only as `application/json` (415); a write, or the event stream's upgrade, from another site's page (`Sec-Fetch-Site` other than `same-origin` or `none`, or a foreign `Origin`) is refused with 403. Numbers have bounds: adults 1 to 16 and children 0 to 16 a stay, a stay at most 366 nights (60 online), dates from 1900 to 2199, an amount at most 10^12 minor units."
           },
           "tags": [
             {
@@ -658,7 +658,7 @@ enum OpenAPIDocument {
                     "$ref": "#/components/responses/NotFound"
                   },
                   "409": {
-                    "description": "A room is taken on one of the nights (`conflict`, naming the booking in the way), or the first request with this `Idempotency-Key` is still running (`in_progress`).",
+                    "description": "A room is taken on one of the nights (`conflict`, naming the booking in the way).",
                     "content": {
                       "application/json": {
                         "schema": {
@@ -1513,7 +1513,8 @@ enum OpenAPIDocument {
                     "schema": {
                       "type": "integer",
                       "format": "int64",
-                      "minimum": 0
+                      "minimum": 0,
+                      "maximum": 1000000000000
                     }
                   },
                   {
@@ -1524,7 +1525,8 @@ enum OpenAPIDocument {
                     "schema": {
                       "type": "integer",
                       "format": "int64",
-                      "minimum": 0
+                      "minimum": 0,
+                      "maximum": 1000000000000
                     }
                   },
                   {
@@ -1803,7 +1805,7 @@ enum OpenAPIDocument {
                     }
                   },
                   "409": {
-                    "description": "No room of the type is free any more for the dates (`conflict`, field `roomTypeId`), or the first request with this `Idempotency-Key` is still running (`in_progress`).",
+                    "description": "No room of the type is free any more for the dates (`conflict`, field `roomTypeId`).",
                     "content": {
                       "application/json": {
                         "schema": {
@@ -2071,7 +2073,7 @@ enum OpenAPIDocument {
                     }
                   },
                   "409": {
-                    "description": "A room is taken on one of the nights (`conflict`, naming the booking in the way), or the first request with this `Idempotency-Key` is still running (`in_progress`).",
+                    "description": "A room is taken on one of the nights (`conflict`, naming the booking in the way).",
                     "content": {
                       "application/json": {
                         "schema": {
@@ -2677,6 +2679,7 @@ enum OpenAPIDocument {
                     "type": "integer",
                     "format": "int64",
                     "minimum": 0,
+                    "maximum": 1000000000000,
                     "description": "Each night's rate in minor units of the property's currency."
                   }
                 },
@@ -2718,7 +2721,7 @@ enum OpenAPIDocument {
                           "not_found",
                           "conflict"
                         ],
-                        "description": "What went wrong, for programs: `invalid` (400), `unauthorized` (401), `forbidden` (403), `not_found` (404), `conflict` (409), `stale` (412), `too_large` (413), `not_allowed` (422), `precondition_required` (428), `rate_limited` (429), `internal` (500); on booking with an `Idempotency-Key` also `in_progress` (409) and `idempotency_mismatch` (422); an unknown path is `not_found` (404) too; `http_<status>` for other refusals of the HTTP layer."
+                        "description": "What went wrong, for programs: `invalid` (400), `unauthorized` (401), `forbidden` (403), `not_found` (404), `conflict` (409), `stale` (412), `too_large` (413), `not_allowed` (422), `precondition_required` (428), `rate_limited` (429), `internal` (500); `cross_origin` (403: a write from another site's page), `unsupported_media_type` (415: a body that is not `application/json`); on booking with an `Idempotency-Key` also `idempotency_mismatch` (422); an unknown path is `not_found` (404) too; before any route, `malformed_request` (400), `request_timeout` (408: the request head did not arrive in time) and `request_too_large` (431: request line and headers over 80 KiB); `http_<status>` for other refusals of the HTTP layer."
                       },
                       "message": {
                         "type": "string",
@@ -3096,12 +3099,14 @@ enum OpenAPIDocument {
                   "adults": {
                     "type": "integer",
                     "format": "int64",
-                    "minimum": 1
+                    "minimum": 1,
+                    "maximum": 16
                   },
                   "children": {
                     "type": "integer",
                     "format": "int64",
-                    "minimum": 0
+                    "minimum": 0,
+                    "maximum": 16
                   },
                   "infants": {
                     "type": "integer",
@@ -3189,12 +3194,14 @@ enum OpenAPIDocument {
                     "type": "integer",
                     "format": "int64",
                     "minimum": 1,
+                    "maximum": 16,
                     "description": "At least one; adults and children together at most the room type's capacity."
                   },
                   "children": {
                     "type": "integer",
                     "format": "int64",
                     "minimum": 0,
+                    "maximum": 16,
                     "description": "0 when absent."
                   },
                   "infants": {
@@ -3261,12 +3268,14 @@ enum OpenAPIDocument {
                   "adults": {
                     "type": "integer",
                     "format": "int64",
-                    "minimum": 1
+                    "minimum": 1,
+                    "maximum": 16
                   },
                   "children": {
                     "type": "integer",
                     "format": "int64",
-                    "minimum": 0
+                    "minimum": 0,
+                    "maximum": 16
                   },
                   "infants": {
                     "type": "integer",
@@ -4828,12 +4837,14 @@ enum OpenAPIDocument {
                   "adults": {
                     "type": "integer",
                     "format": "int64",
-                    "minimum": 1
+                    "minimum": 1,
+                    "maximum": 16
                   },
                   "children": {
                     "type": "integer",
                     "format": "int64",
-                    "minimum": 0
+                    "minimum": 0,
+                    "maximum": 16
                   },
                   "sort": {
                     "type": "string",
@@ -5002,12 +5013,14 @@ enum OpenAPIDocument {
                     "type": "integer",
                     "format": "int64",
                     "minimum": 1,
+                    "maximum": 16,
                     "description": "At least one; adults and children together at most the room type's capacity."
                   },
                   "children": {
                     "type": "integer",
                     "format": "int64",
                     "minimum": 0,
+                    "maximum": 16,
                     "description": "0 when absent."
                   },
                   "infants": {
@@ -5098,12 +5111,14 @@ enum OpenAPIDocument {
                   "adults": {
                     "type": "integer",
                     "format": "int64",
-                    "minimum": 1
+                    "minimum": 1,
+                    "maximum": 16
                   },
                   "children": {
                     "type": "integer",
                     "format": "int64",
-                    "minimum": 0
+                    "minimum": 0,
+                    "maximum": 16
                   },
                   "infants": {
                     "type": "integer",
@@ -5175,12 +5190,14 @@ enum OpenAPIDocument {
                   "adults": {
                     "type": "integer",
                     "format": "int64",
-                    "minimum": 1
+                    "minimum": 1,
+                    "maximum": 16
                   },
                   "children": {
                     "type": "integer",
                     "format": "int64",
-                    "minimum": 0
+                    "minimum": 0,
+                    "maximum": 16
                   },
                   "infants": {
                     "type": "integer",

@@ -32,7 +32,7 @@ struct EventsController {
         // Another site's page must not read a signed-in member of staff's live stream.
         try SameOriginMiddleware<AppRequestContext>.requireSameOrigin(request)
         _ = try context.requireUser()
-        let propertyID = try context.parameters.require("id", as: Int.self)
+        let propertyID = try context.parameters.requireID("id")
         try context.requireAccess(to: propertyID)
         guard try await EventRepository(store: store).latestSeq(propertyID: propertyID) != nil else {
             throw DomainError(.notFound, "no property \(propertyID)", field: "id")

@@ -126,14 +126,15 @@ struct ICalController {
 
     /// A calendar's text: UTF-8 without NULs (no text the API stores may hold one).
     static func text(of data: Data, field: String) throws -> String {
-        guard let text = String(data: data, encoding: .utf8), !data.contains(0) else {
+        guard let text = String(data: data, encoding: .utf8) else {
             throw DomainError.invalid(field, "the calendar is not UTF-8 text")
         }
+        guard !data.contains(0) else { throw DomainError.invalid(field, "the calendar holds a NUL character") }
         return text
     }
 
     private func room(_ context: AppRequestContext) async throws -> Int {
-        let roomID = try context.parameters.require("id", as: Int.self)
+        let roomID = try context.parameters.requireID("id")
         guard let room = try await PropertyRepository(store: store).room(id: roomID) else {
             throw DomainError(.notFound, "no room \(roomID)", field: "id")
         }

@@ -235,6 +235,9 @@ enum OpenAPIDocument {
                   "413": {
                     "$ref": "#/components/responses/TooLarge"
                   },
+                  "429": {
+                    "$ref": "#/components/responses/RateLimited"
+                  },
                   "500": {
                     "$ref": "#/components/responses/InternalError"
                   }
@@ -2520,6 +2523,9 @@ enum OpenAPIDocument {
                         }
                       }
                     }
+                  },
+                  "400": {
+                    "$ref": "#/components/responses/BadRequest"
                   },
                   "401": {
                     "$ref": "#/components/responses/Unauthorized"

@@ -80,6 +80,7 @@ extension Request {
                 return nil
             }
         }
-        return find(json, "").map { $0.isEmpty ? "body" : $0 }
+        // A key with a NUL is named with the NUL written out, not echoed.
+        return find(json, "").map { $0.isEmpty ? "body" : $0.replacingOccurrences(of: "\u{0}", with: "\\u0000") }
     }
 }

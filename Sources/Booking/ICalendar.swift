@@ -83,7 +83,12 @@ public enum ICalendar {
             return nil  // ends on the day it starts: no night taken
         }
         let uid = fields["UID"]?.value.trimmingCharacters(in: .whitespaces) ?? ""
-        let summary = unescaped(fields["SUMMARY"]?.value ?? "")
+        // Tabs and other control characters are legal in iCal text, not in a name the desk shows.
+        let summary = String(
+            String.UnicodeScalarView(
+                unescaped(fields["SUMMARY"]?.value ?? "").unicodeScalars.map {
+                    $0.properties.generalCategory == .control ? " " : $0
+                }))
         return ICalBlock(
             uid: uid.isEmpty ? "event-\(number)-\(arrival.iso)" : String(uid.prefix(255)),
             nights: nights, summary: String(summary.prefix(200)))

@@ -100,9 +100,10 @@ public struct StaffMember: Hashable, Sendable, Identifiable {
         }
     }
 
+    /// `9:30`; a minute past the day's end is on the next day (`3:21 the next day`, not `27:21`).
     private static func clock(_ minute: Int) -> String {
-        let (hour, minute) = (minute / 60, minute % 60)
-        return "\(hour):\(minute < 10 ? "0" : "")\(minute)"
+        let (hour, rest) = (minute % 1440 / 60, minute % 60)
+        return "\(hour):\(rest < 10 ? "0" : "")\(rest)\(minute >= 1440 ? " the next day" : "")"
     }
 }
 

@@ -7,6 +7,13 @@ struct ICalendarTests {
 
     static func day(_ iso: String) -> Day { Day(iso: iso)! }
 
+    @Test func controlCharactersInASummaryBecomeSpaces() throws {
+        let text =
+            "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20261201\r\nUID:tab\r\n"
+            + "SUMMARY:Booked\tby\u{07}phone\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        #expect(try ICalendar.parse(text, timeZone: Self.bangkok).map(\.summary) == ["Booked by phone"])
+    }
+
     @Test func allDayEventsBecomeBlocksFromArrivalToDeparture() throws {
         let text = """
             BEGIN:VCALENDAR\r

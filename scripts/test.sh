@@ -32,14 +32,14 @@ if (( ${#packages[@]} )); then
     as_root apt-get update
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y "${packages[@]}"
 fi
-if python3 -c 'import selenium, pytest' 2>/dev/null; then
-    echo "selenium and pytest: present"
+if python3 -c 'import selenium, pytest, schemathesis' 2>/dev/null; then
+    echo "selenium, pytest and schemathesis: present"
 else
-    echo "installing selenium and pytest from PyPI"
+    echo "installing selenium, pytest and schemathesis from PyPI"
     # A Debian-managed python3 refuses plain pip installs (PEP 668); then install past it.
     export PIP_ROOT_USER_ACTION=ignore # we install as root on purpose (CI images)
-    python3 -m pip install --quiet selenium pytest ||
-        python3 -m pip install --quiet --break-system-packages selenium pytest
+    python3 -m pip install --quiet selenium pytest schemathesis ||
+        python3 -m pip install --quiet --break-system-packages selenium pytest schemathesis
 fi
 if compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
     echo "postgresql: present"
@@ -89,6 +89,14 @@ begin "kill -9 resilience tests with a throwaway PostgreSQL (pytest Tests/Resili
 # keys in flight, on SQLite and on PostgreSQL: about 20 s a database when it passes, 60 s when keys hang.
 FRONTDESK_BIN="$(swift build --show-bin-path)/frontdesk" FRONTDESK_REQUIRE_POSTGRES=1 \
     scripts/with-postgres.sh python3 -m pytest -q --tb=short Tests/Resilience
+done_step
+
+begin "API fuzz test with a throwaway PostgreSQL (pytest Tests/Fuzz, schemathesis)"
+# Every operation of /openapi.json with positive and negative data against a real server on SQLite and on
+# PostgreSQL, bounded in examples and seconds (about 100 s in all): no 5xx, no crash, no answer the
+# document does not describe.
+FRONTDESK_BIN="$(swift build --show-bin-path)/frontdesk" FRONTDESK_REQUIRE_POSTGRES=1 \
+    scripts/with-postgres.sh python3 -m pytest -q --tb=short Tests/Fuzz
 done_step
 
 begin "format check (make format-check)"

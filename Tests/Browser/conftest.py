@@ -10,16 +10,16 @@ import functools
 import http.server
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+from frontdesk_server import free_port, frontdesk_binary, serve_command, stop, wait_until_serving  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "Web"
@@ -129,26 +129,10 @@ def browser_factory():
         browser.quit()
 
 
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _frontdesk_binary():
-    explicit = os.environ.get("FRONTDESK_BIN")
-    if explicit:
-        return explicit
-    bin_path = subprocess.run(
-        ["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True
-    ).stdout.strip()
-    return str(Path(bin_path) / "frontdesk")
-
-
 @pytest.fixture(scope="module")
 def desk_server():
     """`frontdesk serve` over a fresh SQLite demo database on a free loopback port: its base URL."""
-    binary = _frontdesk_binary()
+    binary = frontdesk_binary()
     if not os.path.exists(binary):
         pytest.fail(f"{binary} is missing: run swift build first")
     if not (WEB / "timeline.wasm").exists():
@@ -156,35 +140,16 @@ def desk_server():
     work = tempfile.mkdtemp(prefix="frontdesk-browser-")
     database = os.path.join(work, "desk.sqlite")
     subprocess.run([binary, "demo", "--database", database], check=True, capture_output=True)
-    port = _free_port()
-    log = open(os.path.join(work, "server.log"), "w")
-    server = subprocess.Popen(
-        # The guest site's tests call the public API more often than a guest would.
-        [binary, "serve", "--port", str(port), "--database", database, "--web", str(WEB), "--public-rate-limit", "100000"],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    port = free_port()
+    log_path = os.path.join(work, "server.log")
+    log = open(log_path, "w")
+    server = subprocess.Popen(serve_command(binary, port, database), stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(f"{base}/healthz", timeout=1).read()
-                break
-            except OSError:
-                if server.poll() is not None:
-                    pytest.fail(f"the server stopped: {open(os.path.join(work, 'server.log')).read()}")
-                time.sleep(0.1)
+        wait_until_serving(base, server, log_path)
         yield base
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            # Seen once in many runs: the server still draining a browser's live connection after 10 s.
-            # Stopping it is not what the tests are about; say so and stop it hard.
-            print("desk_server: no exit 10 s after SIGTERM; killed", file=sys.stderr)
-            server.kill()
-            server.wait(timeout=10)
+        stop(server, "desk_server")
         log.close()
         shutil.rmtree(work, ignore_errors=True)
 

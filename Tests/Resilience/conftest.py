@@ -8,39 +8,26 @@ FRONTDESK_REQUIRE_POSTGRES set, its absence fails the PostgreSQL case rather tha
 test keeps its folder (SQLite database, server logs) and says where.
 """
 
+import contextlib
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.parse
-import urllib.request
-import uuid
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-WEB = ROOT / "Web"
-
-
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def frontdesk_binary():
-    explicit = os.environ.get("FRONTDESK_BIN")
-    if explicit:
-        return explicit
-    bin_path = subprocess.run(
-        ["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True
-    ).stdout.strip()
-    return str(Path(bin_path) / "frontdesk")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+from frontdesk_server import (  # noqa: E402
+    free_port,
+    fresh_postgres_database,
+    frontdesk_binary,
+    serve_command,
+    stop,
+    wait_until_serving,
+)
 
 
 class Server:
@@ -63,29 +50,14 @@ class Server:
     def start(self, timeout=30):
         assert self.process is None or self.process.poll() is not None, "the server is already running"
         self.runs += 1
-        port = _free_port()
-        log = open(self.log_path, "w")
-        self.process = subprocess.Popen(
-            [
-                self.binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--database", self.database,
-                "--web", str(WEB), "--public-rate-limit", "100000", *self.extra_args,
-            ],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        log.close()
+        port = free_port()
+        with open(self.log_path, "w") as log:
+            self.process = subprocess.Popen(
+                serve_command(self.binary, port, self.database, *self.extra_args), stdout=log, stderr=subprocess.STDOUT
+            )
         self.base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                urllib.request.urlopen(f"{self.base}/healthz", timeout=1).read()
-                return self.base
-            except OSError:
-                if self.process.poll() is not None:
-                    pytest.fail(f"the server stopped (exit {self.process.returncode}): {open(self.log_path).read()}")
-                if time.monotonic() > deadline:
-                    pytest.fail(f"the server did not answer /healthz within {timeout} s; log {self.log_path}")
-                time.sleep(0.05)
+        wait_until_serving(self.base, self.process, self.log_path, timeout)
+        return self.base
 
     def kill9(self):
         """SIGKILL, and wait until the process is gone."""
@@ -93,32 +65,7 @@ class Server:
         self.process.wait(timeout=10)
 
     def stop(self):
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            print("resilience: server still running 10 s after SIGTERM; killed", file=sys.stderr)
-            self.process.kill()
-            self.process.wait(timeout=10)
-
-
-def _psql():
-    found = shutil.which("psql")
-    if found:
-        return found
-    candidates = sorted(Path("/usr/lib/postgresql").glob("*/bin/psql"))
-    if not candidates:
-        pytest.fail("FRONTDESK_TEST_POSTGRES_URL is set but there is no psql to create a database with")
-    return str(candidates[-1])
-
-
-def _admin_sql(url, statement):
-    subprocess.run(
-        [_psql(), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", statement],
-        check=True, capture_output=True, text=True, timeout=60,
-    )
+        stop(self.process, "resilience")
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -144,38 +91,25 @@ def _server(request, kind):
     binary = frontdesk_binary()
     if not os.path.exists(binary):
         pytest.fail(f"{binary} is missing: run swift build first")
-    admin_url = os.environ.get("FRONTDESK_TEST_POSTGRES_URL")
-    if kind == "postgres" and not admin_url:
-        if os.environ.get("FRONTDESK_REQUIRE_POSTGRES"):
-            pytest.fail("FRONTDESK_REQUIRE_POSTGRES is set but FRONTDESK_TEST_POSTGRES_URL is not")
-        pytest.skip("FRONTDESK_TEST_POSTGRES_URL is not set: run through scripts/with-postgres.sh")
     work = tempfile.mkdtemp(prefix=f"frontdesk-resilience-{kind}-")
-    created = None
-    if kind == "sqlite":
-        database = os.path.join(work, "kill9.sqlite")
-    else:
-        name = f"frontdesk_kill9_{uuid.uuid4().hex[:12]}"
-        _admin_sql(admin_url, f"CREATE DATABASE {name}")
-        created = name
-        parts = urllib.parse.urlsplit(admin_url)
-        database = urllib.parse.urlunsplit(parts._replace(path=f"/{name}"))
-        _admin_sql(database, "CREATE EXTENSION IF NOT EXISTS btree_gist")
-    for command in ("migrate", "demo"):
-        made = subprocess.run([binary, command, "--database", database], capture_output=True, text=True)
-        assert made.returncode == 0, f"frontdesk {command} failed: {made.stdout}{made.stderr}"
-    instance = Server(binary, database, work)
-    instance.kind = kind
-    try:
-        yield instance
-    finally:
-        instance.stop()
-        failed = any(getattr(getattr(request.node, f"report_{when}", None), "failed", False) for when in ("setup", "call"))
-        if created:
-            try:
-                _admin_sql(admin_url, f"DROP DATABASE IF EXISTS {created} WITH (FORCE)")
-            except subprocess.CalledProcessError as error:
-                print(f"resilience: could not drop {created}: {error.stderr}", file=sys.stderr)
-        if failed:
-            print(f"resilience: kept {work} (database, server logs)", file=sys.stderr)
+    with contextlib.ExitStack() as databases:
+        if kind == "sqlite":
+            database = os.path.join(work, "kill9.sqlite")
         else:
-            shutil.rmtree(work, ignore_errors=True)
+            database = databases.enter_context(fresh_postgres_database("frontdesk_kill9"))
+        for command in ("migrate", "demo"):
+            made = subprocess.run([binary, command, "--database", database], capture_output=True, text=True)
+            assert made.returncode == 0, f"frontdesk {command} failed: {made.stdout}{made.stderr}"
+        instance = Server(binary, database, work)
+        instance.kind = kind
+        try:
+            yield instance
+        finally:
+            instance.stop()
+            failed = any(
+                getattr(getattr(request.node, f"report_{when}", None), "failed", False) for when in ("setup", "call")
+            )
+            if failed:
+                print(f"resilience: kept {work} (database, server logs)", file=sys.stderr)
+            else:
+                shutil.rmtree(work, ignore_errors=True)

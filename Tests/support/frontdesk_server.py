@@ -1,0 +1,117 @@
+"""What the Python test suites (Browser, Resilience, Fuzz) share to run a real `frontdesk serve`: the
+binary, a free loopback port, the command line, waiting for /healthz, stopping, and throwaway PostgreSQL
+databases in the server scripts/with-postgres.sh starts (FRONTDESK_TEST_POSTGRES_URL)."""
+
+import contextlib
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "Web"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def frontdesk_binary():
+    """FRONTDESK_BIN, or the debug build's `frontdesk`."""
+    explicit = os.environ.get("FRONTDESK_BIN")
+    if explicit:
+        return explicit
+    bin_path = subprocess.run(
+        ["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    return str(Path(bin_path) / "frontdesk")
+
+
+def serve_command(binary, port, database, *extra):
+    """`frontdesk serve` on loopback with the web app; the tests call the public API more often than a
+    guest would, so its rate limit is out of the way."""
+    return [
+        binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--database", database, "--web", str(WEB),
+        "--public-rate-limit", "100000", *extra,
+    ]
+
+
+def wait_until_serving(base, process, log_path, timeout=60):
+    """Waits for /healthz; fails the test with the server's log if it stops or does not answer."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            urllib.request.urlopen(f"{base}/healthz", timeout=1).read()
+            return
+        except OSError:
+            if process.poll() is not None:
+                pytest.fail(f"the server stopped (exit {process.returncode}): {Path(log_path).read_text()}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"the server did not answer /healthz within {timeout} s; log {log_path}")
+            time.sleep(0.05)
+
+
+def stop(process, name="frontdesk"):
+    """SIGTERM, and SIGKILL with a warning if it has not stopped 10 s later."""
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        print(f"{name}: still running 10 s after SIGTERM; killed", file=sys.stderr)
+        process.kill()
+        process.wait(timeout=10)
+
+
+def _psql():
+    found = shutil.which("psql") or next(iter(sorted(glob.glob("/usr/lib/postgresql/*/bin/psql"), reverse=True)), None)
+    if not found:
+        pytest.fail("FRONTDESK_TEST_POSTGRES_URL is set but there is no psql to create a database with")
+    return found
+
+
+def run_sql(url, statement):
+    subprocess.run(
+        [_psql(), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", statement],
+        check=True, capture_output=True, text=True, timeout=60,
+    )
+
+
+def postgres_admin_url():
+    """FRONTDESK_TEST_POSTGRES_URL; the test is skipped without it, or fails when FRONTDESK_REQUIRE_POSTGRES
+    says PostgreSQL must be covered."""
+    url = os.environ.get("FRONTDESK_TEST_POSTGRES_URL")
+    if not url:
+        if os.environ.get("FRONTDESK_REQUIRE_POSTGRES"):
+            pytest.fail("FRONTDESK_REQUIRE_POSTGRES is set but FRONTDESK_TEST_POSTGRES_URL is not")
+        pytest.skip("FRONTDESK_TEST_POSTGRES_URL is not set: run through scripts/with-postgres.sh")
+    return url
+
+
+@contextlib.contextmanager
+def fresh_postgres_database(prefix):
+    """A new database (with btree_gist) in the test PostgreSQL server: its URL; dropped afterwards."""
+    admin = postgres_admin_url()
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    run_sql(admin, f"CREATE DATABASE {name}")
+    url = urllib.parse.urlunsplit(urllib.parse.urlsplit(admin)._replace(path=f"/{name}"))
+    try:
+        run_sql(url, "CREATE EXTENSION IF NOT EXISTS btree_gist")
+        yield url
+    finally:
+        try:
+            run_sql(admin, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        except subprocess.CalledProcessError as error:
+            print(f"could not drop {name}: {error.stderr}", file=sys.stderr)

@@ -24,6 +24,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
     ],
     targets: [
         // The board's layout engine: Swift standard library only, so it also builds with Embedded Swift.
@@ -45,10 +48,23 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // The API's OpenAPI document, openapi.yaml: the one description of the API.
+        .target(
+            name: "API",
+            dependencies: [
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            resources: [.copy("openapi.yaml")],
+            // The generated code's unused public imports warn before Swift 6.4, where it silences them.
+            swiftSettings: [.unsafeFlags(["-suppress-warnings"])],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
         // The HTTP server: routes, sessions, the web app's files.
         .target(
             name: "App",
             dependencies: [
+                "API",
                 "Booking",
                 "Storage",
                 "Timeline",
@@ -90,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "App", "Storage", "Booking", "StorageTesting",
+                "API", "App", "Storage", "Booking", "StorageTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),

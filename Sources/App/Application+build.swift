@@ -1,3 +1,4 @@
+import API
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
@@ -66,7 +67,12 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     router.get("openapi.json") { _, _ in
         Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
+            body: .init(byteBuffer: ByteBuffer(string: APIDocument.json)))
+    }
+    router.get("openapi.yaml") { _, _ in
+        Response(
+            status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: APIDocument.yaml)))
     }
     router.get("photos/{name}") { _, context in try DemoPhoto.response(named: context.parameters.require("name")) }
     let open = router.group("api/v1")

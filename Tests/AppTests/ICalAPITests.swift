@@ -1,3 +1,4 @@
+import API
 import Booking
 import Foundation
 import Hummingbird
@@ -10,28 +11,9 @@ import Testing
 
 @Suite(.serialized)
 struct ICalAPITests {
-    struct Links: Decodable {
-        struct Feed: Decodable {
-            var source: String
-            var blocks: Int
-        }
-
-        var exportUrl: String
-        var imports: [Feed]
-    }
-
-    struct ImportResult: Decodable {
-        struct Conflict: Decodable {
-            var uid: String
-            var message: String
-        }
-
-        var source: String
-        var added: Int
-        var kept: Int
-        var removed: Int
-        var conflicts: [Conflict]
-    }
+    /// A room's calendar links and an import's result, as the document describes them.
+    typealias Links = Components.Schemas.ICalLinks
+    typealias ImportResult = Components.Schemas.ICalImportResult
 
     static func basic(_ day: Day) -> String { day.iso.replacingOccurrences(of: "-", with: "") }
 
@@ -47,7 +29,7 @@ struct ICalAPITests {
                 body: ByteBuffer(string: fixture.stayJSON(arrival: from.iso, departure: to.iso))
             ) { #expect($0.status == .created) }
             let links = try await client.execute(uri: "/api/v1/rooms/\(fixture.rooms[0].id)/ical", method: .get) {
-                try JSONDecoder().decode(Links.self, from: Data(buffer: $0.body))
+                try APIFixture.decoder.decode(Links.self, from: Data(buffer: $0.body))
             }
             // The channel's fetch: no session, the token in the link.
             let calendar = try await client.client.execute(uri: links.exportUrl, method: .get) { response in
@@ -67,7 +49,7 @@ struct ICalAPITests {
                 let result = try await client.execute(uri: importPath, method: .post, body: ByteBuffer(string: feed)) {
                     response in
                     #expect(response.status == .ok)
-                    return try JSONDecoder().decode(ImportResult.self, from: Data(buffer: response.body))
+                    return try APIFixture.decoder.decode(ImportResult.self, from: Data(buffer: response.body))
                 }
                 #expect((result.added, result.kept, result.removed) == (added, kept, 0))
             }
@@ -81,7 +63,7 @@ struct ICalAPITests {
                 #expect(response.error?.error.message.contains("room 102") == true)
             }
             let after = try await client.execute(uri: "/api/v1/rooms/\(fixture.rooms[1].id)/ical", method: .get) {
-                try JSONDecoder().decode(Links.self, from: Data(buffer: $0.body))
+                try APIFixture.decoder.decode(Links.self, from: Data(buffer: $0.body))
             }
             #expect(after.imports.map(\.blocks) == [1])
             let blocks = try await StayRepository(store: fixture.store).stays(
@@ -114,7 +96,7 @@ struct ICalAPITests {
                     uri: path, method: .post, headers: [.contentType: "text/calendar"], body: ByteBuffer(string: text)
                 ) { response in
                     #expect(response.status == .ok)
-                    return try JSONDecoder().decode(ImportResult.self, from: Data(buffer: response.body))
+                    return try APIFixture.decoder.decode(ImportResult.self, from: Data(buffer: response.body))
                 }
             }
             // a: future, b: collides with the booking, c: already over.

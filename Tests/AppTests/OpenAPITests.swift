@@ -1,3 +1,4 @@
+import API
 import Foundation
 import Storage
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// reference in it resolves.
 struct OpenAPITests {
     static func document() throws -> [String: Any] {
-        let object = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8))
+        let object = try JSONSerialization.jsonObject(with: Data(APIDocument.json.utf8))
         return try #require(object as? [String: Any])
     }
 
@@ -28,6 +29,7 @@ struct OpenAPITests {
             "/healthz",
             "/metrics",
             "/openapi.json",
+            "/openapi.yaml",
             "/ical/rooms/{file}",
             "/api/v1/rooms/{id}/ical",
             "/api/v1/rooms/{id}/ical-imports",
@@ -116,7 +118,8 @@ struct OpenAPITests {
         }
         #expect(
             open == [
-                "GET /healthz", "GET /metrics", "GET /openapi.json", "GET /ical/rooms/{file}", "GET /photos/{name}",
+                "GET /healthz", "GET /metrics", "GET /openapi.json", "GET /openapi.yaml", "GET /ical/rooms/{file}",
+                "GET /photos/{name}",
                 "POST /api/v1/session",
                 "GET /api/v1/public/regions", "GET /api/v1/public/search", "GET /api/v1/public/properties/{id}",
                 "GET /api/v1/public/properties/{id}/map.svg", "POST /api/v1/public/bookings",

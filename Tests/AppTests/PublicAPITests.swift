@@ -1,3 +1,4 @@
+import API
 import App
 import Booking
 import Foundation
@@ -9,33 +10,8 @@ import Testing
 
 /// The guest site's API: no session; search, a place's prices, booking once per key.
 struct PublicAPITests {
-    struct Search: Decodable {
-        struct Money: Decodable {
-            var amount: Int
-            var currency: String
-        }
-
-        struct Result: Decodable {
-            struct Place: Decodable {
-                var id: Int
-                var city: String
-            }
-
-            var property: Place
-            var nightly: Money
-            var total: Money
-        }
-
-        struct Bucket: Decodable {
-            var from: Int
-            var to: Int
-            var count: Int
-        }
-
-        var count: Int
-        var histogram: [Bucket]
-        var results: [Result]
-    }
+    /// A search's answer as the document describes it.
+    typealias Search = Components.Schemas.Search
 
     static func dates(_ fixture: APIFixture, from offset: Int = 10, nights: Int = 2) -> (String, String) {
         let arrival = fixture.property.today().adding(days: offset)
@@ -61,7 +37,7 @@ struct PublicAPITests {
                 method: .get
             ) { response in
                 #expect(response.status == .ok)
-                return try JSONDecoder().decode(Search.self, from: Data(buffer: response.body))
+                return try APIFixture.decoder.decode(Search.self, from: Data(buffer: response.body))
             }
             #expect(search.count == 1)
             #expect(search.results.first?.property.city == "Chiang Mai")
@@ -73,7 +49,7 @@ struct PublicAPITests {
                 uri:
                     "/api/v1/public/search?region=chiang%20mai&arrival=\(arrival)&departure=\(departure)&maxPrice=100000",
                 method: .get
-            ) { try JSONDecoder().decode(Search.self, from: Data(buffer: $0.body)) }
+            ) { try APIFixture.decoder.decode(Search.self, from: Data(buffer: $0.body)) }
             #expect(none.count == 0)
             #expect(none.histogram.reduce(0) { $0 + $1.count } == 1)  // the slider still shows what exists
         }

@@ -43,6 +43,14 @@ struct APIFixture {
 
     static let password = "correct horse"
 
+    /// Reads responses into the generated types (`Components.Schemas`): instants as ISO 8601, as the
+    /// document has them.
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+
     /// Runs `body` with a client signed in as `role` (or not signed in at all): through the router
     /// alone, or with `live`, through a server on loopback that also speaks WebSocket.
     func test(

@@ -1,3 +1,4 @@
+import API
 import App
 import Booking
 import Foundation
@@ -10,37 +11,12 @@ import Testing
 /// A stay's life through the API: check-in posts the price, payment settles it, check-out needs a
 /// settled folio, edits need the current version.
 struct StayActionsAPITests {
-    struct StayBody: Decodable {
-        var id: Int
-        var state: String
-        var version: Int
-        var segments: [Segment]
-
-        struct Segment: Decodable {
-            var roomId: Int?
-            var arrival: String
-        }
-    }
-
-    struct FolioBody: Decodable {
-        struct Money: Decodable, Equatable {
-            var amount: Int
-            var currency: String
-        }
-
-        struct Entry: Decodable {
-            var id: Int
-            var kind: String
-            var category: String?
-            var reversed: Bool
-        }
-
-        var balance: Money
-        var entries: [Entry]
-    }
+    /// A stay and a folio as the document describes them (the generated types).
+    typealias StayBody = Components.Schemas.Stay
+    typealias FolioBody = Components.Schemas.Folio
 
     static func decode<T: Decodable>(_ type: T.Type, _ response: TestResponse) throws -> T {
-        try JSONDecoder().decode(type, from: Data(buffer: response.body))
+        try APIFixture.decoder.decode(type, from: Data(buffer: response.body))
     }
 
     /// Books a stay arriving today (in the hotel's zone) for `nights` nights; returns its id.
@@ -52,7 +28,7 @@ struct StayActionsAPITests {
         return try await client.execute(uri: fixture.staysPath, method: .post, body: ByteBuffer(string: json)) {
             response in
             #expect(response.status == .created)
-            return try decode(StayBody.self, response).id
+            return Int(try decode(StayBody.self, response).id)
         }
     }
 
@@ -63,14 +39,14 @@ struct StayActionsAPITests {
             try await client.execute(uri: "/api/v1/stays/\(id)/check-in", method: .post) { response in
                 #expect(response.status == .ok)
                 let stay = try Self.decode(StayBody.self, response)
-                #expect(stay.state == "checked_in")
+                #expect(stay.state == .checkedIn)
                 #expect(response.headers[.eTag] == "\"2\"")
             }
             let folio = try await client.execute(uri: "/api/v1/stays/\(id)/folio", method: .get) {
                 try Self.decode(FolioBody.self, $0)
             }
-            #expect(folio.entries.filter { $0.category == "room" }.count == 2)
-            #expect(folio.balance == .init(amount: 240_000, currency: "THB"))
+            #expect(folio.entries.filter { $0.category == .room }.count == 2)
+            #expect(folio.balance == .init(amount: 240_000, currency: .thb))
             try await client.execute(
                 uri: "/api/v1/stays/\(id)/charges", method: .post,
                 body: ByteBuffer(
@@ -95,7 +71,7 @@ struct StayActionsAPITests {
             try await client.execute(uri: "/api/v1/stays/\(id)/check-out", method: .post) { response in
                 #expect(response.status == .ok)
                 let stay = try Self.decode(StayBody.self, response)
-                #expect(stay.state == "checked_out")
+                #expect(stay.state == .checkedOut)
             }
         }
     }
@@ -133,7 +109,7 @@ struct StayActionsAPITests {
             let later = try await client.execute(
                 uri: fixture.staysPath, method: .post,
                 body: ByteBuffer(string: fixture.stayJSON(arrival: "2030-01-01", departure: "2030-01-02"))
-            ) { try Self.decode(StayBody.self, $0).id }
+            ) { Int(try Self.decode(StayBody.self, $0).id) }
             try await client.execute(uri: "/api/v1/stays/\(later)/check-in", method: .post) {
                 #expect($0.status == .unprocessableContent)
             }
@@ -215,7 +191,7 @@ struct StayActionsAPITests {
             ) { response in
                 #expect(response.status == .ok)
                 let stay = try Self.decode(StayBody.self, response)
-                #expect(stay.segments.map(\.roomId) == [fixture.rooms[0].id, fixture.rooms[1].id])
+                #expect(stay.segments.map(\.roomId) == [Int64(fixture.rooms[0].id), Int64(fixture.rooms[1].id)])
             }
         }
     }

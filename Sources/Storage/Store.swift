@@ -99,12 +99,12 @@ public final class Store: Sendable {
     /// commit with the outer write or not at all, and its failure undoes only its own. That is how a
     /// request's `Idempotency-Key` commits in one transaction with the stay it made.
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        if let open = OpenTransaction.current { return try await open.savepoint(body) }
+        if let open = OpenTransaction.current, open.store === self { return try await open.savepoint(body) }
         let touched = TouchedProperties()
         // Bound inside the body: fluent runs it in a task of its own, which does not inherit task locals.
         let result = try await transaction { sql in
             try await TouchedProperties.$current.withValue(touched) {
-                try await OpenTransaction.$current.withValue(OpenTransaction(sql)) { try await body(sql) }
+                try await OpenTransaction.$current.withValue(OpenTransaction(sql, of: self)) { try await body(sql) }
             }
         }
         if !touched.all.isEmpty { events.wake(touched.all) }
@@ -138,7 +138,7 @@ public final class Store: Sendable {
     /// for pages the operating system already has).
     /// Inside a write, reads see that write's own changes: they run in its transaction.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        if let open = OpenTransaction.current { return try await body(open.sql) }
+        if let open = OpenTransaction.current, open.store === self { return try await body(open.sql) }
         switch dialect {
         case .postgres:
             return try await body(sql)
@@ -166,10 +166,13 @@ final class OpenTransaction: Sendable {
     @TaskLocal static var current: OpenTransaction?
 
     let sql: any SQLDatabase
+    /// Whose transaction it is: a write to another store (a test's second database) is its own.
+    unowned let store: Store
     private let savepoints = Atomic<Int>(0)
 
-    init(_ sql: any SQLDatabase) {
+    init(_ sql: any SQLDatabase, of store: Store) {
         self.sql = sql
+        self.store = store
     }
 
     /// Runs `body` under a savepoint: released when it returns, rolled back to when it throws (on

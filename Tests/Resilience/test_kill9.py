@@ -179,11 +179,14 @@ def make_jobs(label, cycle, start, places, hotel_rooms):
     past its free rooms, a party too big for its room, staff stays in the hotel's rooms and a clashing pair."""
     jobs = []
 
-    def public(room_type, capacity, arrival, nights, place, group="", adults=None):
+    def identity():
+        """A new job's Idempotency-Key and its guest's unique name and email."""
         index = len(jobs)
         key = f"kill9-{label}-c{cycle}-{index:03d}-{random.getrandbits(32):08x}"
-        guest = f"Kill Nine {label} C{cycle} N{index:03d}"
-        email = f"kill9.{label}.c{cycle}.n{index:03d}@example.com"
+        return key, f"Kill Nine {label} C{cycle} N{index:03d}", f"kill9.{label}.c{cycle}.n{index:03d}@example.com"
+
+    def public(room_type, capacity, arrival, nights, place, group="", adults=None):
+        key, guest, email = identity()
         departure = arrival + datetime.timedelta(days=nights)
         body = {
             "propertyId": place, "roomTypeId": room_type, "arrival": iso(arrival), "departure": iso(departure),
@@ -193,10 +196,7 @@ def make_jobs(label, cycle, start, places, hotel_rooms):
                         place, room_type, iso(arrival), iso(departure), group))
 
     def staff(room, room_type, arrival, nights, group=""):
-        index = len(jobs)
-        key = f"kill9-{label}-c{cycle}-{index:03d}-{random.getrandbits(32):08x}"
-        guest = f"Kill Nine {label} C{cycle} N{index:03d}"
-        email = f"kill9.{label}.c{cycle}.n{index:03d}@example.com"
+        key, guest, email = identity()
         departure = arrival + datetime.timedelta(days=nights)
         body = {
             "roomId": room, "arrival": iso(arrival), "departure": iso(departure), "adults": 1,

@@ -102,7 +102,7 @@ struct AppointmentController {
 
     /// Moves, resizes, reassigns or changes the state of an appointment (a drag on the staff board).
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let version = try request.ifMatchVersion() else {
+        guard let version = request.ifMatchVersion() else {
             throw APIError(
                 .preconditionRequired, code: "precondition_required", "send If-Match with the appointment's ETag",
                 field: "If-Match")

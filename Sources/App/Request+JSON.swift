@@ -6,7 +6,7 @@ extension Request {
     /// The version in an `If-Match` header (`"3"`, `W/"3"` or `3`); nil when there is none or it is
     /// `*` (any version). A tag that is not one of ours can match no version: it gives -1, which
     /// the change then refuses as stale (412), as RFC 9110 says of any tag that does not match.
-    func ifMatchVersion() throws -> Int? {
+    func ifMatchVersion() -> Int? {
         guard let header = headers[.ifMatch]?.trimmingCharacters(in: .whitespaces) else { return nil }
         if header == "*" { return nil }
         let digits = header.replacingOccurrences(of: "W/", with: "").trimmingCharacters(

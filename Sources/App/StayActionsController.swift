@@ -51,7 +51,7 @@ struct StayActionsController {
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let version = try request.ifMatchVersion() else {
+        guard let version = request.ifMatchVersion() else {
             throw APIError(
                 .preconditionRequired, code: "precondition_required",
                 "send If-Match with the stay's ETag, so that an edit never overwrites one made meanwhile",
@@ -105,7 +105,7 @@ struct StayActionsController {
             })
         else { throw DomainError(.notFound, "the stay's room type is gone") }
         return try await respond(
-            request, context, stayID: stay.id, version: try request.ifMatchVersion(), action: "check-in"
+            request, context, stayID: stay.id, version: request.ifMatchVersion(), action: "check-in"
         ) { stay, transaction in
             try stay.checkIn(today: today, room: room, override: body?.override ?? false)
             let price = try StayPrice.quote(
@@ -136,7 +136,7 @@ struct StayActionsController {
         }
         let (stay, _) = try await stayAndProperty(context)
         return try await respond(
-            request, context, stayID: stay.id, version: try request.ifMatchVersion(), action: "check-out"
+            request, context, stayID: stay.id, version: request.ifMatchVersion(), action: "check-out"
         ) { stay, transaction in
             try stay.checkOut(balance: try await transaction.folio(stayID: stay.id).balance, forcedByManager: force)
         }
@@ -145,7 +145,7 @@ struct StayActionsController {
     @Sendable func cancel(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (stay, _) = try await stayAndProperty(context)
         return try await respond(
-            request, context, stayID: stay.id, version: try request.ifMatchVersion(), action: "cancel"
+            request, context, stayID: stay.id, version: request.ifMatchVersion(), action: "cancel"
         ) {
             stay, _ in try stay.cancel()
         }
@@ -155,7 +155,7 @@ struct StayActionsController {
         let (stay, property) = try await stayAndProperty(context)
         let today = property.today()
         return try await respond(
-            request, context, stayID: stay.id, version: try request.ifMatchVersion(), action: "no-show"
+            request, context, stayID: stay.id, version: request.ifMatchVersion(), action: "no-show"
         ) {
             stay, _ in try stay.markNoShow(today: today)
         }
@@ -168,7 +168,7 @@ struct StayActionsController {
         let (stay, property) = try await stayAndProperty(context)
         try await requireRoom(body.roomId, of: property)
         return try await respond(
-            request, context, stayID: stay.id, version: try request.ifMatchVersion(), action: "move"
+            request, context, stayID: stay.id, version: request.ifMatchVersion(), action: "move"
         ) {
             stay, _ in try stay.move(toRoom: body.roomId, fromNight: night)
         }

@@ -49,7 +49,7 @@ public struct Stay: Hashable, Sendable, Identifiable {
     public var state: StayState
     /// Bumped on every change; clients send it back (`If-Match`) so a stale edit is refused.
     public var version: Int
-    /// What the guest quotes: "FD-7K2Q9X".
+    /// What the guest quotes: "FD-7K2Q9XAB".
     public var confirmationCode: String
     public var notes: String
 

@@ -1,3 +1,4 @@
+import API
 import App
 import Booking
 import Foundation
@@ -31,14 +32,8 @@ struct AppointmentAPITests {
         return Salon(property: property, staff: staff, service: service)
     }
 
-    struct AppointmentBody: Decodable {
-        var id: Int
-        var staffId: Int
-        var start: String
-        var end: String
-        var state: String
-        var version: Int
-    }
+    /// An appointment as the document describes it.
+    typealias AppointmentBody = Components.Schemas.Appointment
 
     @Test func overlappingAppointmentsForOneStylistAreBothBookedAndShownOnTheBoard() async throws {
         let fixture = try await APIFixture.make()
@@ -52,8 +47,9 @@ struct AppointmentAPITests {
                 try await client.execute(uri: path, method: .post, body: ByteBuffer(string: body)) { response in
                     #expect(response.status == .created)
                     #expect(response.headers[.eTag] == "\"1\"")
-                    let appointment = try JSONDecoder().decode(AppointmentBody.self, from: Data(buffer: response.body))
-                    ids.append(appointment.id)
+                    let appointment = try APIFixture.decoder.decode(
+                        AppointmentBody.self, from: Data(buffer: response.body))
+                    ids.append(Int(appointment.id))
                 }
             }
             try await client.execute(
@@ -93,7 +89,7 @@ struct AppointmentAPITests {
             let id = try await client.execute(
                 uri: "/api/v1/properties/\(salon.property.id)/appointments", method: .post,
                 body: ByteBuffer(string: body)
-            ) { try JSONDecoder().decode(AppointmentBody.self, from: Data(buffer: $0.body)).id }
+            ) { try APIFixture.decoder.decode(AppointmentBody.self, from: Data(buffer: $0.body)).id }
             try await client.execute(uri: "/api/v1/appointments/\(id)", method: .get) { response in
                 #expect(response.headers[.eTag] == "\"1\"")
                 let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
@@ -113,7 +109,7 @@ struct AppointmentAPITests {
             let id = try await client.execute(
                 uri: "/api/v1/properties/\(salon.property.id)/appointments", method: .post,
                 body: ByteBuffer(string: body)
-            ) { try JSONDecoder().decode(AppointmentBody.self, from: Data(buffer: $0.body)).id }
+            ) { try APIFixture.decoder.decode(AppointmentBody.self, from: Data(buffer: $0.body)).id }
             let move = ByteBuffer(
                 string: #"{"staffId": \#(salon.staff[1].id), "start": "2026-12-01T02:15:00Z", "durationMinutes": 60}"#)
             try await client.execute(uri: "/api/v1/appointments/\(id)", method: .patch, body: move) {
@@ -124,10 +120,10 @@ struct AppointmentAPITests {
             ) {
                 response in
                 #expect(response.status == .ok)
-                let moved = try JSONDecoder().decode(AppointmentBody.self, from: Data(buffer: response.body))
+                let moved = try APIFixture.decoder.decode(AppointmentBody.self, from: Data(buffer: response.body))
                 #expect(moved.staffId == salon.staff[1].id)
-                #expect(moved.start == "2026-12-01T02:15:00Z")
-                #expect(moved.end == "2026-12-01T03:15:00Z")
+                #expect(moved.start == ISO8601DateFormatter().date(from: "2026-12-01T02:15:00Z"))
+                #expect(moved.end == ISO8601DateFormatter().date(from: "2026-12-01T03:15:00Z"))
             }
             try await client.execute(
                 uri: "/api/v1/appointments/\(id)", method: .patch, headers: [.ifMatch: "\"1\""], body: move
@@ -161,7 +157,8 @@ struct AppointmentAPITests {
                     body: body
                 ) { response in
                     #expect(response.status == .created)
-                    ids.append(try JSONDecoder().decode(AppointmentBody.self, from: Data(buffer: response.body)).id)
+                    ids.append(
+                        Int(try APIFixture.decoder.decode(AppointmentBody.self, from: Data(buffer: response.body)).id))
                 }
             }
             #expect(ids[0] == ids[1])
@@ -243,7 +240,7 @@ struct AppointmentWorkingHoursTests {
                 uri: path, method: .post, body: ByteBuffer(string: body("2026-12-01T19:15:00+09:00", false))
             ) { response in
                 #expect(response.status == .created)
-                return try JSONDecoder().decode(
+                return try APIFixture.decoder.decode(
                     AppointmentAPITests.AppointmentBody.self, from: Data(buffer: response.body)
                 )
                 .id

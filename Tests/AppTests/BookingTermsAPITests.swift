@@ -47,7 +47,7 @@ struct BookingTermsAPITests {
             let managed = try await client.execute(
                 uri: "/api/v1/public/bookings/\(code)?email=ann@example.com", method: .get,
                 testCallback: ManageBookingAPITests.decode)
-            #expect(managed.price.total == .init(amount: 240_000, currency: "THB"))
+            #expect(managed.price.total == .init(amount: 240_000, currency: .thb))
             // ... while a new guest is quoted the new rate.
             let search = try await client.execute(
                 uri: "/api/v1/public/properties/\(fixture.property.id)?arrival=\(today.adding(days: 5).iso)"

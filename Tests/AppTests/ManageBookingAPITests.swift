@@ -1,3 +1,4 @@
+import API
 import App
 import Booking
 import Foundation
@@ -11,52 +12,11 @@ import Testing
 /// A guest managing their booking with its confirmation code and email: reading it, cancelling it
 /// (free, or for the policy's fee after the free window), never more than once, never after arrival.
 struct ManageBookingAPITests {
-    struct Booking: Decodable {
-        struct Money: Decodable, Equatable {
-            var amount: Int
-            var currency: String
-        }
-
-        struct Price: Decodable {
-            var nights: [Line]
-            var total: Money
-
-            struct Line: Decodable {
-                var name: String
-            }
-        }
-
-        struct Balance: Decodable {
-            var paid: Money
-            var due: Money
-        }
-
-        struct Cancellation: Decodable {
-            var allowed: Bool
-            var freeUntil: String
-            var fee: Money
-            var reason: String?
-        }
-
-        var confirmationCode: String
-        var propertyId: Int
-        var property: String
-        var roomTypeId: Int
-        var roomType: String
-        var arrival: String
-        var departure: String
-        var nights: Int
-        var adults: Int
-        var children: Int
-        var guestName: String
-        var state: String
-        var price: Price
-        var balance: Balance
-        var cancellation: Cancellation
-    }
+    /// A managed booking as the document describes it.
+    typealias Booking = Components.Schemas.ManagedBooking
 
     static func decode(_ response: TestResponse) throws -> Booking {
-        try JSONDecoder().decode(Booking.self, from: Data(buffer: response.body))
+        try APIFixture.decoder.decode(Booking.self, from: Data(buffer: response.body))
     }
 
     static func cancel(_ client: SignedInClient, _ code: String, email: String = "ann@example.com") async throws
@@ -87,14 +47,14 @@ struct ManageBookingAPITests {
             #expect(booking.roomTypeId == fixture.roomType.id && booking.roomType == "Garden Double")
             #expect(booking.arrival == arrival.iso && booking.departure == arrival.adding(days: 2).iso)
             #expect(booking.nights == 2 && booking.adults == 2 && booking.children == 0)
-            #expect(booking.guestName == "Ann Lee" && booking.state == "booked")
+            #expect(booking.guestName == "Ann Lee" && booking.state == .booked)
             #expect(booking.price.nights.count == 2)
-            #expect(booking.price.total == .init(amount: 240_000, currency: "THB"))
+            #expect(booking.price.total == .init(amount: 240_000, currency: .thb))
             #expect(booking.balance.paid.amount == 0 && booking.balance.due.amount == 0)
             // The default policy: free until two days before arrival.
             #expect(booking.cancellation.allowed)
             #expect(booking.cancellation.freeUntil == arrival.adding(days: -2).iso)
-            #expect(booking.cancellation.fee == .init(amount: 0, currency: "THB"))
+            #expect(booking.cancellation.fee == .init(amount: 0, currency: .thb))
             #expect(booking.cancellation.reason == nil)
         }
     }
@@ -162,7 +122,7 @@ struct ManageBookingAPITests {
             let cancelled = try await Self.cancel(client, code)
             #expect(cancelled.status == .ok)
             let booking = try Self.decode(cancelled)
-            #expect(booking.state == "cancelled")
+            #expect(booking.state == .cancelled)
             #expect(booking.balance.due.amount == 0)
             #expect(!booking.cancellation.allowed)
             #expect(booking.cancellation.reason?.contains("already cancelled") == true)
@@ -188,10 +148,10 @@ struct ManageBookingAPITests {
             let before = try await client.execute(
                 uri: "/api/v1/public/bookings/\(code)?email=ann@example.com", method: .get, testCallback: Self.decode)
             #expect(before.cancellation.allowed)
-            #expect(before.cancellation.fee == .init(amount: 240_000, currency: "THB"))
+            #expect(before.cancellation.fee == .init(amount: 240_000, currency: .thb))
             let after = try Self.decode(try await Self.cancel(client, code))
-            #expect(after.state == "cancelled")
-            #expect(after.balance.due == .init(amount: 240_000, currency: "THB"))
+            #expect(after.state == .cancelled)
+            #expect(after.balance.due == .init(amount: 240_000, currency: .thb))
             let stay = try #require(try await StayRepository(store: fixture.store).stay(confirmationCode: code))
             let folio = try await FolioRepository(store: fixture.store).folio(stayID: stay.id)
             #expect(folio.entries.map(\.kind) == [.charge])

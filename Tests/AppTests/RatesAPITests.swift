@@ -1,3 +1,4 @@
+import API
 import App
 import Booking
 import Foundation
@@ -10,15 +11,8 @@ import Testing
 
 /// A manager setting a room type's rate for a season; everyone signed in reading it.
 struct RatesAPITests {
-    struct Rates: Decodable {
-        struct Night: Decodable, Equatable {
-            var date: String
-            var rate: ManageBookingAPITests.Booking.Money
-        }
-
-        var roomTypeId: Int
-        var nights: [Night]
-    }
+    /// A room type's rates as the document describes them.
+    typealias Rates = Components.Schemas.RoomTypeRates
 
     static func put(_ client: SignedInClient, _ fixture: APIFixture, _ body: String) async throws -> TestResponse {
         try await client.execute(
@@ -30,7 +24,7 @@ struct RatesAPITests {
             uri: "/api/v1/room-types/\(fixture.roomType.id)/rates?from=\(from.iso)&to=\(to.iso)", method: .get
         ) { response in
             #expect(response.status == .ok)
-            return try JSONDecoder().decode(Rates.self, from: Data(buffer: response.body))
+            return try APIFixture.decoder.decode(Rates.self, from: Data(buffer: response.body))
         }
     }
 

@@ -1,3 +1,4 @@
+import API
 import Booking
 import Foundation
 import HummingbirdTesting
@@ -7,25 +8,15 @@ import Testing
 
 /// `GET /api/v1/public/regions?q=`: cities and regions to suggest while a guest types, in any language.
 struct RegionsAPITests {
-    struct Suggestions: Decodable {
-        struct Suggestion: Decodable {
-            var kind: String
-            var name: String
-            var label: [String: String]
-            var region: String?
-            var places: Int
-            var latitude: Double
-            var longitude: Double
-        }
+    /// Region suggestions as the document describes them.
+    typealias Suggestions = Components.Schemas.RegionSuggestions
 
-        var suggestions: [Suggestion]
-    }
-
-    static func suggest(_ client: SignedInClient, _ query: String) async throws -> [Suggestions.Suggestion] {
+    static func suggest(_ client: SignedInClient, _ query: String) async throws -> [Components.Schemas.RegionSuggestion]
+    {
         try await client.execute(uri: "/api/v1/public/regions?q=\(GuestSite.encoded(query))", method: .get) {
             response in
             #expect(response.status == .ok)
-            return try JSONDecoder().decode(Suggestions.self, from: Data(buffer: response.body)).suggestions
+            return try APIFixture.decoder.decode(Suggestions.self, from: Data(buffer: response.body)).suggestions
         }
     }
 
@@ -36,13 +27,12 @@ struct RegionsAPITests {
             let suggestions = try await Self.suggest(client, "치앙")
             let chiangMai = try #require(suggestions.first)
             #expect(suggestions.count == 1)
-            #expect(chiangMai.kind == "city" && chiangMai.name == "Chiang Mai")
+            #expect(chiangMai.kind == .city && chiangMai.name == "Chiang Mai")
             #expect(chiangMai.region == "Northern Thailand")
             #expect(chiangMai.places == 3)  // the salon sells no nights
             #expect(
-                chiangMai.label == [
-                    "en": "Chiang Mai", "th": "เชียงใหม่", "ja": "チェンマイ", "ko": "치앙마이", "vi": "Chiang Mai",
-                ])
+                chiangMai.label
+                    == .init(en: "Chiang Mai", th: "เชียงใหม่", ja: "チェンマイ", ko: "치앙마이", vi: "Chiang Mai"))
             #expect(abs(chiangMai.latitude - site.chiangMaiCentre.latitude) < 1e-6)
             #expect(abs(chiangMai.longitude - site.chiangMaiCentre.longitude) < 1e-6)
         }
@@ -55,7 +45,7 @@ struct RegionsAPITests {
             for query in ["seoul", "SEOUL", "ソウル"] {
                 let suggestions = try await Self.suggest(client, query)
                 #expect(suggestions.map(\.name) == ["Seoul", "Seoul Capital Area"], "\(query)")
-                #expect(suggestions.map(\.kind) == ["city", "region"], "\(query)")
+                #expect(suggestions.map(\.kind) == [.city, .region], "\(query)")
             }
             // In Korean the capital area is 수도권, which does not say 서울.
             #expect(try await Self.suggest(client, "서울").map(\.name) == ["Seoul"])

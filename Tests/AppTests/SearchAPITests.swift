@@ -1,3 +1,4 @@
+import API
 import Booking
 import Foundation
 import HTTPTypes
@@ -10,47 +11,8 @@ import Testing
 /// The guest site's search, for its price slider and sorting: every offer of a place, distances from
 /// the centre of the area searched, names in any language; always as the stays stand now.
 struct SearchAPITests {
-    struct Search: Decodable {
-        struct Money: Decodable, Equatable {
-            var amount: Int
-            var currency: String
-        }
-
-        struct Offer: Decodable {
-            var roomTypeId: Int
-            var roomType: String
-            var capacity: Int
-            var nightly: Money
-            var total: Money
-            var available: Int
-        }
-
-        struct Result: Decodable {
-            struct Place: Decodable {
-                var id: Int
-                var name: String
-                var city: String
-            }
-
-            var property: Place
-            var roomTypeId: Int
-            var nightly: Money
-            var total: Money
-            var roomTypes: Int
-            var offers: [Offer]
-            var distanceKm: Double
-        }
-
-        struct Centre: Decodable {
-            var latitude: Double
-            var longitude: Double
-        }
-
-        var sort: String
-        var count: Int
-        var centre: Centre?
-        var results: [Result]
-    }
+    /// A search's answer as the document describes it.
+    typealias Search = Components.Schemas.Search
 
     static func search(
         _ client: SignedInClient, _ site: GuestSite, region: String, extra: String = "", adults: Int = 2
@@ -61,7 +23,7 @@ struct SearchAPITests {
             + "&departure=\(arrival.adding(days: 2).iso)&adults=\(adults)\(extra)"
         return try await client.execute(uri: uri, method: .get) { response in
             #expect(response.status == .ok, "\(String(buffer: response.body))")
-            return try JSONDecoder().decode(Search.self, from: Data(buffer: response.body))
+            return try APIFixture.decoder.decode(Search.self, from: Data(buffer: response.body))
         }
     }
 
@@ -88,19 +50,19 @@ struct SearchAPITests {
         try await site.fixture.test(as: nil) { client in
             // Up to 1,500 THB a night: Nimman's Family Room (2,000) is filtered out of `roomTypes`, not of `offers`.
             let search = try await Self.search(client, site, region: "chiang mai", extra: "&maxPrice=150000")
-            let nimman = try #require(search.results.first { $0.property.id == site.nimman.id })
+            let nimman = try #require(search.results.first { $0.property.id == Int64(site.nimman.id) })
             #expect(nimman.roomTypes == 1)
-            #expect(nimman.offers.map(\.roomTypeId) == [site.standardDouble.id, site.familyRoom.id])
+            #expect(nimman.offers.map(\.roomTypeId) == [Int64(site.standardDouble.id), Int64(site.familyRoom.id)])
             let standard = nimman.offers[0]
             #expect(standard.roomType == "Standard Double" && standard.capacity == 2 && standard.available == 1)
-            #expect(standard.nightly == .init(amount: 100_000, currency: "THB"))
-            #expect(standard.total == .init(amount: 200_000, currency: "THB"))
+            #expect(standard.nightly == .init(amount: 100_000, currency: .thb))
+            #expect(standard.total == .init(amount: 200_000, currency: .thb))
             #expect(nimman.offers[1].nightly.amount == 200_000)
-            #expect(nimman.roomTypeId == site.standardDouble.id)
+            #expect(nimman.roomTypeId == Int64(site.standardDouble.id))
 
             // A party of three: only the Family Room sleeps them.
             let three = try await Self.search(client, site, region: "chiang mai", adults: 3)
-            #expect(three.results.map(\.property.id) == [site.nimman.id])
+            #expect(three.results.map(\.property.id) == [Int64(site.nimman.id)])
             #expect(three.results.first?.offers.map(\.roomType) == ["Family Room"])
         }
     }
@@ -128,10 +90,10 @@ struct SearchAPITests {
         let site = try await GuestSite.make(database: database)
         try await site.fixture.test(as: nil) { client in
             let byPrice = try await Self.search(client, site, region: "chiang mai")
-            #expect(byPrice.sort == "price")
+            #expect(byPrice.sort == .price)
             #expect(byPrice.results.map(\.property.name) == ["Nimman Courtyard", "Baan Suan", "Old City Teak House"])
             let byDistance = try await Self.search(client, site, region: "chiang mai", extra: "&sort=distance")
-            #expect(byDistance.sort == "distance")
+            #expect(byDistance.sort == .distance)
             // The Old City, 16 km out, pulls the centre its way: Baan Suan is the nearest to it.
             #expect(
                 byDistance.results.map(\.property.name) == ["Baan Suan", "Nimman Courtyard", "Old City Teak House"])
@@ -174,7 +136,7 @@ struct SearchAPITests {
         try await site.fixture.test(as: nil) { client in
             func nimmanOffers() async throws -> [String] {
                 try await Self.search(client, site, region: "chiang mai").results.first {
-                    $0.property.id == site.nimman.id
+                    $0.property.id == Int64(site.nimman.id)
                 }?.offers.map(\.roomType) ?? []
             }
             #expect(try await nimmanOffers() == ["Standard Double", "Family Room"])

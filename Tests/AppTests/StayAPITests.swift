@@ -1,3 +1,4 @@
+import API
 import App
 import Booking
 import Foundation
@@ -132,15 +133,8 @@ extension TestResponse {
     var error: ErrorJSON? { try? JSONDecoder().decode(ErrorJSON.self, from: Data(buffer: body)) }
 }
 
-struct ErrorJSON: Decodable {
-    struct Detail: Decodable {
-        var code: String
-        var message: String
-        var field: String?
-    }
-
-    var error: Detail
-}
+/// The error body every refusal has, as the document describes it.
+typealias ErrorJSON = Components.Schemas._Error
 
 struct StayAPITests {
     @Test func healthzAnswersWithTheDatabaseKind() async throws {

@@ -34,6 +34,8 @@ struct SessionController {
 
     /// Routes open to anyone (signing in) and routes for the signed-in (who am I, signing out).
     func register(open: RouterGroup<AppRequestContext>, signedIn: RouterGroup<AppRequestContext>) {
+        // Made now, once a process, so that the first unknown email is not told apart by its making.
+        _ = Self.unknownUserHash
         open.post("session", use: signIn)
         signedIn.get("session", use: current)
         signedIn.delete("session", use: signOut)

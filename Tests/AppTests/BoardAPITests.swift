@@ -1,3 +1,4 @@
+import API
 import App
 import Booking
 import Foundation
@@ -7,26 +8,8 @@ import Storage
 import Testing
 
 struct BoardAPITests {
-    struct Board: Decodable {
-        struct Group: Decodable {
-            var id: Int
-            var rowId: Int
-            var name: String
-        }
-
-        struct Room: Decodable {
-            var id: Int
-            var rowId: Int
-            var number: String
-        }
-
-        var fromDay: Int
-        var toDay: Int
-        var groups: [Group]
-        var rooms: [Room]
-        var items: [Int]
-        var guests: [String]
-    }
+    /// A hotel's board as the document describes it.
+    typealias Board = Components.Schemas.HotelBoard
 
     @Test func theBoardListsRoomTypesRoomsAndOneItemPerRunOfEachStay() async throws {
         let fixture = try await APIFixture.make()
@@ -51,12 +34,13 @@ struct BoardAPITests {
                 uri: "/api/v1/properties/\(fixture.property.id)/board?from=2026-11-20&to=2026-12-20", method: .get
             ) { response in
                 #expect(response.status == .ok)
-                return try JSONDecoder().decode(Board.self, from: Data(buffer: response.body))
+                return try APIFixture.decoder.decode(Board.self, from: Data(buffer: response.body))
             }
             #expect(board.toDay - board.fromDay == 30)
-            #expect(board.groups.map(\.rowId) == [-fixture.roomType.id])
+            #expect(board.groups.map(\.rowId) == [Int64(-fixture.roomType.id)])
             #expect(board.rooms.map(\.number) == ["101", "102"])
-            let items = stride(from: 0, to: board.items.count, by: 6).map { Array(board.items[$0..<($0 + 6)]) }
+            let flat = board.items.map { Int($0) }
+            let items = stride(from: 0, to: flat.count, by: 6).map { Array(flat[$0..<($0 + 6)]) }
             let first = arrival.number
             #expect(
                 items.map { Array($0.dropFirst()) } == [
@@ -76,7 +60,7 @@ struct BoardAPITests {
             let path = "/api/v1/properties/\(fixture.property.id)/board?from=2026-11-20&to=2026-12-20"
             let load = {
                 try await client.execute(uri: path, method: .get) { response in
-                    try JSONDecoder().decode(Board.self, from: Data(buffer: response.body)).guests
+                    try APIFixture.decoder.decode(Board.self, from: Data(buffer: response.body)).guests
                 }
             }
             #expect(try await load() == [])

@@ -102,18 +102,9 @@ struct FormsAPITests {
                 )
             ) { response in
                 #expect(response.status == .created)
-                let folio = try StayActionsAPITests.decode(FolioLines.self, response)
+                let folio = try StayActionsAPITests.decode(StayActionsAPITests.FolioBody.self, response)
                 #expect(folio.entries.last?.description == "Deposit")
             }
         }
     }
-}
-
-/// Just the descriptions of a folio's lines.
-private struct FolioLines: Decodable {
-    struct Entry: Decodable {
-        var description: String
-    }
-
-    var entries: [Entry]
 }

@@ -10,6 +10,7 @@
 # Environment (optional): BENCH_SECONDS (10), BENCH_CONNECTIONS (8), BENCH_THREADS (2), BENCH_ROUNDS (2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/bench-support.sh
 
 (( $# >= 2 )) || { echo "usage: $0 BASELINE_BIN CANDIDATE_BIN [sqlite|postgres|both]" >&2; exit 2; }
 baseline="$1"
@@ -56,48 +57,22 @@ start() {
     property="$(sed -E 's/^frontdesk: property ([0-9]+) .*/\1/' <<<"$filled")"
     echo 'bench-password' | "$bin" user add --database "$database" --email bench@example.com --role manager \
         --name Bench --password-stdin >/dev/null 2>&1
-    port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+    port="$(free_port)"
     "$bin" serve --database "$database" --port "$port" --web "" >"$work/$name.log" 2>&1 &
     pids+=($!)
     base="http://127.0.0.1:$port"
-    for _ in $(seq 100); do curl -fs "$base/healthz" >/dev/null && break; sleep 0.1; done
-    cookie="$(curl -fs -D - -o /dev/null -H 'Content-Type: application/json' \
-        -d '{"email": "bench@example.com", "password": "bench-password"}' "$base/api/v1/session" \
-        | sed -nE 's/^[Ss]et-[Cc]ookie: ([^;]*);.*/\1/p')"
-    types="$(curl -fs -H "Cookie: $cookie" "$base/api/v1/properties/$property" \
-        | python3 -c 'import json, sys; print(",".join(str(t["id"]) for t in json.load(sys.stdin)["roomTypes"]))')"
+    cookie="$(bench_sign_in "$base")"
+    types="$(room_type_ids "$base" "$cookie" "$property")"
     echo "$base $cookie $property $types"
 }
 
-script() {
-    local name="$1" cookie="$2" property="$3" types="$4"
-    cat >"$work/$name.lua" <<EOF
-local types = {$types}
-local counter = 0
-math.randomseed(os.time() + math.floor(os.clock() * 1000000))
-request = function()
-    counter = counter + 1
-    local arrival = os.time() + (100 + math.random(0, 3000)) * 86400
-    local body = string.format(
-        '{"roomTypeId": %d, "arrival": "%s", "departure": "%s", "adults": 1, "guest": {"name": "Bench %d"}}',
-        types[math.random(#types)], os.date("!%Y-%m-%d", arrival), os.date("!%Y-%m-%d", arrival + 2 * 86400), counter)
-    return wrk.format("POST", "/api/v1/properties/$property/stays", {
-        ["Content-Type"] = "application/json", ["Cookie"] = "$cookie",
-        ["Idempotency-Key"] = string.format("bench-%d-%d", math.random(1, 1000000000), counter)
-    }, body)
-end
-done = function(summary, latency, requests)
-    local errors = summary.errors
-    io.write(string.format("status>=400 or socket errors: %d\n",
-        errors.status + errors.connect + errors.read + errors.write + errors.timeout))
-end
-EOF
-}
-
-read -r base_a cookie_a property_a types_a < <(start baseline "$baseline")
-read -r base_b cookie_b property_b types_b < <(start candidate "$candidate")
-script baseline "$cookie_a" "$property_a" "$types_a"
-script candidate "$cookie_b" "$property_b" "$types_b"
+# Not in a subshell, so that the servers' pids reach `cleanup`.
+start baseline "$baseline" >"$work/baseline.started"
+start candidate "$candidate" >"$work/candidate.started"
+read -r base_a cookie_a property_a types_a <"$work/baseline.started"
+read -r base_b cookie_b property_b types_b <"$work/candidate.started"
+write_booking_script "$work/baseline.lua" "$property_a" "$cookie_a" "$types_a" 100
+write_booking_script "$work/candidate.lua" "$property_b" "$cookie_b" "$types_b" 100
 
 for round in $(seq "$rounds"); do
     for name in baseline candidate; do

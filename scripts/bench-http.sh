@@ -14,6 +14,7 @@
 # (120: the days of stays generated for the search's places; fewer fill the database sooner).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/bench-support.sh
 
 which_db="${1:-both}"
 seconds="${BENCH_SECONDS:-15}"
@@ -58,47 +59,20 @@ board_id="$(sed -E 's/^frontdesk: property ([0-9]+) .*/\1/' <<<"$board_out")"
 echo 'bench-password' | "$bin" user add --database "$database" --email bench@example.com --role manager \
     --name Bench --password-stdin >/dev/null 2>&1
 
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+port="$(free_port)"
 "$bin" serve --database "$database" --port "$port" --web "" --public-rate-limit 100000000 >"$work/server.log" 2>&1 &
 server_pid=$!
 base="http://127.0.0.1:$port"
-for _ in $(seq 100); do curl -fs "$base/healthz" >/dev/null && break; sleep 0.1; done
-cookie="$(curl -fs -D - -o /dev/null -H 'Content-Type: application/json' \
-    -d '{"email": "bench@example.com", "password": "bench-password"}' "$base/api/v1/session" \
-    | sed -nE 's/^[Ss]et-[Cc]ookie: ([^;]*);.*/\1/p')"
-[[ -n "$cookie" ]] || { echo "could not sign in" >&2; exit 1; }
-room_types="$(curl -fs -H "Cookie: $cookie" "$base/api/v1/properties/$board_id" \
-    | python3 -c 'import json, sys; print(",".join(str(t["id"]) for t in json.load(sys.stdin)["roomTypes"]))')"
+cookie="$(bench_sign_in "$base")"
+room_types="$(room_type_ids "$base" "$cookie" "$board_id")"
 
 arrival="$(date -u -d '+14 days' +%F)"
 departure="$(date -u -d '+17 days' +%F)"
 from="$(date -u -d '-180 days' +%F)"
 to="$(date -u -d '+550 days' +%F)"
 
-cat >"$work/create.lua" <<EOF
-local types = {$room_types}
-local counter = 0
-math.randomseed(os.time() + math.floor(os.clock() * 1000000))
-request = function()
-    counter = counter + 1
-    local arrival = os.time() + (800 + math.random(0, 2000)) * 86400
-    local body = string.format(
-        '{"roomTypeId": %d, "arrival": "%s", "departure": "%s", "adults": 1, "guest": {"name": "Bench %d"}}',
-        types[math.random(#types)], os.date("!%Y-%m-%d", arrival), os.date("!%Y-%m-%d", arrival + 2 * 86400), counter)
-    return wrk.format("POST", "/api/v1/properties/$board_id/stays", {
-        ["Content-Type"] = "application/json", ["Cookie"] = "$cookie",
-        ["Idempotency-Key"] = string.format("bench-%d-%d", math.random(1, 1000000000), counter)
-    }, body)
-end
-EOF
-cat >"$work/report.lua" <<'EOF'
-done = function(summary, latency, requests)
-    local errors = summary.errors
-    io.write(string.format("status>=400 or socket errors: %d\n",
-        errors.status + errors.connect + errors.read + errors.write + errors.timeout))
-end
-EOF
-cat "$work/report.lua" >>"$work/create.lua"
+write_booking_script "$work/create.lua" "$board_id" "$cookie" "$room_types" 800
+write_report_script >"$work/report.lua"
 
 run() {
     local name="$1"; shift

@@ -198,8 +198,11 @@ extension HTTPServerBuilder {
             headTimeout.components.seconds * 1_000_000_000 + headTimeout.components.attoseconds / 1_000_000_000)
         return HTTPServerBuilder { responder in
             GuardedHTTPChannel(
+                // A kept-alive connection idle as long (a later request's head sent in part included)
+                // is closed too: the guard sees only the first request.
                 base: HTTP1WebSocketUpgradeChannel(
-                    responder: responder, webSocketResponder: webSocketResponder, configuration: .init()),
+                    responder: responder, webSocketResponder: webSocketResponder,
+                    configuration: .init(http1: .init(idleTimeout: timeout))),
                 headTimeout: timeout, upgradeCheck: upgradeCheck)
         }
     }

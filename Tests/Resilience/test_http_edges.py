@@ -87,6 +87,15 @@ def test_half_a_request_is_answered_408_when_its_time_is_up(running):
     assert status == 408 and error["code"] == "request_timeout"
 
 
+def test_a_kept_alive_connection_sending_half_its_next_request_is_closed_when_its_time_is_up(running):
+    started = time.monotonic()
+    response, closed = exchange(
+        running, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\n", wait=10
+    )
+    assert response.startswith(b"HTTP/1.1 200")
+    assert closed and time.monotonic() - started < 6
+
+
 def test_a_websocket_upgrade_with_a_body_is_refused_400(running):
     cookie = sign_in(running)
     response, closed = exchange(running, upgrade("/api/v1/properties/1/events", cookie, b"Content-Length: 5\r\n") + b"hello")

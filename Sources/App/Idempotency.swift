@@ -106,18 +106,17 @@ struct Idempotency {
                 for: error, request: request, context: context)
             let refused = Answer(status: status, headers: [:], body: ErrorMiddleware<AppRequestContext>.encode(refusal))
             guard status.code < 500 else { return refused.response }
-            let remembered = try await repository.remember(
-                try refused.stored(), scope: scope, key: key, requestHash: hash)
-            return try Self.respond(to: remembered, answered: { _ in refused })
+            // Unless the key was answered meanwhile, which then answers.
+            let stored = try refused.stored()
+            return try Self.respond(
+                to: try await repository.once(scope: scope, key: key, requestHash: hash) { (refused, stored) })
         }
-        return try Self.respond(to: outcome, answered: { $0 })
+        return try Self.respond(to: outcome)
     }
 
-    private static func respond<Value>(
-        to outcome: IdempotencyRepository.Outcome<Value>, answered: (Value) -> Answer
-    ) throws -> Response {
+    private static func respond(to outcome: IdempotencyRepository.Outcome<Answer>) throws -> Response {
         switch outcome {
-        case .answered(let value): return answered(value).response
+        case .answered(let answer): return answer.response
         case .replay(_, let stored): return try Answer.replay(stored).response
         case .mismatch:
             throw APIError(

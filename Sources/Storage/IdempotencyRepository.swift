@@ -41,7 +41,7 @@ public struct IdempotencyRepository: Sendable {
     /// transaction with the key's record and the answer `work` gives. The writes `work` makes join
     /// that transaction (`Store.write`). A concurrent request with the same key waits for this one to
     /// commit (PostgreSQL's unique index; SQLite's single writer) and then replays its answer. When
-    /// `work` throws, nothing is kept: record a refusal with `remember`.
+    /// `work` throws, nothing is kept: a refusal is recorded by a second `once` whose work gives it.
     public func once<Answer: Sendable>(
         scope: String, key: String, requestHash: String,
         _ work: @escaping @Sendable () async throws -> (answer: Answer, stored: StoredAnswer)
@@ -58,27 +58,6 @@ public struct IdempotencyRepository: Sendable {
                 """
             ).run()
             return .answered(answer)
-        }
-    }
-
-    /// Stores a refusal (an answer whose work was rolled back) for a key, unless the key was answered
-    /// meanwhile; gives what the key now answers.
-    public func remember(
-        _ refusal: StoredAnswer, scope: String, key: String, requestHash: String
-    ) async throws -> Outcome<StoredAnswer> {
-        try await store.write { sql in
-            if let earlier: Outcome<StoredAnswer> = try await Self.claim(
-                scope: scope, key: key, requestHash: requestHash, in: sql)
-            {
-                return earlier
-            }
-            try await sql.raw(
-                """
-                UPDATE idempotency_keys SET status = \(bind: refusal.status), response = \(bind: refusal.response)
-                WHERE scope = \(bind: scope) AND key = \(bind: key)
-                """
-            ).run()
-            return .answered(refusal)
         }
     }
 

@@ -120,14 +120,8 @@ public final class Store: Sendable {
         case .sqlite:
             return try await database.withConnection { connection in
                 let sql = connection as! any SQLDatabase
-                try await sql.raw("BEGIN IMMEDIATE").run()
-                do {
-                    let result = try await body(sql)
-                    try await sql.raw("COMMIT").run()
-                    return result
-                } catch {
-                    try? await sql.raw("ROLLBACK").run()
-                    throw error
+                return try await sql.between("BEGIN IMMEDIATE", and: "COMMIT", undoneBy: ["ROLLBACK"]) {
+                    try await body(sql)
                 }
             }
         }
@@ -179,16 +173,10 @@ final class OpenTransaction: Sendable {
     /// PostgreSQL a failed statement spoils the whole transaction unless rolled back to a savepoint).
     func savepoint<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let name = "nested_write_\(savepoints.add(1, ordering: .relaxed).newValue)"
-        try await sql.raw("SAVEPOINT \(unsafeRaw: name)").run()
-        do {
-            let result = try await body(sql)
-            try await sql.raw("RELEASE SAVEPOINT \(unsafeRaw: name)").run()
-            return result
-        } catch {
-            try? await sql.raw("ROLLBACK TO SAVEPOINT \(unsafeRaw: name)").run()
-            try? await sql.raw("RELEASE SAVEPOINT \(unsafeRaw: name)").run()
-            throw error
-        }
+        return try await sql.between(
+            "SAVEPOINT \(name)", and: "RELEASE SAVEPOINT \(name)",
+            undoneBy: ["ROLLBACK TO SAVEPOINT \(name)", "RELEASE SAVEPOINT \(name)"]
+        ) { try await body(sql) }
     }
 }
 
@@ -201,6 +189,22 @@ extension Error {
 }
 
 extension SQLDatabase {
+    /// Runs `body` after the statement `begin`, then `commit`; when `body` throws, the statements of
+    /// `undo` instead (their own failures ignored), and the error goes on.
+    func between<T>(
+        _ begin: String, and commit: String, undoneBy undo: [String], _ body: () async throws -> T
+    ) async throws -> T {
+        try await raw("\(unsafeRaw: begin)").run()
+        do {
+            let result = try await body()
+            try await raw("\(unsafeRaw: commit)").run()
+            return result
+        } catch {
+            for statement in undo { try? await raw("\(unsafeRaw: statement)").run() }
+            throw error
+        }
+    }
+
     /// Runs an `INSERT ... RETURNING id` and gives the new row's id.
     func insertReturningID(_ query: SQLQueryString) async throws -> Int {
         guard let row = try await raw(query).first() else {

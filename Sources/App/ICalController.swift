@@ -99,13 +99,7 @@ struct ICalController {
         let source: String
         let text: String
         if request.headers[.contentType]?.lowercased().hasPrefix("text/calendar") == true {
-            let body: ByteBuffer
-            do {
-                body = try await request.body.collect(upTo: Request.maximumJSONBytes)
-            } catch {
-                throw HTTPError(
-                    .contentTooLarge, message: "the calendar is larger than \(Request.maximumJSONBytes) bytes")
-            }
+            let body = try await request.collectBody("the calendar")
             (source, text) = ("upload", try Self.text(of: Data(buffer: body), field: "body"))
         } else {
             let url = try await request.decodeJSON(as: ImportRequest.self, context: context).url

@@ -83,12 +83,7 @@ struct Idempotency {
                 field: "Idempotency-Key")
         }
         // The body is read once here, hashed, and handed on.
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: Request.maximumJSONBytes)
-        } catch {
-            throw HTTPError(.contentTooLarge, message: "the body is larger than \(Request.maximumJSONBytes) bytes")
-        }
+        let body = try await request.collectBody()
         var request = request
         request.body = .init(buffer: body)
         let digest = SHA256.hash(data: Data("\(request.method) \(request.uri.path)\n".utf8) + Data(buffer: body))

@@ -18,6 +18,15 @@ extension Request {
     /// The largest JSON body the API reads.
     static let maximumJSONBytes = 1 << 20
 
+    /// The whole body, refused with 413 past `maximumJSONBytes` (`what` names it in the refusal).
+    func collectBody(_ what: String = "the body") async throws -> ByteBuffer {
+        do {
+            return try await body.collect(upTo: Self.maximumJSONBytes)
+        } catch {
+            throw HTTPError(.contentTooLarge, message: "\(what) is larger than \(Self.maximumJSONBytes) bytes")
+        }
+    }
+
     /// Decodes a JSON body, letting a `DecodingError` through so the error names the field (Hummingbird's
     /// own decoding folds it into a plain 400); a body over the limit is refused with 413.
     func decodeJSON<Value: Decodable>(as type: Value.Type, context: some RequestContext) async throws -> Value {
@@ -30,12 +39,7 @@ extension Request {
     /// The same, but an empty body is nil (actions whose options are all optional).
     func decodeJSONIfPresent<Value: Decodable>(as type: Value.Type, context: some RequestContext) async throws -> Value?
     {
-        let buffer: ByteBuffer
-        do {
-            buffer = try await body.collect(upTo: Self.maximumJSONBytes)
-        } catch {
-            throw HTTPError(.contentTooLarge, message: "the body is larger than \(Self.maximumJSONBytes) bytes")
-        }
+        let buffer = try await collectBody()
         guard buffer.readableBytes > 0 else { return nil }
         // A browser sends text/plain or a form from another site's page without asking first: JSON
         // is taken only as JSON.

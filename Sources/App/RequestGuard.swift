@@ -194,8 +194,7 @@ extension HTTPServerBuilder {
             let response = try? await webSocketResponder.respond(to: request, context: context)
             return response?.status == .ok && response?.headers[RequestGuard.upgradeMarker] != nil
         }
-        let timeout = TimeAmount.nanoseconds(
-            headTimeout.components.seconds * 1_000_000_000 + headTimeout.components.attoseconds / 1_000_000_000)
+        let timeout = TimeAmount(headTimeout)
         return HTTPServerBuilder { responder in
             GuardedHTTPChannel(
                 // A kept-alive connection idle as long (a later request's head sent in part included)

@@ -25,6 +25,61 @@ public enum APIDocument {
         }
     }()
 
+    /// A path or query parameter of an operation, as the document declares it.
+    public struct Parameter: Sendable, Equatable {
+        public enum Location: String, Sendable { case path, query }
+
+        public var name: String
+        public var location: Location
+        public var required: Bool
+        /// Declared `type: integer`: a whole number.
+        public var isInteger: Bool
+    }
+
+    /// Each operation's path and query parameters, by operation id (its path's and its own).
+    public static let parameters: [String: [Parameter]] = {
+        guard let document = try? Yams.load(yaml: yaml) as? [String: Any],
+            let paths = document["paths"] as? [String: [String: Any]]
+        else { fatalError("openapi.yaml has no paths") }
+        let shared = (document["components"] as? [String: Any])?["parameters"] as? [String: [String: Any]] ?? [:]
+        func parameter(_ declared: [String: Any]) -> Parameter? {
+            var declared = declared
+            if let reference = declared["$ref"] as? String {
+                declared = shared[String(reference.split(separator: "/").last ?? "")] ?? [:]
+            }
+            guard let name = declared["name"] as? String,
+                let location = Parameter.Location(rawValue: declared["in"] as? String ?? "")
+            else { return nil }
+            let schema = declared["schema"] as? [String: Any] ?? [:]
+            return Parameter(
+                name: name, location: location, required: declared["required"] as? Bool ?? false,
+                isInteger: schema["type"] as? String == "integer")
+        }
+        var table: [String: [Parameter]] = [:]
+        for item in paths.values {
+            let common = (item["parameters"] as? [[String: Any]] ?? []).compactMap(parameter)
+            for case let operation as [String: Any] in item.values {
+                guard let id = operation["operationId"] as? String else { continue }
+                table[id] = common + (operation["parameters"] as? [[String: Any]] ?? []).compactMap(parameter)
+            }
+        }
+        return table
+    }()
+
+    /// Each operation's id, by its method and path: `"POST /api/v1/properties/{id}/stays"`.
+    public static let operationIDs: [String: String] = {
+        guard let document = try? Yams.load(yaml: yaml) as? [String: Any],
+            let paths = document["paths"] as? [String: [String: Any]]
+        else { fatalError("openapi.yaml has no paths") }
+        var table: [String: String] = [:]
+        for (path, item) in paths {
+            for case let (method, operation as [String: Any]) in item {
+                if let id = operation["operationId"] as? String { table["\(method.uppercased()) \(path)"] = id }
+            }
+        }
+        return table
+    }()
+
     /// JSON of a YAML node: mappings in their order, scalars by YAML's core schema (a number, `true`,
     /// `null`, else a string).
     private static func write(_ node: Node, to text: inout String) throws {

@@ -8,6 +8,8 @@ public struct AppRequestContext: RequestContext, WebSocketRequestContext {
     /// Where a WebSocket route leaves its handler for the upgrade.
     public let webSocket = WebSocketHandlerReference<Self>()
     public var user: User?
+    /// The signed-in session's token, as stored (its SHA-256), for signing out.
+    var sessionTokenHash: String?
     /// Where the request came from, for rate limits; nil in tests without a socket.
     public var remoteAddress: String?
     /// Which properties the signed-in member of staff may work on (set with the user).
@@ -57,5 +59,15 @@ struct APIError: Error {
         self.code = code
         self.message = message
         self.field = field
+    }
+}
+
+extension Parameters {
+    /// A path parameter that must be a positive whole number (an id), for the routes served by hand.
+    func requireID(_ name: String) throws -> Int {
+        guard let text = self.get(name), let id = Int(text), id > 0 else {
+            throw DomainError(.invalid, "'\(self.get(name) ?? "")' is not an id", field: name)
+        }
+        return id
     }
 }

@@ -62,7 +62,6 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     if let webRoot = configuration.webRoot {
         router.add(middleware: FileMiddleware(webRoot, searchForIndexHtml: true))
     }
-    router.get("healthz") { _, _ in HealthStatus(status: "ok", database: store.dialect.rawValue) }
     router.get("metrics") { _, _ in metrics.exposition() }
     router.get("openapi.json") { _, _ in
         Response(
@@ -75,30 +74,26 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
             body: .init(byteBuffer: ByteBuffer(string: APIDocument.yaml)))
     }
     router.get("photos/{name}") { _, context in try DemoPhoto.response(named: context.parameters.require("name")) }
-    let open = router.group("api/v1")
-    let guests = router.group("api/v1/public")
-        .add(middleware: RateLimitMiddleware(limiter: RateLimiter(perMinute: configuration.publicRequestsPerMinute)))
-    PublicController(store: store).register(on: guests)
-    let signedIn = router.group("api/v1").add(
-        middleware: SessionMiddleware(store: store, access: configuration.propertyAccess))
-    SessionController(store: store, configuration: configuration).register(open: open, signedIn: signedIn)
-    PropertyController(store: store).register(on: signedIn)
-    RateController(store: store).register(on: signedIn)
-    StayController(store: store).register(on: signedIn)
+    let limiter = RateLimiter(perMinute: configuration.publicRequestsPerMinute)
+    let session = SessionMiddleware(store: store, access: configuration.propertyAccess)
+    let guestSite = PublicController(store: store)
+    // The JSON operations, through the handler protocol generated from openapi.yaml.
+    do {
+        try FrontdeskAPI(store: store, configuration: configuration, guestSite: guestSite).register(
+            guests: router.group().add(middleware: RateLimitMiddleware(limiter: limiter)),
+            open: router.group(), signedIn: router.group().add(middleware: session))
+    } catch {
+        preconditionFailure("the document's operations could not be registered: \(error)")
+    }
+    // What is served by hand, each for its reason: the board's and search's compact JSON, the event
+    // WebSocket, the iCal feed and the SVGs (see where each registers).
+    let guests = router.group("api/v1/public").add(middleware: RateLimitMiddleware(limiter: limiter))
+    guestSite.register(on: guests)
+    let signedIn = router.group("api/v1").add(middleware: session)
     BoardController(store: store).register(on: signedIn)
-    StayActionsController(store: store).register(on: signedIn)
-    FolioController(store: store).register(on: signedIn)
-    AppointmentController(store: store).register(on: signedIn)
-    StatsController(store: store).register(on: signedIn)
     EventsController(store: store).register(on: signedIn)
-    ICalController(store: store, feeds: configuration.feeds).register(open: router, signedIn: signedIn)
-    FormController().register(on: signedIn)
+    ICalController(store: store).register(on: router)
     return router
-}
-
-struct HealthStatus: ResponseEncodable {
-    var status: String
-    var database: String
 }
 
 /// Runs the application until SIGTERM or SIGINT. Shutting down lets requests under way finish, but

@@ -3,7 +3,8 @@ import Foundation
 import Hummingbird
 import Storage
 
-/// The board's data in a compact form, and the front desk's day.
+/// The board's data in a compact form: served by hand, because a large hotel's board is thousands of
+/// bars, written as flat arrays of integers without a Codable value per bar (`CompactJSON`).
 struct BoardController {
     let store: Store
     /// Hotel boards as last sent, while nothing has changed at their property.
@@ -11,7 +12,6 @@ struct BoardController {
 
     func register(on group: RouterGroup<AppRequestContext>) {
         group.get("properties/{id}/board", use: board)
-        group.get("properties/{id}/today", use: today)
     }
 
     /// What a bar's colour says, the `style` the timeline engine hands back.
@@ -92,8 +92,8 @@ struct BoardController {
         }
         return BoardJSON(
             propertyId: property.id, from: from.iso, to: to.iso, today: today.iso, fromDay: from.number,
-            toDay: to.number, checkIn: PropertyJSON.clock(property.checkInMinute),
-            checkOut: PropertyJSON.clock(property.checkOutMinute),
+            toDay: to.number, checkIn: clockTime(property.checkInMinute),
+            checkOut: clockTime(property.checkOutMinute),
             groups: roomTypes.map { BoardJSON.Group(id: $0.id, rowId: -$0.id, name: $0.name) },
             rooms: rooms.map {
                 BoardJSON.Room(
@@ -125,37 +125,6 @@ struct BoardController {
             teams: roster.teams, staff: roster.staff,
             services: try await repository.services(propertyID: property.id).map(SalonBoardJSON.Service.init),
             items: items, customers: booked.map(\.customerName))
-    }
-
-    /// `GET /api/v1/properties/{id}/today?date=`: arrivals, departures and in-house guests for a date
-    /// in the property's time zone (today by default).
-    @Sendable func today(_ request: Request, context: AppRequestContext) async throws -> TodayJSON {
-        let property = try await property(context)
-        let day =
-            try request.uri.queryParameters.get("date").map { try Day.parse(String($0), field: "date") }
-            ?? property.today()
-        let stays = StayRepository(store: store)
-        let around = try Nights(arrival: day.adding(days: -1), departure: day.adding(days: 1))
-        let lists = FrontDeskDay(day: day, stays: try await stays.stays(propertyID: property.id, overlapping: around))
-        let rooms = Dictionary(
-            uniqueKeysWithValues: try await PropertyRepository(store: store).rooms(propertyID: property.id).map {
-                ($0.id, $0.number)
-            })
-        let listed = lists.arrivals + lists.departures + lists.inHouse
-        let names = try await stays.guestNames(ids: listed.map(\.guestID))
-        let balances = try await FolioRepository(store: store).balances(
-            stayIDs: listed.map(\.id), currency: property.currency)
-        func entries(_ list: [Stay]) -> [TodayJSON.Entry] {
-            list.map { stay in
-                TodayJSON.Entry(
-                    stay: StayJSON(stay), guestName: names[stay.guestID] ?? "",
-                    roomNumber: stay.roomID(on: day).flatMap { rooms[$0] } ?? stay.currentRoomID.flatMap { rooms[$0] },
-                    balance: MoneyJSON(balances[stay.id] ?? .zero(property.currency)))
-            }
-        }
-        return TodayJSON(
-            date: day.iso, arrivals: entries(lists.arrivals), departures: entries(lists.departures),
-            inHouse: entries(lists.inHouse))
     }
 
     private func property(_ context: AppRequestContext) async throws -> Property {
@@ -248,8 +217,8 @@ struct SalonBoardJSON: ResponseEncodable {
             staff.map {
                 Staff(
                     id: $0.id, rowId: $0.id, teamRowId: -((teams.firstIndex(of: $0.team) ?? 0) + 1), name: $0.name,
-                    workStart: PropertyJSON.clock($0.workingHours.lowerBound),
-                    workEnd: PropertyJSON.clock($0.workingHours.upperBound))
+                    workStart: clockTime($0.workingHours.lowerBound),
+                    workEnd: clockTime($0.workingHours.upperBound))
             }
         )
     }
@@ -269,21 +238,6 @@ struct SalonBoardJSON: ResponseEncodable {
     /// style is the state's position in booked, checked in, completed, cancelled, no-show.
     var items: [Int]
     var customers: [String]
-}
-
-struct TodayJSON: ResponseEncodable {
-    struct Entry: Codable {
-        var stay: StayJSON
-        var guestName: String
-        var roomNumber: String?
-        /// The folio's balance: what the guest owes (negative: what is owed to them).
-        var balance: MoneyJSON
-    }
-
-    var date: String
-    var arrivals: [Entry]
-    var departures: [Entry]
-    var inHouse: [Entry]
 }
 
 /// The last few hotel boards sent, each with the property's event sequence number it was read at. A

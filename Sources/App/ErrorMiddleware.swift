@@ -1,6 +1,7 @@
 import Booking
 import Foundation
 import Hummingbird
+import OpenAPIRuntime
 
 /// The body of every refusal: `{"error": {"code", "message", "field"}}`.
 struct ErrorBody: Codable {
@@ -27,18 +28,35 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    /// The response for anything a route throws.
+    /// The response for anything a route throws; what is not a refusal is logged.
     static func response(for error: any Error, request: Request, context: Context) -> Response {
-        let (status, body) = refusal(for: error, request: request, context: context)
+        let (status, body) = refusal(for: error)
+        if status == .internalServerError {
+            context.logger.error(
+                "unexpected error: \(String(reflecting: error))", metadata: ["path": "\(request.uri.path)"])
+        }
         return json(status, body: encode(body))
     }
 
-    /// The status and error body for anything a route throws.
-    static func refusal(for error: any Error, request: Request, context: Context) -> (HTTPResponse.Status, ErrorBody) {
+    /// The status and error body for anything a route or an operation throws.
+    static func refusal(for error: any Error) -> (HTTPResponse.Status, ErrorBody) {
         func body(_ code: String, _ message: String, _ field: String?) -> ErrorBody {
             ErrorBody(error: .init(code: code, message: message, field: field))
         }
         switch error {
+        case let error as ServerError:
+            // What an operation threw is under the generated code's wrapping; what the generated code
+            // refused itself (a missing parameter, another content type) carries its own status.
+            switch error.underlyingError {
+            case is APIError, is DomainError, is DecodingError, is HTTPError, is ServerError:
+                return refusal(for: error.underlyingError)
+            default:
+                guard error.httpStatus.code < 500 else { return refusal(for: error.underlyingError) }
+                return (
+                    error.httpStatus,
+                    body(Self.code(of: error.httpStatus), error.causeDescription, Self.field(named: error))
+                )
+            }
         case let error as APIError:
             return (error.status, body(error.code, error.message, error.field))
         case let error as DomainError:
@@ -47,19 +65,30 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             let (message, field) = Self.describe(error)
             return (.badRequest, body("invalid", message, field))
         case let error as HTTPError:
-            let code =
-                switch error.status {
-                case .contentTooLarge: "too_large"
-                case .badRequest: "invalid"
-                case .notFound: "not_found"
-                default: "http_\(error.status.code)"
-                }
-            return (error.status, body(code, error.body ?? error.status.reasonPhrase, nil))
+            return (error.status, body(Self.code(of: error.status), error.body ?? error.status.reasonPhrase, nil))
         default:
-            context.logger.error(
-                "unexpected error: \(String(reflecting: error))", metadata: ["path": "\(request.uri.path)"])
             return (.internalServerError, body("internal", "something went wrong on the server", nil))
         }
+    }
+
+    static func code(of status: HTTPResponse.Status) -> String {
+        switch status {
+        case .contentTooLarge: "too_large"
+        case .badRequest: "invalid"
+        case .notFound: "not_found"
+        case .unsupportedMediaType: "unsupported_media_type"
+        default: "http_\(status.code)"
+        }
+    }
+
+    /// The parameter or header a refusal of the generated code names (`… named: days`, `… named
+    /// 'If-Match' …`), or `Content-Type` when that was refused.
+    private static func field(named error: ServerError) -> String? {
+        if error.httpStatus == .unsupportedMediaType { return "Content-Type" }
+        guard let match = error.causeDescription.firstMatch(of: /named:? '?([A-Za-z][A-Za-z-]*)'?/) else {
+            return nil
+        }
+        return String(match.1)
     }
 
     /// Sorted keys: the same refusal is the same bytes every time (a wrong email and an unknown

@@ -1,3 +1,4 @@
+import API
 import Booking
 import Foundation
 import Storage
@@ -33,7 +34,7 @@ struct GuestInventory: Sendable {
     /// Cities and regions with a hotel that has rooms: most places first.
     var areas: [Area]
     var names: PlaceNames
-    /// Each hotel as `PublicPropertyJSON`, encoded once: search results carry hundreds of them.
+    /// Each hotel as `Components.Schemas.PublicProperty`, encoded once: search results carry hundreds of them.
     private var encodedHotels: [Int: [UInt8]]
 
     init(_ inventory: PropertyRepository.HotelInventory, names: PlaceNames = .standard) throws {
@@ -57,14 +58,16 @@ struct GuestInventory: Sendable {
         areas = (cities + regions).sorted(by: Self.ordered)
         let encoder = JSONEncoder()
         encodedHotels = Dictionary(
-            uniqueKeysWithValues: try hotels.map { ($0.id, Array(try encoder.encode(PublicPropertyJSON($0)))) })
+            uniqueKeysWithValues: try hotels.map {
+                ($0.id, Array(try encoder.encode(Components.Schemas.PublicProperty($0))))
+            })
     }
 
-    /// A hotel as `PublicPropertyJSON`, encoded.
+    /// A hotel as `Components.Schemas.PublicProperty`, encoded.
     func propertyJSON(_ id: Int) throws -> [UInt8] {
         if let encoded = encodedHotels[id] { return encoded }
         guard let hotel = hotelByID[id] else { throw DomainError(.notFound, "no place \(id)") }
-        return Array(try JSONEncoder().encode(PublicPropertyJSON(hotel)))
+        return Array(try JSONEncoder().encode(Components.Schemas.PublicProperty(hotel)))
     }
 
     /// Most places first, then cities before regions, then by name.

@@ -4,21 +4,18 @@ import HTTPTypes
 import Hummingbird
 import Storage
 
-/// The guest site's API, without a session: suggestions of cities and regions, search, a place's details,
-/// prices and map, booking, and a guest managing their booking (in the extensions beside this file).
+/// The guest site's search and map, served by hand: a search answers hundreds of places with their
+/// offers, written by `CompactJSON` (which `JSONEncoder` spent most of a search's time on), and the map
+/// is SVG. The guest site's other operations (a place, booking, managing a booking, suggestions) are
+/// `FrontdeskAPI`'s, and share this inventory and these offers.
 struct PublicController {
     let store: Store
     /// What hotels sell, kept while the inventory's generation stands still.
     let inventoryCache = InventoryCache()
 
     func register(on group: RouterGroup<AppRequestContext>) {
-        group.get("regions", use: regions)
         group.get("search", use: search)
-        group.get("properties/{id}", use: property)
         group.get("properties/{id}/map.svg", use: map)
-        group.post("bookings", use: book)
-        group.get("bookings/{code}", use: booking)
-        group.post("bookings/{code}/cancel", use: cancelBooking)
     }
 
     /// The guest inventory, read again only when a property, room type, rate or room has changed since.
@@ -42,21 +39,39 @@ struct PublicController {
 
         init(_ request: Request, requireDates: Bool) throws {
             let parameters = request.uri.queryParameters
-            guard let arrival = parameters.get("arrival"), let departure = parameters.get("departure") else {
+            try self.init(
+                arrival: parameters.get("arrival"), departure: parameters.get("departure"),
+                adults: try parameters.get("adults").map {
+                    try Self.count($0, field: "adults", default: 2, range: 1...Stay.maxGuests)
+                },
+                children: try parameters.get("children").map {
+                    try Self.count($0, field: "children", default: 0, range: 0...Stay.maxGuests)
+                }, requireDates: requireDates)
+        }
+
+        init(arrival: String?, departure: String?, adults: Int?, children: Int?, requireDates: Bool) throws {
+            guard let arrival, let departure else {
                 if requireDates { throw DomainError.invalid("arrival", "give arrival and departure dates") }
                 let today = Day.today(in: .gmt)
                 nights = try Nights(arrival: today, departure: today.adding(days: 1))
-                adults = 1
-                children = 0
+                self.adults = 1
+                self.children = 0
                 return
             }
             nights = try Nights(
-                arrival: try Day.parse(String(arrival), field: "arrival"),
-                departure: try Day.parse(String(departure), field: "departure"))
+                arrival: try Day.parse(arrival, field: "arrival"),
+                departure: try Day.parse(departure, field: "departure"))
             try Stay.validate(nights: nights, limit: Stay.maxNightsOnline)
-            adults = try Self.count(parameters.get("adults"), field: "adults", default: 2, range: 1...Stay.maxGuests)
-            children = try Self.count(
-                parameters.get("children"), field: "children", default: 0, range: 0...Stay.maxGuests)
+            self.adults = try Self.bounded(adults ?? 2, field: "adults", range: 1...Stay.maxGuests)
+            self.children = try Self.bounded(children ?? 0, field: "children", range: 0...Stay.maxGuests)
+        }
+
+        static func bounded(_ number: Int, field: String, range: ClosedRange<Int>) throws -> Int {
+            guard range.contains(number) else {
+                throw DomainError.invalid(
+                    field, "\(number) is not a number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return number
         }
 
         static func count(_ text: String?, field: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
@@ -208,188 +223,6 @@ struct PublicController {
             results: results.map(\.result)
         ).response()
     }
-
-    // MARK: - A place
-
-    /// `GET /api/v1/public/properties/{id}?arrival=&departure=&adults=&children=`: the place, and with
-    /// dates, each room type's availability and itemised price (the total the folio will charge).
-    @Sendable func property(_ request: Request, context: AppRequestContext) async throws -> PublicPropertyDetailJSON {
-        let id = try context.parameters.requireID("id")
-        guard let property = try await PropertyRepository(store: store).property(id: id), property.kind == .hotel else {
-            throw DomainError(.notFound, "no place \(id)")
-        }
-        let roomTypes = try await PropertyRepository(store: store).roomTypes(propertyID: id)
-        let hasDates = request.uri.queryParameters.get("arrival") != nil
-        let query = try Query(request, requireDates: false)
-        let offers = hasDates ? try await offers(for: property, query) : []
-        return PublicPropertyDetailJSON(
-            property: PublicPropertyJSON(property),
-            policy: .init(
-                freeCancellationDays: property.cancellationPolicy.freeUntilDaysBefore,
-                lateCancellationPercent: property.cancellationPolicy.lateCancellationBasisPoints / 100),
-            checkIn: PropertyJSON.clock(property.checkInMinute), checkOut: PropertyJSON.clock(property.checkOutMinute),
-            roomTypes: roomTypes.map { roomType in
-                let offer = offers.first { $0.roomType.id == roomType.id }
-                return .init(
-                    id: roomType.id, name: roomType.name, capacity: roomType.capacity,
-                    baseRate: MoneyJSON(roomType.baseRate),
-                    available: hasDates ? (offer?.available ?? 0) : nil, price: offer.map { PriceJSON($0.price) })
-            })
-    }
-
-    // MARK: - Booking
-
-    struct BookingRequest: Decodable {
-        struct Guest: Decodable {
-            var name: String
-            var email: String
-            var phone: String?
-        }
-
-        var propertyId: Int
-        var roomTypeId: Int
-        var arrival: String
-        var departure: String
-        var adults: Int
-        var children: Int?
-        /// Under-twos, who need a cot rather than a bed.
-        var infants: Int?
-        var guest: Guest
-        /// When the guest expects to arrive, `15:30`.
-        var arrivalTime: String?
-        var requests: String?
-    }
-
-    /// `POST /api/v1/public/bookings` (an `Idempotency-Key` is required, so a double tap books once):
-    /// books a free room of the type for the dates, or refuses cleanly when none is left.
-    @Sendable func book(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await Idempotency(store: store).run(request, context: context, scope: "public", required: true) { request in
-            try await place(try await request.decodeJSON(as: BookingRequest.self, context: context))
-        }
-    }
-
-    private func place(_ body: BookingRequest) async throws -> Idempotency.Answer {
-        guard let property = try await PropertyRepository(store: store).property(id: body.propertyId),
-            property.kind == .hotel
-        else { throw DomainError(.notFound, "no place \(body.propertyId)", field: "propertyId") }
-        guard !body.guest.email.isEmpty else {
-            throw DomainError.invalid("guest.email", "an email address is required")
-        }
-        if let time = body.arrivalTime {
-            let parts = time.split(separator: ":")
-            guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour),
-                (0..<60).contains(minute)
-            else { throw DomainError.invalid("arrivalTime", "'\(time)' is not a time like 15:30") }
-        }
-        let nights = try Nights(
-            arrival: try Day.parse(body.arrival, field: "arrival"),
-            departure: try Day.parse(body.departure, field: "departure"))
-        guard nights.arrival >= property.today() else {
-            throw DomainError.invalid("arrival", "the arrival date has passed")
-        }
-        try Stay.validate(nights: nights, limit: Stay.maxNightsOnline)
-        try FreeText.validate(body.requests ?? "", field: "requests", limit: 1_000)
-        let properties = PropertyRepository(store: store)
-        guard
-            let roomType = try await properties.roomTypes(propertyID: property.id).first(where: {
-                $0.id == body.roomTypeId
-            })
-        else { throw DomainError(.notFound, "no room type \(body.roomTypeId) at this place", field: "roomTypeId") }
-        try Stay.validateGuests(
-            adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0, capacity: roomType.capacity)
-        let price = try StayPrice.quote(roomType: roomType, nights: nights, property: property)
-        // The guest books at the rates they were shown: the stay keeps them for its folio.
-        let agreedRates = Dictionary(
-            uniqueKeysWithValues: price.nights.compactMap { line in line.night.map { ($0, line.amount) } })
-        var notes = body.requests ?? ""
-        if let time = body.arrivalTime { notes = "Arriving at \(time). " + notes }
-        // A specific free room is booked, so that the database's own guard makes overbooking
-        // impossible: if another guest takes it first, the next free room is tried.
-        let stays = StayRepository(store: store)
-        for _ in 0..<5 {
-            let availability = Availability(
-                roomTypes: [roomType], rooms: try await properties.rooms(propertyID: property.id),
-                holds: try await stays.holds(propertyIDs: [property.id], overlapping: nights)[property.id] ?? [])
-            guard availability.freeCount(of: roomType.id, for: nights) > 0,
-                let room = availability.freeRooms(of: roomType.id, for: nights).first
-            else { break }
-            do {
-                let stay = try await stays.create(
-                    NewStay(
-                        propertyID: property.id, roomTypeID: roomType.id, roomID: room.id, nights: nights,
-                        adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0,
-                        guestName: body.guest.name, guestEmail: body.guest.email, guestPhone: body.guest.phone ?? "",
-                        source: .online, notes: notes, agreedRates: agreedRates)
-                )
-                return try Idempotency.Answer(
-                    status: .created,
-                    json: BookingJSON(
-                        confirmationCode: stay.confirmationCode, property: property.name, roomType: roomType.name,
-                        arrival: nights.arrival.iso, departure: nights.departure.iso, nights: nights.count,
-                        adults: stay.adults, children: stay.children, infants: stay.infants,
-                        guestName: body.guest.name,
-                        price: PriceJSON(price)))
-            } catch let error as DomainError where error.code == .conflict {
-                continue
-            }
-        }
-        throw DomainError(
-            .conflict,
-            "\(roomType.name) is no longer available from \(nights.arrival) to \(nights.departure); search again",
-            field: "roomTypeId")
-    }
-}
-
-struct PublicPropertyJSON: Codable {
-    var id: Int
-    var name: String
-    var city: String
-    var region: String
-    var latitude: Double
-    var longitude: Double
-    var currency: String
-    var timeZone: String
-    var summary: String
-    var amenities: [String]
-    var photos: [String]
-
-    init(_ property: Property) {
-        id = property.id
-        name = property.name
-        city = property.city
-        region = property.region
-        latitude = property.latitude
-        longitude = property.longitude
-        currency = property.currency.code
-        timeZone = property.timeZoneID
-        summary = property.summary
-        amenities = property.amenities
-        photos = property.photos
-    }
-}
-
-/// A stay's price, itemised: nights, fees, taxes and the total.
-struct PriceJSON: Codable {
-    struct Line: Codable {
-        var name: String
-        var amount: MoneyJSON
-        var night: String?
-    }
-
-    var nights: [Line]
-    var fees: [Line]
-    var taxes: [Line]
-    var total: MoneyJSON
-
-    init(_ price: StayPrice) {
-        func lines(_ lines: [StayPrice.Line]) -> [Line] {
-            lines.map { Line(name: $0.name, amount: MoneyJSON($0.amount), night: $0.night?.iso) }
-        }
-        nights = lines(price.nights)
-        fees = lines(price.fees)
-        taxes = lines(price.taxes)
-        total = MoneyJSON(price.total)
-    }
 }
 
 struct SearchJSON: Encodable {
@@ -437,10 +270,10 @@ struct SearchJSON: Encodable {
     }
 
     /// A place found: `{"property", "roomTypeId", "roomType", "nightly", "total", "nights", "roomTypes",
-    /// "offers", "distanceKm"}`, the property as `PublicPropertyJSON` encoded once per inventory.
+    /// "offers", "distanceKm"}`, the property as `Components.Schemas.PublicProperty` encoded once per inventory.
     struct Result {
         var propertyID: Int
-        /// The place as `PublicPropertyJSON`, encoded.
+        /// The place as `Components.Schemas.PublicProperty`, encoded.
         var propertyJSON: [UInt8]
         var roomTypeId: Int
         var roomType: String
@@ -519,41 +352,4 @@ struct CoordinateJSON: Codable, Equatable {
         latitude = (coordinate.latitude * 1e6).rounded() / 1e6
         longitude = (coordinate.longitude * 1e6).rounded() / 1e6
     }
-}
-
-struct PublicPropertyDetailJSON: ResponseEncodable {
-    struct Policy: Codable {
-        var freeCancellationDays: Int
-        var lateCancellationPercent: Int
-    }
-
-    struct RoomTypeOffer: Codable {
-        var id: Int
-        var name: String
-        var capacity: Int
-        var baseRate: MoneyJSON
-        /// Rooms free for the dates asked (absent without dates).
-        var available: Int?
-        var price: PriceJSON?
-    }
-
-    var property: PublicPropertyJSON
-    var policy: Policy
-    var checkIn: String
-    var checkOut: String
-    var roomTypes: [RoomTypeOffer]
-}
-
-struct BookingJSON: Codable {
-    var confirmationCode: String
-    var property: String
-    var roomType: String
-    var arrival: String
-    var departure: String
-    var nights: Int
-    var adults: Int
-    var children: Int
-    var infants: Int
-    var guestName: String
-    var price: PriceJSON
 }

@@ -18,7 +18,8 @@ struct SessionMiddleware: RouterMiddleware {
         async throws -> Response
     {
         guard let token = request.cookies[Self.cookieName]?.value,
-            let user = try await UserRepository(store: store).user(sessionTokenHash: Self.hash(token))
+            case let tokenHash = Self.hash(token),
+            let user = try await UserRepository(store: store).user(sessionTokenHash: tokenHash)
         else { throw APIError(.unauthorized, code: "unauthorized", "sign in first") }
         let signingOut = request.method == .delete && request.uri.path == "/api/v1/session"
         if request.method != .get && request.method != .head && !signingOut && !user.role.mayChange {
@@ -26,6 +27,7 @@ struct SessionMiddleware: RouterMiddleware {
         }
         var context = context
         context.user = user
+        context.sessionTokenHash = tokenHash
         context.propertyAccess = access
         return try await next(request, context)
     }

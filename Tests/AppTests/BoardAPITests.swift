@@ -37,7 +37,7 @@ struct BoardAPITests {
                 return try APIFixture.decoder.decode(Board.self, from: Data(buffer: response.body))
             }
             #expect(board.toDay - board.fromDay == 30)
-            #expect(board.groups.map(\.rowId) == [Int64(-fixture.roomType.id)])
+            #expect(board.groups.map(\.rowId) == [-fixture.roomType.id])
             #expect(board.rooms.map(\.number) == ["101", "102"])
             let flat = board.items.map { Int($0) }
             let items = stride(from: 0, to: flat.count, by: 6).map { Array(flat[$0..<($0 + 6)]) }

@@ -1,3 +1,4 @@
+import API
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -12,7 +13,9 @@ struct FormsAPITests {
         try await fixture.test { client in
             let names = try await client.execute(uri: "/api/v1/forms", method: .get) { response in
                 #expect(response.status == .ok)
-                return try JSONDecoder().decode(FormController.FormList.self, from: Data(buffer: response.body)).forms
+                return try APIFixture.decoder.decode(
+                    Components.Schemas.FormList.self, from: Data(buffer: response.body)
+                ).forms
             }
             #expect(names == ["stay", "charge", "payment", "move", "appointment", "appointment-change"])
             for name in names {

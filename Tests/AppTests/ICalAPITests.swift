@@ -128,7 +128,8 @@ struct ICalAPITests {
                 }
             }
             try await client.execute(
-                uri: "/api/v1/rooms/999999/ical-imports", method: .post, body: ByteBuffer(string: "{}")
+                uri: "/api/v1/rooms/999999/ical-imports", method: .post,
+                body: ByteBuffer(string: #"{"url": "https://example.com/cal.ics"}"#)
             ) {
                 #expect($0.status == .notFound)
             }

@@ -105,7 +105,7 @@ struct InputBoundsAPITests {
             try await client.execute(uri: "/api/v1/stays/\(id)/folio", method: .get) { response in
                 #expect(response.status == .ok)
                 let folio = try StayActionsAPITests.decode(StayActionsAPITests.FolioBody.self, response)
-                #expect(folio.balance.amount == Int64(Int.max))
+                #expect(folio.balance.amount == Int.max)
             }
         }
     }

@@ -57,7 +57,10 @@ struct PropertyAccessAPITests {
             (.get, "/api/v1/room-types/\(roomType)/rates?from=2026-12-01&to=2026-12-08", nil),
             (.get, "/api/v1/rooms/\(room)/ical", nil),
             (.post, "/api/v1/rooms/\(room)/ical-imports", #"{"url": "https://example.com/a.ics"}"#),
-            (.post, "/api/v1/properties/\(salon.property.id)/appointments", #"{"staffId": 1}"#),
+            (
+                .post, "/api/v1/properties/\(salon.property.id)/appointments",
+                #"{"staffId": 1, "serviceId": 1, "start": "2026-12-01T10:00:00Z", "customer": {"name": "Ann"}}"#
+            ),
             (.get, "/api/v1/appointments/\(appointment.id)", nil),
             (.patch, "/api/v1/appointments/\(appointment.id)", #"{"notes": "x"}"#),
         ]

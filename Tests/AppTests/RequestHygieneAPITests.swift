@@ -148,6 +148,6 @@ struct RequestHygieneAPITests {
     }
 
     @Test func anUnknownEmailIsCheckedAgainstAHashOfTheAccountsCost() {
-        #expect(SessionController.unknownUserHash.hasPrefix("$2b$\(Passwords.cost)$"))
+        #expect(FrontdeskAPI.unknownUserHash.hasPrefix("$2b$\(Passwords.cost)$"))
     }
 }

@@ -50,19 +50,19 @@ struct SearchAPITests {
         try await site.fixture.test(as: nil) { client in
             // Up to 1,500 THB a night: Nimman's Family Room (2,000) is filtered out of `roomTypes`, not of `offers`.
             let search = try await Self.search(client, site, region: "chiang mai", extra: "&maxPrice=150000")
-            let nimman = try #require(search.results.first { $0.property.id == Int64(site.nimman.id) })
+            let nimman = try #require(search.results.first { $0.property.id == site.nimman.id })
             #expect(nimman.roomTypes == 1)
-            #expect(nimman.offers.map(\.roomTypeId) == [Int64(site.standardDouble.id), Int64(site.familyRoom.id)])
+            #expect(nimman.offers.map(\.roomTypeId) == [site.standardDouble.id, site.familyRoom.id])
             let standard = nimman.offers[0]
             #expect(standard.roomType == "Standard Double" && standard.capacity == 2 && standard.available == 1)
             #expect(standard.nightly == .init(amount: 100_000, currency: .thb))
             #expect(standard.total == .init(amount: 200_000, currency: .thb))
             #expect(nimman.offers[1].nightly.amount == 200_000)
-            #expect(nimman.roomTypeId == Int64(site.standardDouble.id))
+            #expect(nimman.roomTypeId == site.standardDouble.id)
 
             // A party of three: only the Family Room sleeps them.
             let three = try await Self.search(client, site, region: "chiang mai", adults: 3)
-            #expect(three.results.map(\.property.id) == [Int64(site.nimman.id)])
+            #expect(three.results.map(\.property.id) == [site.nimman.id])
             #expect(three.results.first?.offers.map(\.roomType) == ["Family Room"])
         }
     }
@@ -136,7 +136,7 @@ struct SearchAPITests {
         try await site.fixture.test(as: nil) { client in
             func nimmanOffers() async throws -> [String] {
                 try await Self.search(client, site, region: "chiang mai").results.first {
-                    $0.property.id == Int64(site.nimman.id)
+                    $0.property.id == site.nimman.id
                 }?.offers.map(\.roomType) ?? []
             }
             #expect(try await nimmanOffers() == ["Standard Double", "Family Room"])

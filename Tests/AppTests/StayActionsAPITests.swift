@@ -191,7 +191,7 @@ struct StayActionsAPITests {
             ) { response in
                 #expect(response.status == .ok)
                 let stay = try Self.decode(StayBody.self, response)
-                #expect(stay.segments.map(\.roomId) == [Int64(fixture.rooms[0].id), Int64(fixture.rooms[1].id)])
+                #expect(stay.segments.map(\.roomId) == [fixture.rooms[0].id, fixture.rooms[1].id])
             }
         }
     }

@@ -56,10 +56,10 @@ enum FormCatalog {
                 rows: [
                     .choice(
                         "category", label: "form.charge.category",
-                        values: FolioController.postableCategories.map(\.rawValue)),
+                        values: ChargeCategory.postable.map(\.rawValue)),
                     .text(
                         "description", label: "form.charge.description", required: true,
-                        maxLength: FolioController.descriptionLimit),
+                        maxLength: FrontdeskAPI.descriptionLimit),
                     .money(
                         "amount", label: "form.charge.amount", required: true, min: .value(0, exclusive: true),
                         max: .value(Money.maxAmount)),
@@ -81,7 +81,7 @@ enum FormCatalog {
                         "amount", label: "form.payment.amount", required: true, min: .value(0, exclusive: true),
                         max: .value(Money.maxAmount)),
                     .text(
-                        "description", label: "form.payment.reference", maxLength: FolioController.descriptionLimit,
+                        "description", label: "form.payment.reference", maxLength: FrontdeskAPI.descriptionLimit,
                         visibleWhen: FormCondition(
                             row: "method",
                             values: [

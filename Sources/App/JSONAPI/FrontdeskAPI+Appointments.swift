@@ -1,58 +1,20 @@
+import API
 import Booking
 import Foundation
-import HTTPTypes
-import Hummingbird
 import Storage
 
 /// Salon appointments: booking, reading, changing (time, staff, length, state) with `If-Match`.
-struct AppointmentController {
-    let store: Store
-
-    func register(on group: RouterGroup<AppRequestContext>) {
-        group.post("properties/{id}/appointments", use: create)
-        group.get("appointments/{id}", use: show)
-        group.patch("appointments/{id}", use: edit)
-    }
-
-    struct CreateRequest: Decodable {
-        struct Customer: Decodable {
-            var name: String
-            var phone: String?
-        }
-
-        var staffId: Int
-        var serviceId: Int
-        /// RFC 3339, on a whole minute: `2026-11-22T10:30:00+09:00`.
-        var start: String
-        /// Defaults to the service's duration.
-        var durationMinutes: Int?
-        var customer: Customer
-        var notes: String?
-        /// Books it even outside the staff member's working hours.
-        var outsideWorkingHours: Bool?
-    }
-
-    struct EditRequest: Decodable {
-        var staffId: Int?
-        var start: String?
-        var durationMinutes: Int?
-        var state: String?
-        var notes: String?
-        var outsideWorkingHours: Bool?
-    }
-
+extension FrontdeskAPI {
     /// Books an appointment; an `Idempotency-Key` makes a retry answer as the first try did.
-    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let scope = "user:\(try context.requireUser().id)"
-        return try await Idempotency(store: store).run(request, context: context, scope: scope, required: false) {
-            request in try await book(request, context: context)
-        }
-    }
-
-    private func book(_ request: Request, context: AppRequestContext) async throws -> Idempotency.Answer {
-        let propertyID = try context.parameters.requireID("id")
+    func createAppointment(_ input: Operations.CreateAppointment.Input) async throws
+        -> Operations.CreateAppointment.Output
+    {
+        let propertyID = input.path.id
         try context.requireAccess(to: propertyID)
-        let body = try await request.decodeJSON(as: CreateRequest.self, context: context)
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         try Appointment.validate(notes: body.notes ?? "")
         guard !body.customer.name.trimmingCharacters(in: .whitespaces).isEmpty, body.customer.name.count <= 200 else {
             throw DomainError.invalid("customer.name", "a customer needs a name (at most 200 characters)")
@@ -80,35 +42,41 @@ struct AppointmentController {
                 startMinute: start, durationMinutes: duration, notes: body.notes ?? ""),
             customerName: body.customer.name, customerPhone: body.customer.phone ?? "", by: try context.requireUser().id
         )
-        return try Idempotency.Answer(
-            status: .created,
-            headers: [.eTag: "\"\(appointment.version)\"", .location: "/api/v1/appointments/\(appointment.id)"],
-            json: AppointmentJSON(appointment))
+        return .created(
+            .init(
+                headers: .init(
+                    eTag: Self.eTag(of: appointment), location: "/api/v1/appointments/\(appointment.id)"),
+                body: .json(try .init(appointment))))
     }
 
-    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.requireID("id")
+    func getAppointment(_ input: Operations.GetAppointment.Input) async throws -> Operations.GetAppointment.Output {
+        let id = input.path.id
         guard let appointment = try await AppointmentRepository(store: store).appointment(id: id) else {
             throw DomainError(.notFound, "no appointment \(id)")
         }
         try context.requireAccess(to: appointment.propertyID)
         let customer = try await StayRepository(store: store).guest(id: appointment.customerID)
-        var response = try WithContactJSON(
-            entity: AppointmentJSON(appointment), contactKey: "customer", contact: customer.map(GuestJSON.init)
-        ).response(from: request, context: context)
-        response.headers[.eTag] = "\"\(appointment.version)\""
-        return response
+        return .ok(
+            .init(
+                headers: .init(eTag: Self.eTag(of: appointment)),
+                body: .json(
+                    .init(
+                        value1: try .init(appointment),
+                        value2: .init(customer: customer.map(Components.Schemas.Contact.init))))))
     }
 
     /// Moves, resizes, reassigns or changes the state of an appointment (a drag on the staff board).
-    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let version = request.ifMatchVersion() else {
+    func editAppointment(_ input: Operations.EditAppointment.Input) async throws -> Operations.EditAppointment.Output {
+        guard let version = ifMatchVersion(input.headers.ifMatch) else {
             throw APIError(
                 .preconditionRequired, code: "precondition_required", "send If-Match with the appointment's ETag",
                 field: "If-Match")
         }
-        let id = try context.parameters.requireID("id")
-        let body = try await request.decodeJSON(as: EditRequest.self, context: context)
+        let id = input.path.id
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         guard let current = try await AppointmentRepository(store: store).appointment(id: id) else {
             throw DomainError(.notFound, "no appointment \(id)")
         }
@@ -121,10 +89,8 @@ struct AppointmentController {
         let timeZone = try await properties.property(id: current.propertyID)?.timeZone ?? .gmt
         let start = try body.start.map { try Self.minute(of: $0, field: "start") }
         let state = try body.state.map { name in
-            guard let state = AppointmentState(rawValue: name) else {
-                throw DomainError.invalid(
-                    "state",
-                    "'\(name)' is not a state (\(AppointmentState.allCases.map(\.rawValue).joined(separator: ", ")))")
+            guard let state = AppointmentState(rawValue: name.rawValue) else {
+                throw DomainError.invalid("state", "'\(name.rawValue)' is not a state")
             }
             return state
         }
@@ -145,32 +111,36 @@ struct AppointmentController {
             }
             if let state, state != appointment.state { try appointment.transition(to: state) }
         }
-        return try respond(appointment, request, context)
+        return .ok(.init(headers: .init(eTag: Self.eTag(of: appointment)), body: .json(try .init(appointment))))
     }
 
-    private func respond(_ appointment: Appointment, _ request: Request, _ context: AppRequestContext) throws
-        -> Response
-    {
-        var response = try AppointmentJSON(appointment).response(from: request, context: context)
-        response.headers[.eTag] = "\"\(appointment.version)\""
-        return response
-    }
+    static func eTag(of appointment: Appointment) -> String { "\"\(appointment.version)\"" }
 
-    /// Minutes since 1970 of an RFC 3339 instant on a whole minute.
+    /// Minutes since 1970 of an RFC 3339 instant on a whole minute, in years 1900 to 2199.
     static func minute(of text: String, field: String) throws -> Int {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         guard let date = formatter.date(from: text) else {
             throw DomainError.invalid(field, "'\(text)' is not an RFC 3339 time like 2026-11-22T10:30:00+09:00")
         }
-        let seconds = Int(date.timeIntervalSince1970)
-        guard seconds % 60 == 0 else { throw DomainError.invalid(field, "appointments start on a whole minute") }
-        return seconds / 60
+        // Bounded as `Day` bounds dates, before any conversion to an integer.
+        let seconds = date.timeIntervalSince1970
+        guard (-2_208_988_800...7_258_118_399).contains(seconds) else {
+            throw DomainError.invalid(field, "not a time Frontdesk books (1900 to 2199)")
+        }
+        guard Int(seconds) % 60 == 0 else { throw DomainError.invalid(field, "appointments start on a whole minute") }
+        return Int(seconds) / 60
     }
-
 }
 
-/// An appointment as the API shows it: also what the audit log and the event stream record.
-typealias AppointmentJSON = AppointmentSnapshot
-
-extension AppointmentSnapshot: ResponseEncodable {}
+extension Components.Schemas.Appointment {
+    init(_ appointment: Appointment) throws {
+        self.init(
+            id: appointment.id, propertyId: appointment.propertyID, staffId: appointment.staffID,
+            serviceId: appointment.serviceID, customerId: appointment.customerID,
+            start: Date(timeIntervalSince1970: TimeInterval(appointment.startMinute * 60)),
+            end: Date(timeIntervalSince1970: TimeInterval(appointment.endMinute * 60)),
+            durationMinutes: appointment.durationMinutes, state: try documented(appointment.state.rawValue),
+            version: appointment.version, notes: appointment.notes)
+    }
+}

@@ -1,3 +1,4 @@
+import API
 import Booking
 import Foundation
 import Hummingbird
@@ -6,51 +7,26 @@ import NIOPosix
 import Storage
 
 /// Signing in and out: `POST /api/v1/session` sets an HttpOnly, SameSite cookie.
-struct SessionController {
-    let store: Store
-    let configuration: ServerConfiguration
-    let throttle = SignInThrottle()
+extension FrontdeskAPI {
+    static let sessionLifetimeSeconds = 12 * 60 * 60
 
-    static let lifetimeSeconds = 12 * 60 * 60
-
-    struct SignIn: Decodable {
-        var email: String
-        var password: String
-    }
-
-    struct UserJSON: ResponseEncodable {
-        var id: Int
-        var email: String
-        var name: String
-        var role: String
-
-        init(_ user: User) {
-            id = user.id
-            email = user.email
-            name = user.name
-            role = user.role.rawValue
-        }
-    }
-
-    /// Routes open to anyone (signing in) and routes for the signed-in (who am I, signing out).
-    func register(open: RouterGroup<AppRequestContext>, signedIn: RouterGroup<AppRequestContext>) {
-        // Made now, once a process, so that the first unknown email is not told apart by its making.
-        _ = Self.unknownUserHash
-        open.post("session", use: signIn)
-        signedIn.get("session", use: current)
-        signedIn.delete("session", use: signOut)
-    }
-
-    @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let body = try await request.decodeJSON(as: SignIn.self, context: context)
+    func signIn(_ input: Operations.SignIn.Input) async throws -> Operations.SignIn.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         let account = body.email.lowercased()
-        let address = context.remoteAddress ?? "local"
+        let address = try context.remoteAddress ?? "local"
         if let wait = await throttle.wait(account: account, address: address) {
-            var response = ErrorMiddleware<AppRequestContext>.response(
-                .tooManyRequests, code: "rate_limited",
-                "too many wrong passwords; try again in \(wait / 60 + 1) minutes", field: "password")
-            response.headers[.retryAfter] = String(wait)
-            return response
+            return .tooManyRequests(
+                .init(
+                    headers: .init(retryAfter: String(wait)),
+                    body: .json(
+                        .init(
+                            error: .init(
+                                code: "rate_limited",
+                                message: "too many wrong passwords; try again in \(wait / 60 + 1) minutes",
+                                field: "password")))))
         }
         let found = try await UserRepository(store: store).credentials(email: body.email)
         // Hash even for an unknown email, at the accounts' cost, so the answer takes as long either way.
@@ -62,37 +38,46 @@ struct SessionController {
         }
         await throttle.succeeded(account: account)
         let token = SessionMiddleware.newToken()
-        let expires = Int(Date().timeIntervalSince1970 * 1000) + Self.lifetimeSeconds * 1000
+        let expires = Int(Date().timeIntervalSince1970 * 1000) + Self.sessionLifetimeSeconds * 1000
         try await UserRepository(store: store).startSession(
             userID: user.id, tokenHash: SessionMiddleware.hash(token), expiresAtMillis: expires)
-        var response = try UserJSON(user).response(from: request, context: context)
-        response.setCookie(
-            Cookie(
-                name: SessionMiddleware.cookieName, value: token, maxAge: Self.lifetimeSeconds, path: "/",
-                secure: configuration.secureCookies, httpOnly: true, sameSite: .lax))
-        return response
+        return .ok(
+            .init(
+                headers: .init(setCookie: sessionCookie(token, maxAge: Self.sessionLifetimeSeconds)),
+                body: .json(try .init(user))))
     }
 
-    @Sendable func current(_ request: Request, context: AppRequestContext) async throws -> UserJSON {
-        UserJSON(try context.requireUser())
+    func getSession(_ input: Operations.GetSession.Input) async throws -> Operations.GetSession.Output {
+        .ok(.init(body: .json(try .init(try context.requireUser()))))
     }
 
-    @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
-        if let token = request.cookies[SessionMiddleware.cookieName]?.value {
-            try await UserRepository(store: store).endSession(tokenHash: SessionMiddleware.hash(token))
+    func signOut(_ input: Operations.SignOut.Input) async throws -> Operations.SignOut.Output {
+        if let tokenHash = try context.sessionTokenHash {
+            try await UserRepository(store: store).endSession(tokenHash: tokenHash)
         }
-        var response = Response(status: .noContent)
-        response.setCookie(
-            Cookie(
-                name: SessionMiddleware.cookieName, value: "", maxAge: 0, path: "/",
-                secure: configuration.secureCookies,
-                httpOnly: true, sameSite: .lax))
-        return response
+        return .noContent(.init(headers: .init(setCookie: sessionCookie("", maxAge: 0))))
+    }
+
+    private func sessionCookie(_ token: String, maxAge: Int) -> String {
+        Cookie(
+            name: SessionMiddleware.cookieName, value: token, maxAge: maxAge, path: "/",
+            secure: configuration.secureCookies, httpOnly: true, sameSite: .lax
+        ).description
     }
 
     /// A bcrypt hash of nothing anyone can type, checked against when the email is unknown: made at
     /// the accounts' cost, so that the time of a refusal does not tell whether the account exists.
     static let unknownUserHash = Passwords.hash(SessionMiddleware.newToken())
+
+    func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
+        .ok(.init(body: .json(.init(status: .ok, database: try documented(store.dialect.rawValue)))))
+    }
+}
+
+extension Components.Schemas.User {
+    init(_ user: Booking.User) throws {
+        self.init(id: user.id, email: user.email, name: user.name, role: try documented(user.role.rawValue))
+    }
 }
 
 /// How staff passwords are hashed.

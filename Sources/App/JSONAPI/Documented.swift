@@ -1,0 +1,58 @@
+import API
+import Booking
+import Foundation
+
+// The domain's values in the document's types. Each is written once here (or beside its operations)
+// and read by the generated code, so what the API sends is what `openapi.yaml` says.
+
+/// The document's word for one of the domain's (a role, a state, a currency): the same words, so a
+/// word the document lacks is a server error to fix, not a crash and not a silent drift.
+func documented<Value: RawRepresentable<String>>(_ word: String) throws -> Value {
+    guard let value = Value(rawValue: word) else {
+        throw APIError(.internalServerError, code: "internal", "'\(word)' is not a word of the API document")
+    }
+    return value
+}
+
+extension Decodable {
+    /// The document's type of a value the server already writes as JSON (a form's declaration, a
+    /// stay as the event stream records it): encoded once and read back, so that a difference from
+    /// the document is a server error, never a silent drift.
+    init(reading value: some Encodable) throws {
+        do {
+            self = try JSONDecoder().decode(Self.self, from: JSONEncoder().encode(value))
+        } catch {
+            throw APIError(
+                .internalServerError, code: "internal",
+                "a \(Self.self) does not read as the API document says: \(error)")
+        }
+    }
+}
+
+extension Components.Schemas.Money {
+    init(_ money: Money) throws {
+        self.init(amount: money.amount, currency: try documented(money.currency.code))
+    }
+}
+
+extension Components.Schemas.PostedAmount {
+    /// The amount in a currency Frontdesk takes, within `Money.maxAmount` (`field` names the amount
+    /// in a refusal); the folio checks it is its own currency and positive.
+    func money(field: String = "amount") throws -> Money {
+        try Money.validate(amount: amount, field: "\(field).amount", in: 1...Money.maxAmount)
+        return Money(amount, try Currency.named(currency.rawValue, field: "\(field).currency"))
+    }
+}
+
+/// `14:00` from minutes after midnight.
+func clockTime(_ minute: Int) -> String {
+    let hours = minute / 60
+    let minutes = minute % 60
+    return "\(hours < 10 ? "0" : "")\(hours):\(minutes < 10 ? "0" : "")\(minutes)"
+}
+
+extension Components.Schemas._Error {
+    init(_ body: ErrorBody) {
+        self.init(error: .init(code: body.error.code, message: body.error.message, field: body.error.field))
+    }
+}

@@ -1,0 +1,181 @@
+import API
+import Booking
+import Foundation
+import Storage
+
+/// The guest site's operations, without a session: suggestions of cities and regions, a place's
+/// details and prices, and booking. Search and the map are served by hand (`PublicController`), over
+/// the same inventory.
+extension FrontdeskAPI {
+    /// The most suggestions sent at once.
+    static let suggestionLimit = 8
+
+    /// The cities and regions with bookable hotels whose name, in any of the guest site's languages,
+    /// matches what the guest is typing; best matches first (a whole name, a name's start, a word's
+    /// start, then anywhere; then most places), at most eight. A blank `q` suggests the cities and
+    /// regions with the most places.
+    func suggestRegions(_ input: Operations.SuggestRegions.Input) async throws -> Operations.SuggestRegions.Output {
+        let text = input.query.q
+        guard text.count <= 100 else { throw DomainError.invalid("q", "at most 100 characters") }
+        let query = text.trimmingCharacters(in: .whitespaces)
+        let inventory = try await guestSite.inventory()
+        let areas = query.isEmpty ? inventory.areas : inventory.areas(matching: query)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        suggestions: try areas.prefix(Self.suggestionLimit).map {
+                            try .init($0, names: inventory.names)
+                        }))))
+    }
+
+    /// The place, and with dates, each room type's availability and itemised price (the total the
+    /// folio will charge).
+    func getPublicProperty(_ input: Operations.GetPublicProperty.Input) async throws
+        -> Operations.GetPublicProperty.Output
+    {
+        let id = input.path.id
+        let properties = PropertyRepository(store: store)
+        guard let property = try await properties.property(id: id), property.kind == .hotel else {
+            throw DomainError(.notFound, "no place \(id)")
+        }
+        let roomTypes = try await properties.roomTypes(propertyID: id)
+        let hasDates = input.query.arrival != nil
+        let query = try PublicController.Query(
+            arrival: input.query.arrival, departure: input.query.departure, adults: input.query.adults,
+            children: input.query.children, requireDates: false)
+        let offers = hasDates ? try await guestSite.offers(for: property, query) : []
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        property: try .init(property),
+                        policy: .init(
+                            freeCancellationDays: property.cancellationPolicy.freeUntilDaysBefore,
+                            lateCancellationPercent: property.cancellationPolicy.lateCancellationBasisPoints / 100),
+                        checkIn: clockTime(property.checkInMinute), checkOut: clockTime(property.checkOutMinute),
+                        roomTypes: try roomTypes.map { roomType in
+                            let offer = offers.first { $0.roomType.id == roomType.id }
+                            return .init(
+                                id: roomType.id, name: roomType.name, capacity: roomType.capacity,
+                                baseRate: try .init(roomType.baseRate),
+                                available: hasDates ? (offer?.available ?? 0) : nil,
+                                price: try offer.map { try .init($0.price) })
+                        }))))
+    }
+
+    /// Books a free room of the type for the dates, or refuses cleanly when none is left. An
+    /// `Idempotency-Key` is required (`IdempotencyMiddleware`), so a double tap books once.
+    func createPublicBooking(_ input: Operations.CreatePublicBooking.Input) async throws
+        -> Operations.CreatePublicBooking.Output
+    {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        guard let property = try await PropertyRepository(store: store).property(id: body.propertyId),
+            property.kind == .hotel
+        else { throw DomainError(.notFound, "no place \(body.propertyId)", field: "propertyId") }
+        guard !body.guest.email.isEmpty else {
+            throw DomainError.invalid("guest.email", "an email address is required")
+        }
+        if let time = body.arrivalTime {
+            let parts = time.split(separator: ":")
+            guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour),
+                (0..<60).contains(minute)
+            else { throw DomainError.invalid("arrivalTime", "'\(time)' is not a time like 15:30") }
+        }
+        let nights = try Nights(
+            arrival: try Day.parse(body.arrival, field: "arrival"),
+            departure: try Day.parse(body.departure, field: "departure"))
+        guard nights.arrival >= property.today() else {
+            throw DomainError.invalid("arrival", "the arrival date has passed")
+        }
+        try Stay.validate(nights: nights, limit: Stay.maxNightsOnline)
+        try FreeText.validate(body.requests ?? "", field: "requests", limit: 1_000)
+        let properties = PropertyRepository(store: store)
+        guard
+            let roomType = try await properties.roomTypes(propertyID: property.id).first(where: {
+                $0.id == body.roomTypeId
+            })
+        else { throw DomainError(.notFound, "no room type \(body.roomTypeId) at this place", field: "roomTypeId") }
+        try Stay.validateGuests(
+            adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0, capacity: roomType.capacity)
+        let price = try StayPrice.quote(roomType: roomType, nights: nights, property: property)
+        // The guest books at the rates they were shown: the stay keeps them for its folio.
+        let agreedRates = Dictionary(
+            uniqueKeysWithValues: price.nights.compactMap { line in line.night.map { ($0, line.amount) } })
+        var notes = body.requests ?? ""
+        if let time = body.arrivalTime { notes = "Arriving at \(time). " + notes }
+        // A specific free room is booked, so that the database's own guard makes overbooking
+        // impossible: if another guest takes it first, the next free room is tried.
+        let stays = StayRepository(store: store)
+        for _ in 0..<5 {
+            let availability = Availability(
+                roomTypes: [roomType], rooms: try await properties.rooms(propertyID: property.id),
+                holds: try await stays.holds(propertyIDs: [property.id], overlapping: nights)[property.id] ?? [])
+            guard availability.freeCount(of: roomType.id, for: nights) > 0,
+                let room = availability.freeRooms(of: roomType.id, for: nights).first
+            else { break }
+            do {
+                let stay = try await stays.create(
+                    NewStay(
+                        propertyID: property.id, roomTypeID: roomType.id, roomID: room.id, nights: nights,
+                        adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0,
+                        guestName: body.guest.name, guestEmail: body.guest.email, guestPhone: body.guest.phone ?? "",
+                        source: .online, notes: notes, agreedRates: agreedRates)
+                )
+                return .created(
+                    .init(
+                        body: .json(
+                            .init(
+                                confirmationCode: stay.confirmationCode, property: property.name,
+                                roomType: roomType.name, arrival: nights.arrival.iso,
+                                departure: nights.departure.iso, nights: nights.count, adults: stay.adults,
+                                children: stay.children, infants: stay.infants, guestName: body.guest.name,
+                                price: try .init(price)))))
+            } catch let error as DomainError where error.code == .conflict {
+                continue
+            }
+        }
+        throw DomainError(
+            .conflict,
+            "\(roomType.name) is no longer available from \(nights.arrival) to \(nights.departure); search again",
+            field: "roomTypeId")
+    }
+}
+
+extension Components.Schemas.PublicProperty {
+    init(_ property: Property) throws {
+        self.init(
+            id: property.id, name: property.name, city: property.city, region: property.region,
+            latitude: property.latitude, longitude: property.longitude,
+            currency: try documented(property.currency.code), timeZone: property.timeZoneID,
+            summary: property.summary, amenities: property.amenities, photos: property.photos)
+    }
+}
+
+extension Components.Schemas.Price {
+    /// A stay's price, itemised: nights, fees, taxes and the total.
+    init(_ price: StayPrice) throws {
+        func lines(_ lines: [StayPrice.Line]) throws -> [Components.Schemas.PriceLine] {
+            try lines.map { .init(name: $0.name, amount: try .init($0.amount), night: $0.night?.iso) }
+        }
+        self.init(
+            nights: try lines(price.nights), fees: try lines(price.fees), taxes: try lines(price.taxes),
+            total: try .init(price.total))
+    }
+}
+
+extension Components.Schemas.RegionSuggestion {
+    init(_ area: GuestInventory.Area, names: PlaceNames) throws {
+        let centre = CoordinateJSON(area.centre)
+        self.init(
+            kind: try documented(area.kind.rawValue), name: area.name,
+            label: .init(
+                en: names.name(area.name, in: .en), th: names.name(area.name, in: .th),
+                ja: names.name(area.name, in: .ja), ko: names.name(area.name, in: .ko),
+                vi: names.name(area.name, in: .vi)),
+            region: area.region, places: area.places, latitude: centre.latitude, longitude: centre.longitude)
+    }
+}

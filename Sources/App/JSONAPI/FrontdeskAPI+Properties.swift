@@ -1,0 +1,67 @@
+import API
+import Booking
+import Storage
+
+/// Properties and what they sell, and the forms the web app renders.
+extension FrontdeskAPI {
+    func listProperties(_ input: Operations.ListProperties.Input) async throws -> Operations.ListProperties.Output {
+        let context = try context
+        let properties = try await PropertyRepository(store: store).properties()
+            .filter { (try? context.requireAccess(to: $0.id)) != nil }
+        return .ok(.init(body: .json(.init(properties: try properties.map { try .init($0) }))))
+    }
+
+    /// A property with its room types and rooms, and a salon's staff and services.
+    func getProperty(_ input: Operations.GetProperty.Input) async throws -> Operations.GetProperty.Output {
+        let id = input.path.id
+        try context.requireAccess(to: id)
+        let repository = PropertyRepository(store: store)
+        guard let property = try await repository.property(id: id) else {
+            throw DomainError(.notFound, "no property \(id)")
+        }
+        var answer = try Components.Schemas.Property(property)
+        answer.roomTypes = try await repository.roomTypes(propertyID: id).map {
+            .init(id: $0.id, name: $0.name, capacity: $0.capacity, baseRate: try .init($0.baseRate))
+        }
+        answer.rooms = try await repository.rooms(propertyID: id).map {
+            .init(
+                id: $0.id, roomTypeId: $0.roomTypeID, number: $0.number, floor: $0.floor,
+                housekeeping: try documented($0.housekeeping.rawValue))
+        }
+        answer.staff = SalonBoardJSON.roster(try await repository.staff(propertyID: id)).staff.map {
+            .init(
+                id: $0.id, rowId: $0.rowId, teamRowId: $0.teamRowId, name: $0.name, workStart: $0.workStart,
+                workEnd: $0.workEnd)
+        }
+        answer.services = try await repository.services(propertyID: id).map {
+            .init(id: $0.id, name: $0.name, durationMinutes: $0.durationMinutes, price: try .init($0.price))
+        }
+        return .ok(.init(body: .json(answer)))
+    }
+
+    func listForms(_ input: Operations.ListForms.Input) async throws -> Operations.ListForms.Output {
+        .ok(.init(body: .json(.init(forms: FormCatalog.all.map(\.name)))))
+    }
+
+    func getForm(_ input: Operations.GetForm.Input) async throws -> Operations.GetForm.Output {
+        let name = input.path.name
+        guard let form = FormCatalog.form(named: name) else {
+            throw DomainError(
+                .notFound, "no form '\(name)' (\(FormCatalog.all.map(\.name).joined(separator: ", ")))", field: "name")
+        }
+        return .ok(.init(body: .json(try .init(reading: form))))
+    }
+}
+
+extension Components.Schemas.Property {
+    /// A property as listed: without what it sells, which `getProperty` adds.
+    init(_ property: Property) throws {
+        self.init(
+            id: property.id, name: property.name, kind: try documented(property.kind.rawValue),
+            region: property.region, city: property.city, latitude: property.latitude,
+            longitude: property.longitude, timeZone: property.timeZoneID,
+            currency: try documented(property.currency.code), checkIn: clockTime(property.checkInMinute),
+            checkOut: clockTime(property.checkOutMinute), summary: property.summary,
+            amenities: property.amenities, photos: property.photos)
+    }
+}

@@ -1,0 +1,295 @@
+import API
+import Booking
+import Foundation
+import Storage
+
+/// Hotel stays: booking one, reading it, and what the front desk does to it (change it, check it in
+/// and out, cancel it, mark a no-show, move the guest). Each answers with the stay and its version as
+/// `ETag`; `If-Match` is required on PATCH (428 without, 412 when stale) and honoured on the actions.
+extension FrontdeskAPI {
+    /// Books a stay; an `Idempotency-Key` makes a retry answer as the first try did (`IdempotencyMiddleware`).
+    func createStay(_ input: Operations.CreateStay.Input) async throws -> Operations.CreateStay.Output {
+        let propertyID = input.path.id
+        try context.requireAccess(to: propertyID)
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let nights = try Nights(
+            arrival: try Day.parse(body.arrival, field: "arrival"),
+            departure: try Day.parse(body.departure, field: "departure"))
+        let roomTypeID = try await roomTypeID(of: body, propertyID: propertyID)
+        let stay = try await StayRepository(store: store).create(
+            NewStay(
+                propertyID: propertyID, roomTypeID: roomTypeID, roomID: body.roomId, nights: nights,
+                adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0,
+                guestName: body.guest.name, guestEmail: body.guest.email ?? "",
+                guestPhone: body.guest.phone ?? "", source: .frontDesk, notes: body.notes ?? ""))
+        return .created(
+            .init(
+                headers: .init(eTag: Self.eTag(of: stay), location: "/api/v1/stays/\(stay.id)"),
+                body: .json(try .init(stay))))
+    }
+
+    func getStay(_ input: Operations.GetStay.Input) async throws -> Operations.GetStay.Output {
+        let stays = StayRepository(store: store)
+        let id = input.path.id
+        guard let stay = try await stays.stay(id: id) else { throw DomainError(.notFound, "no stay \(id)") }
+        try context.requireAccess(to: stay.propertyID)
+        let guest = try await stays.guest(id: stay.guestID)
+        return .ok(
+            .init(
+                headers: .init(eTag: Self.eTag(of: stay)),
+                body: .json(
+                    .init(value1: try .init(stay), value2: .init(guest: guest.map(Components.Schemas.Contact.init))))
+            ))
+    }
+
+    func editStay(_ input: Operations.EditStay.Input) async throws -> Operations.EditStay.Output {
+        guard let version = ifMatchVersion(input.headers.ifMatch) else {
+            throw APIError(
+                .preconditionRequired, code: "precondition_required",
+                "send If-Match with the stay's ETag, so that an edit never overwrites one made meanwhile",
+                field: "If-Match")
+        }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let (stay, property) = try await stayAndProperty(input.path.id)
+        let roomTypes = try await PropertyRepository(store: store).roomTypes(propertyID: property.id)
+        if let roomID = body.roomId { try await requireRoom(roomID, of: property) }
+        let arrival = try body.arrival.map { try Day.parse($0, field: "arrival") } ?? stay.arrival
+        let departure = try body.departure.map { try Day.parse($0, field: "departure") } ?? stay.departure
+        let nights = try Nights(arrival: arrival, departure: departure)
+        let capacity = roomTypes.first { $0.id == stay.roomTypeID }?.capacity ?? 0
+        let guest = body.guest == nil ? nil : try await StayRepository(store: store).guest(id: stay.guestID)
+        return .ok(
+            try await changeStay(stay.id, version: version, action: "edit") { stay, transaction in
+                if nights != stay.nights || (body.roomId != nil && body.roomId != stay.currentRoomID) {
+                    try stay.reschedule(to: nights, roomID: body.roomId ?? stay.segments[0].roomID)
+                }
+                let adults = body.adults ?? stay.adults
+                let children = body.children ?? stay.children
+                let infants = body.infants ?? stay.infants
+                try Stay.validateGuests(adults: adults, children: children, infants: infants, capacity: capacity)
+                stay.adults = adults
+                stay.children = children
+                stay.infants = infants
+                if let notes = body.notes {
+                    try Stay.validate(notes: notes)
+                    stay.notes = notes
+                }
+                if let edit = body.guest, let guest = guest {
+                    try await transaction.updateGuest(
+                        id: guest.id, name: edit.name ?? guest.name, email: edit.email ?? guest.email,
+                        phone: edit.phone ?? guest.phone)
+                }
+            })
+    }
+
+    /// Checks the guest in and posts the stay's price to the folio: a line a night at the rate it was
+    /// booked at, fees and taxes, from the same quote the guest site shows.
+    func checkIn(_ input: Operations.CheckIn.Input) async throws -> Operations.CheckIn.Output {
+        let override =
+            switch input.body {
+            case .json(let body)?: body.override ?? false;
+            case nil: false
+            }
+        let (stay, property) = try await stayAndProperty(input.path.id)
+        let today = property.today()
+        let repository = PropertyRepository(store: store)
+        let room = try await stay.roomID(on: today).asyncMap { try await repository.room(id: $0) } ?? nil
+        guard
+            let roomType = try await repository.roomTypes(propertyID: property.id).first(where: {
+                $0.id == stay.roomTypeID
+            })
+        else { throw DomainError(.notFound, "the stay's room type is gone") }
+        return .ok(
+            try await changeStay(stay.id, version: ifMatchVersion(input.headers.ifMatch), action: "check-in") {
+                stay, transaction in
+                try stay.checkIn(today: today, room: room, override: override)
+                let price = try StayPrice.quote(
+                    roomType: roomType, nights: stay.nights, property: property,
+                    agreedRates: try await transaction.agreedRates(stayID: stay.id))
+                var postings = price.nights.map {
+                    FolioRepository.Posting(
+                        kind: .charge, description: $0.name, amount: $0.amount, category: .room, night: $0.night)
+                }
+                postings += price.fees.map {
+                    FolioRepository.Posting(kind: .charge, description: $0.name, amount: $0.amount, category: .fee)
+                }
+                postings += price.taxes.map {
+                    FolioRepository.Posting(kind: .charge, description: $0.name, amount: $0.amount, category: .tax)
+                }
+                // A free night or a zero fee is nothing to charge (and the folio takes no zero amounts).
+                try await transaction.post(postings.filter { $0.amount.amount > 0 }, stayID: stay.id)
+            })
+    }
+
+    func checkOut(_ input: Operations.CheckOut.Input) async throws -> Operations.CheckOut.Output {
+        let force =
+            switch input.body {
+            case .json(let body)?: body.force ?? false;
+            case nil: false
+            }
+        if try force && context.requireUser().role != .manager {
+            throw APIError(
+                .forbidden, code: "forbidden", "only a manager can check out with an open balance", field: "force")
+        }
+        let (stay, _) = try await stayAndProperty(input.path.id)
+        return .ok(
+            try await changeStay(stay.id, version: ifMatchVersion(input.headers.ifMatch), action: "check-out") {
+                stay, transaction in
+                try stay.checkOut(balance: try await transaction.folio(stayID: stay.id).balance, forcedByManager: force)
+            })
+    }
+
+    func cancelStay(_ input: Operations.CancelStay.Input) async throws -> Operations.CancelStay.Output {
+        let (stay, _) = try await stayAndProperty(input.path.id)
+        return .ok(
+            try await changeStay(stay.id, version: ifMatchVersion(input.headers.ifMatch), action: "cancel") {
+                stay, _ in try stay.cancel()
+            })
+    }
+
+    func markNoShow(_ input: Operations.MarkNoShow.Input) async throws -> Operations.MarkNoShow.Output {
+        let (stay, property) = try await stayAndProperty(input.path.id)
+        let today = property.today()
+        return .ok(
+            try await changeStay(stay.id, version: ifMatchVersion(input.headers.ifMatch), action: "no-show") {
+                stay, _ in try stay.markNoShow(today: today)
+            })
+    }
+
+    /// Moves the guest to another room from a night on (the air conditioning broke).
+    func moveStay(_ input: Operations.MoveStay.Input) async throws -> Operations.MoveStay.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let night = try Day.parse(body.fromDate, field: "fromDate")
+        let (stay, property) = try await stayAndProperty(input.path.id)
+        try await requireRoom(body.roomId, of: property)
+        return .ok(
+            try await changeStay(stay.id, version: ifMatchVersion(input.headers.ifMatch), action: "move") {
+                stay, _ in try stay.move(toRoom: body.roomId, fromNight: night)
+            })
+    }
+
+    static func eTag(of stay: Stay) -> String { "\"\(stay.version)\"" }
+
+    // MARK: - Helpers
+
+    /// A changed stay, as every action answers it: the stay with its version as `ETag`. Each action's
+    /// `Ok` is the same shape, one generated type each.
+    private func changeStay<Answer: ChangedStayAnswer>(
+        _ stayID: Int, version: Int?, action: String,
+        _ change: @escaping @Sendable (inout Stay, StayTransaction) async throws -> Void
+    ) async throws -> Answer {
+        let stay = try await StayRepository(store: store).update(
+            stayID: stayID, expectedVersion: version, by: try context.requireUser().id, action: action, change)
+        return Answer(eTag: Self.eTag(of: stay), stay: try .init(stay))
+    }
+
+    /// The stay of the path, at a property the member of staff works at, with its property.
+    func stayAndProperty(_ id: Int) async throws -> (Stay, Property) {
+        guard let stay = try await StayRepository(store: store).stay(id: id) else {
+            throw DomainError(.notFound, "no stay \(id)")
+        }
+        try context.requireAccess(to: stay.propertyID)
+        guard let property = try await PropertyRepository(store: store).property(id: stay.propertyID) else {
+            throw DomainError(.notFound, "no property \(stay.propertyID)")
+        }
+        return (stay, property)
+    }
+
+    private func requireRoom(_ roomID: Int, of property: Property) async throws {
+        guard let room = try await PropertyRepository(store: store).room(id: roomID), room.propertyID == property.id
+        else {
+            throw DomainError(.notFound, "no room \(roomID) at this property", field: "roomId")
+        }
+    }
+
+    /// The room type a booking is for: given, or the room's.
+    private func roomTypeID(of body: Components.Schemas.CreateStayRequest, propertyID: Int) async throws -> Int {
+        if let roomTypeID = body.roomTypeId { return roomTypeID }
+        guard let roomID = body.roomId else {
+            throw DomainError(.invalid, "give a roomId or a roomTypeId", field: "roomTypeId")
+        }
+        guard let room = try await PropertyRepository(store: store).room(id: roomID), room.propertyID == propertyID
+        else {
+            throw DomainError(.notFound, "no room \(roomID) at this property", field: "roomId")
+        }
+        return room.roomTypeID
+    }
+}
+
+/// The `200` of a stay action: the stay, its version as `ETag`.
+protocol ChangedStayAnswer {
+    init(eTag: String, stay: Components.Schemas.Stay)
+}
+
+extension Operations.EditStay.Output.Ok: ChangedStayAnswer {
+    init(eTag: String, stay: Components.Schemas.Stay) { self.init(headers: .init(eTag: eTag), body: .json(stay)) }
+}
+
+extension Operations.CheckIn.Output.Ok: ChangedStayAnswer {
+    init(eTag: String, stay: Components.Schemas.Stay) { self.init(headers: .init(eTag: eTag), body: .json(stay)) }
+}
+
+extension Operations.CheckOut.Output.Ok: ChangedStayAnswer {
+    init(eTag: String, stay: Components.Schemas.Stay) { self.init(headers: .init(eTag: eTag), body: .json(stay)) }
+}
+
+extension Operations.CancelStay.Output.Ok: ChangedStayAnswer {
+    init(eTag: String, stay: Components.Schemas.Stay) { self.init(headers: .init(eTag: eTag), body: .json(stay)) }
+}
+
+extension Operations.MarkNoShow.Output.Ok: ChangedStayAnswer {
+    init(eTag: String, stay: Components.Schemas.Stay) { self.init(headers: .init(eTag: eTag), body: .json(stay)) }
+}
+
+extension Operations.MoveStay.Output.Ok: ChangedStayAnswer {
+    init(eTag: String, stay: Components.Schemas.Stay) { self.init(headers: .init(eTag: eTag), body: .json(stay)) }
+}
+
+/// The version in an `If-Match` header (`"3"`, `W/"3"` or `3`); nil when there is none or it is `*`
+/// (any version). A tag that is not one of ours can match no version: it gives -1, which the change
+/// then refuses as stale (412), as RFC 9110 says of any tag that does not match.
+func ifMatchVersion(_ header: String?) -> Int? {
+    guard let header = header?.trimmingCharacters(in: .whitespaces) else { return nil }
+    if header == "*" { return nil }
+    let digits = header.replacingOccurrences(of: "W/", with: "").trimmingCharacters(
+        in: CharacterSet(charactersIn: "\" "))
+    guard let version = Int(digits), version >= 0 else { return -1 }
+    return version
+}
+
+extension Components.Schemas.Stay {
+    init(_ stay: Stay) throws {
+        self.init(
+            id: stay.id, propertyId: stay.propertyID, roomTypeId: stay.roomTypeID, roomId: stay.currentRoomID,
+            guestId: stay.guestID, arrival: stay.arrival.iso, departure: stay.departure.iso,
+            nights: stay.nights.count,
+            segments: stay.segments.map {
+                .init(roomId: $0.roomID, arrival: $0.nights.arrival.iso, departure: $0.nights.departure.iso)
+            },
+            adults: stay.adults, children: stay.children, infants: stay.infants,
+            source: try documented(stay.source.rawValue), state: try documented(stay.state.rawValue),
+            version: stay.version, confirmationCode: stay.confirmationCode, notes: stay.notes)
+    }
+}
+
+extension Components.Schemas.Contact {
+    init(_ guest: Guest) {
+        self.init(name: guest.name, email: guest.email, phone: guest.phone)
+    }
+}
+
+extension Optional {
+    func asyncMap<Result>(_ transform: (Wrapped) async throws -> Result) async rethrows -> Result? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}

@@ -1,0 +1,78 @@
+import API
+import Booking
+import Storage
+
+/// The front desk's day and the revenue dashboard's figures.
+extension FrontdeskAPI {
+    /// Arrivals, departures and in-house guests for a date in the property's time zone (today by default).
+    func getToday(_ input: Operations.GetToday.Input) async throws -> Operations.GetToday.Output {
+        let property = try await property(input.path.id)
+        let day = try input.query.date.map { try Day.parse($0, field: "date") } ?? property.today()
+        let stays = StayRepository(store: store)
+        let around = try Nights(arrival: day.adding(days: -1), departure: day.adding(days: 1))
+        let lists = FrontDeskDay(day: day, stays: try await stays.stays(propertyID: property.id, overlapping: around))
+        let rooms = Dictionary(
+            uniqueKeysWithValues: try await PropertyRepository(store: store).rooms(propertyID: property.id).map {
+                ($0.id, $0.number)
+            })
+        let listed = lists.arrivals + lists.departures + lists.inHouse
+        let names = try await stays.guestNames(ids: listed.map(\.guestID))
+        let balances = try await FolioRepository(store: store).balances(
+            stayIDs: listed.map(\.id), currency: property.currency)
+        func entries(_ list: [Stay]) throws -> [Components.Schemas.TodayEntry] {
+            try list.map { stay in
+                .init(
+                    stay: try .init(stay), guestName: names[stay.guestID] ?? "",
+                    roomNumber: stay.roomID(on: day).flatMap { rooms[$0] } ?? stay.currentRoomID.flatMap { rooms[$0] },
+                    balance: try .init(balances[stay.id] ?? .zero(property.currency)))
+            }
+        }
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        date: day.iso, arrivals: try entries(lists.arrivals),
+                        departures: try entries(lists.departures), inHouse: try entries(lists.inHouse)))))
+    }
+
+    /// Occupancy, ADR and RevPAR per day and over the range (`to` exclusive; the last 30 days by default).
+    func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {
+        let property = try await property(input.path.id)
+        let today = property.today()
+        let to = try input.query.to.map { try Day.parse($0, field: "to") } ?? today
+        let from = try input.query.from.map { try Day.parse($0, field: "from") } ?? to.adding(days: -30)
+        guard to > from else { throw DomainError.invalid("to", "must be after from (\(from))") }
+        let days = try Nights(arrival: from, departure: to)
+        guard days.count <= 366 else { throw DomainError.invalid("to", "at most a year at a time") }
+        let properties = PropertyRepository(store: store)
+        let stays = try await StayRepository(store: store).stays(propertyID: property.id, overlapping: days)
+        let daily = DailyStats.compute(
+            over: days, property: property, roomTypes: try await properties.roomTypes(propertyID: property.id),
+            rooms: try await properties.rooms(propertyID: property.id), stays: stays)
+        let total = DailyStats.total(of: daily, from: from, currency: property.currency)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        from: from.iso, to: to.iso, days: try daily.map(Components.Schemas.StatsFigures.init),
+                        total: try .init(total)))))
+    }
+
+    /// The property of the path, which the member of staff works at.
+    func property(_ id: Int) async throws -> Property {
+        try context.requireAccess(to: id)
+        guard let property = try await PropertyRepository(store: store).property(id: id) else {
+            throw DomainError(.notFound, "no property \(id)")
+        }
+        return property
+    }
+}
+
+extension Components.Schemas.StatsFigures {
+    init(_ stats: DailyStats) throws {
+        self.init(
+            date: stats.day.iso, roomsAvailable: stats.roomsAvailable, roomsSold: stats.roomsSold,
+            occupancy: stats.occupancy, roomRevenue: try .init(stats.roomRevenue), adr: try .init(stats.adr),
+            revPAR: try .init(stats.revPAR))
+    }
+}

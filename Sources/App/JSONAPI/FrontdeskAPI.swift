@@ -1,0 +1,106 @@
+import API
+import Foundation
+import HTTPTypes
+import Hummingbird
+import OpenAPIHummingbird
+import OpenAPIRuntime
+import Storage
+
+/// The JSON operations of `openapi.yaml`, served through the handler protocol swift-openapi-generator
+/// makes of it: each method takes its operation's decoded input and returns one of the outputs the
+/// document lists, so that what is served cannot drift from what is described. The methods live
+/// beside their subject (`FrontdeskAPI+Stays.swift`, …); refusals are thrown, and `ErrorMiddleware`
+/// writes them as the one error body.
+struct FrontdeskAPI: APIProtocol {
+    let store: Store
+    let configuration: ServerConfiguration
+    /// The guest site's inventory and offers, shared with its search served by hand.
+    let guestSite: PublicController
+    let throttle = SignInThrottle()
+
+    /// The request being served: who is signed in, and from where.
+    var context: AppRequestContext {
+        get throws {
+            guard let context = AppRequestContext.serving else {
+                throw APIError(.internalServerError, code: "internal", "an operation ran outside a request")
+            }
+            return context
+        }
+    }
+
+    /// Registers every operation on the group its callers reach it through: the guest site's
+    /// (rate-limited), the open one (signing in, health), or the signed-in staff's.
+    func register(
+        guests: RouterGroup<AppRequestContext>, open: RouterGroup<AppRequestContext>,
+        signedIn: RouterGroup<AppRequestContext>
+    ) throws {
+        // Made now, once a process, so that the first unknown email is not told apart by its making.
+        _ = Self.unknownUserHash
+        let routes = OperationGroups(
+            idempotency: Idempotency(store: store),
+            guests: guests.add(middleware: ServingContextMiddleware()),
+            open: open.add(middleware: ServingContextMiddleware()),
+            signedIn: signedIn.add(middleware: ServingContextMiddleware()))
+        try registerHandlers(
+            on: routes, configuration: Configuration(jsonEncodingOptions: []),
+            middlewares: [
+                RequestBodyMiddleware(), PlainHeaderValuesMiddleware(), ParameterCheckMiddleware(),
+                FormCheckMiddleware(),
+            ])
+    }
+}
+
+/// Sends each operation to its group by its path: `/api/v1/public/…` to the guests', the
+/// operations anyone may call to the open group, the rest to the signed-in staff's; a booking
+/// operation is wrapped in its `Idempotency`.
+private struct OperationGroups: ServerTransport {
+    let idempotency: Idempotency
+    let guests: RouterGroup<AppRequestContext>
+    let open: RouterGroup<AppRequestContext>
+    let signedIn: RouterGroup<AppRequestContext>
+
+    static let openOperations: Set<String> = ["GET /healthz", "POST /api/v1/session"]
+
+    func register(
+        _ handler:
+            @escaping @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (
+                HTTPResponse, HTTPBody?
+            ),
+        method: HTTPRequest.Method, path: String
+    ) throws {
+        let group =
+            if path.hasPrefix("/api/v1/public/") {
+                guests
+            } else if Self.openOperations.contains("\(method) \(path)") {
+                open
+            } else {
+                signedIn
+            }
+        let operationID = APIDocument.operationIDs["\(method) \(path)"] ?? ""
+        let required = Idempotency.operations[operationID]
+        group.register(
+            required.map { idempotency.wrapping(handler, required: $0) } ?? handler, method: method, path: path)
+    }
+}
+
+extension AppRequestContext {
+    /// The context of the request an operation serves: the generated handlers take only the
+    /// operation's input, so the context reaches them as a task-local value.
+    @TaskLocal static var serving: AppRequestContext?
+}
+
+/// Makes the route's context (with the user `SessionMiddleware` found) the operation's, and reads
+/// the body whole up to `Request.maximumJSONBytes` (413 past it): the generated code would read any
+/// length.
+private struct ServingContextMiddleware: RouterMiddleware {
+    func handle(
+        _ request: Request, context: AppRequestContext,
+        next: (Request, AppRequestContext) async throws -> Response
+    ) async throws -> Response {
+        var request = request
+        request.body = .init(buffer: try await request.collectBody())
+        return try await AppRequestContext.$serving.withValue(context) { [request] in
+            try await next(request, context)
+        }
+    }
+}

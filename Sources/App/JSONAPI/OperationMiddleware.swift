@@ -1,0 +1,94 @@
+import API
+import Booking
+import Foundation
+import HTTPTypes
+import Hummingbird
+import OpenAPIRuntime
+
+/// What every operation's request goes through before the generated code decodes it: an empty body
+/// as none (so that an action whose options are all optional takes no
+/// body), and no NUL in any JSON string (400 naming the field: PostgreSQL refuses one, SQLite cuts
+/// the text there). `Accept` is dropped: every operation answers JSON, and the generated code would
+/// refuse another `Accept` only after the operation had done its work.
+struct RequestBodyMiddleware: ServerMiddleware {
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[.accept] = nil
+        guard let body else { return try await next(request, nil, metadata) }
+        // Read whole and bounded already, by `ServingContextMiddleware`.
+        let data = try await Data(collecting: body, upTo: .max)
+        guard !data.isEmpty else { return try await next(request, nil, metadata) }
+        if let field = Request.fieldHoldingNUL(in: data) {
+            throw DomainError.invalid(field, "must not contain NUL characters")
+        }
+        return try await next(request, HTTPBody(data), metadata)
+    }
+}
+
+/// Writes the response headers the operations set (`ETag`, `Location`, `Set-Cookie`, …) as plain
+/// HTTP header text: the generated code percent-encodes every header value it writes
+/// (apple/swift-openapi-generator#857), which turns `"3"` into `%223%22` and breaks a cookie.
+struct PlainHeaderValuesMiddleware: ServerMiddleware {
+    static let names: [HTTPField.Name] = [.eTag, .location, .setCookie, .cacheControl, .retryAfter]
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var (response, body) = try await next(request, body, metadata)
+        for name in Self.names {
+            for field in response.headerFields where field.name == name && field.value.contains("%") {
+                response.headerFields[name] = field.value.removingPercentEncoding ?? field.value
+            }
+        }
+        return (response, body)
+    }
+}
+
+/// Checks an operation's path and query parameters as the document declares them before the
+/// generated code reads them, so that a refusal names the parameter: the generated code's own
+/// refusal of a missing or mistyped parameter does not say which.
+struct ParameterCheckMiddleware: ServerMiddleware {
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let query = URLComponents(string: request.path ?? "")?.queryItems ?? []
+        for parameter in APIDocument.parameters[operationID] ?? [] {
+            let value =
+                switch parameter.location {
+                case .path: metadata.pathParameters[parameter.name].map(String.init)
+                case .query: query.last { $0.name == parameter.name }?.value
+                }
+            guard let value else {
+                if parameter.required { throw DomainError.invalid(parameter.name, "\(parameter.name) is required") }
+                continue
+            }
+            if parameter.isInteger, Int(value) == nil {
+                throw DomainError.invalid(parameter.name, "'\(value)' is not a whole number")
+            }
+        }
+        return try await next(request, body, metadata)
+    }
+}
+
+/// Checks the body of an operation a form submits against the form's declaration before anything
+/// else reads it (unknown fields ignored, as the API does), so that the form's rules (lengths,
+/// choices) are the API's and its refusals say what the form says.
+struct FormCheckMiddleware: ServerMiddleware {
+    static let forms = ["postCharge": FormCatalog.charge, "postPayment": FormCatalog.payment]
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        guard let form = Self.forms[operationID], let body else { return try await next(request, body, metadata) }
+        let data = try await Data(collecting: body, upTo: .max)
+        let values = try JSONDecoder().decode([String: FormValue].self, from: data)
+        _ = try form.validate(values, unknownKeys: .ignore)
+        return try await next(request, HTTPBody(data), metadata)
+    }
+}

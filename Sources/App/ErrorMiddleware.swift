@@ -1,18 +1,11 @@
+import API
 import Booking
 import Foundation
 import Hummingbird
 import OpenAPIRuntime
 
-/// The body of every refusal: `{"error": {"code", "message", "field"}}`.
-struct ErrorBody: Codable {
-    struct Detail: Codable {
-        var code: String
-        var message: String
-        var field: String?
-    }
-
-    var error: Detail
-}
+/// The body of every refusal, `{"error": {"code", "message", "field"}}`: the document's `Error`.
+typealias ErrorBody = Components.Schemas._Error
 
 /// Turns whatever a route throws into a status and the one error body clients read: the domain's
 /// refusals into 4xx, malformed JSON into 400 naming the field, and anything unexpected into a 500

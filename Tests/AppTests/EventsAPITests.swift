@@ -1,3 +1,4 @@
+import API
 import App
 import Booking
 import Foundation
@@ -10,18 +11,7 @@ import Testing
 
 @Suite(.serialized)
 struct EventsAPITests {
-    struct Message: Decodable, Equatable {
-        struct Stay: Decodable, Equatable {
-            var id: Int
-            var state: String
-        }
-
-        var type: String
-        var seq: Int
-        var kind: String?
-        var entityId: Int?
-        var data: [Stay]?
-    }
+    typealias Message = Components.Schemas.EventMessage
 
     @Test(arguments: TestDatabase.available)
     func aChangeMadeThroughTheAPIArrivesOnTheEventStreamInOrder(database: TestDatabase) async throws {
@@ -32,16 +22,18 @@ struct EventsAPITests {
                     uri: fixture.staysPath, method: .post, body: ByteBuffer(string: fixture.stayJSON())
                 ) { response in
                     #expect(response.status == .created)
-                    return try JSONDecoder().decode(Message.Stay.self, from: Data(buffer: response.body)).id
+                    return try APIFixture.decoder.decode(
+                        Components.Schemas.Stay.self, from: Data(buffer: response.body)
+                    ).id
                 }
                 try await client.execute(
                     uri: "/api/v1/stays/\(id)/cancel", method: .post, headers: [.ifMatch: "\"1\""])
             }
-            #expect(received.map(\.type) == ["hello", "event", "event"])
+            #expect(received.map(\._type) == [.hello, .event, .event])
             #expect(received.map(\.seq) == [0, 1, 2])
             #expect(received.map(\.kind) == [nil, "stay.create", "stay.cancel"])
-            #expect(received[2].data?.map(\.state) == ["cancelled"])
-            #expect(received[1].entityId == received[2].data?.first?.id)
+            #expect(received[2].stays?.map(\.state) == [.cancelled])
+            #expect(received[1].entityId == received[2].stays?.first?.id)
         }
     }
 
@@ -100,7 +92,7 @@ extension SignedInClient {
             var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
             while await received.count < count, let message = try await messages.next() {
                 guard case .text(let text) = message else { continue }
-                await received.append(try JSONDecoder().decode(EventsAPITests.Message.self, from: Data(text.utf8)))
+                await received.append(try APIFixture.decoder.decode(EventsAPITests.Message.self, from: Data(text.utf8)))
                 if await received.count == 1 { try await change() }
             }
             try await outbound.close(.normalClosure, reason: nil)
@@ -113,4 +105,11 @@ private actor Received {
     var all: [EventsAPITests.Message] = []
     var count: Int { all.count }
     func append(_ message: EventsAPITests.Message) { all.append(message) }
+}
+
+extension Components.Schemas.EventMessage {
+    /// The stays an event carries, if it carries stays.
+    var stays: [Components.Schemas.Stay]? {
+        if case .case1(let stays) = data { stays } else { nil }
+    }
 }

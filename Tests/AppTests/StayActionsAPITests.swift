@@ -146,6 +146,24 @@ struct StayActionsAPITests {
         }
     }
 
+    @Test func anEditWithIfMatchStarOverwritesWhateverVersionIsThere() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test { client in
+            let id = try await Self.bookToday(client, fixture, room: fixture.rooms[0].id)
+            for (notes, version) in [("first", "\"2\""), ("second", "\"3\"")] {
+                try await client.execute(
+                    uri: "/api/v1/stays/\(id)", method: .patch, headers: [.ifMatch: "*"],
+                    body: ByteBuffer(string: #"{"notes": "\#(notes)"}"#)
+                ) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.eTag] == version)
+                    let stay = try Self.decode(StayBody.self, response)
+                    #expect(stay.notes == notes)
+                }
+            }
+        }
+    }
+
     @Test func anEditChangesTheGuestsNameAndContactAndRefusesABadEmail() async throws {
         let fixture = try await APIFixture.make()
         try await fixture.test { client in

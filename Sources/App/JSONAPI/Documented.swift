@@ -50,9 +50,3 @@ func clockTime(_ minute: Int) -> String {
     let minutes = minute % 60
     return "\(hours < 10 ? "0" : "")\(hours):\(minutes < 10 ? "0" : "")\(minutes)"
 }
-
-extension Components.Schemas._Error {
-    init(_ body: ErrorBody) {
-        self.init(error: .init(code: body.error.code, message: body.error.message, field: body.error.field))
-    }
-}

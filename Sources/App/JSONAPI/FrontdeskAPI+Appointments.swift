@@ -67,11 +67,7 @@ extension FrontdeskAPI {
 
     /// Moves, resizes, reassigns or changes the state of an appointment (a drag on the staff board).
     func editAppointment(_ input: Operations.EditAppointment.Input) async throws -> Operations.EditAppointment.Output {
-        guard let version = ifMatchVersion(input.headers.ifMatch) else {
-            throw APIError(
-                .preconditionRequired, code: "precondition_required", "send If-Match with the appointment's ETag",
-                field: "If-Match")
-        }
+        let version = try IfMatch(input.headers.ifMatch).requiredForEdit(of: "appointment")
         let id = input.path.id
         let body =
             switch input.body {

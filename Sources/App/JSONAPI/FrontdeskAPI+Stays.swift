@@ -46,12 +46,7 @@ extension FrontdeskAPI {
     }
 
     func editStay(_ input: Operations.EditStay.Input) async throws -> Operations.EditStay.Output {
-        guard let version = ifMatchVersion(input.headers.ifMatch) else {
-            throw APIError(
-                .preconditionRequired, code: "precondition_required",
-                "send If-Match with the stay's ETag, so that an edit never overwrites one made meanwhile",
-                field: "If-Match")
-        }
+        let version = try IfMatch(input.headers.ifMatch).requiredForEdit(of: "stay")
         let body =
             switch input.body {
             case .json(let body): body
@@ -106,7 +101,7 @@ extension FrontdeskAPI {
             })
         else { throw DomainError(.notFound, "the stay's room type is gone") }
         return .ok(
-            try await changeStay(stay.id, version: ifMatchVersion(input.headers.ifMatch), action: "check-in") {
+            try await changeStay(stay.id, version: IfMatch(input.headers.ifMatch).expectedVersion, action: "check-in") {
                 stay, transaction in
                 try stay.checkIn(today: today, room: room, override: override)
                 let price = try StayPrice.quote(
@@ -139,7 +134,8 @@ extension FrontdeskAPI {
         }
         let (stay, _) = try await stayAndProperty(input.path.id)
         return .ok(
-            try await changeStay(stay.id, version: ifMatchVersion(input.headers.ifMatch), action: "check-out") {
+            try await changeStay(stay.id, version: IfMatch(input.headers.ifMatch).expectedVersion, action: "check-out")
+            {
                 stay, transaction in
                 try stay.checkOut(balance: try await transaction.folio(stayID: stay.id).balance, forcedByManager: force)
             })
@@ -148,7 +144,7 @@ extension FrontdeskAPI {
     func cancelStay(_ input: Operations.CancelStay.Input) async throws -> Operations.CancelStay.Output {
         let (stay, _) = try await stayAndProperty(input.path.id)
         return .ok(
-            try await changeStay(stay.id, version: ifMatchVersion(input.headers.ifMatch), action: "cancel") {
+            try await changeStay(stay.id, version: IfMatch(input.headers.ifMatch).expectedVersion, action: "cancel") {
                 stay, _ in try stay.cancel()
             })
     }
@@ -157,7 +153,7 @@ extension FrontdeskAPI {
         let (stay, property) = try await stayAndProperty(input.path.id)
         let today = property.today()
         return .ok(
-            try await changeStay(stay.id, version: ifMatchVersion(input.headers.ifMatch), action: "no-show") {
+            try await changeStay(stay.id, version: IfMatch(input.headers.ifMatch).expectedVersion, action: "no-show") {
                 stay, _ in try stay.markNoShow(today: today)
             })
     }
@@ -172,7 +168,7 @@ extension FrontdeskAPI {
         let (stay, property) = try await stayAndProperty(input.path.id)
         try await requireRoom(body.roomId, of: property)
         return .ok(
-            try await changeStay(stay.id, version: ifMatchVersion(input.headers.ifMatch), action: "move") {
+            try await changeStay(stay.id, version: IfMatch(input.headers.ifMatch).expectedVersion, action: "move") {
                 stay, _ in try stay.move(toRoom: body.roomId, fromNight: night)
             })
     }
@@ -254,16 +250,48 @@ extension Operations.MoveStay.Output.Ok: ChangedStayAnswer {
     init(eTag: String, stay: Components.Schemas.Stay) { self.init(headers: .init(eTag: eTag), body: .json(stay)) }
 }
 
-/// The version in an `If-Match` header (`"3"`, `W/"3"` or `3`); nil when there is none or it is `*`
-/// (any version). A tag that is not one of ours can match no version: it gives -1, which the change
-/// then refuses as stale (412), as RFC 9110 says of any tag that does not match.
-func ifMatchVersion(_ header: String?) -> Int? {
-    guard let header = header?.trimmingCharacters(in: .whitespaces) else { return nil }
-    if header == "*" { return nil }
-    let digits = header.replacingOccurrences(of: "W/", with: "").trimmingCharacters(
-        in: CharacterSet(charactersIn: "\" "))
-    guard let version = Int(digits), version >= 0 else { return -1 }
-    return version
+/// What an `If-Match` header asks for: nothing (none sent), any version (`*`), or one version
+/// (`"3"`, `W/"3"` or `3`). A tag that is not one of ours can match no version: it asks for -1,
+/// which the change then refuses as stale (412), as RFC 9110 says of any tag that does not match.
+enum IfMatch: Equatable {
+    case absent
+    case any
+    case version(Int)
+
+    init(_ header: String?) {
+        guard let header = header?.trimmingCharacters(in: .whitespaces) else {
+            self = .absent
+            return
+        }
+        if header == "*" {
+            self = .any
+            return
+        }
+        let digits = header.replacingOccurrences(of: "W/", with: "").trimmingCharacters(
+            in: CharacterSet(charactersIn: "\" "))
+        guard let version = Int(digits), version >= 0 else {
+            self = .version(-1)
+            return
+        }
+        self = .version(version)
+    }
+
+    /// The version a change must find, or nil for any.
+    var expectedVersion: Int? {
+        if case .version(let version) = self { version } else { nil }
+    }
+
+    /// The version an edit must find: an edit without `If-Match` is refused (428), so that it never
+    /// overwrites one made meanwhile; `*` says the client means to overwrite whatever is there.
+    func requiredForEdit(of what: String) throws -> Int? {
+        guard self != .absent else {
+            throw APIError(
+                .preconditionRequired, code: "precondition_required",
+                "send If-Match with the \(what)'s ETag, so that an edit never overwrites one made meanwhile",
+                field: "If-Match")
+        }
+        return expectedVersion
+    }
 }
 
 extension Components.Schemas.Stay {

@@ -56,8 +56,12 @@ struct ParameterCheckMiddleware: ServerMiddleware {
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        let query = URLComponents(string: request.path ?? "")?.queryItems ?? []
-        for parameter in APIDocument.parameters[operationID] ?? [] {
+        let parameters = APIDocument.parameters[operationID] ?? []
+        // Parsed only for an operation that takes a query: most take none.
+        let query =
+            parameters.contains { $0.location == .query }
+            ? URLComponents(string: request.path ?? "")?.queryItems ?? [] : []
+        for parameter in parameters {
             let value =
                 switch parameter.location {
                 case .path: metadata.pathParameters[parameter.name].map(String.init)

@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Usage: scripts/bench-read-compare.sh BASELINE_BIN CANDIDATE_BIN [sqlite|postgres|both]
+#
+# Two signed-in reads under wrk, for two builds of `frontdesk` side by side in one run:
+#   1. the front desk's day: GET /api/v1/properties/{id}/today (arrivals, departures and in-house
+#      guests with their balances; about 300 stays on the demo hotel below);
+#   2. one stay with its guest: GET /api/v1/stays/{id}, cycling through the ids of today's stays.
+# Each build gets a database of its own filled alike (the 400-room hotel of bench-create-compare.sh:
+# 60 days of stays at half occupancy, a quarter of them past), and their wrk runs alternate
+# (baseline, candidate, baseline, candidate) per endpoint, so that a noisy machine weighs on both.
+# Prints wrk's latency and requests/s for each run; answers of 400 or more count as errors.
+# PostgreSQL needs FRONTDESK_TEST_POSTGRES_URL (started by scripts/with-postgres.sh when unset).
+#
+# Environment (optional): BENCH_SECONDS (8), BENCH_CONNECTIONS (8), BENCH_THREADS (2), BENCH_ROUNDS (2).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/bench-support.sh
+
+(( $# >= 2 )) || { echo "usage: $0 BASELINE_BIN CANDIDATE_BIN [sqlite|postgres|both]" >&2; exit 2; }
+baseline="$1"
+candidate="$2"
+which_db="${3:-sqlite}"
+seconds="${BENCH_SECONDS:-8}"
+connections="${BENCH_CONNECTIONS:-8}"
+threads="${BENCH_THREADS:-2}"
+rounds="${BENCH_ROUNDS:-2}"
+
+if [[ "$which_db" == both ]]; then
+    "$0" "$baseline" "$candidate" sqlite
+    exec scripts/with-postgres.sh "$0" "$baseline" "$candidate" postgres
+fi
+if [[ "$which_db" == postgres && -z "${FRONTDESK_TEST_POSTGRES_URL:-}" ]]; then
+    exec scripts/with-postgres.sh "$0" "$baseline" "$candidate" postgres
+fi
+command -v wrk >/dev/null || { apt-get update -o DPkg::Lock::Timeout=300 >/dev/null && apt-get install -y wrk >/dev/null; }
+
+work="$(mktemp -d /tmp/frontdesk-bench-read.XXXXXX)"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
+    if [[ "$which_db" == postgres ]]; then
+        for name in baseline candidate; do
+            psql -X -q -d "$FRONTDESK_TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS bench_$name WITH (FORCE)" || true
+        done
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Starts `frontdesk serve` of one build over a fresh database; prints "BASE COOKIE PROPERTY STAY_IDS"
+# (STAY_IDS: today's arrivals, departures and in-house stays, comma-separated).
+start() {
+    local name="$1" bin="$2" database
+    case "$which_db" in
+        sqlite) database="$work/$name.sqlite" ;;
+        postgres)
+            database="${FRONTDESK_TEST_POSTGRES_URL%/*}/bench_$name"
+            psql -X -q -d "$FRONTDESK_TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS bench_$name" -c "CREATE DATABASE bench_$name"
+            psql -X -q -d "$database" -c "CREATE EXTENSION IF NOT EXISTS btree_gist"
+            ;;
+        *) echo "usage: $0 BASELINE_BIN CANDIDATE_BIN [sqlite|postgres|both]" >&2; exit 2 ;;
+    esac
+    local filled property port base cookie stays
+    filled="$("$bin" demo --database "$database" --rooms 400 --days 60 --occupancy 0.5 2>/dev/null | tail -n 1)"
+    property="$(sed -E 's/^frontdesk: property ([0-9]+) .*/\1/' <<<"$filled")"
+    echo 'bench-password' | "$bin" user add --database "$database" --email bench@example.com --role manager \
+        --name Bench --password-stdin >/dev/null 2>&1
+    port="$(free_port)"
+    "$bin" serve --database "$database" --port "$port" --web "" >"$work/$name.log" 2>&1 &
+    pids+=($!)
+    base="http://127.0.0.1:$port"
+    cookie="$(bench_sign_in "$base")"
+    # Also warms the route up (the page cache, prepared plans).
+    curl -fs -H "Cookie: $cookie" "$base/api/v1/properties/$property/today" -o "$work/$name.today.json"
+    stays="$(python3 -c '
+import json, sys
+day = json.load(open(sys.argv[1]))
+lists = {key: day[key] for key in ("arrivals", "departures", "inHouse")}
+counts = ", ".join("%d %s" % (len(v), k) for k, v in lists.items())
+print("%s: today (%s) has %s: %d stays, %s bytes" % (sys.argv[2], day["date"], counts,
+      sum(map(len, lists.values())), sys.argv[3]), file=sys.stderr)
+print(",".join(sorted({str(entry["stay"]["id"]) for v in lists.values() for entry in v}, key=int)))
+' "$work/$name.today.json" "$name" "$(wc -c <"$work/$name.today.json")")"
+    [[ -n "$stays" ]] || { echo "$name: no stays today at $base" >&2; return 1; }
+    curl -fs -H "Cookie: $cookie" "$base/api/v1/stays/${stays%%,*}" >/dev/null
+    echo "$base $cookie $property $stays"
+}
+
+# Writes a wrk script to FILE that GETs /api/v1/stays/{id} for the ids in IDS (comma-separated) in
+# turn, each thread from a random place in the list, and reports refusals and socket errors.
+write_stay_script() {
+    local file="$1" ids="$2" cookie="$3"
+    cat >"$file" <<EOS
+local ids = {$ids}
+local requests = {}
+local next_index = 1
+init = function(args)
+    math.randomseed(os.time() + math.floor(os.clock() * 1000000))
+    for i, id in ipairs(ids) do
+        requests[i] = wrk.format("GET", "/api/v1/stays/" .. id, {["Cookie"] = "$cookie"})
+    end
+    next_index = math.random(#requests)
+end
+request = function()
+    next_index = next_index % #requests + 1
+    return requests[next_index]
+end
+EOS
+    write_report_script >>"$file"
+}
+
+# Not in a subshell, so that the servers' pids reach `cleanup`.
+echo "== $which_db: filling the databases" >&2
+start baseline "$baseline" >"$work/baseline.started"
+start candidate "$candidate" >"$work/candidate.started"
+read -r base_a cookie_a property_a stays_a <"$work/baseline.started"
+read -r base_b cookie_b property_b stays_b <"$work/candidate.started"
+write_report_script >"$work/report.lua"
+write_stay_script "$work/baseline.stay.lua" "$stays_a" "$cookie_a"
+write_stay_script "$work/candidate.stay.lua" "$stays_b" "$cookie_b"
+
+for endpoint in today stay; do
+    for round in $(seq "$rounds"); do
+        for name in baseline candidate; do
+            base="$base_a" cookie="$cookie_a" property="$property_a" stays="$stays_a"
+            [[ "$name" == candidate ]] && base="$base_b" cookie="$cookie_b" property="$property_b" stays="$stays_b"
+            echo
+            if [[ "$endpoint" == today ]]; then
+                echo "== $which_db, GET /api/v1/properties/$property/today, round $round: $name"
+                args=(-s "$work/report.lua" -H "Cookie: $cookie" "$base/api/v1/properties/$property/today")
+            else
+                echo "== $which_db, GET /api/v1/stays/{id} ($(awk -F, '{print NF}' <<<"$stays") ids), round $round: $name"
+                args=(-s "$work/$name.stay.lua" "$base")
+            fi
+            wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency "${args[@]}" \
+                | grep -E 'Latency Distribution|^ +(50|90|99)%|Requests/sec|errors'
+        done
+    done
+done

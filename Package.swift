@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The board's layout engine: Swift standard library only, so it also builds with Embedded Swift.
@@ -99,7 +100,10 @@ let package = Package(
         ),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
         .testTarget(name: "TimelineWasmTests", dependencies: ["TimelineWasm", "Timeline"]),
-        .testTarget(name: "BookingTests", dependencies: ["Booking", "Timeline"]),
+        .testTarget(
+            name: "BookingTests",
+            dependencies: ["Booking", "Timeline", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         // Fresh databases for tests: a SQLite file, or a PostgreSQL schema when one is running.
         .target(
             name: "StorageTesting",

@@ -160,15 +160,42 @@ public struct Stay: Hashable, Sendable, Identifiable {
         segments = kept
     }
 
-    /// Changes the dates (a drag on the board): in one room, or keeping the first segment's room when
-    /// the stay was moved (the later rooms are let go).
+    /// Changes the dates of a booked stay (a drag on the board): in one room, or keeping the first
+    /// segment's room when the stay was moved (the later rooms are let go). A checked-in stay changes
+    /// only its departure (`changeDeparture`), and its room only from today (`move`).
     public mutating func reschedule(to newNights: Nights, roomID: Int?) throws(DomainError) {
-        guard state == .booked || (state == .checkedIn && newNights.arrival == arrival) else {
+        guard state == .booked else {
             throw DomainError(
-                .notAllowed, "only a booked stay can change its arrival; a checked-in one only its departure")
+                .notAllowed,
+                state == .checkedIn
+                    ? "a checked-in stay changes only its departure, and its room from today"
+                    : "a \(state.rawValue.replacingOccurrences(of: "_", with: "-")) stay cannot change its dates")
         }
         try Self.validate(nights: newNights)
         segments = [StaySegment(roomID: roomID, nights: newNights)]
+    }
+
+    /// Changes a checked-in stay's departure (the guest stays longer, or leaves early): the nights
+    /// already slept keep their rooms and none of them is given up; a longer stay goes on in the room
+    /// of its last night. Its folio is then corrected by `StayCharges`.
+    public mutating func changeDeparture(to newDeparture: Day, today: Day) throws(DomainError) {
+        guard state == .checkedIn else {
+            throw DomainError(
+                .notAllowed, "only a checked-in stay changes its departure alone (it is \(state.rawValue))")
+        }
+        guard newDeparture >= today else {
+            throw .invalid(
+                "departure", "the guest has slept here until today (\(today)): the stay cannot end before it")
+        }
+        let newNights = try Nights(arrival: arrival, departure: newDeparture)
+        try Self.validate(nights: newNights)
+        var kept: [StaySegment] = []
+        for segment in segments where segment.nights.arrival < newDeparture {
+            kept.append(segment)
+        }
+        let last = kept[kept.count - 1]
+        kept[kept.count - 1].nights = try Nights(arrival: last.nights.arrival, departure: newDeparture)
+        segments = kept
     }
 
     /// Checks the guest in: not before the arrival date, and into a ready room unless overridden.

@@ -19,6 +19,16 @@ public struct FolioRepository: Sendable {
         public var reverses: Int?
         public var night: Day?
 
+        /// A correction of a stay's own charges, as a line to post.
+        public init(_ correction: StayCharges.Correction) {
+            switch correction {
+            case .charge(let description, let amount, let category, let night):
+                self.init(kind: .charge, description: description, amount: amount, category: category, night: night)
+            case .reversal(let entryID, let amount, let reason):
+                self.init(kind: .reversal, description: reason, amount: amount, reverses: entryID)
+            }
+        }
+
         public init(
             kind: FolioEntryKind, description: String, amount: Money, category: ChargeCategory? = nil,
             method: PaymentMethod? = nil, reverses: Int? = nil, night: Day? = nil

@@ -124,6 +124,26 @@ public struct StayRepository: Sendable {
         return imported
     }
 
+    /// Posts what check-in would have posted (`StayCharges`) for a property's guests in house whose
+    /// folio lacks it, as after an import of stays already checked in; in one transaction.
+    public func chargeGuestsInHouse(property: Property, today: Day) async throws {
+        let roomTypes = Dictionary(
+            uniqueKeysWithValues: try await PropertyRepository(store: store).roomTypes(propertyID: property.id).map {
+                ($0.id, $0)
+            })
+        let inHouse = try await stays(
+            propertyID: property.id, overlapping: try Nights(arrival: today, departure: today.adding(days: 1))
+        )
+        .filter { $0.state == .checkedIn }
+        try await store.write { sql in
+            let transaction = StayTransaction(sql: sql, userID: nil)
+            for stay in inHouse {
+                guard let roomType = roomTypes[stay.roomTypeID] else { continue }
+                try await transaction.correctCharges(of: stay, roomType: roomType, property: property)
+            }
+        }
+    }
+
     public func stay(id: Int) async throws -> Stay? {
         try await store.read { sql in try await Self.load(id: id, in: sql) }
     }
@@ -536,6 +556,19 @@ public struct StayTransaction: Sendable {
     /// Posts to the stay's folio in this transaction.
     public func post(_ postings: [FolioRepository.Posting], stayID: Int) async throws {
         _ = try await FolioRepository.post(postings, stayID: stayID, userID: userID, in: sql)
+    }
+
+    /// Brings a checked-in stay's folio in line with its nights (`StayCharges`): what check-in posts,
+    /// and what every later change of the nights corrects. The nights not yet charged are priced as
+    /// the guest site quotes them, at the rates the stay agreed first.
+    public func correctCharges(of stay: Stay, roomType: RoomType, property: Property) async throws {
+        let price = try StayPrice.quote(
+            roomType: roomType, nights: stay.nights, property: property,
+            agreedRates: try await agreedRates(stayID: stay.id))
+        let corrections = StayCharges.corrections(
+            folio: try await folio(stayID: stay.id), nights: stay.nights, price: price, taxes: property.taxes)
+        guard !corrections.isEmpty else { return }
+        try await post(corrections.map(FolioRepository.Posting.init), stayID: stay.id)
     }
 
     /// Changes a guest's name and contact in this transaction, by the guest's rules.

@@ -341,6 +341,81 @@ def test_dragging_a_stays_right_edge_adds_a_night(desk_server, driver):
     assert stay["nights"] == found["end"] - found["start"] + 1
 
 
+# A checked-in one-run stay that arrived before today and whose room is free on the night after it
+# (it can grow by a night), or (with `true`) with a room within two rows free from today to its end
+# (it can move there); null when none.
+FIND_IN_HOUSE = """
+const moving = arguments[0] === true;
+const screen = window.deskBoard;
+const items = [...screen.data.items.values()];
+const rooms = screen.data.rows.filter((r) => r.id > 0).map((r) => r.id);
+const today = screen.data.today;
+const free = (rowId, start, end, except) => !items.some((o) => o.rowId === rowId && o.id !== except && o.start < end && start < o.end);
+for (const i of items) {
+  if (i.style !== 1 || i.rowId < 0 || i.start >= today || i.end <= today + 1 || !screen.data.editable(i)) continue;
+  const found = { id: i.id, stayId: i.stayId, rowId: i.rowId, start: i.start, end: i.end };
+  if (!moving) {
+    if (free(i.rowId, i.end, i.end + 1, i.id)) return found;
+    continue;
+  }
+  const index = rooms.indexOf(i.rowId);
+  // Within two rows, so that the drop is on screen with the bar.
+  const nearest = [rooms[index + 1], rooms[index - 1], rooms[index + 2], rooms[index - 2]].filter((r) => r !== undefined);
+  const target = nearest.find((r) => free(r, today, i.end, i.id));
+  if (target !== undefined) return { ...found, target };
+}
+return null;
+"""
+
+
+def room_nights_charged(browser, stay_id):
+    folio = api(browser, "GET", f"/api/v1/stays/{stay_id}/folio")["data"]
+    return sorted(e["night"] for e in folio["entries"] if e.get("category") == "room" and not e["reversed"])
+
+
+def test_a_night_added_on_the_board_to_a_guest_in_house_is_charged(desk_server, driver):
+    sign_in(driver, desk_server)
+    use_property(driver, "hotel")
+    open_board(driver)
+    found = driver.execute_script(FIND_IN_HOUSE)
+    assert found, "the demo hotel has a guest in house who can stay a night longer"
+    before = room_nights_charged(driver, found["stayId"])
+    edge = driver.execute_script(
+        """
+        const screen = window.deskBoard;
+        screen.focusItem(screen.data.items.get(arguments[0]));
+        screen.board.render(true);
+        const bar = screen.board.bars.bound.get(arguments[0]).getBoundingClientRect();
+        return { x: bar.right - 3, y: bar.top + bar.height / 2, day: screen.dayWidth };
+        """,
+        found["id"],
+    )
+    drag(driver, edge, edge["day"], 0)
+    assert poll(lambda: len(room_nights_charged(driver, found["stayId"])) == len(before) + 1)
+    stay = api(driver, "GET", f"/api/v1/stays/{found['stayId']}")["data"]
+    assert room_nights_charged(driver, found["stayId"])[-1] == driver.execute_script(
+        "return new Date(arguments[0] * 86400000).toISOString().slice(0, 10)", found["end"])
+    assert stay["nights"] == found["end"] - found["start"] + 1
+
+
+def test_dragging_a_guest_in_house_to_another_room_moves_them_from_today_and_says_so(desk_server, driver):
+    sign_in(driver, desk_server)
+    use_property(driver, "hotel")
+    open_board(driver)
+    found = driver.execute_script(FIND_IN_HOUSE, True)
+    assert found, "the demo hotel has a guest in house who can move to a free room"
+    aim = driver.execute_script(AIM, found["id"], found["target"])
+    drag(driver, aim, 0, aim["dy"])
+    assert poll(lambda: len(api(driver, "GET", f"/api/v1/stays/{found['stayId']}")["data"]["segments"]) == 2)
+    stay = api(driver, "GET", f"/api/v1/stays/{found['stayId']}")["data"]
+    today = driver.execute_script(
+        "return new Date(window.deskBoard.data.today * 86400000).toISOString().slice(0, 10)")
+    assert [s["roomId"] for s in stay["segments"]] == [found["rowId"], found["target"]]
+    assert stay["segments"][1]["arrival"] == today
+    assert poll(lambda: "slept" in driver.find_element(By.ID, "desk-toast").text)
+    screenshot(driver, "board-in-house-move")
+
+
 def test_two_browsers_see_each_others_edits(desk_server, driver, browser_factory):
     sign_in(driver, desk_server)
     use_property(driver, "hotel")

@@ -249,7 +249,10 @@ export class BoardEditor {
         this.redoStack = [];
         this.updateButtons();
       }
-      screen.say(screen.t("board.saved"));
+      // A guest in house moves from today on, as "Move room" does: the board says so.
+      const movedInHouse = entity?.state === "checked_in" && target.rowId !== before.rowId && entity.segments?.length > 1;
+      screen.say(screen.t(movedInHouse ? "board.movedFromToday" : "board.saved"));
+      if (movedInHouse) screen.desk.toast(screen.t("board.movedFromToday"));
       return true;
     } catch (error) {
       // Back where it was: the server's copy stands.

@@ -92,7 +92,10 @@ public struct DemoData: Sendable {
                         nights: 1 + random.next(below: 3), &random), .booked
                 ))
         }
-        _ = try await StayRepository(store: store).importStays(requests)
+        let stays = StayRepository(store: store)
+        _ = try await stays.importStays(requests)
+        // Guests in house were checked in: their folios hold what check-in posts.
+        try await stays.chargeGuestsInHouse(property: property, today: today)
         return property.id
     }
 

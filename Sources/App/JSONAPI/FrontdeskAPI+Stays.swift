@@ -57,17 +57,33 @@ extension FrontdeskAPI {
         let arrival = try body.arrival.map { try Day.parse($0, field: "arrival") } ?? stay.arrival
         let departure = try body.departure.map { try Day.parse($0, field: "departure") } ?? stay.departure
         let nights = try Nights(arrival: arrival, departure: departure)
-        let capacity = roomTypes.first { $0.id == stay.roomTypeID }?.capacity ?? 0
+        guard let roomType = roomTypes.first(where: { $0.id == stay.roomTypeID }) else {
+            throw DomainError(.notFound, "the stay's room type is gone")
+        }
+        let today = property.today()
         let guest = body.guest == nil ? nil : try await StayRepository(store: store).guest(id: stay.guestID)
         return .ok(
             try await changeStay(stay.id, version: version, action: "edit") { stay, transaction in
-                if nights != stay.nights || (body.roomId != nil && body.roomId != stay.currentRoomID) {
+                if stay.state == .checkedIn {
+                    // The guest is in: the nights slept stay as they were, in their rooms and on the folio.
+                    guard nights.arrival == stay.arrival else {
+                        throw DomainError.invalid("arrival", "the guest arrived on \(stay.arrival): that cannot change")
+                    }
+                    if nights.departure != stay.departure {
+                        try stay.changeDeparture(to: nights.departure, today: today)
+                        try await transaction.correctCharges(of: stay, roomType: roomType, property: property)
+                    }
+                    if let roomID = body.roomId, roomID != (stay.roomID(on: today) ?? stay.currentRoomID) {
+                        try stay.move(toRoom: roomID, fromNight: max(today, stay.arrival))
+                    }
+                } else if nights != stay.nights || (body.roomId != nil && body.roomId != stay.currentRoomID) {
                     try stay.reschedule(to: nights, roomID: body.roomId ?? stay.segments[0].roomID)
                 }
                 let adults = body.adults ?? stay.adults
                 let children = body.children ?? stay.children
                 let infants = body.infants ?? stay.infants
-                try Stay.validateGuests(adults: adults, children: children, infants: infants, capacity: capacity)
+                try Stay.validateGuests(
+                    adults: adults, children: children, infants: infants, capacity: roomType.capacity)
                 stay.adults = adults
                 stay.children = children
                 stay.infants = infants
@@ -83,8 +99,8 @@ extension FrontdeskAPI {
             })
     }
 
-    /// Checks the guest in and posts the stay's price to the folio: a line a night at the rate it was
-    /// booked at, fees and taxes, from the same quote the guest site shows.
+    /// Checks the guest in and posts the stay's charges to the folio (`StayCharges`): a line a night at
+    /// the rate it was booked at, fees and taxes, from the same quote the guest site shows.
     func checkIn(_ input: Operations.CheckIn.Input) async throws -> Operations.CheckIn.Output {
         let override =
             switch input.body {
@@ -104,21 +120,7 @@ extension FrontdeskAPI {
             try await changeStay(stay.id, version: IfMatch(input.headers.ifMatch).expectedVersion, action: "check-in") {
                 stay, transaction in
                 try stay.checkIn(today: today, room: room, override: override)
-                let price = try StayPrice.quote(
-                    roomType: roomType, nights: stay.nights, property: property,
-                    agreedRates: try await transaction.agreedRates(stayID: stay.id))
-                var postings = price.nights.map {
-                    FolioRepository.Posting(
-                        kind: .charge, description: $0.name, amount: $0.amount, category: .room, night: $0.night)
-                }
-                postings += price.fees.map {
-                    FolioRepository.Posting(kind: .charge, description: $0.name, amount: $0.amount, category: .fee)
-                }
-                postings += price.taxes.map {
-                    FolioRepository.Posting(kind: .charge, description: $0.name, amount: $0.amount, category: .tax)
-                }
-                // A free night or a zero fee is nothing to charge (and the folio takes no zero amounts).
-                try await transaction.post(postings.filter { $0.amount.amount > 0 }, stayID: stay.id)
+                try await transaction.correctCharges(of: stay, roomType: roomType, property: property)
             })
     }
 

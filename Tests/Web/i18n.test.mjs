@@ -3,7 +3,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import {
-  createI18n, currencyDigits, dayNumber, instantOfWallClock, isoDay, preferredLanguage, toMajor, toMinor, wallClock,
+  createI18n, currencyDigits, dayNumber, instantOfWallClock, isoDay, preferredLanguage, todayIn, toMajor, toMinor, wallClock,
 } from "../../Web/common/i18n.js";
 import { MESSAGES } from "../../Web/desk/messages.js";
 
@@ -72,4 +72,12 @@ test("a salon's wall clock and the instant it means go both ways, across a dayli
   assert.equal(instantOfWallClock("2026-12-01T09:00", "America/New_York"), "2026-12-01T14:00:00Z");
   assert.equal(wallClock("2026-03-08T07:30:00Z", "America/New_York"), "2026-03-08T03:30");
   assert.throws(() => instantOfWallClock("10:30", "Asia/Tokyo"), RangeError);
+});
+
+test("today is the hotel's day in its zone, not UTC's nor the browser's", () => {
+  // 01:30 in Chiang Mai on 25 November is still 24 November in UTC.
+  assert.equal(todayIn("Asia/Bangkok", Date.parse("2026-11-24T18:30:00Z")), "2026-11-25");
+  assert.equal(todayIn("Asia/Bangkok", Date.parse("2026-11-24T16:59:00Z")), "2026-11-24");
+  // And 23:00 in Honolulu is already tomorrow in UTC.
+  assert.equal(todayIn("Pacific/Honolulu", Date.parse("2026-11-25T09:00:00Z")), "2026-11-24");
 });

@@ -77,6 +77,14 @@ export function wallClock(instant, timeZone) {
 }
 
 /**
+ * Today's date (`YYYY-MM-DD`) in a zone: a hotel's day is its own, not the browser's and not UTC's
+ * (at 03:00 in Chiang Mai it is still yesterday in UTC).
+ */
+export function todayIn(timeZone, now = Date.now()) {
+  return wallClock(now, timeZone).slice(0, 10);
+}
+
+/**
  * The instant (RFC 3339 in UTC, on the minute) of a wall clock `YYYY-MM-DDTHH:MM` in a zone. A time
  * that a daylight-saving change skips is taken as the same clock reading after the change.
  */

@@ -4,8 +4,9 @@
 
 import { call, declaredForm, errorText, get } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { instantOfWallClock, wallClock } from "../common/i18n.js";
+import { instantOfWallClock, isoDay, wallClock } from "../common/i18n.js";
 import { renderForm } from "./form.js";
+import { canCheckIn } from "./stay-rules.js";
 
 export class BookingPanel {
   constructor(screen) {
@@ -64,7 +65,7 @@ export class BookingPanel {
           type: "button", class: "desk-button is-primary", text: t(key),
           onclick: (event) => this.act(event.currentTarget, message, `/api/v1/stays/${stay.id}/${path}`, stay.version, stay.guest?.name, done),
         });
-      if (stay.state === "booked") actions.prepend(step("check-in", "action.checkIn", "done.checkedIn"));
+      if (canCheckIn(stay, isoDay(data.today))) actions.prepend(step("check-in", "action.checkIn", "done.checkedIn"));
       if (stay.state === "checked_in") actions.prepend(step("check-out", "action.checkOut", "done.checkedOut"));
     } else if (data.kind === "salon") {
       const response = await call("GET", `/api/v1/appointments/${item.id}`).catch(() => null);

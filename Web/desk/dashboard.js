@@ -3,7 +3,7 @@
 
 import { get } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { currencyDigits, dayNumber, isoDay, toMajor } from "../common/i18n.js";
+import { currencyDigits, dayNumber, isoDay, todayIn, toMajor } from "../common/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -17,7 +17,7 @@ function svg(tag, attributes = {}, ...children) {
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;
   const i18n = desk.i18n;
-  const today = dayNumber(new Date().toISOString().slice(0, 10));
+  const today = dayNumber(todayIn(desk.property.timeZone));
   const from = h("input", { type: "date", id: "dashboard-from", value: route.params.get("from") ?? isoDay(today - 13) });
   const to = h("input", { type: "date", id: "dashboard-to", value: route.params.get("to") ?? isoDay(today + 1) });
   const message = h("p", { class: "desk-form-error", role: "alert" });

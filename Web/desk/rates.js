@@ -4,7 +4,7 @@
 
 import { call, get } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { currencyDigits, dayNumber, isoDay, toMinor } from "../common/i18n.js";
+import { currencyDigits, dayNumber, isoDay, todayIn, toMinor } from "../common/i18n.js";
 
 /** Nights shown at once. */
 const SHOWN_NIGHTS = 28;
@@ -14,7 +14,7 @@ export async function mount(main, desk, route) {
   const i18n = desk.i18n;
   const property = await get(`/api/v1/properties/${desk.property.id}`);
   const currency = property.currency;
-  const today = dayNumber(new Date().toISOString().slice(0, 10));
+  const today = dayNumber(todayIn(property.timeZone));
   const roomTypes = property.roomTypes ?? [];
   const chosen = Number(route.params.get("roomType")) || roomTypes[0]?.id;
   const roomType = h(

@@ -5,7 +5,8 @@
 
 import { call, declaredForm, errorText, get, passableRefusal } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { dayNumber } from "../common/i18n.js";
+import { dayNumber, todayIn } from "../common/i18n.js";
+import { canCheckIn, canMarkNoShow } from "./stay-rules.js";
 import { renderForm } from "./form.js";
 
 export async function mount(main, desk, route) {
@@ -62,11 +63,10 @@ export async function mount(main, desk, route) {
         onclick: (event) => act(event.currentTarget, path, body, done),
       });
     if (editable && stay.state === "booked") {
-      actions.append(
-        step("check-in", "action.checkIn", "done.checkedIn"),
-        step("cancel", "action.cancel", "done.cancelled", "is-danger"),
-        step("no-show", "action.noShow", "done.noShow", "is-danger"),
-      );
+      const today = todayOf();
+      if (canCheckIn(stay, today)) actions.append(step("check-in", "action.checkIn", "done.checkedIn"));
+      actions.append(step("cancel", "action.cancel", "done.cancelled", "is-danger"));
+      if (canMarkNoShow(stay, today)) actions.append(step("no-show", "action.noShow", "done.noShow", "is-danger"));
     }
     if (editable && stay.state === "checked_in") actions.append(step("check-out", "action.checkOut", "done.checkedOut"));
     actions.append(h("button", { type: "button", class: "desk-button", text: t("stay.print"), onclick: () => window.print() }));
@@ -190,8 +190,9 @@ export async function mount(main, desk, route) {
     return section;
   }
 
+  /** The hotel's today, in its zone. */
   function todayOf() {
-    return new Date().toISOString().slice(0, 10);
+    return todayIn(desk.property.timeZone);
   }
 
   /**

@@ -3,6 +3,8 @@
 
 import { call, errorText, get, passableRefusal } from "./api.js";
 import { h, fill } from "../common/dom.js";
+import { todayIn } from "../common/i18n.js";
+import { canCheckIn } from "./stay-rules.js";
 
 const LISTS = [
   { key: "arrivals", label: "today.arrivals" },
@@ -109,7 +111,7 @@ export async function mount(main, desk, route) {
   function row(entry) {
     const { stay } = entry;
     const actions = h("td", { class: "desk-actions-cell" });
-    if (desk.canEdit && stay.state === "booked" && entry.list === "arrivals") {
+    if (desk.canEdit && entry.list === "arrivals" && canCheckIn(stay, todayIn(desk.property.timeZone))) {
       actions.append(
         h("button", {
           type: "button", class: "desk-button is-primary", "aria-label": t("action.checkInGuest", { name: entry.guestName }),

@@ -1,0 +1,18 @@
+// What the desk offers to do to a stay, by the same rules the server keeps (Stay.checkIn and
+// Stay.markNoShow in Sources/Booking/Stay.swift): offering what the server would refuse is a dead end.
+
+/** The room a stay holds on a night (`YYYY-MM-DD`), or null. */
+export function roomOn(stay, night) {
+  const segment = (stay.segments ?? []).find((s) => s.arrival <= night && night < s.departure);
+  return segment?.roomId ?? null;
+}
+
+/** Whether a booked stay can check in on `today`: from its arrival, before its departure, into a room. */
+export function canCheckIn(stay, today) {
+  return stay.state === "booked" && stay.arrival <= today && today < stay.departure && roomOn(stay, today) !== null;
+}
+
+/** Whether a booked stay can be marked a no-show on `today`: not before its arrival. */
+export function canMarkNoShow(stay, today) {
+  return stay.state === "booked" && stay.arrival <= today;
+}

@@ -240,6 +240,19 @@ public struct Stay: Hashable, Sendable, Identifiable {
         state = .cancelled
     }
 
+    /// Takes back a cancellation or a no-show made by mistake: booked again, if its stay has not
+    /// ended by `today`. Whether its room is still free is the database's to refuse.
+    public mutating func reinstate(today: Day) throws(DomainError) {
+        guard state == .cancelled || state == .noShow else {
+            throw DomainError(
+                .notAllowed, "only a cancelled stay or a no-show can be reinstated (it is \(state.rawValue))")
+        }
+        guard departure > today else {
+            throw DomainError(.notAllowed, "the stay ended on \(departure); book the guest again instead")
+        }
+        state = .booked
+    }
+
     /// Marks a guest who never came: only on or after the arrival date.
     public mutating func markNoShow(today: Day) throws(DomainError) {
         guard state == .booked else {

@@ -109,3 +109,42 @@ struct InHouseChangesAPITests {
         }
     }
 }
+
+/// Taking back a cancellation or a no-show made by mistake.
+struct ReinstateAPITests {
+    typealias StayBody = Components.Schemas.Stay
+
+    static func post(_ client: SignedInClient, _ stay: Int, _ action: String) async throws -> TestResponse {
+        try await client.execute(uri: "/api/v1/stays/\(stay)/\(action)", method: .post) { $0 }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aManagerReinstatesACancelledStayWhileItsRoomIsFree(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        try await fixture.test(as: .manager) { client in
+            let room = fixture.rooms[0].id
+            let id = try await StayActionsAPITests.bookToday(client, fixture, room: room, nights: 3)
+            #expect(try await Self.post(client, id, "cancel").status == .ok)
+            let reinstated = try await Self.post(client, id, "reinstate")
+            #expect(reinstated.status == .ok)
+            let stay = try StayActionsAPITests.decode(StayBody.self, reinstated)
+            #expect(stay.state == .booked && stay.roomId == room)
+
+            // Cancelled again, its room taken meanwhile: refused, naming the stay in the way.
+            #expect(try await Self.post(client, id, "cancel").status == .ok)
+            _ = try await StayActionsAPITests.bookToday(client, fixture, room: room, nights: 1)
+            let refused = try await Self.post(client, id, "reinstate")
+            #expect(refused.status == .conflict)
+            #expect(refused.error?.error.field == "roomId")
+        }
+    }
+
+    @Test func onlyAManagerReinstates() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test(as: .frontDesk) { client in
+            let id = try await StayActionsAPITests.bookToday(client, fixture, room: fixture.rooms[0].id)
+            #expect(try await Self.post(client, id, "no-show").status == .ok)
+            #expect(try await Self.post(client, id, "reinstate").status == .forbidden)
+        }
+    }
+}

@@ -43,6 +43,7 @@ struct PropertyAccessAPITests {
             (.post, "/api/v1/stays/\(stay.id)/check-out", nil),
             (.post, "/api/v1/stays/\(stay.id)/cancel", nil),
             (.post, "/api/v1/stays/\(stay.id)/no-show", nil),
+            (.post, "/api/v1/stays/\(stay.id)/reinstate", nil),
             (.post, "/api/v1/stays/\(stay.id)/move", #"{"roomId": \#(room), "fromDate": "2026-12-02"}"#),
             (.get, "/api/v1/stays/\(stay.id)/folio", nil),
             (

@@ -235,6 +235,42 @@ def test_a_guest_is_checked_in_pays_and_is_checked_out(desk_server, driver):
     screenshot(driver, "stay-checked-out")
 
 
+def test_cancel_asks_first_and_a_manager_reinstates_a_mistaken_cancel(desk_server, driver):
+    sign_in(driver, desk_server)
+    use_property(driver, "hotel")
+    # A booking a week or more ahead (the board's items: segment, row, arrival, departure, style,
+    # stay; style 0 is booked): no Check in nor No-show is offered before its arrival, Cancel is.
+    board = api(driver, "GET", "/api/v1/properties/1/board")["data"]
+    items = board["items"]
+    today = next(day for day in range(board["fromDay"], board["toDay"]) if board["today"] == driver.execute_script(
+        "return new Date(arguments[0] * 86400000).toISOString().slice(0, 10)", day))
+    future = next(
+        items[index + 5] for index in range(0, len(items), 6)
+        if items[index + 4] == 0 and items[index + 1] > 0 and items[index + 2] > today + 7
+    )
+    go(driver, f"#/stays/{future}", "stays")
+    WebDriverWait(driver, 10).until(lambda b: b.find_elements(By.XPATH, "//button[text()='Cancel the stay']"))
+    assert not driver.find_elements(By.XPATH, "//button[text()='Check in']")
+    assert not driver.find_elements(By.XPATH, "//button[text()='Mark as no-show']")
+
+    # Asked first: No keeps the stay as it was.
+    driver.find_element(By.XPATH, "//button[text()='Cancel the stay']").click()
+    question = WebDriverWait(driver, 5).until(lambda b: b.find_element(By.CSS_SELECTOR, "[role=alertdialog]"))
+    assert "reinstate" in question.text
+    question.find_element(By.XPATH, ".//button[text()='No, keep it']").click()
+    assert not driver.find_elements(By.CSS_SELECTOR, "[role=alertdialog]")
+    assert api(driver, "GET", f"/api/v1/stays/{future}")["data"]["state"] == "booked"
+
+    # Yes cancels; the manager then reinstates it, in its room.
+    driver.find_element(By.XPATH, "//button[text()='Cancel the stay']").click()
+    driver.find_element(By.XPATH, "//*[@role='alertdialog']//button[text()='Yes']").click()
+    assert poll(lambda: api(driver, "GET", f"/api/v1/stays/{future}")["data"]["state"] == "cancelled")
+    WebDriverWait(driver, 10).until(lambda b: b.find_elements(By.XPATH, "//button[text()='Reinstate']"))
+    screenshot(driver, "stay-cancelled")
+    driver.find_element(By.XPATH, "//button[text()='Reinstate']").click()
+    assert poll(lambda: api(driver, "GET", f"/api/v1/stays/{future}")["data"]["state"] == "booked")
+
+
 def board_with_a_movable_stay(driver, base):
     """Signs in, opens the hotel's board and finds a stay that fits in the next room: that move (FIND_MOVE's
     answer) and where to aim at it (AIM's)."""

@@ -62,11 +62,20 @@ export async function mount(main, desk, route) {
         type: "button", class: `desk-button ${className}`, text: t(key),
         onclick: (event) => act(event.currentTarget, path, body, done),
       });
+    // Cancel and No-show free the room: the desk asks first.
+    const asking = (path, key, done, question) =>
+      h("button", {
+        type: "button", class: "desk-button is-danger", text: t(key),
+        onclick: (event) => ask(event.currentTarget, t(question, { name: stay.guest?.name ?? "" }), (button) => act(button, path, {}, done)),
+      });
     if (editable && stay.state === "booked") {
       const today = todayOf();
       if (canCheckIn(stay, today)) actions.append(step("check-in", "action.checkIn", "done.checkedIn"));
-      actions.append(step("cancel", "action.cancel", "done.cancelled", "is-danger"));
-      if (canMarkNoShow(stay, today)) actions.append(step("no-show", "action.noShow", "done.noShow", "is-danger"));
+      actions.append(asking("cancel", "action.cancel", "done.cancelled", "confirm.cancel"));
+      if (canMarkNoShow(stay, today)) actions.append(asking("no-show", "action.noShow", "done.noShow", "confirm.noShow"));
+    }
+    if (desk.user.role === "manager" && (stay.state === "cancelled" || stay.state === "no_show")) {
+      actions.append(step("reinstate", "action.reinstate", "done.reinstated"));
     }
     if (editable && stay.state === "checked_in") actions.append(step("check-out", "action.checkOut", "done.checkedOut"));
     actions.append(h("button", { type: "button", class: "desk-button", text: t("stay.print"), onclick: () => window.print() }));
@@ -236,6 +245,23 @@ export async function mount(main, desk, route) {
         holder.append(rendered.element);
       })
       .catch((error) => holder.append(h("p", { class: "desk-error", text: error.message })));
+  }
+
+  /** Asks `question` beside `button`, in place: Yes does `yes`, No puts focus back. */
+  function ask(button, question, yes) {
+    button.parentElement.querySelector(".desk-confirm")?.remove();
+    const box = h("div", { class: "desk-confirm", role: "alertdialog", "aria-label": question });
+    const yesButton = h("button", {
+      type: "button", class: "desk-button is-danger", text: t("confirm.yes"),
+      onclick: () => { box.remove(); yes(button); },
+    });
+    const keep = h("button", {
+      type: "button", class: "desk-button", text: t("confirm.keep"),
+      onclick: () => { box.remove(); button.focus(); },
+    });
+    box.append(h("p", { text: question }), yesButton, keep);
+    button.parentElement.after(box);
+    keep.focus();
   }
 
   async function act(button, path, body, done) {

@@ -160,6 +160,20 @@ extension FrontdeskAPI {
             })
     }
 
+    /// Takes back a cancellation or a no-show made by mistake: managers only.
+    func reinstateStay(_ input: Operations.ReinstateStay.Input) async throws -> Operations.ReinstateStay.Output {
+        guard try context.requireUser().role == .manager else {
+            throw APIError(.forbidden, code: "forbidden", "only a manager can reinstate a stay")
+        }
+        let (stay, property) = try await stayAndProperty(input.path.id)
+        let today = property.today()
+        return .ok(
+            try await changeStay(stay.id, version: IfMatch(input.headers.ifMatch).expectedVersion, action: "reinstate")
+            {
+                stay, _ in try stay.reinstate(today: today)
+            })
+    }
+
     /// Moves the guest to another room from a night on (the air conditioning broke).
     func moveStay(_ input: Operations.MoveStay.Input) async throws -> Operations.MoveStay.Output {
         let body =
@@ -245,6 +259,10 @@ extension Operations.CancelStay.Output.Ok: ChangedStayAnswer {
 }
 
 extension Operations.MarkNoShow.Output.Ok: ChangedStayAnswer {
+    init(eTag: String, stay: Components.Schemas.Stay) { self.init(headers: .init(eTag: eTag), body: .json(stay)) }
+}
+
+extension Operations.ReinstateStay.Output.Ok: ChangedStayAnswer {
     init(eTag: String, stay: Components.Schemas.Stay) { self.init(headers: .init(eTag: eTag), body: .json(stay)) }
 }
 

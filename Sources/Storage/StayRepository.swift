@@ -200,6 +200,37 @@ public struct StayRepository: Sendable {
         }
     }
 
+    /// Finds a property's stays by their guest's name, email or phone or by confirmation code, on any
+    /// dates and in any state (a cancelled one too): at most `limit`, the latest arrival first, each
+    /// with its guest. Case is ignored; `%` and `_` in `text` are themselves.
+    public func find(_ text: String, propertyID: Int, limit: Int = 50) async throws -> [(Stay, Guest)] {
+        let escaped = text.lowercased()
+            .replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+        let pattern = "%" + escaped + "%"
+        return try await store.read { sql in
+            let rows = try await sql.raw(
+                """
+                SELECT s.id AS stay_id FROM stays s JOIN guests g ON g.id = s.guest_id
+                WHERE s.property_id = \(bind: propertyID)
+                  AND (LOWER(g.name) LIKE \(bind: pattern) ESCAPE '\\' OR LOWER(g.email) LIKE \(bind: pattern) ESCAPE '\\'
+                    OR g.phone LIKE \(bind: pattern) ESCAPE '\\'
+                    OR LOWER(s.confirmation_code) LIKE \(bind: pattern) ESCAPE '\\')
+                ORDER BY s.arrival DESC, s.id DESC LIMIT \(bind: limit)
+                """
+            ).all()
+            var found: [(Stay, Guest)] = []
+            for row in rows {
+                guard let stay = try await Self.load(id: try row.decode(column: "stay_id", as: Int.self), in: sql),
+                    let guest = try await Self.guest(id: stay.guestID, in: sql)
+                else { continue }
+                found.append((stay, guest))
+            }
+            return found
+        }
+    }
+
     /// The nights held in rooms of many properties over `nights`, by property: what the guest site's
     /// search needs to know of their stays. Each property's runs come as one text column
     /// (`roomType,room,arrival,departure,stay;...`, room 0 for none), aggregated by the database:
@@ -325,15 +356,17 @@ public struct StayRepository: Sendable {
     }
 
     public func guest(id: Int) async throws -> Guest? {
-        try await store.read { sql in
-            try await sql.raw("SELECT * FROM guests WHERE id = \(bind: id)").first().map { row in
-                Guest(
-                    id: try row.decode(column: "id", as: Int.self),
-                    name: try row.decode(column: "name", as: String.self),
-                    email: try row.decode(column: "email", as: String.self),
-                    phone: try row.decode(column: "phone", as: String.self),
-                    notes: try row.decode(column: "notes", as: String.self))
-            }
+        try await store.read { sql in try await Self.guest(id: id, in: sql) }
+    }
+
+    static func guest(id: Int, in sql: any SQLDatabase) async throws -> Guest? {
+        try await sql.raw("SELECT * FROM guests WHERE id = \(bind: id)").first().map { row in
+            Guest(
+                id: try row.decode(column: "id", as: Int.self),
+                name: try row.decode(column: "name", as: String.self),
+                email: try row.decode(column: "email", as: String.self),
+                phone: try row.decode(column: "phone", as: String.self),
+                notes: try row.decode(column: "notes", as: String.self))
         }
     }
 

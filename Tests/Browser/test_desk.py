@@ -271,6 +271,29 @@ def test_cancel_asks_first_and_a_manager_reinstates_a_mistaken_cancel(desk_serve
     assert poll(lambda: api(driver, "GET", f"/api/v1/stays/{future}")["data"]["state"] == "booked")
 
 
+def test_a_cancelled_booking_is_found_again_from_todays_search(desk_server, driver):
+    sign_in(driver, desk_server)
+    use_property(driver, "hotel")
+    board = api(driver, "GET", "/api/v1/properties/1/board")["data"]
+    items = board["items"]
+    # The last booked stay on the board: weeks ahead, in no list of today's.
+    index = max(i for i in range(0, len(items), 6) if items[i + 4] == 0 and items[i + 1] > 0)
+    stay_id = items[index + 5]
+    stay = api(driver, "GET", f"/api/v1/stays/{stay_id}")
+    cancelled = api(driver, "POST", f"/api/v1/stays/{stay_id}/cancel", headers={"If-Match": stay["etag"]})
+    assert cancelled["status"] == 200
+    name = stay["data"]["guest"]["name"]
+    go(driver, "#/today", "today")
+    search = driver.find_element(By.ID, "today-search")
+    search.send_keys(stay["data"]["confirmationCode"][-5:])
+    link = WebDriverWait(driver, 10).until(
+        lambda b: b.find_elements(By.CSS_SELECTOR, f"#today-found a[href='#/stays/{stay_id}']"))[0]
+    assert link.text == name
+    assert "Cancelled" in link.find_element(By.XPATH, "./..").text
+    link.click()
+    WebDriverWait(driver, 10).until(lambda b: b.find_elements(By.XPATH, "//button[text()='Reinstate']"))
+
+
 def board_with_a_movable_stay(driver, base):
     """Signs in, opens the hotel's board and finds a stay that fits in the next room: that move (FIND_MOVE's
     answer) and where to aim at it (AIM's)."""

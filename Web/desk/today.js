@@ -3,7 +3,7 @@
 
 import { call, errorText, get, passableRefusal } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { todayIn } from "../common/i18n.js";
+import { dayNumber, todayIn } from "../common/i18n.js";
 import { canCheckIn } from "./stay-rules.js";
 
 const LISTS = [
@@ -28,6 +28,9 @@ export async function mount(main, desk, route) {
   const tabs = h("div", { class: "desk-tabs", role: "tablist", "aria-label": t("today.lists") });
   const panel = h("section", { class: "today-panel", role: "tabpanel", id: "today-panel" });
   const message = h("p", { class: "desk-form-error", role: "alert" });
+  // Every booking of the property the search matches, on any date and in any state (a mistaken
+  // cancel included), below the day's lists.
+  const found = h("section", { class: "today-found", id: "today-found", "aria-live": "polite" });
   fill(
     main,
     h(
@@ -44,6 +47,7 @@ export async function mount(main, desk, route) {
       tabs,
       message,
       panel,
+      found,
     ),
   );
 
@@ -186,10 +190,39 @@ export async function mount(main, desk, route) {
     date = dateInput.value;
     load().catch(showError);
   });
+  let searching = 0;
   search.addEventListener("input", () => {
     query = search.value;
     draw();
+    clearTimeout(searching);
+    searching = setTimeout(() => findAll(query.trim()).catch(showError), 300);
   });
+
+  async function findAll(text) {
+    if (text.length < 2) {
+      fill(found);
+      return;
+    }
+    const { results } = await get(`/api/v1/properties/${property.id}/stays?q=${encodeURIComponent(text)}`);
+    if (text !== query.trim()) return;
+    fill(
+      found,
+      h("h2", { text: t("today.allBookings", { count: results.length }) }),
+      h(
+        "ul",
+        { class: "today-found-list" },
+        results.map(({ stay, guest }) =>
+          h(
+            "li",
+            {},
+            h("a", { href: `#/stays/${stay.id}`, text: guest.name }),
+            ` · ${stay.confirmationCode} · ${desk.i18n.date(dayNumber(stay.arrival))} → ${desk.i18n.date(dayNumber(stay.departure))} · `,
+            h("span", { class: `desk-state is-${stay.state}`, text: desk.i18n.state(stay.state) }),
+          ),
+        ),
+      ),
+    );
+  }
   tabs.addEventListener("keydown", (event) => {
     const index = LISTS.findIndex((l) => l.key === list);
     const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];

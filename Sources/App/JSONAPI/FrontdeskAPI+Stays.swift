@@ -31,6 +31,19 @@ extension FrontdeskAPI {
                 body: .json(try .init(stay))))
     }
 
+    /// The property's bookings whose guest or confirmation code matches, on any dates and in any state.
+    func findStays(_ input: Operations.FindStays.Input) async throws -> Operations.FindStays.Output {
+        let propertyID = input.path.id
+        try context.requireAccess(to: propertyID)
+        let text = input.query.q.trimmingCharacters(in: .whitespaces)
+        guard (2...100).contains(text.count) else {
+            throw DomainError.invalid("q", "2 to 100 characters of a name, an email, a phone or a confirmation code")
+        }
+        let found = try await StayRepository(store: store).find(text, propertyID: propertyID)
+        return .ok(
+            .init(body: .json(.init(results: try found.map { .init(stay: try .init($0.0), guest: .init($0.1)) }))))
+    }
+
     func getStay(_ input: Operations.GetStay.Input) async throws -> Operations.GetStay.Output {
         let stays = StayRepository(store: store)
         let id = input.path.id

@@ -650,6 +650,36 @@ def test_the_move_form_offers_only_rooms_free_for_the_rest_of_the_stay(desk_serv
     assert sorted(offered) == sorted(r["number"] for r in rooms[2:])
 
 
+# Sets the page's clock (`Date`, `Date.now`) to an instant, keeping it running from there.
+FAKE_CLOCK = """
+const offset = %d - Date.now();
+const RealDate = Date;
+class ClockDate extends RealDate {
+  constructor(...args) { if (args.length === 0) super(RealDate.now() + offset); else super(...args); }
+  static now() { return RealDate.now() + offset; }
+}
+window.Date = ClockDate;
+"""
+
+
+def test_at_the_hotels_small_hours_move_room_offers_the_hotels_today(desk_server, driver):
+    """01:30 in Chiang Mai is still yesterday in UTC: the desk's dates are the hotel's."""
+    sign_in(driver, desk_server)
+    use_property(driver, "hotel")
+    today = api(driver, "GET", "/api/v1/properties/1/today")["data"]
+    guest = next(entry["stay"] for entry in today["inHouse"] if entry["stay"]["arrival"] < today["date"])
+    small_hours = datetime.datetime.fromisoformat(f"{today['date']}T01:30:00+07:00")
+    driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument", {"source": FAKE_CLOCK % int(small_hours.timestamp() * 1000)})
+    driver.refresh()
+    wait_ready(driver)
+    assert driver.execute_script("return new Date().toISOString().slice(0, 10)") < today["date"]
+    go(driver, f"#/stays/{guest['id']}", "stays")
+    field = '[data-form="move"] input[type=date]'
+    WebDriverWait(driver, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, field))
+    assert driver.find_element(By.CSS_SELECTOR, field).get_attribute("value") == today["date"]
+
+
 @pytest.mark.parametrize("size", [(1024, 768), (1366, 1024)])
 def test_every_screen_at_ipad_size(desk_server, browser_factory, size):
     browser = browser_factory(viewport=size)

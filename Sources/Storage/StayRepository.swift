@@ -200,6 +200,34 @@ public struct StayRepository: Sendable {
         }
     }
 
+    /// A stay's history from the audit log, oldest first: every change of the stay (with the stay as it
+    /// became) and every line posted to its folio, each with when and by whom (nil: the guest site or
+    /// the system).
+    public func history(stayID: Int) async throws -> [StayHistoryEntry] {
+        try await store.read { sql in
+            let rows = try await sql.raw(
+                """
+                SELECT a.at, a.entity, a.action, a.after, u.name AS user_name FROM audit_log a
+                LEFT JOIN users u ON u.id = a.user_id
+                WHERE a.entity IN ('stay', 'folio') AND a.entity_id = \(bind: stayID)
+                ORDER BY a.id
+                """
+            ).all()
+            return try rows.map { row in
+                let after = try row.decode(column: "after", as: String?.self).map { Data($0.utf8) }
+                let isStay = try row.decode(column: "entity", as: String.self) == "stay"
+                return StayHistoryEntry(
+                    atMillis: try row.decode(column: "at", as: Int.self),
+                    userName: try row.decode(column: "user_name", as: String?.self),
+                    action: try row.decode(column: "action", as: String.self),
+                    stay: try after.flatMap { isStay ? try JSONDecoder().decode(StaySnapshot.self, from: $0) : nil },
+                    line: try after.flatMap {
+                        isStay ? nil : StayHistoryEntry.Line(try JSONDecoder().decode(FolioEntryRecord.self, from: $0))
+                    })
+            }
+        }
+    }
+
     /// Finds a property's stays by their guest's name, email or phone or by confirmation code, on any
     /// dates and in any state (a cancelled one too): at most `limit`, the latest arrival first, each
     /// with its guest. Case is ignored; `%` and `_` in `text` are themselves.
@@ -630,4 +658,30 @@ enum ConfirmationCode {
 
 enum Clock {
     static var nowMillis: Int { Int((Date().timeIntervalSince1970 * 1000).rounded()) }
+}
+
+/// One change in a stay's history.
+public struct StayHistoryEntry: Sendable {
+    /// A folio line as it was posted.
+    public struct Line: Sendable {
+        public var kind: FolioEntryKind
+        public var description: String
+        public var amount: Money
+
+        init?(_ record: FolioEntryRecord) {
+            guard let kind = FolioEntryKind(rawValue: record.kind), let currency = try? Currency.named(record.currency)
+            else { return nil }
+            self.kind = kind
+            self.description = record.description
+            self.amount = Money(record.amount, currency)
+        }
+    }
+
+    public var atMillis: Int
+    public var userName: String?
+    public var action: String
+    /// The stay as the change left it (changes of the stay).
+    public var stay: StaySnapshot?
+    /// The line posted (changes of the folio).
+    public var line: Line?
 }

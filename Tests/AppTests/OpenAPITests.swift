@@ -50,6 +50,7 @@ struct OpenAPITests {
             "/api/v1/stays/{id}/cancel",
             "/api/v1/stays/{id}/no-show",
             "/api/v1/stays/{id}/reinstate",
+            "/api/v1/stays/{id}/history",
             "/api/v1/stays/{id}/move",
             "/api/v1/stays/{id}/folio",
             "/api/v1/stays/{id}/charges",

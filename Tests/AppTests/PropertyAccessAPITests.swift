@@ -44,6 +44,7 @@ struct PropertyAccessAPITests {
             (.post, "/api/v1/stays/\(stay.id)/cancel", nil),
             (.post, "/api/v1/stays/\(stay.id)/no-show", nil),
             (.post, "/api/v1/stays/\(stay.id)/reinstate", nil),
+            (.get, "/api/v1/stays/\(stay.id)/history", nil),
             (.post, "/api/v1/stays/\(stay.id)/move", #"{"roomId": \#(room), "fromDate": "2026-12-02"}"#),
             (.get, "/api/v1/stays/\(stay.id)/folio", nil),
             (

@@ -15,6 +15,7 @@ import Testing
 /// - a checked-in or checked-out stay's folio holds exactly one room charge for each of its nights;
 /// - a night before today, once slept, keeps the room it was slept in;
 /// - no room holds two active stays on one night;
+/// - the stay's history replays to the stay, and lists every folio line;
 /// - no request is answered with a server error.
 struct StayHistoryPropertyTests {
     typealias StayBody = Components.Schemas.Stay
@@ -129,10 +130,18 @@ struct StayHistoryPropertyTests {
                         }
                     }
                 }
+                // Replaying the history gives the stay: each change recorded once, the last as it is.
+                let history = try await client.execute(uri: "/api/v1/stays/\(id)/history", method: .get) {
+                    try APIFixture.decoder.decode(Components.Schemas.StayHistory.self, from: Data(buffer: $0.body))
+                }
+                let versions = history.entries.compactMap(\.stay?.version)
+                #expect(versions == Array(1...stay.version), "after \(step): stay \(id)'s history \(versions)")
+                #expect(history.entries.last { $0.stay != nil }?.stay == stay, "after \(step): stay \(id)")
                 guard stay.state == .checkedIn || stay.state == .checkedOut else { continue }
                 let folio = try await client.execute(uri: "/api/v1/stays/\(id)/folio", method: .get) {
                     try APIFixture.decoder.decode(Components.Schemas.Folio.self, from: Data(buffer: $0.body))
                 }
+                #expect(history.entries.filter { $0.line != nil }.count == folio.entries.count, "after \(step)")
                 let charged = folio.entries.filter { $0.category == .room && !$0.reversed }.compactMap(\.night)
                 #expect(charged.sorted() == nights.map(\.iso), "after \(step): stay \(id) charges \(charged)")
                 for segment in stay.segments {

@@ -269,6 +269,11 @@ def test_cancel_asks_first_and_a_manager_reinstates_a_mistaken_cancel(desk_serve
     screenshot(driver, "stay-cancelled")
     driver.find_element(By.XPATH, "//button[text()='Reinstate']").click()
     assert poll(lambda: api(driver, "GET", f"/api/v1/stays/{future}")["data"]["state"] == "booked")
+    # The stay's history says what was done, by whom.
+    WebDriverWait(driver, 10).until(lambda b: "Reinstated" in text_of(b, "stay-history"))
+    lines = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#stay-history li")]
+    assert any("Front Desk · Cancelled" in line for line in lines), lines
+    assert "Front Desk · Reinstated" in lines[-1], lines
 
 
 def test_a_cancelled_booking_is_found_again_from_todays_search(desk_server, driver):

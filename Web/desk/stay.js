@@ -20,12 +20,13 @@ export async function mount(main, desk, route) {
   fill(main, page);
   let stay = null;
   let folio = null;
+  let history = { entries: [] };
   const message = h("p", { class: "desk-form-error", role: "alert", id: "stay-message" });
 
   async function load() {
     const response = await call("GET", `/api/v1/stays/${id}`);
     stay = { ...response.data, version: response.version ?? response.data.version };
-    folio = await get(`/api/v1/stays/${id}/folio`);
+    [folio, history] = await Promise.all([get(`/api/v1/stays/${id}/folio`), get(`/api/v1/stays/${id}/history`)]);
     draw();
   }
 
@@ -97,12 +98,36 @@ export async function mount(main, desk, route) {
         message,
       ),
       folioSection(),
+      historySection(),
     ];
     if (editable && (stay.state === "booked" || stay.state === "checked_in")) {
       sections.push(formSection("move", "action.move"));
       sections.push(formSection("stay", "stay.edit"));
     }
     fill(page, ...sections);
+  }
+
+  /** Every change of the stay and every folio line, who made it and when, in the hotel's time. */
+  function historySection() {
+    const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short", timeZone: desk.property.timeZone });
+    return h(
+      "section",
+      { "aria-labelledby": "history-title", class: "stay-history no-print" },
+      h("h2", { id: "history-title", text: t("stay.history") }),
+      h(
+        "ol",
+        { id: "stay-history" },
+        history.entries.map((entry) =>
+          h(
+            "li",
+            {},
+            h("time", { datetime: entry.at, text: when.format(new Date(entry.at)) }),
+            ` · ${entry.by ?? t("history.guestSite")} · ${t(`history.${entry.action}`)}`,
+            entry.line ? ` · ${entry.line.description} ${i18n.money(entry.line.amount)}` : "",
+          ),
+        ),
+      ),
+    );
   }
 
   function folioSection() {

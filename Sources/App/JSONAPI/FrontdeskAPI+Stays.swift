@@ -58,6 +58,25 @@ extension FrontdeskAPI {
             ))
     }
 
+    func getStayHistory(_ input: Operations.GetStayHistory.Input) async throws -> Operations.GetStayHistory.Output {
+        let (stay, _) = try await stayAndProperty(input.path.id)
+        let history = try await StayRepository(store: store).history(stayID: stay.id)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        entries: try history.map { entry in
+                            .init(
+                                at: Date(timeIntervalSince1970: Double(entry.atMillis) / 1000), by: entry.userName,
+                                action: entry.action, stay: try entry.stay.map { try .init(reading: $0) },
+                                line: try entry.line.map {
+                                    .init(
+                                        kind: try documented($0.kind.rawValue), description: $0.description,
+                                        amount: try .init($0.amount))
+                                })
+                        }))))
+    }
+
     func editStay(_ input: Operations.EditStay.Input) async throws -> Operations.EditStay.Output {
         let version = try IfMatch(input.headers.ifMatch).requiredForEdit(of: "stay")
         let body =

@@ -3,9 +3,9 @@ import Booking
 import Foundation
 import Storage
 
-/// Hotel stays: booking one, reading it, and what the front desk does to it (change it, check it in
-/// and out, cancel it, mark a no-show, move the guest). Each answers with the stay and its version as
-/// `ETag`; `If-Match` is required on PATCH (428 without, 412 when stale) and honoured on the actions.
+/// Hotel stays: booking one, finding and reading it and its history, and changing it (PATCH). Each
+/// answers with the stay and its version as `ETag`; `If-Match` is required on PATCH (428 without, 412
+/// when stale). The desk's one-step actions are in `FrontdeskAPI+StayActions.swift`.
 extension FrontdeskAPI {
     /// Books a stay; an `Idempotency-Key` makes a retry answer as the first try did (`IdempotencyMiddleware`).
     func createStay(_ input: Operations.CreateStay.Input) async throws -> Operations.CreateStay.Output {
@@ -131,103 +131,13 @@ extension FrontdeskAPI {
             })
     }
 
-    /// Checks the guest in and posts the stay's charges to the folio (`StayCharges`): a line a night at
-    /// the rate it was booked at, fees and taxes, from the same quote the guest site shows.
-    func checkIn(_ input: Operations.CheckIn.Input) async throws -> Operations.CheckIn.Output {
-        let override =
-            switch input.body {
-            case .json(let body)?: body.override ?? false;
-            case nil: false
-            }
-        let (stay, property) = try await stayAndProperty(input.path.id)
-        let today = property.today()
-        let repository = PropertyRepository(store: store)
-        let room = try await stay.roomID(on: today).asyncMap { try await repository.room(id: $0) } ?? nil
-        guard
-            let roomType = try await repository.roomTypes(propertyID: property.id).first(where: {
-                $0.id == stay.roomTypeID
-            })
-        else { throw DomainError(.notFound, "the stay's room type is gone") }
-        return .ok(
-            try await changeStay(stay.id, version: IfMatch(input.headers.ifMatch).expectedVersion, action: "check-in") {
-                stay, transaction in
-                try stay.checkIn(today: today, room: room, override: override)
-                try await transaction.correctCharges(of: stay, roomType: roomType, property: property)
-            })
-    }
-
-    func checkOut(_ input: Operations.CheckOut.Input) async throws -> Operations.CheckOut.Output {
-        let force =
-            switch input.body {
-            case .json(let body)?: body.force ?? false;
-            case nil: false
-            }
-        if try force && context.requireUser().role != .manager {
-            throw APIError(
-                .forbidden, code: "forbidden", "only a manager can check out with an open balance", field: "force")
-        }
-        let (stay, _) = try await stayAndProperty(input.path.id)
-        return .ok(
-            try await changeStay(stay.id, version: IfMatch(input.headers.ifMatch).expectedVersion, action: "check-out")
-            {
-                stay, transaction in
-                try stay.checkOut(balance: try await transaction.folio(stayID: stay.id).balance, forcedByManager: force)
-            })
-    }
-
-    func cancelStay(_ input: Operations.CancelStay.Input) async throws -> Operations.CancelStay.Output {
-        let (stay, _) = try await stayAndProperty(input.path.id)
-        return .ok(
-            try await changeStay(stay.id, version: IfMatch(input.headers.ifMatch).expectedVersion, action: "cancel") {
-                stay, _ in try stay.cancel()
-            })
-    }
-
-    func markNoShow(_ input: Operations.MarkNoShow.Input) async throws -> Operations.MarkNoShow.Output {
-        let (stay, property) = try await stayAndProperty(input.path.id)
-        let today = property.today()
-        return .ok(
-            try await changeStay(stay.id, version: IfMatch(input.headers.ifMatch).expectedVersion, action: "no-show") {
-                stay, _ in try stay.markNoShow(today: today)
-            })
-    }
-
-    /// Takes back a cancellation or a no-show made by mistake: managers only.
-    func reinstateStay(_ input: Operations.ReinstateStay.Input) async throws -> Operations.ReinstateStay.Output {
-        guard try context.requireUser().role == .manager else {
-            throw APIError(.forbidden, code: "forbidden", "only a manager can reinstate a stay")
-        }
-        let (stay, property) = try await stayAndProperty(input.path.id)
-        let today = property.today()
-        return .ok(
-            try await changeStay(stay.id, version: IfMatch(input.headers.ifMatch).expectedVersion, action: "reinstate")
-            {
-                stay, _ in try stay.reinstate(today: today)
-            })
-    }
-
-    /// Moves the guest to another room from a night on (the air conditioning broke).
-    func moveStay(_ input: Operations.MoveStay.Input) async throws -> Operations.MoveStay.Output {
-        let body =
-            switch input.body {
-            case .json(let body): body
-            }
-        let night = try Day.parse(body.fromDate, field: "fromDate")
-        let (stay, property) = try await stayAndProperty(input.path.id)
-        try await requireRoom(body.roomId, of: property)
-        return .ok(
-            try await changeStay(stay.id, version: IfMatch(input.headers.ifMatch).expectedVersion, action: "move") {
-                stay, _ in try stay.move(toRoom: body.roomId, fromNight: night)
-            })
-    }
-
     static func eTag(of stay: Stay) -> String { "\"\(stay.version)\"" }
 
     // MARK: - Helpers
 
     /// A changed stay, as every action answers it: the stay with its version as `ETag`. Each action's
     /// `Ok` is the same shape, one generated type each.
-    private func changeStay<Answer: ChangedStayAnswer>(
+    func changeStay<Answer: ChangedStayAnswer>(
         _ stayID: Int, version: Int?, action: String,
         _ change: @escaping @Sendable (inout Stay, StayTransaction) async throws -> Void
     ) async throws -> Answer {
@@ -248,7 +158,7 @@ extension FrontdeskAPI {
         return (stay, property)
     }
 
-    private func requireRoom(_ roomID: Int, of property: Property) async throws {
+    func requireRoom(_ roomID: Int, of property: Property) async throws {
         guard let room = try await PropertyRepository(store: store).room(id: roomID), room.propertyID == property.id
         else {
             throw DomainError(.notFound, "no room \(roomID) at this property", field: "roomId")
@@ -266,83 +176,6 @@ extension FrontdeskAPI {
             throw DomainError(.notFound, "no room \(roomID) at this property", field: "roomId")
         }
         return room.roomTypeID
-    }
-}
-
-/// The `200` of a stay action: the stay, its version as `ETag`.
-protocol ChangedStayAnswer {
-    init(eTag: String, stay: Components.Schemas.Stay)
-}
-
-extension Operations.EditStay.Output.Ok: ChangedStayAnswer {
-    init(eTag: String, stay: Components.Schemas.Stay) { self.init(headers: .init(eTag: eTag), body: .json(stay)) }
-}
-
-extension Operations.CheckIn.Output.Ok: ChangedStayAnswer {
-    init(eTag: String, stay: Components.Schemas.Stay) { self.init(headers: .init(eTag: eTag), body: .json(stay)) }
-}
-
-extension Operations.CheckOut.Output.Ok: ChangedStayAnswer {
-    init(eTag: String, stay: Components.Schemas.Stay) { self.init(headers: .init(eTag: eTag), body: .json(stay)) }
-}
-
-extension Operations.CancelStay.Output.Ok: ChangedStayAnswer {
-    init(eTag: String, stay: Components.Schemas.Stay) { self.init(headers: .init(eTag: eTag), body: .json(stay)) }
-}
-
-extension Operations.MarkNoShow.Output.Ok: ChangedStayAnswer {
-    init(eTag: String, stay: Components.Schemas.Stay) { self.init(headers: .init(eTag: eTag), body: .json(stay)) }
-}
-
-extension Operations.ReinstateStay.Output.Ok: ChangedStayAnswer {
-    init(eTag: String, stay: Components.Schemas.Stay) { self.init(headers: .init(eTag: eTag), body: .json(stay)) }
-}
-
-extension Operations.MoveStay.Output.Ok: ChangedStayAnswer {
-    init(eTag: String, stay: Components.Schemas.Stay) { self.init(headers: .init(eTag: eTag), body: .json(stay)) }
-}
-
-/// What an `If-Match` header asks for: nothing (none sent), any version (`*`), or one version
-/// (`"3"`, `W/"3"` or `3`). A tag that is not one of ours can match no version: it asks for -1,
-/// which the change then refuses as stale (412), as RFC 9110 says of any tag that does not match.
-enum IfMatch: Equatable {
-    case absent
-    case any
-    case version(Int)
-
-    init(_ header: String?) {
-        guard let header = header?.trimmingCharacters(in: .whitespaces) else {
-            self = .absent
-            return
-        }
-        if header == "*" {
-            self = .any
-            return
-        }
-        let digits = header.replacingOccurrences(of: "W/", with: "").trimmingCharacters(
-            in: CharacterSet(charactersIn: "\" "))
-        guard let version = Int(digits), version >= 0 else {
-            self = .version(-1)
-            return
-        }
-        self = .version(version)
-    }
-
-    /// The version a change must find, or nil for any.
-    var expectedVersion: Int? {
-        if case .version(let version) = self { version } else { nil }
-    }
-
-    /// The version an edit must find: an edit without `If-Match` is refused (428), so that it never
-    /// overwrites one made meanwhile; `*` says the client means to overwrite whatever is there.
-    func requiredForEdit(of what: String) throws -> Int? {
-        guard self != .absent else {
-            throw APIError(
-                .preconditionRequired, code: "precondition_required",
-                "send If-Match with the \(what)'s ETag, so that an edit never overwrites one made meanwhile",
-                field: "If-Match")
-        }
-        return expectedVersion
     }
 }
 

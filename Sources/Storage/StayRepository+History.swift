@@ -1,0 +1,91 @@
+import Booking
+import Foundation
+import SQLKit
+
+/// Finding a property's stays, and reading a stay's history.
+extension StayRepository {
+    /// A stay's history from the audit log, oldest first: every change of the stay (with the stay as it
+    /// became) and every line posted to its folio, each with when and by whom (nil: the guest site or
+    /// the system).
+    public func history(stayID: Int) async throws -> [StayHistoryEntry] {
+        try await store.read { sql in
+            let rows = try await sql.raw(
+                """
+                SELECT a.at, a.entity, a.action, a.after, u.name AS user_name FROM audit_log a
+                LEFT JOIN users u ON u.id = a.user_id
+                WHERE a.entity IN ('stay', 'folio') AND a.entity_id = \(bind: stayID)
+                ORDER BY a.id
+                """
+            ).all()
+            return try rows.map { row in
+                let after = try row.decode(column: "after", as: String?.self).map { Data($0.utf8) }
+                let isStay = try row.decode(column: "entity", as: String.self) == "stay"
+                return StayHistoryEntry(
+                    atMillis: try row.decode(column: "at", as: Int.self),
+                    userName: try row.decode(column: "user_name", as: String?.self),
+                    action: try row.decode(column: "action", as: String.self),
+                    stay: try after.flatMap { isStay ? try JSONDecoder().decode(StaySnapshot.self, from: $0) : nil },
+                    line: try after.flatMap {
+                        isStay ? nil : StayHistoryEntry.Line(try JSONDecoder().decode(FolioEntryRecord.self, from: $0))
+                    })
+            }
+        }
+    }
+
+    /// Finds a property's stays by their guest's name, email or phone or by confirmation code, on any
+    /// dates and in any state (a cancelled one too): at most `limit`, the latest arrival first, each
+    /// with its guest. Case is ignored; `%` and `_` in `text` are themselves.
+    public func find(_ text: String, propertyID: Int, limit: Int = 50) async throws -> [(Stay, Guest)] {
+        let escaped = text.lowercased()
+            .replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+        let pattern = "%" + escaped + "%"
+        return try await store.read { sql in
+            let rows = try await sql.raw(
+                """
+                SELECT s.id AS stay_id FROM stays s JOIN guests g ON g.id = s.guest_id
+                WHERE s.property_id = \(bind: propertyID)
+                  AND (LOWER(g.name) LIKE \(bind: pattern) ESCAPE '\\' OR LOWER(g.email) LIKE \(bind: pattern) ESCAPE '\\'
+                    OR g.phone LIKE \(bind: pattern) ESCAPE '\\'
+                    OR LOWER(s.confirmation_code) LIKE \(bind: pattern) ESCAPE '\\')
+                ORDER BY s.arrival DESC, s.id DESC LIMIT \(bind: limit)
+                """
+            ).all()
+            var found: [(Stay, Guest)] = []
+            for row in rows {
+                guard let stay = try await Self.load(id: try row.decode(column: "stay_id", as: Int.self), in: sql),
+                    let guest = try await Self.guest(id: stay.guestID, in: sql)
+                else { continue }
+                found.append((stay, guest))
+            }
+            return found
+        }
+    }
+}
+
+/// One change in a stay's history.
+public struct StayHistoryEntry: Sendable {
+    /// A folio line as it was posted.
+    public struct Line: Sendable {
+        public var kind: FolioEntryKind
+        public var description: String
+        public var amount: Money
+
+        init?(_ record: FolioEntryRecord) {
+            guard let kind = FolioEntryKind(rawValue: record.kind), let currency = try? Currency.named(record.currency)
+            else { return nil }
+            self.kind = kind
+            self.description = record.description
+            self.amount = Money(record.amount, currency)
+        }
+    }
+
+    public var atMillis: Int
+    public var userName: String?
+    public var action: String
+    /// The stay as the change left it (changes of the stay).
+    public var stay: StaySnapshot?
+    /// The line posted (changes of the folio).
+    public var line: Line?
+}

@@ -11,7 +11,7 @@ extension FrontdeskAPI {
     func checkIn(_ input: Operations.CheckIn.Input) async throws -> Operations.CheckIn.Output {
         let override =
             switch input.body {
-            case .json(let body)?: body.override ?? false;
+            case .json(let body)?: body.override ?? false
             case nil: false
             }
         let (stay, property) = try await stayAndProperty(input.path.id)
@@ -34,7 +34,7 @@ extension FrontdeskAPI {
     func checkOut(_ input: Operations.CheckOut.Input) async throws -> Operations.CheckOut.Output {
         let force =
             switch input.body {
-            case .json(let body)?: body.force ?? false;
+            case .json(let body)?: body.force ?? false
             case nil: false
             }
         if try force && context.requireUser().role != .manager {

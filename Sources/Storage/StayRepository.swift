@@ -101,6 +101,37 @@ public struct StayRepository: Sendable {
         }
     }
 
+    /// Books a guest into a free room of `roomType` (the guest site): at the rates quoted now, which
+    /// the stay keeps for its folio. A specific free room is booked, so that the database's own guard
+    /// makes overbooking impossible: if another guest takes it first, the next free room is tried;
+    /// 409 when none is left. Returns the stay and its price.
+    public func bookFreeRoom(_ new: NewStay, roomType: RoomType, property: Property) async throws -> (Stay, StayPrice) {
+        let price = try StayPrice.quote(roomType: roomType, nights: new.nights, property: property)
+        var new = new
+        new.agreedRates = Dictionary(
+            uniqueKeysWithValues: price.nights.compactMap { line in line.night.map { ($0, line.amount) } })
+        let rooms = try await PropertyRepository(store: store).rooms(propertyID: property.id)
+        for _ in 0..<5 {
+            let availability = Availability(
+                roomTypes: [roomType], rooms: rooms,
+                holds: try await holds(propertyIDs: [property.id], overlapping: new.nights)[property.id] ?? [])
+            // Stays of the type still waiting for a room hold its rooms too: the count decides.
+            guard availability.freeCount(of: roomType.id, for: new.nights) > 0,
+                let room = availability.freeRooms(of: roomType.id, for: new.nights).first
+            else { break }
+            new.roomID = room.id
+            do {
+                return (try await create(new), price)
+            } catch let error as DomainError where error.code == .conflict {
+                continue
+            }
+        }
+        throw DomainError(
+            .conflict,
+            "\(roomType.name) is no longer available from \(new.nights.arrival) to \(new.nights.departure); search again",
+            field: "roomTypeId")
+    }
+
     /// Loads many stays at once (demo data, an import from another system), in transactions of a few
     /// hundred, with one audit row a batch instead of one a stay. Stays keep their given states; the
     /// database still refuses any that overlap in a room.
@@ -571,6 +602,25 @@ public struct StayTransaction: Sendable {
             folio: try await folio(stayID: stay.id), nights: stay.nights, price: price, taxes: property.taxes)
         guard !corrections.isEmpty else { return }
         try await post(corrections.map(FolioRepository.Posting.init), stayID: stay.id)
+    }
+
+    /// A guest cancels their own booking: allowed by the place's policy as the stay stands in this
+    /// transaction (`GuestCancellation`), with the late-cancellation fee charged to its folio when the
+    /// free window has closed.
+    public func cancelByGuest(_ stay: inout Stay, roomType: RoomType, property: Property, today: Day) async throws {
+        let price = try StayPrice.quote(
+            roomType: roomType, nights: stay.nights, property: property,
+            agreedRates: try await agreedRates(stayID: stay.id))
+        let terms = GuestCancellation(stay: stay, policy: property.cancellationPolicy, total: price.total, today: today)
+        try terms.check()
+        try stay.cancel()
+        guard terms.fee.amount > 0 else { return }
+        try await post(
+            [
+                FolioRepository.Posting(
+                    kind: .charge, description: "Late cancellation fee", amount: terms.fee, category: .fee)
+            ],
+            stayID: stay.id)
     }
 
     /// Changes a guest's name and contact in this transaction, by the guest's rules.

@@ -101,47 +101,22 @@ extension FrontdeskAPI {
         else { throw DomainError(.notFound, "no room type \(body.roomTypeId) at this place", field: "roomTypeId") }
         try Stay.validateGuests(
             adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0, capacity: roomType.capacity)
-        let price = try StayPrice.quote(roomType: roomType, nights: nights, property: property)
-        // The guest books at the rates they were shown: the stay keeps them for its folio.
-        let agreedRates = Dictionary(
-            uniqueKeysWithValues: price.nights.compactMap { line in line.night.map { ($0, line.amount) } })
         var notes = body.requests ?? ""
         if let time = body.arrivalTime { notes = "Arriving at \(time). " + notes }
-        // A specific free room is booked, so that the database's own guard makes overbooking
-        // impossible: if another guest takes it first, the next free room is tried.
-        let stays = StayRepository(store: store)
-        for _ in 0..<5 {
-            let availability = Availability(
-                roomTypes: [roomType], rooms: try await properties.rooms(propertyID: property.id),
-                holds: try await stays.holds(propertyIDs: [property.id], overlapping: nights)[property.id] ?? [])
-            guard availability.freeCount(of: roomType.id, for: nights) > 0,
-                let room = availability.freeRooms(of: roomType.id, for: nights).first
-            else { break }
-            do {
-                let stay = try await stays.create(
-                    NewStay(
-                        propertyID: property.id, roomTypeID: roomType.id, roomID: room.id, nights: nights,
-                        adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0,
-                        guestName: body.guest.name, guestEmail: body.guest.email, guestPhone: body.guest.phone ?? "",
-                        source: .online, notes: notes, agreedRates: agreedRates)
-                )
-                return .created(
+        let (stay, price) = try await StayRepository(store: store).bookFreeRoom(
+            NewStay(
+                propertyID: property.id, roomTypeID: roomType.id, roomID: nil, nights: nights, adults: body.adults,
+                children: body.children ?? 0, infants: body.infants ?? 0, guestName: body.guest.name,
+                guestEmail: body.guest.email, guestPhone: body.guest.phone ?? "", source: .online, notes: notes),
+            roomType: roomType, property: property)
+        return .created(
+            .init(
+                body: .json(
                     .init(
-                        body: .json(
-                            .init(
-                                confirmationCode: stay.confirmationCode, property: property.name,
-                                roomType: roomType.name, arrival: nights.arrival.iso,
-                                departure: nights.departure.iso, nights: nights.count, adults: stay.adults,
-                                children: stay.children, infants: stay.infants, guestName: body.guest.name,
-                                price: try .init(price)))))
-            } catch let error as DomainError where error.code == .conflict {
-                continue
-            }
-        }
-        throw DomainError(
-            .conflict,
-            "\(roomType.name) is no longer available from \(nights.arrival) to \(nights.departure); search again",
-            field: "roomTypeId")
+                        confirmationCode: stay.confirmationCode, property: property.name, roomType: roomType.name,
+                        arrival: nights.arrival.iso, departure: nights.departure.iso, nights: nights.count,
+                        adults: stay.adults, children: stay.children, infants: stay.infants,
+                        guestName: body.guest.name, price: try .init(price)))))
     }
 }
 

@@ -32,21 +32,7 @@ extension FrontdeskAPI {
         booking.stay = try await StayRepository(store: store).update(
             stayID: booking.stay.id, expectedVersion: nil, by: nil, action: "cancel"
         ) { stay, transaction in
-            // Decided on the stay as it stands in this transaction, not as it was read before it.
-            let price = try StayPrice.quote(
-                roomType: roomType, nights: stay.nights, property: place,
-                agreedRates: try await transaction.agreedRates(stayID: stay.id))
-            let terms = GuestCancellation(
-                stay: stay, policy: place.cancellationPolicy, total: price.total, today: today)
-            try terms.check()
-            try stay.cancel()
-            if terms.fee.amount > 0 {
-                try await transaction.post(
-                    [
-                        FolioRepository.Posting(
-                            kind: .charge, description: "Late cancellation fee", amount: terms.fee, category: .fee)
-                    ], stayID: stay.id)
-            }
+            try await transaction.cancelByGuest(&stay, roomType: roomType, property: place, today: today)
         }
         return .ok(.init(body: .json(try await managed(booking, price: try await price(of: booking)))))
     }

@@ -22,61 +22,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/bench-support.sh
 
-(( $# >= 2 )) || { echo "usage: $0 BASELINE_BIN CANDIDATE_BIN [sqlite|postgres|both]" >&2; exit 2; }
-baseline="$1"
-candidate="$2"
-which_db="${3:-sqlite}"
+compare_setup move "$@"
 seconds="${BENCH_SECONDS:-10}"
 connections="${BENCH_CONNECTIONS:-8}"
 threads="${BENCH_THREADS:-2}"
 rounds="${BENCH_ROUNDS:-2}"
 max_pairs="${BENCH_PAIRS:-200}"
 
-if [[ "$which_db" == both ]]; then
-    "$0" "$baseline" "$candidate" sqlite
-    exec scripts/with-postgres.sh "$0" "$baseline" "$candidate" postgres
-fi
-if [[ "$which_db" == postgres && -z "${FRONTDESK_TEST_POSTGRES_URL:-}" ]]; then
-    exec scripts/with-postgres.sh "$0" "$baseline" "$candidate" postgres
-fi
-command -v wrk >/dev/null || { apt-get update -o DPkg::Lock::Timeout=300 >/dev/null && apt-get install -y wrk >/dev/null; }
-
-work="$(mktemp -d /tmp/frontdesk-bench-move.XXXXXX)"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
-    if [[ "$which_db" == postgres ]]; then
-        for name in baseline candidate; do
-            psql -X -q -d "$FRONTDESK_TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS bench_$name WITH (FORCE)" || true
-        done
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
 # Starts `frontdesk serve` of one build over a fresh database; prints "BASE COOKIE PROPERTY" and writes
 # the stays to move to $work/NAME.pairs.json as [stayId, itsRoom, otherRoom] each.
 start() {
-    local name="$1" bin="$2" database
-    case "$which_db" in
-        sqlite) database="$work/$name.sqlite" ;;
-        postgres)
-            database="${FRONTDESK_TEST_POSTGRES_URL%/*}/bench_$name"
-            psql -X -q -d "$FRONTDESK_TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS bench_$name" -c "CREATE DATABASE bench_$name"
-            psql -X -q -d "$database" -c "CREATE EXTENSION IF NOT EXISTS btree_gist"
-            ;;
-        *) echo "usage: $0 BASELINE_BIN CANDIDATE_BIN [sqlite|postgres|both]" >&2; exit 2 ;;
-    esac
-    local filled property port base cookie
-    filled="$("$bin" demo --database "$database" --rooms 400 --days 60 --occupancy 0.5 2>/dev/null | tail -n 1)"
-    property="$(sed -E 's/^frontdesk: property ([0-9]+) .*/\1/' <<<"$filled")"
-    echo 'bench-password' | "$bin" user add --database "$database" --email bench@example.com --role manager \
-        --name Bench --password-stdin >/dev/null 2>&1
-    port="$(free_port)"
-    "$bin" serve --database "$database" --port "$port" --web "" >"$work/$name.log" 2>&1 &
-    pids+=($!)
-    base="http://127.0.0.1:$port"
-    cookie="$(bench_sign_in "$base")"
+    local name="$1" bin="$2" base cookie property
+    compare_serve "$name" "$bin"
+    base="$served_base" cookie="$served_cookie" property="$served_property"
     # Pairs each chosen stay with a room of its type free on all its nights (and holds it for it),
     # then moves the first one there and back (which also warms the route up).
     python3 - "$base" "$cookie" "$property" "$max_pairs" "$name" >"$work/$name.pairs.json" <<'EOS'
@@ -192,7 +150,7 @@ EOS
     write_report_script >>"$file"
 }
 
-# Not in a subshell, so that the servers' pids reach `cleanup`.
+# Not in a subshell, so that the servers' pids reach `compare_cleanup`.
 echo "== $which_db: filling the databases" >&2
 start baseline "$baseline" >"$work/baseline.started"
 start candidate "$candidate" >"$work/candidate.started"

@@ -16,60 +16,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/bench-support.sh
 
-(( $# >= 2 )) || { echo "usage: $0 BASELINE_BIN CANDIDATE_BIN [sqlite|postgres|both]" >&2; exit 2; }
-baseline="$1"
-candidate="$2"
-which_db="${3:-sqlite}"
+compare_setup read "$@"
 seconds="${BENCH_SECONDS:-8}"
 connections="${BENCH_CONNECTIONS:-8}"
 threads="${BENCH_THREADS:-2}"
 rounds="${BENCH_ROUNDS:-2}"
 
-if [[ "$which_db" == both ]]; then
-    "$0" "$baseline" "$candidate" sqlite
-    exec scripts/with-postgres.sh "$0" "$baseline" "$candidate" postgres
-fi
-if [[ "$which_db" == postgres && -z "${FRONTDESK_TEST_POSTGRES_URL:-}" ]]; then
-    exec scripts/with-postgres.sh "$0" "$baseline" "$candidate" postgres
-fi
-command -v wrk >/dev/null || { apt-get update -o DPkg::Lock::Timeout=300 >/dev/null && apt-get install -y wrk >/dev/null; }
-
-work="$(mktemp -d /tmp/frontdesk-bench-read.XXXXXX)"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
-    if [[ "$which_db" == postgres ]]; then
-        for name in baseline candidate; do
-            psql -X -q -d "$FRONTDESK_TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS bench_$name WITH (FORCE)" || true
-        done
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
 # Starts `frontdesk serve` of one build over a fresh database; prints "BASE COOKIE PROPERTY STAY_IDS"
 # (STAY_IDS: today's arrivals, departures and in-house stays, comma-separated).
 start() {
-    local name="$1" bin="$2" database
-    case "$which_db" in
-        sqlite) database="$work/$name.sqlite" ;;
-        postgres)
-            database="${FRONTDESK_TEST_POSTGRES_URL%/*}/bench_$name"
-            psql -X -q -d "$FRONTDESK_TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS bench_$name" -c "CREATE DATABASE bench_$name"
-            psql -X -q -d "$database" -c "CREATE EXTENSION IF NOT EXISTS btree_gist"
-            ;;
-        *) echo "usage: $0 BASELINE_BIN CANDIDATE_BIN [sqlite|postgres|both]" >&2; exit 2 ;;
-    esac
-    local filled property port base cookie stays
-    filled="$("$bin" demo --database "$database" --rooms 400 --days 60 --occupancy 0.5 2>/dev/null | tail -n 1)"
-    property="$(sed -E 's/^frontdesk: property ([0-9]+) .*/\1/' <<<"$filled")"
-    echo 'bench-password' | "$bin" user add --database "$database" --email bench@example.com --role manager \
-        --name Bench --password-stdin >/dev/null 2>&1
-    port="$(free_port)"
-    "$bin" serve --database "$database" --port "$port" --web "" >"$work/$name.log" 2>&1 &
-    pids+=($!)
-    base="http://127.0.0.1:$port"
-    cookie="$(bench_sign_in "$base")"
+    local name="$1" bin="$2" base cookie property stays
+    compare_serve "$name" "$bin"
+    base="$served_base" cookie="$served_cookie" property="$served_property"
     # Also warms the route up (the page cache, prepared plans).
     curl -fs -H "Cookie: $cookie" "$base/api/v1/properties/$property/today" -o "$work/$name.today.json"
     stays="$(python3 -c '
@@ -109,7 +67,7 @@ EOS
     write_report_script >>"$file"
 }
 
-# Not in a subshell, so that the servers' pids reach `cleanup`.
+# Not in a subshell, so that the servers' pids reach `compare_cleanup`.
 echo "== $which_db: filling the databases" >&2
 start baseline "$baseline" >"$work/baseline.started"
 start candidate "$candidate" >"$work/candidate.started"

@@ -1,4 +1,4 @@
-# Sourced by the HTTP benchmarks (bench-http.sh, bench-create-compare.sh): what they share.
+# Sourced by the HTTP benchmarks (bench-http.sh and the bench-*-compare.sh): what they share.
 
 # A free port on loopback.
 free_port() {
@@ -56,4 +56,70 @@ done = function(summary, latency, requests)
         errors.status + errors.connect + errors.read + errors.write + errors.timeout))
 end
 EOS
+}
+
+# The side-by-side comparisons of two builds (bench-*-compare.sh BASELINE_BIN CANDIDATE_BIN [DB]).
+
+# Reads the arguments into `baseline`, `candidate` and `which_db` (sqlite, the default, or postgres);
+# `both` runs the script once per database, and postgres without FRONTDESK_TEST_POSTGRES_URL runs it
+# under scripts/with-postgres.sh. Installs wrk when missing, and makes `work` (a folder named after
+# KIND), removed on exit with the servers and databases `compare_serve` made.
+compare_setup() {
+    local kind="$1"
+    shift
+    (( $# >= 2 )) || { echo "usage: $0 BASELINE_BIN CANDIDATE_BIN [sqlite|postgres|both]" >&2; exit 2; }
+    baseline="$1"
+    candidate="$2"
+    which_db="${3:-sqlite}"
+    case "$which_db" in
+        both)
+            "$0" "$baseline" "$candidate" sqlite
+            exec scripts/with-postgres.sh "$0" "$baseline" "$candidate" postgres
+            ;;
+        postgres)
+            [[ -n "${FRONTDESK_TEST_POSTGRES_URL:-}" ]] ||
+                exec scripts/with-postgres.sh "$0" "$baseline" "$candidate" postgres
+            ;;
+        sqlite) ;;
+        *) echo "usage: $0 BASELINE_BIN CANDIDATE_BIN [sqlite|postgres|both]" >&2; exit 2 ;;
+    esac
+    command -v wrk >/dev/null || { apt-get update -o DPkg::Lock::Timeout=300 >/dev/null && apt-get install -y wrk >/dev/null; }
+    work="$(mktemp -d "/tmp/frontdesk-bench-$kind.XXXXXX")"
+    compare_pids=()
+    trap compare_cleanup EXIT
+}
+
+compare_cleanup() {
+    for pid in "${compare_pids[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
+    if [[ "$which_db" == postgres ]]; then
+        for name in baseline candidate; do
+            psql -X -q -d "$FRONTDESK_TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS bench_$name WITH (FORCE)" || true
+        done
+    fi
+    rm -rf "$work"
+}
+
+# Starts `frontdesk serve` of build BIN, named NAME, over a fresh database filled alike for every
+# build (the 400-room demo hotel: 60 days of stays at half occupancy, a quarter of them past) with a
+# manager bench@example.com; sets `served_base`, `served_cookie` and `served_property`. Call it in the
+# script's own shell, not a subshell, so that the server's pid reaches `compare_cleanup`.
+compare_serve() {
+    local name="$1" bin="$2" database filled port
+    case "$which_db" in
+        sqlite) database="$work/$name.sqlite" ;;
+        postgres)
+            database="${FRONTDESK_TEST_POSTGRES_URL%/*}/bench_$name"
+            psql -X -q -d "$FRONTDESK_TEST_POSTGRES_URL" -c "DROP DATABASE IF EXISTS bench_$name" -c "CREATE DATABASE bench_$name"
+            psql -X -q -d "$database" -c "CREATE EXTENSION IF NOT EXISTS btree_gist"
+            ;;
+    esac
+    filled="$("$bin" demo --database "$database" --rooms 400 --days 60 --occupancy 0.5 2>/dev/null | tail -n 1)"
+    served_property="$(sed -E 's/^frontdesk: property ([0-9]+) .*/\1/' <<<"$filled")"
+    echo 'bench-password' | "$bin" user add --database "$database" --email bench@example.com --role manager \
+        --name Bench --password-stdin >/dev/null 2>&1
+    port="$(free_port)"
+    "$bin" serve --database "$database" --port "$port" --web "" >"$work/$name.log" 2>&1 &
+    compare_pids+=($!)
+    served_base="http://127.0.0.1:$port"
+    served_cookie="$(bench_sign_in "$served_base")"
 }

@@ -128,6 +128,15 @@ const to = rows.find((r) => r.rowId === targetRow);
 return { x: bar.left + bar.width / 2, y: bar.top + bar.height / 2, dy: (to.y + to.height / 2) - (from.y + from.height / 2) };
 """
 
+# Scrolls a bar into view and gives a point just inside its right edge, and a day's width.
+RIGHT_EDGE = """
+const screen = window.deskBoard;
+screen.focusItem(screen.data.items.get(arguments[0]));
+screen.board.render(true);
+const bar = screen.board.bars.bound.get(arguments[0]).getBoundingClientRect();
+return { x: bar.right - 3, y: bar.top + bar.height / 2, day: screen.dayWidth };
+"""
+
 # A booked one-run stay that starts more than `after` days from today, is at least `nights` nights
 # long, and has its room free on the night after it (so it can move or grow by a night).
 FIND_FREE_AFTER = """
@@ -387,16 +396,7 @@ def test_dragging_a_stays_right_edge_adds_a_night(desk_server, driver):
     open_board(driver)
     found = driver.execute_script(FIND_FREE_AFTER, 3, 2)
     assert found
-    edge = driver.execute_script(
-        """
-        const screen = window.deskBoard;
-        screen.focusItem(screen.data.items.get(arguments[0]));
-        screen.board.render(true);
-        const bar = screen.board.bars.bound.get(arguments[0]).getBoundingClientRect();
-        return { x: bar.right - 3, y: bar.top + bar.height / 2, day: screen.dayWidth };
-        """,
-        found["id"],
-    )
+    edge = driver.execute_script(RIGHT_EDGE, found["id"])
     drag(driver, edge, edge["day"], 0)
     departure = driver.execute_script(
         "return new Date(arguments[0] * 86400000).toISOString().slice(0, 10)", found["end"] + 1)
@@ -444,16 +444,7 @@ def test_a_night_added_on_the_board_to_a_guest_in_house_is_charged(desk_server, 
     found = driver.execute_script(FIND_IN_HOUSE)
     assert found, "the demo hotel has a guest in house who can stay a night longer"
     before = room_nights_charged(driver, found["stayId"])
-    edge = driver.execute_script(
-        """
-        const screen = window.deskBoard;
-        screen.focusItem(screen.data.items.get(arguments[0]));
-        screen.board.render(true);
-        const bar = screen.board.bars.bound.get(arguments[0]).getBoundingClientRect();
-        return { x: bar.right - 3, y: bar.top + bar.height / 2, day: screen.dayWidth };
-        """,
-        found["id"],
-    )
+    edge = driver.execute_script(RIGHT_EDGE, found["id"])
     drag(driver, edge, edge["day"], 0)
     assert poll(lambda: len(room_nights_charged(driver, found["stayId"])) == len(before) + 1)
     stay = api(driver, "GET", f"/api/v1/stays/{found['stayId']}")["data"]

@@ -37,7 +37,13 @@ public enum APIDocument {
     }
 
     /// Each operation's path and query parameters, by operation id (its path's and its own).
-    public static let parameters: [String: [Parameter]] = {
+    public static var parameters: [String: [Parameter]] { operations.parameters }
+
+    /// Each operation's id, by its method and path: `"POST /api/v1/properties/{id}/stays"`.
+    public static var operationIDs: [String: String] { operations.ids }
+
+    /// Both tables, from one reading of the document's paths.
+    private static let operations: (parameters: [String: [Parameter]], ids: [String: String]) = {
         guard let document = try? Yams.load(yaml: yaml) as? [String: Any],
             let paths = document["paths"] as? [String: [String: Any]]
         else { fatalError("openapi.yaml has no paths") }
@@ -55,29 +61,17 @@ public enum APIDocument {
                 name: name, location: location, required: declared["required"] as? Bool ?? false,
                 isInteger: schema["type"] as? String == "integer")
         }
-        var table: [String: [Parameter]] = [:]
-        for item in paths.values {
-            let common = (item["parameters"] as? [[String: Any]] ?? []).compactMap(parameter)
-            for case let operation as [String: Any] in item.values {
-                guard let id = operation["operationId"] as? String else { continue }
-                table[id] = common + (operation["parameters"] as? [[String: Any]] ?? []).compactMap(parameter)
-            }
-        }
-        return table
-    }()
-
-    /// Each operation's id, by its method and path: `"POST /api/v1/properties/{id}/stays"`.
-    public static let operationIDs: [String: String] = {
-        guard let document = try? Yams.load(yaml: yaml) as? [String: Any],
-            let paths = document["paths"] as? [String: [String: Any]]
-        else { fatalError("openapi.yaml has no paths") }
-        var table: [String: String] = [:]
+        var parameters: [String: [Parameter]] = [:]
+        var ids: [String: String] = [:]
         for (path, item) in paths {
+            let common = (item["parameters"] as? [[String: Any]] ?? []).compactMap(parameter)
             for case let (method, operation as [String: Any]) in item {
-                if let id = operation["operationId"] as? String { table["\(method.uppercased()) \(path)"] = id }
+                guard let id = operation["operationId"] as? String else { continue }
+                parameters[id] = common + (operation["parameters"] as? [[String: Any]] ?? []).compactMap(parameter)
+                ids["\(method.uppercased()) \(path)"] = id
             }
         }
-        return table
+        return (parameters, ids)
     }()
 
     /// JSON of a YAML node: mappings in their order, scalars by YAML's core schema (a number, `true`,

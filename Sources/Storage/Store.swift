@@ -25,6 +25,8 @@ public final class Store: Sendable {
     let logger: Logger
     /// Wakes the readers of the live event stream when changes commit.
     public let events: EventFeed
+    /// SQLite's writers, one at a time (`WriterQueue`).
+    let writers = WriterQueue()
 
     /// Opens a database: a `postgres://` (or `postgresql://`) URL, `:memory:`, or a SQLite file path.
     /// `searchPath` puts PostgreSQL's tables in other schemas than `public` (tests use one each).
@@ -118,11 +120,19 @@ public final class Store: Sendable {
         case .postgres:
             return try await database.transaction { transaction in try await body(transaction as! any SQLDatabase) }
         case .sqlite:
-            return try await database.withConnection { connection in
-                let sql = connection as! any SQLDatabase
-                return try await sql.between("BEGIN IMMEDIATE", and: "COMMIT", undoneBy: ["ROLLBACK"]) {
-                    try await body(sql)
-                }
+            return try await writers.run {
+                try await sqliteTransaction(body)
+            }
+        }
+    }
+
+    private func sqliteTransaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T)
+        async throws -> T
+    {
+        try await database.withConnection { connection in
+            let sql = connection as! any SQLDatabase
+            return try await sql.between("BEGIN IMMEDIATE", and: "COMMIT", undoneBy: ["ROLLBACK"]) {
+                try await body(sql)
             }
         }
     }

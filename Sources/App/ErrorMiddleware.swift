@@ -106,6 +106,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case .conflict: .conflict
         case .notAllowed: .unprocessableContent
         case .stale: .preconditionFailed
+        case .forbidden: .forbidden
         }
     }
 

@@ -14,6 +14,8 @@ public struct DomainError: Error, Equatable, Sendable, CustomStringConvertible {
         case notAllowed = "not_allowed"
         /// The change was made against an older version than the one stored.
         case stale = "stale"
+        /// A rule of who may do what: a change only a manager may make.
+        case forbidden = "forbidden"
     }
 
     public var code: Code

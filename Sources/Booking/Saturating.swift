@@ -8,6 +8,13 @@ extension Int {
         return other > 0 ? .max : .min
     }
 
+    /// The difference, held at `Int.max` or `Int.min` instead of trapping.
+    public func subtractingSaturated(_ other: Int) -> Int {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        guard overflow else { return difference }
+        return other < 0 ? .max : .min
+    }
+
     /// The product, held at `Int.max` or `Int.min` instead of trapping.
     public func multipliedSaturated(by other: Int) -> Int {
         let (product, overflow) = multipliedReportingOverflow(by: other)

@@ -9,40 +9,6 @@ public struct FolioRepository: Sendable {
         self.store = store
     }
 
-    /// What a front desk posts: a charge, a payment or a reversal, before it has an id.
-    public struct Posting: Sendable {
-        public var kind: FolioEntryKind
-        public var description: String
-        public var amount: Money
-        public var category: ChargeCategory?
-        public var method: PaymentMethod?
-        public var reverses: Int?
-        public var night: Day?
-
-        /// A correction of a stay's own charges, as a line to post.
-        public init(_ correction: StayCharges.Correction) {
-            switch correction {
-            case .charge(let description, let amount, let category, let night):
-                self.init(kind: .charge, description: description, amount: amount, category: category, night: night)
-            case .reversal(let entryID, let amount, let reason):
-                self.init(kind: .reversal, description: reason, amount: amount, reverses: entryID)
-            }
-        }
-
-        public init(
-            kind: FolioEntryKind, description: String, amount: Money, category: ChargeCategory? = nil,
-            method: PaymentMethod? = nil, reverses: Int? = nil, night: Day? = nil
-        ) {
-            self.kind = kind
-            self.description = description
-            self.amount = amount
-            self.category = category
-            self.method = method
-            self.reverses = reverses
-            self.night = night
-        }
-    }
-
     /// A stay's folio in its property's currency.
     public func folio(stayID: Int) async throws -> Folio {
         try await store.read { sql in try await Self.load(stayID: stayID, in: sql) }

@@ -2,47 +2,6 @@ import Booking
 import Foundation
 import SQLKit
 
-/// A stay as asked for, before it has an id: from the front desk, the guest site or an iCal feed.
-public struct NewStay: Sendable {
-    public var propertyID: Int
-    public var roomTypeID: Int
-    /// nil books the room type without a room yet.
-    public var roomID: Int?
-    public var nights: Nights
-    public var adults: Int
-    public var children: Int
-    public var infants: Int
-    public var guestName: String
-    public var guestEmail: String
-    public var guestPhone: String
-    public var source: StaySource
-    public var notes: String
-    /// The nightly rates the guest agreed to (the quote they were shown). nil: the room type's rates as
-    /// they stand when the stay is booked. Either way they are kept with the stay, and its price at
-    /// check-in holds to them (`StayPrice.quote(agreedRates:)`).
-    public var agreedRates: [Day: Money]?
-
-    public init(
-        propertyID: Int, roomTypeID: Int, roomID: Int?, nights: Nights, adults: Int, children: Int = 0,
-        infants: Int = 0, guestName: String, guestEmail: String = "", guestPhone: String = "",
-        source: StaySource = .frontDesk, notes: String = "", agreedRates: [Day: Money]? = nil
-    ) {
-        self.propertyID = propertyID
-        self.roomTypeID = roomTypeID
-        self.roomID = roomID
-        self.nights = nights
-        self.adults = adults
-        self.children = children
-        self.infants = infants
-        self.guestName = guestName
-        self.guestEmail = guestEmail
-        self.guestPhone = guestPhone
-        self.source = source
-        self.notes = notes
-        self.agreedRates = agreedRates
-    }
-}
-
 /// Stays and their segments. Every write checks the domain's rules, runs in one transaction with its
 /// audit row and its event, and leaves the refusal of double bookings to the database itself.
 public struct StayRepository: Sendable {
@@ -52,8 +11,9 @@ public struct StayRepository: Sendable {
         self.store = store
     }
 
-    /// Books a stay. Refused with `.conflict`, naming the stay in the way, when its room is taken on
-    /// one of the nights; with `.invalid` for input that can never be right.
+    /// Stores a stay as booked, with the rates agreed for its nights (the room type's when nil). Refused
+    /// with `.conflict`, naming the stay in the way, when its room is taken on one of the nights. It
+    /// checks no rule of the domain: bookings go through `FrontDesk.book`, which has.
     public func create(_ new: NewStay, by userID: Int? = nil) async throws -> Stay {
         try await create(new, by: userID, alongside: nil)
     }
@@ -62,34 +22,10 @@ public struct StayRepository: Sendable {
     func create(
         _ new: NewStay, by userID: Int?, alongside: (@Sendable (Stay, any SQLDatabase) async throws -> Void)?
     ) async throws -> Stay {
-        try Guest.validate(name: new.guestName, email: new.guestEmail, phone: new.guestPhone)
-        try Stay.validate(notes: new.notes)
-        try Stay.validate(nights: new.nights)
-        let properties = PropertyRepository(store: store)
-        guard try await properties.property(id: new.propertyID) != nil else {
-            throw DomainError(.notFound, "no property \(new.propertyID)", field: "propertyId")
-        }
-        guard
-            let roomType = try await properties.roomTypes(propertyID: new.propertyID).first(where: {
-                $0.id == new.roomTypeID
-            })
-        else { throw DomainError(.notFound, "no room type \(new.roomTypeID) at this property", field: "roomTypeId") }
-        try Stay.validateGuests(
-            adults: new.adults, children: new.children, infants: new.infants, capacity: roomType.capacity)
-        if let roomID = new.roomID {
-            guard let room = try await properties.room(id: roomID), room.propertyID == new.propertyID else {
-                throw DomainError(.notFound, "no room \(roomID) at this property", field: "roomId")
-            }
-            guard room.roomTypeID == new.roomTypeID else {
-                throw DomainError.invalid("roomId", "room \(room.number) is not a \(roomType.name)")
-            }
-        }
         do {
-            let rates =
-                new.agreedRates ?? Dictionary(uniqueKeysWithValues: new.nights.map { ($0, roomType.rate(for: $0)) })
             return try await store.write { sql in
                 let stay = try await Self.insert(new, state: .booked, in: sql)
-                try await Self.recordAgreedRates(rates, stayID: stay.id, in: sql)
+                try await Self.recordAgreedRates(new.agreedRates ?? [:], stayID: stay.id, in: sql)
                 try await alongside?(stay, sql)
                 try await Journal.record(
                     in: sql, propertyID: stay.propertyID, userID: userID, entity: "stay", entityID: stay.id,
@@ -99,37 +35,6 @@ public struct StayRepository: Sendable {
         } catch  where error.isConstraintFailure {
             throw try await conflict(for: new.roomID, nights: new.nights, excluding: nil)
         }
-    }
-
-    /// Books a guest into a free room of `roomType` (the guest site): at the rates quoted now, which
-    /// the stay keeps for its folio. A specific free room is booked, so that the database's own guard
-    /// makes overbooking impossible: if another guest takes it first, the next free room is tried;
-    /// 409 when none is left. Returns the stay and its price.
-    public func bookFreeRoom(_ new: NewStay, roomType: RoomType, property: Property) async throws -> (Stay, StayPrice) {
-        let price = try StayPrice.quote(roomType: roomType, nights: new.nights, property: property)
-        var new = new
-        new.agreedRates = Dictionary(
-            uniqueKeysWithValues: price.nights.compactMap { line in line.night.map { ($0, line.amount) } })
-        let rooms = try await PropertyRepository(store: store).rooms(propertyID: property.id)
-        for _ in 0..<5 {
-            let availability = Availability(
-                roomTypes: [roomType], rooms: rooms,
-                holds: try await holds(propertyIDs: [property.id], overlapping: new.nights)[property.id] ?? [])
-            // Stays of the type still waiting for a room hold its rooms too: the count decides.
-            guard availability.freeCount(of: roomType.id, for: new.nights) > 0,
-                let room = availability.freeRooms(of: roomType.id, for: new.nights).first
-            else { break }
-            new.roomID = room.id
-            do {
-                return (try await create(new), price)
-            } catch let error as DomainError where error.code == .conflict {
-                continue
-            }
-        }
-        throw DomainError(
-            .conflict,
-            "\(roomType.name) is no longer available from \(new.nights.arrival) to \(new.nights.departure); search again",
-            field: "roomTypeId")
     }
 
     /// Loads many stays at once (demo data, an import from another system), in transactions of a few
@@ -577,7 +482,7 @@ public struct StayRepository: Sendable {
 }
 
 /// What a stay's change may do besides changing the stay, inside the same transaction.
-public struct StayTransaction: Sendable {
+public struct StayTransaction: StayLedger {
     let sql: any SQLDatabase
     let userID: Int?
 
@@ -587,47 +492,20 @@ public struct StayTransaction: Sendable {
     }
 
     /// Posts to the stay's folio in this transaction.
-    public func post(_ postings: [FolioRepository.Posting], stayID: Int) async throws {
+    public func post(_ postings: [Posting], stayID: Int) async throws {
         _ = try await FolioRepository.post(postings, stayID: stayID, userID: userID, in: sql)
     }
 
-    /// Brings a checked-in stay's folio in line with its nights (`StayCharges`): what check-in posts,
-    /// and what every later change of the nights corrects. The nights not yet charged are priced as
-    /// the guest site quotes them, at the rates the stay agreed first.
-    public func correctCharges(of stay: Stay, roomType: RoomType, property: Property) async throws {
-        let price = try StayPrice.quote(
-            roomType: roomType, nights: stay.nights, property: property,
-            agreedRates: try await agreedRates(stayID: stay.id))
-        let corrections = StayCharges.corrections(
-            folio: try await folio(stayID: stay.id), nights: stay.nights, price: price, taxes: property.taxes)
-        guard !corrections.isEmpty else { return }
-        try await post(corrections.map(FolioRepository.Posting.init), stayID: stay.id)
+    public func guest(id: Int) async throws -> Guest? {
+        try await StayRepository.guest(id: id, in: sql)
     }
 
-    /// A guest cancels their own booking: allowed by the place's policy as the stay stands in this
-    /// transaction (`GuestCancellation`), with the late-cancellation fee charged to its folio when the
-    /// free window has closed.
-    public func cancelByGuest(_ stay: inout Stay, roomType: RoomType, property: Property, today: Day) async throws {
-        let price = try StayPrice.quote(
-            roomType: roomType, nights: stay.nights, property: property,
-            agreedRates: try await agreedRates(stayID: stay.id))
-        let terms = GuestCancellation(stay: stay, policy: property.cancellationPolicy, total: price.total, today: today)
-        try terms.check()
-        try stay.cancel()
-        guard terms.fee.amount > 0 else { return }
-        try await post(
-            [
-                FolioRepository.Posting(
-                    kind: .charge, description: "Late cancellation fee", amount: terms.fee, category: .fee)
-            ],
-            stayID: stay.id)
-    }
-
-    /// Changes a guest's name and contact in this transaction, by the guest's rules.
-    public func updateGuest(id: Int, name: String, email: String, phone: String) async throws {
-        try Guest.validate(name: name, email: email, phone: phone)
+    public func update(_ guest: Guest) async throws {
         try await sql.raw(
-            "UPDATE guests SET name = \(bind: name), email = \(bind: email), phone = \(bind: phone) WHERE id = \(bind: id)"
+            """
+            UPDATE guests SET name = \(bind: guest.name), email = \(bind: guest.email), phone = \(bind: guest.phone)
+            WHERE id = \(bind: guest.id)
+            """
         ).run()
     }
 }

@@ -646,6 +646,36 @@ def test_the_move_form_offers_only_rooms_free_for_the_rest_of_the_stay(desk_serv
     assert sorted(offered) == sorted(r["number"] for r in rooms[2:])
 
 
+def test_a_move_into_a_room_of_another_type_says_the_price_difference_in_the_desks_language(desk_server, browser_factory):
+    browser = browser_factory()
+    sign_in(browser, desk_server)
+    hotel = use_property(browser, "hotel")
+    rooms = api(browser, "GET", f"/api/v1/properties/{hotel['id']}")["data"]["rooms"]
+    booked_in = rooms[0]
+    upgrade = next(r for r in rooms if r["roomTypeId"] != booked_in["roomTypeId"])
+    arrival = (datetime.date.today() + datetime.timedelta(days=310)).isoformat()
+    departure = (datetime.date.today() + datetime.timedelta(days=312)).isoformat()
+    made = api(
+        browser, "POST", f"/api/v1/properties/{hotel['id']}/stays",
+        {"roomId": booked_in["id"], "arrival": arrival, "departure": departure, "adults": 1,
+         "guest": {"name": "Upgrade Guest"}},
+        {"Idempotency-Key": "move-upgrade-guest"},
+    )
+    assert made["status"] == 201, made
+    Select(browser.find_element(By.ID, "desk-language")).select_by_value("th")
+    wait_ready(browser)
+    go(browser, f"#/stays/{made['data']['id']}", "stays")
+    select = '[data-form="move"] select'
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, select))
+    Select(browser.find_element(By.CSS_SELECTOR, select)).select_by_visible_text(upgrade["number"])
+    browser.find_element(By.CSS_SELECTOR, '[data-form="move"] button[type=submit]').click()
+    assert poll(lambda: api(browser, "GET", f"/api/v1/stays/{made['data']['id']}")["data"]["roomId"] == upgrade["id"])
+    toast = WebDriverWait(browser, 10).until(
+        lambda b: (t := b.find_element(By.ID, "desk-toast").text) and "จองเป็น" in t and t)
+    assert "฿" in toast and "booked" not in toast and "nights" not in toast, toast
+    screenshot(browser, "move-upgrade-thai")
+
+
 # Sets the page's clock (`Date`, `Date.now`) to an instant, keeping it running from there.
 FAKE_CLOCK = """
 const offset = %d - Date.now();

@@ -240,20 +240,20 @@ struct StayRepositoryTests {
     }
 
     @Test(arguments: TestDatabase.available)
-    func badRequestsAreRefusedBeforeAnythingIsStored(database: TestDatabase) async throws {
+    func bookingsTheRulesRefuseStoreNothing(database: TestDatabase) async throws {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let desk = FrontDesk(storage: StayRepository(store: store))
         var tooMany = hotel.newStay(room: hotel.rooms[0].id)
         tooMany.adults = 3
-        await #expect(throws: DomainError.self) { _ = try await stays.create(tooMany) }
+        await #expect(throws: DomainError.self) { _ = try await desk.book(tooMany, by: nil) }
         var unknownRoom = hotel.newStay(room: 9999)
         unknownRoom.guestName = "Ann"
-        await #expect(throws: DomainError.self) { _ = try await stays.create(unknownRoom) }
+        await #expect(throws: DomainError.self) { _ = try await desk.book(unknownRoom, by: nil) }
         var noName = hotel.newStay(room: nil)
         noName.guestName = ""
-        await #expect(throws: DomainError.self) { _ = try await stays.create(noName) }
+        await #expect(throws: DomainError.self) { _ = try await desk.book(noName, by: nil) }
         let count = try await store.sql.raw("SELECT COUNT(*) AS n FROM stays").first()!.decode(
             column: "n", as: Int.self)
         #expect(count == 0)

@@ -8,6 +8,8 @@
 //   on release the server decides. A refused drop snaps back with the server's reason.
 // - Every accepted edit can be undone and redone (sent to the server again).
 
+import { roomTypeChangeNote } from "./stay-rules.js";
+
 const LONG_PRESS_MS = 450;
 const MOVE_SLOP = 6;
 const EDGE = 10;
@@ -251,8 +253,11 @@ export class BoardEditor {
       }
       // A guest in house moves from today on, as "Move room" does: the board says so.
       const movedInHouse = entity?.state === "checked_in" && target.rowId !== before.rowId && entity.segments?.length > 1;
-      screen.say(screen.t(movedInHouse ? "board.movedFromToday" : "board.saved"));
-      if (movedInHouse) screen.desk.toast(screen.t("board.movedFromToday"));
+      // A room of another type than booked: the price difference is said, the price kept.
+      const note = [movedInHouse ? screen.t("board.movedFromToday") : "", roomTypeChangeNote(entity?.roomTypeChange, screen.desk.i18n)]
+        .filter(Boolean).join(" ");
+      screen.say(note || screen.t("board.saved"));
+      if (note) screen.desk.toast(note);
       return true;
     } catch (error) {
       // Back where it was: the server's copy stands.

@@ -6,7 +6,7 @@
 import { call, declaredForm, errorText, get, passableRefusal } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { dayNumber, todayIn } from "../common/i18n.js";
-import { canCheckIn, canMarkNoShow } from "./stay-rules.js";
+import { canCheckIn, canMarkNoShow, roomTypeChangeNote } from "./stay-rules.js";
 import { renderForm } from "./form.js";
 
 export async function mount(main, desk, route) {
@@ -208,8 +208,10 @@ export async function mount(main, desk, route) {
         : { fromDate: stay.arrival > todayOf() ? stay.arrival : todayOf(), roomId: stay.roomId ?? undefined };
     mountForm(section, name, start, async (values) => {
       if (name === "move") {
-        await call("POST", `/api/v1/stays/${id}/move`, { body: { roomId: Number(values.roomId), fromDate: values.fromDate }, version: stay.version });
-        desk.toast(t("done.moved"));
+        const { data } = await call("POST", `/api/v1/stays/${id}/move`, {
+          body: { roomId: Number(values.roomId), fromDate: values.fromDate }, version: stay.version,
+        });
+        desk.toast([t("done.moved"), roomTypeChangeNote(data.roomTypeChange, desk.i18n)].filter(Boolean).join(" "));
       } else {
         const body = {
           arrival: values.arrival, departure: values.departure, adults: values.adults, children: values.children,

@@ -59,7 +59,7 @@ enum FormCatalog {
                         values: ChargeCategory.postable.map(\.rawValue)),
                     .text(
                         "description", label: "form.charge.description", required: true,
-                        maxLength: FrontdeskAPI.descriptionLimit),
+                        maxLength: Posting.descriptionLimit),
                     .money(
                         "amount", label: "form.charge.amount", required: true, min: .value(0, exclusive: true),
                         max: .value(Money.maxAmount)),
@@ -81,7 +81,7 @@ enum FormCatalog {
                         "amount", label: "form.payment.amount", required: true, min: .value(0, exclusive: true),
                         max: .value(Money.maxAmount)),
                     .text(
-                        "description", label: "form.payment.reference", maxLength: FrontdeskAPI.descriptionLimit,
+                        "description", label: "form.payment.reference", maxLength: Posting.descriptionLimit,
                         visibleWhen: FormCondition(
                             row: "method",
                             values: [

@@ -73,50 +73,34 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        guard let property = try await PropertyRepository(store: store).property(id: body.propertyId),
-            property.kind == .hotel
-        else { throw DomainError(.notFound, "no place \(body.propertyId)", field: "propertyId") }
-        guard !body.guest.email.isEmpty else {
-            throw DomainError.invalid("guest.email", "an email address is required")
-        }
         if let time = body.arrivalTime {
             let parts = time.split(separator: ":")
             guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour),
                 (0..<60).contains(minute)
             else { throw DomainError.invalid("arrivalTime", "'\(time)' is not a time like 15:30") }
         }
-        let nights = try Nights(
-            arrival: try Day.parse(body.arrival, field: "arrival"),
-            departure: try Day.parse(body.departure, field: "departure"))
-        guard nights.arrival >= property.today() else {
-            throw DomainError.invalid("arrival", "the arrival date has passed")
-        }
-        try Stay.validate(nights: nights, limit: Stay.maxNightsOnline)
         try FreeText.validate(body.requests ?? "", field: "requests", limit: 1_000)
-        let properties = PropertyRepository(store: store)
-        guard
-            let roomType = try await properties.roomTypes(propertyID: property.id).first(where: {
-                $0.id == body.roomTypeId
-            })
-        else { throw DomainError(.notFound, "no room type \(body.roomTypeId) at this place", field: "roomTypeId") }
-        try Stay.validateGuests(
-            adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0, capacity: roomType.capacity)
         var notes = body.requests ?? ""
         if let time = body.arrivalTime { notes = "Arriving at \(time). " + notes }
-        let (stay, price) = try await StayRepository(store: store).bookFreeRoom(
+        let booking = try await frontDesk.bookOnline(
             NewStay(
-                propertyID: property.id, roomTypeID: roomType.id, roomID: nil, nights: nights, adults: body.adults,
-                children: body.children ?? 0, infants: body.infants ?? 0, guestName: body.guest.name,
-                guestEmail: body.guest.email, guestPhone: body.guest.phone ?? "", source: .online, notes: notes),
-            roomType: roomType, property: property)
+                propertyID: body.propertyId, roomTypeID: body.roomTypeId, roomID: nil,
+                nights: try Nights(
+                    arrival: try Day.parse(body.arrival, field: "arrival"),
+                    departure: try Day.parse(body.departure, field: "departure")),
+                adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0,
+                guestName: body.guest.name, guestEmail: body.guest.email, guestPhone: body.guest.phone ?? "",
+                source: .online, notes: notes))
+        let stay = booking.stay
         return .created(
             .init(
                 body: .json(
                     .init(
-                        confirmationCode: stay.confirmationCode, property: property.name, roomType: roomType.name,
-                        arrival: nights.arrival.iso, departure: nights.departure.iso, nights: nights.count,
+                        confirmationCode: stay.confirmationCode, property: booking.place.name,
+                        roomType: booking.roomType.name, arrival: stay.arrival.iso, departure: stay.departure.iso,
+                        nights: stay.nights.count,
                         adults: stay.adults, children: stay.children, infants: stay.infants,
-                        guestName: body.guest.name, price: try .init(price)))))
+                        guestName: body.guest.name, price: try .init(booking.price)))))
     }
 }
 

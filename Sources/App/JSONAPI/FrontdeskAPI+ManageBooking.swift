@@ -27,13 +27,7 @@ extension FrontdeskAPI {
             }
         let email = try Self.requireEmail(body.email)
         var booking = try await guestsBooking(input.path.code, email: email)
-        let (place, roomType) = (booking.place, booking.roomType)
-        let today = place.today()
-        booking.stay = try await StayRepository(store: store).update(
-            stayID: booking.stay.id, expectedVersion: nil, by: nil, action: "cancel"
-        ) { stay, transaction in
-            try await transaction.cancelByGuest(&stay, roomType: roomType, property: place, today: today)
-        }
+        booking.stay = try await frontDesk.cancelByGuest(booking.stay.id)
         return .ok(.init(body: .json(try await managed(booking, price: try await price(of: booking)))))
     }
 

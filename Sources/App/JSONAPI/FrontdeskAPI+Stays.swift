@@ -19,12 +19,13 @@ extension FrontdeskAPI {
             arrival: try Day.parse(body.arrival, field: "arrival"),
             departure: try Day.parse(body.departure, field: "departure"))
         let roomTypeID = try await roomTypeID(of: body, propertyID: propertyID)
-        let stay = try await StayRepository(store: store).create(
+        let stay = try await frontDesk.book(
             NewStay(
                 propertyID: propertyID, roomTypeID: roomTypeID, roomID: body.roomId, nights: nights,
                 adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0,
                 guestName: body.guest.name, guestEmail: body.guest.email ?? "",
-                guestPhone: body.guest.phone ?? "", source: .frontDesk, notes: body.notes ?? ""))
+                guestPhone: body.guest.phone ?? "", source: .frontDesk, notes: body.notes ?? ""),
+            by: try staff)
         return .created(
             .init(
                 headers: .init(eTag: Self.eTag(of: stay), location: "/api/v1/stays/\(stay.id)"),
@@ -59,7 +60,7 @@ extension FrontdeskAPI {
     }
 
     func getStayHistory(_ input: Operations.GetStayHistory.Input) async throws -> Operations.GetStayHistory.Output {
-        let (stay, _) = try await stayAndProperty(input.path.id)
+        let stay = try await frontDesk.stay(input.path.id, by: try staff).stay
         let history = try await StayRepository(store: store).history(stayID: stay.id)
         return .ok(
             .init(
@@ -83,87 +84,22 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let (stay, property) = try await stayAndProperty(input.path.id)
-        let roomTypes = try await PropertyRepository(store: store).roomTypes(propertyID: property.id)
-        if let roomID = body.roomId { try await requireRoom(roomID, of: property) }
-        let arrival = try body.arrival.map { try Day.parse($0, field: "arrival") } ?? stay.arrival
-        let departure = try body.departure.map { try Day.parse($0, field: "departure") } ?? stay.departure
-        let nights = try Nights(arrival: arrival, departure: departure)
-        guard let roomType = roomTypes.first(where: { $0.id == stay.roomTypeID }) else {
-            throw DomainError(.notFound, "the stay's room type is gone")
-        }
-        let today = property.today()
-        let guest = body.guest == nil ? nil : try await StayRepository(store: store).guest(id: stay.guestID)
         return .ok(
-            try await changeStay(stay.id, version: version, action: "edit") { stay, transaction in
-                if stay.state == .checkedIn {
-                    // The guest is in: the nights slept stay as they were, in their rooms and on the folio.
-                    guard nights.arrival == stay.arrival else {
-                        throw DomainError.invalid("arrival", "the guest arrived on \(stay.arrival): that cannot change")
-                    }
-                    if nights.departure != stay.departure {
-                        try stay.changeDeparture(to: nights.departure, today: today)
-                        try await transaction.correctCharges(of: stay, roomType: roomType, property: property)
-                    }
-                    if let roomID = body.roomId, roomID != (stay.roomID(on: today) ?? stay.currentRoomID) {
-                        try stay.move(toRoom: roomID, fromNight: max(today, stay.arrival))
-                    }
-                } else if nights != stay.nights || (body.roomId != nil && body.roomId != stay.currentRoomID) {
-                    try stay.reschedule(to: nights, roomID: body.roomId ?? stay.segments[0].roomID)
-                }
-                let adults = body.adults ?? stay.adults
-                let children = body.children ?? stay.children
-                let infants = body.infants ?? stay.infants
-                try Stay.validateGuests(
-                    adults: adults, children: children, infants: infants, capacity: roomType.capacity)
-                stay.adults = adults
-                stay.children = children
-                stay.infants = infants
-                if let notes = body.notes {
-                    try Stay.validate(notes: notes)
-                    stay.notes = notes
-                }
-                if let edit = body.guest, let guest = guest {
-                    try await transaction.updateGuest(
-                        id: guest.id, name: edit.name ?? guest.name, email: edit.email ?? guest.email,
-                        phone: edit.phone ?? guest.phone)
-                }
-            })
+            try .changed(
+                try await frontDesk.changeStay(
+                    input.path.id, version: version,
+                    StayChange(
+                        arrival: try body.arrival.map { try Day.parse($0, field: "arrival") },
+                        departure: try body.departure.map { try Day.parse($0, field: "departure") },
+                        roomID: body.roomId, adults: body.adults, children: body.children, infants: body.infants,
+                        notes: body.notes, guestName: body.guest?.name, guestEmail: body.guest?.email,
+                        guestPhone: body.guest?.phone),
+                    by: try staff)))
     }
 
     static func eTag(of stay: Stay) -> String { "\"\(stay.version)\"" }
 
     // MARK: - Helpers
-
-    /// A changed stay, as every action answers it: the stay with its version as `ETag`. Each action's
-    /// `Ok` is the same shape, one generated type each.
-    func changeStay<Answer: ChangedStayAnswer>(
-        _ stayID: Int, version: Int?, action: String,
-        _ change: @escaping @Sendable (inout Stay, StayTransaction) async throws -> Void
-    ) async throws -> Answer {
-        let stay = try await StayRepository(store: store).update(
-            stayID: stayID, expectedVersion: version, by: try context.requireUser().id, action: action, change)
-        return Answer(eTag: Self.eTag(of: stay), stay: try .init(stay))
-    }
-
-    /// The stay of the path, at a property the member of staff works at, with its property.
-    func stayAndProperty(_ id: Int) async throws -> (Stay, Property) {
-        guard let stay = try await StayRepository(store: store).stay(id: id) else {
-            throw DomainError(.notFound, "no stay \(id)")
-        }
-        try context.requireAccess(to: stay.propertyID)
-        guard let property = try await PropertyRepository(store: store).property(id: stay.propertyID) else {
-            throw DomainError(.notFound, "no property \(stay.propertyID)")
-        }
-        return (stay, property)
-    }
-
-    func requireRoom(_ roomID: Int, of property: Property) async throws {
-        guard let room = try await PropertyRepository(store: store).room(id: roomID), room.propertyID == property.id
-        else {
-            throw DomainError(.notFound, "no room \(roomID) at this property", field: "roomId")
-        }
-    }
 
     /// The room type a booking is for: given, or the room's.
     private func roomTypeID(of body: Components.Schemas.CreateStayRequest, propertyID: Int) async throws -> Int {
@@ -197,12 +133,5 @@ extension Components.Schemas.Stay {
 extension Components.Schemas.Contact {
     init(_ guest: Guest) {
         self.init(name: guest.name, email: guest.email, phone: guest.phone)
-    }
-}
-
-extension Optional {
-    func asyncMap<Result>(_ transform: (Wrapped) async throws -> Result) async rethrows -> Result? {
-        guard let self else { return nil }
-        return try await transform(self)
     }
 }

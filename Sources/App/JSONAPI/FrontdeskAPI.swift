@@ -1,4 +1,5 @@
 import API
+import Booking
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -25,6 +26,20 @@ struct FrontdeskAPI: APIProtocol {
                 throw APIError(.internalServerError, code: "internal", "an operation ran outside a request")
             }
             return context
+        }
+    }
+
+    /// What the desk and the guests do to stays, with its rules: each operation below decodes its
+    /// input, calls one of its operations and encodes the answer.
+    var frontDesk: FrontDesk<StayRepository> { FrontDesk(storage: StayRepository(store: store)) }
+
+    /// The member of staff signed in, and the properties they work at.
+    var staff: Staff {
+        get throws {
+            let context = try context
+            let user = try context.requireUser()
+            let access = context.propertyAccess
+            return Staff(user) { access.allows(user, $0) }
         }
     }
 

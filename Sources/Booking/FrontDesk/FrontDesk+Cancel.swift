@@ -1,0 +1,48 @@
+/// A booking that will not be stayed: cancelled by the desk or the guest, a guest who never came,
+/// and a manager taking either back.
+extension FrontDesk {
+    /// Cancels a booked stay at the desk (the desk asks before it): its nights are free again.
+    public func cancel(_ id: Int, version: Int?, by staff: Staff) async throws -> Stay {
+        _ = try await requireStay(id, by: staff)
+        return try await change(id, version: version, by: staff, action: "cancel") { stay, _ in try stay.cancel() }
+    }
+
+    /// Marks a guest who never came, on or after the arrival date.
+    public func markNoShow(_ id: Int, version: Int?, by staff: Staff) async throws -> Stay {
+        let today = try await stay(id, by: staff).today
+        return try await change(id, version: version, by: staff, action: "no-show") { stay, _ in
+            try stay.markNoShow(today: today)
+        }
+    }
+
+    /// Takes back a cancellation or a no-show made by mistake: managers only, before the stay has
+    /// ended, and only if its rooms are still free (the database refuses otherwise, naming who has them).
+    public func reinstate(_ id: Int, version: Int?, by staff: Staff) async throws -> Stay {
+        try staff.requireManager("reinstate a stay")
+        let today = try await stay(id, by: staff).today
+        return try await change(id, version: version, by: staff, action: "reinstate") { stay, _ in
+            try stay.reinstate(today: today)
+        }
+    }
+
+    /// A guest cancels their own booking on the guest site: allowed by the place's policy as the stay
+    /// stands in the change's transaction (`GuestCancellation`), with the late-cancellation fee charged
+    /// to its folio when the free window has closed.
+    public func cancelByGuest(_ id: Int) async throws -> Stay {
+        let found = try await stay(id, by: nil)
+        let (property, roomType, today) = (found.property, found.roomType, found.today)
+        return try await change(id, version: nil, by: nil, action: "cancel") { stay, ledger in
+            let price = try StayPrice.quote(
+                roomType: roomType, nights: stay.nights, property: property,
+                agreedRates: try await ledger.agreedRates(stayID: stay.id))
+            let terms = GuestCancellation(
+                stay: stay, policy: property.cancellationPolicy, total: price.total, today: today)
+            try terms.check()
+            try stay.cancel()
+            guard terms.fee.amount > 0 else { return }
+            try await ledger.post(
+                [Posting(kind: .charge, description: "Late cancellation fee", amount: terms.fee, category: .fee)],
+                stayID: stay.id)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// What the desk posts to a stay's folio by hand: extras, payments, and reversals of mistakes. The
+/// stay's own room charges, fees and taxes are posted only by check-in and corrected by changes of
+/// its nights (`StayCharges`).
+extension FrontDesk {
+    /// Charges an extra (minibar, laundry, a late check-out) to the stay's folio.
+    public func postCharge(
+        to id: Int, description: String, amount: Money, category: ChargeCategory = .other, by staff: Staff
+    ) async throws -> Folio {
+        guard ChargeCategory.postable.contains(category) else {
+            throw DomainError.invalid(
+                "category",
+                "'\(category.rawValue)' is not a category for a charge (\(ChargeCategory.postable.map(\.rawValue).joined(separator: ", ")))"
+            )
+        }
+        try Posting.validate(description: description)
+        return try await post(
+            Posting(kind: .charge, description: description, amount: amount, category: category), to: id, by: staff)
+    }
+
+    /// Records a payment (no card numbers: a method, an amount and its description).
+    public func postPayment(
+        to id: Int, amount: Money, method: PaymentMethod, description: String? = nil, by staff: Staff
+    ) async throws -> Folio {
+        let description = description ?? "Payment (\(method.rawValue.replacingOccurrences(of: "_", with: " ")))"
+        try Posting.validate(description: description)
+        return try await post(
+            Posting(kind: .payment, description: description, amount: amount, method: method), to: id, by: staff)
+    }
+
+    /// Reverses a line posted by mistake, with the amount it carried; a line is reversed once.
+    public func reverse(entry entryID: Int, of id: Int, reason: String, by staff: Staff) async throws -> Folio {
+        try Posting.validate(description: reason, field: "reason")
+        _ = try await requireStay(id, by: staff)
+        guard let target = try await storage.folio(stayID: id).entries.first(where: { $0.id == entryID }) else {
+            throw DomainError(.notFound, "no entry \(entryID) on this folio", field: "entryId")
+        }
+        return try await storage.post(
+            [Posting(kind: .reversal, description: reason, amount: target.amount, reverses: target.id)], stayID: id,
+            by: staff.user.id)
+    }
+
+    private func post(_ posting: Posting, to id: Int, by staff: Staff) async throws -> Folio {
+        _ = try await requireStay(id, by: staff)
+        return try await storage.post([posting], stayID: id, by: staff.user.id)
+    }
+}
+
+extension ChargeCategory {
+    /// What staff may charge by hand: room and tax lines are posted only by check-in.
+    public static let postable = allCases.filter { $0 != .room && $0 != .tax }
+}

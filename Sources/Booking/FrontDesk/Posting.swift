@@ -1,0 +1,46 @@
+import Foundation
+
+/// What a front desk posts: a charge, a payment or a reversal, before it has an id.
+public struct Posting: Sendable {
+    public var kind: FolioEntryKind
+    public var description: String
+    public var amount: Money
+    public var category: ChargeCategory?
+    public var method: PaymentMethod?
+    public var reverses: Int?
+    public var night: Day?
+
+    /// A correction of a stay's own charges, as a line to post.
+    public init(_ correction: StayCharges.Correction) {
+        switch correction {
+        case .charge(let description, let amount, let category, let night):
+            self.init(kind: .charge, description: description, amount: amount, category: category, night: night)
+        case .reversal(let entryID, let amount, let reason):
+            self.init(kind: .reversal, description: reason, amount: amount, reverses: entryID)
+        }
+    }
+
+    public init(
+        kind: FolioEntryKind, description: String, amount: Money, category: ChargeCategory? = nil,
+        method: PaymentMethod? = nil, reverses: Int? = nil, night: Day? = nil
+    ) {
+        self.kind = kind
+        self.description = description
+        self.amount = amount
+        self.category = category
+        self.method = method
+        self.reverses = reverses
+        self.night = night
+    }
+
+    /// The longest description of a folio line.
+    public static let descriptionLimit = 200
+
+    /// Checks a line's description (or a reversal's reason): one line of 1 to 200 characters.
+    public static func validate(description text: String, field: String = "description") throws(DomainError) {
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= descriptionLimit else {
+            throw DomainError.invalid(field, "1 to \(descriptionLimit) characters")
+        }
+        try FreeText.validate(text, field: field, limit: descriptionLimit, lines: false)
+    }
+}

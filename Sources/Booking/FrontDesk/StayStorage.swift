@@ -1,0 +1,82 @@
+/// What the front desk's operations (`FrontDesk`) need of storage, and nothing more: reading a
+/// property, its rooms and a stay, storing a new stay, and changing a stay or its folio in one
+/// transaction. `Storage`'s `StayRepository` keeps them in SQLite or PostgreSQL, whose own rules
+/// still refuse two stays in one room on one night; tests may keep them in memory.
+public protocol StayStorage: Sendable {
+    /// What a change may read and write besides the stay, inside the change's transaction.
+    associatedtype Ledger: StayLedger
+
+    func property(id: Int) async throws -> Property?
+    func roomTypes(propertyID: Int) async throws -> [RoomType]
+    func room(id: Int) async throws -> Room?
+    func rooms(propertyID: Int) async throws -> [Room]
+    func stay(id: Int) async throws -> Stay?
+    func guest(id: Int) async throws -> Guest?
+    func folio(stayID: Int) async throws -> Folio
+    func agreedRates(stayID: Int) async throws -> [Day: Money]
+    /// The runs of nights held in the property's rooms (or waiting for one) over `nights`.
+    func holds(propertyID: Int, overlapping nights: Nights) async throws -> [RoomHold]
+
+    /// Stores a new stay as booked, with its guest and the rates agreed for its nights, its audit row
+    /// and its event, in one transaction. Refused with `.conflict`, naming the stay in the way, when
+    /// its room is taken on one of the nights. Checks no rule of the domain: `FrontDesk.book` has.
+    func insert(_ new: NewStay, agreedRates: [Day: Money], by userID: Int?) async throws -> Stay
+
+    /// Changes a stay in one transaction: loads it, refuses it as `.stale` when its version is not
+    /// `expectedVersion` (nil: any), runs `change` on it with the transaction's ledger, and writes the
+    /// stay (its version bumped), its audit row and its event. `.conflict`, naming the stay in the way,
+    /// when a room is taken. Returns the stored stay.
+    func change(
+        stayID: Int, expectedVersion: Int?, by userID: Int?, action: String,
+        _ change: @escaping @Sendable (inout Stay, Ledger) async throws -> Void
+    ) async throws -> Stay
+
+    /// Posts to a stay's folio in one transaction, all or none, by the folio's rules (`Folio.post`);
+    /// returns the folio after.
+    func post(_ postings: [Posting], stayID: Int, by userID: Int?) async throws -> Folio
+}
+
+/// What a change of a stay may read and write in its transaction.
+public protocol StayLedger: Sendable {
+    /// The stay's folio as it stands in this transaction.
+    func folio(stayID: Int) async throws -> Folio
+    /// The rates agreed for the stay's nights when it was booked; empty when none were kept.
+    func agreedRates(stayID: Int) async throws -> [Day: Money]
+    /// Posts to the stay's folio by the folio's rules.
+    func post(_ postings: [Posting], stayID: Int) async throws
+    func guest(id: Int) async throws -> Guest?
+    /// Writes a guest's name and contact (checked by `Guest.validate` before).
+    func update(_ guest: Guest) async throws
+}
+
+extension StayLedger {
+    /// Brings a checked-in stay's folio in line with its nights (`StayCharges`): what check-in posts,
+    /// and what every later change of the nights corrects. The nights not yet charged are priced as
+    /// the guest site quotes them, at the rates the stay agreed first.
+    public func correctCharges(of stay: Stay, roomType: RoomType, property: Property) async throws {
+        let price = try StayPrice.quote(
+            roomType: roomType, nights: stay.nights, property: property,
+            agreedRates: try await agreedRates(stayID: stay.id))
+        let corrections = StayCharges.corrections(
+            folio: try await folio(stayID: stay.id), nights: stay.nights, price: price, taxes: property.taxes)
+        guard !corrections.isEmpty else { return }
+        try await post(corrections.map(Posting.init), stayID: stay.id)
+    }
+}
+
+/// A member of staff making a change, and the properties they work at.
+public struct Staff: Sendable {
+    public var user: User
+    /// Whether they work at a property; another property's stays do not exist for them.
+    public var worksAt: @Sendable (Int) -> Bool
+
+    public init(_ user: User, worksAt: @escaping @Sendable (Int) -> Bool = { _ in true }) {
+        self.user = user
+        self.worksAt = worksAt
+    }
+
+    /// Refuses what only a manager may do.
+    func requireManager(_ what: String, field: String? = nil) throws(DomainError) {
+        guard user.role == .manager else { throw DomainError(.forbidden, "only a manager can \(what)", field: field) }
+    }
+}

@@ -1,0 +1,45 @@
+import Booking
+
+/// The front desk's operations (`FrontDesk`) keep their stays here, in SQLite or PostgreSQL.
+extension StayRepository: StayStorage {
+    public func property(id: Int) async throws -> Property? {
+        try await PropertyRepository(store: store).property(id: id)
+    }
+
+    public func roomTypes(propertyID: Int) async throws -> [RoomType] {
+        try await PropertyRepository(store: store).roomTypes(propertyID: propertyID)
+    }
+
+    public func room(id: Int) async throws -> Room? {
+        try await PropertyRepository(store: store).room(id: id)
+    }
+
+    public func rooms(propertyID: Int) async throws -> [Room] {
+        try await PropertyRepository(store: store).rooms(propertyID: propertyID)
+    }
+
+    public func folio(stayID: Int) async throws -> Folio {
+        try await FolioRepository(store: store).folio(stayID: stayID)
+    }
+
+    public func holds(propertyID: Int, overlapping nights: Nights) async throws -> [RoomHold] {
+        try await holds(propertyIDs: [propertyID], overlapping: nights)[propertyID] ?? []
+    }
+
+    public func insert(_ new: NewStay, agreedRates: [Day: Money], by userID: Int?) async throws -> Stay {
+        var new = new
+        new.agreedRates = agreedRates
+        return try await create(new, by: userID)
+    }
+
+    public func change(
+        stayID: Int, expectedVersion: Int?, by userID: Int?, action: String,
+        _ change: @escaping @Sendable (inout Stay, StayTransaction) async throws -> Void
+    ) async throws -> Stay {
+        try await update(stayID: stayID, expectedVersion: expectedVersion, by: userID, action: action, change)
+    }
+
+    public func post(_ postings: [Posting], stayID: Int, by userID: Int?) async throws -> Folio {
+        try await FolioRepository(store: store).post(postings, stayID: stayID, by: userID)
+    }
+}

@@ -1,0 +1,142 @@
+import Booking
+
+/// `StayStorage` in memory, for testing `FrontDesk`'s operations without a database. It keeps what
+/// the database keeps for them: a stay's version (refusing stale changes), all-or-nothing changes,
+/// a folio by the folio's rules, and the database's own refusal of two stays in one room on one
+/// night. Every change is recorded as `(action, userID)`, as the audit log would.
+actor InMemoryStayStorage: StayStorage {
+    var properties: [Int: Property] = [:]
+    var roomTypesByID: [Int: RoomType] = [:]
+    var roomsByID: [Int: Room] = [:]
+    var stays: [Int: Stay] = [:]
+    var guests: [Int: Guest] = [:]
+    var folios: [Int: Folio] = [:]
+    var rates: [Int: [Day: Money]] = [:]
+    var history: [(stayID: Int, action: String, userID: Int?)] = []
+    private var nextID = 1
+
+    init(property: Property, roomTypes: [RoomType], rooms: [Room]) {
+        properties[property.id] = property
+        for roomType in roomTypes { roomTypesByID[roomType.id] = roomType }
+        for room in rooms { roomsByID[room.id] = room }
+    }
+
+    func property(id: Int) -> Property? { properties[id] }
+    func roomTypes(propertyID: Int) -> [RoomType] {
+        roomTypesByID.values.filter { $0.propertyID == propertyID }.sorted { $0.id < $1.id }
+    }
+    func room(id: Int) -> Room? { roomsByID[id] }
+    func rooms(propertyID: Int) -> [Room] {
+        roomsByID.values.filter { $0.propertyID == propertyID }.sorted { $0.id < $1.id }
+    }
+    func stay(id: Int) -> Stay? { stays[id] }
+    func guest(id: Int) -> Guest? { guests[id] }
+    func folio(stayID: Int) -> Folio { folios[stayID] ?? Folio(currency: currency(ofStay: stayID)) }
+    func agreedRates(stayID: Int) -> [Day: Money] { rates[stayID] ?? [:] }
+
+    func holds(propertyID: Int, overlapping nights: Nights) -> [RoomHold] {
+        stays.values.filter { $0.propertyID == propertyID && $0.state.holdsRoom }.flatMap { stay in
+            stay.segments.filter { $0.nights.overlaps(nights) }.map {
+                RoomHold(stayID: stay.id, roomTypeID: stay.roomTypeID, roomID: $0.roomID, nights: $0.nights)
+            }
+        }
+    }
+
+    func insert(_ new: NewStay, agreedRates: [Day: Money], by userID: Int?) throws -> Stay {
+        let id = makeID()
+        guests[id] = Guest(id: id, name: new.guestName, email: new.guestEmail, phone: new.guestPhone)
+        let stay = Stay(
+            id: id, propertyID: new.propertyID, roomTypeID: new.roomTypeID, guestID: id, roomID: new.roomID,
+            nights: new.nights, adults: new.adults, children: new.children, infants: new.infants, source: new.source,
+            state: .booked, confirmationCode: "FD-TEST\(id)", notes: new.notes)
+        try refuseOverlap(stay)
+        stays[id] = stay
+        rates[id] = agreedRates
+        history.append((id, "create", userID))
+        return stay
+    }
+
+    func change(
+        stayID: Int, expectedVersion: Int?, by userID: Int?, action: String,
+        _ change: @escaping @Sendable (inout Stay, Transaction) async throws -> Void
+    ) async throws -> Stay {
+        guard var stay = stays[stayID] else { throw DomainError(.notFound, "no stay \(stayID)") }
+        if let expectedVersion, expectedVersion != stay.version {
+            throw DomainError(.stale, "stay \(stayID) has changed")
+        }
+        let transaction = Transaction(folios: folios, guests: guests, rates: rates, nextID: nextID)
+        try await change(&stay, transaction)
+        try refuseOverlap(stay)
+        stay.version += 1
+        stays[stayID] = stay
+        (folios, guests, nextID) = await transaction.committed()
+        history.append((stayID, action, userID))
+        return stay
+    }
+
+    func post(_ postings: [Posting], stayID: Int, by userID: Int?) async throws -> Folio {
+        let transaction = Transaction(folios: folios, guests: guests, rates: rates, nextID: nextID)
+        try await transaction.post(postings, stayID: stayID)
+        (folios, guests, nextID) = await transaction.committed()
+        return folio(stayID: stayID)
+    }
+
+    /// What the database's exclusion constraint does: no two stays holding one room on one night.
+    private func refuseOverlap(_ stay: Stay) throws {
+        guard stay.state.holdsRoom else { return }
+        for other in stays.values where other.id != stay.id && other.state.holdsRoom {
+            for mine in stay.segments where mine.roomID != nil {
+                if other.segments.contains(where: { $0.roomID == mine.roomID && $0.nights.overlaps(mine.nights) }) {
+                    throw DomainError(.conflict, "room \(mine.roomID!) is taken by stay \(other.id)", field: "roomId")
+                }
+            }
+        }
+    }
+
+    private func currency(ofStay stayID: Int) -> Currency {
+        stays[stayID].flatMap { properties[$0.propertyID] }?.currency ?? .thb
+    }
+
+    private func makeID() -> Int {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    /// A change's working copy of folios and guests, kept only when the change succeeds.
+    actor Transaction: StayLedger {
+        var folios: [Int: Folio]
+        var guests: [Int: Guest]
+        let rates: [Int: [Day: Money]]
+        var nextID: Int
+
+        init(folios: [Int: Folio], guests: [Int: Guest], rates: [Int: [Day: Money]], nextID: Int) {
+            self.folios = folios
+            self.guests = guests
+            self.rates = rates
+            self.nextID = nextID
+        }
+
+        func folio(stayID: Int) -> Folio { folios[stayID] ?? Folio(currency: .thb) }
+        func agreedRates(stayID: Int) -> [Day: Money] { rates[stayID] ?? [:] }
+        func guest(id: Int) -> Guest? { guests[id] }
+        func update(_ guest: Guest) { guests[guest.id] = guest }
+
+        func post(_ postings: [Posting], stayID: Int) throws {
+            var folio = folio(stayID: stayID)
+            for posting in postings {
+                let amount =
+                    posting.kind == .reversal
+                    ? folio.entries.first { $0.id == posting.reverses }?.amount ?? posting.amount : posting.amount
+                try folio.post(
+                    FolioEntry(
+                        id: nextID, kind: posting.kind, description: posting.description, amount: amount,
+                        category: posting.category, method: posting.method, reverses: posting.reverses,
+                        night: posting.night))
+                nextID += 1
+            }
+            folios[stayID] = folio
+        }
+
+        func committed() -> ([Int: Folio], [Int: Guest], Int) { (folios, guests, nextID) }
+    }
+}

@@ -6,7 +6,7 @@ import Storage
 /// A stay's folio: reading it, posting charges and payments, reversing a mistake.
 extension FrontdeskAPI {
     func getFolio(_ input: Operations.GetFolio.Input) async throws -> Operations.GetFolio.Output {
-        let stay = try await frontDesk.stay(input.path.id, by: try staff).stay
+        let stay = try await frontDesk.requireStay(input.path.id, by: try staff)
         return .ok(.init(body: .json(try .init(try await FolioRepository(store: store).folio(stayID: stay.id)))))
     }
 

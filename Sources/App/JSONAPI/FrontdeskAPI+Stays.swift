@@ -60,7 +60,7 @@ extension FrontdeskAPI {
     }
 
     func getStayHistory(_ input: Operations.GetStayHistory.Input) async throws -> Operations.GetStayHistory.Output {
-        let stay = try await frontDesk.stay(input.path.id, by: try staff).stay
+        let stay = try await frontDesk.requireStay(input.path.id, by: try staff)
         let history = try await StayRepository(store: store).history(stayID: stay.id)
         return .ok(
             .init(

@@ -45,7 +45,7 @@ public struct FrontDesk<Storage: StayStorage>: Sendable {
     }
 
     /// The stay alone, for operations that need nothing of its property.
-    func requireStay(_ id: Int, by staff: Staff?) async throws -> Stay {
+    public func requireStay(_ id: Int, by staff: Staff?) async throws -> Stay {
         guard let stay = try await storage.stay(id: id), staff?.worksAt(stay.propertyID) ?? true else {
             throw DomainError(.notFound, "no stay \(id)")
         }

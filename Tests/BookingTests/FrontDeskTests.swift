@@ -180,4 +180,21 @@ struct FrontDeskTests {
             entry: folio.entries[0].id, of: stay.id, reason: "Wrong room", by: Self.clerk)
         #expect(reversed.balance == .zero(.thb))
     }
+
+    @Test func aGuestFindsTheirBookingOnlyWithItsEmailAndAWrongOneIsAnsweredAsAnUnknownCode() async throws {
+        let (desk, _) = Self.desk(on: Make.arrival.adding(days: -5))
+        let stay = try await desk.bookOnline(Self.booking(room: nil)).stay
+        let found = try await desk.guestsBooking(
+            code: " \(stay.confirmationCode.lowercased()) ", email: "ANN@example.com")
+        #expect(found.stay.id == stay.id)
+        #expect(found.cancellation.allowed && found.cancellation.fee == .zero(.thb))
+        let unknown = DomainError(.notFound, "no booking with this confirmation code and email address")
+        await #expect(throws: unknown) {
+            _ = try await desk.guestsBooking(code: stay.confirmationCode, email: "bo@x.com")
+        }
+        await #expect(throws: unknown) { _ = try await desk.guestsBooking(code: "FD-NOSUCH", email: "ann@example.com") }
+        #expect(
+            try await desk.cancelGuestsBooking(code: stay.confirmationCode, email: "ann@example.com").stay.state
+                == .cancelled)
+    }
 }

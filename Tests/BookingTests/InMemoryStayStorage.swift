@@ -30,6 +30,7 @@ actor InMemoryStayStorage: StayStorage {
         roomsByID.values.filter { $0.propertyID == propertyID }.sorted { $0.id < $1.id }
     }
     func stay(id: Int) -> Stay? { stays[id] }
+    func stay(confirmationCode: String) -> Stay? { stays.values.first { $0.confirmationCode == confirmationCode } }
     func guest(id: Int) -> Guest? { guests[id] }
     func folio(stayID: Int) -> Folio { folios[stayID] ?? Folio(currency: currency(ofStay: stayID)) }
     func agreedRates(stayID: Int) -> [Day: Money] { rates[stayID] ?? [:] }

@@ -11,6 +11,8 @@ public protocol StayStorage: Sendable {
     func room(id: Int) async throws -> Room?
     func rooms(propertyID: Int) async throws -> [Room]
     func stay(id: Int) async throws -> Stay?
+    /// The stay a guest quotes by its confirmation code (`FD-7K2Q9XAB`).
+    func stay(confirmationCode: String) async throws -> Stay?
     func guest(id: Int) async throws -> Guest?
     func folio(stayID: Int) async throws -> Folio
     func agreedRates(stayID: Int) async throws -> [Day: Money]

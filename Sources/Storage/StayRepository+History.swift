@@ -44,7 +44,9 @@ extension StayRepository {
         return try await store.read { sql in
             let rows = try await sql.raw(
                 """
-                SELECT s.id AS stay_id FROM stays s JOIN guests g ON g.id = s.guest_id
+                SELECT s.*, g.name AS guest_name, g.email AS guest_email, g.phone AS guest_phone,
+                  g.notes AS guest_notes
+                FROM stays s JOIN guests g ON g.id = s.guest_id
                 WHERE s.property_id = \(bind: propertyID)
                   AND (LOWER(g.name) LIKE \(bind: pattern) ESCAPE '\\' OR LOWER(g.email) LIKE \(bind: pattern) ESCAPE '\\'
                     OR g.phone LIKE \(bind: pattern) ESCAPE '\\'
@@ -52,14 +54,27 @@ extension StayRepository {
                 ORDER BY s.arrival DESC, s.id DESC LIMIT \(bind: limit)
                 """
             ).all()
-            var found: [(Stay, Guest)] = []
-            for row in rows {
-                guard let stay = try await Self.load(id: try row.decode(column: "stay_id", as: Int.self), in: sql),
-                    let guest = try await Self.guest(id: stay.guestID, in: sql)
-                else { continue }
-                found.append((stay, guest))
+            // Their runs in one more query, not two queries a stay.
+            let ids = try rows.map { try $0.decode(column: "id", as: Int.self) }
+            var segments: [Int: [StaySegment]] = [:]
+            if !ids.isEmpty {
+                for row in try await sql.raw(
+                    "SELECT * FROM stay_segments WHERE stay_id IN (\(binds: ids)) ORDER BY stay_id, arrival"
+                ).all() {
+                    segments[try row.decode(column: "stay_id", as: Int.self), default: []].append(
+                        try Self.segment(from: row))
+                }
             }
-            return found
+            return try rows.map { row in
+                let stay = try Self.stay(
+                    from: row, segments: segments[try row.decode(column: "id", as: Int.self)] ?? [])
+                let guest = Guest(
+                    id: stay.guestID, name: try row.decode(column: "guest_name", as: String.self),
+                    email: try row.decode(column: "guest_email", as: String.self),
+                    phone: try row.decode(column: "guest_phone", as: String.self),
+                    notes: try row.decode(column: "guest_notes", as: String.self))
+                return (stay, guest)
+            }
         }
     }
 }

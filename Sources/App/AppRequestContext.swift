@@ -1,6 +1,7 @@
 import Booking
 import Hummingbird
 import HummingbirdWebSocket
+import Storage
 
 /// The context every route gets: the signed-in member of staff, once `SessionMiddleware` has found them.
 public struct AppRequestContext: RequestContext, WebSocketRequestContext {
@@ -36,6 +37,18 @@ public struct AppRequestContext: RequestContext, WebSocketRequestContext {
         guard propertyAccess.allows(user, propertyID) else {
             throw DomainError(.notFound, "no property \(propertyID)", field: "id")
         }
+    }
+}
+
+extension AppRequestContext {
+    /// The property `id`, if the member of staff works at it: another property does not exist for
+    /// them (404), as one that does not exist at all.
+    func property(_ id: Int, in store: Store) async throws -> Property {
+        try requireAccess(to: id)
+        guard let property = try await PropertyRepository(store: store).property(id: id) else {
+            throw DomainError(.notFound, "no property \(id)")
+        }
+        return property
     }
 }
 

@@ -128,12 +128,7 @@ struct BoardController {
     }
 
     private func property(_ context: AppRequestContext) async throws -> Property {
-        let id = try context.parameters.requireID("id")
-        try context.requireAccess(to: id)
-        guard let property = try await PropertyRepository(store: store).property(id: id) else {
-            throw DomainError(.notFound, "no property \(id)")
-        }
-        return property
+        try await context.property(try context.parameters.requireID("id"), in: store)
     }
 }
 

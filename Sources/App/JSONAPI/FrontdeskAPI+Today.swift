@@ -60,11 +60,7 @@ extension FrontdeskAPI {
 
     /// The property of the path, which the member of staff works at.
     func property(_ id: Int) async throws -> Property {
-        try context.requireAccess(to: id)
-        guard let property = try await PropertyRepository(store: store).property(id: id) else {
-            throw DomainError(.notFound, "no property \(id)")
-        }
-        return property
+        try await context.property(id, in: store)
     }
 }
 

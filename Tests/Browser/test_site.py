@@ -345,6 +345,30 @@ def test_a_room_taken_meanwhile_is_refused_cleanly_and_nothing_is_booked(desk_se
     screenshot(guest, "site-book-taken")
 
 
+def test_a_refused_phone_is_corrected_and_booked_once_and_back_says_it_is_booked(desk_server, guest):
+    arrival, departure = search_chiang_mai(guest, desk_server, arrival_day=16)
+    place = book_first_room(guest, "Phone Fixer", "fixer@example.com")
+    guest.find_element(By.ID, "book-phone").send_keys("call me")
+    guest.find_element(By.ID, "book-submit").click()
+    WebDriverWait(guest, 10).until(lambda b: text_in(b, "#book-phone-error"))
+    # The same form corrected is a new request: booked, not refused for its key.
+    phone = guest.find_element(By.ID, "book-phone")
+    phone.clear()
+    phone.send_keys("+66 81 234 5678")
+    guest.find_element(By.ID, "book-submit").click()
+    wait_page(guest, "bookings")
+    WebDriverWait(guest, 10).until(lambda b: b.find_elements(By.ID, "confirmation-code"))
+    code = guest.find_element(By.ID, "confirmation-code").text
+    # Back: the stay is booked, the page says so instead of offering the same form again.
+    guest.back()
+    wait_page(guest, "book")
+    WebDriverWait(guest, 10).until(lambda b: b.find_elements(By.ID, "book-done"))
+    assert code in guest.find_element(By.ID, "book-done").text
+    assert not guest.find_elements(By.ID, "book-submit")
+    screenshot(guest, "site-book-already-booked")
+    assert staff_board_guests(guest, place, arrival, departure).count("Phone Fixer") == 1
+
+
 def test_infants_chosen_in_the_search_are_booked_as_infants(desk_server, guest):
     search_chiang_mai(guest, desk_server, arrival_day=24, infants=1)
     assert "infants=1" in guest.current_url

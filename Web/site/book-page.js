@@ -1,7 +1,9 @@
 // Booking a room type for the dates: what is booked and its itemised price, and the guest's name,
-// email, phone, arrival time and requests. One Idempotency-Key per form, kept across retries, so a
-// double tap or a retry after a lost answer books once. A room taken meanwhile is refused with words
-// and a way back to the search; nothing typed is lost when the server refuses.
+// email, phone, arrival time and requests. One Idempotency-Key per request body, kept across retries
+// of it, so a double tap or a retry after a lost answer books once, while a form corrected after a
+// refusal is a new request. A room taken meanwhile is refused with words and a way back to the
+// search; nothing typed is lost when the server refuses. Coming back (Back, a reload) to a stay
+// already booked in this tab says so and links to it, instead of offering the same booking again.
 
 import { h, fill } from "../common/dom.js";
 import { call, errorText, newIdempotencyKey } from "../common/api.js";
@@ -10,6 +12,17 @@ import { priceLines } from "./price.js";
 
 /** The booking's confirmation code and email, kept for the confirmation page in this tab. */
 export const CONFIRMATION_KEY = "frontdesk.site.booking";
+
+/** The stays booked in this tab: `{ stay, code }`, `stay` naming place, room type, dates and party. */
+const BOOKED_KEY = "frontdesk.site.booked";
+
+function bookedInThisTab() {
+  try {
+    return JSON.parse(sessionStorage.getItem(BOOKED_KEY) ?? "[]");
+  } catch {
+    return [];
+  }
+}
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
@@ -51,83 +64,107 @@ export async function mount(main, site, route) {
     priceLines(site, roomType.price),
   );
 
-  const field = (name, label, input, hint) => {
-    input.id = `book-${name}`;
-    input.name = name;
-    const error = h("p", { class: "site-field-error", id: `book-${name}-error` });
-    input.setAttribute("aria-describedby", `book-${name}-error`);
-    return h("div", { class: "site-field", dataset: { field: name } }, h("label", { for: input.id, text: label }), input, hint, error);
-  };
-  const inputs = {
-    name: h("input", { type: "text", autocomplete: "name", required: true, maxlength: 200 }),
-    email: h("input", { type: "email", autocomplete: "email", required: true }),
-    phone: h("input", { type: "tel", autocomplete: "tel" }),
-    arrivalTime: h("input", { type: "time", step: 900 }),
-    requests: h("textarea", { rows: 3, maxlength: 1000 }),
-  };
-  const submit = h("button", { type: "submit", class: "site-button is-primary", id: "book-submit", text: t("book.submit") });
-  const form = h("form", { class: "book-form", novalidate: true, "aria-labelledby": "book-details-title" },
-    h("h2", { id: "book-details-title", text: t("book.details") }),
-    field("name", t("book.name"), inputs.name),
-    field("email", t("book.email"), inputs.email),
-    field("phone", t("book.phone"), inputs.phone),
-    field("arrivalTime", t("book.arrivalTime"), inputs.arrivalTime),
-    field("requests", t("book.requests"), inputs.requests),
-    message,
-    submit,
-  );
-  main.querySelector(".book-page").append(form);
-
-  const fieldError = (name, text) => {
-    const error = form.querySelector(`#book-${name}-error`);
-    if (error) error.textContent = text;
-    inputs[name]?.setAttribute("aria-invalid", text ? "true" : "false");
-  };
-  // One key for this form: a second press, or a retry, asks the server for the same booking.
-  const key = newIdempotencyKey();
-  let sending = false;
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    if (sending) return;
-    for (const name of Object.keys(inputs)) fieldError(name, "");
-    fill(message);
-    const name = inputs.name.value.trim();
-    const email = inputs.email.value.trim();
-    if (!name) fieldError("name", t("book.nameMissing"));
-    if (!email) fieldError("email", t("book.emailMissing"));
-    else if (!EMAIL.test(email)) fieldError("email", t("book.emailWrong"));
-    const wrong = form.querySelector("[aria-invalid=true]");
-    if (wrong) {
-      wrong.focus();
-      return;
-    }
-    const body = {
-      propertyId: id, roomTypeId, arrival: search.arrival, departure: search.departure, adults: search.adults,
-      children: search.children, infants: search.infants || undefined,
-      guest: { name, email, phone: inputs.phone.value.trim() || undefined },
-      arrivalTime: inputs.arrivalTime.value || undefined, requests: inputs.requests.value.trim() || undefined,
-    };
-    sending = true;
-    submit.disabled = true;
-    submit.textContent = t("book.working");
-    try {
-      const { data } = await call("POST", "/api/v1/public/bookings", { body, idempotencyKey: key });
-      sessionStorage.setItem(CONFIRMATION_KEY, JSON.stringify({ code: data.confirmationCode, email, booked: true }));
-      site.navigate(`#/bookings/${encodeURIComponent(data.confirmationCode)}`);
-    } catch (error) {
-      if (error.status === 409) {
-        fill(message, h("p", { text: t("book.taken") }), h("a", { class: "site-button", href: searchAgain, text: t("book.searchAgain") }));
-      } else {
-        const field = (error.field ?? "").replace(/^guest\./, "");
-        if (field in inputs) fieldError(field, error.message);
-        else fill(message, h("p", { text: errorText(error, t) }));
-      }
-    } finally {
-      sending = false;
-      submit.disabled = false;
-      submit.textContent = t("book.submit");
-    }
-  });
-  inputs.name.focus();
+  const stayOfPage = [id, roomTypeId, search.arrival, search.departure, search.adults, search.children ?? 0].join("|");
+  const booked = bookedInThisTab().find((entry) => entry.stay === stayOfPage);
+  if (booked) {
+    const again = h("button", { type: "button", class: "site-button", id: "book-another", text: t("book.another") });
+    const notice = h("div", { class: "book-done", role: "status", id: "book-done" },
+      h("p", { text: t("book.alreadyBooked", { code: booked.code }) }),
+      h("a", { class: "site-button is-primary", href: `#/bookings/${encodeURIComponent(booked.code)}`, text: t("book.seeBooking") }),
+      again,
+    );
+    main.querySelector(".book-page").append(notice);
+    again.addEventListener("click", () => {
+      notice.remove();
+      showForm();
+    });
+  } else {
+    showForm();
+  }
   return { unmount() {} };
+
+  function showForm() {
+    const field = (name, label, input, hint) => {
+      input.id = `book-${name}`;
+      input.name = name;
+      const error = h("p", { class: "site-field-error", id: `book-${name}-error` });
+      input.setAttribute("aria-describedby", `book-${name}-error`);
+      return h("div", { class: "site-field", dataset: { field: name } }, h("label", { for: input.id, text: label }), input, hint, error);
+    };
+    const inputs = {
+      name: h("input", { type: "text", autocomplete: "name", required: true, maxlength: 200 }),
+      email: h("input", { type: "email", autocomplete: "email", required: true }),
+      phone: h("input", { type: "tel", autocomplete: "tel" }),
+      arrivalTime: h("input", { type: "time", step: 900 }),
+      requests: h("textarea", { rows: 3, maxlength: 1000 }),
+    };
+    const submit = h("button", { type: "submit", class: "site-button is-primary", id: "book-submit", text: t("book.submit") });
+    const form = h("form", { class: "book-form", novalidate: true, "aria-labelledby": "book-details-title" },
+      h("h2", { id: "book-details-title", text: t("book.details") }),
+      field("name", t("book.name"), inputs.name),
+      field("email", t("book.email"), inputs.email),
+      field("phone", t("book.phone"), inputs.phone),
+      field("arrivalTime", t("book.arrivalTime"), inputs.arrivalTime),
+      field("requests", t("book.requests"), inputs.requests),
+      message,
+      submit,
+    );
+    main.querySelector(".book-page").append(form);
+
+    const fieldError = (name, text) => {
+      const error = form.querySelector(`#book-${name}-error`);
+      if (error) error.textContent = text;
+      inputs[name]?.setAttribute("aria-invalid", text ? "true" : "false");
+    };
+    // One key per request body: a second press, or a retry, asks the server for the same booking; a
+    // body changed after a refusal (a phone number corrected) is a new request with a key of its own.
+    let attempt = null;
+    let sending = false;
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      if (sending) return;
+      for (const name of Object.keys(inputs)) fieldError(name, "");
+      fill(message);
+      const name = inputs.name.value.trim();
+      const email = inputs.email.value.trim();
+      if (!name) fieldError("name", t("book.nameMissing"));
+      if (!email) fieldError("email", t("book.emailMissing"));
+      else if (!EMAIL.test(email)) fieldError("email", t("book.emailWrong"));
+      const wrong = form.querySelector("[aria-invalid=true]");
+      if (wrong) {
+        wrong.focus();
+        return;
+      }
+      const body = {
+        propertyId: id, roomTypeId, arrival: search.arrival, departure: search.departure, adults: search.adults,
+        children: search.children, infants: search.infants || undefined,
+        guest: { name, email, phone: inputs.phone.value.trim() || undefined },
+        arrivalTime: inputs.arrivalTime.value || undefined, requests: inputs.requests.value.trim() || undefined,
+      };
+      sending = true;
+      submit.disabled = true;
+      submit.textContent = t("book.working");
+      try {
+        const sent = JSON.stringify(body);
+        if (attempt?.body !== sent) attempt = { body: sent, key: newIdempotencyKey() };
+        const { data } = await call("POST", "/api/v1/public/bookings", { body, idempotencyKey: attempt.key });
+        sessionStorage.setItem(CONFIRMATION_KEY, JSON.stringify({ code: data.confirmationCode, email, booked: true }));
+        sessionStorage.setItem(BOOKED_KEY, JSON.stringify([...bookedInThisTab(), { stay: stayOfPage, code: data.confirmationCode }].slice(-20)));
+        site.navigate(`#/bookings/${encodeURIComponent(data.confirmationCode)}`);
+      } catch (error) {
+        if (error.status === 409) {
+          fill(message, h("p", { text: t("book.taken") }), h("a", { class: "site-button", href: searchAgain, text: t("book.searchAgain") }));
+        } else {
+          const field = (error.field ?? "").replace(/^guest\./, "");
+          if (field in inputs) fieldError(field, error.message);
+          else fill(message, h("p", { text: errorText(error, t) }));
+        }
+      } finally {
+        sending = false;
+        submit.disabled = false;
+        submit.textContent = t("book.submit");
+      }
+    });
+    inputs.name.focus();
+  }
 }

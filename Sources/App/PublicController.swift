@@ -61,7 +61,8 @@ struct PublicController {
             nights = try Nights(
                 arrival: try Day.parse(arrival, field: "arrival"),
                 departure: try Day.parse(departure, field: "departure"))
-            try Stay.validate(nights: nights, limit: Stay.maxNightsOnline)
+            // Each place checks its own today (`offers`); no place's today is before yesterday in UTC.
+            try Stay.validateOnline(nights, today: Day.today(in: .gmt).adding(days: -1))
             self.adults = try Self.bounded(adults ?? 2, field: "adults", range: 1...Stay.maxGuests)
             self.children = try Self.bounded(children ?? 0, field: "children", range: 0...Stay.maxGuests)
         }
@@ -117,6 +118,11 @@ struct PublicController {
             propertyIDs: places.map(\.id), overlapping: query.nights)
         var offers: [Int: [Offer]] = [:]
         for place in places {
+            // Dates the place does not sell online (already past in its time zone) have no offers.
+            guard (try? Stay.validateOnline(query.nights, today: place.today())) != nil else {
+                offers[place.id] = []
+                continue
+            }
             let types = roomTypes[place.id] ?? []
             let availability = Availability(
                 roomTypes: types, rooms: rooms[place.id] ?? [], holds: holds[place.id] ?? [])

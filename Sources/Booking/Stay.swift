@@ -106,6 +106,21 @@ public struct Stay: Hashable, Sendable, Identifiable {
     /// The longest stay a guest books online; longer ones are the front desk's to arrange.
     public static let maxNightsOnline = 60
 
+    /// The furthest ahead a guest books online, in days from the property's today: hotels open their
+    /// calendars about a year and a season ahead, and a 2099 stay is a mistake, not a booking.
+    public static let onlineHorizonDays = 500
+
+    /// Checks a stay a guest books (or is quoted) online on the property's `today`: arriving from
+    /// today, at most `onlineHorizonDays` ahead, for at most `maxNightsOnline` nights.
+    public static func validateOnline(_ nights: Nights, today: Day) throws(DomainError) {
+        guard nights.arrival >= today else { throw .invalid("arrival", "the arrival date has passed") }
+        let last = today.adding(days: onlineHorizonDays)
+        guard nights.arrival <= last else {
+            throw .invalid("arrival", "online bookings open at most \(onlineHorizonDays) days ahead (until \(last))")
+        }
+        try validate(nights: nights, limit: maxNightsOnline)
+    }
+
     /// Checks a stay's length: at most `limit` nights.
     public static func validate(nights: Nights, limit: Int = maxNights) throws(DomainError) {
         guard nights.count <= limit else {

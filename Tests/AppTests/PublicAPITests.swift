@@ -57,13 +57,18 @@ struct PublicAPITests {
 
     @Test func badSearchesNameTheField() async throws {
         let fixture = try await APIFixture.make()
+        let (arrival, departure) = Self.dates(fixture)
+        let (past, pastEnd) = Self.dates(fixture, from: -3)
+        let (far, farEnd) = Self.dates(fixture, from: Stay.onlineHorizonDays + 3)
         try await fixture.test(as: nil) { client in
             for (query, field) in [
-                ("arrival=2026-12-01&departure=2026-12-03", "region"),
-                ("region=x&arrival=2026-12-03&departure=2026-12-01", "departure"),
-                ("region=x&arrival=2026-12-01&departure=2026-12-03&adults=0", "adults"),
-                ("region=x&arrival=2026-12-01&departure=2026-12-03&minPrice=5&maxPrice=4", "maxPrice"),
+                ("arrival=\(arrival)&departure=\(departure)", "region"),
+                ("region=x&arrival=\(departure)&departure=\(arrival)", "departure"),
+                ("region=x&arrival=\(arrival)&departure=\(departure)&adults=0", "adults"),
+                ("region=x&arrival=\(arrival)&departure=\(departure)&minPrice=5&maxPrice=4", "maxPrice"),
                 ("region=x", "arrival"),
+                ("region=x&arrival=\(past)&departure=\(pastEnd)", "arrival"),
+                ("region=x&arrival=\(far)&departure=\(farEnd)", "arrival"),
             ] {
                 try await client.execute(uri: "/api/v1/public/search?\(query)", method: .get) { response in
                     #expect(response.status == .badRequest)

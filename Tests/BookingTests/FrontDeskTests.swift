@@ -155,6 +155,18 @@ struct FrontDeskTests {
         }
     }
 
+    @Test func theGuestSiteSellsNoStayBeyondItsHorizonThoughTheDeskMay() async throws {
+        let (desk, _) = Self.desk()
+        let far = Self.booking(room: nil, from: Make.arrival.adding(days: Stay.onlineHorizonDays + 1))
+        await #expect(throws: DomainError.self) { _ = try await desk.bookOnline(far) }
+        var last = far
+        last.nights = Make.nights(Make.arrival.adding(days: Stay.onlineHorizonDays), 2)
+        _ = try await desk.bookOnline(last)
+        var roomed = far
+        roomed.roomID = 2
+        #expect(try await desk.book(roomed, by: Self.clerk).arrival == far.nights.arrival)
+    }
+
     @Test func onlyAManagerChecksOutWithAnOpenBalance() async throws {
         let (desk, _) = Self.desk()
         let stay = try await desk.book(Self.booking(room: 1), by: Self.clerk)

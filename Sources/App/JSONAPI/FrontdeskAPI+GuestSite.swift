@@ -44,6 +44,7 @@ extension FrontdeskAPI {
         let query = try PublicController.Query(
             arrival: input.query.arrival, departure: input.query.departure, adults: input.query.adults,
             children: input.query.children, requireDates: false)
+        if hasDates { try Stay.validateOnline(query.nights, today: property.today()) }
         let offers = hasDates ? try await guestSite.offers(for: property, query) : []
         return .ok(
             .init(

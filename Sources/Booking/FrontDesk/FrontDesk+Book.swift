@@ -22,9 +22,9 @@ extension FrontDesk {
         return try await storage.insert(new, agreedRates: rates, by: staff?.user.id)
     }
 
-    /// Books a guest into a free room of `new.roomTypeID` from the guest site: from the property's today,
-    /// at most `Stay.maxNightsOnline` nights, with an email to reach the guest, at the rates quoted now
-    /// (kept for the folio). A specific free room is booked, so that the database's own guard makes
+    /// Books a guest into a free room of `new.roomTypeID` from the guest site: on dates the place sells
+    /// online (`Stay.validateOnline`: from its today, within its horizon, at most 60 nights), with an
+    /// email to reach the guest, at the rates quoted now (kept for the folio). A specific free room is booked, so that the database's own guard makes
     /// overbooking impossible: if another guest takes it first, the next free room is tried; `.conflict`
     /// when none is left.
     public func bookOnline(_ new: NewStay) async throws -> OnlineBooking {
@@ -32,10 +32,7 @@ extension FrontDesk {
             throw DomainError(.notFound, "no place \(new.propertyID)", field: "propertyId")
         }
         guard !new.guestEmail.isEmpty else { throw DomainError.invalid("guest.email", "an email address is required") }
-        guard new.nights.arrival >= property.today(now: now()) else {
-            throw DomainError.invalid("arrival", "the arrival date has passed")
-        }
-        try Stay.validate(nights: new.nights, limit: Stay.maxNightsOnline)
+        try Stay.validateOnline(new.nights, today: property.today(now: now()))
         let roomType = try await roomType(new.roomTypeID, of: property, field: "roomTypeId")
         try Self.validate(new, roomType: roomType)
         let price = try StayPrice.quote(roomType: roomType, nights: new.nights, property: property)

@@ -91,7 +91,7 @@ struct PublicController {
         var price: StayPrice
         var available: Int
 
-        var nightly: Int { price.roomTotal.amount / max(price.nights.count, 1) }
+        var nightly: Int { price.perNight.amount }
 
         /// Cheapest total first, then the cheapest night, then by room type.
         static func cheaperFirst(_ lhs: Offer, _ rhs: Offer) -> Bool {

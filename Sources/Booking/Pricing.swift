@@ -17,6 +17,14 @@ public struct StayPrice: Hashable, Sendable {
     public var roomTotal: Money { Money(nights.map(\.amount.amount).saturatedSum(), currency) }
     public var feeTotal: Money { Money(fees.map(\.amount.amount).saturatedSum(), currency) }
     public var taxTotal: Money { Money(taxes.map(\.amount.amount).saturatedSum(), currency) }
+    /// The room price a night, as the guest site shows it ("from THB 1,586.67 a night"): the nights'
+    /// total over their count, rounded half up to the currency's minor unit. The one rule for it, so
+    /// that a list and a detail never differ by a satang.
+    public var perNight: Money {
+        let count = max(nights.count, 1)
+        // Rates are never negative (`RoomType.validate(rate:)`), nor then their total.
+        return Money(max(roomTotal.amount, 0).addingSaturated(count / 2) / count, currency)
+    }
     public var total: Money { Money([roomTotal.amount, feeTotal.amount, taxTotal.amount].saturatedSum(), currency) }
 
     /// The price of a room type for some nights at a property: nightly rates, the property's fees,

@@ -145,4 +145,15 @@ struct FrontDeskDayTests {
         #expect(stats[0].occupancy == 0.5)
         #expect(stats[0].adr == .whole(1200, .thb))
     }
+
+    @Test func aNightsPriceIsTheNightsTotalOverTheirCountRoundedHalfUp() throws {
+        let hotel = Make.hotel()
+        var roomType = Make.roomType(rate: Money(158_666, .thb))
+        roomType.rateOverrides[Make.arrival] = Money(158_668, .thb)
+        let three = try StayPrice.quote(roomType: roomType, nights: Make.nights(Make.arrival, 3), property: hotel)
+        #expect(three.perNight == Money(158_667, .thb))  // 476,000 / 3 = 158,666.67
+        let two = try StayPrice.quote(
+            roomType: Make.roomType(rate: Money(101, .thb)), nights: Make.nights(Make.arrival, 2), property: hotel)
+        #expect(two.perNight == Money(101, .thb))
+    }
 }

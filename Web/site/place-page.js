@@ -99,7 +99,8 @@ export async function mount(main, site, route) {
   const place = answer.property;
   const offers = answer.roomTypes.filter((r) => r.price);
   const cheapest = offers.reduce((a, b) => (!a || b.price.total.amount < a.price.total.amount ? b : a), null);
-  const nightly = cheapest ? { amount: Math.round(cheapest.price.nights.reduce((s, l) => s + l.amount.amount, 0) / cheapest.price.nights.length), currency: place.currency } : known?.nightly;
+  // The server's one rounding of a night's price (`StayPrice.perNight`), as the list showed it.
+  const nightly = cheapest?.price.perNight ?? known?.nightly;
   drawHead(place, { price: nightly ? t("place.from", { price: i18n.money(nightly) }) : null });
 
   // MARK: overview

@@ -122,8 +122,8 @@ extension Components.Schemas.Price {
             try lines.map { .init(name: $0.name, amount: try .init($0.amount), night: $0.night?.iso) }
         }
         self.init(
-            nights: try lines(price.nights), fees: try lines(price.fees), taxes: try lines(price.taxes),
-            total: try .init(price.total))
+            perNight: try .init(price.perNight), nights: try lines(price.nights), fees: try lines(price.fees),
+            taxes: try lines(price.taxes), total: try .init(price.total))
     }
 }
 

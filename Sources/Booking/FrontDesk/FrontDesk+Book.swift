@@ -24,9 +24,9 @@ extension FrontDesk {
 
     /// Books a guest into a free room of `new.roomTypeID` from the guest site: on dates the place sells
     /// online (`Stay.validateOnline`: from its today, within its horizon, at most 60 nights), with an
-    /// email to reach the guest, at the rates quoted now (kept for the folio). A specific free room is booked, so that the database's own guard makes
-    /// overbooking impossible: if another guest takes it first, the next free room is tried; `.conflict`
-    /// when none is left.
+    /// email to reach the guest, at the rates quoted now (kept for the folio). A specific free room is
+    /// booked, so that the database's own guard makes overbooking impossible: if another guest takes it
+    /// first, the next free room is tried; `.conflict` when none is left.
     public func bookOnline(_ new: NewStay) async throws -> OnlineBooking {
         guard let property = try await storage.property(id: new.propertyID), property.kind == .hotel else {
             throw DomainError(.notFound, "no place \(new.propertyID)", field: "propertyId")

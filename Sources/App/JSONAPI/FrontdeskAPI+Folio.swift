@@ -15,7 +15,7 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let category = try body.category.map { try ChargeCategory.named($0.rawValue) } ?? .other
+        let category = try body.category.map { try ChargeCategory.postable(named: $0.rawValue) } ?? .other
         let folio = try await frontDesk.postCharge(
             to: input.path.id, description: body.description, amount: try body.amount.money(), category: category,
             by: try staff)
@@ -41,17 +41,6 @@ extension FrontdeskAPI {
         let folio = try await frontDesk.reverse(
             entry: body.entryId, of: input.path.id, reason: body.reason, by: try staff)
         return .created(.init(body: .json(try .init(folio))))
-    }
-}
-
-extension ChargeCategory {
-    static func named(_ name: String) throws -> ChargeCategory {
-        guard let category = ChargeCategory(rawValue: name), postable.contains(category) else {
-            throw DomainError.invalid(
-                "category",
-                "'\(name)' is not a category for a charge (\(postable.map(\.rawValue).joined(separator: ", ")))")
-        }
-        return category
     }
 }
 

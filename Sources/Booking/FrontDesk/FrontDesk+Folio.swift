@@ -6,12 +6,7 @@ extension FrontDesk {
     public func postCharge(
         to id: Int, description: String, amount: Money, category: ChargeCategory = .other, by staff: Staff
     ) async throws -> Folio {
-        guard ChargeCategory.postable.contains(category) else {
-            throw DomainError.invalid(
-                "category",
-                "'\(category.rawValue)' is not a category for a charge (\(ChargeCategory.postable.map(\.rawValue).joined(separator: ", ")))"
-            )
-        }
+        _ = try ChargeCategory.postable(named: category.rawValue)
         try Posting.validate(description: description)
         return try await post(
             Posting(kind: .charge, description: description, amount: amount, category: category), to: id, by: staff)
@@ -48,4 +43,14 @@ extension FrontDesk {
 extension ChargeCategory {
     /// What staff may charge by hand: room and tax lines are posted only by check-in.
     public static let postable = allCases.filter { $0 != .room && $0 != .tax }
+
+    /// The category a charge by hand names, refused (naming `category`) unless staff may post it.
+    public static func postable(named name: String) throws(DomainError) -> ChargeCategory {
+        guard let category = ChargeCategory(rawValue: name), postable.contains(category) else {
+            throw .invalid(
+                "category",
+                "'\(name)' is not a category for a charge (\(postable.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return category
+    }
 }

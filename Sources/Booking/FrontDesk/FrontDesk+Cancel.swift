@@ -29,12 +29,14 @@ extension FrontDesk {
     /// stands in the change's transaction (`GuestCancellation`), with the late-cancellation fee charged
     /// to its folio when the free window has closed.
     public func cancelByGuest(_ id: Int) async throws -> Stay {
-        let found = try await stay(id, by: nil)
+        try await cancelByGuest(try await stay(id, by: nil))
+    }
+
+    /// The same for a stay already found with its property.
+    func cancelByGuest(_ found: StayAtProperty) async throws -> Stay {
         let (property, roomType, today) = (found.property, found.roomType, found.today)
-        return try await change(id, version: nil, by: nil, action: "cancel") { stay, ledger in
-            let price = try StayPrice.quote(
-                roomType: roomType, nights: stay.nights, property: property,
-                agreedRates: try await ledger.agreedRates(stayID: stay.id))
+        return try await change(found.stay.id, version: nil, by: nil, action: "cancel") { stay, ledger in
+            let price = try await ledger.price(of: stay, roomType: roomType, property: property)
             let terms = GuestCancellation(
                 stay: stay, policy: property.cancellationPolicy, total: price.total, today: today)
             try terms.check()

@@ -18,6 +18,18 @@ extension FrontDesk {
     /// is `email` (ignoring case). A wrong pair is refused exactly as an unknown code, so that codes
     /// cannot be probed.
     public func guestsBooking(code: String, email: String) async throws -> GuestsBooking {
+        let (found, guest) = try await findGuestsBooking(code: code, email: email)
+        return try await guestsBooking(found, guest: guest)
+    }
+
+    /// The guest cancels the booking found as `guestsBooking` finds it (`cancelByGuest`), and sees it after.
+    public func cancelGuestsBooking(code: String, email: String) async throws -> GuestsBooking {
+        var (found, guest) = try await findGuestsBooking(code: code, email: email)
+        found.stay = try await cancelByGuest(found)
+        return try await guestsBooking(found, guest: guest)
+    }
+
+    private func findGuestsBooking(code: String, email: String) async throws -> (StayAtProperty, Guest) {
         let notFound = DomainError(.notFound, "no booking with this confirmation code and email address")
         let code = code.trimmingCharacters(in: .whitespaces).uppercased()
         let email = email.trimmingCharacters(in: .whitespaces)
@@ -30,20 +42,20 @@ extension FrontDesk {
             let place = try await storage.property(id: stay.propertyID),
             let roomType = try await storage.roomTypes(propertyID: place.id).first(where: { $0.id == stay.roomTypeID })
         else { throw notFound }
-        let price = try StayPrice.quote(
-            roomType: roomType, nights: stay.nights, property: place,
-            agreedRates: try await storage.agreedRates(stayID: stay.id))
-        return GuestsBooking(
-            stay: stay, guest: guest, place: place, roomType: roomType, price: price,
-            folio: try await storage.folio(stayID: stay.id),
-            cancellation: GuestCancellation(
-                stay: stay, policy: place.cancellationPolicy, total: price.total, today: place.today(now: now())))
+        return (StayAtProperty(stay: stay, property: place, roomType: roomType, today: place.today(now: now())), guest)
     }
 
-    /// The guest cancels the booking found as `guestsBooking` finds it (`cancelByGuest`), and sees it after.
-    public func cancelGuestsBooking(code: String, email: String) async throws -> GuestsBooking {
-        let booking = try await guestsBooking(code: code, email: email)
-        _ = try await cancelByGuest(booking.stay.id)
-        return try await guestsBooking(code: code, email: email)
+    /// The booking as the guest sees it: its price at the rates it was booked at, its folio, and what
+    /// cancelling it today would mean.
+    private func guestsBooking(_ found: StayAtProperty, guest: Guest) async throws -> GuestsBooking {
+        let (stay, place) = (found.stay, found.property)
+        let price = try StayPrice.quote(
+            roomType: found.roomType, nights: stay.nights, property: place,
+            agreedRates: try await storage.agreedRates(stayID: stay.id))
+        return GuestsBooking(
+            stay: stay, guest: guest, place: place, roomType: found.roomType, price: price,
+            folio: try await storage.folio(stayID: stay.id),
+            cancellation: GuestCancellation(
+                stay: stay, policy: place.cancellationPolicy, total: price.total, today: found.today))
     }
 }

@@ -56,13 +56,19 @@ extension StayLedger {
     /// and what every later change of the nights corrects. The nights not yet charged are priced as
     /// the guest site quotes them, at the rates the stay agreed first.
     public func correctCharges(of stay: Stay, roomType: RoomType, property: Property) async throws {
-        let price = try StayPrice.quote(
-            roomType: roomType, nights: stay.nights, property: property,
-            agreedRates: try await agreedRates(stayID: stay.id))
+        let price = try await price(of: stay, roomType: roomType, property: property)
         let corrections = StayCharges.corrections(
             folio: try await folio(stayID: stay.id), nights: stay.nights, price: price, taxes: property.taxes)
         guard !corrections.isEmpty else { return }
         try await post(corrections.map(Posting.init), stayID: stay.id)
+    }
+
+    /// The stay's price for its nights as they stand in this transaction: the nights it was booked
+    /// for at their agreed rates, others at the room type's rates now.
+    public func price(of stay: Stay, roomType: RoomType, property: Property) async throws -> StayPrice {
+        try StayPrice.quote(
+            roomType: roomType, nights: stay.nights, property: property,
+            agreedRates: try await agreedRates(stayID: stay.id))
     }
 }
 

@@ -117,9 +117,13 @@ struct PublicController {
         let holds = try await StayRepository(store: store).holds(
             propertyIDs: places.map(\.id), overlapping: query.nights)
         var offers: [Int: [Offer]] = [:]
+        // Read once a time zone, not once a place: hundreds of places share a few zones.
+        var todays: [String: Day] = [:]
         for place in places {
+            let today = todays[place.timeZoneID] ?? place.today()
+            todays[place.timeZoneID] = today
             // Dates the place does not sell online (already past in its time zone) have no offers.
-            guard (try? Stay.validateOnline(query.nights, today: place.today())) != nil else {
+            guard (try? Stay.validateOnline(query.nights, today: today)) != nil else {
                 offers[place.id] = []
                 continue
             }

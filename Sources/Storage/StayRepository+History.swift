@@ -56,15 +56,13 @@ extension StayRepository {
             ).all()
             // Their runs in one more query, not two queries a stay.
             let ids = try rows.map { try $0.decode(column: "id", as: Int.self) }
-            var segments: [Int: [StaySegment]] = [:]
-            if !ids.isEmpty {
-                for row in try await sql.raw(
-                    "SELECT * FROM stay_segments WHERE stay_id IN (\(binds: ids)) ORDER BY stay_id, arrival"
-                ).all() {
-                    segments[try row.decode(column: "stay_id", as: Int.self), default: []].append(
-                        try Self.segment(from: row))
-                }
-            }
+            let segments =
+                ids.isEmpty
+                ? [:]
+                : try Self.segmentsByStay(
+                    try await sql.raw(
+                        "SELECT * FROM stay_segments WHERE stay_id IN (\(binds: ids)) ORDER BY stay_id, arrival"
+                    ).all())
             return try rows.map { row in
                 let stay = try Self.stay(
                     from: row, segments: segments[try row.decode(column: "id", as: Int.self)] ?? [])

@@ -121,11 +121,7 @@ public struct StayRepository: Sendable {
                 ORDER BY g.stay_id, g.arrival
                 """
             ).all()
-            var segmentsOfStay: [Int: [StaySegment]] = [:]
-            for row in segmentRows {
-                segmentsOfStay[try row.decode(column: "stay_id", as: Int.self), default: []].append(
-                    try Self.segment(from: row))
-            }
+            let segmentsOfStay = try Self.segmentsByStay(segmentRows)
             var stays: [Int: [Stay]] = [:]
             for row in rows {
                 let stay = try Self.stay(
@@ -413,6 +409,15 @@ public struct StayRepository: Sendable {
             "SELECT * FROM stay_segments WHERE stay_id = \(bind: id) ORDER BY arrival"
         ).all().map(segment(from:))
         return try stay(from: row, segments: segments)
+    }
+
+    /// Rows of `stay_segments`, ordered by stay and arrival, as each stay's runs.
+    static func segmentsByStay(_ rows: [any SQLRow]) throws -> [Int: [StaySegment]] {
+        var segments: [Int: [StaySegment]] = [:]
+        for row in rows {
+            segments[try row.decode(column: "stay_id", as: Int.self), default: []].append(try segment(from: row))
+        }
+        return segments
     }
 
     static func segment(from row: any SQLRow) throws -> StaySegment {

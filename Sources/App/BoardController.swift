@@ -30,7 +30,7 @@ struct BoardController {
     /// `roomId`). Items are six integers each, flat: `segmentId, rowId, arrival, departure, style, stayId`,
     /// days as numbers since 1970-01-01; a room move makes a stay several runs (segments), and stays
     /// without a room sit on their room type's row. `guests` holds each item's
-    /// guest name, in the same order.
+    /// guest name, in the same order; `blocks`, the rooms out of service.
     ///
     /// A salon's board instead has teams (row id `-n`) and their staff (row id `staffId`), and items
     /// `appointmentId, staffId, startMinute, endMinute, style, serviceId` in minutes since 1970 (by
@@ -70,6 +70,7 @@ struct BoardController {
         let rooms = try await repository.rooms(propertyID: property.id)
         let segments = try await StayRepository(store: store).boardSegments(
             propertyID: property.id, overlapping: nights)
+        let blocks = try await RoomRepository(store: store).blocks(propertyID: property.id, overlapping: nights)
 
         var items: [Int] = []
         items.reserveCapacity(segments.count * 6)
@@ -100,7 +101,12 @@ struct BoardController {
                     id: $0.id, rowId: $0.id, roomTypeId: $0.roomTypeID, number: $0.number,
                     housekeeping: $0.housekeeping.rawValue)
             },
-            items: items, guests: guests)
+            items: items, guests: guests,
+            blocks: blocks.map {
+                BoardJSON.Block(
+                    id: $0.id, roomId: $0.roomID, from: $0.nights.arrival.iso, to: $0.nights.departure.iso,
+                    reason: $0.reason)
+            })
     }
 
     private func salonBoard(_ property: Property, _ days: Nights, _ today: Day) async throws -> SalonBoardJSON {
@@ -147,6 +153,15 @@ struct BoardJSON: Encodable {
         var housekeeping: String
     }
 
+    /// A room out of service over some of the days.
+    struct Block: Codable {
+        var id: Int
+        var roomId: Int
+        var from: String
+        var to: String
+        var reason: String
+    }
+
     var kind = "hotel"
     var propertyId: Int
     var from: String
@@ -160,9 +175,10 @@ struct BoardJSON: Encodable {
     var rooms: [Room]
     var items: [Int]
     var guests: [String]
+    var blocks: [Block]
 
     private enum CodingKeys: String, CodingKey {
-        case kind, propertyId, from, to, today, fromDay, toDay, checkIn, checkOut, groups, rooms
+        case kind, propertyId, from, to, today, fromDay, toDay, checkIn, checkOut, groups, rooms, blocks
     }
 
     /// The JSON, with `items` and `guests` (a large board's bulk) written by `CompactJSON`.

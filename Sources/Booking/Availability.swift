@@ -1,6 +1,7 @@
 /// A run of nights held in one room (or waiting for a room of its type): a stay's segment, all that
-/// availability needs to know of a stay.
+/// availability needs to know of a stay; or a room out of service (`RoomBlock`), with stay id 0.
 public struct RoomHold: Hashable, Sendable {
+    /// 0 for a room out of service.
     public var stayID: Int
     public var roomTypeID: Int
     /// Nil while the stay waits for a room.
@@ -38,10 +39,11 @@ public struct Availability: Sendable {
             })
     }
 
-    /// How many more stays of a room type fit on every one of the nights: per night, its rooms in
-    /// service that no stay sleeps in, less its stays still waiting for a room; the least over the nights.
+    /// How many more stays of a room type fit on every one of the nights: per night, its rooms that no
+    /// stay sleeps in and no block takes out of service, less its stays still waiting for a room; the
+    /// least over the nights.
     public func freeCount(of roomTypeID: Int, for nights: Nights) -> Int {
-        let roomsOfType = rooms.filter { $0.roomTypeID == roomTypeID && $0.housekeeping != .outOfService }
+        let roomsOfType = rooms.filter { $0.roomTypeID == roomTypeID }
         let roomIDs = Set(roomsOfType.map(\.id))
         var least = Int.max
         for night in nights {
@@ -67,7 +69,7 @@ public struct Availability: Sendable {
     /// The rooms of a type that no stay holds on any of the nights, for assigning a room.
     public func freeRooms(of roomTypeID: Int, for nights: Nights, ignoring stayID: Int? = nil) -> [Room] {
         rooms.filter { room in
-            room.roomTypeID == roomTypeID && room.housekeeping != .outOfService
+            room.roomTypeID == roomTypeID
                 && !holds.contains { $0.stayID != stayID && $0.roomID == room.id && $0.nights.overlaps(nights) }
         }
     }
@@ -93,7 +95,7 @@ public struct FrontDeskDay: Sendable {
 /// A day's figures for the revenue dashboard.
 public struct DailyStats: Hashable, Sendable {
     public var day: Day
-    /// Rooms that could be sold: in service.
+    /// Rooms that could be sold: not out of service, nor blocked by an imported calendar.
     public var roomsAvailable: Int
     /// Rooms slept in (or held) that night.
     public var roomsSold: Int
@@ -127,14 +129,15 @@ public struct DailyStats: Hashable, Sendable {
     /// Occupancy, ADR and RevPAR per day over a range, from the stays that hold rooms and their
     /// nightly rates (the same rates the folio charges). Nights blocked by an imported calendar are
     /// neither available nor sold here: what they earned, if anything, is another system's to know.
+    /// Nor are a room's nights out of service (`blocks`).
     public static func compute(
-        over days: Nights, property: Property, roomTypes: [RoomType], rooms: [Room], stays: [Stay]
+        over days: Nights, property: Property, roomTypes: [RoomType], rooms: [Room], stays: [Stay],
+        blocks: [RoomBlock] = []
     ) -> [DailyStats] {
-        let inService = rooms.filter { $0.housekeeping != .outOfService }.count
         let typeByID = Dictionary(uniqueKeysWithValues: roomTypes.map { ($0.id, $0) })
         return days.map { day in
             var sold = 0
-            var blocked = 0
+            var blocked = blocks.count { $0.nights.contains(day) }
             var revenue = 0
             for stay in stays where stay.state.holdsRoom && stay.nights.contains(day) {
                 if stay.source == .ical {
@@ -145,7 +148,7 @@ public struct DailyStats: Hashable, Sendable {
                 revenue = revenue.addingSaturated(typeByID[stay.roomTypeID]?.rate(for: day).amount ?? 0)
             }
             return DailyStats(
-                day: day, roomsAvailable: max(inService - blocked, 0), roomsSold: sold,
+                day: day, roomsAvailable: max(rooms.count - blocked, 0), roomsSold: sold,
                 roomRevenue: Money(revenue, property.currency))
         }
     }

@@ -32,12 +32,13 @@ public struct RoomType: Hashable, Sendable, Identifiable {
     }
 }
 
-/// Whether a room is ready for the next guest.
+/// Whether a room is ready for the next guest: made dirty by a departure (or a guest moved out of
+/// it), clean once a housekeeper has done it, inspected once a supervisor has checked. A room out of
+/// service is not a status but a `RoomBlock` over its nights.
 public enum HousekeepingStatus: String, Sendable, CaseIterable {
     case clean
     case dirty
     case inspected
-    case outOfService = "out_of_service"
 
     /// Whether a guest may be checked into it without an override.
     public var isReadyForGuest: Bool { self == .clean || self == .inspected }
@@ -52,10 +53,12 @@ public struct Room: Hashable, Sendable, Identifiable {
     public var number: String
     public var floor: Int
     public var housekeeping: HousekeepingStatus
+    /// Who cleans it today, as the housekeeping list assigns it; empty when nobody is.
+    public var housekeeper: String
 
     public init(
         id: Int, propertyID: Int, roomTypeID: Int, number: String, floor: Int,
-        housekeeping: HousekeepingStatus = .clean
+        housekeeping: HousekeepingStatus = .clean, housekeeper: String = ""
     ) {
         self.id = id
         self.propertyID = propertyID
@@ -63,6 +66,7 @@ public struct Room: Hashable, Sendable, Identifiable {
         self.number = number
         self.floor = floor
         self.housekeeping = housekeeping
+        self.housekeeper = housekeeper
     }
 }
 

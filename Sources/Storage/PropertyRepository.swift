@@ -335,7 +335,8 @@ public struct PropertyRepository: Sendable {
             number: try row.decode(column: "number", as: String.self),
             floor: try row.decode(column: "floor", as: Int.self),
             housekeeping: HousekeepingStatus(rawValue: try row.decode(column: "housekeeping", as: String.self))
-                ?? .dirty)
+                ?? .dirty,
+            housekeeper: try row.decode(column: "housekeeper", as: String?.self) ?? "")
     }
 
     static func property(from row: any SQLRow) throws -> Property {

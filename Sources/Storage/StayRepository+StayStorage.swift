@@ -43,3 +43,26 @@ extension StayRepository: StayStorage {
         try await FolioRepository(store: store).post(postings, stayID: stayID, by: userID)
     }
 }
+
+/// The housekeeping operations keep rooms' statuses and blocks here too.
+extension StayRepository: RoomStorage {
+    public func blocks(propertyID: Int, overlapping nights: Nights) async throws -> [RoomBlock] {
+        try await RoomRepository(store: store).blocks(propertyID: propertyID, overlapping: nights)
+    }
+
+    public func block(id: Int) async throws -> RoomBlock? {
+        try await RoomRepository(store: store).block(id: id)
+    }
+
+    public func updateHousekeeping(of room: Room, by userID: Int?) async throws -> Room {
+        try await RoomRepository(store: store).updateHousekeeping(of: room, by: userID)
+    }
+
+    public func insert(_ block: RoomBlock, by userID: Int?) async throws -> RoomBlock {
+        try await RoomRepository(store: store).insert(block, by: userID)
+    }
+
+    public func end(_ block: RoomBlock, shortenedTo shortened: RoomBlock?, by userID: Int?) async throws {
+        try await RoomRepository(store: store).end(block, shortenedTo: shortened, by: userID)
+    }
+}

@@ -132,8 +132,8 @@ public struct StayRepository: Sendable {
         }
     }
 
-    /// The nights held in rooms of many properties over `nights`, by property: what the guest site's
-    /// search needs to know of their stays. Each property's runs come as one text column
+    /// The nights held in rooms of many properties over `nights`, by property (stays' runs, and rooms
+    /// out of service as holds of stay 0): what the guest site's search needs to know of their stays. Each property's runs come as one text column
     /// (`roomType,room,arrival,departure,stay;...`, room 0 for none), aggregated by the database:
     /// decoding a row through SQLKit (and, on PostgreSQL, receiving it) costs far more than the
     /// database's work for it, and a search over 500 places meets tens of thousands of runs. The runs
@@ -157,6 +157,23 @@ public struct StayRepository: Sendable {
             for row in rows {
                 let text = try row.decode(column: "holds", as: String.self)
                 holds[try row.decode(column: "property_id", as: Int.self)] = try Self.holds(from: text)
+            }
+            // Rooms out of service hold their nights too (few: one small query).
+            for row in try await sql.raw(
+                """
+                SELECT b.property_id, r.room_type_id, b.room_id, b.arrival, b.departure
+                FROM room_blocks b JOIN rooms r ON r.id = b.room_id
+                WHERE b.property_id IN (\(binds: propertyIDs))
+                  AND b.departure > \(bind: nights.arrival.number) AND b.arrival < \(bind: nights.departure.number)
+                """
+            ).all() {
+                holds[try row.decode(column: "property_id", as: Int.self), default: []].append(
+                    RoomHold(
+                        stayID: 0, roomTypeID: try row.decode(column: "room_type_id", as: Int.self),
+                        roomID: try row.decode(column: "room_id", as: Int.self),
+                        nights: try Nights(
+                            arrival: Day(try row.decode(column: "arrival", as: Int.self)),
+                            departure: Day(try row.decode(column: "departure", as: Int.self)))))
             }
             return holds
         }
@@ -456,8 +473,9 @@ public struct StayRepository: Sendable {
             ?? DomainError(.conflict, "the booking conflicts with another one", field: "roomId")
     }
 
-    /// The stay holding a room on some of these nights, as the error to show: which booking is in the way.
-    private func blocker(roomID: Int?, nights: Nights, excluding stayID: Int?) async throws -> DomainError? {
+    /// The stay (or the block) holding a room on some of these nights, as the error to show: which
+    /// booking is in the way.
+    func blocker(roomID: Int?, nights: Nights, excluding stayID: Int?) async throws -> DomainError? {
         guard let roomID else { return nil }
         return try await store.read { sql in
             guard
@@ -471,7 +489,7 @@ public struct StayRepository: Sendable {
                     ORDER BY x.arrival LIMIT 1
                     """
                 ).first()
-            else { return nil }
+            else { return try await RoomRepository.blockInTheWay(roomID: roomID, nights: nights, in: sql) }
             let id = try row.decode(column: "id", as: Int.self)
             let code = try row.decode(column: "confirmation_code", as: String.self)
             let name = try row.decode(column: "name", as: String.self)
@@ -503,6 +521,10 @@ public struct StayTransaction: StayLedger {
 
     public func guest(id: Int) async throws -> Guest? {
         try await StayRepository.guest(id: id, in: sql)
+    }
+
+    public func setHousekeeping(_ status: HousekeepingStatus, roomID: Int) async throws {
+        try await RoomRepository.setHousekeeping(status, roomID: roomID, userID: userID, in: sql)
     }
 
     public func update(_ guest: Guest) async throws {

@@ -81,6 +81,7 @@ public final class Store: Sendable {
         migrations.add(InventoryGeneration())
         migrations.add(StayTerms())
         migrations.add(SegmentOwners())
+        migrations.add(HousekeepingSchema(dialect: dialect))
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

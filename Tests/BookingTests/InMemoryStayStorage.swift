@@ -2,9 +2,10 @@ import Booking
 
 /// `StayStorage` in memory, for testing `FrontDesk`'s operations without a database. It keeps what
 /// the database keeps for them: a stay's version (refusing stale changes), all-or-nothing changes,
-/// a folio by the folio's rules, and the database's own refusal of two stays in one room on one
-/// night. Every change is recorded as `(action, userID)`, as the audit log would.
-actor InMemoryStayStorage: StayStorage {
+/// a folio by the folio's rules, and the database's own refusal of two stays (or a stay and a room
+/// block) in one room on one night. Every change is recorded as `(action, userID)`, as the audit log
+/// would.
+actor InMemoryStayStorage: RoomStorage {
     var properties: [Int: Property] = [:]
     var roomTypesByID: [Int: RoomType] = [:]
     var roomsByID: [Int: Room] = [:]
@@ -12,6 +13,7 @@ actor InMemoryStayStorage: StayStorage {
     var guests: [Int: Guest] = [:]
     var folios: [Int: Folio] = [:]
     var rates: [Int: [Day: Money]] = [:]
+    var blocksByID: [Int: RoomBlock] = [:]
     var history: [(stayID: Int, action: String, userID: Int?)] = []
     private var nextID = 1
 
@@ -41,6 +43,46 @@ actor InMemoryStayStorage: StayStorage {
                 RoomHold(stayID: stay.id, roomTypeID: stay.roomTypeID, roomID: $0.roomID, nights: $0.nights)
             }
         }
+            + blocks(propertyID: propertyID, overlapping: nights).map {
+                RoomHold(stayID: 0, roomTypeID: roomsByID[$0.roomID]!.roomTypeID, roomID: $0.roomID, nights: $0.nights)
+            }
+    }
+
+    func stays(propertyID: Int, overlapping nights: Nights) -> [Stay] {
+        stays.values.filter { $0.propertyID == propertyID && $0.nights.overlaps(nights) }.sorted { $0.id < $1.id }
+    }
+
+    func blocks(propertyID: Int, overlapping nights: Nights) -> [RoomBlock] {
+        blocksByID.values.filter { $0.propertyID == propertyID && $0.nights.overlaps(nights) }.sorted { $0.id < $1.id }
+    }
+
+    func block(id: Int) -> RoomBlock? { blocksByID[id] }
+
+    func updateHousekeeping(of room: Room, by userID: Int?) -> Room {
+        roomsByID[room.id] = room
+        history.append((room.id, "housekeeping", userID))
+        return room
+    }
+
+    func insert(_ block: RoomBlock, by userID: Int?) throws -> RoomBlock {
+        var block = block
+        for stay in stays.values where stay.state.holdsRoom {
+            if stay.segments.contains(where: { $0.roomID == block.roomID && $0.nights.overlaps(block.nights) }) {
+                throw DomainError(.conflict, "room \(block.roomID) is taken by stay \(stay.id)", field: "roomId")
+            }
+        }
+        if blocksByID.values.contains(where: { $0.roomID == block.roomID && $0.nights.overlaps(block.nights) }) {
+            throw DomainError(.conflict, "room \(block.roomID) is out of service", field: "roomId")
+        }
+        block.id = makeID()
+        blocksByID[block.id] = block
+        history.append((block.id, "block", userID))
+        return block
+    }
+
+    func end(_ block: RoomBlock, shortenedTo shortened: RoomBlock?, by userID: Int?) {
+        blocksByID[block.id] = shortened
+        history.append((block.id, "return", userID))
     }
 
     func insert(_ new: NewStay, agreedRates: [Day: Money], by userID: Int?) throws -> Stay {
@@ -71,6 +113,7 @@ actor InMemoryStayStorage: StayStorage {
         stay.version += 1
         stays[stayID] = stay
         (folios, guests, nextID) = await transaction.committed()
+        for (roomID, status) in await transaction.housekeeping { roomsByID[roomID]?.housekeeping = status }
         history.append((stayID, action, userID))
         return stay
     }
@@ -82,9 +125,15 @@ actor InMemoryStayStorage: StayStorage {
         return folio(stayID: stayID)
     }
 
-    /// What the database's exclusion constraint does: no two stays holding one room on one night.
+    /// What the database's exclusion constraint does: no two stays holding one room on one night, and
+    /// no stay in a room out of service.
     private func refuseOverlap(_ stay: Stay) throws {
         guard stay.state.holdsRoom else { return }
+        for block in blocksByID.values {
+            if stay.segments.contains(where: { $0.roomID == block.roomID && $0.nights.overlaps(block.nights) }) {
+                throw DomainError(.conflict, "room \(block.roomID) is out of service", field: "roomId")
+            }
+        }
         for other in stays.values where other.id != stay.id && other.state.holdsRoom {
             for mine in stay.segments where mine.roomID != nil {
                 if other.segments.contains(where: { $0.roomID == mine.roomID && $0.nights.overlaps(mine.nights) }) {
@@ -109,6 +158,8 @@ actor InMemoryStayStorage: StayStorage {
         var guests: [Int: Guest]
         let rates: [Int: [Day: Money]]
         var nextID: Int
+        /// Rooms' statuses set in the change.
+        var housekeeping: [Int: HousekeepingStatus] = [:]
 
         init(folios: [Int: Folio], guests: [Int: Guest], rates: [Int: [Day: Money]], nextID: Int) {
             self.folios = folios
@@ -121,6 +172,7 @@ actor InMemoryStayStorage: StayStorage {
         func agreedRates(stayID: Int) -> [Day: Money] { rates[stayID] ?? [:] }
         func guest(id: Int) -> Guest? { guests[id] }
         func update(_ guest: Guest) { guests[guest.id] = guest }
+        func setHousekeeping(_ status: HousekeepingStatus, roomID: Int) { housekeeping[roomID] = status }
 
         func post(_ postings: [Posting], stayID: Int) throws {
             var folio = folio(stayID: stayID)

@@ -70,15 +70,24 @@ struct PricingTests {
 struct AvailabilityTests {
     let roomTypes = [Make.roomType(id: 1, capacity: 2), Make.roomType(id: 2, capacity: 4)]
     let rooms = [
-        Make.room(id: 1), Make.room(id: 2), Make.room(id: 3, status: .outOfService), Make.room(id: 4, type: 2),
+        Make.room(id: 1), Make.room(id: 2), Make.room(id: 3), Make.room(id: 4, type: 2),
     ]
+    /// Room 3 is out of service over the nights the tests ask about.
+    var outOfService: RoomHold {
+        RoomHold(stayID: 0, roomTypeID: 1, roomID: 3, nights: Make.nights(Make.arrival.adding(days: -1), 30))
+    }
+
+    func availability(_ stays: [Stay]) -> Availability {
+        let plain = Availability(roomTypes: roomTypes, rooms: rooms, stays: stays)
+        return Availability(roomTypes: roomTypes, rooms: rooms, holds: plain.holds + [outOfService])
+    }
 
     @Test func aRoomTypeIsFreeWhileARoomOfItIsFreeOnEveryNight() {
         let stays = [
             Make.stay(id: 1, room: 1, nights: 3),
             Make.stay(id: 2, room: 2, from: Make.arrival.adding(days: 1), nights: 1),
         ]
-        let availability = Availability(roomTypes: roomTypes, rooms: rooms, stays: stays)
+        let availability = availability(stays)
         #expect(availability.freeCount(of: 1, for: Make.nights(Make.arrival, 3)) == 0)
         #expect(availability.freeCount(of: 1, for: Make.nights(Make.arrival, 1)) == 1)
         #expect(availability.freeCount(of: 1, for: Make.nights(Make.arrival.adding(days: 3), 2)) == 2)
@@ -90,12 +99,12 @@ struct AvailabilityTests {
             Make.stay(id: 1, room: nil, nights: 2), Make.stay(id: 2, room: 1, nights: 2, state: .cancelled),
             Make.stay(id: 3, room: 2, nights: 2, state: .noShow),
         ]
-        let availability = Availability(roomTypes: roomTypes, rooms: rooms, stays: stays)
+        let availability = availability(stays)
         #expect(availability.freeCount(of: 1, for: Make.nights(Make.arrival, 2)) == 1)
     }
 
     @Test func guestsOverCapacityLeaveOnlyLargerRoomTypes() {
-        let availability = Availability(roomTypes: roomTypes, rooms: rooms, stays: [])
+        let availability = availability([])
         #expect(availability.availableRoomTypes(for: Make.nights(Make.arrival, 2), guests: 3).map(\.id) == [2])
     }
 }

@@ -23,11 +23,7 @@ extension FrontdeskAPI {
         answer.roomTypes = try await repository.roomTypes(propertyID: id).map {
             .init(id: $0.id, name: $0.name, capacity: $0.capacity, baseRate: try .init($0.baseRate))
         }
-        answer.rooms = try await repository.rooms(propertyID: id).map {
-            .init(
-                id: $0.id, roomTypeId: $0.roomTypeID, number: $0.number, floor: $0.floor,
-                housekeeping: try documented($0.housekeeping.rawValue))
-        }
+        answer.rooms = try await repository.rooms(propertyID: id).map(Components.Schemas.Room.init)
         answer.staff = SalonBoardJSON.roster(try await repository.staff(propertyID: id)).staff.map {
             .init(
                 id: $0.id, rowId: $0.rowId, teamRowId: $0.teamRowId, name: $0.name, workStart: $0.workStart,

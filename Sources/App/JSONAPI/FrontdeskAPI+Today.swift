@@ -48,7 +48,8 @@ extension FrontdeskAPI {
         let stays = try await StayRepository(store: store).stays(propertyID: property.id, overlapping: days)
         let daily = DailyStats.compute(
             over: days, property: property, roomTypes: try await properties.roomTypes(propertyID: property.id),
-            rooms: try await properties.rooms(propertyID: property.id), stays: stays)
+            rooms: try await properties.rooms(propertyID: property.id), stays: stays,
+            blocks: try await RoomRepository(store: store).blocks(propertyID: property.id, overlapping: days))
         let total = DailyStats.total(of: daily, from: from, currency: property.currency)
         return .ok(
             .init(

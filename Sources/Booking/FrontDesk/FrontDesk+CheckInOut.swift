@@ -14,12 +14,17 @@ extension FrontDesk {
         }
     }
 
-    /// Checks the guest out with a settled folio; `force` (a manager's) leaves an open balance.
+    /// Checks the guest out with a settled folio; `force` (a manager's) leaves an open balance. The
+    /// room the guest slept in last is dirty from then on, in the same transaction.
     public func checkOut(_ id: Int, version: Int?, force: Bool = false, by staff: Staff) async throws -> Stay {
         if force { try staff.requireManager("check out with an open balance", field: "force") }
-        _ = try await requireStay(id, by: staff)
+        let found = try await stay(id, by: staff)
+        let lastNight = min(found.today, found.stay.departure).adding(days: -1)
         return try await change(id, version: version, by: staff, action: "check-out") { stay, ledger in
             try stay.checkOut(balance: try await ledger.folio(stayID: stay.id).balance, forcedByManager: force)
+            if let room = stay.roomID(on: lastNight) ?? stay.segments.last?.roomID {
+                try await ledger.setHousekeeping(.dirty, roomID: room)
+            }
         }
     }
 }

@@ -17,19 +17,24 @@ extension FrontDesk {
     /// the guest asked for a view): the nights before stay where they were. A checked-in guest moves
     /// from today at the earliest: a night already slept never changes room. The folio is not
     /// touched (the stay keeps its agreed price); a room of another type than booked is answered
-    /// with its `RoomTypeChange`.
+    /// with its `RoomTypeChange`. A checked-in guest moved today leaves the room they were in dirty.
     public func moveRoom(_ id: Int, version: Int?, toRoom roomID: Int, fromNight night: Day, by staff: Staff)
         async throws -> ChangedStay
     {
         let found = try await stay(id, by: staff)
         let room = try await room(roomID, of: found.property)
         let today = found.today
-        let stay = try await change(id, version: version, by: staff, action: "move") { stay, _ in
+        let stay = try await change(id, version: version, by: staff, action: "move") { stay, ledger in
             guard stay.state != .checkedIn || night >= today else {
                 throw DomainError.invalid(
                     "fromDate", "the guest has slept in their room until today (\(today)): move them from today on")
             }
+            let left = stay.roomID(on: today)
             try stay.move(toRoom: room.id, fromNight: night)
+            // A guest in the house who moves today leaves a used room behind.
+            if stay.state == .checkedIn, night == today, let left, left != room.id {
+                try await ledger.setHousekeeping(.dirty, roomID: left)
+            }
         }
         return ChangedStay(
             stay: stay,

@@ -49,6 +49,24 @@ public protocol StayLedger: Sendable {
     func guest(id: Int) async throws -> Guest?
     /// Writes a guest's name and contact (checked by `Guest.validate` before).
     func update(_ guest: Guest) async throws
+    /// Sets a room's housekeeping status (a departure leaves it dirty), with its event.
+    func setHousekeeping(_ status: HousekeepingStatus, roomID: Int) async throws
+}
+
+/// What the housekeeping operations need of storage besides stays: rooms' statuses and the blocks
+/// that take rooms out of service.
+public protocol RoomStorage: StayStorage {
+    /// The stays of a property whose nights touch `nights` (arrivals, departures, in house).
+    func stays(propertyID: Int, overlapping nights: Nights) async throws -> [Stay]
+    func blocks(propertyID: Int, overlapping nights: Nights) async throws -> [RoomBlock]
+    func block(id: Int) async throws -> RoomBlock?
+    /// Writes a room's status and housekeeper, with its audit row and event; returns the room after.
+    func updateHousekeeping(of room: Room, by userID: Int?) async throws -> Room
+    /// Stores a new block with its audit row and event. Refused with `.conflict`, naming the stay in
+    /// the way, when a stay holds the room on one of its nights (or another block does).
+    func insert(_ block: RoomBlock, by userID: Int?) async throws -> RoomBlock
+    /// Shortens a block to `shortened`'s nights, or removes it when `shortened` is nil.
+    func end(_ block: RoomBlock, shortenedTo shortened: RoomBlock?, by userID: Int?) async throws
 }
 
 extension StayLedger {

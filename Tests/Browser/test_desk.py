@@ -638,7 +638,8 @@ def test_the_move_form_offers_only_rooms_free_for_the_rest_of_the_stay(desk_serv
     select = '[data-form="move"] select'
     WebDriverWait(driver, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, select))
     offered = driver.execute_script(
-        "return [...document.querySelector(arguments[0]).options].filter((o) => o.value !== '').map((o) => o.text)", select
+        "return [...document.querySelector(arguments[0]).options].filter((o) => o.value !== '').map((o) => o.text.split(' · ')[0])",
+        select,
     )
     assert rooms[0]["number"] not in offered  # the room the guest is in
     assert rooms[1]["number"] not in offered  # taken on one of the nights
@@ -667,7 +668,11 @@ def test_a_move_into_a_room_of_another_type_says_the_price_difference_in_the_des
     go(browser, f"#/stays/{made['data']['id']}", "stays")
     select = '[data-form="move"] select'
     WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, select))
-    Select(browser.find_element(By.CSS_SELECTOR, select)).select_by_visible_text(upgrade["number"])
+    move_list = Select(browser.find_element(By.CSS_SELECTOR, select))
+    option = next(o for o in move_list.options if o.text.split(" · ")[0] == upgrade["number"])
+    # The Move list names each room's type and housekeeping status, in the desk's language.
+    assert len(option.text.split(" · ")) == 3 and not any(w in option.text for w in ("Clean", "Dirty", "Inspected")), option.text
+    move_list.select_by_visible_text(option.text)
     browser.find_element(By.CSS_SELECTOR, '[data-form="move"] button[type=submit]').click()
     assert poll(lambda: api(browser, "GET", f"/api/v1/stays/{made['data']['id']}")["data"]["roomId"] == upgrade["id"])
     toast = WebDriverWait(browser, 10).until(
@@ -706,13 +711,26 @@ def test_at_the_hotels_small_hours_move_room_offers_the_hotels_today(desk_server
     assert driver.find_element(By.CSS_SELECTOR, field).get_attribute("value") == today["date"]
 
 
+# The top bar's height, and how many rooms' rows the board shows whole.
+ROOMS_SHOWN = """
+window.deskBoard.board.render(true);
+const board = window.deskBoard.container.getBoundingClientRect();
+const rooms = [...document.querySelectorAll('.board-row-header')].filter((header) => {
+  const r = header.getBoundingClientRect();
+  return Number(header.dataset.rowId) > 0 && r.top >= board.top && r.bottom <= board.bottom + 1;
+});
+return { bar: document.querySelector('.desk-bar').getBoundingClientRect().height, rooms: rooms.length };
+"""
+
+
 @pytest.mark.parametrize("size", [(1024, 768), (1366, 1024)])
 def test_every_screen_at_ipad_size(desk_server, browser_factory, size):
     browser = browser_factory(viewport=size)
     sign_in(browser, desk_server)
     name = f"{size[0]}x{size[1]}"
     use_property(browser, "hotel")
-    for route, screen in (("#/today", "today"), ("#/board", "board"), ("#/dashboard", "dashboard"), ("#/rates", "rates")):
+    for route, screen in (("#/today", "today"), ("#/board", "board"), ("#/housekeeping", "housekeeping"),
+                          ("#/dashboard", "dashboard"), ("#/rates", "rates")):
         go(browser, route, screen)
         time.sleep(0.3)
         screenshot(browser, f"{screen}-{name}")
@@ -728,6 +746,19 @@ def test_every_screen_at_ipad_size(desk_server, browser_factory, size):
         """
     )
     assert counts["elements"] <= counts["bars"] + counts["rows"] + counts["columns"] + 50, json.dumps(counts)
+    if size == (1024, 768):
+        # An iPad in landscape: the top bar is one line and the board shows at least 15 rooms, in every language.
+        for language in ("en", "th", "ja", "ko", "vi"):
+            Select(browser.find_element(By.ID, "desk-language")).select_by_value(language)
+            wait_ready(browser, "board")
+            WebDriverWait(browser, 30).until(lambda b: b.execute_script("return !!window.deskBoard && window.deskBoard.loaded"))
+            shown = browser.execute_script(ROOMS_SHOWN)
+            assert shown["bar"] <= 60, f"{language}: the top bar wraps ({shown['bar']} px)"
+            assert shown["rooms"] >= 15, f"{language}: only {shown['rooms']} rooms show"
+            if language == "th":
+                screenshot(browser, "board-1024x768-thai")
+        Select(browser.find_element(By.ID, "desk-language")).select_by_value("en")
+        wait_ready(browser, "board")
     go(browser, "#/dashboard", "dashboard")
     assert browser.find_element(By.ID, "figure-occupancy").text.endswith("%")
     assert browser.find_elements(By.CSS_SELECTOR, ".dashboard-chart svg rect")

@@ -1,5 +1,5 @@
 // The front desk app: signs in, keeps the chosen property and language, draws the top bar and
-// routes `#/today`, `#/board`, `#/stays/{id}`, `#/dashboard` and `#/rates` to their screens. Each screen is a
+// routes `#/today`, `#/board`, `#/stays/{id}`, `#/housekeeping`, `#/dashboard` and `#/rates` to their screens. Each screen is a
 // module exporting `mount(main, desk) -> { unmount() }`; `desk` is what screens share: the words,
 // the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
 
@@ -19,6 +19,7 @@ const SCREENS = {
   appointments: () => import("./appointment.js"),
   dashboard: () => import("./dashboard.js"),
   rates: () => import("./rates.js"),
+  housekeeping: () => import("./housekeeping.js"),
 };
 
 class Desk {
@@ -105,6 +106,7 @@ class Desk {
       { class: "desk-nav", "aria-label": t("nav.main") },
       this.property.kind === "hotel" ? link("today", "nav.today") : null,
       link("board", "nav.board"),
+      this.property.kind === "hotel" ? link("housekeeping", "nav.housekeeping") : null,
       this.property.kind === "hotel" ? link("dashboard", "nav.dashboard") : null,
       this.property.kind === "hotel" ? link("rates", "nav.rates") : null,
     );
@@ -120,7 +122,7 @@ class Desk {
         h("span", { class: "desk-spacer" }),
         h("span", { class: "desk-user", text: this.user.name }),
         languageSelect,
-        h("button", { type: "button", class: "desk-button", onclick: () => this.signOut(), text: t("nav.signOut") }),
+        h("button", { type: "button", class: "desk-button", title: this.user.name, onclick: () => this.signOut(), text: t("nav.signOut") }),
       ),
       this.main,
     );

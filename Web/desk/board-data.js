@@ -13,8 +13,8 @@ import { dayNumber, isoDay } from "../common/i18n.js";
 const LOCAL_IDS = 1 << 29;
 
 /** Bar styles (the board's `data-style`): the server's BarStyle for hotels. */
-export const HOTEL_STYLE = Object.freeze({ booked: 0, checkedIn: 1, checkedOut: 2, unassigned: 3, blocked: 4 });
-export const HOTEL_STYLE_NAMES = ["booked", "checked_in", "checked_out", "unassigned", "blocked"];
+export const HOTEL_STYLE = Object.freeze({ booked: 0, checkedIn: 1, checkedOut: 2, unassigned: 3, blocked: 4, outOfService: 5 });
+export const HOTEL_STYLE_NAMES = ["booked", "checked_in", "checked_out", "unassigned", "blocked", "out_of_service"];
 /** Appointment states in the server's order (the salon board's `style`). */
 export const APPOINTMENT_STATES = ["booked", "checked_in", "completed", "cancelled", "no_show"];
 
@@ -32,13 +32,22 @@ export function stayIsShown(stay) {
   return stay.state !== "cancelled" && stay.state !== "no_show";
 }
 
-/** The runs of a board answer (`items` as words of six, `guests` by run). */
+/**
+ * The bars of a board answer: the runs of stays (`items` as words of six, `guests` by run), then the
+ * rooms out of service (`blocks`), each with the id minus its block's (no run has a negative id).
+ */
 function* runsOfAnswer(board) {
   const words = board.items;
   for (let i = 0, n = 0; i < words.length; i += 6, n++) {
     yield {
       id: words[i], rowId: words[i + 1], start: words[i + 2], end: words[i + 3], style: words[i + 4],
       stayId: words[i + 5], name: board.guests[n],
+    };
+  }
+  for (const block of board.blocks ?? []) {
+    yield {
+      id: -block.id, rowId: block.roomId, start: dayNumber(block.from), end: dayNumber(block.to),
+      style: HOTEL_STYLE.outOfService, stayId: 0, blockId: block.id, name: block.reason,
     };
   }
 }
@@ -192,9 +201,13 @@ export class HotelBoardData {
     return detail.guest?.name ?? "";
   }
 
-  /** Whether an item can be dragged: blocks from a channel's calendar and stays with a room move cannot. */
+  /**
+   * Whether an item can be dragged: blocks from a channel's calendar, rooms out of service and stays
+   * with a room move cannot.
+   */
   editable(item) {
     if (item.style === HOTEL_STYLE.blocked || item.style === HOTEL_STYLE.checkedOut) return false;
+    if (item.style === HOTEL_STYLE.outOfService) return false;
     return this.itemsOfEntity(item.stayId).length === 1;
   }
 

@@ -25,10 +25,11 @@ export class BookingPanel {
     fill(this.element);
   }
 
-  /** Shows a booking; `quiet` leaves the keyboard focus where it is. */
+  /** Shows a booking (or a room out of service); `quiet` leaves the keyboard focus where it is. */
   async show(item, { quiet = false } = {}) {
     this.item = item;
     this.element.hidden = false;
+    if (item.blockId) return this.showBlock(item, { quiet });
     const { t } = this;
     const screen = this.screen;
     const i18n = screen.desk.i18n;
@@ -93,6 +94,48 @@ export class BookingPanel {
         );
       }
     }
+  }
+
+  /** A room out of service: why, which nights, and putting it back in service from today. */
+  showBlock(item, { quiet }) {
+    const { t } = this;
+    const i18n = this.screen.desk.i18n;
+    const title = h("h2", { id: "board-panel-title", tabindex: "-1", text: i18n.state("out_of_service") });
+    const message = h("p", { class: "desk-form-error", role: "alert" });
+    const facts = h(
+      "dl",
+      { class: "desk-facts" },
+      h("dt", { text: t("stay.room") }), h("dd", { text: this.screen.data.rowName(item.rowId) }),
+      h("dt", { text: t("block.reason") }), h("dd", { text: item.name }),
+      h("dt", { text: t("stay.dates") }),
+      h("dd", { text: `${i18n.date(item.start)} → ${i18n.date(item.end)} (${i18n.nights(item.end - item.start)})` }),
+    );
+    const actions = h(
+      "div",
+      { class: "desk-row" },
+      this.screen.desk.canEdit
+        ? h("button", {
+            type: "button", class: "desk-button is-primary", text: t("block.return"),
+            onclick: async (event) => {
+              event.currentTarget.disabled = true;
+              message.textContent = "";
+              try {
+                await call("POST", `/api/v1/room-blocks/${item.blockId}/return`);
+                this.screen.desk.toast(t("block.returned", { room: this.screen.data.rowName(item.rowId) }));
+                this.close();
+                await this.screen.reload();
+              } catch (error) {
+                event.currentTarget.disabled = false;
+                message.textContent = errorText(error, t);
+              }
+            },
+          })
+        : null,
+      h("a", { class: "desk-button", href: "#/housekeeping", text: t("nav.housekeeping") }),
+      h("button", { type: "button", class: "desk-button is-quiet", text: t("common.close"), onclick: () => this.close() }),
+    );
+    fill(this.element, title, facts, actions, message);
+    if (!quiet) title.focus();
   }
 
   async act(button, message, path, version, name, done) {

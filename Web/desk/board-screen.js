@@ -8,7 +8,7 @@ import { loadTimeline } from "../timeline.js";
 import { Board } from "../board.js";
 import { h, fill } from "../common/dom.js";
 import { dayNumber, isoDay } from "../common/i18n.js";
-import { HotelBoardData, SalonBoardData, HOTEL_STYLE_NAMES, APPOINTMENT_STATES } from "./board-data.js";
+import { HotelBoardData, SalonBoardData, HOTEL_STYLE, HOTEL_STYLE_NAMES, APPOINTMENT_STATES } from "./board-data.js";
 import { BoardEditor } from "./board-edit.js";
 import { BookingPanel } from "./board-panel.js";
 
@@ -18,7 +18,7 @@ function timeline() {
   return timelineModule;
 }
 
-const HOTEL_METRICS = { rowHeaderWidth: 150, columnHeaderHeight: 56, laneHeight: 40, groupHeaderHeight: 32, barInset: 4 };
+const HOTEL_METRICS = { rowHeaderWidth: 150, columnHeaderHeight: 52, laneHeight: 34, groupHeaderHeight: 28, barInset: 3 };
 const SALON_METRICS = { rowHeaderWidth: 150, columnHeaderHeight: 56, laneHeight: 44, groupHeaderHeight: 30, barInset: 3 };
 const DAY_WIDTHS = [28, 40, 56, 80, 120];
 /** Days read at a time, and how far the board may reach (the server sends at most three years). */
@@ -80,8 +80,14 @@ class BoardScreen {
       this.undoButton,
       this.redoButton,
       h("span", { class: "desk-spacer" }),
-      this.legend(),
-      h("p", { id: "board-keys", class: "board-keys", text: t("board.keys") }),
+      // The legend and the keys fold into one button, so that the rows get the height (an iPad shows
+      // 15 rooms or more).
+      h(
+        "details",
+        { class: "board-help" },
+        h("summary", { class: "desk-button", text: t("board.legend") }),
+        h("div", { class: "board-help-body" }, this.legend(), h("p", { id: "board-keys", class: "board-keys", text: t("board.keys") })),
+      ),
     );
     fill(
       this.main,
@@ -89,8 +95,7 @@ class BoardScreen {
         "div",
         { class: `board-screen is-${this.data.kind}` },
         toolbar,
-        this.status,
-        h("div", { class: "board-screen-body" }, this.container, this.panel.element),
+        h("div", { class: "board-screen-body" }, this.status, this.container, this.panel.element),
       ),
     );
     this.dateInput.addEventListener("change", () => {
@@ -296,6 +301,11 @@ class BoardScreen {
       "span",
       { class: "board-legend", role: "list", "aria-label": this.t("board.legend") },
       names.map((name, style) => h("span", { role: "listitem", class: `is-style-${style}`, text: this.desk.i18n.state(name) })),
+      this.hotel
+        ? ["clean", "dirty", "inspected"].map((status) =>
+            h("span", { role: "listitem", class: "is-housekeeping", dataset: { housekeeping: status }, text: this.t(`housekeeping.${status}`) }),
+          )
+        : null,
     );
   }
 
@@ -324,6 +334,13 @@ class BoardScreen {
     const name = item?.name ?? "";
     const state = i18n.state(this.styleName(engineItem.style));
     const conflict = engineItem.inConflict ? `, ${this.t("board.inConflict")}` : "";
+    if (this.hotel && engineItem.style === HOTEL_STYLE.outOfService) {
+      const room = this.data.rowName(engineItem.rowId);
+      return {
+        text: `${state} · ${name}`,
+        label: this.t("board.blockLabel", { room, from: i18n.date(engineItem.start), to: i18n.date(engineItem.end), reason: name }),
+      };
+    }
     if (this.hotel) {
       const nights = engineItem.end - engineItem.start;
       return {
@@ -484,8 +501,9 @@ class BoardScreen {
   async applyEvent(event) {
     const id = this.data.entityOf(event);
     if (id === undefined) {
-      // Rooms, housekeeping and the like: read the board again.
-      if (event.kind.startsWith("room") || event.kind.startsWith("property")) this.reload();
+      if (event.kind === "room.housekeeping" && this.hotel) return this.housekeepingChanged(this.data.entityFromEvent(event));
+      // Rooms out of service, rooms and the like: read the board again.
+      if (event.kind.startsWith("room") || event.kind.startsWith("block") || event.kind.startsWith("property")) this.reload();
       return;
     }
     const entity = this.data.entityFromEvent(event);
@@ -493,6 +511,16 @@ class BoardScreen {
     const known = this.data.itemsOfEntity(entity.id).length > 0;
     const name = known ? undefined : await this.data.nameOf(entity).catch(() => "");
     this.applyEntity(entity, name);
+  }
+
+  /** A room's status changed at another desk (or a check-out): its header's dot follows. */
+  housekeepingChanged(change) {
+    const room = change && this.data.rooms.get(change.id);
+    if (!room) return;
+    room.housekeeping = change.housekeeping;
+    for (const header of this.container.querySelectorAll(`.board-row-header[data-row-id="${room.rowId}"]`)) {
+      this.decorateRow(header, room.rowId, 0);
+    }
   }
 
   say(message) {

@@ -233,8 +233,9 @@ export async function mount(main, desk, route) {
 
   /**
    * The rooms a guest can move to from `from` to the stay's departure: not the room they are in, nor
-   * one that another stay or an imported block holds on any of those nights (the board's runs say
-   * which). If the board cannot be read, every other room; the server still refuses a taken one.
+   * one that another stay, an imported block or a block out of service holds on any of those nights
+   * (the board says which), each with its housekeeping status as the board reads it now. If the board
+   * cannot be read, every other room; the server still refuses a taken one.
    */
   async function roomsToMoveTo(from) {
     const others = [...rooms.values()].filter((room) => room.id !== stay.roomId);
@@ -249,10 +250,20 @@ export async function mount(main, desk, route) {
         const [row, arrival, departure] = board.items.slice(index + 1, index + 4);
         if (row > 0 && board.items[index + 5] !== stay.id && arrival < end && departure > start) taken.add(row);
       }
-      return others.filter((room) => !taken.has(room.id));
+      for (const block of board.blocks) {
+        if (dayNumber(block.from) < end && dayNumber(block.to) > start) taken.add(block.roomId);
+      }
+      const now = new Map(board.rooms.map((room) => [room.id, room.housekeeping]));
+      return others.filter((room) => !taken.has(room.id)).map((room) => ({ ...room, housekeeping: now.get(room.id) ?? room.housekeeping }));
     } catch {
       return others;
     }
+  }
+
+  /** A room as the Move list names it: number, type and whether it is ready. */
+  function roomChoice(room) {
+    const type = property.roomTypes?.find((roomType) => roomType.id === room.roomTypeId)?.name;
+    return { value: room.id, label: [room.number, type, t(`housekeeping.${room.housekeeping}`)].filter(Boolean).join(" · ") };
   }
 
   /** Renders a declared form into `parent` once its declaration (and, to move, the free rooms) arrives. */
@@ -265,7 +276,7 @@ export async function mount(main, desk, route) {
           values, t, locale: i18n.locale,
           options: {
             currency: folio?.currency ?? property.currency,
-            rooms: free.map((room) => ({ value: room.id, label: room.number })),
+            rooms: free.map(roomChoice),
           },
           onSubmit: submit,
         });

@@ -1,3 +1,4 @@
+import API
 import Booking
 import Foundation
 import Hummingbird
@@ -102,11 +103,7 @@ struct BoardController {
                     housekeeping: $0.housekeeping.rawValue)
             },
             items: items, guests: guests,
-            blocks: blocks.map {
-                BoardJSON.Block(
-                    id: $0.id, roomId: $0.roomID, from: $0.nights.arrival.iso, to: $0.nights.departure.iso,
-                    reason: $0.reason)
-            })
+            blocks: blocks.map(Components.Schemas.RoomBlock.init))
     }
 
     private func salonBoard(_ property: Property, _ days: Nights, _ today: Day) async throws -> SalonBoardJSON {
@@ -153,15 +150,6 @@ struct BoardJSON: Encodable {
         var housekeeping: String
     }
 
-    /// A room out of service over some of the days.
-    struct Block: Codable {
-        var id: Int
-        var roomId: Int
-        var from: String
-        var to: String
-        var reason: String
-    }
-
     var kind = "hotel"
     var propertyId: Int
     var from: String
@@ -175,7 +163,8 @@ struct BoardJSON: Encodable {
     var rooms: [Room]
     var items: [Int]
     var guests: [String]
-    var blocks: [Block]
+    /// Rooms out of service over some of the days, as the API's other operations write them.
+    var blocks: [Components.Schemas.RoomBlock]
 
     private enum CodingKeys: String, CodingKey {
         case kind, propertyId, from, to, today, fromDay, toDay, checkIn, checkOut, groups, rooms, blocks

@@ -322,9 +322,12 @@ public struct PropertyRepository: Sendable {
     }
 
     public func room(id: Int) async throws -> Room? {
-        try await store.read { sql in
-            try await sql.raw("SELECT * FROM rooms WHERE id = \(bind: id)").first().map(Self.room(from:))
-        }
+        try await store.read { sql in try await Self.room(id: id, in: sql) }
+    }
+
+    /// A room, read in a transaction already open.
+    static func room(id: Int, in sql: any SQLDatabase) async throws -> Room? {
+        try await sql.raw("SELECT * FROM rooms WHERE id = \(bind: id)").first().map(Self.room(from:))
     }
 
     static func room(from row: any SQLRow) throws -> Room {

@@ -46,7 +46,7 @@ public struct RoomRepository: Sendable {
 
     public func updateHousekeeping(of room: Room, by userID: Int?) async throws -> Room {
         try await store.write { sql in
-            guard let before = try await Self.room(id: room.id, in: sql) else {
+            guard let before = try await PropertyRepository.room(id: room.id, in: sql) else {
                 throw DomainError(.notFound, "no room \(room.id)", field: "roomId")
             }
             try await Self.write(room, before: before, userID: userID, in: sql)
@@ -58,7 +58,9 @@ public struct RoomRepository: Sendable {
     static func setHousekeeping(_ status: HousekeepingStatus, roomID: Int, userID: Int?, in sql: any SQLDatabase)
         async throws
     {
-        guard let before = try await room(id: roomID, in: sql), before.housekeeping != status else { return }
+        guard let before = try await PropertyRepository.room(id: roomID, in: sql), before.housekeeping != status else {
+            return
+        }
         var after = before
         after.housekeeping = status
         try await write(after, before: before, userID: userID, in: sql)
@@ -74,10 +76,6 @@ public struct RoomRepository: Sendable {
         try await Journal.record(
             in: sql, propertyID: room.propertyID, userID: userID, entity: "room", entityID: room.id,
             action: "housekeeping", before: Snapshot(before), after: Snapshot(room))
-    }
-
-    private static func room(id: Int, in sql: any SQLDatabase) async throws -> Room? {
-        try await sql.raw("SELECT * FROM rooms WHERE id = \(bind: id)").first().map(PropertyRepository.room(from:))
     }
 
     // MARK: - Blocks

@@ -5,10 +5,10 @@ import Booking
 /// service. Each decodes its input, calls its `FrontDesk` operation and encodes the answer.
 extension FrontdeskAPI {
     func getHousekeeping(_ input: Operations.GetHousekeeping.Input) async throws -> Operations.GetHousekeeping.Output {
-        let property = try await context.property(input.path.id, in: store)
-        let list = try await frontDesk.housekeepingList(propertyID: property.id, by: try staff)
+        // The operation reads the property and answers 404 for one the member of staff does not work at.
+        let list = try await frontDesk.housekeepingList(propertyID: input.path.id, by: try staff)
         let typeNames = Dictionary(
-            uniqueKeysWithValues: try await frontDesk.storage.roomTypes(propertyID: property.id).map {
+            uniqueKeysWithValues: try await frontDesk.storage.roomTypes(propertyID: input.path.id).map {
                 ($0.id, $0.name)
             })
         return .ok(

@@ -75,6 +75,8 @@ public struct Property: Hashable, Sendable, Identifiable {
     public var cancellationPolicy: CancellationPolicy
     public var fees: [Fee]
     public var taxes: [Tax]
+    /// Who issues its invoices and receipts.
+    public var issuer: Issuer
 
     public init(
         id: Int, name: String, kind: PropertyKind, region: String, city: String, latitude: Double,
@@ -82,7 +84,7 @@ public struct Property: Hashable, Sendable, Identifiable {
         checkOutMinute: Int = 11 * 60, summary: String = "", amenities: [String] = [], photos: [String] = [],
         cancellationPolicy: CancellationPolicy = CancellationPolicy(
             freeUntilDaysBefore: 2, lateCancellationBasisPoints: 10_000),
-        fees: [Fee] = [], taxes: [Tax] = []
+        fees: [Fee] = [], taxes: [Tax] = [], issuer: Issuer = Issuer()
     ) {
         self.id = id
         self.name = name
@@ -101,6 +103,7 @@ public struct Property: Hashable, Sendable, Identifiable {
         self.cancellationPolicy = cancellationPolicy
         self.fees = fees
         self.taxes = taxes
+        self.issuer = issuer
     }
 
     /// The property's time zone; properties are only stored with zones that exist.

@@ -66,3 +66,24 @@ extension StayRepository: RoomStorage {
         try await RoomRepository(store: store).end(block, shortenedTo: shortened, by: userID)
     }
 }
+
+/// Invoices and receipts are issued from the folios kept here.
+extension StayRepository: DocumentStorage {
+    public func updateIssuer(_ issuer: Issuer, propertyID: Int, by userID: Int?) async throws -> Property {
+        try await DocumentRepository(store: store).updateIssuer(issuer, propertyID: propertyID, by: userID)
+    }
+
+    public func issue(
+        stayID: Int, by userID: Int?, _ draft: @escaping @Sendable (Folio) throws -> FolioDocument
+    ) async throws -> FolioDocument {
+        try await DocumentRepository(store: store).issue(stayID: stayID, by: userID, draft)
+    }
+
+    public func documents(stayID: Int) async throws -> [FolioDocument] {
+        try await DocumentRepository(store: store).documents(stayID: stayID)
+    }
+
+    public func document(id: Int) async throws -> FolioDocument? {
+        try await DocumentRepository(store: store).document(id: id)
+    }
+}

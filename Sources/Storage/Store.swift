@@ -82,6 +82,7 @@ public final class Store: Sendable {
         migrations.add(StayTerms())
         migrations.add(SegmentOwners())
         migrations.add(HousekeepingSchema(dialect: dialect))
+        migrations.add(DocumentSchema(dialect: dialect))
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

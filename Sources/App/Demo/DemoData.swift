@@ -49,7 +49,11 @@ public struct DemoData: Sendable {
                 latitude: 18.7953, longitude: 98.9620, timeZoneID: "Asia/Bangkok", currency: .thb,
                 summary: "A garden hotel of teak houses and a pool, a short walk from the Old City's Tha Phae Gate.",
                 amenities: ["Wi-Fi", "Pool", "Breakfast", "Garden", "Airport pickup"],
-                photos: (1...4).map { "/photos/baan-suan-\($0).svg" }, taxes: DemoCatalog.thaiTaxes))
+                photos: (1...4).map { "/photos/baan-suan-\($0).svg" }, taxes: DemoCatalog.thaiTaxes,
+                issuer: Issuer(
+                    name: "Baan Suan Hospitality Co., Ltd.",
+                    address: "88 Charoen Rat Road, Wat Ket\nMueang Chiang Mai, Chiang Mai 50000\nThailand",
+                    taxID: "0505561001234")))
         let today = property.today(now: now)
         var roomsByType: [(RoomType, [Room])] = []
         var floor = 1

@@ -3,7 +3,7 @@ import Booking
 /// The product's forms. Limits come from the endpoints that take the values, so that a form never
 /// allows what the API refuses.
 enum FormCatalog {
-    static let all: [FreeForm] = [stay, charge, payment, move, appointment, appointmentChange]
+    static let all: [FreeForm] = [stay, charge, payment, move, appointment, appointmentChange, issuer]
 
     static func form(named name: String) -> FreeForm? { all.first { $0.name == name } }
 
@@ -88,6 +88,19 @@ enum FormCatalog {
                                 .string(PaymentMethod.cardTerminal.rawValue), .string(PaymentMethod.transfer.rawValue),
                             ]
                         )),
+                ])
+        ])
+
+    /// Who issues the property's invoices and receipts: the body of `PUT /api/v1/properties/{id}/issuer`.
+    static let issuer = FreeForm(
+        name: "issuer",
+        sections: [
+            .init(
+                id: "issuer", titleKey: "form.issuer.title",
+                rows: [
+                    .text("name", label: "form.issuer.name", maxLength: Issuer.nameLimit),
+                    .textarea("address", label: "form.issuer.address", maxLength: Issuer.addressLimit),
+                    .text("taxId", label: "form.issuer.taxId", maxLength: Issuer.taxIDLimit),
                 ])
         ])
 

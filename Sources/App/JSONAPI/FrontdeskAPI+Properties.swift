@@ -58,6 +58,6 @@ extension Components.Schemas.Property {
             longitude: property.longitude, timeZone: property.timeZoneID,
             currency: try documented(property.currency.code), checkIn: clockTime(property.checkInMinute),
             checkOut: clockTime(property.checkOutMinute), summary: property.summary,
-            amenities: property.amenities, photos: property.photos)
+            amenities: property.amenities, photos: property.photos, issuer: .init(property.issuer))
     }
 }

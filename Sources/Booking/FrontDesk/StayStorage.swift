@@ -106,3 +106,20 @@ public struct Staff: Sendable {
         guard user.role == .manager else { throw DomainError(.forbidden, "only a manager can \(what)", field: field) }
     }
 }
+
+/// What invoices and receipts need of storage besides stays: the property's issuer, and documents
+/// numbered without gaps per property and kind.
+public protocol DocumentStorage: StayStorage {
+    /// Writes the property's issuer (checked by `Issuer.validate`), with its audit row and event;
+    /// returns the property after.
+    func updateIssuer(_ issuer: Issuer, propertyID: Int, by userID: Int?) async throws -> Property
+    /// Issues a document in one transaction: reads the stay's folio, drafts the document from it
+    /// (`draft` may refuse), gives it the next number of its property and kind, and stores it with its
+    /// audit row and event. A refused or failed issue takes no number.
+    func issue(
+        stayID: Int, by userID: Int?, _ draft: @escaping @Sendable (Folio) throws -> FolioDocument
+    ) async throws -> FolioDocument
+    /// A stay's documents, oldest first.
+    func documents(stayID: Int) async throws -> [FolioDocument]
+    func document(id: Int) async throws -> FolioDocument?
+}

@@ -1,0 +1,65 @@
+import API
+import Booking
+
+/// Invoices and receipts: issuing one from a stay's folio, reading them, and who issues them. Each
+/// decodes its input, calls its `FrontDesk` operation and encodes the answer.
+extension FrontdeskAPI {
+    func listDocuments(_ input: Operations.ListDocuments.Input) async throws -> Operations.ListDocuments.Output {
+        let documents = try await frontDesk.documents(stayID: input.path.id, by: try staff)
+        return .ok(.init(body: .json(.init(documents: try documents.map(Components.Schemas.FolioDocument.init)))))
+    }
+
+    func issueDocument(_ input: Operations.IssueDocument.Input) async throws -> Operations.IssueDocument.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let document = try await frontDesk.issueDocument(
+            try FolioDocumentKind.named(body.kind.rawValue), stayID: input.path.id, by: try staff)
+        return .created(.init(body: .json(try .init(document))))
+    }
+
+    func getDocument(_ input: Operations.GetDocument.Input) async throws -> Operations.GetDocument.Output {
+        .ok(.init(body: .json(try .init(try await frontDesk.document(input.path.id, by: try staff)))))
+    }
+
+    func setIssuer(_ input: Operations.SetIssuer.Input) async throws -> Operations.SetIssuer.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let property = try await frontDesk.setIssuer(
+            Issuer(name: body.name, address: body.address, taxID: body.taxId), propertyID: input.path.id,
+            by: try staff)
+        return .ok(.init(body: .json(.init(property.issuer))))
+    }
+}
+
+extension Components.Schemas.Issuer {
+    init(_ issuer: Issuer) {
+        self.init(name: issuer.name, address: issuer.address, taxId: issuer.taxID)
+    }
+}
+
+extension Components.Schemas.FolioDocument {
+    init(_ document: FolioDocument) throws {
+        let line = { (line: FolioDocument.Line) throws in
+            Components.Schemas.FolioDocumentLine(
+                night: line.night?.iso, description: line.description, category: line.category?.rawValue,
+                method: line.method?.rawValue, amount: try .init(line.amount))
+        }
+        self.init(
+            id: document.id, stayId: document.stayID, kind: try documented(document.kind.rawValue),
+            number: document.number, reference: document.reference, issuedOn: document.issuedOn.iso,
+            issuer: .init(document.issuer), guestName: document.guestName,
+            confirmationCode: document.confirmationCode, arrival: document.nights.arrival.iso,
+            departure: document.nights.departure.iso, rooms: document.rooms,
+            currency: try documented(document.currency.code), charges: try document.charges.map(line),
+            taxes: try document.taxes.map {
+                .init(name: $0.name, basisPoints: $0.basisPoints, amount: try .init($0.amount))
+            },
+            payments: try document.payments.map(line), subtotal: try .init(document.subtotal),
+            totalTax: try .init(document.totalTax), totalCharges: try .init(document.totalCharges),
+            totalPayments: try .init(document.totalPayments), balance: try .init(document.balance))
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+
+/// What a hotel hands a guest about a stay's account.
+public enum FolioDocumentKind: String, Sendable, CaseIterable {
+    /// What the stay costs, its taxes, what is paid and what is still due.
+    case invoice
+    /// What the guest has paid, against what the stay costs.
+    case receipt
+
+    /// The prefix of its reference: `INV-000042`, `RCT-000042`.
+    public var prefix: String {
+        switch self {
+        case .invoice: "INV"
+        case .receipt: "RCT"
+        }
+    }
+
+    /// The kind a client names, refused (naming `kind`) when there is none such.
+    public static func named(_ name: String) throws(DomainError) -> FolioDocumentKind {
+        guard let kind = FolioDocumentKind(rawValue: name) else {
+            throw .invalid("kind", "'\(name)' is not a document (invoice, receipt)")
+        }
+        return kind
+    }
+}
+
+/// Who issues a property's invoices and receipts, as the tax office knows it: a legal name, a postal
+/// address and a tax id. Empty until a manager sets them; a document then carries the property's name.
+public struct Issuer: Hashable, Sendable {
+    public var name: String
+    /// Lines separated by newlines, printed as they are.
+    public var address: String
+    public var taxID: String
+
+    public init(name: String = "", address: String = "", taxID: String = "") {
+        self.name = name
+        self.address = address
+        self.taxID = taxID
+    }
+
+    public static let nameLimit = 120
+    public static let addressLimit = 400
+    public static let addressLineLimit = 6
+    public static let taxIDLimit = 40
+
+    /// Checks what a manager enters: a name and a tax id of one line each, an address of at most six
+    /// lines, each within its length.
+    public func validate() throws(DomainError) {
+        try Self.validateLine(name, field: "name", limit: Self.nameLimit)
+        try Self.validateLine(taxID, field: "taxId", limit: Self.taxIDLimit)
+        guard address.count <= Self.addressLimit else {
+            throw .invalid("address", "must be at most \(Self.addressLimit) characters")
+        }
+        let lines = address.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count <= Self.addressLineLimit else {
+            throw .invalid("address", "must be at most \(Self.addressLineLimit) lines")
+        }
+        guard !address.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" })
+        else { throw .invalid("address", "must be plain text") }
+    }
+
+    /// The issuer as entered, with spaces around each line and empty lines dropped, `\r\n` read as a
+    /// newline: what is validated and stored.
+    public var trimmed: Issuer {
+        Issuer(
+            name: name.trimmingCharacters(in: .whitespaces),
+            address: address.replacing("\r\n", with: "\n").split(separator: "\n")
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "\n"),
+            taxID: taxID.trimmingCharacters(in: .whitespaces))
+    }
+
+    private static func validateLine(_ value: String, field: String, limit: Int) throws(DomainError) {
+        guard value.count <= limit else { throw .invalid(field, "must be at most \(limit) characters") }
+        guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .invalid(field, "must be one line of plain text")
+        }
+    }
+}
+
+/// An invoice or a receipt as issued: the property's issuer, a number from the property's gap-free
+/// sequence of its kind, the hotel's day it was issued, and the folio as it stood then: its standing
+/// lines (a reversed line and its reversal appear on neither), taxes by name, payments and balance.
+/// Once issued it never changes; a later change of the folio is a new document.
+public struct FolioDocument: Hashable, Sendable, Identifiable {
+    /// A charge or a payment.
+    public struct Line: Hashable, Sendable {
+        public var night: Day?
+        public var description: String
+        public var category: ChargeCategory?
+        public var method: PaymentMethod?
+        public var amount: Money
+
+        public init(
+            night: Day? = nil, description: String, category: ChargeCategory? = nil, method: PaymentMethod? = nil,
+            amount: Money
+        ) {
+            self.night = night
+            self.description = description
+            self.category = category
+            self.method = method
+            self.amount = amount
+        }
+    }
+
+    /// One tax's total, with its rate when the property still charges it.
+    public struct TaxTotal: Hashable, Sendable {
+        public var name: String
+        public var basisPoints: Int?
+        public var amount: Money
+
+        public init(name: String, basisPoints: Int?, amount: Money) {
+            self.name = name
+            self.basisPoints = basisPoints
+            self.amount = amount
+        }
+    }
+
+    public var id: Int
+    public var propertyID: Int
+    public var stayID: Int
+    public var kind: FolioDocumentKind
+    /// 1, 2, 3… per property and kind, without gaps.
+    public var number: Int
+    public var issuedOn: Day
+    public var issuer: Issuer
+    public var guestName: String
+    public var confirmationCode: String
+    public var nights: Nights
+    /// The rooms the stay slept in, in order.
+    public var rooms: [String]
+    public var currency: Currency
+    /// The charges other than taxes.
+    public var charges: [Line]
+    public var taxes: [TaxTotal]
+    public var payments: [Line]
+
+    public init(
+        id: Int, propertyID: Int, stayID: Int, kind: FolioDocumentKind, number: Int, issuedOn: Day, issuer: Issuer,
+        guestName: String, confirmationCode: String, nights: Nights, rooms: [String], currency: Currency,
+        charges: [Line], taxes: [TaxTotal], payments: [Line]
+    ) {
+        self.id = id
+        self.propertyID = propertyID
+        self.stayID = stayID
+        self.kind = kind
+        self.number = number
+        self.issuedOn = issuedOn
+        self.issuer = issuer
+        self.guestName = guestName
+        self.confirmationCode = confirmationCode
+        self.nights = nights
+        self.rooms = rooms
+        self.currency = currency
+        self.charges = charges
+        self.taxes = taxes
+        self.payments = payments
+    }
+
+    /// `INV-000042`: the kind's prefix and the number, six digits at least.
+    public var reference: String {
+        let digits = String(number)
+        return "\(kind.prefix)-\(String(repeating: "0", count: max(0, 6 - digits.count)))\(digits)"
+    }
+
+    /// The charges before tax.
+    public var subtotal: Money { sum(charges.map(\.amount)) }
+    public var totalTax: Money { sum(taxes.map(\.amount)) }
+    public var totalCharges: Money { sum([subtotal, totalTax]) }
+    public var totalPayments: Money { sum(payments.map(\.amount)) }
+    /// What the guest still owes (negative: what the hotel owes back).
+    public var balance: Money { Money(totalCharges.amount.addingSaturated(-totalPayments.amount), currency) }
+
+    private func sum(_ amounts: [Money]) -> Money { Money(amounts.map(\.amount).saturatedSum(), currency) }
+
+    /// The document of `kind` for `stay`'s folio as it stands, numbered later by storage. An invoice
+    /// needs a charge to bill, a receipt a payment to acknowledge.
+    public static func draft(
+        _ kind: FolioDocumentKind, folio: Folio, stay: Stay, property: Property, guestName: String,
+        roomNumbers: [Int: String], today: Day
+    ) throws(DomainError) -> FolioDocument {
+        let reversed = Set(folio.entries.compactMap { $0.kind == .reversal ? $0.reverses : nil })
+        let standing = folio.entries.filter { $0.kind != .reversal && !reversed.contains($0.id) }
+        let line = { (entry: FolioEntry) in
+            Line(
+                night: entry.night, description: entry.description, category: entry.category, method: entry.method,
+                amount: entry.amount)
+        }
+        let charges = standing.filter { $0.kind == .charge && $0.category != .tax }.map(line)
+        let payments = standing.filter { $0.kind == .payment }.map(line)
+        var taxes: [TaxTotal] = []
+        for entry in standing where entry.kind == .charge && entry.category == .tax {
+            if let index = taxes.firstIndex(where: { $0.name == entry.description }) {
+                taxes[index].amount.amount = taxes[index].amount.amount.addingSaturated(entry.amount.amount)
+            } else {
+                taxes.append(
+                    TaxTotal(
+                        name: entry.description,
+                        basisPoints: property.taxes.first { $0.name == entry.description }?.basisPoints,
+                        amount: entry.amount))
+            }
+        }
+        switch kind {
+        case .invoice where charges.isEmpty && taxes.isEmpty:
+            throw DomainError(.notAllowed, "there is nothing to invoice: the folio has no charges", field: "kind")
+        case .receipt where payments.isEmpty:
+            throw DomainError(.notAllowed, "there is nothing to receipt: the folio has no payments", field: "kind")
+        default: break
+        }
+        var rooms: [String] = []
+        for segment in stay.segments {
+            guard let id = segment.roomID, let number = roomNumbers[id], rooms.last != number else { continue }
+            rooms.append(number)
+        }
+        var issuer = property.issuer
+        if issuer.name.isEmpty { issuer.name = property.name }
+        return FolioDocument(
+            id: 0, propertyID: property.id, stayID: stay.id, kind: kind, number: 0, issuedOn: today, issuer: issuer,
+            guestName: guestName, confirmationCode: stay.confirmationCode, nights: stay.nights, rooms: rooms,
+            currency: folio.currency, charges: charges, taxes: taxes, payments: payments)
+    }
+}

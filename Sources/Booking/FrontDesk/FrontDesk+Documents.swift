@@ -1,0 +1,43 @@
+/// What a hotel hands a guest about the account: invoices and receipts, issued from the folio as it
+/// stands and numbered per property without gaps, and the issuer details they carry.
+extension FrontDesk where Storage: DocumentStorage {
+    /// Sets who issues the property's documents (a manager's change); documents already issued keep
+    /// the issuer they were issued with.
+    public func setIssuer(_ issuer: Issuer, propertyID: Int, by staff: Staff) async throws -> Property {
+        try staff.requireManager("change who issues invoices")
+        guard staff.worksAt(propertyID), try await storage.property(id: propertyID) != nil else {
+            throw DomainError(.notFound, "no property \(propertyID)")
+        }
+        let issuer = issuer.trimmed
+        try issuer.validate()
+        return try await storage.updateIssuer(issuer, propertyID: propertyID, by: staff.user.id)
+    }
+
+    /// Issues an invoice or a receipt of the stay's folio as it stands, dated the property's today.
+    public func issueDocument(_ kind: FolioDocumentKind, stayID: Int, by staff: Staff) async throws
+        -> FolioDocument
+    {
+        let context = try await stay(stayID, by: staff)
+        let guestName = try await storage.guest(id: context.stay.guestID)?.name ?? ""
+        let roomNumbers = Dictionary(
+            uniqueKeysWithValues: try await storage.rooms(propertyID: context.property.id).map { ($0.id, $0.number) })
+        return try await storage.issue(stayID: stayID, by: staff.user.id) { folio in
+            try FolioDocument.draft(
+                kind, folio: folio, stay: context.stay, property: context.property, guestName: guestName,
+                roomNumbers: roomNumbers, today: context.today)
+        }
+    }
+
+    /// The documents issued for a stay, oldest first.
+    public func documents(stayID: Int, by staff: Staff) async throws -> [FolioDocument] {
+        _ = try await requireStay(stayID, by: staff)
+        return try await storage.documents(stayID: stayID)
+    }
+
+    public func document(_ id: Int, by staff: Staff) async throws -> FolioDocument {
+        guard let document = try await storage.document(id: id), staff.worksAt(document.propertyID) else {
+            throw DomainError(.notFound, "no document \(id)")
+        }
+        return document
+    }
+}

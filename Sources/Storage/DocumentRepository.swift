@@ -1,0 +1,187 @@
+import Booking
+import SQLKit
+
+/// Invoices and receipts as issued, and who issues them. A document's number comes from its
+/// property's sequence of its kind, moved on in the transaction that stores the document: the update
+/// takes the property row's lock on PostgreSQL (SQLite writes one transaction at a time), and a
+/// transaction that fails gives its number back, so the numbers have no gaps.
+public struct DocumentRepository: Sendable {
+    let store: Store
+
+    public init(store: Store) {
+        self.store = store
+    }
+
+    public func updateIssuer(_ issuer: Issuer, propertyID: Int, by userID: Int?) async throws -> Property {
+        try await store.write { sql in
+            guard
+                let before = try await sql.raw("SELECT * FROM properties WHERE id = \(bind: propertyID)").first()
+                    .map(PropertyRepository.property(from:))
+            else { throw DomainError(.notFound, "no property \(propertyID)") }
+            try await sql.raw(
+                """
+                UPDATE properties SET issuer_name = \(bind: issuer.name), issuer_address = \(bind: issuer.address),
+                  issuer_tax_id = \(bind: issuer.taxID)
+                WHERE id = \(bind: propertyID)
+                """
+            ).run()
+            try await Journal.record(
+                in: sql, propertyID: propertyID, userID: userID, entity: "property", entityID: propertyID,
+                action: "issuer", before: IssuerRecord(before.issuer), after: IssuerRecord(issuer))
+            var after = before
+            after.issuer = issuer
+            return after
+        }
+    }
+
+    public func issue(
+        stayID: Int, by userID: Int?, _ draft: @escaping @Sendable (Folio) throws -> FolioDocument
+    ) async throws -> FolioDocument {
+        try await store.write { sql in
+            var document = try draft(try await FolioRepository.load(stayID: stayID, in: sql))
+            let sequence = "\(document.kind.rawValue)_seq"
+            guard
+                let number = try await sql.raw(
+                    """
+                    UPDATE properties SET \(unsafeRaw: sequence) = \(unsafeRaw: sequence) + 1
+                    WHERE id = \(bind: document.propertyID) RETURNING \(unsafeRaw: sequence) AS number
+                    """
+                ).first()?.decode(column: "number", as: Int.self)
+            else { throw DomainError(.notFound, "no property \(document.propertyID)") }
+            document.number = number
+            document.id = try await sql.insertReturningID(
+                """
+                INSERT INTO folio_documents (property_id, stay_id, kind, number, issued_on, issued_at, issued_by, body)
+                VALUES (\(bind: document.propertyID), \(bind: document.stayID), \(bind: document.kind.rawValue),
+                  \(bind: number), \(bind: document.issuedOn.number), \(bind: Clock.nowMillis), \(bind: userID),
+                  \(bind: try JSONText.encode(DocumentBody(document))))
+                RETURNING id
+                """
+            )
+            try await Journal.record(
+                in: sql, propertyID: document.propertyID, userID: userID, entity: "document", entityID: document.id,
+                action: "issue", before: nil as IssuedRecord?, after: IssuedRecord(document))
+            return document
+        }
+    }
+
+    public func documents(stayID: Int) async throws -> [FolioDocument] {
+        try await store.read { sql in
+            try await sql.raw("SELECT * FROM folio_documents WHERE stay_id = \(bind: stayID) ORDER BY id").all()
+                .map(Self.document(from:))
+        }
+    }
+
+    public func document(id: Int) async throws -> FolioDocument? {
+        try await store.read { sql in
+            try await sql.raw("SELECT * FROM folio_documents WHERE id = \(bind: id)").first().map(Self.document(from:))
+        }
+    }
+
+    static func document(from row: any SQLRow) throws -> FolioDocument {
+        let body = try JSONText.decode(DocumentBody.self, try row.decode(column: "body", as: String.self))
+        return try body.document(
+            id: try row.decode(column: "id", as: Int.self),
+            propertyID: try row.decode(column: "property_id", as: Int.self),
+            stayID: try row.decode(column: "stay_id", as: Int.self),
+            kind: try FolioDocumentKind.named(try row.decode(column: "kind", as: String.self)),
+            number: try row.decode(column: "number", as: Int.self),
+            issuedOn: Day(try row.decode(column: "issued_on", as: Int.self)))
+    }
+}
+
+/// The issuer as the audit log and the event stream record it.
+struct IssuerRecord: Codable {
+    var name: String
+    var address: String
+    var taxId: String
+
+    init(_ issuer: Issuer) {
+        name = issuer.name
+        address = issuer.address
+        taxId = issuer.taxID
+    }
+}
+
+/// A document as the audit log and the event stream record it: which one, for which stay.
+struct IssuedRecord: Codable {
+    var id: Int
+    var stayId: Int
+    var kind: String
+    var number: Int
+    var reference: String
+
+    init(_ document: FolioDocument) {
+        id = document.id
+        stayId = document.stayID
+        kind = document.kind.rawValue
+        number = document.number
+        reference = document.reference
+    }
+}
+
+/// What a document says, kept whole as issued (the columns hold what it is looked up by).
+struct DocumentBody: Codable {
+    struct Line: Codable {
+        var night: Int?
+        var description: String
+        var category: String?
+        var method: String?
+        var amount: Int
+    }
+
+    struct TaxTotal: Codable {
+        var name: String
+        var basisPoints: Int?
+        var amount: Int
+    }
+
+    var issuer: IssuerRecord
+    var guestName: String
+    var confirmationCode: String
+    var arrival: Int
+    var departure: Int
+    var rooms: [String]
+    var currency: String
+    var charges: [Line]
+    var taxes: [TaxTotal]
+    var payments: [Line]
+
+    init(_ document: FolioDocument) {
+        issuer = IssuerRecord(document.issuer)
+        guestName = document.guestName
+        confirmationCode = document.confirmationCode
+        arrival = document.nights.arrival.number
+        departure = document.nights.departure.number
+        rooms = document.rooms
+        currency = document.currency.code
+        let line = { (line: FolioDocument.Line) in
+            Line(
+                night: line.night?.number, description: line.description, category: line.category?.rawValue,
+                method: line.method?.rawValue, amount: line.amount.amount)
+        }
+        charges = document.charges.map(line)
+        taxes = document.taxes.map { TaxTotal(name: $0.name, basisPoints: $0.basisPoints, amount: $0.amount.amount) }
+        payments = document.payments.map(line)
+    }
+
+    func document(id: Int, propertyID: Int, stayID: Int, kind: FolioDocumentKind, number: Int, issuedOn: Day) throws
+        -> FolioDocument
+    {
+        let currency = try Currency.named(currency)
+        let line = { (line: Line) in
+            FolioDocument.Line(
+                night: line.night.map(Day.init), description: line.description,
+                category: line.category.flatMap(ChargeCategory.init(rawValue:)),
+                method: line.method.flatMap(PaymentMethod.init(rawValue:)), amount: Money(line.amount, currency))
+        }
+        return FolioDocument(
+            id: id, propertyID: propertyID, stayID: stayID, kind: kind, number: number, issuedOn: issuedOn,
+            issuer: Issuer(name: issuer.name, address: issuer.address, taxID: issuer.taxId), guestName: guestName,
+            confirmationCode: confirmationCode,
+            nights: try Nights(arrival: Day(arrival), departure: Day(departure)), rooms: rooms, currency: currency,
+            charges: charges.map(line),
+            taxes: taxes.map { .init(name: $0.name, basisPoints: $0.basisPoints, amount: Money($0.amount, currency)) },
+            payments: payments.map(line))
+    }
+}

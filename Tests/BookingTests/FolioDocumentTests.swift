@@ -1,0 +1,105 @@
+import Booking
+import Testing
+
+/// Drafting an invoice or a receipt from a folio, and the issuer a manager enters.
+struct FolioDocumentTests {
+    static func entry(
+        _ id: Int, _ kind: FolioEntryKind, _ description: String, _ baht: Int, category: ChargeCategory? = nil,
+        method: PaymentMethod? = nil, reverses: Int? = nil, night: Day? = nil
+    ) -> FolioEntry {
+        FolioEntry(
+            id: id, kind: kind, description: description, amount: .whole(baht, .thb), category: category,
+            method: method, reverses: reverses, night: night)
+    }
+
+    static let folio = Folio(
+        currency: .thb,
+        entries: [
+            entry(1, .charge, "Garden Double", 1_200, category: .room, night: Make.arrival),
+            entry(2, .charge, "Garden Double", 1_200, category: .room, night: Make.arrival.adding(days: 1)),
+            entry(3, .charge, "VAT", 84, category: .tax),
+            entry(4, .charge, "VAT", 84, category: .tax),
+            entry(5, .charge, "Minibar", 150, category: .minibar),
+            entry(6, .reversal, "Not taken", 150, reverses: 5),
+            entry(7, .payment, "Payment (cash)", 1_000, method: .cash),
+            entry(8, .charge, "City fee", 50, category: .tax),
+        ])
+
+    static func draft(_ kind: FolioDocumentKind, _ folio: Folio = folio, issuer: Issuer = Issuer()) throws
+        -> FolioDocument
+    {
+        var property = Make.hotel(taxes: [Tax(name: "VAT", basisPoints: 700)])
+        property.issuer = issuer
+        let stay = Make.stay(id: 9, room: 1, state: .checkedIn)
+        return try FolioDocument.draft(
+            kind, folio: folio, stay: stay, property: property, guestName: "Ann Lee", roomNumbers: [1: "101"],
+            today: Make.arrival.adding(days: 2))
+    }
+
+    @Test func aDocumentListsStandingLinesAndSumsTaxesByName() throws {
+        let invoice = try Self.draft(.invoice)
+        #expect(invoice.charges.map(\.description) == ["Garden Double", "Garden Double"])
+        #expect(invoice.taxes.map(\.name) == ["VAT", "City fee"])
+        #expect(invoice.taxes.map(\.basisPoints) == [700, nil])
+        #expect(invoice.taxes.map(\.amount) == [.whole(168, .thb), .whole(50, .thb)])
+        #expect(invoice.subtotal == .whole(2_400, .thb) && invoice.totalTax == .whole(218, .thb))
+        #expect(invoice.totalCharges == Self.folio.totalCharges && invoice.balance == Self.folio.balance)
+        #expect(invoice.payments.map(\.method) == [.cash])
+        #expect(invoice.rooms == ["101"] && invoice.issuedOn == Make.arrival.adding(days: 2))
+    }
+
+    @Test func anEmptyInvoiceOrReceiptIsRefused() {
+        let onlyCharges = Folio(currency: .thb, entries: [Self.entry(1, .charge, "Minibar", 10, category: .minibar)])
+        #expect(throws: DomainError.self) { try Self.draft(.receipt, onlyCharges) }
+        #expect(throws: DomainError.self) { try Self.draft(.invoice, Folio(currency: .thb)) }
+        // A charge and its reversal leave nothing to bill.
+        let reversed = Folio(
+            currency: .thb,
+            entries: [
+                Self.entry(1, .charge, "Minibar", 10, category: .minibar),
+                Self.entry(2, .reversal, "x", 10, reverses: 1),
+            ])
+        #expect(throws: DomainError.self) { try Self.draft(.invoice, reversed) }
+        #expect(throws: Never.self) { try Self.draft(.invoice, onlyCharges) }
+    }
+
+    @Test func theIssuerIsThePropertysNameUntilAManagerSetsOne() throws {
+        #expect(try Self.draft(.invoice).issuer.name == "Baan Suan")
+        let set = Issuer(name: "Baan Suan Co., Ltd.", address: "1 Tha Phae Rd", taxID: "0505561000123")
+        #expect(try Self.draft(.invoice, issuer: set).issuer == set)
+    }
+
+    @Test func aReferenceIsTheKindAndSixDigitsAtLeast() throws {
+        var document = try Self.draft(.receipt)
+        document.number = 42
+        #expect(document.reference == "RCT-000042")
+        document.number = 1_234_567
+        #expect(document.reference == "RCT-1234567")
+    }
+
+    @Test func anIssuerIsTrimmedThenChecked() {
+        let entered = Issuer(
+            name: "  Baan Suan Co.  ", address: " 1 Tha Phae Rd \r\n\r\n Chiang Mai \n", taxID: " 0505 ")
+        #expect(entered.trimmed == Issuer(name: "Baan Suan Co.", address: "1 Tha Phae Rd\nChiang Mai", taxID: "0505"))
+        #expect(throws: Never.self) { try entered.trimmed.validate() }
+        let refused: [(Issuer, String)] = [
+            (Issuer(name: String(repeating: "x", count: 121)), "name"),
+            (Issuer(name: "A\nB"), "name"),
+            (Issuer(address: (1...7).map(String.init).joined(separator: "\n")), "address"),
+            (Issuer(address: String(repeating: "x", count: 401)), "address"),
+            (Issuer(address: "a\u{7}"), "address"),
+            (Issuer(taxID: String(repeating: "1", count: 41)), "taxId"),
+        ]
+        for (issuer, field) in refused {
+            #expect(throws: DomainError.self) { try issuer.validate() }
+            #expect((try? issuer.validate()) == nil && Self.field(of: issuer) == field)
+        }
+    }
+
+    static func field(of issuer: Issuer) -> String? {
+        do {
+            try issuer.validate()
+            return nil
+        } catch { return error.field }
+    }
+}

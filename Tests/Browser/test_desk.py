@@ -723,17 +723,45 @@ return { bar: document.querySelector('.desk-bar').getBoundingClientRect().height
 """
 
 
+# The visible buttons, fields and segments under `arguments[0]` shorter than a touch target (44 px).
+TOO_SMALL_TO_TOUCH = """
+const controls = document.querySelector(arguments[0]).querySelectorAll(
+  'button, select, input:not([type=radio]):not([type=checkbox]):not([type=hidden]), [role=radiogroup] label');
+return [...controls].filter((c) => c.offsetParent && c.getBoundingClientRect().height < 43.5)
+  .map((c) => `${c.tagName} ${c.textContent || c.name || c.id} ${Math.round(c.getBoundingClientRect().height)}`);
+"""
+
+
 @pytest.mark.parametrize("size", [(1024, 768), (1366, 1024)])
 def test_every_screen_at_ipad_size(desk_server, browser_factory, size):
     browser = browser_factory(viewport=size)
     sign_in(browser, desk_server)
     name = f"{size[0]}x{size[1]}"
-    use_property(browser, "hotel")
-    for route, screen in (("#/today", "today"), ("#/board", "board"), ("#/housekeeping", "housekeeping"),
-                          ("#/dashboard", "dashboard"), ("#/rates", "rates")):
-        go(browser, route, screen)
-        time.sleep(0.3)
-        screenshot(browser, f"{screen}-{name}")
+    hotel = use_property(browser, "hotel")
+    today = api(browser, "GET", f"/api/v1/properties/{hotel['id']}/today")["data"]
+    guest = next(e["stay"] for e in today["inHouse"] if e["stay"]["roomId"])
+    screens = (("#/today", "today"), ("#/board", "board"), (f"#/stays/{guest['id']}", "stays"),
+               ("#/housekeeping", "housekeeping"), ("#/dashboard", "dashboard"), ("#/rates", "rates"),
+               ("#/settings", "settings"))
+    for language in ("en", "th") if size == (1024, 768) else ("en",):
+        Select(browser.find_element(By.ID, "desk-language")).select_by_value(language)
+        wait_ready(browser)
+        for route, screen in screens:
+            go(browser, route, screen)
+            time.sleep(0.3)
+            screenshot(browser, f"{screen}-{name}" + ("-thai" if language == "th" else ""))
+            # Nothing runs off the page: a screen scrolls inside the desk, under its bar.
+            wide, tall = browser.execute_script(
+                "const page = document.documentElement;"
+                "return [page.scrollWidth - window.innerWidth, page.scrollHeight - window.innerHeight]")
+            assert wide <= 0, f"{language} {screen}: {wide} px wider than the window"
+            assert tall <= 0, f"{language} {screen}: {tall} px taller than the window"
+            if screen == "stays":
+                # Every control of the stay page's forms is a touch target.
+                small = browser.execute_script(TOO_SMALL_TO_TOUCH, ".stay-page")
+                assert not small, f"{language}: controls under 44 px: {small}"
+    Select(browser.find_element(By.ID, "desk-language")).select_by_value("en")
+    wait_ready(browser)
     # The board holds only what is visible: bars, headers and a few dozen more.
     go(browser, "#/board", "board")
     counts = browser.execute_script(
@@ -755,6 +783,8 @@ def test_every_screen_at_ipad_size(desk_server, browser_factory, size):
             shown = browser.execute_script(ROOMS_SHOWN)
             assert shown["bar"] <= 60, f"{language}: the top bar wraps ({shown['bar']} px)"
             assert shown["rooms"] >= 15, f"{language}: only {shown['rooms']} rooms show"
+            wide = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            assert wide <= 0, f"{language}: the page is {wide} px wider than the window"
             if language == "th":
                 screenshot(browser, "board-1024x768-thai")
         Select(browser.find_element(By.ID, "desk-language")).select_by_value("en")

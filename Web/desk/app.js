@@ -1,5 +1,6 @@
 // The front desk app: signs in, keeps the chosen property and language, draws the top bar and
-// routes `#/today`, `#/board`, `#/stays/{id}`, `#/housekeeping`, `#/dashboard` and `#/rates` to their screens. Each screen is a
+// routes `#/today`, `#/board`, `#/stays/{id}`, `#/documents/{id}`, `#/housekeeping`, `#/dashboard`,
+// `#/rates` and `#/settings` to their screens. Each screen is a
 // module exporting `mount(main, desk) -> { unmount() }`; `desk` is what screens share: the words,
 // the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
 
@@ -20,6 +21,8 @@ const SCREENS = {
   dashboard: () => import("./dashboard.js"),
   rates: () => import("./rates.js"),
   housekeeping: () => import("./housekeeping.js"),
+  documents: () => import("./document.js"),
+  settings: () => import("./settings.js"),
 };
 
 class Desk {
@@ -109,6 +112,13 @@ class Desk {
       this.property.kind === "hotel" ? link("housekeeping", "nav.housekeeping") : null,
       this.property.kind === "hotel" ? link("dashboard", "nav.dashboard") : null,
       this.property.kind === "hotel" ? link("rates", "nav.rates") : null,
+      // Settings is visited rarely: a gear named in the page's language, so the bar keeps one line.
+      this.property.kind === "hotel"
+        ? h("a", {
+            href: "#/settings", class: "desk-nav-icon", dataset: { route: "settings" }, text: "\u2699\uFE0E",
+            title: t("nav.settings"), "aria-label": t("nav.settings"),
+          })
+        : null,
     );
     this.main = h("main", { id: "desk-main", class: "desk-main", tabindex: "-1" });
     fill(

@@ -1,6 +1,6 @@
 // A stay: its guest, dates, room and state; the next steps (check in, check out, cancel, no-show,
 // move room from a night); its details edited through the `stay` form; and its folio (charges,
-// payments, reversals, balance) with a printable receipt. Forms are the server's declarations
+// payments, reversals, balance) with its invoices and receipts. Forms are the server's declarations
 // (`GET /api/v1/forms/{name}`) rendered by form.js, so the server checks what they send the same way.
 
 import { call, declaredForm, errorText, get, passableRefusal } from "./api.js";
@@ -8,6 +8,7 @@ import { h, fill } from "../common/dom.js";
 import { dayNumber, todayIn } from "../common/i18n.js";
 import { canCheckIn, canMarkNoShow, roomTypeChangeNote } from "./stay-rules.js";
 import { renderForm } from "./form.js";
+import { lineLabel } from "./folio-lines.js";
 
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;
@@ -21,12 +22,17 @@ export async function mount(main, desk, route) {
   let stay = null;
   let folio = null;
   let history = { entries: [] };
+  let documents = [];
   const message = h("p", { class: "desk-form-error", role: "alert", id: "stay-message" });
 
   async function load() {
     const response = await call("GET", `/api/v1/stays/${id}`);
     stay = { ...response.data, version: response.version ?? response.data.version };
-    [folio, history] = await Promise.all([get(`/api/v1/stays/${id}/folio`), get(`/api/v1/stays/${id}/history`)]);
+    [folio, history, { documents }] = await Promise.all([
+      get(`/api/v1/stays/${id}/folio`),
+      get(`/api/v1/stays/${id}/history`),
+      get(`/api/v1/stays/${id}/documents`),
+    ]);
     draw();
   }
 
@@ -140,7 +146,7 @@ export async function mount(main, desk, route) {
         "tr",
         { class: `folio-entry is-${entry.kind}${entry.reversed ? " is-reversed" : ""}`, dataset: { entryId: String(entry.id) } },
         h("td", { text: entry.night ? i18n.dayMonth(entry.night) : "" }),
-        h("th", { scope: "row", text: entry.description }),
+        h("th", { scope: "row", text: lineLabel(entry) }),
         h("td", { text: detail }),
         h("td", { class: "desk-number", text: reversal ? "" : i18n.money({ ...entry.amount, amount: sign * entry.amount.amount }) }),
         h(
@@ -177,6 +183,7 @@ export async function mount(main, desk, route) {
         : h("p", { class: "desk-empty", text: t("stay.noEntries") }),
     );
     if (folio.entries.length === 0) section.append(h("p", { id: "folio-balance", hidden: true, text: i18n.money(folio.balance) }));
+    section.append(documentsPart());
     if (desk.canEdit && stay.state !== "cancelled" && stay.state !== "no_show") {
       const forms = h("div", { class: "folio-forms no-print" });
       section.append(forms);
@@ -189,6 +196,58 @@ export async function mount(main, desk, route) {
       }
     }
     return section;
+  }
+
+  /**
+   * The invoices and receipts issued for the stay, each a link to its printable sheet, and the
+   * buttons that issue a new one from the folio as it stands (an invoice once there is a charge, a
+   * receipt once there is a payment).
+   */
+  function documentsPart() {
+    const part = h("div", { class: "folio-documents no-print" });
+    if (documents.length) {
+      part.append(
+        h(
+          "ul",
+          { class: "folio-document-list", id: "stay-documents", "aria-label": t("stay.documents") },
+          documents.map((issued) =>
+            h(
+              "li",
+              {},
+              h("a", { href: `#/documents/${issued.id}`, text: `${t(`document.${issued.kind}`)} ${issued.reference}` }),
+              ` · ${i18n.date(issued.issuedOn)} · ${i18n.money(issued.kind === "receipt" ? issued.totalPayments : issued.totalCharges)}`,
+            ),
+          ),
+        ),
+      );
+    }
+    if (desk.canEdit) {
+      const issue = (kind, possible) =>
+        h("button", {
+          type: "button", class: "desk-button", id: `issue-${kind}`, text: t(`stay.issue.${kind}`), disabled: !possible,
+          onclick: async (event) => {
+            const button = event.currentTarget;
+            button.disabled = true;
+            message.textContent = "";
+            try {
+              const { data } = await call("POST", `/api/v1/stays/${id}/documents`, { body: { kind } });
+              desk.navigate(`#/documents/${data.id}`);
+            } catch (error) {
+              button.disabled = false;
+              message.textContent = errorText(error, t);
+            }
+          },
+        });
+      part.append(
+        h(
+          "div",
+          { class: "desk-row" },
+          issue("invoice", folio.totalCharges.amount > 0),
+          issue("receipt", folio.totalPayments.amount > 0),
+        ),
+      );
+    }
+    return part;
   }
 
   function folioBody(name, values) {

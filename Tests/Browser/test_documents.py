@@ -1,0 +1,108 @@
+"""Invoices and receipts in Chromium against a real server: a manager sets who issues them (a refusal
+corrected in place), the desk issues an invoice and a receipt from a stay, and the sheet carries the
+hotel's name, address and tax id, its number and issue date, lines, taxes, payments and balance; it
+prints (print media, a PDF) without the desk around it, and reads in Thai without English left."""
+
+import base64
+import re
+
+from conftest import ARTIFACTS, screenshot
+from selenium.webdriver.common.by import By
+from test_desk import api, go, poll, sign_in, use_property, wait_ready
+
+# The sheet's English words that must not be left on the Thai page (room type names are the hotel's
+# own stored text and may be English).
+ENGLISH = ("Invoice", "Receipt", "Tax ID", "Issue date", "Subtotal", "Total", "Balance due", "Charges", "Guest",
+           "Print", "Back to", "Received", "Payments", "Booking")
+
+
+def field(browser, key, tag="input"):
+    return browser.find_element(By.CSS_SELECTOR, f'form[data-form="issuer"] [data-key="{key}"] {tag}')
+
+
+def sheet_text(browser):
+    return browser.find_element(By.CSS_SELECTOR, ".document-sheet").text
+
+
+def test_a_manager_sets_the_issuer_and_the_desk_issues_an_invoice_and_a_receipt(desk_server, browser_factory):
+    desk = browser_factory(viewport=(1024, 768))
+    sign_in(desk, desk_server)
+    hotel = use_property(desk, "hotel")
+
+    # The settings: the demo's issuer; an address of seven lines is refused in place, then corrected.
+    go(desk, "#/settings", "settings")
+    assert field(desk, "name").get_attribute("value") == "Baan Suan Hospitality Co., Ltd."
+    address = field(desk, "address", "textarea")
+    address.clear()
+    address.send_keys("\n".join(f"line {n}" for n in range(1, 8)))
+    tax_id = field(desk, "taxId")
+    tax_id.clear()
+    tax_id.send_keys("0505561009999")
+    desk.find_element(By.CSS_SELECTOR, 'form[data-form="issuer"] button[type="submit"]').click()
+    error = desk.find_element(By.CSS_SELECTOR, '[data-key="address"] .free-form-row-error')
+    assert poll(lambda: error.is_displayed() and "6 lines" in error.text), error.text
+    assert field(desk, "taxId").get_attribute("value") == "0505561009999", "what was typed is kept"
+    address.clear()
+    address.send_keys("88 Charoen Rat Road, Wat Ket\nChiang Mai 50000")
+    desk.find_element(By.CSS_SELECTOR, 'form[data-form="issuer"] button[type="submit"]').click()
+    assert poll(lambda: api(desk, "GET", f"/api/v1/properties/{hotel['id']}")["data"]["issuer"]["taxId"] == "0505561009999")
+    assert api(desk, "GET", f"/api/v1/properties/{hotel['id']}")["data"]["issuer"]["address"] == (
+        "88 Charoen Rat Road, Wat Ket\nChiang Mai 50000")
+    screenshot(desk, "settings-1024x768")
+
+    # A guest in house pays part of the bill; the desk issues an invoice from the stay page.
+    today = api(desk, "GET", f"/api/v1/properties/{hotel['id']}/today")["data"]
+    guest = next(e["stay"] for e in today["inHouse"] if e["stay"]["roomId"])
+    folio = api(desk, "GET", f"/api/v1/stays/{guest['id']}/folio")["data"]
+    paid = api(desk, "POST", f"/api/v1/stays/{guest['id']}/payments",
+               {"amount": {"amount": 50_000, "currency": folio["currency"]}, "method": "cash"})
+    assert paid["status"] == 201
+    folio = paid["data"]
+    go(desk, f"#/stays/{guest['id']}", "stays")
+    desk.find_element(By.ID, "issue-invoice").click()
+    wait_ready(desk, "documents")
+    issued = api(desk, "GET", f"/api/v1/stays/{guest['id']}/documents")["data"]["documents"][-1]
+    assert issued["kind"] == "invoice" and re.fullmatch(r"INV-\d{6}", issued["reference"])
+    assert issued["balance"] == folio["balance"] and issued["totalCharges"] == folio["totalCharges"]
+    text = sheet_text(desk)
+    for expected in ("Baan Suan Hospitality Co., Ltd.", "Chiang Mai 50000", "Tax ID 0505561009999",
+                     issued["reference"], "Invoice", "Balance due", guest["confirmationCode"]):
+        assert expected in text, expected
+    assert desk.execute_script(
+        "return document.getElementById('document-balance').textContent === window.desk.i18n.money(arguments[0])",
+        folio["balance"])
+    assert len(desk.find_elements(By.CSS_SELECTOR, "#document-charges tbody tr")) == len(issued["charges"])
+    screenshot(desk, "invoice-1024x768")
+
+    # In print, the sheet alone: no bar, no buttons; and Chromium makes a PDF of it.
+    desk.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    assert not desk.find_element(By.CSS_SELECTOR, ".desk-bar").is_displayed()
+    assert not desk.find_element(By.ID, "document-print").is_displayed()
+    assert desk.find_element(By.ID, "document-number").is_displayed()
+    pdf = desk.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True})
+    data = base64.b64decode(pdf["data"])
+    assert data.startswith(b"%PDF")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "invoice.pdf").write_bytes(data)
+    desk.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+    # Back on the stay, the invoice is listed; a receipt follows, numbered in its own sequence.
+    desk.find_element(By.CSS_SELECTOR, ".document-page a.desk-button").click()
+    wait_ready(desk, "stays")
+    assert issued["reference"] in desk.find_element(By.ID, "stay-documents").text
+    desk.find_element(By.ID, "issue-receipt").click()
+    wait_ready(desk, "documents")
+    receipt = api(desk, "GET", f"/api/v1/stays/{guest['id']}/documents")["data"]["documents"][-1]
+    assert receipt["kind"] == "receipt" and re.fullmatch(r"RCT-\d{6}", receipt["reference"])
+    assert "Received with thanks." in sheet_text(desk)
+
+    # The same invoice in Thai: every word of the sheet in Thai, the hotel's details as entered.
+    thai = browser_factory(viewport=(1024, 768), language="th-TH")
+    sign_in(thai, desk_server)
+    use_property(thai, "hotel")
+    go(thai, f"#/documents/{issued['id']}", "documents")
+    text = sheet_text(thai) + "\n" + thai.find_element(By.CSS_SELECTOR, ".document-page .desk-row").text
+    assert "ใบแจ้งหนี้" in text and "0505561009999" in text
+    left = [word for word in ENGLISH if word in text]
+    assert not left, f"English left on the Thai invoice: {left}"
+    screenshot(thai, "invoice-1024x768-thai")

@@ -1,0 +1,124 @@
+// An invoice or a receipt as it was issued (`#/documents/{id}`): the hotel's legal name, address and
+// tax id, the document's number and issue date, the guest and the stay, the charges with their taxes,
+// the payments and the balance. Laid out to be printed on A4 or saved as a PDF from the print dialog;
+// on screen it sits on a sheet with Print and Back to the stay.
+
+import { get } from "./api.js";
+import { h, fill } from "../common/dom.js";
+import { lineLabel } from "./folio-lines.js";
+
+export async function mount(main, desk, route) {
+  const { t } = desk.i18n;
+  const i18n = desk.i18n;
+  const issued = await get(`/api/v1/documents/${route.id}`);
+  const money = (amount) => i18n.money(amount);
+  const row = (cells, className) => h("tr", { class: className }, cells);
+  const total = (key, amount, id, className = "") =>
+    row([h("th", { scope: "row", colspan: 2, text: key }), h("td", { class: "desk-number", id, text: money(amount) })], `document-total ${className}`);
+
+  const issuer = issued.issuer;
+  const receipt = issued.kind === "receipt";
+  const sheet = h(
+    "article",
+    { class: `document-sheet is-${issued.kind}`, "aria-labelledby": "document-title" },
+    h(
+      "header",
+      { class: "document-head" },
+      h(
+        "div",
+        { class: "document-issuer" },
+        h("p", { class: "document-issuer-name", id: "document-issuer", text: issuer.name }),
+        issuer.address ? h("address", {}, issuer.address.split("\n").flatMap((line, index) => (index ? [h("br"), line] : [line]))) : null,
+        issuer.taxId ? h("p", { id: "document-tax-id", text: t("document.taxId", { id: issuer.taxId }) }) : null,
+      ),
+      h(
+        "div",
+        { class: "document-title" },
+        h("h1", { id: "document-title", text: t(`document.${issued.kind}`) }),
+        facts([
+          [t("document.number"), issued.reference, "document-number"],
+          [t("document.issuedOn"), i18n.date(issued.issuedOn), "document-issued-on"],
+          [t("document.booking"), issued.confirmationCode],
+        ]),
+      ),
+    ),
+    h(
+      "section",
+      { class: "document-parties", "aria-label": t("document.billTo") },
+      facts([
+        [t("document.billTo"), issued.guestName, "document-guest"],
+        [t("document.stay"), `${i18n.date(issued.arrival)} – ${i18n.date(issued.departure)}`],
+        issued.rooms.length ? [t("document.rooms"), issued.rooms.join(", ")] : null,
+      ]),
+    ),
+    h(
+      "table",
+      { class: "document-lines", id: "document-charges" },
+      h("caption", { text: t("document.charges") }),
+      h("thead", {}, row([h("th", { scope: "col", text: t("document.date") }), h("th", { scope: "col", text: t("document.description") }), h("th", { scope: "col", class: "desk-number", text: t("document.amount") })])),
+      h(
+        "tbody",
+        {},
+        issued.charges.map((line) =>
+          row([h("td", { text: line.night ? i18n.date(line.night) : "" }), h("td", { text: lineLabel(line) }), h("td", { class: "desk-number", text: money(line.amount) })]),
+        ),
+      ),
+      h(
+        "tfoot",
+        {},
+        total(t("document.subtotal"), issued.subtotal, "document-subtotal"),
+        issued.taxes.map((tax) =>
+          total(tax.basisPoints == null ? tax.name : `${tax.name} ${i18n.percent(tax.basisPoints / 10_000)}`, tax.amount, undefined, "is-tax"),
+        ),
+        total(t("document.total"), issued.totalCharges, "document-total", "is-grand"),
+      ),
+    ),
+    issued.payments.length
+      ? h(
+          "table",
+          { class: "document-lines", id: "document-payments" },
+          h("caption", { text: t(receipt ? "document.received" : "document.payments") }),
+          h(
+            "tbody",
+            {},
+            issued.payments.map((line) =>
+              row([h("td", { text: line.method ? t(`method.${line.method}`) : "" }), h("td", { text: line.description }), h("td", { class: "desk-number", text: money(line.amount) })]),
+            ),
+          ),
+          h("tfoot", {}, total(t("document.totalPaid"), issued.totalPayments, "document-paid")),
+        )
+      : null,
+    h(
+      "p",
+      { class: `document-balance${issued.balance.amount > 0 ? " is-due" : ""}` },
+      h("span", { text: t(issued.balance.amount < 0 ? "document.refundDue" : "document.balanceDue") }),
+      h("strong", { id: "document-balance", text: money({ ...issued.balance, amount: Math.abs(issued.balance.amount) }) }),
+    ),
+    receipt ? h("p", { class: "document-thanks", text: t("document.thanks") }) : null,
+  );
+
+  fill(
+    main,
+    h(
+      "div",
+      { class: "document-page" },
+      h(
+        "div",
+        { class: "desk-row no-print" },
+        h("a", { class: "desk-button is-quiet", href: `#/stays/${issued.stayId}`, text: `← ${t("document.back")}` }),
+        h("button", { type: "button", class: "desk-button is-primary", id: "document-print", text: t("document.print"), onclick: () => window.print() }),
+      ),
+      sheet,
+    ),
+  );
+  return { unmount() {} };
+}
+
+/** A definition list of `[label, value, id?]`, leaving out empty entries. */
+function facts(entries) {
+  return h(
+    "dl",
+    { class: "document-facts" },
+    entries.filter(Boolean).flatMap(([label, value, id]) => [h("dt", { text: label }), h("dd", { id, text: value })]),
+  );
+}

@@ -1,0 +1,44 @@
+// The property's settings a manager keeps: who issues its invoices and receipts (legal name, postal
+// address, tax id), through the `issuer` form the server declares. Others read them.
+
+import { call, declaredForm } from "./api.js";
+import { h, fill } from "../common/dom.js";
+import { renderForm } from "./form.js";
+
+export async function mount(main, desk) {
+  const { t } = desk.i18n;
+  const property = desk.property;
+  const declaration = await declaredForm("issuer");
+  const manager = desk.user.role === "manager";
+  const rendered = renderForm(declaration, {
+    values: { ...property.issuer },
+    t,
+    locale: desk.i18n.locale,
+    onSubmit: async (values) => {
+      const body = { name: values.name ?? "", address: values.address ?? "", taxId: values.taxId ?? "" };
+      const { data } = await call("PUT", `/api/v1/properties/${property.id}/issuer`, { body });
+      property.issuer = data;
+      rendered.setValues({ ...data });
+      desk.toast(t("done.saved"));
+    },
+  });
+  if (!manager) {
+    for (const control of rendered.element.querySelectorAll("input, textarea, select, button")) control.disabled = true;
+  }
+  fill(
+    main,
+    h(
+      "div",
+      { class: "settings-page" },
+      h("h1", { text: t("settings.title") }),
+      h(
+        "section",
+        { class: "settings-section", "aria-labelledby": "settings-issuer" },
+        h("h2", { id: "settings-issuer", text: t("settings.issuer") }),
+        h("p", { class: "desk-hint", text: t(manager ? "settings.issuerHint" : "settings.managerOnly") }),
+        rendered.element,
+      ),
+    ),
+  );
+  return { unmount() {} };
+}

@@ -16,6 +16,18 @@ export function passableRefusal(error, role) {
   return null;
 }
 
+/**
+ * What a screen throws when what it shows (a stay, an appointment, a document) belongs to another
+ * property than the one chosen: the desk switches to that property and opens the screen again, so
+ * that a hotel's stay never renders with a salon's rooms, zone or words.
+ */
+export class OtherProperty extends Error {
+  constructor(propertyId) {
+    super(`property ${propertyId}`);
+    this.propertyId = propertyId;
+  }
+}
+
 const declarations = new Map();
 
 /** A form's declaration (`GET /api/v1/forms/{name}`), read once a session. */

@@ -4,7 +4,7 @@
 // module exporting `mount(main, desk) -> { unmount() }`; `desk` is what screens share: the words,
 // the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
 
-import { call, get, onSessionLost } from "./api.js";
+import { call, get, onSessionLost, OtherProperty } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { createI18n, LANGUAGES, preferredLanguage, rememberLanguage } from "../common/i18n.js";
 import { MESSAGES } from "./messages.js";
@@ -12,6 +12,9 @@ import { LiveStream } from "./live.js";
 import { showLogin } from "./login.js";
 
 const PROPERTY_KEY = "frontdesk.property";
+
+// The screens a salon has no use for: opening one there goes to the board.
+const HOTEL_ONLY = new Set(["today", "housekeeping", "dashboard", "rates", "settings"]);
 
 const SCREENS = {
   today: () => import("./today.js"),
@@ -87,6 +90,20 @@ class Desk {
     this.route();
   }
 
+  /** A state in the property's words: a salon's customer has arrived where a hotel's guest is in house. */
+  stateWord(state) {
+    return this.i18n.t(this.property?.kind === "salon" && state === "checked_in" ? "state.arrived" : `state.${state}`);
+  }
+
+  /**
+   * The property chosen in the bar: the same screen there, except a stay's, an appointment's or a
+   * document's, which belong to the property left; those give way to its first screen.
+   */
+  switchProperty(id) {
+    if (["stays", "appointments", "documents"].includes(this.currentRoute().name)) history.replaceState(null, "", "#/");
+    return this.useProperty(id);
+  }
+
   get canEdit() {
     return this.user?.role !== "viewer";
   }
@@ -95,7 +112,7 @@ class Desk {
     const { t } = this.i18n;
     const propertySelect = h(
       "select",
-      { id: "desk-property", "aria-label": t("nav.property"), onchange: (event) => this.useProperty(Number(event.target.value)) },
+      { id: "desk-property", "aria-label": t("nav.property"), onchange: (event) => this.switchProperty(Number(event.target.value)) },
       this.properties.map((p) => h("option", { value: String(p.id), selected: p.id === this.property.id, text: p.name })),
     );
     const languageSelect = h(
@@ -162,7 +179,8 @@ class Desk {
     const [path, query = ""] = hash.split("?");
     const [name, id] = path.split("/");
     const fallback = this.property?.kind === "hotel" ? "today" : "board";
-    return { name: SCREENS[name] ? name : fallback, id: id ? Number(id) : undefined, params: new URLSearchParams(query) };
+    const known = SCREENS[name] && !(HOTEL_ONLY.has(name) && this.property?.kind !== "hotel");
+    return { name: known ? name : fallback, id: id ? Number(id) : undefined, params: new URLSearchParams(query) };
   }
 
   navigate(hash) {
@@ -173,6 +191,8 @@ class Desk {
   async route(force = false) {
     if (!this.user || !this.property) return;
     const route = this.currentRoute();
+    // A screen the property does not have shows its first screen, and the address says so.
+    if (!location.hash.replace(/^#\/?/, "").startsWith(route.name)) history.replaceState(null, "", `#/${route.name}`);
     const key = `${route.name}/${route.id ?? ""}?${route.params}`;
     if (!force && key === this._route) return;
     this._route = key;
@@ -192,6 +212,10 @@ class Desk {
       this.screen = await module.mount(this.main, this, route);
       document.documentElement.dataset.ready = "true";
     } catch (error) {
+      if (error instanceof OtherProperty && this.properties.some((p) => p.id === error.propertyId)) {
+        await this.useProperty(error.propertyId);
+        return;
+      }
       console.error(error);
       fill(this.main, h("p", { class: "desk-error", role: "alert", text: error.message }));
       document.documentElement.dataset.ready = "error";

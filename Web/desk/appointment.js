@@ -2,7 +2,7 @@
 // start, length and notes changed through the declared `appointment-change` form (what a drag on the
 // board does, by keyboard or finger). Times in the form are the salon's wall clock.
 
-import { call, declaredForm, errorText } from "./api.js";
+import { call, declaredForm, errorText, OtherProperty } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { instantOfWallClock, wallClock } from "../common/i18n.js";
 import { renderForm } from "./form.js";
@@ -21,6 +21,7 @@ export async function mount(main, desk, route) {
   async function load() {
     const response = await call("GET", `/api/v1/appointments/${route.id}`);
     const appointment = response.data;
+    if (appointment.propertyId !== property.id) throw new OtherProperty(appointment.propertyId);
     const version = response.version ?? appointment.version;
     const staff = (property.staff ?? []).find((s) => s.id === appointment.staffId);
     const service = (property.services ?? []).find((s) => s.id === appointment.serviceId);
@@ -64,7 +65,7 @@ export async function mount(main, desk, route) {
         "section",
         { "aria-labelledby": "appointment-title" },
         h("a", { class: "desk-button is-quiet", href: "#/board", text: `← ${t("stay.back")}` }),
-        h("h1", { id: "appointment-title" }, `${t("appointment.title")} `, h("span", { class: `desk-state is-${appointment.state}`, text: i18n.state(appointment.state) })),
+        h("h1", { id: "appointment-title" }, `${t("appointment.title")} `, h("span", { class: `desk-state is-${appointment.state}`, text: desk.stateWord(appointment.state) })),
         facts,
         actions,
         message,

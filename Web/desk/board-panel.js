@@ -44,12 +44,12 @@ export class BookingPanel {
       fact(t("stay.dates"), `${i18n.date(item.start)} → ${i18n.date(item.end)} (${i18n.nights(item.end - item.start)})`);
       fact(t(item.rowId > 0 ? "stay.room" : "stay.roomType"), data.rowName(item.rowId));
     } else {
-      fact(t("stay.dates"), `${screen.clock(item.start)} – ${screen.clock(item.end)}`);
+      fact(t("appointment.time"), `${screen.clock(item.start)} – ${screen.clock(item.end)}`);
       fact(t("board.staff"), data.rowName(item.rowId));
       const service = data.services.get(item.serviceId);
       if (service) fact(t("appointment.service"), `${service.name} · ${i18n.money(service.price)}`);
     }
-    fact(t("stay.state"), i18n.state(state));
+    fact(t("stay.state"), screen.desk.stateWord(state));
     actions.append(h("a", { class: "desk-button", href: data.detailHash(item), text: t("action.open") }));
     actions.append(h("button", { type: "button", class: "desk-button is-quiet", text: t("common.close"), onclick: () => this.close() }));
     fill(this.element, title, facts, actions, message);
@@ -72,10 +72,11 @@ export class BookingPanel {
       const response = await call("GET", `/api/v1/appointments/${item.id}`).catch(() => null);
       if (!response || this.item !== item) return;
       const next = { booked: ["checked_in", "cancelled", "no_show"], checked_in: ["completed"] }[response.data.state] ?? [];
-      for (const stateName of next) {
-        actions.prepend(
+      // The step that moves the day on (arrived, completed) first; cancel and no-show after it.
+      actions.prepend(
+        ...next.map((stateName) =>
           h("button", {
-            type: "button", class: `desk-button${stateName === "cancelled" || stateName === "no_show" ? " is-danger" : ""}`,
+            type: "button", class: `desk-button${stateName === "cancelled" || stateName === "no_show" ? " is-danger" : " is-primary"}`,
             text: t(`appointment.to.${stateName}`),
             onclick: async (event) => {
               event.currentTarget.disabled = true;
@@ -84,15 +85,15 @@ export class BookingPanel {
                   body: { state: stateName }, version: response.version ?? response.data.version,
                 });
                 screen.applyEntity(after);
-                screen.desk.toast(i18n.state(stateName));
+                screen.desk.toast(screen.desk.stateWord(stateName));
               } catch (error) {
                 message.textContent = error.message;
                 event.currentTarget.disabled = false;
               }
             },
           }),
-        );
-      }
+        ),
+      );
     }
   }
 

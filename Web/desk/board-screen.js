@@ -300,7 +300,7 @@ class BoardScreen {
     return h(
       "span",
       { class: "board-legend", role: "list", "aria-label": this.t("board.legend") },
-      names.map((name, style) => h("span", { role: "listitem", class: `is-style-${style}`, text: this.desk.i18n.state(name) })),
+      names.map((name, style) => h("span", { role: "listitem", class: `is-style-${style}`, text: this.desk.stateWord(name) })),
       this.hotel
         ? ["clean", "dirty", "inspected"].map((status) =>
             h("span", { role: "listitem", class: "is-housekeeping", dataset: { housekeeping: status }, text: this.t(`housekeeping.${status}`) }),
@@ -332,7 +332,7 @@ class BoardScreen {
     const item = this.data.items.get(engineItem.id);
     const i18n = this.desk.i18n;
     const name = item?.name ?? "";
-    const state = i18n.state(this.styleName(engineItem.style));
+    const state = this.desk.stateWord(this.styleName(engineItem.style));
     const conflict = engineItem.inConflict ? `, ${this.t("board.inConflict")}` : "";
     if (this.hotel && engineItem.style === HOTEL_STYLE.outOfService) {
       const room = this.data.rowName(engineItem.rowId);

@@ -3,7 +3,7 @@
 // the payments and the balance. Laid out to be printed on A4 or saved as a PDF from the print dialog;
 // on screen it sits on a sheet with Print and Back to the stay.
 
-import { get } from "./api.js";
+import { get, OtherProperty } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { lineLabel } from "./folio-lines.js";
 
@@ -11,6 +11,7 @@ export async function mount(main, desk, route) {
   const { t } = desk.i18n;
   const i18n = desk.i18n;
   const issued = await get(`/api/v1/documents/${route.id}`);
+  if (issued.propertyId !== desk.property.id) throw new OtherProperty(issued.propertyId);
   const money = (amount) => i18n.money(amount);
   const row = (cells, className) => h("tr", { class: className }, cells);
   const total = (key, amount, id, className = "") =>

@@ -3,7 +3,7 @@
 // payments, reversals, balance) with its invoices and receipts. Forms are the server's declarations
 // (`GET /api/v1/forms/{name}`) rendered by form.js, so the server checks what they send the same way.
 
-import { call, declaredForm, errorText, get, passableRefusal } from "./api.js";
+import { call, declaredForm, errorText, get, OtherProperty, passableRefusal } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { dayNumber, todayIn } from "../common/i18n.js";
 import { canCheckIn, canMarkNoShow, roomTypeChangeNote } from "./stay-rules.js";
@@ -28,6 +28,7 @@ export async function mount(main, desk, route) {
   async function load() {
     const response = await call("GET", `/api/v1/stays/${id}`);
     stay = { ...response.data, version: response.version ?? response.data.version };
+    if (stay.propertyId !== property.id) throw new OtherProperty(stay.propertyId);
     [folio, history, { documents }] = await Promise.all([
       get(`/api/v1/stays/${id}/folio`),
       get(`/api/v1/stays/${id}/history`),

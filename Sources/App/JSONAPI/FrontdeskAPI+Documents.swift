@@ -49,7 +49,7 @@ extension Components.Schemas.FolioDocument {
                 method: line.method?.rawValue, amount: try .init(line.amount))
         }
         self.init(
-            id: document.id, stayId: document.stayID, kind: try documented(document.kind.rawValue),
+            id: document.id, propertyId: document.propertyID, stayId: document.stayID, kind: try documented(document.kind.rawValue),
             number: document.number, reference: document.reference, issuedOn: document.issuedOn.iso,
             issuer: .init(document.issuer), guestName: document.guestName,
             confirmationCode: document.confirmationCode, arrival: document.nights.arrival.iso,

@@ -390,6 +390,45 @@ def test_the_keyboard_moves_a_stay_by_a_night_and_undo_moves_it_back(desk_server
     assert poll(lambda: from_day() == back)
 
 
+def test_tab_into_the_board_then_arrows_walk_the_bookings_in_view_and_keep_focus(desk_server, driver):
+    sign_in(driver, desk_server)
+    use_property(driver, "hotel")
+    open_board(driver)
+    board = driver.execute_script("return window.deskBoard.container")
+    for _ in range(30):
+        if driver.switch_to.active_element == board:
+            break
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+    assert driver.switch_to.active_element == board, "Tab reaches the board"
+    view = lambda: driver.execute_script(
+        "const c = window.deskBoard.container; return [c.scrollLeft, c.scrollTop]")
+    before = view()
+    focused = lambda: driver.execute_script(
+        "const a = document.activeElement; return a.classList.contains('board-bar') ? "
+        "window.deskBoard.data.items.get(Number(a.dataset.id)) : null")
+
+    # The first arrow picks a booking in view, in the topmost row with one, without scrolling away.
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+    first = focused()
+    assert first, "a booking has the focus"
+    time.sleep(0.4)  # the panel opens and the board redraws narrower
+    assert focused() == first, "the focus stays on the booking after the panel opens"
+    after = view()
+    assert abs(after[0] - before[0]) < 200 and abs(after[1] - before[1]) < 200, (before, after)
+    assert driver.find_element(By.ID, "board-panel-title").text == first["name"]
+
+    # Further arrows go on from it: along its row, then to the row below.
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+    time.sleep(0.3)
+    second = focused()
+    assert second and second["rowId"] == first["rowId"] and second["start"] > first["start"], (first, second)
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    time.sleep(0.3)
+    third = focused()
+    assert third and third["rowId"] != first["rowId"], third
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+
+
 def test_dragging_a_stays_right_edge_adds_a_night(desk_server, driver):
     sign_in(driver, desk_server)
     use_property(driver, "hotel")

@@ -414,7 +414,8 @@ class BoardScreen {
     const arrow = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
     if (!arrow) return;
     event.preventDefault();
-    const current = bar ? this.data.items.get(Number(bar.dataset.id)) : null;
+    // From the bar in focus; or, with the board itself in focus, from the booking last chosen.
+    const current = this.data.items.get(bar ? Number(bar.dataset.id) : this.board.selectedId) ?? null;
     if (!current) {
       this.focusItem(this.firstVisibleItem());
       return;
@@ -426,13 +427,23 @@ class BoardScreen {
     this.focusItem(this.neighbour(current, arrow[0], arrow[1]));
   }
 
+  /**
+   * Where the keyboard starts: the booking in view nearest the view's top left corner (one already
+   * under way counts as at the left edge), where reading starts and where the board stays in view
+   * when the panel opens beside it; never one far along a row.
+   */
   firstVisibleItem() {
     const [x, y, w, height] = this.board.bodyRect();
-    const ids = this.timeline.queryItemIds(x, y, w, height);
     let best = null;
-    for (const id of ids) {
+    let bestDistance = Infinity;
+    for (const id of this.timeline.queryItemIds(x, y, w, height)) {
+      if (!this.data.items.has(id)) continue;
       const item = this.timeline.item(id);
-      if (!best || item.y < best.y || (item.y === best.y && item.x < best.x)) best = item;
+      const distance = Math.max(0, item.x - x) + Math.max(0, item.y - y);
+      if (distance < bestDistance) {
+        best = item;
+        bestDistance = distance;
+      }
     }
     return best ? this.data.items.get(best.id) : null;
   }
@@ -455,22 +466,39 @@ class BoardScreen {
     return item;
   }
 
-  /** Scrolls a booking into view and gives its bar the keyboard focus. */
+  /**
+   * Gives a booking's bar the keyboard focus and shows it in the panel. Opening the panel narrows
+   * the board, which may redraw it without that bar: once the board has settled, the bar is brought
+   * back into view and focused again, so that the next arrow goes on from it.
+   */
   focusItem(item) {
     if (!item) return;
+    this.board.selectedId = item.id;
+    this.revealAndFocus(item);
+    this.panel.show(item, { quiet: true });
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        if (this.board.selectedId === item.id && !this.panel.element.contains(document.activeElement)) this.revealAndFocus(item);
+      }),
+    );
+  }
+
+  /** Scrolls a booking's bar into view only as far as needed (a long stay half in view stays put). */
+  revealAndFocus(item) {
     const placed = this.timeline.item(item.id);
+    if (!placed) return;
     const c = this.container;
     const [bx, by, bw, bh] = this.board.bodyRect();
-    if (placed.x < bx || placed.x + Math.min(placed.width, bw) > bx + bw) c.scrollLeft += placed.x - bx - 40;
+    if (placed.x + placed.width <= bx + 8 || placed.x >= bx + bw - 8) c.scrollLeft += placed.x - bx - 40;
     if (placed.y < by || placed.y + placed.height > by + bh) c.scrollTop += placed.y - by - 40;
     this.board.render(true);
-    this.board.selectedId = item.id;
     const bar = this.board.bars.bound.get(item.id);
     if (bar) {
       bar.tabIndex = 0;
-      bar.focus({ preventScroll: true });
+      if (document.activeElement !== bar) bar.focus({ preventScroll: true });
+    } else {
+      this.container.focus({ preventScroll: true });
     }
-    this.panel.show(item, { quiet: true });
   }
 
   // MARK: changes

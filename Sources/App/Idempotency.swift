@@ -5,7 +5,7 @@ import Hummingbird
 import OpenAPIRuntime
 import Storage
 
-/// Runs a booking at most once per `Idempotency-Key`: the first answer (success or refusal) is
+/// Runs a booking (or a change the desk may send again) at most once per `Idempotency-Key`: the first answer (success or refusal) is
 /// stored for 24 hours and sent again for a retry of the same request; the same key with another
 /// body is refused (422). The key's record, the booking's writes and its answer commit in one
 /// transaction (`IdempotencyRepository.once`), so a server killed half-way leaves nothing a retry
@@ -20,8 +20,12 @@ struct Idempotency {
     static let header = HTTPField.Name("Idempotency-Key")!
 
     /// The operations a key is taken for, and whether they need one: a guest's client must send
-    /// one; the desk may.
-    static let operations = ["createStay": false, "createAppointment": false, "createPublicBooking": true]
+    /// one; the desk may, and does for the changes its outbox sends again after a network drop
+    /// (charges, payments, reversals, room moves).
+    static let operations = [
+        "createStay": false, "createAppointment": false, "createPublicBooking": true, "postCharge": false,
+        "postPayment": false, "postReversal": false, "moveStay": false,
+    ]
 
     typealias Handler =
         @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (

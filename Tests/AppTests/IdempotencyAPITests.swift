@@ -29,6 +29,44 @@ struct IdempotencyAPITests {
         }
     }
 
+    /// What the desk's outbox sends again after a network drop: a charge, a payment and a room move
+    /// sent twice with their keys are made once, and the second answer is the first.
+    @Test(arguments: TestDatabase.available)
+    func theDesksChangesSentAgainWithTheirKeysAreMadeOnce(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        try await fixture.test { client in
+            let id = try await StayActionsAPITests.bookToday(client, fixture, room: fixture.rooms[0].id)
+            try await client.execute(uri: "/api/v1/stays/\(id)/check-in", method: .post) { #expect($0.status == .ok) }
+            let changes: [(String, String)] = [
+                (
+                    "charges",
+                    #"{"description": "Minibar", "amount": {"amount": 12000, "currency": "THB"}, "category": "minibar"}"#
+                ),
+                ("payments", #"{"amount": {"amount": 5000, "currency": "THB"}, "method": "cash"}"#),
+                ("move", #"{"roomId": \#(fixture.rooms[1].id), "fromDate": "\#(fixture.property.today().iso)"}"#),
+            ]
+            for (index, (path, json)) in changes.enumerated() {
+                let headers: HTTPFields = [HTTPField.Name("Idempotency-Key")!: "outbox-\(index)-7f3a9c1e"]
+                var answers: [String] = []
+                for _ in 0..<2 {
+                    try await client.execute(
+                        uri: "/api/v1/stays/\(id)/\(path)", method: .post, headers: headers,
+                        body: ByteBuffer(string: json)
+                    ) { response in
+                        #expect(response.status.code < 300, "\(path): \(String(buffer: response.body))")
+                        answers.append(String(buffer: response.body))
+                    }
+                }
+                #expect(answers[0] == answers[1], "\(path)")
+            }
+            let folio = try await FolioRepository(store: fixture.store).folio(stayID: id)
+            #expect(folio.entries.filter { $0.category == .minibar }.count == 1)
+            #expect(folio.entries.filter { $0.kind == .payment }.count == 1)
+            let stay = try await StayRepository(store: fixture.store).stay(id: id)
+            #expect(stay?.segments.count == 1 && stay?.currentRoomID == fixture.rooms[1].id)
+        }
+    }
+
     @Test func theSameKeyWithAnotherBodyIsRefused() async throws {
         let fixture = try await APIFixture.make()
         try await fixture.test { client in

@@ -5,6 +5,7 @@
 // the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
 
 import { call, get, onSessionLost, OtherProperty } from "./api.js";
+import { networkIndicator, Outbox, unreachable } from "./outbox.js";
 import { h, fill } from "../common/dom.js";
 import { createI18n, LANGUAGES, preferredLanguage, rememberLanguage } from "../common/i18n.js";
 import { MESSAGES } from "./messages.js";
@@ -16,16 +17,18 @@ const PROPERTY_KEY = "frontdesk.property";
 // The screens a salon has no use for: opening one there goes to the board.
 const HOTEL_ONLY = new Set(["today", "housekeeping", "dashboard", "rates", "settings"]);
 
+// Each screen's module; `retry` asks again for one whose first fetch failed (a failed import is
+// remembered by its address until the page reloads).
 const SCREENS = {
-  today: () => import("./today.js"),
-  board: () => import("./board-screen.js"),
-  stays: () => import("./stay.js"),
-  appointments: () => import("./appointment.js"),
-  dashboard: () => import("./dashboard.js"),
-  rates: () => import("./rates.js"),
-  housekeeping: () => import("./housekeeping.js"),
-  documents: () => import("./document.js"),
-  settings: () => import("./settings.js"),
+  today: (retry = "") => import(`./today.js${retry}`),
+  board: (retry = "") => import(`./board-screen.js${retry}`),
+  stays: (retry = "") => import(`./stay.js${retry}`),
+  appointments: (retry = "") => import(`./appointment.js${retry}`),
+  dashboard: (retry = "") => import(`./dashboard.js${retry}`),
+  rates: (retry = "") => import(`./rates.js${retry}`),
+  housekeeping: (retry = "") => import(`./housekeeping.js${retry}`),
+  documents: (retry = "") => import(`./document.js${retry}`),
+  settings: (retry = "") => import(`./settings.js${retry}`),
 };
 
 class Desk {
@@ -39,6 +42,12 @@ class Desk {
     this.screen = null;
     this._route = "";
     this._toastTimer = 0;
+    this._retries = 0;
+    this.outbox = new Outbox();
+    this.outbox.addEventListener("online", () => {
+      // A screen that could not open while the server was away opens now.
+      if (document.documentElement.dataset.ready === "error") this.route(true);
+    });
     window.addEventListener("hashchange", () => this.route());
     onSessionLost(() => {
       if (this.user) this.signedOut(this.i18n.t("error.session"));
@@ -47,6 +56,8 @@ class Desk {
 
   async start() {
     document.documentElement.lang = this.i18n.code;
+    // The app's files and last answers for a network drop; the desk installs on a home screen.
+    navigator.serviceWorker?.register("sw.js").catch((error) => console.warn("no offline cache:", error));
     try {
       this.user = await get("/api/v1/session");
     } catch {
@@ -69,6 +80,7 @@ class Desk {
 
   async signedIn(user) {
     this.user = user;
+    this.primeOfflineCache();
     const { properties } = await get("/api/v1/properties");
     this.properties = properties;
     const stored = Number(localStorage.getItem(PROPERTY_KEY));
@@ -138,6 +150,11 @@ class Desk {
         : null,
     );
     this.main = h("main", { id: "desk-main", class: "desk-main", tabindex: "-1" });
+    this._shellListeners?.abort();
+    this._shellListeners = new AbortController();
+    const network = networkIndicator(this.outbox, {
+      t, toast: (message, kind) => this.toast(message, kind), signal: this._shellListeners.signal,
+    });
     fill(
       this.root,
       h(
@@ -147,6 +164,7 @@ class Desk {
         propertySelect,
         this.nav,
         h("span", { class: "desk-spacer" }),
+        network,
         h("span", { class: "desk-user", text: this.user.name }),
         languageSelect,
         h("button", { type: "button", class: "desk-button", title: this.user.name, onclick: () => this.signOut(), text: t("nav.signOut") }),
@@ -154,6 +172,18 @@ class Desk {
       this.main,
     );
     this.root.removeAttribute("aria-busy");
+  }
+
+  /**
+   * Reads the session once through the service worker, so that a reload while the server is away
+   * still knows who is signed in (the sign-in itself is a POST, which is never cached).
+   */
+  primeOfflineCache() {
+    const worker = navigator.serviceWorker;
+    if (!worker) return;
+    const prime = () => get("/api/v1/session").catch(() => {});
+    if (worker.controller) prime();
+    else worker.addEventListener("controllerchange", prime, { once: true });
   }
 
   useLanguage(code) {
@@ -168,6 +198,8 @@ class Desk {
   async signOut() {
     try {
       await call("DELETE", "/api/v1/session");
+      // What the offline cache kept of this member of staff's answers goes with the session.
+      await globalThis.caches?.delete("frontdesk-desk-api");
     } finally {
       this.signedOut();
     }
@@ -206,7 +238,7 @@ class Desk {
     document.documentElement.dataset.screen = route.name;
     document.documentElement.dataset.ready = "false";
     try {
-      const module = await SCREENS[route.name]();
+      const module = await SCREENS[route.name](this._retries ? `?retry=${this._retries}` : "");
       if (this._route !== key) return;
       fill(this.main);
       this.screen = await module.mount(this.main, this, route);
@@ -217,8 +249,13 @@ class Desk {
         return;
       }
       console.error(error);
-      fill(this.main, h("p", { class: "desk-error", role: "alert", text: error.message }));
+      // Away from the server (a request, or the screen's module, that could not be fetched): say so
+      // in the page's words, and open the screen when the server answers again.
+      const away = unreachable(error) || (error instanceof TypeError && /import|fetch/i.test(error.message));
+      if (away) this._retries++;
+      fill(this.main, h("p", { class: "desk-error", role: "alert", text: away ? this.i18n.t("offline.screen") : error.message }));
       document.documentElement.dataset.ready = "error";
+      if (away) this.outbox.probe();
     }
   }
 

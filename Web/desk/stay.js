@@ -24,6 +24,7 @@ export async function mount(main, desk, route) {
   let history = { entries: [] };
   let documents = [];
   const message = h("p", { class: "desk-form-error", role: "alert", id: "stay-message" });
+  const pending = h("section", { class: "stay-pending no-print", "aria-labelledby": "stay-pending-title", hidden: true });
 
   async function load() {
     const response = await call("GET", `/api/v1/stays/${id}`);
@@ -88,7 +89,9 @@ export async function mount(main, desk, route) {
     if (editable && stay.state === "checked_in") actions.append(step("check-out", "action.checkOut", "done.checkedOut"));
     actions.append(h("button", { type: "button", class: "desk-button", text: t("stay.print"), onclick: () => window.print() }));
 
+    drawPending();
     const sections = [
+      pending,
       h(
         "section",
         { "aria-labelledby": "stay-title" },
@@ -190,7 +193,13 @@ export async function mount(main, desk, route) {
       section.append(forms);
       for (const name of ["charge", "payment"]) {
         mountForm(forms, name, name === "payment" ? { amount: { amount: Math.max(0, folio.balance.amount), currency: folio.currency } } : {}, async (values) => {
-          await call("POST", `/api/v1/stays/${id}/${name === "charge" ? "charges" : "payments"}`, { body: folioBody(name, values) });
+          const body = folioBody(name, values);
+          const label = `${stay.guest?.name ?? ""} · ${t(name === "charge" ? "form.charge.title" : "form.payment.title")} · ${
+            name === "charge" ? body.description : t(`method.${body.method}`)} ${i18n.money(body.amount)}`;
+          const sent = await desk.outbox.send("POST", `/api/v1/stays/${id}/${name === "charge" ? "charges" : "payments"}`, {
+            body, label, stayId: id,
+          });
+          if (sent.queued) return queued();
           desk.toast(t(name === "charge" ? "done.charged" : "done.paid"));
           await load();
         });
@@ -268,10 +277,12 @@ export async function mount(main, desk, route) {
         : { fromDate: stay.arrival > todayOf() ? stay.arrival : todayOf(), roomId: stay.roomId ?? undefined };
     mountForm(section, name, start, async (values) => {
       if (name === "move") {
-        const { data } = await call("POST", `/api/v1/stays/${id}/move`, {
-          body: { roomId: Number(values.roomId), fromDate: values.fromDate }, version: stay.version,
+        const label = `${stay.guest?.name ?? ""} · ${t("action.move")} → ${rooms.get(Number(values.roomId))?.number ?? values.roomId}`;
+        const sent = await desk.outbox.send("POST", `/api/v1/stays/${id}/move`, {
+          body: { roomId: Number(values.roomId), fromDate: values.fromDate }, version: stay.version, label, stayId: id,
         });
-        desk.toast([t("done.moved"), roomTypeChangeNote(data.roomTypeChange, desk.i18n)].filter(Boolean).join(" "));
+        if (sent.queued) return queued();
+        desk.toast([t("done.moved"), roomTypeChangeNote(sent.data.roomTypeChange, desk.i18n)].filter(Boolean).join(" "));
       } else {
         const body = {
           arrival: values.arrival, departure: values.departure, adults: values.adults, children: values.children,
@@ -284,6 +295,35 @@ export async function mount(main, desk, route) {
       await load();
     });
     return section;
+  }
+
+  /**
+   * A change kept for later (the server cannot be reached): said so, the page drawn again with
+   * empty forms and the change in the stay's list of what waits to be sent.
+   */
+  function queued() {
+    desk.toast(t("offline.queued"));
+    draw();
+  }
+
+  /**
+   * What waits in the desk's outbox for this stay, or was refused when sent: drawn in place as the
+   * outbox changes, so that nothing typed in the forms is touched.
+   */
+  function drawPending() {
+    const mine = desk.outbox.items.filter((item) => item.stayId === id);
+    pending.hidden = mine.length === 0;
+    fill(
+      pending,
+      h("h2", { id: "stay-pending-title", text: t("offline.forThisStay") }),
+      h(
+        "ul",
+        { id: "stay-pending" },
+        mine.map((item) =>
+          h("li", { class: `is-${item.state}` }, item.label, " · ", item.state === "refused" ? `${t("offline.refusedOne")}: ${item.error?.message ?? ""}` : t("offline.waitingOne")),
+        ),
+      ),
+    );
   }
 
   /** The hotel's today, in its zone. */
@@ -396,6 +436,10 @@ export async function mount(main, desk, route) {
     }
   }
 
+  // The outbox sends what waited once the server is back: the page follows.
+  const outboxListeners = new AbortController();
+  desk.outbox.addEventListener("change", drawPending, { signal: outboxListeners.signal });
+  desk.outbox.addEventListener("sent", (event) => event.detail.item.stayId === id && load().catch(() => {}), { signal: outboxListeners.signal });
   const unsubscribe = desk.live.subscribe({
     event: (event) => {
       if (event.kind.startsWith("stay.") && event.entityId === id) load().catch(() => {});
@@ -404,5 +448,10 @@ export async function mount(main, desk, route) {
     reload: () => load().catch(() => {}),
   });
   await load();
-  return { unmount: unsubscribe };
+  return {
+    unmount() {
+      unsubscribe();
+      outboxListeners.abort();
+    },
+  };
 }

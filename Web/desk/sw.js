@@ -1,0 +1,59 @@
+// The desk's service worker: the app's files and the API's last answers, for when the network
+// drops. Every request goes to the network first (so a desk online always runs the newest code and
+// reads fresh data); when the server cannot be reached, the files come from the cache filled at
+// install, and a GET of the API from the last answer kept for it: today's lists, the board's days,
+// a stay, its folio. Changes are never cached or answered here; the desk's outbox keeps them.
+
+const VERSION = "frontdesk-desk-2026-11-24";
+const SHELL_CACHE = `${VERSION}-shell`;
+const API_CACHE = "frontdesk-desk-api";
+
+// Every file the desk loads, relative to this worker (`/desk/`).
+const SHELL = [
+  "./", "index.html", "manifest.json", "icon.svg", "desk.css", "../board.css",
+  "app.js", "api.js", "appointment.js", "board-data.js", "board-edit.js", "board-panel.js", "board-screen.js",
+  "dashboard.js", "document.js", "folio-lines.js", "form.js", "housekeeping.js", "live.js", "login.js",
+  "messages.js", "outbox.js", "rates.js", "settings.js", "stay-rules.js", "stay.js", "today.js",
+  "../common/api.js", "../common/dom.js", "../common/i18n.js", "../board.js", "../timeline.js", "../timeline.wasm",
+];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((name) => name.endsWith("-shell") && name !== SHELL_CACHE).map((name) => caches.delete(name))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin || url.pathname === "/healthz") return;
+  const api = url.pathname.startsWith("/api/");
+  event.respondWith(networkFirst(request, api ? API_CACHE : SHELL_CACHE, api));
+});
+
+async function networkFirst(request, cacheName, api) {
+  try {
+    const response = await fetch(request);
+    if (response.ok && (api || response.type === "basic")) {
+      const copy = response.clone();
+      caches.open(cacheName).then((cache) => cache.put(request, copy)).catch(() => {});
+    }
+    return response;
+  } catch (error) {
+    // A module asked again after a failure carries `?retry=`: the cached file is the same.
+    const cached = await caches.match(request, { ignoreSearch: !api });
+    if (cached) return cached;
+    if (api) {
+      const body = JSON.stringify({ error: { code: "network", message: "the server cannot be reached" } });
+      return new Response(body, { status: 503, headers: { "Content-Type": "application/json" } });
+    }
+    throw error;
+  }
+}

@@ -49,8 +49,9 @@ extension Components.Schemas.FolioDocument {
                 method: line.method?.rawValue, amount: try .init(line.amount))
         }
         self.init(
-            id: document.id, propertyId: document.propertyID, stayId: document.stayID, kind: try documented(document.kind.rawValue),
-            number: document.number, reference: document.reference, issuedOn: document.issuedOn.iso,
+            id: document.id, propertyId: document.propertyID, stayId: document.stayID,
+            kind: try documented(document.kind.rawValue), number: document.number, reference: document.reference,
+            issuedOn: document.issuedOn.iso,
             issuer: .init(document.issuer), guestName: document.guestName,
             confirmationCode: document.confirmationCode, arrival: document.nights.arrival.iso,
             departure: document.nights.departure.iso, rooms: document.rooms,

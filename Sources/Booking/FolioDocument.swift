@@ -46,8 +46,8 @@ public struct Issuer: Hashable, Sendable {
     /// Checks what a manager enters: a name and a tax id of one line each, an address of at most six
     /// lines, each within its length.
     public func validate() throws(DomainError) {
-        try Self.validateLine(name, field: "name", limit: Self.nameLimit)
-        try Self.validateLine(taxID, field: "taxId", limit: Self.taxIDLimit)
+        try FreeText.validate(name, field: "name", limit: Self.nameLimit, lines: false)
+        try FreeText.validate(taxID, field: "taxId", limit: Self.taxIDLimit, lines: false)
         guard address.count <= Self.addressLimit else {
             throw .invalid("address", "must be at most \(Self.addressLimit) characters")
         }
@@ -55,8 +55,10 @@ public struct Issuer: Hashable, Sendable {
         guard lines.count <= Self.addressLineLimit else {
             throw .invalid("address", "must be at most \(Self.addressLineLimit) lines")
         }
-        guard !address.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" })
-        else { throw .invalid("address", "must be plain text") }
+        // Between its newlines, an address is plain text as a name is (no tab, no lone `\r`).
+        for line in lines {
+            try FreeText.validate(String(line), field: "address", limit: Self.addressLimit, lines: false)
+        }
     }
 
     /// The issuer as entered, with spaces around each line and empty lines dropped, `\r\n` read as a
@@ -67,13 +69,6 @@ public struct Issuer: Hashable, Sendable {
             address: address.replacing("\r\n", with: "\n").split(separator: "\n")
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "\n"),
             taxID: taxID.trimmingCharacters(in: .whitespaces))
-    }
-
-    private static func validateLine(_ value: String, field: String, limit: Int) throws(DomainError) {
-        guard value.count <= limit else { throw .invalid(field, "must be at most \(limit) characters") }
-        guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw .invalid(field, "must be one line of plain text")
-        }
     }
 }
 

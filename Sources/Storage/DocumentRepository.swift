@@ -14,10 +14,9 @@ public struct DocumentRepository: Sendable {
 
     public func updateIssuer(_ issuer: Issuer, propertyID: Int, by userID: Int?) async throws -> Property {
         try await store.write { sql in
-            guard
-                let before = try await sql.raw("SELECT * FROM properties WHERE id = \(bind: propertyID)").first()
-                    .map(PropertyRepository.property(from:))
-            else { throw DomainError(.notFound, "no property \(propertyID)") }
+            guard let before = try await PropertyRepository.property(id: propertyID, in: sql) else {
+                throw DomainError(.notFound, "no property \(propertyID)")
+            }
             try await sql.raw(
                 """
                 UPDATE properties SET issuer_name = \(bind: issuer.name), issuer_address = \(bind: issuer.address),

@@ -236,8 +236,13 @@ public struct PropertyRepository: Sendable {
 
     public func property(id: Int) async throws -> Property? {
         try await store.read { sql in
-            try await sql.raw("SELECT * FROM properties WHERE id = \(bind: id)").first().map(Self.property(from:))
+            try await Self.property(id: id, in: sql)
         }
+    }
+
+    /// A property read inside a transaction already open.
+    static func property(id: Int, in sql: any SQLDatabase) async throws -> Property? {
+        try await sql.raw("SELECT * FROM properties WHERE id = \(bind: id)").first().map(Self.property(from:))
     }
 
     public func properties() async throws -> [Property] {

@@ -5,9 +5,7 @@ extension FrontDesk where Storage: DocumentStorage {
     /// the issuer they were issued with.
     public func setIssuer(_ issuer: Issuer, propertyID: Int, by staff: Staff) async throws -> Property {
         try staff.requireManager("change who issues invoices")
-        guard staff.worksAt(propertyID), try await storage.property(id: propertyID) != nil else {
-            throw DomainError(.notFound, "no property \(propertyID)")
-        }
+        _ = try await property(propertyID, by: staff)
         let issuer = issuer.trimmed
         try issuer.validate()
         return try await storage.updateIssuer(issuer, propertyID: propertyID, by: staff.user.id)

@@ -54,13 +54,6 @@ extension FrontDesk where Storage: RoomStorage {
         return shortened
     }
 
-    private func property(_ id: Int, by staff: Staff) async throws -> Property {
-        guard staff.worksAt(id), let property = try await storage.property(id: id) else {
-            throw DomainError(.notFound, "no property \(id)")
-        }
-        return property
-    }
-
     private func room(_ id: Int, by staff: Staff) async throws -> Room {
         guard let room = try await storage.room(id: id), staff.worksAt(room.propertyID) else {
             throw DomainError(.notFound, "no room \(id)", field: "roomId")

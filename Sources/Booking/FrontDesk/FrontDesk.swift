@@ -52,6 +52,14 @@ public struct FrontDesk<Storage: StayStorage>: Sendable {
         return stay
     }
 
+    /// A property `staff` works at, or 404: another property does not exist for them.
+    func property(_ id: Int, by staff: Staff) async throws -> Property {
+        guard staff.worksAt(id), let property = try await storage.property(id: id) else {
+            throw DomainError(.notFound, "no property \(id)")
+        }
+        return property
+    }
+
     func roomType(_ id: Int, of property: Property, field: String? = nil) async throws -> RoomType {
         guard let roomType = try await storage.roomTypes(propertyID: property.id).first(where: { $0.id == id }) else {
             throw DomainError(.notFound, "no room type \(id) at this property", field: field)

@@ -1,7 +1,7 @@
 // The front desk's side of the API: the calls themselves are `Web/common/api.js`'s; here, which
 // refusals the desk may pass, and the forms the server declares.
 
-import { get } from "../common/api.js";
+import { errorText, get } from "../common/api.js";
 
 export { APIError, call, errorText, get, newIdempotencyKey, onSessionLost, post } from "../common/api.js";
 
@@ -25,6 +25,22 @@ export class OtherProperty extends Error {
   constructor(propertyId) {
     super(`property ${propertyId}`);
     this.propertyId = propertyId;
+  }
+}
+
+/**
+ * Runs what a press of `control` does: the control waits disabled and `message` is emptied; a refusal
+ * is shown in `message` in the page's words and the control can be used again. After success the
+ * control stays disabled: the screen draws itself again, or moves on.
+ */
+export async function pressing(control, message, t, work) {
+  control.disabled = true;
+  message.textContent = "";
+  try {
+    await work();
+  } catch (error) {
+    control.disabled = false;
+    message.textContent = errorText(error, t);
   }
 }
 

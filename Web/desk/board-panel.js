@@ -2,7 +2,7 @@
 // check out; an appointment's state), or the form for a booking being created by a drag: a few fields
 // for a stay, the server's declared `appointment` form for an appointment.
 
-import { call, declaredForm, errorText, get } from "./api.js";
+import { call, declaredForm, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { instantOfWallClock, isoDay, wallClock } from "../common/i18n.js";
 import { renderForm } from "./form.js";
@@ -117,19 +117,13 @@ export class BookingPanel {
       this.screen.desk.canEdit
         ? h("button", {
             type: "button", class: "desk-button is-primary", text: t("block.return"),
-            onclick: async (event) => {
-              event.currentTarget.disabled = true;
-              message.textContent = "";
-              try {
+            onclick: (event) =>
+              pressing(event.currentTarget, message, t, async () => {
                 await call("POST", `/api/v1/room-blocks/${item.blockId}/return`);
                 this.screen.desk.toast(t("block.returned", { room: this.screen.data.rowName(item.rowId) }));
                 this.close();
                 await this.screen.reload();
-              } catch (error) {
-                event.currentTarget.disabled = false;
-                message.textContent = errorText(error, t);
-              }
-            },
+              }),
           })
         : null,
       h("a", { class: "desk-button", href: "#/housekeeping", text: t("nav.housekeeping") }),

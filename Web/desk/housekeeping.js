@@ -3,7 +3,7 @@
 // marks a room clean from a phone; a supervisor marks it inspected; the desk assigns rooms and takes
 // one out of service for some nights. Every open desk follows on the live stream.
 
-import { call, errorText, get } from "./api.js";
+import { call, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { isoDay, dayNumber } from "../common/i18n.js";
 
@@ -152,10 +152,8 @@ export async function mount(main, desk, route) {
     return item;
   }
 
-  async function update(control, error, room, body) {
-    control.disabled = true;
-    error.textContent = "";
-    try {
+  function update(control, error, room, body) {
+    return pressing(control, error, t, async () => {
       const { data } = await call("PATCH", `/api/v1/rooms/${room.id}/housekeeping`, { body });
       Object.assign(room, data);
       desk.toast(
@@ -164,23 +162,15 @@ export async function mount(main, desk, route) {
           : t("housekeeping.assigned", { number: room.number, name: data.housekeeper || t("housekeeping.nobody") }),
       );
       draw();
-    } catch (failure) {
-      control.disabled = false;
-      error.textContent = errorText(failure, t);
-    }
+    });
   }
 
-  async function returnToService(button, error, room, block) {
-    button.disabled = true;
-    error.textContent = "";
-    try {
+  function returnToService(button, error, room, block) {
+    return pressing(button, error, t, async () => {
       await call("POST", `/api/v1/room-blocks/${block.id}/return`);
       desk.toast(t("block.returned", { room: room.number }));
       await load();
-    } catch (failure) {
-      button.disabled = false;
-      error.textContent = errorText(failure, t);
-    }
+    });
   }
 
   /** The form that takes a room out of service: from, until and why. */
@@ -206,16 +196,11 @@ export async function mount(main, desk, route) {
     );
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      save.disabled = true;
-      error.textContent = "";
-      try {
+      await pressing(save, error, t, async () => {
         await call("POST", `/api/v1/rooms/${room.id}/blocks`, { body: { from: from.value, to: to.value, reason: reason.value.trim() } });
         desk.toast(t("block.created", { room: room.number }));
         await load();
-      } catch (failure) {
-        save.disabled = false;
-        error.textContent = errorText(failure, t);
-      }
+      });
     });
     item.append(form);
     reason.focus();

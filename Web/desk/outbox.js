@@ -6,7 +6,7 @@
 // with its reason until the person at the desk dismisses it, and the key makes a change that did
 // reach the server before the drop count once.
 
-import { APIError, call, errorText, newIdempotencyKey } from "./api.js";
+import { APIError, call, newIdempotencyKey } from "./api.js";
 import { h, fill } from "../common/dom.js";
 
 const STORE_KEY = "frontdesk.outbox";
@@ -138,6 +138,11 @@ export class Outbox extends EventTarget {
   }
 }
 
+/** Where a queued change stands, in words: waiting, or refused with the server's reason. */
+export function itemState(item, t) {
+  return item.state === "refused" ? `${t("offline.refusedOne")}: ${item.error?.message ?? ""}` : t("offline.waitingOne");
+}
+
 /**
  * The bar's word on the network: nothing while all is well; "Offline" while the server cannot be
  * reached; how many changes wait or were refused, opening the list of them (each refused one with
@@ -178,10 +183,7 @@ export function networkIndicator(outbox, { t, toast, signal }) {
                 "li",
                 { class: `is-${item.state}`, dataset: { key: item.key } },
                 h("span", { text: item.label ?? `${item.method} ${item.path}` }),
-                h("span", {
-                  class: "desk-outbox-state",
-                  text: item.state === "refused" ? `${t("offline.refusedOne")}: ${errorText(item.error, t)}` : t("offline.waitingOne"),
-                }),
+                h("span", { class: "desk-outbox-state", text: itemState(item, t) }),
                 item.state === "refused"
                   ? h("button", { type: "button", class: "desk-button is-quiet", text: t("offline.dismiss"), onclick: () => outbox.dismiss(item) })
                   : null,

@@ -3,12 +3,13 @@
 // payments, reversals, balance) with its invoices and receipts. Forms are the server's declarations
 // (`GET /api/v1/forms/{name}`) rendered by form.js, so the server checks what they send the same way.
 
-import { call, declaredForm, errorText, get, OtherProperty, passableRefusal } from "./api.js";
+import { call, declaredForm, errorText, get, OtherProperty, passableRefusal, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { dayNumber, todayIn } from "../common/i18n.js";
 import { canCheckIn, canMarkNoShow, roomTypeChangeNote } from "./stay-rules.js";
 import { renderForm } from "./form.js";
 import { lineLabel } from "./folio-lines.js";
+import { itemState } from "./outbox.js";
 
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;
@@ -235,18 +236,11 @@ export async function mount(main, desk, route) {
       const issue = (kind, possible) =>
         h("button", {
           type: "button", class: "desk-button", id: `issue-${kind}`, text: t(`stay.issue.${kind}`), disabled: !possible,
-          onclick: async (event) => {
-            const button = event.currentTarget;
-            button.disabled = true;
-            message.textContent = "";
-            try {
+          onclick: (event) =>
+            pressing(event.currentTarget, message, t, async () => {
               const { data } = await call("POST", `/api/v1/stays/${id}/documents`, { body: { kind } });
               desk.navigate(`#/documents/${data.id}`);
-            } catch (error) {
-              button.disabled = false;
-              message.textContent = errorText(error, t);
-            }
-          },
+            }),
         });
       part.append(
         h(
@@ -320,7 +314,7 @@ export async function mount(main, desk, route) {
         "ul",
         { id: "stay-pending" },
         mine.map((item) =>
-          h("li", { class: `is-${item.state}` }, item.label, " · ", item.state === "refused" ? `${t("offline.refusedOne")}: ${item.error?.message ?? ""}` : t("offline.waitingOne")),
+          h("li", { class: `is-${item.state}` }, item.label, " · ", itemState(item, t)),
         ),
       ),
     );

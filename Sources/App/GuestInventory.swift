@@ -63,6 +63,16 @@ struct GuestInventory: Sendable {
             })
     }
 
+    /// The first day any hotel sells: the earliest of their todays, read once a time zone. Without
+    /// hotels, today in UTC.
+    func firstDayOnSale(now: Date = Date()) -> Day {
+        var todays: [String: Day] = [:]
+        for hotel in hotels where todays[hotel.timeZoneID] == nil {
+            todays[hotel.timeZoneID] = hotel.today(now: now)
+        }
+        return todays.values.min() ?? Day.today(in: .gmt, now: now)
+    }
+
     /// A hotel as `Components.Schemas.PublicProperty`, encoded.
     func propertyJSON(_ id: Int) throws -> [UInt8] {
         if let encoded = encodedHotels[id] { return encoded }

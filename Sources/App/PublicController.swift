@@ -1,3 +1,4 @@
+import API
 import Booking
 import Foundation
 import HTTPTypes
@@ -230,7 +231,8 @@ struct PublicController {
             adults: query.adults, children: query.children, sort: sort.rawValue, count: results.count,
             currency: currency?.code, centre: centre.map(CoordinateJSON.init),
             histogram: histogram.buckets.map { .init(from: $0.from, to: $0.to, count: $0.count) },
-            results: results.map(\.result)
+            results: results.map(\.result),
+            labels: inventory.names.labels(of: results.compactMap { inventory.hotelByID[$0.result.propertyID] })
         ).response()
     }
 }
@@ -336,9 +338,11 @@ struct SearchJSON: Encodable {
     var centre: CoordinateJSON?
     var histogram: [Bucket]
     var results: [Result]
+    /// The results' cities and regions in each language, by stored name.
+    var labels: [String: Components.Schemas.PlaceLabel]
 
     private enum CodingKeys: String, CodingKey {
-        case region, arrival, departure, adults, children, sort, count, currency, centre, histogram
+        case region, arrival, departure, adults, children, sort, count, currency, centre, histogram, labels
     }
 
     /// The JSON, with `results` (hundreds of places with their offers, which `JSONEncoder` spends most of

@@ -80,6 +80,27 @@ struct RegionsAPITests {
         }
     }
 
+    @Test func todayIsTheEarliestHotelsTodayNotTheServersOrTheGuests() async throws {
+        let site = try await GuestSite.make()
+        let properties = PropertyRepository(store: site.fixture.store)
+        // Eleven hours behind UTC: when the server's day has begun, this hotel may still be selling yesterday.
+        let place = try await properties.insert(
+            Property(
+                id: 0, name: "Pago Inn", kind: .hotel, region: "Tutuila", city: "Pago Pago", latitude: -14.3,
+                longitude: -170.7, timeZoneID: "Pacific/Pago_Pago", currency: .thb))
+        let type = try await properties.insert(
+            RoomType(id: 0, propertyID: place.id, name: "Room", capacity: 2, baseRate: .whole(500, .thb)))
+        _ = try await properties.insert(Room(id: 0, propertyID: place.id, roomTypeID: type.id, number: "1", floor: 1))
+        try await site.fixture.test(as: nil) { client in
+            let before = place.today()
+            let today = try await client.execute(uri: "/api/v1/public/regions?q=", method: .get) { response in
+                try APIFixture.decoder.decode(Suggestions.self, from: Data(buffer: response.body)).today
+            }
+            #expect([before.iso, place.today().iso].contains(today))
+            #expect(before <= Day.today(in: .gmt))
+        }
+    }
+
     @Test func aMissingOrOverlongQueryIs400NamingQ() async throws {
         let site = try await GuestSite.make()
         try await site.fixture.test(as: nil) { client in

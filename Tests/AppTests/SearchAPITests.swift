@@ -44,6 +44,22 @@ struct SearchAPITests {
         }
     }
 
+    @Test func theAnswerAndAPlacesDetailNameItsCityAndRegionInEveryLanguage() async throws {
+        let site = try await GuestSite.make()
+        try await site.fixture.test(as: nil) { client in
+            let search = try await Self.search(client, site, region: "치앙마이")
+            #expect(Set(search.labels.additionalProperties.keys) == ["Chiang Mai", "Northern Thailand"])
+            let chiangMai = try #require(search.labels.additionalProperties["Chiang Mai"])
+            #expect(chiangMai.ko == "치앙마이" && chiangMai.th == "เชียงใหม่" && chiangMai.en == "Chiang Mai")
+            let detail = try await client.execute(uri: "/api/v1/public/properties/\(site.nimman.id)", method: .get) {
+                try APIFixture.decoder.decode(
+                    Components.Schemas.PublicPropertyDetail.self, from: Data(buffer: $0.body))
+            }
+            #expect(detail.labels.additionalProperties["Chiang Mai"] == chiangMai)
+            #expect(detail.labels.additionalProperties["Northern Thailand"]?.ja != "Northern Thailand")
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func eachResultListsEveryOfferCheapestFirstWhateverThePriceFilter(database: TestDatabase) async throws {
         let site = try await GuestSite.make(database: database)

@@ -10,6 +10,7 @@ import functools
 import http.server
 import os
 import shutil
+import re
 import subprocess
 import sys
 import tempfile
@@ -164,3 +165,13 @@ def screenshot(browser, name):
     """Keeps a screenshot of what the browser shows as a test artifact."""
     ARTIFACTS.mkdir(exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / f"{name}.png"))
+
+
+def latin_words(text, stored=()):
+    """The words in Latin letters left in `text` once the stored text (names a manager entered, as
+    the server holds them), currency codes and unit symbols (km) are taken out: on a Thai, Japanese or
+    Korean page, each is a word left untranslated."""
+    for phrase in sorted(stored, key=len, reverse=True):
+        if phrase:
+            text = text.replace(phrase, " ")
+    return [w for w in re.findall(r"[A-Za-z][A-Za-z'’-]+", text) if not re.fullmatch(r"[A-Z]{3}|km", w)]

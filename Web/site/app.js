@@ -11,14 +11,21 @@ import { get } from "../common/api.js";
 import { MESSAGES } from "./messages.js";
 import { queryOf } from "./search-bar.js";
 
+// Each page's module; `retry` asks again for one whose first fetch failed (a failed import is
+// remembered by its address until the page reloads).
 const PAGES = {
-  "": () => import("./search-page.js"),
-  search: () => import("./results-page.js"),
-  places: () => import("./place-page.js"),
-  book: () => import("./book-page.js"),
-  bookings: () => import("./manage-page.js"),
-  manage: () => import("./manage-page.js"),
+  "": (retry = "") => import(`./search-page.js${retry}`),
+  search: (retry = "") => import(`./results-page.js${retry}`),
+  places: (retry = "") => import(`./place-page.js${retry}`),
+  book: (retry = "") => import(`./book-page.js${retry}`),
+  bookings: (retry = "") => import(`./manage-page.js${retry}`),
+  manage: (retry = "") => import(`./manage-page.js${retry}`),
 };
+
+/** Whether an error means the server (or a page's module) could not be reached. */
+export function unreachable(error) {
+  return error?.code === "network" || (error instanceof TypeError && /import|fetch/i.test(error.message));
+}
 
 /** A route from a hash: `#/places/12?arrival=…` -> `{name: "places", id: "12", params}`. */
 export function parseRoute(hash) {
@@ -36,11 +43,71 @@ class Site {
     this.known = new Map();
     /** @type {Map<string, Promise<object>>} detail requests started by a tap, by URL */
     this.requests = new Map();
+    /** @type {Map<string, object>} names of cities and regions in each language, by stored name */
+    this.labels = new Map();
+    /** The first day any place sells (the hotels' today, not the guest's), once the server has said. */
+    this.today = null;
+    this._retries = 0;
+    this._probe = 0;
     window.addEventListener("hashchange", () => this.route());
   }
 
   start() {
     this.drawShell();
+    this.route();
+    this.regions().catch(() => {});
+  }
+
+  /** The suggestions for a blank query (the destinations most sold), asked for once. */
+  regions() {
+    this._regions ??= get("/api/v1/public/regions?q=").then((answer) => {
+      this.today = answer.today;
+      return answer;
+    });
+    this._regions.catch(() => (this._regions = null));
+    return this._regions;
+  }
+
+  /** Fetches a page's module ahead of the tap that opens it, so that the tap draws at once. */
+  preload(name) {
+    this.module(name).catch(() => {});
+  }
+
+  /** A page's module: asked for under a new address after a failed fetch (`reload`). */
+  module(name) {
+    return PAGES[name](this._retries ? `?retry=${this._retries}` : "");
+  }
+
+  /**
+   * Says in `target` that the server cannot be reached, with a button to try again; the page opens
+   * again by itself once the server answers.
+   */
+  unreachable(target) {
+    const { t } = this.i18n;
+    fill(target, h("div", { class: "site-offline", role: "alert", id: "site-offline" },
+      h("p", { text: t("error.network") }),
+      h("button", { type: "button", class: "site-button", id: "site-retry", text: t("common.retry"), onclick: () => this.reload() }),
+    ));
+    if (this._probe) return;
+    const route = this._route;
+    this._probe = setInterval(async () => {
+      try {
+        if (!(await fetch("/healthz", { cache: "no-store" })).ok) return;
+      } catch {
+        return;
+      }
+      clearInterval(this._probe);
+      this._probe = 0;
+      if (this._route === route) this.reload();
+    }, 2000);
+  }
+
+  /** Opens the page again, its module fetched anew if it failed before. */
+  reload() {
+    clearInterval(this._probe);
+    this._probe = 0;
+    this._retries++;
+    this._route = null;
     this.route();
   }
 
@@ -65,7 +132,8 @@ class Site {
         h("a", { class: "site-brand", href: "#/", text: t("site.name") }),
         h("nav", { class: "site-nav", "aria-label": t("site.home") },
           h("a", { href: "#/manage", text: t("site.manage") }),
-          language,
+          // On a phone the select shows as the language's code; its list still names each language.
+          h("label", { class: "site-language" }, h("span", { class: "site-language-code", "aria-hidden": "true", text: code.toUpperCase() }), language),
         ),
       ),
       this.main,
@@ -87,6 +155,16 @@ class Site {
   navigate(hash) {
     if (location.hash === hash) this.route();
     else location.hash = hash;
+  }
+
+  /** Keeps the names of cities and regions in every language, as an answer's `labels` give them. */
+  learn(labels = {}) {
+    for (const [name, label] of Object.entries(labels)) this.labels.set(name, label);
+  }
+
+  /** A city's or region's name in the page's language, as stored when the server gave none. */
+  placeName(name) {
+    return this.labels.get(name)?.[this.i18n.code] ?? name;
   }
 
   /** Remembers places as a list shows them, so that opening one draws it at once. */
@@ -116,17 +194,21 @@ class Site {
     const hash = location.hash || "#/";
     if (hash === this._route) return;
     this._route = hash;
+    clearInterval(this._probe);
+    this._probe = 0;
     const route = parseRoute(hash);
     this.page?.unmount?.();
     this.page = null;
     document.documentElement.dataset.page = route.name || "home";
     this.main.setAttribute("aria-busy", "true");
     try {
-      const module = await PAGES[route.name]();
+      const module = await this.module(route.name);
       if (this._route !== hash) return;
       this.page = await module.mount(this.main, this, route);
     } catch (error) {
-      fill(this.main, h("p", { class: "site-error", role: "alert", text: error.message }));
+      console.error(error);
+      if (unreachable(error)) this.unreachable(this.main);
+      else fill(this.main, h("p", { class: "site-error", role: "alert", text: error.message }));
     } finally {
       if (this._route === hash) this.main.removeAttribute("aria-busy");
     }

@@ -7,7 +7,7 @@
 
 import { h, fill } from "../common/dom.js";
 import { call, errorText, newIdempotencyKey } from "../common/api.js";
-import { paramsOf, partyText, searchOf } from "./search-bar.js";
+import { dayIn, paramsOf, partyText, searchOf } from "./search-bar.js";
 import { priceLines } from "./price.js";
 
 /** The booking's confirmation code and email, kept for the confirmation page in this tab. */
@@ -15,6 +15,35 @@ export const CONFIRMATION_KEY = "frontdesk.site.booking";
 
 /** The stays booked in this tab: `{ stay, code }`, `stay` naming place, room type, dates and party. */
 const BOOKED_KEY = "frontdesk.site.booked";
+
+/** What the guest has typed in the form, kept in this tab so a reload or a language switch keeps it. */
+const DRAFT_KEY = "frontdesk.site.draft";
+
+function draftOfThisTab() {
+  try {
+    return JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? "{}");
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The cancellation terms in words, before the guest books: free until a day, then a share of the
+ * total; or, inside the paid window already (by the hotel's today), what cancelling costs from now.
+ * @param {(key: string, params?: object) => string} t
+ * @param {object} i18n
+ * @param {{freeCancellationDays: number, lateCancellationPercent: number}} policy
+ * @param {string} arrival `YYYY-MM-DD`
+ * @param {string} today the hotel's today, `YYYY-MM-DD`
+ */
+export function cancellationTerms(t, i18n, policy, arrival, today) {
+  const percent = policy.lateCancellationPercent;
+  if (percent === 0) return t("book.termsAlwaysFree");
+  const late = percent === 100 ? t("book.termsLateAll") : t("place.cancelLate", { percent: i18n.percent(percent / 100) });
+  const lastFree = new Date(Date.parse(arrival) - policy.freeCancellationDays * 86_400_000).toISOString().slice(0, 10);
+  if (lastFree < today) return percent === 100 ? t("book.termsNonRefundable") : t("book.termsNoFree", { percent: i18n.percent(percent / 100) });
+  return `${t("book.termsFreeUntil", { date: i18n.date(lastFree) })} ${late}`;
+}
 
 function bookedInThisTab() {
   try {
@@ -43,7 +72,8 @@ export async function mount(main, site, route) {
   try {
     answer = await site.placeDetail(id, route.params);
   } catch (error) {
-    fill(summary, h("p", { class: "site-error", role: "alert", text: errorText(error, t) }));
+    if (error.code === "network") site.unreachable(summary);
+    else fill(summary, h("p", { class: "site-error", role: "alert", text: errorText(error, t) }));
     return { unmount() {} };
   }
   const place = answer.property;
@@ -62,6 +92,7 @@ export async function mount(main, site, route) {
     h("p", { class: "book-place" }, h("strong", { text: place.name }), ` · ${roomType.name}`),
     h("p", { class: "book-dates", text: `${i18n.date(search.arrival)} – ${i18n.date(search.departure)} · ${partyText(t, i18n, search)}` }),
     priceLines(site, roomType.price),
+    h("p", { class: "book-terms", id: "book-terms", text: cancellationTerms(t, i18n, answer.policy, search.arrival, dayIn(place.timeZone)) }),
   );
 
   const stayOfPage = [id, roomTypeId, search.arrival, search.departure, search.adults, search.children ?? 0].join("|");
@@ -110,6 +141,11 @@ export async function mount(main, site, route) {
       submit,
     );
     main.querySelector(".book-page").append(form);
+    const draft = draftOfThisTab();
+    for (const [name, input] of Object.entries(inputs)) if (typeof draft[name] === "string") input.value = draft[name];
+    form.addEventListener("input", () => {
+      sessionStorage.setItem(DRAFT_KEY, JSON.stringify(Object.fromEntries(Object.entries(inputs).map(([name, input]) => [name, input.value]))));
+    });
 
     const fieldError = (name, text) => {
       const error = form.querySelector(`#book-${name}-error`);
@@ -149,6 +185,7 @@ export async function mount(main, site, route) {
         if (attempt?.body !== sent) attempt = { body: sent, key: newIdempotencyKey() };
         const { data } = await call("POST", "/api/v1/public/bookings", { body, idempotencyKey: attempt.key });
         sessionStorage.setItem(CONFIRMATION_KEY, JSON.stringify({ code: data.confirmationCode, email, booked: true }));
+        sessionStorage.removeItem(DRAFT_KEY);
         sessionStorage.setItem(BOOKED_KEY, JSON.stringify([...bookedInThisTab(), { stay: stayOfPage, code: data.confirmationCode }].slice(-20)));
         site.navigate(`#/bookings/${encodeURIComponent(data.confirmationCode)}`);
       } catch (error) {
@@ -165,6 +202,7 @@ export async function mount(main, site, route) {
         submit.textContent = t("book.submit");
       }
     });
-    inputs.name.focus();
+    // Focused without scrolling: on a phone the guest reads what is booked, and its terms, first.
+    inputs.name.focus({ preventScroll: true });
   }
 }

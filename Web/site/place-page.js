@@ -80,7 +80,7 @@ export async function mount(main, site, route) {
     }));
     fill(title,
       h("h1", { id: "place-name", text: place.name }),
-      h("p", { class: "place-where", text: [place.city, place.region].filter(Boolean).join(", ") }),
+      h("p", { class: "place-where", text: [place.city, place.region].filter(Boolean).map((name) => site.placeName(name)).join(", ") }),
       price ? h("p", { class: "place-price", id: "place-price", text: price }) : null,
     );
   }
@@ -93,9 +93,14 @@ export async function mount(main, site, route) {
     answer = await detail;
   } catch (error) {
     page.dataset.state = "failed";
-    fill(sections.overview, h("p", { class: "site-error", role: "alert", text: error.status === 404 ? t("place.notFound") : errorText(error, t) }));
+    for (const section of Object.values(sections)) section.querySelector(".place-loading")?.remove();
+    if (error.code === "network") site.unreachable(sections.overview.appendChild(h("div")));
+    else sections.overview.append(h("p", { class: "site-error", role: "alert", text: error.status === 404 ? t("place.notFound") : errorText(error, t) }));
     return { unmount: () => { observer.disconnect(); stuck.disconnect(); } };
   }
+  // Choosing a room opens the booking form: its code is fetched now, not on the tap.
+  site.preload("book");
+  site.learn(answer.labels);
   const place = answer.property;
   const offers = answer.roomTypes.filter((r) => r.price);
   const cheapest = offers.reduce((a, b) => (!a || b.price.total.amount < a.price.total.amount ? b : a), null);
@@ -143,7 +148,7 @@ export async function mount(main, site, route) {
       class: "place-map", src: `/api/v1/public/properties/${id}/map.svg?lang=${i18n.code}`, width: 640, height: 320,
       alt: t("place.mapImage", { name: place.name }), loading: "lazy",
     }),
-    h("p", { class: "place-address", text: `${place.city}, ${place.region} · ${place.latitude.toFixed(4)}, ${place.longitude.toFixed(4)}` }),
+    h("p", { class: "place-address", text: `${site.placeName(place.city)}, ${site.placeName(place.region)} · ${place.latitude.toFixed(4)}, ${place.longitude.toFixed(4)}` }),
   );
 
   // MARK: policies
@@ -156,11 +161,29 @@ export async function mount(main, site, route) {
       h("li", { text: `${t("place.cancelFree", { count: policy.freeCancellationDays })} ${t("place.cancelLate", { percent: i18n.percent(policy.lateCancellationPercent / 100) })}` }),
     ),
   );
+  // MARK: the book bar: on a phone, the price and a way to the rooms stay at the bottom of the
+  // screen while the guest reads, until the rooms are in view.
+  const bookBar = h("div", { class: "place-book-bar", id: "place-book-bar" },
+    h("p", { class: "place-book-price", text: nightly ? t("place.from", { price: i18n.money(nightly) }) : t("place.noDates") }),
+    h("a", {
+      href: "#place-rooms", class: "site-button is-primary", id: "place-book-rooms", text: t(hasDates ? "place.seeRooms" : "place.rooms"),
+      onclick: (event) => {
+        event.preventDefault();
+        sections.rooms.scrollIntoView({ behavior: "instant", block: "start" });
+        (sections.rooms.querySelector(".room-book") ?? sections.rooms).focus({ preventScroll: true });
+        mark("rooms");
+      },
+    }),
+  );
+  page.append(bookBar);
+  const roomsSeen = new IntersectionObserver(([entry]) => bookBar.classList.toggle("is-hidden", entry.isIntersecting));
+  roomsSeen.observe(sections.rooms.querySelector(".place-rooms"));
   page.dataset.state = "complete";
   return {
     unmount() {
       observer.disconnect();
       stuck.disconnect();
+      roomsSeen.disconnect();
     },
   };
 }

@@ -99,11 +99,17 @@ export async function mount(main, site, route) {
       children: search.children,
     }))}`);
   } catch (error) {
-    count.textContent = errorText(error, t);
-    count.classList.add("site-error");
+    if (error.code === "network") {
+      count.textContent = "";
+      site.unreachable(list);
+    } else {
+      count.textContent = errorText(error, t);
+      count.classList.add("site-error");
+    }
     return { unmount() {} };
   }
   const results = answer.results;
+  site.learn(answer.labels);
   site.remember(results);
   const range = { low: numberParam(route.params.get("minPrice")), high: numberParam(route.params.get("maxPrice")) };
   const money = (amount) => i18n.money({ amount, currency: answer.currency });
@@ -127,10 +133,27 @@ export async function mount(main, site, route) {
       draw();
     },
   });
-  fill(filters, h("h2", { class: "results-filter-title", text: t("results.price") }), slider.element);
+  // On a phone the slider folds under a button that says the range, so that the list starts high.
+  const filterToggle = h("button", {
+    type: "button", class: "results-filter-toggle", id: "results-filter-toggle", "aria-expanded": "false",
+    "aria-controls": "results-price",
+    onclick: () => {
+      const open = filters.classList.toggle("is-open");
+      filterToggle.setAttribute("aria-expanded", String(open));
+    },
+  });
+  fill(filters,
+    filterToggle,
+    h("h2", { class: "results-filter-title", text: t("results.price") }),
+    h("div", { class: "results-price", id: "results-price" }, slider.element),
+  );
   const full = slider.value();
   if (range.low === null) range.low = full.low;
   if (range.high === null) range.high = full.high;
+  function describeRange() {
+    const span = Number.isFinite(range.low) && Number.isFinite(range.high) ? `${money(range.low)} – ${money(range.high)}` : "";
+    fill(filterToggle, h("strong", { text: t("results.price") }), h("span", { text: span }));
+  }
 
   // MARK: the map
   const map = createMap({
@@ -145,10 +168,11 @@ export async function mount(main, site, route) {
   });
   mapHolder.append(map.element);
 
+  // A pin under the pointer marks its place in the list without scrolling the page under the
+  // pointer; choosing the pin (a tap, Enter) brings the place into view with the focus.
   function highlight(id, { from } = {}) {
     for (const [placeId, item] of items) item.classList.toggle("is-highlighted", placeId === id);
     if (from !== "map") map.highlight(id);
-    if (from === "map" && id !== null) items.get(id)?.scrollIntoView({ block: "nearest" });
   }
 
   /** Puts the range and the sort in the URL without a new page (the back button keeps the search). */
@@ -164,6 +188,7 @@ export async function mount(main, site, route) {
 
   let drawnPins = "";
   function draw() {
+    describeRange();
     const shown = placesShown(results, range, sort);
     count.textContent = shown.length ? t("results.count", { count: shown.length }) : t("results.none");
     items = new Map();
@@ -209,7 +234,7 @@ export async function mount(main, site, route) {
       }),
       h("div", { class: "result-text" },
         h("h2", { class: "result-name", text: place.name }),
-        h("p", { class: "result-where", text: [place.city, t("results.distance", { km: i18n.number(result.distanceKm ?? 0) })].join(" · ") }),
+        h("p", { class: "result-where", text: [site.placeName(place.city), t("results.distance", { km: i18n.number(result.distanceKm ?? 0) })].join(" · ") }),
         h("p", { class: "result-room", text: offer.roomType }),
         h("p", { class: "result-price" },
           h("strong", { text: t("results.perNight", { price: money(offer.nightly.amount) }) }),
@@ -223,6 +248,8 @@ export async function mount(main, site, route) {
   draw();
   // The list, the counts and the slider are usable now; the map's tiles may still be on their way.
   performance.mark("frontdesk:results-usable");
+  // A tap on a place draws its first view at once: its page's code is fetched now, not on the tap.
+  site.preload("places");
   return {
     unmount() {
       slider.destroy();

@@ -72,9 +72,14 @@ export function stepperBounds(party, key) {
   return { down: party[key] > limit.min, up };
 }
 
-/** Today's date where the guest is (the calendar starts there). */
+/** Today's date where the guest is: the calendar's start until the server has said the hotels' (`site.today`). */
 export function localToday(now = new Date()) {
   return isoDay(Math.floor((now.getTime() - now.getTimezoneOffset() * 60_000) / DAY_MS));
+}
+
+/** Today's date in a time zone (a hotel's): `YYYY-MM-DD`. */
+export function dayIn(timeZone, now = new Date()) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
 /**
@@ -182,8 +187,9 @@ export function createSearchBar(site, initial, { compact = false } = {}) {
   const datesDialog = h("dialog", { class: "site-dialog search-dates-dialog", "aria-labelledby": "search-dates-title" });
   function openDates() {
     const draft = { arrival: search.arrival, departure: search.departure };
+    const today = site.today ?? localToday();
     const calendar = createRangeCalendar({
-      locale: i18n.locale, today: localToday(), months: 13, value: draft, minNights: 1, maxNights: MAX_NIGHTS,
+      locale: i18n.locale, today, months: 13, value: draft, minNights: 1, maxNights: MAX_NIGHTS,
       labels: {
         calendar: t("calendar.title"), arrival: t("calendar.arrival"), departure: t("calendar.departure"),
         nights: (count) => i18n.nights(count), clear: t("calendar.clear"), chooseArrival: t("calendar.pickArrival"),
@@ -217,7 +223,7 @@ export function createSearchBar(site, initial, { compact = false } = {}) {
     );
     datesDialog.addEventListener("close", () => calendar.destroy(), { once: true });
     datesDialog.showModal();
-    calendar.focusDay(draft.arrival ?? localToday());
+    calendar.focusDay(draft.arrival ?? today);
   }
 
   // MARK: who
@@ -273,9 +279,31 @@ export function createSearchBar(site, initial, { compact = false } = {}) {
     rows[0].up.focus();
   }
 
+  // On a phone, the results page shows the search as one line that opens the whole form.
+  const summary = compact
+    ? h("button", {
+        type: "button", class: "search-summary", id: "search-summary", "aria-expanded": "false",
+        "aria-label": t("search.change"),
+        onclick: () => {
+          const open = form.classList.toggle("is-open");
+          summary.setAttribute("aria-expanded", String(open));
+          if (open) region.focus();
+        },
+      })
+    : null;
+  function describeSummary() {
+    if (!summary) return;
+    const dates = search.arrival && search.departure ? `${i18n.dayMonth(search.arrival)} – ${i18n.dayMonth(search.departure)}` : "";
+    fill(summary,
+      h("strong", { text: search.region || t("search.region") }),
+      h("span", { text: [dates, partyText(t, i18n, search)].filter(Boolean).join(" · ") }),
+    );
+  }
+
   const form = h(
     "form",
     { class: `search-bar${compact ? " is-compact" : ""}`, role: "search", novalidate: true },
+    summary,
     h("div", { class: "search-field search-where" },
       h("label", { for: "search-region", text: t("search.region") }),
       region,
@@ -302,10 +330,14 @@ export function createSearchBar(site, initial, { compact = false } = {}) {
       openDates();
       return;
     }
-    site.navigate(`#/search?${paramsOf({ ...search, region: search.region.trim() })}`);
+    const params = paramsOf({ ...search, region: search.region.trim() });
+    // The page searched from keeps the search, so that Back from the results finds it filled in.
+    if (!compact) history.replaceState(null, "", `#/?${params}`);
+    site.navigate(`#/search?${params}`);
   });
   describeDates();
   describeGuests();
+  describeSummary();
   return { element: form, focus: () => region.focus() };
 }
 

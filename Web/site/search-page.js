@@ -1,7 +1,6 @@
 // The home page: the search bar, and the destinations the site sells as a shortcut.
 
 import { h, fill } from "../common/dom.js";
-import { get } from "../common/api.js";
 import { createSearchBar, searchOf } from "./search-bar.js";
 
 export async function mount(main, site, route) {
@@ -17,7 +16,7 @@ export async function mount(main, site, route) {
     ),
     destinations,
   );
-  get("/api/v1/public/regions?q=")
+  site.regions()
     .then(({ suggestions }) => {
       const cities = suggestions.filter((s) => s.kind === "city");
       fill(

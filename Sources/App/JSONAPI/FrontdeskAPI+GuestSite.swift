@@ -13,7 +13,8 @@ extension FrontdeskAPI {
     /// The cities and regions with bookable hotels whose name, in any of the guest site's languages,
     /// matches what the guest is typing; best matches first (a whole name, a name's start, a word's
     /// start, then anywhere; then most places), at most eight. A blank `q` suggests the cities and
-    /// regions with the most places.
+    /// regions with the most places. `today` is the first day any place sells, where a guest's
+    /// calendar starts.
     func suggestRegions(_ input: Operations.SuggestRegions.Input) async throws -> Operations.SuggestRegions.Output {
         let text = input.query.q
         guard text.count <= 100 else { throw DomainError.invalid("q", "at most 100 characters") }
@@ -26,7 +27,7 @@ extension FrontdeskAPI {
                     .init(
                         suggestions: try areas.prefix(Self.suggestionLimit).map {
                             try .init($0, names: inventory.names)
-                        }))))
+                        }, today: inventory.firstDayOnSale().iso))))
     }
 
     /// The place, and with dates, each room type's availability and itemised price (the total the
@@ -51,6 +52,7 @@ extension FrontdeskAPI {
                 body: .json(
                     .init(
                         property: try .init(property),
+                        labels: .init(additionalProperties: PlaceNames.standard.labels(of: [property])),
                         policy: .init(
                             freeCancellationDays: property.cancellationPolicy.freeUntilDaysBefore,
                             lateCancellationPercent: property.cancellationPolicy.lateCancellationBasisPoints / 100),
@@ -127,15 +129,30 @@ extension Components.Schemas.Price {
     }
 }
 
+extension PlaceNames {
+    /// A name in each of the guest site's languages.
+    func label(_ name: String) -> Components.Schemas.PlaceLabel {
+        .init(
+            en: self.name(name, in: .en), th: self.name(name, in: .th), ja: self.name(name, in: .ja),
+            ko: self.name(name, in: .ko), vi: self.name(name, in: .vi))
+    }
+
+    /// The names of the places' cities and regions in each language, by stored name.
+    func labels(of places: some Sequence<Property>) -> [String: Components.Schemas.PlaceLabel] {
+        var labels: [String: Components.Schemas.PlaceLabel] = [:]
+        for place in places {
+            for name in [place.city, place.region] where labels[name] == nil { labels[name] = label(name) }
+        }
+        return labels
+    }
+}
+
 extension Components.Schemas.RegionSuggestion {
     init(_ area: GuestInventory.Area, names: PlaceNames) throws {
         let centre = CoordinateJSON(area.centre)
         self.init(
             kind: try documented(area.kind.rawValue), name: area.name,
-            label: .init(
-                en: names.name(area.name, in: .en), th: names.name(area.name, in: .th),
-                ja: names.name(area.name, in: .ja), ko: names.name(area.name, in: .ko),
-                vi: names.name(area.name, in: .vi)),
+            label: names.label(area.name),
             region: area.region, places: area.places, latitude: centre.latitude, longitude: centre.longitude)
     }
 }

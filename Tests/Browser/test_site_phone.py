@@ -1,0 +1,131 @@
+"""The guest site on a phone (375x812), in Chromium against a real server: the bar keeps the whole brand,
+the results start in the first screen, a place's menu shows all its sections and a bar at the bottom keeps
+the price and a way to the rooms; and a Korean guest's whole flow, from the search to the confirmation,
+has no English word outside the names the hotels entered. Screenshots of each step land in artifacts/."""
+
+import datetime
+
+import pytest
+from conftest import latin_words, screenshot
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+from test_site import api, next_month_dates, wait_page
+
+PHONE = (375, 812)
+FITS = "const e = document.querySelector(arguments[0]); return e.scrollWidth <= e.clientWidth"
+
+
+def stored_text(browser, place_id, arrival, departure):
+    """What the hotels entered (names, summaries, amenities, room types, fees and taxes), as the server
+    holds it: the one text a page may show as stored."""
+    detail = api(browser, "GET", f"/api/v1/public/properties/{place_id}?arrival={arrival}&departure={departure}")["data"]
+    place = detail["property"]
+    words = [place["name"], place["summary"], *place["amenities"]]
+    for room_type in detail["roomTypes"]:
+        words.append(room_type["name"])
+        for line in (room_type.get("price") or {}).get("fees", []) + (room_type.get("price") or {}).get("taxes", []):
+            words.append(line["name"])
+    return words
+
+
+def visible_text(browser):
+    """The page's words but the language menu's, which names each language in its own."""
+    return browser.execute_script(
+        "return [...document.querySelectorAll('.site-bar a, #site-main, .site-footer')].map((e) => e.innerText).join('\\n')"
+    )
+
+
+@pytest.mark.parametrize("language", ["en-GB", "ko-KR", "vi-VN", "th-TH"])
+def test_on_a_phone_the_brand_is_whole_the_results_start_high_and_a_place_keeps_a_way_to_its_rooms(
+    desk_server, browser_factory, language
+):
+    browser = browser_factory(viewport=PHONE, language=language)
+    arrival, departure = next_month_dates(12)
+    browser.get(f"{desk_server}/#/search?region=Chiang%20Mai&arrival={arrival}&departure={departure}&adults=2")
+    wait_page(browser, "search")
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#results-list .result"))
+    assert browser.execute_script(FITS, ".site-brand")
+    first = browser.execute_script("return document.querySelector('#results-list .result').getBoundingClientRect().top")
+    assert first < 400, first
+    # The folded search and price open in place.
+    browser.find_element(By.ID, "search-summary").click()
+    assert browser.find_element(By.ID, "search-region").is_displayed()
+    browser.find_element(By.ID, "results-filter-toggle").click()
+    assert browser.find_element(By.CSS_SELECTOR, "#results-price .price-slider, #results-price [role=group]").is_displayed()
+
+    browser.find_elements(By.CSS_SELECTOR, "#results-list .result a")[0].click()
+    WebDriverWait(browser, 10).until(
+        lambda b: b.execute_script("return document.querySelector('.place-page')?.dataset.state") == "complete"
+    )
+    width = browser.execute_script("return document.documentElement.clientWidth")
+    for right in browser.execute_script(
+        "return [...document.querySelectorAll('.place-menu-link')].map((a) => a.getBoundingClientRect().right)"
+    ):
+        assert right <= width, (right, width)
+    bar = browser.find_element(By.ID, "place-book-bar")
+    assert bar.is_displayed()
+    bottom = browser.execute_script("return document.getElementById('place-book-bar').getBoundingClientRect().bottom")
+    assert bottom == pytest.approx(PHONE[1], abs=1)
+    browser.find_element(By.ID, "place-book-rooms").click()
+    WebDriverWait(browser, 5).until(
+        lambda b: b.execute_script("return document.activeElement?.classList.contains('room-book')")
+    )
+    WebDriverWait(browser, 5).until(
+        lambda b: "is-hidden" in b.find_element(By.ID, "place-book-bar").get_attribute("class")
+    )
+
+
+def test_a_korean_guest_books_on_a_phone_without_meeting_an_english_word(desk_server, browser_factory):
+    browser = browser_factory(viewport=PHONE, language="ko-KR")
+    browser.get(f"{desk_server}/")
+    wait_page(browser, "home")
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".home-destination"))
+    assert latin_words(visible_text(browser), ["Frontdesk Stays"]) == []
+    screenshot(browser, "site-ko-phone-home")
+    next(d for d in browser.find_elements(By.CSS_SELECTOR, ".home-destination") if "치앙마이" in d.text).click()
+    arrival, departure = next_month_dates(14)
+    WebDriverWait(browser, 5).until(lambda b: b.find_elements(By.CSS_SELECTOR, f'.search-dates-dialog [data-day="{arrival}"]'))
+    browser.find_element(By.CSS_SELECTOR, f'.search-dates-dialog [data-day="{arrival}"]').click()
+    browser.find_element(By.CSS_SELECTOR, f'.search-dates-dialog [data-day="{departure}"]').click()
+    screenshot(browser, "site-ko-phone-calendar")
+    assert latin_words(browser.find_element(By.CSS_SELECTOR, ".search-dates-dialog").text) == []
+    browser.find_element(By.ID, "search-dates-done").click()
+    browser.find_element(By.CSS_SELECTOR, ".search-submit").click()
+    wait_page(browser, "search")
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#results-list .result"))
+    results = api(
+        browser, "GET", f"/api/v1/public/search?region=%EC%B9%98%EC%95%99%EB%A7%88%EC%9D%B4&arrival={arrival}&departure={departure}&adults=2"
+    )["data"]["results"]
+    stored = ["Frontdesk Stays"]
+    for result in results:
+        stored += [result["property"]["name"], *(offer["roomType"] for offer in result["offers"])]
+    assert "치앙마이" in browser.find_element(By.CSS_SELECTOR, ".result-where").text
+    assert latin_words(visible_text(browser), stored) == []
+    screenshot(browser, "site-ko-phone-results")
+
+    place_id = browser.find_element(By.CSS_SELECTOR, "#results-list .result").get_attribute("data-place-id")
+    browser.find_elements(By.CSS_SELECTOR, "#results-list .result a")[0].click()
+    WebDriverWait(browser, 10).until(
+        lambda b: b.execute_script("return document.querySelector('.place-page')?.dataset.state") == "complete"
+    )
+    stored += stored_text(browser, place_id, arrival, departure)
+    assert latin_words(visible_text(browser), stored) == []
+    screenshot(browser, "site-ko-phone-place")
+    browser.find_element(By.ID, "place-book-rooms").click()
+    screenshot(browser, "site-ko-phone-rooms")
+    browser.find_element(By.CSS_SELECTOR, ".room-book").click()
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "book-submit"))
+    assert latin_words(visible_text(browser), stored) == []
+    screenshot(browser, "site-ko-phone-book")
+    browser.find_element(By.ID, "book-name").send_keys("김민지")
+    browser.find_element(By.ID, "book-email").send_keys("minji@example.com")
+    browser.find_element(By.ID, "book-phone").send_keys("+82 10 1234 5678")
+    browser.find_element(By.ID, "book-submit").click()
+    wait_page(browser, "bookings")
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "confirmation-code"))
+    code = browser.find_element(By.ID, "confirmation-code").text
+    overflow = "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    assert browser.execute_script(overflow) <= 0
+    assert latin_words(visible_text(browser), stored + [code, "minji@example.com"]) == []
+    screenshot(browser, "site-ko-phone-confirmation")
+    assert datetime.date.fromisoformat(arrival) > datetime.date.today()

@@ -53,7 +53,13 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as APIError:
             return (error.status, body(error.code, error.message, error.field))
         case let error as DomainError:
-            return (Self.status(of: error.code), body(error.code.rawValue, error.message, error.field))
+            return (
+                Self.status(of: error.code),
+                ErrorBody(
+                    error: .init(
+                        code: error.code.rawValue, message: error.message, field: error.field, reason: error.reason,
+                        params: error.params.isEmpty ? nil : .init(additionalProperties: error.params)))
+            )
         case let error as DecodingError:
             let (message, field) = Self.describe(error)
             return (.badRequest, body("invalid", message, field))

@@ -48,6 +48,8 @@ struct PublicController {
                 children: try parameters.get("children").map {
                     try Self.count($0, field: "children", default: 0, range: 0...Stay.maxGuests)
                 }, requireDates: requireDates)
+            // Each place checks its own today (`offers`); no place's today is before yesterday in UTC.
+            try Stay.validateOnline(nights, today: Day.today(in: .gmt).adding(days: -1))
         }
 
         init(arrival: String?, departure: String?, adults: Int?, children: Int?, requireDates: Bool) throws {
@@ -62,25 +64,19 @@ struct PublicController {
             nights = try Nights(
                 arrival: try Day.parse(arrival, field: "arrival"),
                 departure: try Day.parse(departure, field: "departure"))
-            // Each place checks its own today (`offers`); no place's today is before yesterday in UTC.
-            try Stay.validateOnline(nights, today: Day.today(in: .gmt).adding(days: -1))
             self.adults = try Self.bounded(adults ?? 2, field: "adults", range: 1...Stay.maxGuests)
             self.children = try Self.bounded(children ?? 0, field: "children", range: 0...Stay.maxGuests)
         }
 
         static func bounded(_ number: Int, field: String, range: ClosedRange<Int>) throws -> Int {
-            guard range.contains(number) else {
-                throw DomainError.invalid(
-                    field, "\(number) is not a number from \(range.lowerBound) to \(range.upperBound)")
-            }
+            guard range.contains(number) else { throw DomainError.outOfRange(field, number, range) }
             return number
         }
 
         static func count(_ text: String?, field: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
             guard let text else { return value }
             guard let number = Int(text), range.contains(number) else {
-                throw DomainError.invalid(
-                    field, "'\(text)' is not a number from \(range.lowerBound) to \(range.upperBound)")
+                throw DomainError.outOfRange(field, text, range)
             }
             return number
         }

@@ -22,15 +22,35 @@ public struct DomainError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     /// The input field concerned, as the client named it, if one is.
     public var field: String?
+    /// Which rule refused, for a client to word in its own language (`stay.arrivalPassed`), with what
+    /// the words need (`params`: dates as `YYYY-MM-DD`, amounts in minor units with `currency`).
+    /// `message` says the same in English.
+    public var reason: String?
+    public var params: [String: String]
 
-    public init(_ code: Code, _ message: String, field: String? = nil) {
+    public init(
+        _ code: Code, _ message: String, field: String? = nil, reason: String? = nil, params: [String: String] = [:]
+    ) {
         self.code = code
         self.message = message
         self.field = field
+        self.reason = reason
+        self.params = params
     }
 
-    public static func invalid(_ field: String, _ message: String) -> DomainError {
-        DomainError(.invalid, message, field: field)
+    public static func invalid(
+        _ field: String, _ message: String, reason: String? = nil, params: [String: String] = [:]
+    ) -> DomainError {
+        DomainError(.invalid, message, field: field, reason: reason, params: params)
+    }
+
+    /// A number outside the range the domain allows for a field.
+    public static func outOfRange(_ field: String, _ value: some CustomStringConvertible, _ range: ClosedRange<Int>)
+        -> DomainError
+    {
+        .invalid(
+            field, "'\(value)' is not a number from \(range.lowerBound) to \(range.upperBound)", reason: "number.range",
+            params: ["min": String(range.lowerBound), "max": String(range.upperBound), "value": value.description])
     }
 
     public var description: String { field.map { "\($0): \(message)" } ?? message }

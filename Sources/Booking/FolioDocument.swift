@@ -196,9 +196,13 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
         }
         switch kind {
         case .invoice where charges.isEmpty && taxes.isEmpty:
-            throw DomainError(.notAllowed, "there is nothing to invoice: the folio has no charges", field: "kind")
+            throw DomainError(
+                .notAllowed, "there is nothing to invoice: the folio has no charges", field: "kind",
+                reason: "folio.nothingToInvoice")
         case .receipt where payments.isEmpty:
-            throw DomainError(.notAllowed, "there is nothing to receipt: the folio has no payments", field: "kind")
+            throw DomainError(
+                .notAllowed, "there is nothing to receipt: the folio has no payments", field: "kind",
+                reason: "folio.nothingToReceipt")
         default: break
         }
         var rooms: [String] = []

@@ -147,17 +147,16 @@ public struct Guest: Hashable, Sendable, Identifiable {
     /// Checks a guest's details as typed into a form or a booking request.
     public static func validate(name: String, email: String, phone: String) throws(DomainError) {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw .invalid("guest.name", "a guest needs a name")
+            throw .invalid("guest.name", "a guest needs a name", reason: "text.required")
         }
-        guard name.count <= 200 else { throw .invalid("guest.name", "at most 200 characters") }
         try FreeText.validate(name, field: "guest.name", limit: 200, lines: false)
         if !email.isEmpty {
             let parts = email.split(separator: "@", omittingEmptySubsequences: false)
             guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !email.contains(" "), email.count <= 254
-            else { throw .invalid("guest.email", "'\(email)' is not an email address") }
+            else { throw .invalid("guest.email", "'\(email)' is not an email address", reason: "email.invalid") }
         }
         guard phone.count <= 40, phone.allSatisfy({ $0.isNumber || " +-()".contains($0) }) else {
-            throw .invalid("guest.phone", "'\(phone)' is not a phone number")
+            throw .invalid("guest.phone", "'\(phone)' is not a phone number", reason: "phone.invalid")
         }
     }
 }

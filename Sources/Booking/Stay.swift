@@ -113,10 +113,15 @@ public struct Stay: Hashable, Sendable, Identifiable {
     /// Checks a stay a guest books (or is quoted) online on the property's `today`: arriving from
     /// today, at most `onlineHorizonDays` ahead, for at most `maxNightsOnline` nights.
     public static func validateOnline(_ nights: Nights, today: Day) throws(DomainError) {
-        guard nights.arrival >= today else { throw .invalid("arrival", "the arrival date has passed") }
+        guard nights.arrival >= today else {
+            throw .invalid(
+                "arrival", "the arrival date has passed", reason: "stay.arrivalPassed", params: ["today": today.iso])
+        }
         let last = today.adding(days: onlineHorizonDays)
         guard nights.arrival <= last else {
-            throw .invalid("arrival", "online bookings open at most \(onlineHorizonDays) days ahead (until \(last))")
+            throw .invalid(
+                "arrival", "online bookings open at most \(onlineHorizonDays) days ahead (until \(last))",
+                reason: "stay.beyondHorizon", params: ["last": last.iso])
         }
         try validate(nights: nights, limit: maxNightsOnline)
     }
@@ -124,24 +129,23 @@ public struct Stay: Hashable, Sendable, Identifiable {
     /// Checks a stay's length: at most `limit` nights.
     public static func validate(nights: Nights, limit: Int = maxNights) throws(DomainError) {
         guard nights.count <= limit else {
-            throw .invalid("departure", "a stay is at most \(limit) nights, not \(nights.count)")
+            throw .invalid(
+                "departure", "a stay is at most \(limit) nights, not \(nights.count)", reason: "stay.tooLong",
+                params: ["limit": String(limit), "nights": String(nights.count)])
         }
     }
 
     /// Checks the guest count against a room type's capacity; infants do not count against it. Each
     /// count is checked against its own bound before they are added up.
     public static func validateGuests(adults: Int, children: Int, infants: Int = 0, capacity: Int) throws(DomainError) {
-        guard (1...maxGuests).contains(adults) else {
-            throw .invalid("adults", "from 1 to \(maxGuests) adults, not \(adults)")
-        }
-        guard (0...maxGuests).contains(children) else {
-            throw .invalid("children", "from 0 to \(maxGuests) children, not \(children)")
-        }
-        guard (0...maxInfants).contains(infants) else {
-            throw .invalid("infants", "from 0 to \(maxInfants) infants, not \(infants)")
-        }
+        guard (1...maxGuests).contains(adults) else { throw .outOfRange("adults", adults, 1...maxGuests) }
+        guard (0...maxGuests).contains(children) else { throw .outOfRange("children", children, 0...maxGuests) }
+        guard (0...maxInfants).contains(infants) else { throw .outOfRange("infants", infants, 0...maxInfants) }
         guard adults + children <= capacity else {
-            throw .invalid("adults", "\(adults + children) guests is more than the room sleeps (\(capacity))")
+            throw .invalid(
+                "adults", "\(adults + children) guests is more than the room sleeps (\(capacity))",
+                reason: "stay.overCapacity",
+                params: ["guests": String(adults + children), "capacity": String(capacity)])
         }
     }
 
@@ -195,12 +199,12 @@ public struct Stay: Hashable, Sendable, Identifiable {
     /// of its last night. Its folio is then corrected by `StayCharges`.
     public mutating func changeDeparture(to newDeparture: Day, today: Day) throws(DomainError) {
         guard state == .checkedIn else {
-            throw DomainError(
-                .notAllowed, "only a checked-in stay changes its departure alone (it is \(state.rawValue))")
+            throw wrongState("only a checked-in stay changes its departure alone", action: "changeDeparture")
         }
         guard newDeparture >= today else {
             throw .invalid(
-                "departure", "the guest has slept here until today (\(today)): the stay cannot end before it")
+                "departure", "the guest has slept here until today (\(today)): the stay cannot end before it",
+                reason: "stay.sleptUntil", params: ["today": today.iso])
         }
         let newNights = try Nights(arrival: arrival, departure: newDeparture)
         try Self.validate(nights: newNights)
@@ -216,12 +220,14 @@ public struct Stay: Hashable, Sendable, Identifiable {
     /// Checks the guest in: not before the arrival date, and into a ready room unless overridden.
     public mutating func checkIn(today: Day, room: Room?, override: Bool = false) throws(DomainError) {
         guard state == .booked else {
-            throw DomainError(.notAllowed, "only a booked stay can check in (it is \(state.rawValue))")
+            throw wrongState("only a booked stay can check in", action: "checkIn")
         }
         guard today >= arrival else {
-            throw DomainError(.notAllowed, "arrival is \(arrival); check-in opens on that day")
+            throw DomainError(
+                .notAllowed, "arrival is \(arrival); check-in opens on that day", reason: "stay.notYetArrival",
+                params: ["arrival": arrival.iso])
         }
-        guard today < departure else { throw DomainError(.notAllowed, "the stay ended on \(departure)") }
+        guard today < departure else { throw ended() }
         guard let room, room.id == roomID(on: today) else {
             throw DomainError(.notAllowed, "assign a room before check-in", field: "roomId")
         }
@@ -229,7 +235,8 @@ public struct Stay: Hashable, Sendable, Identifiable {
             throw DomainError(
                 .notAllowed,
                 "room \(room.number) is \(room.housekeeping.rawValue.replacingOccurrences(of: "_", with: " ")): check in with an override",
-                field: "override")
+                field: "override", reason: "room.notReady",
+                params: ["room": room.number, "status": room.housekeeping.rawValue])
         }
         state = .checkedIn
     }
@@ -237,20 +244,21 @@ public struct Stay: Hashable, Sendable, Identifiable {
     /// Checks the guest out: the folio must be settled unless a manager forces it.
     public mutating func checkOut(balance: Money, forcedByManager: Bool = false) throws(DomainError) {
         guard state == .checkedIn else {
-            throw DomainError(.notAllowed, "only a checked-in stay can check out (it is \(state.rawValue))")
+            throw wrongState("only a checked-in stay can check out", action: "checkOut")
         }
         if balance.amount != 0 && !forcedByManager {
             throw DomainError(
                 .notAllowed,
                 "the folio has an open balance of \(balance); settle it or have a manager force the check-out",
-                field: "force")
+                field: "force", reason: "folio.openBalance",
+                params: ["balance": String(balance.amount), "currency": balance.currency.code])
         }
         state = .checkedOut
     }
 
     public mutating func cancel() throws(DomainError) {
         guard state == .booked else {
-            throw DomainError(.notAllowed, "only a booked stay can be cancelled (it is \(state.rawValue))")
+            throw wrongState("only a booked stay can be cancelled", action: "cancel")
         }
         state = .cancelled
     }
@@ -259,22 +267,37 @@ public struct Stay: Hashable, Sendable, Identifiable {
     /// ended by `today`. Whether its room is still free is the database's to refuse.
     public mutating func reinstate(today: Day) throws(DomainError) {
         guard state == .cancelled || state == .noShow else {
-            throw DomainError(
-                .notAllowed, "only a cancelled stay or a no-show can be reinstated (it is \(state.rawValue))")
+            throw wrongState("only a cancelled stay or a no-show can be reinstated", action: "reinstate")
         }
-        guard departure > today else {
-            throw DomainError(.notAllowed, "the stay ended on \(departure); book the guest again instead")
-        }
+        guard departure > today else { throw ended("; book the guest again instead") }
         state = .booked
     }
 
     /// Marks a guest who never came: only on or after the arrival date.
     public mutating func markNoShow(today: Day) throws(DomainError) {
         guard state == .booked else {
-            throw DomainError(.notAllowed, "only a booked stay can be a no-show (it is \(state.rawValue))")
+            throw wrongState("only a booked stay can be a no-show", action: "noShow")
         }
-        guard today >= arrival else { throw DomainError(.notAllowed, "a guest cannot be a no-show before \(arrival)") }
+        guard today >= arrival else {
+            throw DomainError(
+                .notAllowed, "a guest cannot be a no-show before \(arrival)", reason: "stay.notYetArrival",
+                params: ["arrival": arrival.iso])
+        }
         state = .noShow
+    }
+
+    /// A change the stay's state does not allow: `action` names the change for the client's words.
+    private func wrongState(_ rule: String, action: String) -> DomainError {
+        DomainError(
+            .notAllowed, "\(rule) (it is \(state.rawValue))", reason: "stay.state",
+            params: ["action": action, "state": state.rawValue])
+    }
+
+    /// A change to a stay whose departure has passed.
+    private func ended(_ advice: String = "") -> DomainError {
+        DomainError(
+            .notAllowed, "the stay ended on \(departure)\(advice)", reason: "stay.ended",
+            params: ["departure": departure.iso])
     }
 }
 
@@ -360,10 +383,13 @@ public enum FreeText {
     /// Checks a length and refuses control characters (NUL cut the text on SQLite and failed the
     /// write on PostgreSQL); `lines` lets tabs and line breaks through, for notes.
     public static func validate(_ text: String, field: String, limit: Int, lines: Bool = true) throws(DomainError) {
-        guard text.count <= limit else { throw .invalid(field, "at most \(limit) characters") }
+        guard text.count <= limit else {
+            throw .invalid(
+                field, "at most \(limit) characters", reason: "text.tooLong", params: ["limit": String(limit)])
+        }
         let allowed: Set<Unicode.Scalar> = lines ? ["\n", "\r", "\t"] : []
         guard
             !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !allowed.contains($0) })
-        else { throw .invalid(field, "must not contain control characters") }
+        else { throw .invalid(field, "must not contain control characters", reason: "text.control") }
     }
 }

@@ -125,7 +125,8 @@ public struct RoomRepository: Sendable {
         } catch  where error.isConstraintFailure {
             throw try await StayRepository(store: store).blocker(
                 roomID: block.roomID, nights: block.nights, excluding: nil)
-                ?? DomainError(.conflict, "the room is taken on one of these nights", field: "roomId")
+                ?? DomainError(
+                    .conflict, "the room is taken on one of these nights", field: "roomId", reason: "room.taken")
         }
     }
 
@@ -165,7 +166,8 @@ public struct RoomRepository: Sendable {
         let reason = try row.decode(column: "reason", as: String.self)
         return DomainError(
             .conflict, "room \(number) is out of service from \(arrival) to \(departure) (\(reason))",
-            field: "roomId")
+            field: "roomId", reason: "room.outOfService",
+            params: ["room": number, "arrival": arrival.iso, "departure": departure.iso, "why": reason])
     }
 
     static func block(from row: any SQLRow) throws -> RoomBlock {

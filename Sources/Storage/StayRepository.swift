@@ -315,7 +315,8 @@ public struct StayRepository: Sendable {
                 if let expectedVersion, expectedVersion != stay.version {
                     throw DomainError(
                         .stale,
-                        "stay \(stayID) has changed (version \(stay.version), not \(expectedVersion)); reload it")
+                        "stay \(stayID) has changed (version \(stay.version), not \(expectedVersion)); reload it",
+                        reason: "stay.changed")
                 }
                 let before = stay
                 try await change(&stay, StayTransaction(sql: sql, userID: userID))
@@ -331,7 +332,9 @@ public struct StayRepository: Sendable {
                     RETURNING id
                     """
                 ).first()
-                guard updated != nil else { throw DomainError(.stale, "stay \(stayID) changed meanwhile; reload it") }
+                guard updated != nil else {
+                    throw DomainError(.stale, "stay \(stayID) changed meanwhile; reload it", reason: "stay.changed")
+                }
                 try await Self.rewriteSegments(of: stay, in: sql)
                 try await Journal.record(
                     in: sql, propertyID: stay.propertyID, userID: userID, entity: "stay", entityID: stayID,
@@ -499,7 +502,10 @@ public struct StayRepository: Sendable {
             return DomainError(
                 .conflict,
                 "room \(number) is taken by stay \(id) (\(code), \(name), \(arrival) to \(departure))",
-                field: "roomId")
+                field: "roomId", reason: "room.taken",
+                params: [
+                    "room": number, "code": code, "guest": name, "arrival": arrival.iso, "departure": departure.iso,
+                ])
         }
     }
 }

@@ -78,6 +78,48 @@ struct PublicAPITests {
         }
     }
 
+    @Test func aRefusalNamesItsRuleAndWhatItsWordsNeedForTheClientsLanguage() async throws {
+        let fixture = try await APIFixture.make()
+        let (arrival, departure) = Self.dates(fixture)
+        let (past, pastEnd) = Self.dates(fixture, from: -3)
+        let (far, farEnd) = Self.dates(fixture, from: Stay.onlineHorizonDays + 3)
+        let today = fixture.property.today()
+        try await fixture.test(as: nil) { client in
+            for (query, reason, params) in [
+                ("adults=0", "number.range", ["min": "1", "max": "\(Stay.maxGuests)", "value": "0"]),
+                ("adults=2&children=x", "number.range", ["min": "0", "max": "\(Stay.maxGuests)", "value": "x"]),
+            ] {
+                let uri = "/api/v1/public/search?region=x&arrival=\(arrival)&departure=\(departure)&\(query)"
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.error?.error.reason == reason, "\(query)")
+                    #expect(response.error?.error.params?.additionalProperties == params, "\(query)")
+                }
+            }
+            try await client.execute(
+                uri: "/api/v1/public/search?region=x&arrival=\(past)&departure=\(pastEnd)", method: .get
+            ) { response in
+                #expect(response.error?.error.reason == "stay.arrivalPassed")
+                // Each place checks its own today; the search refuses what is past everywhere.
+                #expect(response.error?.error.params?.additionalProperties["today"] != nil)
+            }
+            try await client.execute(
+                uri: "/api/v1/public/properties/\(fixture.property.id)?arrival=\(far)&departure=\(farEnd)", method: .get
+            ) { response in
+                #expect(response.error?.error.reason == "stay.beyondHorizon")
+                #expect(
+                    response.error?.error.params?.additionalProperties
+                        == ["last": today.adding(days: Stay.onlineHorizonDays).iso])
+            }
+            // A refusal without a rule of its own has no reason: the client shows its message.
+            try await client.execute(
+                uri: "/api/v1/public/search?arrival=\(arrival)&departure=\(departure)", method: .get
+            ) {
+                response in
+                #expect(response.error?.error.reason == nil && response.error?.error.params == nil)
+            }
+        }
+    }
+
     @Test func aPlacesDetailItemisesTheTotalForTheDates() async throws {
         let fixture = try await APIFixture.make()
         let (arrival, departure) = Self.dates(fixture, nights: 3)

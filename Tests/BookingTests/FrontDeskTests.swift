@@ -36,7 +36,11 @@ struct FrontDeskTests {
 
     @Test func aBookingTheRulesRefuseStoresNothing() async throws {
         let (desk, storage) = Self.desk()
-        await #expect(throws: DomainError.invalid("adults", "3 guests is more than the room sleeps (2)")) {
+        await #expect(
+            throws: DomainError.invalid(
+                "adults", "3 guests is more than the room sleeps (2)", reason: "stay.overCapacity",
+                params: ["guests": "3", "capacity": "2"])
+        ) {
             _ = try await desk.book(Self.booking(room: 1, adults: 3), by: Self.clerk)
         }
         var suiteRoom = Self.booking(room: 3)
@@ -121,7 +125,9 @@ struct FrontDeskTests {
         let (desk, _) = Self.desk()
         let stay = try await desk.book(Self.booking(room: 1), by: Self.clerk)
         _ = try await desk.cancel(stay.id, version: nil, by: Self.clerk)
-        await #expect(throws: DomainError(.forbidden, "only a manager can reinstate a stay")) {
+        await #expect(
+            throws: DomainError(.forbidden, "only a manager can reinstate a stay", reason: "staff.managerOnly")
+        ) {
             _ = try await desk.reinstate(stay.id, version: nil, by: Self.clerk)
         }
         let other = try await desk.book(Self.booking(room: 1), by: Self.clerk)
@@ -150,7 +156,11 @@ struct FrontDeskTests {
 
     @Test func theGuestSiteSellsNoNightBeforeTheHotelsToday() async throws {
         let (desk, _) = Self.desk(on: Make.arrival.adding(days: 1))
-        await #expect(throws: DomainError.invalid("arrival", "the arrival date has passed")) {
+        await #expect(
+            throws: DomainError.invalid(
+                "arrival", "the arrival date has passed", reason: "stay.arrivalPassed",
+                params: ["today": Make.arrival.adding(days: 1).iso])
+        ) {
             _ = try await desk.bookOnline(Self.booking(room: nil))
         }
     }

@@ -2,19 +2,37 @@
 // desk's), every refusal becomes an `APIError` carrying the server's code, message and field, and a
 // lost session is announced once.
 
+/** Words a refusal in the page's language, or null: set by the app (`wordRefusals`). */
+let refusalWords = null;
+
+/**
+ * Has every refusal from now on worded by `words(reason, params)` (the page's language), the server's
+ * English message kept where it returns null.
+ * @param {(reason: string, params: Record<string, string>) => string | null} words
+ */
+export function wordRefusals(words) {
+  refusalWords = words;
+}
+
 export class APIError extends Error {
   /**
    * @param {number} status HTTP status (0 when the server could not be reached)
    * @param {string} code the server's error code (`invalid`, `conflict`, …) or `network`
    * @param {string} message the server's words
    * @param {string | undefined} field the input field concerned
+   * @param {string} [reason] the rule that refused, which the page words in its language
+   * @param {Record<string, string>} [params] what those words need
    */
-  constructor(status, code, message, field) {
-    super(message);
+  constructor(status, code, message, field, reason, params = {}) {
+    super((reason && refusalWords?.(reason, params)) || message);
     this.name = "APIError";
     this.status = status;
     this.code = code;
     this.field = field;
+    this.reason = reason;
+    this.params = params;
+    /** The server's own (English) words. */
+    this.serverMessage = message;
   }
 }
 
@@ -65,7 +83,9 @@ export async function call(method, path, { body, version, idempotencyKey, signal
   if (!response.ok) {
     const detail = data?.error ?? {};
     if (response.status === 401 && !path.endsWith("/session")) for (const listener of sessionListeners) listener();
-    throw new APIError(response.status, detail.code ?? "error", detail.message ?? response.statusText, detail.field);
+    throw new APIError(
+      response.status, detail.code ?? "error", detail.message ?? response.statusText, detail.field, detail.reason, detail.params ?? {},
+    );
   }
   const tag = response.headers.get("ETag");
   return { status: response.status, data, version: tag ? Number(tag.replace(/(^W\/)?"/g, "")) : undefined };

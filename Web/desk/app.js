@@ -5,6 +5,8 @@
 // the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
 
 import { call, get, onSessionLost, OtherProperty } from "./api.js";
+import { wordRefusals } from "../common/api.js";
+import { refusalText } from "../common/refusals.js";
 import { networkIndicator, Outbox, unreachable } from "./outbox.js";
 import { h, fill } from "../common/dom.js";
 import { createI18n, LANGUAGES, preferredLanguage, rememberLanguage } from "../common/i18n.js";
@@ -35,6 +37,8 @@ class Desk {
   constructor(root) {
     this.root = root;
     this.i18n = createI18n(preferredLanguage(), MESSAGES);
+    // The server's refusals in the desk's language, whichever it is when they arrive.
+    wordRefusals((reason, params) => refusalText(this.i18n, reason, params));
     this.user = null;
     this.properties = [];
     this.property = null;

@@ -61,7 +61,7 @@ export async function mount(main, desk, route) {
         "tbody",
         {},
         issued.charges.map((line) =>
-          row([h("td", { text: line.night ? i18n.date(line.night) : "" }), h("td", { text: lineLabel(line) }), h("td", { class: "desk-number", text: money(line.amount) })]),
+          row([h("td", { text: line.night ? i18n.date(line.night) : "" }), h("td", { text: lineLabel(line, i18n) }), h("td", { class: "desk-number", text: money(line.amount) })]),
         ),
       ),
       h(
@@ -83,7 +83,7 @@ export async function mount(main, desk, route) {
             "tbody",
             {},
             issued.payments.map((line) =>
-              row([h("td", { text: line.method ? t(`method.${line.method}`) : "" }), h("td", { text: line.description }), h("td", { class: "desk-number", text: money(line.amount) })]),
+              row([h("td", { text: line.method ? t(`method.${line.method}`) : "" }), h("td", { text: lineLabel(line, i18n) }), h("td", { class: "desk-number", text: money(line.amount) })]),
             ),
           ),
           h("tfoot", {}, total(t("document.totalPaid"), issued.totalPayments, "document-paid")),

@@ -1,10 +1,33 @@
-// How the desk names a folio line: a room night's description carries its date for the record
+// How the desk names a folio line. A room night's description carries its date for the record
 // ("Garden Double, night of 2026-11-24"), which the folio and the documents show in their own date
-// column, in the page's language; so the name alone is shown beside it.
+// column, in the page's language; so the name alone is shown beside it. The lines the server writes
+// itself (a payment without words of its own, the corrections of a stay's changed nights) are stored
+// in the server's English, in the forms below, and worded here in the page's language; what staff
+// typed, and the names a manager entered (room types, fees, taxes), show as stored.
 
-const NIGHT_SUFFIX = /, night of \d{4}-\d{2}-\d{2}$/;
+const NIGHT_SUFFIX = /, night of (\d{4}-\d{2}-\d{2})$/;
+const PAYMENT = /^Payment \((cash|card terminal|transfer)\)$/;
+const NIGHT_DROPPED = /^Night of (\d{4}-\d{2}-\d{2}) no longer in the stay$/;
+const NIGHTS_CHANGED = /^(.+): the stay's nights changed$/;
 
-/** A folio or document line's description, without the night a date column already shows. */
-export function lineLabel(line) {
-  return line.night ? line.description.replace(NIGHT_SUFFIX, "") : line.description;
+/**
+ * A folio or document line's description, without the night a date column already shows.
+ * @param {{kind?: string, description: string, night?: string, method?: string}} line
+ * @param {{t: Function, date: (day: string) => string}} [i18n] words the server's own lines
+ */
+export function lineLabel(line, i18n) {
+  const text = line.description;
+  if (line.night) return text.replace(NIGHT_SUFFIX, "");
+  if (!i18n) return text;
+  const { t } = i18n;
+  // Without a date column (the history), the night is named in the page's words.
+  if (NIGHT_SUFFIX.test(text)) return text.replace(NIGHT_SUFFIX, (_, day) => ` (${i18n.date(day)})`);
+  const paid = text.match(PAYMENT);
+  if (paid && line.kind !== "charge") return t("folio.line.payment", { method: t(`method.${paid[1].replace(/ /g, "_")}`) });
+  const dropped = text.match(NIGHT_DROPPED);
+  if (dropped) return t("folio.line.nightDropped", { date: i18n.date(dropped[1]) });
+  if (text === "Room charge without a night") return t("folio.line.roomWithoutNight");
+  const changed = text.match(NIGHTS_CHANGED);
+  if (changed) return t("folio.line.nightsChanged", { name: changed[1] });
+  return text;
 }

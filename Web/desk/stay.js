@@ -69,7 +69,7 @@ export async function mount(main, desk, route) {
     const actions = h("div", { class: "desk-row no-print" });
     const step = (path, key, done, className = "is-primary", body = {}) =>
       h("button", {
-        type: "button", class: `desk-button ${className}`, text: t(key),
+        type: "button", class: `desk-button ${className}`, text: t(key), dataset: { step: path },
         onclick: (event) => act(event.currentTarget, path, body, done),
       });
     // Cancel and No-show free the room: the desk asks first.
@@ -134,7 +134,7 @@ export async function mount(main, desk, route) {
             {},
             h("time", { datetime: entry.at, text: when.format(new Date(entry.at)) }),
             ` · ${entry.by ?? t("history.guestSite")} · ${t(`history.${entry.action}`)}`,
-            entry.line ? ` · ${entry.line.description} ${i18n.money(entry.line.amount)}` : "",
+            entry.line ? ` · ${lineLabel(entry.line, i18n)} ${i18n.money(entry.line.amount)}` : "",
           ),
         ),
       ),
@@ -151,7 +151,7 @@ export async function mount(main, desk, route) {
         "tr",
         { class: `folio-entry is-${entry.kind}${entry.reversed ? " is-reversed" : ""}`, dataset: { entryId: String(entry.id) } },
         h("td", { text: entry.night ? i18n.dayMonth(entry.night) : "" }),
-        h("th", { scope: "row", text: lineLabel(entry) }),
+        h("th", { scope: "row", text: lineLabel(entry, i18n) }),
         h("td", { text: detail }),
         h("td", { class: "desk-number", text: reversal ? "" : i18n.money({ ...entry.amount, amount: sign * entry.amount.amount }) }),
         h(

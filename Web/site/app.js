@@ -7,7 +7,8 @@
 
 import { h, fill } from "../common/dom.js";
 import { createI18n, LANGUAGES, preferredLanguage, rememberLanguage } from "../common/i18n.js";
-import { get } from "../common/api.js";
+import { get, wordRefusals } from "../common/api.js";
+import { refusalText } from "../common/refusals.js";
 import { MESSAGES } from "./messages.js";
 import { queryOf } from "./search-bar.js";
 
@@ -38,6 +39,8 @@ class Site {
   constructor(root) {
     this.root = root;
     this.i18n = createI18n(preferredLanguage(), MESSAGES);
+    // The server's refusals in the page's language, whichever it is when they arrive.
+    wordRefusals((reason, params) => refusalText(this.i18n, reason, params));
     this.page = null;
     /** @type {Map<number, object>} places as the results list had them, by id */
     this.known = new Map();

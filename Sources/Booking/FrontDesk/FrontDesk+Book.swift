@@ -14,7 +14,9 @@ extension FrontDesk {
         if let roomID = new.roomID {
             let room = try await room(roomID, of: property)
             guard room.roomTypeID == roomType.id else {
-                throw DomainError.invalid("roomId", "room \(room.number) is not a \(roomType.name)")
+                throw DomainError.invalid(
+                    "roomId", "room \(room.number) is not a \(roomType.name)", reason: "room.wrongType",
+                    params: ["room": room.number, "roomType": roomType.name])
             }
         }
         let rates =
@@ -31,7 +33,9 @@ extension FrontDesk {
         guard let property = try await storage.property(id: new.propertyID), property.kind == .hotel else {
             throw DomainError(.notFound, "no place \(new.propertyID)", field: "propertyId")
         }
-        guard !new.guestEmail.isEmpty else { throw DomainError.invalid("guest.email", "an email address is required") }
+        guard !new.guestEmail.isEmpty else {
+            throw DomainError.invalid("guest.email", "an email address is required", reason: "email.required")
+        }
         try Stay.validateOnline(new.nights, today: property.today(now: now()))
         let roomType = try await roomType(new.roomTypeID, of: property, field: "roomTypeId")
         try Self.validate(new, roomType: roomType)

@@ -57,7 +57,9 @@ extension FrontDesk {
         let stay = try await self.change(id, version: version, by: staff, action: "edit") { stay, ledger in
             if stay.state == .checkedIn {
                 guard nights.arrival == stay.arrival else {
-                    throw DomainError.invalid("arrival", "the guest arrived on \(stay.arrival): that cannot change")
+                    throw DomainError.invalid(
+                        "arrival", "the guest arrived on \(stay.arrival): that cannot change", reason: "stay.arrived",
+                        params: ["arrival": stay.arrival.iso])
                 }
                 if nights.departure != stay.departure {
                     try stay.changeDeparture(to: nights.departure, today: today)

@@ -27,7 +27,8 @@ extension FrontDesk {
         let stay = try await change(id, version: version, by: staff, action: "move") { stay, ledger in
             guard stay.state != .checkedIn || night >= today else {
                 throw DomainError.invalid(
-                    "fromDate", "the guest has slept in their room until today (\(today)): move them from today on")
+                    "fromDate", "the guest has slept in their room until today (\(today)): move them from today on",
+                    reason: "stay.sleptUntil", params: ["today": today.iso])
             }
             let left = stay.roomID(on: today)
             try stay.move(toRoom: room.id, fromNight: night)

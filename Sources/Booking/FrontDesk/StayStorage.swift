@@ -103,7 +103,9 @@ public struct Staff: Sendable {
 
     /// Refuses what only a manager may do.
     func requireManager(_ what: String, field: String? = nil) throws(DomainError) {
-        guard user.role == .manager else { throw DomainError(.forbidden, "only a manager can \(what)", field: field) }
+        guard user.role == .manager else {
+            throw DomainError(.forbidden, "only a manager can \(what)", field: field, reason: "staff.managerOnly")
+        }
     }
 }
 

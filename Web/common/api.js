@@ -36,6 +36,15 @@ export class APIError extends Error {
   }
 }
 
+/**
+ * A failure that says nothing about what was asked: the server was not reached (or a proxy stood in
+ * for it), or a page's module could not be fetched.
+ */
+export function unreachable(error) {
+  if (error instanceof APIError) return error.code === "network" || [502, 503, 504].includes(error.status);
+  return error instanceof TypeError && /import|fetch/i.test(error.message);
+}
+
 /** A refusal in words for the person who acted: the server's, or that it could not be reached. */
 export function errorText(error, t) {
   return error instanceof APIError && error.code === "network" ? t("error.network") : error.message;

@@ -3,7 +3,7 @@
 
 import { errorText, get } from "../common/api.js";
 
-export { APIError, call, errorText, get, newIdempotencyKey, onSessionLost, post } from "../common/api.js";
+export { APIError, call, errorText, get, newIdempotencyKey, onSessionLost, post, unreachable, wordRefusals } from "../common/api.js";
 
 /**
  * A refused check-in or check-out that the desk may pass: a room not ready can be checked into

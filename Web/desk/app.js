@@ -4,10 +4,9 @@
 // module exporting `mount(main, desk) -> { unmount() }`; `desk` is what screens share: the words,
 // the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
 
-import { call, get, onSessionLost, OtherProperty } from "./api.js";
-import { wordRefusals } from "../common/api.js";
+import { call, get, onSessionLost, OtherProperty, unreachable, wordRefusals } from "./api.js";
 import { refusalText } from "../common/refusals.js";
-import { networkIndicator, Outbox, unreachable } from "./outbox.js";
+import { networkIndicator, Outbox } from "./outbox.js";
 import { h, fill } from "../common/dom.js";
 import { createI18n, LANGUAGES, preferredLanguage, rememberLanguage } from "../common/i18n.js";
 import { MESSAGES } from "./messages.js";
@@ -255,7 +254,7 @@ class Desk {
       console.error(error);
       // Away from the server (a request, or the screen's module, that could not be fetched): say so
       // in the page's words, and open the screen when the server answers again.
-      const away = unreachable(error) || (error instanceof TypeError && /import|fetch/i.test(error.message));
+      const away = unreachable(error);
       if (away) this._retries++;
       fill(this.main, h("p", { class: "desk-error", role: "alert", text: away ? this.i18n.t("offline.screen") : error.message }));
       document.documentElement.dataset.ready = "error";

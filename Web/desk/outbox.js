@@ -6,17 +6,12 @@
 // with its reason until the person at the desk dismisses it, and the key makes a change that did
 // reach the server before the drop count once.
 
-import { APIError, call, newIdempotencyKey } from "./api.js";
+import { call, newIdempotencyKey, unreachable } from "./api.js";
 import { h, fill } from "../common/dom.js";
 
 const STORE_KEY = "frontdesk.outbox";
 const PROBE_MS = 2000;
 const IDLE_PROBES = 5;
-
-/** A failure that says nothing about the change: the server was not reached, or a proxy stood in. */
-export function unreachable(error) {
-  return error instanceof APIError && (error.code === "network" || [502, 503, 504].includes(error.status));
-}
 
 export class Outbox extends EventTarget {
   constructor(storage = globalThis.localStorage) {

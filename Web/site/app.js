@@ -7,7 +7,7 @@
 
 import { h, fill } from "../common/dom.js";
 import { createI18n, LANGUAGES, preferredLanguage, rememberLanguage } from "../common/i18n.js";
-import { get, wordRefusals } from "../common/api.js";
+import { get, unreachable, wordRefusals } from "../common/api.js";
 import { refusalText } from "../common/refusals.js";
 import { MESSAGES } from "./messages.js";
 import { queryOf } from "./search-bar.js";
@@ -23,10 +23,6 @@ const PAGES = {
   manage: (retry = "") => import(`./manage-page.js${retry}`),
 };
 
-/** Whether an error means the server (or a page's module) could not be reached. */
-export function unreachable(error) {
-  return error?.code === "network" || (error instanceof TypeError && /import|fetch/i.test(error.message));
-}
 
 /** A route from a hash: `#/places/12?arrival=…` -> `{name: "places", id: "12", params}`. */
 export function parseRoute(hash) {
@@ -85,7 +81,7 @@ class Site {
    * Says in `target` that the server cannot be reached, with a button to try again; the page opens
    * again by itself once the server answers.
    */
-  unreachable(target) {
+  sayUnreachable(target) {
     const { t } = this.i18n;
     fill(target, h("div", { class: "site-offline", role: "alert", id: "site-offline" },
       h("p", { text: t("error.network") }),
@@ -210,7 +206,7 @@ class Site {
       this.page = await module.mount(this.main, this, route);
     } catch (error) {
       console.error(error);
-      if (unreachable(error)) this.unreachable(this.main);
+      if (unreachable(error)) this.sayUnreachable(this.main);
       else fill(this.main, h("p", { class: "site-error", role: "alert", text: error.message }));
     } finally {
       if (this._route === hash) this.main.removeAttribute("aria-busy");

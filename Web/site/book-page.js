@@ -6,8 +6,9 @@
 // already booked in this tab says so and links to it, instead of offering the same booking again.
 
 import { h, fill } from "../common/dom.js";
-import { call, errorText, newIdempotencyKey } from "../common/api.js";
-import { dayIn, paramsOf, partyText, searchOf } from "./search-bar.js";
+import { call, errorText, newIdempotencyKey, unreachable } from "../common/api.js";
+import { dayNumber, isoDay, todayIn } from "../common/i18n.js";
+import { paramsOf, partyText, searchOf } from "./search-bar.js";
 import { priceLines } from "./price.js";
 
 /** The booking's confirmation code and email, kept for the confirmation page in this tab. */
@@ -40,7 +41,7 @@ export function cancellationTerms(t, i18n, policy, arrival, today) {
   const percent = policy.lateCancellationPercent;
   if (percent === 0) return t("book.termsAlwaysFree");
   const late = percent === 100 ? t("book.termsLateAll") : t("place.cancelLate", { percent: i18n.percent(percent / 100) });
-  const lastFree = new Date(Date.parse(arrival) - policy.freeCancellationDays * 86_400_000).toISOString().slice(0, 10);
+  const lastFree = isoDay(dayNumber(arrival) - policy.freeCancellationDays);
   if (lastFree < today) return percent === 100 ? t("book.termsNonRefundable") : t("book.termsNoFree", { percent: i18n.percent(percent / 100) });
   return `${t("book.termsFreeUntil", { date: i18n.date(lastFree) })} ${late}`;
 }
@@ -72,7 +73,7 @@ export async function mount(main, site, route) {
   try {
     answer = await site.placeDetail(id, route.params);
   } catch (error) {
-    if (error.code === "network") site.unreachable(summary);
+    if (unreachable(error)) site.sayUnreachable(summary);
     else fill(summary, h("p", { class: "site-error", role: "alert", text: errorText(error, t) }));
     return { unmount() {} };
   }
@@ -92,7 +93,7 @@ export async function mount(main, site, route) {
     h("p", { class: "book-place" }, h("strong", { text: place.name }), ` · ${roomType.name}`),
     h("p", { class: "book-dates", text: `${i18n.date(search.arrival)} – ${i18n.date(search.departure)} · ${partyText(t, i18n, search)}` }),
     priceLines(site, roomType.price),
-    h("p", { class: "book-terms", id: "book-terms", text: cancellationTerms(t, i18n, answer.policy, search.arrival, dayIn(place.timeZone)) }),
+    h("p", { class: "book-terms", id: "book-terms", text: cancellationTerms(t, i18n, answer.policy, search.arrival, todayIn(place.timeZone)) }),
   );
 
   const stayOfPage = [id, roomTypeId, search.arrival, search.departure, search.adults, search.children ?? 0].join("|");

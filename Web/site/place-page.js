@@ -6,7 +6,7 @@
 // once; the detail was asked for when the result was tapped, and fills the rest in when it arrives.
 
 import { h, fill } from "../common/dom.js";
-import { errorText } from "../common/api.js";
+import { errorText, unreachable } from "../common/api.js";
 import { nightsBetween, paramsOf, searchOf } from "./search-bar.js";
 import { priceLines } from "./price.js";
 
@@ -94,7 +94,7 @@ export async function mount(main, site, route) {
   } catch (error) {
     page.dataset.state = "failed";
     for (const section of Object.values(sections)) section.querySelector(".place-loading")?.remove();
-    if (error.code === "network") site.unreachable(sections.overview.appendChild(h("div")));
+    if (unreachable(error)) site.sayUnreachable(sections.overview.appendChild(h("div")));
     else sections.overview.append(h("p", { class: "site-error", role: "alert", text: error.status === 404 ? t("place.notFound") : errorText(error, t) }));
     return { unmount: () => { observer.disconnect(); stuck.disconnect(); } };
   }

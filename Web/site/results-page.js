@@ -8,7 +8,7 @@
 
 import { h, fill } from "../common/dom.js";
 import { currencyDigits } from "../common/i18n.js";
-import { errorText, get } from "../common/api.js";
+import { errorText, get, unreachable } from "../common/api.js";
 import { createMap } from "./map.js";
 import { createPriceSlider } from "./price-slider.js";
 import { createSearchBar, paramsOf, queryOf, searchOf } from "./search-bar.js";
@@ -99,9 +99,9 @@ export async function mount(main, site, route) {
       children: search.children,
     }))}`);
   } catch (error) {
-    if (error.code === "network") {
+    if (unreachable(error)) {
       count.textContent = "";
-      site.unreachable(list);
+      site.sayUnreachable(list);
     } else {
       count.textContent = errorText(error, t);
       count.classList.add("site-error");

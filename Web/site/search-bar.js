@@ -77,10 +77,6 @@ export function localToday(now = new Date()) {
   return isoDay(Math.floor((now.getTime() - now.getTimezoneOffset() * 60_000) / DAY_MS));
 }
 
-/** Today's date in a time zone (a hotel's): `YYYY-MM-DD`. */
-export function dayIn(timeZone, now = new Date()) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
 
 /**
  * @param {object} site the app (`i18n`, `navigate`)

@@ -36,6 +36,8 @@ struct GuestInventory: Sendable {
     var names: PlaceNames
     /// Each hotel as `Components.Schemas.PublicProperty`, encoded once: search results carry hundreds of them.
     private var encodedHotels: [Int: [UInt8]]
+    /// The hotels whose manager worded their texts, encoded once a language.
+    private var encodedWordedHotels: [Int: [Language: [UInt8]]]
 
     init(_ inventory: PropertyRepository.HotelInventory, names: PlaceNames = .standard) throws {
         generation = inventory.generation
@@ -61,6 +63,19 @@ struct GuestInventory: Sendable {
             uniqueKeysWithValues: try hotels.map {
                 ($0.id, Array(try encoder.encode(Components.Schemas.PublicProperty($0))))
             })
+        encodedWordedHotels = Dictionary(
+            uniqueKeysWithValues: try hotels.filter { !$0.translations.isEmpty }.map { hotel in
+                (
+                    hotel.id,
+                    Dictionary(
+                        uniqueKeysWithValues: try Language.allCases.map { language in
+                            (
+                                language,
+                                Array(try encoder.encode(Components.Schemas.PublicProperty(hotel.worded(in: language))))
+                            )
+                        })
+                )
+            })
     }
 
     /// The first day any hotel sells: the earliest of their todays, read once a time zone. Without
@@ -73,8 +88,10 @@ struct GuestInventory: Sendable {
         return todays.values.min() ?? Day.today(in: .gmt, now: now)
     }
 
-    /// A hotel as `Components.Schemas.PublicProperty`, encoded.
-    func propertyJSON(_ id: Int) throws -> [UInt8] {
+    /// A hotel as `Components.Schemas.PublicProperty` in `language` (its texts as stored without one),
+    /// encoded.
+    func propertyJSON(_ id: Int, in language: Language? = nil) throws -> [UInt8] {
+        if let language, let encoded = encodedWordedHotels[id]?[language] { return encoded }
         if let encoded = encodedHotels[id] { return encoded }
         guard let hotel = hotelByID[id] else { throw DomainError(.notFound, "no place \(id)") }
         return Array(try JSONEncoder().encode(Components.Schemas.PublicProperty(hotel)))

@@ -7,16 +7,7 @@ extension PublicController {
     /// `lang` (`en` when absent). Cached for an hour by anyone: it changes only with the inventory.
     @Sendable func map(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.parameters.requireID("id")
-        let language =
-            try request.uri.queryParameters.get("lang").map { code in
-                guard let language = PlaceNames.Language(rawValue: code) else {
-                    throw DomainError.invalid(
-                        "lang",
-                        "'\(code)' is not one of \(PlaceNames.Language.allCases.map(\.rawValue).joined(separator: ", "))"
-                    )
-                }
-                return language
-            } ?? .en
+        let language = try request.language() ?? .en
         let inventory = try await inventory()
         guard let place = inventory.hotelByID[id] else { throw DomainError(.notFound, "no place \(id)") }
         let neighbours = inventory.hotels.filter {
@@ -29,5 +20,12 @@ extension PublicController {
         return Response(
             status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=3600"],
             body: .init(byteBuffer: ByteBuffer(string: map.svg())))
+    }
+}
+
+extension Request {
+    /// The language a page asks for the property's own texts in (`lang=th`), or nil for them as stored.
+    func language() throws -> Language? {
+        try Language.asked(uri.queryParameters.get("lang").map { String($0) })
     }
 }

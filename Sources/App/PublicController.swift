@@ -148,11 +148,12 @@ struct PublicController {
         case distance
     }
 
-    /// `GET /api/v1/public/search?region=&arrival=&departure=&adults=&children=&minPrice=&maxPrice=&sort=`:
+    /// `GET /api/v1/public/search?region=&arrival=&departure=&adults=&children=&minPrice=&maxPrice=&sort=&lang=`:
     /// places in a city or region (named in any of the guest site's languages) with a room free for the
     /// dates, each with every room type on offer and its distance from the area's centre, cheapest (or
     /// nearest) first, and a histogram of the nightly prices (before the price filter) for the slider.
-    /// Prices are in minor units.
+    /// Prices are in minor units; the places' own texts (room types, summaries, amenities) are in `lang`
+    /// where their managers worded them.
     ///
     /// The hotels, room types and rooms come from the guest inventory in memory; only the matched
     /// places' held nights are read, so that a booking made or cancelled shows in the next search.
@@ -177,6 +178,7 @@ struct PublicController {
                 }
                 return order
             } ?? .price
+        let language = try request.language()
         let inventory = try await inventory()
         let places = inventory.hotels(matching: region)
         let centre =
@@ -199,11 +201,16 @@ struct PublicController {
             results.append(
                 (
                     SearchJSON.Result(
-                        propertyID: place.id, propertyJSON: try inventory.propertyJSON(place.id),
-                        roomTypeId: cheapest.roomType.id, roomType: cheapest.roomType.name,
+                        propertyID: place.id, propertyJSON: try inventory.propertyJSON(place.id, in: language),
+                        roomTypeId: cheapest.roomType.id,
+                        roomType: place.translations.word(cheapest.roomType.name, in: language),
                         nightly: Money(cheapest.nightly, place.currency), total: cheapest.price.total,
                         nights: query.nights.count, roomTypes: inRange.count,
-                        offers: offers.map { SearchJSON.Offer($0, currency: place.currency) },
+                        offers: offers.map {
+                            SearchJSON.Offer(
+                                $0, name: place.translations.word($0.roomType.name, in: language),
+                                currency: place.currency)
+                        },
                         distanceKm: (distance * 10).rounded() / 10),
                     distance
                 ))
@@ -250,9 +257,10 @@ struct SearchJSON: Encodable {
         /// Rooms of the type free on every night.
         var available: Int
 
-        init(_ offer: PublicController.Offer, currency: Currency) {
+        /// The offer, its room type named `name` (in the guest's language).
+        init(_ offer: PublicController.Offer, name: String, currency: Currency) {
             roomTypeId = offer.roomType.id
-            roomType = offer.roomType.name
+            roomType = name
             capacity = offer.roomType.capacity
             nightly = Money(offer.nightly, currency)
             total = offer.price.total

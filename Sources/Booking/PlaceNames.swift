@@ -12,11 +12,6 @@ import Foundation
 /// - Complexity: matching a query against a name is O(n) in their lengths, over the name's
 ///   translations.
 public struct PlaceNames: Sendable {
-    /// The guest site's languages: English, Thai, Japanese, Korean, Vietnamese.
-    public enum Language: String, Sendable, CaseIterable, Codable {
-        case en, th, ja, ko, vi
-    }
-
     /// How well a query matches a name, best first.
     public enum Match: Int, Comparable, Sendable {
         /// The query is one of the name's forms.

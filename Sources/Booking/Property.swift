@@ -77,6 +77,8 @@ public struct Property: Hashable, Sendable, Identifiable {
     public var taxes: [Tax]
     /// Who issues its invoices and receipts.
     public var issuer: Issuer
+    /// Its own texts (summary, amenities, room types, fees, taxes, services) in other languages.
+    public var translations: Translations
 
     public init(
         id: Int, name: String, kind: PropertyKind, region: String, city: String, latitude: Double,
@@ -84,7 +86,8 @@ public struct Property: Hashable, Sendable, Identifiable {
         checkOutMinute: Int = 11 * 60, summary: String = "", amenities: [String] = [], photos: [String] = [],
         cancellationPolicy: CancellationPolicy = CancellationPolicy(
             freeUntilDaysBefore: 2, lateCancellationBasisPoints: 10_000),
-        fees: [Fee] = [], taxes: [Tax] = [], issuer: Issuer = Issuer()
+        fees: [Fee] = [], taxes: [Tax] = [], issuer: Issuer = Issuer(),
+        translations: Translations = Translations()
     ) {
         self.id = id
         self.name = name
@@ -104,6 +107,7 @@ public struct Property: Hashable, Sendable, Identifiable {
         self.fees = fees
         self.taxes = taxes
         self.issuer = issuer
+        self.translations = translations
     }
 
     /// The property's time zone; properties are only stored with zones that exist.

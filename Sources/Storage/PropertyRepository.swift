@@ -20,7 +20,7 @@ public struct PropertyRepository: Sendable {
                 """
                 INSERT INTO properties (name, kind, region, city, latitude, longitude, time_zone, currency,
                   check_in_minute, check_out_minute, summary, amenities, photos, free_cancellation_days,
-                  late_cancellation_bp, fees, taxes, issuer_name, issuer_address, issuer_tax_id)
+                  late_cancellation_bp, fees, taxes, issuer_name, issuer_address, issuer_tax_id, translations)
                 VALUES (\(bind: property.name), \(bind: property.kind.rawValue), \(bind: property.region),
                   \(bind: property.city), \(bind: property.latitude), \(bind: property.longitude),
                   \(bind: property.timeZoneID), \(bind: property.currency.code), \(bind: property.checkInMinute),
@@ -29,7 +29,8 @@ public struct PropertyRepository: Sendable {
                   \(bind: property.cancellationPolicy.lateCancellationBasisPoints),
                   \(bind: JSONText.encode(property.fees.map(FeeRecord.init))),
                   \(bind: JSONText.encode(property.taxes.map(TaxRecord.init))), \(bind: property.issuer.name),
-                  \(bind: property.issuer.address), \(bind: property.issuer.taxID))
+                  \(bind: property.issuer.address), \(bind: property.issuer.taxID),
+                  \(bind: TranslationsRecord.encode(property.translations)))
                 RETURNING id
                 """
             )
@@ -375,7 +376,8 @@ public struct PropertyRepository: Sendable {
             issuer: Issuer(
                 name: try row.decode(column: "issuer_name", as: String.self),
                 address: try row.decode(column: "issuer_address", as: String.self),
-                taxID: try row.decode(column: "issuer_tax_id", as: String.self)))
+                taxID: try row.decode(column: "issuer_tax_id", as: String.self)),
+            translations: try TranslationsRecord.decode(try row.decode(column: "translations", as: String.self)))
     }
 }
 
@@ -401,6 +403,27 @@ struct FeeRecord: Codable {
         name = fee.name
         amount = fee.amount.amount
         basis = fee.basis.rawValue
+    }
+}
+
+/// `Translations` as stored: wordings by the stored text, then by language code. A language the code
+/// no longer knows is dropped on reading rather than failing the property.
+enum TranslationsRecord {
+    static func encode(_ translations: Translations) throws -> String {
+        try JSONText.encode(
+            translations.wordings.mapValues { Dictionary(uniqueKeysWithValues: $0.map { ($0.key.rawValue, $0.value) }) }
+        )
+    }
+
+    static func decode(_ text: String) throws -> Translations {
+        let stored = try JSONText.decode([String: [String: String]].self, text)
+        return Translations(
+            stored.mapValues { languages in
+                Dictionary(
+                    uniqueKeysWithValues: languages.compactMap { code, wording in
+                        Language(rawValue: code).map { ($0, wording) }
+                    })
+            })
     }
 }
 

@@ -87,3 +87,16 @@ extension StayRepository: DocumentStorage {
         try await DocumentRepository(store: store).document(id: id)
     }
 }
+
+/// A property's own texts in other languages are kept with the property.
+extension StayRepository: TranslationStorage {
+    public func services(propertyID: Int) async throws -> [Service] {
+        try await PropertyRepository(store: store).services(propertyID: propertyID)
+    }
+
+    public func updateTranslations(_ translations: Translations, propertyID: Int, by userID: Int?) async throws
+        -> Property
+    {
+        try await PropertyRepository(store: store).updateTranslations(translations, propertyID: propertyID, by: userID)
+    }
+}

@@ -83,6 +83,7 @@ public final class Store: Sendable {
         migrations.add(SegmentOwners())
         migrations.add(HousekeepingSchema(dialect: dialect))
         migrations.add(DocumentSchema(dialect: dialect))
+        migrations.add(TranslationSchema())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

@@ -63,6 +63,7 @@ struct OpenAPITests {
             "/api/v1/stays/{id}/documents",
             "/api/v1/documents/{id}",
             "/api/v1/properties/{id}/issuer",
+            "/api/v1/properties/{id}/texts",
             "/api/v1/forms",
             "/api/v1/forms/{name}",
             "/api/v1/room-types/{id}/rates",

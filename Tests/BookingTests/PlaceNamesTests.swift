@@ -33,13 +33,13 @@ struct PlaceNamesTests {
     @Test func aNameWithoutTranslationsReadsTheSameInEveryLanguageAndStillMatches() {
         let label = names.label("Bench City 3")
         #expect(Set(label.values) == ["Bench City 3"])
-        #expect(label.count == PlaceNames.Language.allCases.count)
+        #expect(label.count == Language.allCases.count)
         #expect(names.match("city", name: "Bench City 3") == .word)
     }
 
     @Test func everyDemoNameHasAllFiveLanguages() {
         for (name, translations) in names.translations {
-            #expect(Set(translations.keys) == Set(PlaceNames.Language.allCases), "\(name)")
+            #expect(Set(translations.keys) == Set(Language.allCases), "\(name)")
             #expect(translations[.en] == name)
         }
         #expect(names.label("Chiang Mai")[.ko] == "치앙마이")

@@ -44,16 +44,19 @@ public struct DemoData: Sendable {
     private func makeHotel(_ random: inout SeededGenerator) async throws -> Int {
         let repository = PropertyRepository(store: store)
         let property = try await repository.insert(
-            Property(
-                id: 0, name: "Baan Suan Chiang Mai", kind: .hotel, region: "Northern Thailand", city: "Chiang Mai",
-                latitude: 18.7953, longitude: 98.9620, timeZoneID: "Asia/Bangkok", currency: .thb,
-                summary: "A garden hotel of teak houses and a pool, a short walk from the Old City's Tha Phae Gate.",
-                amenities: ["Wi-Fi", "Pool", "Breakfast", "Garden", "Airport pickup"],
-                photos: (1...4).map { "/photos/baan-suan-\($0).svg" }, taxes: DemoCatalog.thaiTaxes,
-                issuer: Issuer(
-                    name: "Baan Suan Hospitality Co., Ltd.",
-                    address: "88 Charoen Rat Road, Wat Ket\nMueang Chiang Mai, Chiang Mai 50000\nThailand",
-                    taxID: "0505561001234")))
+            DemoWordings.worded(
+                Property(
+                    id: 0, name: "Baan Suan Chiang Mai", kind: .hotel, region: "Northern Thailand", city: "Chiang Mai",
+                    latitude: 18.7953, longitude: 98.9620, timeZoneID: "Asia/Bangkok", currency: .thb,
+                    summary:
+                        "A garden hotel of teak houses and a pool, a short walk from the Old City's Tha Phae Gate.",
+                    amenities: ["Wi-Fi", "Pool", "Breakfast", "Garden", "Airport pickup"],
+                    photos: (1...4).map { "/photos/baan-suan-\($0).svg" }, taxes: DemoCatalog.thaiTaxes,
+                    issuer: Issuer(
+                        name: "Baan Suan Hospitality Co., Ltd.",
+                        address: "88 Charoen Rat Road, Wat Ket\nMueang Chiang Mai, Chiang Mai 50000\nThailand",
+                        taxID: "0505561001234")),
+                roomTypes: Self.hotelRoomTypes.map(\.name)))
         let today = property.today(now: now)
         var roomsByType: [(RoomType, [Room])] = []
         var floor = 1
@@ -165,11 +168,14 @@ public struct DemoData: Sendable {
     private func makeSalon(_ random: inout SeededGenerator) async throws -> Int {
         let repository = PropertyRepository(store: store)
         let property = try await repository.insert(
-            Property(
-                id: 0, name: "Salon Hanami Omotesando", kind: .salon, region: "Kanto", city: "Tokyo", latitude: 35.6654,
-                longitude: 139.7126, timeZoneID: "Asia/Tokyo", currency: .jpy, checkInMinute: 10 * 60,
-                checkOutMinute: 20 * 60, summary: "Cuts, color and head spa in Omotesando.", amenities: ["Wi-Fi"],
-                photos: ["/photos/hanami-1.svg"]))
+            DemoWordings.worded(
+                Property(
+                    id: 0, name: "Salon Hanami Omotesando", kind: .salon, region: "Kanto", city: "Tokyo",
+                    latitude: 35.6654,
+                    longitude: 139.7126, timeZoneID: "Asia/Tokyo", currency: .jpy, checkInMinute: 10 * 60,
+                    checkOutMinute: 20 * 60, summary: "Cuts, color and head spa in Omotesando.", amenities: ["Wi-Fi"],
+                    photos: ["/photos/hanami-1.svg"]),
+                services: Self.salonServices.map(\.name)))
         var services: [Service] = []
         for spec in Self.salonServices {
             services.append(
@@ -210,18 +216,21 @@ public struct DemoData: Sendable {
         for city in DemoCatalog.cities {
             for (index, name) in city.places.enumerated() {
                 let slug = name.lowercased().replacingOccurrences(of: " ", with: "-")
+                let summary = DemoWordings.catalogSummary(of: name, city: city.name)
                 let property = try await repository.insert(
-                    Property(
-                        id: 0, name: name, kind: .hotel, region: city.region, city: city.name,
-                        latitude: city.latitude + Double(random.next(below: 401) - 200) / 10_000,
-                        longitude: city.longitude + Double(random.next(below: 401) - 200) / 10_000,
-                        timeZoneID: city.timeZone, currency: city.currency,
-                        summary: "\(name) in \(city.name): rooms by the week or the night.",
-                        amenities: DemoCatalog.amenities[(index + count) % DemoCatalog.amenities.count],
-                        photos: (1...3).map { "/photos/\(slug)-\($0).svg" },
-                        cancellationPolicy: CancellationPolicy(
-                            freeUntilDaysBefore: [1, 2, 7][index % 3], lateCancellationBasisPoints: 10_000),
-                        taxes: city.taxes))
+                    DemoWordings.worded(
+                        Property(
+                            id: 0, name: name, kind: .hotel, region: city.region, city: city.name,
+                            latitude: city.latitude + Double(random.next(below: 401) - 200) / 10_000,
+                            longitude: city.longitude + Double(random.next(below: 401) - 200) / 10_000,
+                            timeZoneID: city.timeZone, currency: city.currency,
+                            summary: summary.stored,
+                            amenities: DemoCatalog.amenities[(index + count) % DemoCatalog.amenities.count],
+                            photos: (1...3).map { "/photos/\(slug)-\($0).svg" },
+                            cancellationPolicy: CancellationPolicy(
+                                freeUntilDaysBefore: [1, 2, 7][index % 3], lateCancellationBasisPoints: 10_000),
+                            taxes: city.taxes),
+                        roomTypes: DemoCatalog.roomTypes.map(\.0), summary: summary.wordings))
                 // Rates vary by place: 70 % to 160 % of the city's typical rate.
                 let scale = 70 + random.next(below: 91)
                 for (typeName, capacity, share) in DemoCatalog.roomTypes {

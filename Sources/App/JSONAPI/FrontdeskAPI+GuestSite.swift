@@ -47,11 +47,12 @@ extension FrontdeskAPI {
             children: input.query.children, requireDates: false)
         if hasDates { try Stay.validateOnline(query.nights, today: property.today()) }
         let offers = hasDates ? try await guestSite.offers(for: property, query) : []
+        let language = try Language.asked(input.query.lang)
         return .ok(
             .init(
                 body: .json(
                     .init(
-                        property: try .init(property),
+                        property: try .init(property.worded(in: language)),
                         labels: .init(additionalProperties: PlaceNames.standard.labels(of: [property])),
                         policy: .init(
                             freeCancellationDays: property.cancellationPolicy.freeUntilDaysBefore,
@@ -60,10 +61,11 @@ extension FrontdeskAPI {
                         roomTypes: try roomTypes.map { roomType in
                             let offer = offers.first { $0.roomType.id == roomType.id }
                             return .init(
-                                id: roomType.id, name: roomType.name, capacity: roomType.capacity,
-                                baseRate: try .init(roomType.baseRate),
+                                id: roomType.id, name: property.translations.word(roomType.name, in: language),
+                                capacity: roomType.capacity, baseRate: try .init(roomType.baseRate),
                                 available: hasDates ? (offer?.available ?? 0) : nil,
-                                price: try offer.map { try .init($0.price) })
+                                price: try offer.map { try .init($0.price.worded(property.translations, in: language)) }
+                            )
                         }))))
     }
 
@@ -95,15 +97,24 @@ extension FrontdeskAPI {
                 guestName: body.guest.name, guestEmail: body.guest.email, guestPhone: body.guest.phone ?? "",
                 source: .online, notes: notes))
         let stay = booking.stay
+        let (language, translations) = (try Language.asked(input.query.lang), booking.place.translations)
         return .created(
             .init(
                 body: .json(
                     .init(
                         confirmationCode: stay.confirmationCode, property: booking.place.name,
-                        roomType: booking.roomType.name, arrival: stay.arrival.iso, departure: stay.departure.iso,
-                        nights: stay.nights.count,
+                        roomType: translations.word(booking.roomType.name, in: language), arrival: stay.arrival.iso,
+                        departure: stay.departure.iso, nights: stay.nights.count,
                         adults: stay.adults, children: stay.children, infants: stay.infants,
-                        guestName: body.guest.name, price: try .init(booking.price)))))
+                        guestName: body.guest.name, price: try .init(booking.price.worded(translations, in: language))))
+            ))
+    }
+}
+
+extension Language {
+    /// The language a guest page asked for with `lang`, or nil when it asked for none.
+    static func asked(_ code: String?) throws(DomainError) -> Language? {
+        try code.map { code throws(DomainError) in try Language.named(code) }
     }
 }
 

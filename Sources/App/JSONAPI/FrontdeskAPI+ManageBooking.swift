@@ -12,7 +12,8 @@ extension FrontdeskAPI {
             .init(
                 body: .json(
                     try .init(
-                        try await frontDesk.guestsBooking(code: input.path.code, email: input.query.email)))))
+                        try await frontDesk.guestsBooking(code: input.path.code, email: input.query.email),
+                        in: try .asked(input.query.lang)))))
     }
 
     /// Cancels the booking as the front desk would (the same change of the stay, so its event reaches
@@ -29,19 +30,24 @@ extension FrontdeskAPI {
         return .ok(
             .init(
                 body: .json(
-                    try .init(try await frontDesk.cancelGuestsBooking(code: input.path.code, email: body.email)))))
+                    try .init(
+                        try await frontDesk.cancelGuestsBooking(code: input.path.code, email: body.email),
+                        in: try .asked(input.query.lang)))))
     }
 }
 
 extension Components.Schemas.ManagedBooking {
-    init(_ booking: GuestsBooking) throws {
+    /// The booking as the guest reads it in `language`.
+    init(_ booking: GuestsBooking, in language: Language?) throws {
         let (stay, terms, folio) = (booking.stay, booking.cancellation, booking.folio)
+        let translations = booking.place.translations
         self.init(
             confirmationCode: stay.confirmationCode, propertyId: booking.place.id, property: booking.place.name,
-            roomTypeId: booking.roomType.id, roomType: booking.roomType.name, arrival: stay.arrival.iso,
+            roomTypeId: booking.roomType.id, roomType: translations.word(booking.roomType.name, in: language),
+            arrival: stay.arrival.iso,
             departure: stay.departure.iso, nights: stay.nights.count, adults: stay.adults, children: stay.children,
             infants: stay.infants, guestName: booking.guest.name, state: try documented(stay.state.rawValue),
-            price: try .init(booking.price),
+            price: try .init(booking.price.worded(translations, in: language)),
             balance: .init(paid: try .init(folio.totalPayments), due: try .init(folio.balance)),
             cancellation: .init(
                 allowed: terms.allowed, freeUntil: terms.freeUntil.iso, fee: try .init(terms.fee),

@@ -32,6 +32,7 @@ extension FrontdeskAPI {
         answer.services = try await repository.services(propertyID: id).map {
             .init(id: $0.id, name: $0.name, durationMinutes: $0.durationMinutes, price: try .init($0.price))
         }
+        answer.translations = .init(additionalProperties: property.translations.wordings.mapValues { .init($0) })
         return .ok(.init(body: .json(answer)))
     }
 

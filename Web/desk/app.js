@@ -98,11 +98,31 @@ class Desk {
     }
     localStorage.setItem(PROPERTY_KEY, String(id));
     this.property = await get(`/api/v1/properties/${id}`);
+    this.wordProperty();
     this.live?.close();
     this.live = new LiveStream(id);
     this.drawShell();
     this._route = "";
     this.route();
+  }
+
+  /**
+   * The property's own texts in the page's language, as its manager worded them on Settings: its room
+   * types' and services' names in place, and `property.word(text)` (also `i18n.stored`) for the rest
+   * (a fee or a tax on a folio, a room type in a list the server sends). A text without a wording in
+   * the language reads as stored.
+   */
+  wordProperty() {
+    const property = this.property;
+    if (!property) return;
+    const { code } = this.i18n;
+    const translations = property.translations ?? {};
+    property.word = (text) => translations[text]?.[code] || text;
+    for (const named of [...(property.roomTypes ?? []), ...(property.services ?? [])]) {
+      named.storedName ??= named.name;
+      named.name = property.word(named.storedName);
+    }
+    this.i18n.stored = property.word;
   }
 
   /** A state in the property's words: a salon's customer has arrived where a hotel's guest is in house. */
@@ -193,6 +213,7 @@ class Desk {
     rememberLanguage(code);
     this.i18n = createI18n(code, MESSAGES);
     document.documentElement.lang = this.i18n.code;
+    this.wordProperty();
     this.drawShell();
     this._route = "";
     this.route();

@@ -164,7 +164,9 @@ export class HotelBoardData {
   }
 
   rowName(rowId) {
-    return rowId < 0 ? this.groups.get(rowId)?.name ?? "" : this.rooms.get(rowId)?.number ?? "";
+    if (rowId >= 0) return this.rooms.get(rowId)?.number ?? "";
+    const name = this.groups.get(rowId)?.name ?? "";
+    return this.property.word?.(name) ?? name;
   }
 
   itemsOfEntity(stayId) {
@@ -273,7 +275,8 @@ export class SalonBoardData {
     this.timeZone = board.timeZone;
     this.staff = new Map(board.staff.map((s) => [s.rowId, s]));
     this.teams = new Map(board.teams.map((t) => [t.rowId, t]));
-    this.services = new Map(board.services.map((s) => [s.id, s]));
+    const word = this.property.word ?? ((text) => text);
+    this.services = new Map(board.services.map((s) => [s.id, { ...s, name: word(s.name) }]));
     this.rows = [];
     for (const team of board.teams) {
       this.rows.push({ id: team.rowId, kind: "group", forbidsOverlap: false });

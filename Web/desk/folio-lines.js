@@ -2,8 +2,9 @@
 // ("Garden Double, night of 2026-11-24"), which the folio and the documents show in their own date
 // column, in the page's language; so the name alone is shown beside it. The lines the server writes
 // itself (a payment without words of its own, the corrections of a stay's changed nights) are stored
-// in the server's English, in the forms below, and worded here in the page's language; what staff
-// typed, and the names a manager entered (room types, fees, taxes), show as stored.
+// in the server's English, in the forms below, and worded here in the page's language. The names a
+// manager entered (room types, fees, taxes) show as the manager worded them in that language
+// (`i18n.stored`, from the property's translations); what staff typed shows as stored.
 
 const NIGHT_SUFFIX = /, night of (\d{4}-\d{2}-\d{2})$/;
 const PAYMENT = /^Payment \((cash|card terminal|transfer)\)$/;
@@ -13,21 +14,23 @@ const NIGHTS_CHANGED = /^(.+): the stay's nights changed$/;
 /**
  * A folio or document line's description, without the night a date column already shows.
  * @param {{kind?: string, description: string, night?: string, method?: string}} line
- * @param {{t: Function, date: (day: string) => string}} [i18n] words the server's own lines
+ * @param {{t: Function, date: (day: string) => string, stored?: (text: string) => string}} [i18n] words the
+ *   server's own lines, and (`stored`) the names a manager worded
  */
 export function lineLabel(line, i18n) {
   const text = line.description;
-  if (line.night) return text.replace(NIGHT_SUFFIX, "");
+  const word = i18n?.stored ?? ((name) => name);
+  if (line.night) return word(text.replace(NIGHT_SUFFIX, ""));
   if (!i18n) return text;
   const { t } = i18n;
   // Without a date column (the history), the night is named in the page's words.
-  if (NIGHT_SUFFIX.test(text)) return text.replace(NIGHT_SUFFIX, (_, day) => ` (${i18n.date(day)})`);
+  if (NIGHT_SUFFIX.test(text)) return text.replace(/^(.*), night of (\d{4}-\d{2}-\d{2})$/, (_, name, day) => `${word(name)} (${i18n.date(day)})`);
   const paid = text.match(PAYMENT);
   if (paid && line.kind !== "charge") return t("folio.line.payment", { method: t(`method.${paid[1].replace(/ /g, "_")}`) });
   const dropped = text.match(NIGHT_DROPPED);
   if (dropped) return t("folio.line.nightDropped", { date: i18n.date(dropped[1]) });
   if (text === "Room charge without a night") return t("folio.line.roomWithoutNight");
   const changed = text.match(NIGHTS_CHANGED);
-  if (changed) return t("folio.line.nightsChanged", { name: changed[1] });
-  return text;
+  if (changed) return t("folio.line.nightsChanged", { name: word(changed[1]) });
+  return word(text);
 }

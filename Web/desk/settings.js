@@ -1,14 +1,16 @@
 // The property's settings a manager keeps: who issues its invoices and receipts (legal name, postal
-// address, tax id), through the `issuer` form the server declares. Others read them.
+// address, tax id), through the `issuer` form the server declares, and its own texts in the other
+// languages (`settings-texts.js`). Others read them.
 
 import { call, declaredForm } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { renderForm } from "./form.js";
+import { textsSection } from "./settings-texts.js";
 
 export async function mount(main, desk) {
   const { t } = desk.i18n;
   const property = desk.property;
-  const declaration = await declaredForm("issuer");
+  const [declaration, texts] = await Promise.all([declaredForm("issuer"), textsSection(desk)]);
   const manager = desk.user.role === "manager";
   const rendered = renderForm(declaration, {
     values: { ...property.issuer },
@@ -38,6 +40,7 @@ export async function mount(main, desk) {
         h("p", { class: "desk-hint", text: t(manager ? "settings.issuerHint" : "settings.managerOnly") }),
         rendered.element,
       ),
+      texts,
     ),
   );
   return { unmount() {} };

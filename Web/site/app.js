@@ -166,6 +166,18 @@ class Site {
     return this.labels.get(name)?.[this.i18n.code] ?? name;
   }
 
+  /**
+   * What a guest typed for a city or region, in the page's language when it is one of the names
+   * learnt in any language ("Chiang Mai" on a Thai page reads เชียงใหม่); otherwise as typed.
+   */
+  typedPlace(typed) {
+    const wanted = typed.trim().toLowerCase();
+    for (const [name, label] of this.labels) {
+      if ([name, ...Object.values(label)].some((form) => form.toLowerCase() === wanted)) return this.placeName(name);
+    }
+    return typed;
+  }
+
   /** Remembers places as a list shows them, so that opening one draws it at once. */
   remember(places) {
     for (const place of places) this.known.set(place.property.id, place);
@@ -178,6 +190,8 @@ class Site {
   placeDetail(id, params) {
     const query = new URLSearchParams();
     for (const key of ["arrival", "departure", "adults", "children"]) if (params.get(key)) query.set(key, params.get(key));
+    // The place's own texts (summary, amenities, room types, taxes) as its manager worded them.
+    query.set("lang", this.i18n.code);
     const url = `/api/v1/public/properties/${id}?${queryOf(query)}`;
     if (!this.requests.has(url)) {
       const request = get(url);

@@ -184,7 +184,7 @@ export async function mount(main, site, route) {
       try {
         const sent = JSON.stringify(body);
         if (attempt?.body !== sent) attempt = { body: sent, key: newIdempotencyKey() };
-        const { data } = await call("POST", "/api/v1/public/bookings", { body, idempotencyKey: attempt.key });
+        const { data } = await call("POST", `/api/v1/public/bookings?lang=${site.i18n.code}`, { body, idempotencyKey: attempt.key });
         sessionStorage.setItem(CONFIRMATION_KEY, JSON.stringify({ code: data.confirmationCode, email, booked: true }));
         sessionStorage.removeItem(DRAFT_KEY);
         sessionStorage.setItem(BOOKED_KEY, JSON.stringify([...bookedInThisTab(), { stay: stayOfPage, code: data.confirmationCode }].slice(-20)));

@@ -45,7 +45,7 @@ export async function mount(main, site, route) {
       return;
     }
     try {
-      const booking = await get(`/api/v1/public/bookings/${encodeURIComponent(code)}?email=${encodeURIComponent(email)}`);
+      const booking = await get(`/api/v1/public/bookings/${encodeURIComponent(code)}?email=${encodeURIComponent(email)}&lang=${site.i18n.code}`);
       sessionStorage.setItem(CONFIRMATION_KEY, JSON.stringify({ code, email, booked: justBooked }));
       show(booking, email);
     } catch (error) {
@@ -63,7 +63,7 @@ export async function mount(main, site, route) {
         if (!window.confirm(t("manage.cancelConfirm"))) return;
         cancel.disabled = true;
         try {
-          const { data } = await call("POST", `/api/v1/public/bookings/${encodeURIComponent(booking.confirmationCode)}/cancel`, { body: { email } });
+          const { data } = await call("POST", `/api/v1/public/bookings/${encodeURIComponent(booking.confirmationCode)}/cancel?lang=${site.i18n.code}`, { body: { email } });
           show(data, email);
           result.querySelector(".manage-state")?.append(" ", h("span", { text: t("manage.cancelled") }));
         } catch (error) {

@@ -56,7 +56,7 @@ export async function mount(main, site, route) {
   const search = searchOf(route.params);
   let sort = route.params.get("sort") === "distance" ? "distance" : "price";
   const bar = createSearchBar(site, search, { compact: true });
-  const heading = h("h1", { class: "results-title", id: "results-title", text: t("results.title", { region: search.region }) });
+  const heading = h("h1", { class: "results-title", id: "results-title", text: t("results.title", { region: site.typedPlace(search.region) }) });
   const count = h("p", { class: "results-count", id: "results-count", "aria-live": "polite" });
   const list = h("ol", { class: "results-list", id: "results-list", "aria-labelledby": "results-title" });
   const filters = h("div", { class: "results-filters" });
@@ -96,7 +96,7 @@ export async function mount(main, site, route) {
   try {
     answer = await get(`/api/v1/public/search?${queryOf(paramsOf({
       region: search.region, arrival: search.arrival, departure: search.departure, adults: search.adults,
-      children: search.children,
+      children: search.children, lang: site.i18n.code,
     }))}`);
   } catch (error) {
     if (unreachable(error)) {
@@ -110,6 +110,7 @@ export async function mount(main, site, route) {
   }
   const results = answer.results;
   site.learn(answer.labels);
+  heading.textContent = t("results.title", { region: site.typedPlace(search.region) });
   site.remember(results);
   const range = { low: numberParam(route.params.get("minPrice")), high: numberParam(route.params.get("maxPrice")) };
   const money = (amount) => i18n.money({ amount, currency: answer.currency });

@@ -1,0 +1,33 @@
+// How the desk names a folio line (Web/desk/folio-lines.js): the server's own lines in the page's
+// language, and the names a manager worded (room types, fees, taxes) as worded, without a browser.
+
+import test from "node:test";
+import assert from "node:assert/strict";
+import { createI18n } from "../../Web/common/i18n.js";
+import { lineLabel } from "../../Web/desk/folio-lines.js";
+import { MESSAGES } from "../../Web/desk/messages.js";
+
+const WORDED = { "Garden Double": "การ์เด้น ดับเบิล", VAT: "ภาษีมูลค่าเพิ่ม" };
+
+function thai() {
+  const i18n = createI18n("th", MESSAGES);
+  i18n.stored = (text) => WORDED[text] ?? text;
+  return i18n;
+}
+
+test("a room night, a tax and a changed night read as the manager worded them", () => {
+  const i18n = thai();
+  assert.equal(lineLabel({ description: "Garden Double, night of 2026-11-24", night: "2026-11-24" }, i18n), "การ์เด้น ดับเบิล");
+  assert.equal(lineLabel({ kind: "charge", description: "VAT" }, i18n), "ภาษีมูลค่าเพิ่ม");
+  const history = lineLabel({ kind: "charge", description: "Garden Double, night of 2026-11-24" }, i18n);
+  assert.equal(history, `การ์เด้น ดับเบิล (${i18n.date("2026-11-24")})`);
+  const changed = lineLabel({ kind: "charge", description: "VAT: the stay's nights changed" }, i18n);
+  assert.ok(changed.includes("ภาษีมูลค่าเพิ่ม") && !changed.includes("VAT"), changed);
+});
+
+test("what staff typed, and a name without a wording, read as stored", () => {
+  const i18n = thai();
+  assert.equal(lineLabel({ kind: "charge", description: "Minibar: 2 Singha" }, i18n), "Minibar: 2 Singha");
+  assert.equal(lineLabel({ description: "Pool Villa, night of 2026-11-24", night: "2026-11-24" }, i18n), "Pool Villa");
+  assert.equal(lineLabel({ description: "Garden Double, night of 2026-11-24", night: "2026-11-24" }), "Garden Double");
+});

@@ -12,6 +12,10 @@ public struct GuestCancellation: Hashable, Sendable {
     public var fee: Money
     /// Why the guest may not cancel, when they may not.
     public var reason: String?
+    /// The rule that refuses it, for a client to word (`booking.arrivalPassed`, or `stay.state` with
+    /// the stay's state), with what the words need.
+    private var rule: String?
+    private var ruleParams: [String: String] = [:]
 
     /// The terms for `stay`, whose price is `total`, on `today` in the property's zone.
     public init(stay: Stay, policy: CancellationPolicy, total: Money, today: Day) {
@@ -26,13 +30,22 @@ public struct GuestCancellation: Hashable, Sendable {
         case .noShow: reason = "the booking was marked as a no-show; contact the property"
         }
         allowed = reason == nil
+        if !allowed {
+            (rule, ruleParams) =
+                stay.state == .booked
+                ? ("booking.arrivalPassed", ["arrival": stay.arrival.iso])
+                : ("stay.state", ["action": "cancel", "state": stay.state.rawValue])
+        }
         fee =
             allowed ? policy.fee(cancellingOn: today, arrival: stay.arrival, total: total) : .zero(total.currency)
     }
 
     /// Refuses, as a conflict with the booking's state, a cancellation that is not allowed.
     public func check() throws(DomainError) {
-        if let reason { throw DomainError(.conflict, "this booking cannot be cancelled: \(reason)") }
+        if let reason {
+            throw DomainError(
+                .conflict, "this booking cannot be cancelled: \(reason)", reason: rule, params: ruleParams)
+        }
     }
 }
 

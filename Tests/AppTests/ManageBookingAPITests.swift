@@ -173,6 +173,9 @@ struct ManageBookingAPITests {
             let refused = try await Self.cancel(client, code)
             #expect(refused.status == .conflict)
             #expect(refused.error?.error.message.contains("checked in") == true)
+            // The rule by name, for the guest's page to word: cancelling is not possible in this state.
+            #expect(refused.error?.error.reason == "stay.state")
+            #expect(refused.error?.error.params?.additionalProperties == ["action": "cancel", "state": "checked_in"])
             #expect(try await StayRepository(store: fixture.store).stay(id: stay.id)?.state == .checkedIn)
         }
     }
@@ -194,6 +197,8 @@ struct ManageBookingAPITests {
             #expect(booking.cancellation.reason?.contains("has passed") == true)
             let refused = try await Self.cancel(client, stay.confirmationCode, email: "bo@example.com")
             #expect(refused.status == .conflict)
+            #expect(refused.error?.error.reason == "booking.arrivalPassed")
+            #expect(refused.error?.error.params?.additionalProperties == ["arrival": yesterday.iso])
         }
     }
 

@@ -409,6 +409,8 @@ def test_a_guest_finds_the_booking_by_code_and_email_and_cancels_it(desk_server,
     guest.find_element(By.ID, "manage-cancel").click()
     guest.switch_to.alert.accept()
     WebDriverWait(guest, 10).until(lambda b: "Cancelled" in text_in(b, ".manage-state"))
+    # Why it cannot be cancelled again, worded by the page from the booking's state.
+    assert text_in(guest, ".manage-terms") == "Cancelling is not possible: the stay is cancelled."
     assert "Manage Me" not in staff_board_guests(guest, place, arrival, departure)
 
 

@@ -93,7 +93,7 @@ class Desk {
 
   async useProperty(id) {
     if (id === undefined) {
-      fill(this.root, h("p", { class: "desk-empty", text: "No properties yet." }));
+      fill(this.root, h("p", { class: "desk-empty", text: this.i18n.t("desk.noProperties") }));
       return;
     }
     localStorage.setItem(PROPERTY_KEY, String(id));

@@ -4,6 +4,7 @@
 
 import { h, fill } from "../common/dom.js";
 import { call, errorText, get } from "../common/api.js";
+import { refusalText } from "../common/refusals.js";
 import { priceLines } from "./price.js";
 import { CONFIRMATION_KEY } from "./book-page.js";
 import { partyText } from "./search-bar.js";
@@ -76,7 +77,9 @@ export async function mount(main, site, route) {
       ? cancellation.fee && cancellation.fee.amount > 0
         ? t("manage.cancelFee", { fee: i18n.money(cancellation.fee) })
         : t("manage.cancelFree", { date: i18n.date(cancellation.freeUntil) })
-      : cancellation.reason ? t("manage.notCancellable", { reason: cancellation.reason }) : "";
+      : booking.state === "booked"
+        ? refusalText(i18n, "booking.arrivalPassed", { arrival: booking.arrival })
+        : refusalText(i18n, "stay.state", { action: "cancel", state: booking.state });
     fill(result,
       h("dl", { class: "manage-facts" },
         h("dt", { text: t("confirm.code") }), h("dd", { class: "manage-code", id: "confirmation-code", text: booking.confirmationCode }),

@@ -22,10 +22,3 @@ extension PublicController {
             body: .init(byteBuffer: ByteBuffer(string: map.svg())))
     }
 }
-
-extension Request {
-    /// The language a page asks for the property's own texts in (`lang=th`), or nil for them as stored.
-    func language() throws -> Language? {
-        try Language.asked(uri.queryParameters.get("lang").map { String($0) })
-    }
-}

@@ -371,3 +371,12 @@ struct CoordinateJSON: Codable, Equatable {
         longitude = (coordinate.longitude * 1e6).rounded() / 1e6
     }
 }
+
+extension Request {
+    /// The language the hand-written guest routes (search, the map) are asked for the places' own
+    /// texts in (`lang=th`), checked as the generated operations check theirs (`Language.asked`); nil
+    /// for the texts as stored.
+    func language() throws -> Language? {
+        try Language.asked(uri.queryParameters.get("lang").map { String($0) })
+    }
+}

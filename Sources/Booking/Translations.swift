@@ -86,30 +86,14 @@ extension Property {
         return texts
     }
 
-    /// The property as a guest reading `language` sees it: its summary, amenities, fee and tax names
-    /// in that language where the manager has worded them.
+    /// The property's description as a guest reading `language` sees it: its summary and amenities in
+    /// that language where the manager has worded them. (Fee and tax names reach a guest in a price:
+    /// `StayPrice.worded`.)
     public func worded(in language: Language?) -> Property {
         guard language != nil, !translations.isEmpty else { return self }
         var worded = self
         worded.summary = translations.word(summary, in: language)
         worded.amenities = amenities.map { translations.word($0, in: language) }
-        worded.fees = fees.map { fee in
-            var fee = fee
-            fee.name = translations.word(fee.name, in: language)
-            return fee
-        }
-        worded.taxes = taxes.map { tax in
-            var tax = tax
-            tax.name = translations.word(tax.name, in: language)
-            return tax
-        }
-        return worded
-    }
-
-    /// A room type as a guest reading `language` sees it.
-    public func worded(_ roomType: RoomType, in language: Language?) -> RoomType {
-        var worded = roomType
-        worded.name = translations.word(roomType.name, in: language)
         return worded
     }
 }
@@ -119,13 +103,12 @@ extension StayPrice {
     /// the property's manager has worded them (nights are named by their dates).
     public func worded(_ translations: Translations, in language: Language?) -> StayPrice {
         guard language != nil, !translations.isEmpty else { return self }
+        let word = { (line: Line) in
+            Line(name: translations.word(line.name, in: language), amount: line.amount, night: line.night)
+        }
         var worded = self
-        worded.fees = fees.map {
-            Line(name: translations.word($0.name, in: language), amount: $0.amount, night: $0.night)
-        }
-        worded.taxes = taxes.map {
-            Line(name: translations.word($0.name, in: language), amount: $0.amount, night: $0.night)
-        }
+        worded.fees = fees.map(word)
+        worded.taxes = taxes.map(word)
         return worded
     }
 }

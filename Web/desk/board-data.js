@@ -61,6 +61,7 @@ function nextIdle() {
 }
 
 export class HotelBoardData {
+  /** @param {object} property the desk's, worded in its language (`word`, from `Desk.wordProperty`) */
   constructor(property) {
     this.kind = "hotel";
     this.property = property;
@@ -166,7 +167,7 @@ export class HotelBoardData {
   rowName(rowId) {
     if (rowId >= 0) return this.rooms.get(rowId)?.number ?? "";
     const name = this.groups.get(rowId)?.name ?? "";
-    return this.property.word?.(name) ?? name;
+    return this.property.word(name);
   }
 
   itemsOfEntity(stayId) {
@@ -251,6 +252,7 @@ export class HotelBoardData {
 }
 
 export class SalonBoardData {
+  /** @param {object} property the desk's, worded in its language (`word`, from `Desk.wordProperty`) */
   constructor(property) {
     this.kind = "salon";
     this.property = property;
@@ -275,8 +277,7 @@ export class SalonBoardData {
     this.timeZone = board.timeZone;
     this.staff = new Map(board.staff.map((s) => [s.rowId, s]));
     this.teams = new Map(board.teams.map((t) => [t.rowId, t]));
-    const word = this.property.word ?? ((text) => text);
-    this.services = new Map(board.services.map((s) => [s.id, { ...s, name: word(s.name) }]));
+    this.services = new Map(board.services.map((s) => [s.id, { ...s, name: this.property.word(s.name) }]));
     this.rows = [];
     for (const team of board.teams) {
       this.rows.push({ id: team.rowId, kind: "group", forbidsOverlap: false });

@@ -142,7 +142,7 @@ export async function mount(main, desk, route) {
     const item = h(
       "li",
       { class: "housekeeping-room", "aria-label": label, dataset: { roomId: String(room.id), housekeeping: status } },
-      h("div", { class: "housekeeping-head" }, h("strong", { class: "housekeeping-number", text: room.number }), h("span", { class: "housekeeping-type", text: property.word?.(line.roomType) ?? line.roomType })),
+      h("div", { class: "housekeeping-head" }, h("strong", { class: "housekeeping-number", text: room.number }), h("span", { class: "housekeeping-type", text: property.word(line.roomType) })),
       tags,
       block ? h("p", { class: "housekeeping-block", text: t("block.until", { date: i18n.date(dayNumber(block.to)), reason: block.reason }) }) : null,
       h("label", { class: "housekeeping-assign" }, h("span", { text: t("housekeeping.housekeeper") }), assignee),

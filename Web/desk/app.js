@@ -97,7 +97,17 @@ class Desk {
       return;
     }
     localStorage.setItem(PROPERTY_KEY, String(id));
-    this.property = await get(`/api/v1/properties/${id}`);
+    // Not ready while the property is read: the screen on show is still the last property's (and is
+    // again, should the read fail).
+    const page = document.documentElement.dataset;
+    const before = page.ready;
+    page.ready = "false";
+    try {
+      this.property = await get(`/api/v1/properties/${id}`);
+    } catch (error) {
+      page.ready = before;
+      throw error;
+    }
     this.wordProperty();
     this.live?.close();
     this.live = new LiveStream(id);

@@ -9,20 +9,10 @@ import Storage
 struct BoardController {
     let store: Store
     /// Hotel boards as last sent, while nothing has changed at their property.
-    let cache = BoardCache()
+    let cache = BoardCache<HotelBoard>()
 
     func register(on group: RouterGroup<AppRequestContext>) {
         group.get("properties/{id}/board", use: board)
-    }
-
-    /// What a bar's colour says, the `style` the timeline engine hands back.
-    enum BarStyle: Int {
-        case booked = 0
-        case checkedIn = 1
-        case checkedOut = 2
-        case unassigned = 3
-        /// Nights blocked by an imported calendar (iCal).
-        case blocked = 4
     }
 
     /// `GET /api/v1/properties/{id}/board?from=&to=`: rows and items for the timeline engine.
@@ -53,57 +43,18 @@ struct BoardController {
         case .hotel:
             // Every change at a property moves its event sequence on; while it stands still, the board
             // as last sent is still true. Read before the board, so a board is never older than its key.
-            let key = BoardCache.Key(propertyID: property.id, from: nights.arrival, to: nights.departure, today: today)
+            let key = BoardCache<HotelBoard>.Key(
+                propertyID: property.id, from: nights.arrival, to: nights.departure, today: today)
             let seq = try await EventRepository(store: store).latestSeq(propertyID: property.id) ?? 0
-            let body = try await cache.body(for: key, seq: seq) {
-                try await hotelBoard(property, nights, today).body()
+            let board = try await cache.board(for: key, seq: seq) { [store] kept in
+                if let kept, let updated = try await kept.updated(to: seq, in: store) { return updated }
+                return try await HotelBoard.read(property, nights, today: today, seq: seq, in: store)
             }
             return Response(
-                status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: body))
+                status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                body: .init(byteBuffer: board.body))
         case .salon: return try await salonBoard(property, nights, today).response(from: request, context: context)
         }
-    }
-
-    private func hotelBoard(_ property: Property, _ nights: Nights, _ today: Day) async throws -> BoardJSON {
-        let (from, to) = (nights.arrival, nights.departure)
-        let repository = PropertyRepository(store: store)
-        let roomTypes = try await repository.roomTypes(propertyID: property.id)
-        let rooms = try await repository.rooms(propertyID: property.id)
-        let segments = try await StayRepository(store: store).boardSegments(
-            propertyID: property.id, overlapping: nights)
-        let blocks = try await RoomRepository(store: store).blocks(propertyID: property.id, overlapping: nights)
-
-        var items: [Int] = []
-        items.reserveCapacity(segments.count * 6)
-        var guests: [String] = []
-        guests.reserveCapacity(segments.count)
-        for segment in segments {
-            let style: BarStyle
-            switch (segment.source, segment.state, segment.roomID) {
-            case (.ical, _, _): style = .blocked
-            case (_, _, nil): style = .unassigned
-            case (_, .checkedIn, _): style = .checkedIn
-            case (_, .checkedOut, _): style = .checkedOut
-            default: style = .booked
-            }
-            items += [
-                segment.id, segment.roomID ?? -segment.roomTypeID,
-                segment.nights.arrival.number, segment.nights.departure.number, style.rawValue, segment.stayID,
-            ]
-            guests.append(segment.guestName)
-        }
-        return BoardJSON(
-            propertyId: property.id, from: from.iso, to: to.iso, today: today.iso, fromDay: from.number,
-            toDay: to.number, checkIn: clockTime(property.checkInMinute),
-            checkOut: clockTime(property.checkOutMinute),
-            groups: roomTypes.map { BoardJSON.Group(id: $0.id, rowId: -$0.id, name: $0.name) },
-            rooms: rooms.map {
-                BoardJSON.Room(
-                    id: $0.id, rowId: $0.id, roomTypeId: $0.roomTypeID, number: $0.number,
-                    housekeeping: $0.housekeeping.rawValue)
-            },
-            items: items, guests: guests,
-            blocks: blocks.map(Components.Schemas.RoomBlock.init))
     }
 
     private func salonBoard(_ property: Property, _ days: Nights, _ today: Day) async throws -> SalonBoardJSON {
@@ -132,50 +83,6 @@ struct BoardController {
 
     private func property(_ context: AppRequestContext) async throws -> Property {
         try await context.property(try context.parameters.requireID("id"), in: store)
-    }
-}
-
-struct BoardJSON: Encodable {
-    struct Group: Codable {
-        var id: Int
-        var rowId: Int
-        var name: String
-    }
-
-    struct Room: Codable {
-        var id: Int
-        var rowId: Int
-        var roomTypeId: Int
-        var number: String
-        var housekeeping: String
-    }
-
-    var kind = "hotel"
-    var propertyId: Int
-    var from: String
-    var to: String
-    var today: String
-    var fromDay: Int
-    var toDay: Int
-    var checkIn: String
-    var checkOut: String
-    var groups: [Group]
-    var rooms: [Room]
-    var items: [Int]
-    var guests: [String]
-    /// Rooms out of service over some of the days, as the API's other operations write them.
-    var blocks: [Components.Schemas.RoomBlock]
-
-    private enum CodingKeys: String, CodingKey {
-        case kind, propertyId, from, to, today, fromDay, toDay, checkIn, checkOut, groups, rooms, blocks
-    }
-
-    /// The JSON, with `items` and `guests` (a large board's bulk) written by `CompactJSON`.
-    func body() throws -> ByteBuffer {
-        try CompactJSON.object(self, capacity: items.count * 7 + guests.count * 16) { buffer in
-            CompactJSON.append("items", integers: items, to: &buffer)
-            CompactJSON.append("guests", strings: guests, to: &buffer)
-        }
     }
 }
 
@@ -238,46 +145,4 @@ struct SalonBoardJSON: ResponseEncodable {
     /// style is the state's position in booked, checked in, completed, cancelled, no-show.
     var items: [Int]
     var customers: [String]
-}
-
-/// The last few hotel boards sent, each with the property's event sequence number it was read at. A
-/// front desk opens the same board on several devices, and reloads it after a gap in the live
-/// stream; a large board takes a second or more to read and a few milliseconds to send again.
-/// Requests for a board being read wait for that reading instead of starting their own.
-actor BoardCache {
-    struct Key: Hashable {
-        var propertyID: Int
-        var from: Day
-        var to: Day
-        var today: Day
-    }
-
-    /// Boards kept; the least recently used goes first.
-    static let capacity = 8
-
-    private var entries: [Key: (seq: Int, body: ByteBuffer, used: Int)] = [:]
-    private var reading: [Key: (seq: Int, task: Task<ByteBuffer, any Error>)] = [:]
-    private var clock = 0
-
-    /// The board for `key` as read at `seq`: kept, being read, or read now with `read`.
-    func body(for key: Key, seq: Int, read: @escaping @Sendable () async throws -> ByteBuffer) async throws
-        -> ByteBuffer
-    {
-        clock += 1
-        if let entry = entries[key], entry.seq == seq {
-            entries[key]?.used = clock
-            return entry.body
-        }
-        if let current = reading[key], current.seq == seq { return try await current.task.value }
-        let task = Task { try await read() }
-        reading[key] = (seq, task)
-        let result = await task.result
-        if reading[key]?.seq == seq { reading[key] = nil }
-        let body = try result.get()
-        if (entries[key]?.seq ?? -1) <= seq { entries[key] = (seq, body, clock) }
-        if entries.count > Self.capacity, let oldest = entries.min(by: { $0.value.used < $1.value.used })?.key {
-            entries[oldest] = nil
-        }
-        return body
-    }
 }

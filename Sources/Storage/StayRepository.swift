@@ -206,61 +206,6 @@ public struct StayRepository: Sendable {
         return holds
     }
 
-    /// One run of a stay in one room (or unassigned), as the board draws it.
-    public struct BoardSegment: Sendable {
-        /// The run's own id: stable while the stay is unchanged, new after an edit.
-        public var id: Int
-        public var stayID: Int
-        public var roomTypeID: Int
-        public var roomID: Int?
-        public var nights: Nights
-        public var state: StayState
-        public var source: StaySource
-        public var guestName: String
-    }
-
-    /// The runs of a property's stays holding a room on a night in `nights` (cancelled and no-show
-    /// stays hold nothing and are left out), with their guests' names, ordered by stay and arrival:
-    /// everything the board draws.
-    ///
-    /// A board may hold hundreds of thousands of runs, and decoding a column through SQLKit costs more
-    /// than the database's whole work for it: so each run's numbers come as one text column
-    /// (`id,stay,room,arrival,departure,roomType,state,source`, with room 0 for none) parsed here.
-    public func boardSegments(propertyID: Int, overlapping nights: Nights) async throws -> [BoardSegment] {
-        try await store.read { sql in
-            let rows = try await sql.raw(
-                """
-                SELECT x.id || ',' || x.stay_id || ',' || COALESCE(x.room_id, 0) || ',' || x.arrival || ','
-                  || x.departure || ',' || s.room_type_id || ',' || s.state || ',' || s.source AS run, g.name
-                FROM stay_segments x JOIN stays s ON s.id = x.stay_id JOIN guests g ON g.id = s.guest_id
-                WHERE s.property_id = \(bind: propertyID) AND x.active
-                  AND x.arrival < \(bind: nights.departure.number) AND x.departure > \(bind: nights.arrival.number)
-                """
-            ).all()
-            var segments: [BoardSegment] = []
-            segments.reserveCapacity(rows.count)
-            for row in rows {
-                let run = try row.decode(column: "run", as: String.self)
-                let fields = run.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-                guard fields.count == 8 else { throw DomainError(.invalid, "unreadable stay run '\(run)'") }
-                let number = { (index: Int) in
-                    fields[index].reduce(0) { $0 * 10 + Int($1 &- UInt8(ascii: "0")) }
-                }
-                let room = number(2)
-                segments.append(
-                    BoardSegment(
-                        id: number(0), stayID: number(1), roomTypeID: number(5), roomID: room == 0 ? nil : room,
-                        nights: try Nights(arrival: Day(number(3)), departure: Day(number(4))),
-                        state: StayState(rawValue: String(decoding: fields[6], as: UTF8.self)) ?? .booked,
-                        source: StaySource(rawValue: String(decoding: fields[7], as: UTF8.self)) ?? .frontDesk,
-                        guestName: try row.decode(column: "name", as: String.self)))
-            }
-            // Sorted here rather than by the database, which would sort the rows with their names.
-            segments.sort { ($0.stayID, $0.nights.arrival.number) < ($1.stayID, $1.nights.arrival.number) }
-            return segments
-        }
-    }
-
     /// Guests' names by id, in one query: for lists of stays.
     public func guestNames(ids: [Int]) async throws -> [Int: String] {
         guard !ids.isEmpty else { return [:] }
@@ -405,7 +350,8 @@ public struct StayRepository: Sendable {
             try await sql.raw(
                 """
                 UPDATE stay_segments SET room_id = \(bind: segment.roomID), arrival = \(bind: segment.nights.arrival.number),
-                  departure = \(bind: segment.nights.departure.number), active = \(bind: stay.state.holdsRoom)
+                  departure = \(bind: segment.nights.departure.number), active = \(bind: stay.state.holdsRoom),
+                  room_type_id = \(bind: stay.roomTypeID), state = \(bind: stay.state.rawValue)
                 WHERE id = \(bind: ids[index])
                 """
             ).run()
@@ -415,10 +361,12 @@ public struct StayRepository: Sendable {
     private static func insert(_ segment: StaySegment, of stay: Stay, in sql: any SQLDatabase) async throws {
         try await sql.raw(
             """
-            INSERT INTO stay_segments (stay_id, property_id, room_type_id, room_id, arrival, departure, active)
-            VALUES (\(bind: stay.id), \(bind: stay.propertyID), \(bind: stay.roomTypeID), \(bind: segment.roomID),
+            INSERT INTO stay_segments (stay_id, property_id, room_type_id, room_id, arrival, departure, active, state,
+              source, guest_name)
+            SELECT \(bind: stay.id), \(bind: stay.propertyID), \(bind: stay.roomTypeID), \(bind: segment.roomID),
               \(bind: segment.nights.arrival.number), \(bind: segment.nights.departure.number),
-              \(bind: stay.state.holdsRoom))
+              \(bind: stay.state.holdsRoom), \(bind: stay.state.rawValue), \(bind: stay.source.rawValue), g.name
+            FROM guests g WHERE g.id = \(bind: stay.guestID)
             """
         ).run()
     }
@@ -538,6 +486,13 @@ public struct StayTransaction: StayLedger {
             """
             UPDATE guests SET name = \(bind: guest.name), email = \(bind: guest.email), phone = \(bind: guest.phone)
             WHERE id = \(bind: guest.id)
+            """
+        ).run()
+        // The board draws each run with its guest's name (`BoardRuns`).
+        try await sql.raw(
+            """
+            UPDATE stay_segments SET guest_name = \(bind: guest.name)
+            WHERE stay_id IN (SELECT id FROM stays WHERE guest_id = \(bind: guest.id))
             """
         ).run()
     }

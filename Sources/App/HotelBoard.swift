@@ -1,0 +1,187 @@
+import API
+import Booking
+import Hummingbird
+import Storage
+
+/// A hotel's board over some days as read at an event sequence number, and its JSON. `BoardCache`
+/// keeps it, and brings it up to date with the changes recorded after it (`updated(to:in:)`): a
+/// change reads again only what it touched, instead of the whole board.
+struct HotelBoard: Sendable {
+    /// The property's event sequence number the board is as of, at least.
+    private(set) var seq: Int
+    let property: Property
+    let nights: Nights
+    let today: Day
+    private(set) var roomTypes: [RoomType]
+    private(set) var rooms: [Room]
+    /// Ordered by stay, then arrival, as `StayRepository.boardSegments` reads them.
+    private(set) var runs: [StayRepository.BoardSegment]
+    private(set) var blocks: [RoomBlock]
+    /// The JSON's members but the runs (`BoardJSON`), kept while rooms and blocks stay as they are.
+    private var opening = ByteBuffer()
+    private(set) var body = ByteBuffer()
+
+    /// Changes read at once when bringing a board up to date; a longer gap reads the board whole again.
+    static let updateLimit = 200
+
+    /// Reads the board whole. `seq` is the property's sequence number read before it, so that the
+    /// board is never older than the number it is kept under.
+    static func read(_ property: Property, _ nights: Nights, today: Day, seq: Int, in store: Store) async throws
+        -> HotelBoard
+    {
+        let repository = PropertyRepository(store: store)
+        var board = HotelBoard(
+            seq: seq, property: property, nights: nights, today: today,
+            roomTypes: try await repository.roomTypes(propertyID: property.id),
+            rooms: try await repository.rooms(propertyID: property.id),
+            runs: try await StayRepository(store: store).boardSegments(propertyID: property.id, overlapping: nights),
+            blocks: try await RoomRepository(store: store).blocks(propertyID: property.id, overlapping: nights))
+        try board.encode(opening: true)
+        return board
+    }
+
+    /// What a recorded change asks of a board kept in memory.
+    enum Change: Equatable {
+        /// Nothing the board draws (a folio's line, an invoice, an appointment).
+        case none
+        case stay(Int)
+        case rooms
+        case blocks
+        /// Anything else: read the board whole.
+        case everything
+
+        init(_ event: StoredEvent) {
+            let entity = event.kind.prefix { $0 != "." }
+            switch entity {
+            case "stay" where event.entityID > 0 && event.kind != "stay.import": self = .stay(event.entityID)
+            case "folio", "document", "appointment": self = .none
+            case "property" where event.kind == "property.issuer" || event.kind == "property.translations":
+                self = .none
+            case "room": self = .rooms
+            case "block": self = .blocks
+            default: self = .everything
+            }
+        }
+    }
+
+    /// The board as of `seq`, from this one and the changes recorded since: the runs of the stays
+    /// that changed, the rooms or the blocks read again; nil when a change needs the whole board read
+    /// again (or there are more than `updateLimit` of them).
+    func updated(to seq: Int, in store: Store) async throws -> HotelBoard? {
+        guard self.seq < seq else { return self }
+        let events = try await EventRepository(store: store).events(
+            propertyID: property.id, after: self.seq, limit: Self.updateLimit)
+        guard let last = events.last?.seq, last >= seq else { return nil }
+        var stays = Set<Int>()
+        var (rooms, blocks) = (false, false)
+        for event in events {
+            switch Change(event) {
+            case .none: break
+            case .stay(let id): stays.insert(id)
+            case .rooms: rooms = true
+            case .blocks: blocks = true
+            case .everything: return nil
+            }
+        }
+        var board = self
+        board.seq = last
+        if !stays.isEmpty {
+            let reread = try await StayRepository(store: store).boardSegments(
+                stayIDs: stays.sorted(), overlapping: nights)
+            board.runs.removeAll { stays.contains($0.stayID) }
+            board.runs += reread
+            // Nearly in order already: the sort merges the few runs read again into the rest.
+            board.runs.sort { ($0.stayID, $0.nights.arrival.number) < ($1.stayID, $1.nights.arrival.number) }
+        }
+        if rooms { board.rooms = try await PropertyRepository(store: store).rooms(propertyID: property.id) }
+        if blocks {
+            board.blocks = try await RoomRepository(store: store).blocks(propertyID: property.id, overlapping: nights)
+        }
+        try board.encode(opening: rooms || blocks)
+        return board
+    }
+
+    /// What a bar's colour says, the `style` the timeline engine hands back.
+    enum BarStyle: Int {
+        case booked = 0
+        case checkedIn = 1
+        case checkedOut = 2
+        case unassigned = 3
+        /// Nights blocked by an imported calendar (iCal).
+        case blocked = 4
+    }
+
+    /// Writes `body`, and first the JSON's `opening` when asked (the rooms or blocks changed).
+    private mutating func encode(opening again: Bool) throws {
+        if again {
+            let (from, to) = (nights.arrival, nights.departure)
+            opening = try CompactJSON.opening(
+                BoardJSON(
+                    propertyId: property.id, from: from.iso, to: to.iso, today: today.iso, fromDay: from.number,
+                    toDay: to.number, checkIn: clockTime(property.checkInMinute),
+                    checkOut: clockTime(property.checkOutMinute),
+                    groups: roomTypes.map { BoardJSON.Group(id: $0.id, rowId: -$0.id, name: $0.name) },
+                    rooms: rooms.map {
+                        BoardJSON.Room(
+                            id: $0.id, rowId: $0.id, roomTypeId: $0.roomTypeID, number: $0.number,
+                            housekeeping: $0.housekeeping.rawValue)
+                    },
+                    blocks: blocks.map(Components.Schemas.RoomBlock.init)))
+        }
+        var items: [Int] = []
+        items.reserveCapacity(runs.count * 6)
+        var guests: [String] = []
+        guests.reserveCapacity(runs.count)
+        for run in runs {
+            let style: BarStyle
+            switch (run.source, run.state, run.roomID) {
+            case (.ical, _, _): style = .blocked
+            case (_, _, nil): style = .unassigned
+            case (_, .checkedIn, _): style = .checkedIn
+            case (_, .checkedOut, _): style = .checkedOut
+            default: style = .booked
+            }
+            items += [
+                run.id, run.roomID ?? -run.roomTypeID, run.nights.arrival.number, run.nights.departure.number,
+                style.rawValue, run.stayID,
+            ]
+            guests.append(run.guestName)
+        }
+        body = CompactJSON.object(opening: opening, capacity: items.count * 7 + guests.count * 16) { buffer in
+            CompactJSON.append("items", integers: items, to: &buffer)
+            CompactJSON.append("guests", strings: guests, to: &buffer)
+        }
+    }
+}
+
+/// A hotel board's JSON but its runs (`items`, six numbers a run, and `guests`), which `CompactJSON`
+/// appends: the rows and what stands over them.
+struct BoardJSON: Encodable {
+    struct Group: Codable {
+        var id: Int
+        var rowId: Int
+        var name: String
+    }
+
+    struct Room: Codable {
+        var id: Int
+        var rowId: Int
+        var roomTypeId: Int
+        var number: String
+        var housekeeping: String
+    }
+
+    var kind = "hotel"
+    var propertyId: Int
+    var from: String
+    var to: String
+    var today: String
+    var fromDay: Int
+    var toDay: Int
+    var checkIn: String
+    var checkOut: String
+    var groups: [Group]
+    var rooms: [Room]
+    /// Rooms out of service over some of the days, as the API's other operations write them.
+    var blocks: [Components.Schemas.RoomBlock]
+}

@@ -1,0 +1,132 @@
+import Booking
+import SQLKit
+
+extension StayRepository {
+    /// One run of a stay in one room (or unassigned), as the board draws it.
+    public struct BoardSegment: Sendable, Equatable {
+        /// The run's own id: stable while the stay is unchanged, new after an edit.
+        public var id: Int
+        public var stayID: Int
+        public var roomTypeID: Int
+        public var roomID: Int?
+        public var nights: Nights
+        public var state: StayState
+        public var source: StaySource
+        public var guestName: String
+    }
+
+    /// The runs of a property's stays holding a room on a night in `nights` (cancelled and no-show
+    /// stays hold nothing and are left out), with their guests' names, ordered by stay and arrival:
+    /// everything the board draws.
+    ///
+    /// - Complexity: follows the runs over `nights`, read in arrival order from one covering index,
+    ///   plus the property's long runs departing after them (`BoardRuns`), not the property's whole
+    ///   history.
+    public func boardSegments(propertyID: Int, overlapping nights: Nights) async throws -> [BoardSegment] {
+        let (from, to) = (nights.arrival.number, nights.departure.number)
+        let longest = BoardRuns.longRunNights
+        return try await boardSegments(where: [
+            """
+            x.property_id = \(bind: propertyID) AND x.active AND x.arrival >= \(bind: from - longest)
+              AND x.arrival < \(bind: to) AND x.departure > \(bind: from)
+            """,
+            """
+            x.property_id = \(bind: propertyID) AND x.active AND x.departure - x.arrival > \(unsafeRaw: String(longest))
+              AND x.departure > \(bind: from) AND x.arrival < \(bind: from - longest)
+            """,
+        ])
+    }
+
+    /// The runs of these stays over `nights`, as `boardSegments(propertyID:overlapping:)` reads them: what
+    /// a board kept in memory reads again after its stays changed.
+    public func boardSegments(stayIDs: [Int], overlapping nights: Nights) async throws -> [BoardSegment] {
+        guard !stayIDs.isEmpty else { return [] }
+        return try await boardSegments(where: [
+            """
+            x.stay_id IN (\(binds: stayIDs)) AND x.active AND x.arrival < \(bind: nights.departure.number)
+              AND x.departure > \(bind: nights.arrival.number)
+            """
+        ])
+    }
+
+    /// A board may hold tens of thousands of runs, and a row or a column through SQLKit costs more than
+    /// the database's work for it: so the runs come as one text, each run written
+    /// `id,stay,room,arrival,departure,roomType,state,source,nameBytes:name` (room 0 for none; the
+    /// name's length in bytes says where it ends, whatever it holds), parsed by `boardRuns(from:)`.
+    private func boardSegments(where conditions: [SQLQueryString]) async throws -> [BoardSegment] {
+        try await store.read { sql in
+            let postgres = sql.dialect.name == "postgresql"
+            let nameBytes = postgres ? "octet_length(x.guest_name)" : "length(CAST(x.guest_name AS BLOB))"
+            let run = """
+                SELECT x.id || ',' || x.stay_id || ',' || COALESCE(x.room_id, 0) || ',' || x.arrival || ','
+                  || x.departure || ',' || x.room_type_id || ',' || x.state || ',' || x.source || ','
+                  || \(nameBytes) || ':' || x.guest_name AS run
+                FROM stay_segments x
+                """
+            let runs = try await sql.raw(
+                """
+                SELECT \(unsafeRaw: postgres ? "string_agg(run, '')" : "group_concat(run, '')") AS runs
+                FROM (\(conditions.map { "\(unsafeRaw: run) WHERE \($0)" }.joined(separator: " UNION ALL "))) board
+                """
+            ).first()?.decode(column: "runs", as: String?.self)
+            var segments = try Self.boardRuns(from: runs ?? "")
+            // Sorted here rather than by the database, which would sort the rows with their names.
+            segments.sort { ($0.stayID, $0.nights.arrival.number) < ($1.stayID, $1.nights.arrival.number) }
+            return segments
+        }
+    }
+
+    /// The runs `boardSegments` reads, from their text.
+    static func boardRuns(from text: String) throws -> [BoardSegment] {
+        var text = text
+        return try text.withUTF8 { bytes throws -> [BoardSegment] in
+            var segments: [BoardSegment] = []
+            var index = 0
+            func unreadable() -> DomainError {
+                DomainError(.invalid, "unreadable stay runs at byte \(index) of \(bytes.count)")
+            }
+            func number(endingAt end: UInt8 = UInt8(ascii: ",")) throws -> Int {
+                var value = 0
+                var digits = 0
+                while index < bytes.count, bytes[index] != end {
+                    let digit = bytes[index] &- UInt8(ascii: "0")
+                    guard digit < 10, digits < 18 else { throw unreadable() }
+                    value = value * 10 + Int(digit)
+                    digits += 1
+                    index += 1
+                }
+                guard index < bytes.count, digits > 0 else { throw unreadable() }
+                index += 1
+                return value
+            }
+            func text(bytes count: Int? = nil) throws -> String {
+                let start = index
+                if let count {
+                    index += count
+                } else {
+                    while index < bytes.count, bytes[index] != UInt8(ascii: ",") { index += 1 }
+                }
+                guard index <= bytes.count else { throw unreadable() }
+                defer { if count == nil { index += 1 } }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            }
+            while index < bytes.count {
+                let (id, stay, room, arrival, departure) = (
+                    try number(), try number(), try number(), try number(), try number()
+                )
+                let roomType = try number()
+                let state = try text()
+                let source = try text()
+                let name = try text(bytes: try number(endingAt: UInt8(ascii: ":")))
+                segments.append(
+                    BoardSegment(
+                        id: id, stayID: stay, roomTypeID: roomType, roomID: room == 0 ? nil : room,
+                        nights: try Nights(arrival: Day(arrival), departure: Day(departure)),
+                        state: StayState(rawValue: state) ?? .booked,
+                        source: StaySource(rawValue: source) ?? .frontDesk,
+                        guestName: name))
+            }
+            return segments
+        }
+    }
+}

@@ -54,6 +54,11 @@ enum CompactJSON {
         buffer.writeStaticString("]")
     }
 
+    /// Appends one number.
+    static func appendInteger(_ value: Int, to buffer: inout ByteBuffer) {
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 20) { write(value, into: $0, at: 0) }
+    }
+
     /// Writes `value`'s decimal digits at `offset` (at most 20 bytes), and says how many.
     private static func write(_ value: Int, into bytes: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
         var magnitude = value.magnitude
@@ -100,7 +105,7 @@ enum CompactJSON {
     /// Appends money as the API writes it, `{"amount":120000,"currency":"THB"}`.
     static func append(money: Money, to buffer: inout ByteBuffer) {
         buffer.writeStaticString("{\"amount\":")
-        buffer.writeString(String(money.amount))
+        appendInteger(money.amount, to: &buffer)
         buffer.writeStaticString(",\"currency\":")
         appendString(money.currency.code, to: &buffer)
         buffer.writeStaticString("}")

@@ -115,18 +115,37 @@ struct HotelBoard: Sendable {
     private mutating func encode(opening again: Bool) throws {
         if again {
             let (from, to) = (nights.arrival, nights.departure)
-            opening = try CompactJSON.opening(
+            var head = try CompactJSON.opening(
                 BoardJSON(
                     propertyId: property.id, from: from.iso, to: to.iso, today: today.iso, fromDay: from.number,
                     toDay: to.number, checkIn: clockTime(property.checkInMinute),
                     checkOut: clockTime(property.checkOutMinute),
-                    groups: roomTypes.map { BoardJSON.Group(id: $0.id, rowId: -$0.id, name: $0.name) },
-                    rooms: rooms.map {
-                        BoardJSON.Room(
-                            id: $0.id, rowId: $0.id, roomTypeId: $0.roomTypeID, number: $0.number,
-                            housekeeping: $0.housekeeping.rawValue)
-                    },
                     blocks: blocks.map(Components.Schemas.RoomBlock.init)))
+            // A large hotel's thousands of rooms, written by hand: through `JSONEncoder` they were most of
+            // a short board's time.
+            CompactJSON.append("groups", array: roomTypes, to: &head) { roomType, buffer in
+                buffer.writeStaticString("{\"id\":")
+                CompactJSON.appendInteger(roomType.id, to: &buffer)
+                buffer.writeStaticString(",\"rowId\":")
+                CompactJSON.appendInteger(-roomType.id, to: &buffer)
+                buffer.writeStaticString(",\"name\":")
+                CompactJSON.appendString(roomType.name, to: &buffer)
+                buffer.writeStaticString("}")
+            }
+            CompactJSON.append("rooms", array: rooms, to: &head) { room, buffer in
+                buffer.writeStaticString("{\"id\":")
+                CompactJSON.appendInteger(room.id, to: &buffer)
+                buffer.writeStaticString(",\"rowId\":")
+                CompactJSON.appendInteger(room.id, to: &buffer)
+                buffer.writeStaticString(",\"roomTypeId\":")
+                CompactJSON.appendInteger(room.roomTypeID, to: &buffer)
+                buffer.writeStaticString(",\"number\":")
+                CompactJSON.appendString(room.number, to: &buffer)
+                buffer.writeStaticString(",\"housekeeping\":")
+                CompactJSON.appendString(room.housekeeping.rawValue, to: &buffer)
+                buffer.writeStaticString("}")
+            }
+            opening = head
         }
         var items: [Int] = []
         items.reserveCapacity(runs.count * 6)
@@ -154,23 +173,9 @@ struct HotelBoard: Sendable {
     }
 }
 
-/// A hotel board's JSON but its runs (`items`, six numbers a run, and `guests`), which `CompactJSON`
-/// appends: the rows and what stands over them.
+/// A hotel board's JSON but its rows and runs (`groups`, `rooms`, and `items`, six numbers a run, with
+/// `guests`), which `CompactJSON` appends.
 struct BoardJSON: Encodable {
-    struct Group: Codable {
-        var id: Int
-        var rowId: Int
-        var name: String
-    }
-
-    struct Room: Codable {
-        var id: Int
-        var rowId: Int
-        var roomTypeId: Int
-        var number: String
-        var housekeeping: String
-    }
-
     var kind = "hotel"
     var propertyId: Int
     var from: String
@@ -180,8 +185,6 @@ struct BoardJSON: Encodable {
     var toDay: Int
     var checkIn: String
     var checkOut: String
-    var groups: [Group]
-    var rooms: [Room]
     /// Rooms out of service over some of the days, as the API's other operations write them.
     var blocks: [Components.Schemas.RoomBlock]
 }

@@ -91,6 +91,17 @@ public final class Store: Sendable {
         try await migrator.prepareBatch().get()
     }
 
+    /// After many rows written at once (a generated hotel, an import): on PostgreSQL, marks the pages of
+    /// the stays' tables all-visible and refreshes the planner's statistics, without which it reads the
+    /// board's runs by a scan of the whole table rather than from its covering index (and autovacuum
+    /// comes to it only minutes later). SQLite plans from its indexes alone and needs nothing.
+    public func settleAfterBulkWrite() async throws {
+        guard dialect == .postgres else { return }
+        for table in ["stays", "stay_segments", "guests", "stay_rates", "folio_entries"] {
+            try await sql.raw("VACUUM (ANALYZE) \(unsafeRaw: table)").run()
+        }
+    }
+
     public func shutdown() async {
         events.shutdown()
         await databases.shutdownAsync()

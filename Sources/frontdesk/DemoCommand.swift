@@ -43,6 +43,7 @@ struct DemoCommand: AsyncParsableCommand {
                 let started = Date()
                 let stays = try await demo.createSearchPlaces(
                     places, rooms: rooms ?? 40, days: days, occupancy: occupancy)
+                try await store.settleAfterBulkWrite()
                 print(
                     "frontdesk: \(places) places in Benchmark Province with \(rooms ?? 40) rooms each and \(stays) stays "
                         + "(\(Int(Date().timeIntervalSince(started) * 1000)) ms)")
@@ -50,6 +51,7 @@ struct DemoCommand: AsyncParsableCommand {
                 let started = Date()
                 let (propertyID, stays) = try await demo.createLargeBoard(
                     rooms: rooms, days: days, occupancy: occupancy)
+                try await store.settleAfterBulkWrite()
                 print(
                     "frontdesk: property \(propertyID) has \(rooms) rooms and \(stays) stays "
                         + "(\(Int(Date().timeIntervalSince(started) * 1000)) ms)")

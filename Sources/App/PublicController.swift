@@ -13,6 +13,8 @@ struct PublicController {
     let store: Store
     /// What hotels sell, kept while the inventory's generation stands still.
     let inventoryCache = InventoryCache()
+    /// The places' held nights as counts, kept while their event sequences stand still.
+    let heldNights = HeldNights()
 
     func register(on group: RouterGroup<AppRequestContext>) {
         group.get("search", use: search)
@@ -107,12 +109,16 @@ struct PublicController {
     }
 
     /// Each place's bookable room types for the query, by place, cheapest total first: the room types
-    /// and rooms given (the guest inventory), and the nights their stays hold read now, in one query.
+    /// and rooms given (the guest inventory), and the nights their stays hold: from the places' `counts`
+    /// where given and the nights are within them, else read now, in one query.
     func offers(
-        for places: [Property], _ query: Query, roomTypes: [Int: [RoomType]], rooms: [Int: [Room]]
+        for places: [Property], _ query: Query, roomTypes: [Int: [RoomType]], rooms: [Int: [Room]],
+        counts: [Int: RoomNightCounts] = [:]
     ) async throws -> [Int: [Offer]] {
-        let holds = try await StayRepository(store: store).holds(
-            propertyIDs: places.map(\.id), overlapping: query.nights)
+        let uncounted = places.filter { counts[$0.id]?.covers(query.nights) != true }.map(\.id)
+        let holds =
+            uncounted.isEmpty
+            ? [:] : try await StayRepository(store: store).holds(propertyIDs: uncounted, overlapping: query.nights)
         var offers: [Int: [Offer]] = [:]
         // Read once a time zone, not once a place: hundreds of places share a few zones.
         var todays: [String: Day] = [:]
@@ -127,9 +133,12 @@ struct PublicController {
             let types = roomTypes[place.id] ?? []
             let availability = Availability(
                 roomTypes: types, rooms: rooms[place.id] ?? [], holds: holds[place.id] ?? [])
+            let counted = counts[place.id]
             offers[place.id] = try types.compactMap { roomType in
                 guard roomType.capacity >= query.guests else { return nil }
-                let free = availability.freeCount(of: roomType.id, for: query.nights)
+                let free =
+                    counted?.freeCount(of: roomType.id, for: query.nights)
+                    ?? availability.freeCount(of: roomType.id, for: query.nights)
                 guard free > 0 else { return nil }
                 return Offer(
                     roomType: roomType,
@@ -187,7 +196,8 @@ struct PublicController {
         var nightlyPrices: [Int] = []
         var currency: Currency?
         let offersByPlace = try await offers(
-            for: places, query, roomTypes: inventory.roomTypes, rooms: inventory.rooms)
+            for: places, query, roomTypes: inventory.roomTypes, rooms: inventory.rooms,
+            counts: try await heldNights.counts(for: places, in: inventory, store: store))
         for place in places {
             let offers = offersByPlace[place.id] ?? []
             guard !offers.isEmpty else { continue }

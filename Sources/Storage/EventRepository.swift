@@ -1,3 +1,4 @@
+import Booking
 import SQLKit
 
 /// One recorded change, as the live stream sends it.
@@ -27,6 +28,27 @@ public struct EventRepository: Sendable {
         try await store.read { sql in
             try await sql.raw("SELECT event_seq FROM properties WHERE id = \(bind: propertyID)").first()?
                 .decode(column: "event_seq", as: Int.self)
+        }
+    }
+
+    /// Every property's last sequence number, by property id, in one row: the guest site's search asks
+    /// which of hundreds of places changed since it last counted their nights.
+    public func latestSeqs() async throws -> [Int: Int] {
+        try await store.read { sql in
+            let pair: SQLQueryString = "id || ',' || event_seq"
+            let aggregate: SQLQueryString =
+                sql.dialect.name == "postgresql" ? "string_agg(\(pair), ';')" : "group_concat(\(pair), ';')"
+            let text = try await sql.raw("SELECT \(aggregate) AS seqs FROM properties").first()?
+                .decode(column: "seqs", as: String?.self)
+            var seqs: [Int: Int] = [:]
+            for entry in (text ?? "").split(separator: ";") {
+                let parts = entry.split(separator: ",")
+                guard parts.count == 2, let id = Int(parts[0]), let seq = Int(parts[1]) else {
+                    throw DomainError(.invalid, "unreadable event sequence '\(entry)'")
+                }
+                seqs[id] = seq
+            }
+            return seqs
         }
     }
 

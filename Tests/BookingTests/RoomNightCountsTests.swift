@@ -1,0 +1,49 @@
+import Booking
+import PropertyBased
+import Testing
+
+struct RoomNightCountsTests {
+    static let start = Day(year: 2026, month: 12, day: 1)
+    /// Six rooms: 1...4 of type 1, 5 and 6 of type 2 (type 3 has none).
+    static let rooms = (1...6).map {
+        Room(id: $0, propertyID: 1, roomTypeID: $0 <= 4 ? 1 : 2, number: "\($0)", floor: 1)
+    }
+
+    /// Any holds (runs in rooms, runs waiting for a room, blocks, a room taken twice, a room or type
+    /// the place does not have): the counts give every room type's free rooms for any nights in
+    /// their window as `Availability` works them out from the holds.
+    @Test func theCountsAnswerWhatTheHoldsAnswerForAnyNightsInTheWindow() async {
+        let holds = zip(Gen.int(in: 0...7), Gen.int(in: 1...3), Gen.int(in: -5...40), Gen.int(in: 1...12))
+            .map { room, type, offset, length in
+                RoomHold(
+                    stayID: 1, roomTypeID: type, roomID: room == 0 ? nil : room,
+                    nights: try! Nights(
+                        arrival: Self.start.adding(days: offset), departure: Self.start.adding(days: offset + length)))
+            }
+            .array(of: 0...30)
+        let asked = zip(Gen.int(in: 0...30), Gen.int(in: 1...5), Gen.int(in: 1...3)).array(of: 1...10)
+        await propertyCheck(count: 300, input: holds, asked) { holds, asked in
+            let window = try! Nights(arrival: Self.start, departure: Self.start.adding(days: 36))
+            let counts = RoomNightCounts(window: window, rooms: Self.rooms, holds: holds)
+            let availability = Availability(roomTypes: [], rooms: Self.rooms, holds: holds)
+            for (offset, length, type) in asked {
+                let nights = try! Nights(
+                    arrival: Self.start.adding(days: offset), departure: Self.start.adding(days: offset + length))
+                #expect(counts.freeCount(of: type, for: nights) == availability.freeCount(of: type, for: nights))
+            }
+        }
+    }
+
+    @Test func nightsOutsideTheWindowAreNotAnswered() throws {
+        let window = try Nights(arrival: Self.start, departure: Self.start.adding(days: 10))
+        let counts = RoomNightCounts(window: window, rooms: Self.rooms, holds: [])
+        #expect(
+            counts.freeCount(of: 1, for: try Nights(arrival: Self.start, departure: Self.start.adding(days: 10))) == 4)
+        #expect(
+            counts.freeCount(of: 1, for: try Nights(arrival: Self.start, departure: Self.start.adding(days: 11))) == nil
+        )
+        #expect(
+            counts.freeCount(of: 1, for: try Nights(arrival: Self.start.adding(days: -1), departure: Self.start)) == nil
+        )
+    }
+}

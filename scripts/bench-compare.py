@@ -71,7 +71,12 @@ class Server:
             [binary, "serve", "--database", database, "--port", str(port), "--web", "",
              "--public-rate-limit", "100000000"],
             stdout=self.log, stderr=subprocess.STDOUT)
-        wait_healthy(self.base, self.process, attempts=3000)
+        try:
+            wait_healthy(self.base, self.process, attempts=3000)
+        except SystemExit:
+            self.log.close()
+            print((work / f"{name}.log").read_text()[-2000:], file=sys.stderr)
+            raise
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
         if not hotel:
             return

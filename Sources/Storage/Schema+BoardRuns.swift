@@ -12,7 +12,24 @@ import SQLKit
 /// is a long one, which a second, small index over long runs' departures finds. So a board's read
 /// follows the days asked for, not the whole of the property's stays.
 struct BoardRuns: AsyncMigration {
+    let dialect: Store.Dialect
+
     var name: String { "frontdesk.board-runs.v10" }
+
+    /// On PostgreSQL the check against rooms out of service (`HousekeepingSchema`) runs, and takes its
+    /// room's advisory lock, only when a run's room, nights or holding change: not when the columns
+    /// added here are written (filling them for 200,000 runs in one statement took a lock a run and
+    /// ran out of the server's lock table, "out of shared memory"), nor when a guest is renamed.
+    private func blockCheck(on columns: String) -> [String] {
+        guard dialect == .postgres else { return [] }
+        return [
+            "DROP TRIGGER IF EXISTS stay_segments_not_blocked ON stay_segments",
+            """
+            CREATE TRIGGER stay_segments_not_blocked BEFORE INSERT OR UPDATE\(columns) ON stay_segments
+            FOR EACH ROW WHEN (NEW.active AND NEW.room_id IS NOT NULL) EXECUTE FUNCTION stay_segments_not_blocked()
+            """,
+        ]
+    }
 
     /// Runs longer than this many nights are found through their own index.
     static let longRunNights = 31
@@ -20,7 +37,7 @@ struct BoardRuns: AsyncMigration {
     func prepare(on database: any Database) async throws {
         let sql = database as! any SQLDatabase
         let run = "id, stay_id, room_id, room_type_id, state, source, guest_name, active"
-        for statement in [
+        for statement in blockCheck(on: " OF room_id, arrival, departure, active") + [
             "ALTER TABLE stay_segments ADD COLUMN state TEXT NOT NULL DEFAULT ''",
             "ALTER TABLE stay_segments ADD COLUMN source TEXT NOT NULL DEFAULT ''",
             "ALTER TABLE stay_segments ADD COLUMN guest_name TEXT NOT NULL DEFAULT ''",
@@ -47,7 +64,7 @@ struct BoardRuns: AsyncMigration {
 
     func revert(on database: any Database) async throws {
         let sql = database as! any SQLDatabase
-        for statement in [
+        for statement in blockCheck(on: "") + [
             "DROP INDEX IF EXISTS stay_segments_long", "DROP INDEX IF EXISTS stay_segments_days",
             "CREATE INDEX stay_segments_board ON stay_segments (stay_id, active, arrival, departure, room_id, id)",
             "ALTER TABLE stay_segments DROP COLUMN guest_name", "ALTER TABLE stay_segments DROP COLUMN source",

@@ -84,7 +84,7 @@ public final class Store: Sendable {
         migrations.add(HousekeepingSchema(dialect: dialect))
         migrations.add(DocumentSchema(dialect: dialect))
         migrations.add(TranslationSchema())
-        migrations.add(BoardRuns())
+        migrations.add(BoardRuns(dialect: dialect))
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

@@ -53,7 +53,7 @@ public enum CSV {
                     quoted = true
                     var field: [UInt8] = []
                     if let trouble = readQuoted(into: &field, opening: line) { problem = problem ?? trouble }
-                    text = String(validating: field, as: UTF8.self)
+                    text = Self.text(field[...])
                 } else {
                     let begin = index
                     while index < bytes.count, !Byte.isEnd(bytes[index]) {
@@ -65,7 +65,7 @@ public enum CSV {
                         }
                         index += 1
                     }
-                    text = String(validating: bytes[begin..<index], as: UTF8.self)
+                    text = Self.text(bytes[begin..<index])
                 }
                 if let text {
                     fields.append(text)
@@ -87,6 +87,14 @@ public enum CSV {
                     line += 1
                     return (start, fields, problem, quoted)
                 }
+            }
+        }
+
+        /// A field's bytes as text, nil when they are not UTF-8 (ASCII, most fields, decoded directly).
+        private static func text(_ bytes: ArraySlice<UInt8>) -> String? {
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.allSatisfy { $0 < 0x80 }
+                    ? String(decoding: buffer, as: UTF8.self) : String(validating: buffer, as: UTF8.self)
             }
         }
 

@@ -21,6 +21,24 @@ public struct StayImport: Sendable {
         case children
         case state
         case amountPaid = "amount_paid"
+
+        /// Its place among `allCases`: a row's cells are kept in an array in this order.
+        var position: Int {
+            switch self {
+            case .confirmationCode: 0
+            case .guestName: 1
+            case .email: 2
+            case .phone: 3
+            case .room: 4
+            case .roomType: 5
+            case .arrival: 6
+            case .departure: 7
+            case .adults: 8
+            case .children: 9
+            case .state: 10
+            case .amountPaid: 11
+            }
+        }
     }
 
     /// The columns a file must have (and `room` or `room_type`, or both); a column left out is empty
@@ -168,12 +186,12 @@ public struct StayImport: Sendable {
                         message: "\(record.fields.count) fields where the header has \(columns.count)"))
                 continue
             }
-            var cells: [Column: String] = [:]
-            for (column, field) in zip(columns, record.fields) { cells[column] = field }
+            var cells = Array(repeating: "", count: Column.allCases.count)
+            for (column, field) in zip(columns, record.fields) { cells[column.position] = field }
             let (row, problems) = read(cells, line: record.line)
             reading.problems += problems
             if let row { reading.rows.append(row) }
-            let code = Self.trimmed(cells[.confirmationCode] ?? "")
+            let code = Self.trimmed(cells[Column.confirmationCode.position])
             if !code.isEmpty, !problems.contains(where: { $0.field == Column.confirmationCode.rawValue }) {
                 if let first = firstLineOfCode[code] {
                     reading.problems.append(
@@ -223,7 +241,7 @@ public struct StayImport: Sendable {
     /// One row's cells as a row, and what is wrong with them (at most one problem a column). The row is
     /// nil when its code, room, room type, dates or state cannot be read (it cannot then be checked
     /// against others); otherwise a column with a problem holds a stand-in value.
-    func read(_ cells: [Column: String], line: Int) -> (Row?, [Problem]) {
+    func read(_ cells: [String], line: Int) -> (Row?, [Problem]) {
         var problems: [Problem] = []
         func check<T>(_ column: Column, _ body: () throws(DomainError) -> T) -> T? {
             do {
@@ -233,7 +251,7 @@ public struct StayImport: Sendable {
                 return nil
             }
         }
-        func cell(_ column: Column) -> String { cells[column] ?? "" }
+        func cell(_ column: Column) -> String { cells[column.position] }
 
         let code = check(.confirmationCode) { () throws(DomainError) in
             let code = Self.trimmed(cell(.confirmationCode))
@@ -297,6 +315,8 @@ public struct StayImport: Sendable {
 
     /// A code kept from another system: up to `codeLimit` characters, no spaces or control characters.
     static func validate(code: String) throws(DomainError) {
+        // Printable ASCII without spaces, most codes, needs no look at Unicode's tables.
+        if code.utf8.count <= codeLimit, code.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) { return }
         guard code.count <= codeLimit else {
             throw .invalid(Column.confirmationCode.rawValue, "at most \(codeLimit) characters")
         }
@@ -465,6 +485,8 @@ public struct StayImport: Sendable {
     /// A cell without the spaces and tabs around it.
     static func trimmed(_ text: String) -> String {
         let isBlank = { (scalar: Unicode.Scalar) in scalar == " " || scalar == "\t" }
+        let blankByte = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        if let first = text.utf8.first, let last = text.utf8.last, !blankByte(first), !blankByte(last) { return text }
         guard let first = text.unicodeScalars.firstIndex(where: { !isBlank($0) }) else { return "" }
         let last = text.unicodeScalars.lastIndex(where: { !isBlank($0) })!
         return String(text.unicodeScalars[first...last])

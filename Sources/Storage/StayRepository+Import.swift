@@ -71,20 +71,23 @@ extension StayRepository {
         let property = check.property
         do {
             return try await store.write { sql in
-                let guestIDs = try await Self.reserveIDs(table: "guests", count: rows.count, in: sql)
-                let stayIDs = try await Self.reserveIDs(table: "stays", count: rows.count, in: sql)
-                let batch = Self.importBatch
-                for start in stride(from: 0, to: rows.count, by: batch) {
-                    let range = start..<min(start + batch, rows.count)
-                    try await Self.insertImported(
-                        rows[range], guestIDs: guestIDs[range], stayIDs: stayIDs[range], property: property, in: sql)
-                    progress?(range.upperBound)
+                try await Self.withRoomForALargeWrite(in: sql) {
+                    let guestIDs = try await Self.reserveIDs(table: "guests", count: rows.count, in: sql)
+                    let stayIDs = try await Self.reserveIDs(table: "stays", count: rows.count, in: sql)
+                    let batch = Self.importBatch
+                    for start in stride(from: 0, to: rows.count, by: batch) {
+                        let range = start..<min(start + batch, rows.count)
+                        try await Self.insertImported(
+                            rows[range], guestIDs: guestIDs[range], stayIDs: stayIDs[range], property: property,
+                            in: sql)
+                        progress?(range.upperBound)
+                    }
+                    try await Journal.record(
+                        in: sql, propertyID: property.id, userID: userID, entity: "stays", entityID: 0,
+                        action: "imported", before: nil as ImportRecord?,
+                        after: ImportRecord(stays: rows.count, firstStayID: stayIDs.first, lastStayID: stayIDs.last))
+                    return rows.count
                 }
-                try await Journal.record(
-                    in: sql, propertyID: property.id, userID: userID, entity: "stays", entityID: 0,
-                    action: "imported", before: nil as ImportRecord?,
-                    after: ImportRecord(stays: rows.count, firstStayID: stayIDs.first, lastStayID: stayIDs.last))
-                return rows.count
             }
         } catch  where error.isConstraintFailure {
             throw DomainError(
@@ -95,13 +98,53 @@ extension StayRepository {
         }
     }
 
-    /// Stays a statement of each kind writes at once: a few thousand rows, far inside SQLite's 32,766
-    /// bound parameters (three a guest, one a stay) and PostgreSQL's 65,535.
-    static let importBatch = 2_000
+    /// Runs a write of many rows on SQLite with a page cache large enough to hold what it changes, and
+    /// statement journals in memory: with SQLite's 2 MiB cache a transaction of 200,000 stays spills
+    /// pages to the log and reads them back, most of its time. The connection's settings are put back
+    /// after. On PostgreSQL `body` runs as it is.
+    private static func withRoomForALargeWrite<T>(in sql: any SQLDatabase, _ body: () async throws -> T)
+        async throws -> T
+    {
+        guard sql.dialect.name == "sqlite" else { return try await body() }
+        let cache = try await sql.raw("PRAGMA cache_size").first()?.decode(column: "cache_size", as: Int.self)
+        let temp = try await sql.raw("PRAGMA temp_store").first()?.decode(column: "temp_store", as: Int.self)
+        try await sql.raw("PRAGMA cache_size = -262144").run()
+        try await sql.raw("PRAGMA temp_store = MEMORY").run()
+        do {
+            let result = try await body()
+            try await restore(cache: cache, temp: temp, in: sql)
+            return result
+        } catch {
+            try? await restore(cache: cache, temp: temp, in: sql)
+            throw error
+        }
+    }
 
-    /// One batch's guests, stays, runs and payments, four statements. Numbers and the fixed words are
-    /// written into the statements; what the file says (names, codes) is bound.
+    private static func restore(cache: Int?, temp: Int?, in sql: any SQLDatabase) async throws {
+        if let cache { try await sql.raw("PRAGMA cache_size = \(unsafeRaw: String(cache))").run() }
+        if let temp { try await sql.raw("PRAGMA temp_store = \(unsafeRaw: String(temp))").run() }
+    }
+
+    /// Stays a statement of each kind writes at once: 24,000 bound parameters for their guests (three a
+    /// guest, one a stay), inside SQLite's 32,766 and PostgreSQL's 65,535. Larger statements cost SQLite
+    /// less: it keeps each page a statement changes in its statement journal once per statement.
+    static let importBatch = 8_000
+
+    /// One batch's guests, stays, runs and payments, four statements.
     private static func insertImported(
+        _ rows: ArraySlice<StayImport.Row>, guestIDs: ArraySlice<Int>, stayIDs: ArraySlice<Int>, property: Property,
+        in sql: any SQLDatabase
+    ) async throws {
+        if sql.dialect.name == "postgresql" {
+            try await insertImportedAsArrays(rows, guestIDs: guestIDs, stayIDs: stayIDs, property: property, in: sql)
+        } else {
+            try await insertImportedAsValues(rows, guestIDs: guestIDs, stayIDs: stayIDs, property: property, in: sql)
+        }
+    }
+
+    /// SQLite: multi-row `VALUES`, numbers and the fixed words written into the statements, what the file
+    /// says (names, codes) bound.
+    private static func insertImportedAsValues(
         _ rows: ArraySlice<StayImport.Row>, guestIDs: ArraySlice<Int>, stayIDs: ArraySlice<Int>, property: Property,
         in sql: any SQLDatabase
     ) async throws {
@@ -118,6 +161,9 @@ extension StayRepository {
             INSERT INTO folio_entries (stay_id, kind, description, amount, currency, posted_at, posted_by) VALUES
             """
         var paid = false
+        let source = text(StaySource.frontDesk.rawValue)
+        let payment = "\(text(FolioEntryKind.payment.rawValue)),\(text(importedPayment))"
+        let currency = text(property.currency.code)
         for offset in 0..<rows.count {
             let row = rows[rows.startIndex + offset]
             let guestID = guestIDs[guestIDs.startIndex + offset]
@@ -132,7 +178,7 @@ extension StayRepository {
             guests.appendLiteral(",'')")
             stays.appendLiteral(
                 "\(separator)(\(stayID),\(property.id),\(row.roomTypeID),\(guestID),\(row.nights.arrival.number),"
-                    + "\(row.nights.departure.number),\(row.adults),\(row.children),0,\(text(StaySource.frontDesk.rawValue)),"
+                    + "\(row.nights.departure.number),\(row.adults),\(row.children),0,\(source),"
                     + "\(text(row.state.rawValue)),1,")
             stays.appendInterpolation(
                 bind: row.confirmationCode.isEmpty ? ConfirmationCode.make() : row.confirmationCode)
@@ -142,8 +188,7 @@ extension StayRepository {
                 + "\(row.nights.arrival.number),\(row.nights.departure.number),\(row.state.holdsRoom))"
             if row.amountPaid.amount > 0 {
                 payments +=
-                    "\(paid ? "," : "")(\(stayID),\(text(FolioEntryKind.payment.rawValue)),\(text(importedPayment)),"
-                    + "\(row.amountPaid.amount),\(text(row.amountPaid.currency.code)),\(now),NULL)"
+                    "\(paid ? "," : "")(\(stayID),\(payment),\(row.amountPaid.amount),\(currency),\(now),NULL)"
                 paid = true
             }
         }
@@ -153,9 +198,64 @@ extension StayRepository {
         if paid { try await sql.raw(SQLQueryString(payments)).run() }
     }
 
+    /// PostgreSQL: each column of the batch bound as one array and the rows made by `unnest`, so that a
+    /// statement is as cheap to parse and plan whatever its rows (a `VALUES` list of thousands of rows
+    /// cost PostgreSQL more to plan than to insert).
+    private static func insertImportedAsArrays(
+        _ rows: ArraySlice<StayImport.Row>, guestIDs: ArraySlice<Int>, stayIDs: ArraySlice<Int>, property: Property,
+        in sql: any SQLDatabase
+    ) async throws {
+        let now = Clock.nowMillis
+        let stayIDs = Array(stayIDs)
+        let guestIDs = Array(guestIDs)
+        let roomTypes = rows.map(\.roomTypeID)
+        let arrivals = rows.map(\.nights.arrival.number)
+        let departures = rows.map(\.nights.departure.number)
+        try await sql.raw(
+            """
+            INSERT INTO guests (id, name, email, phone, notes)
+            SELECT id, name, email, phone, '' FROM unnest(\(bind: guestIDs)::bigint[], \(bind: rows.map(\.guestName))::text[],
+              \(bind: rows.map(\.email))::text[], \(bind: rows.map(\.phone))::text[]) AS g(id, name, email, phone)
+            """
+        ).run()
+        let codes = rows.map { $0.confirmationCode.isEmpty ? ConfirmationCode.make() : $0.confirmationCode }
+        try await sql.raw(
+            """
+            INSERT INTO stays (id, property_id, room_type_id, guest_id, arrival, departure, adults, children, infants,
+              source, state, version, confirmation_code, notes, created_at)
+            SELECT id, \(bind: property.id), room_type_id, guest_id, arrival, departure, adults, children, 0,
+              \(bind: StaySource.frontDesk.rawValue), state, 1, code, '', \(bind: now)
+            FROM unnest(\(bind: stayIDs)::bigint[], \(bind: roomTypes)::bigint[], \(bind: guestIDs)::bigint[],
+              \(bind: arrivals)::bigint[], \(bind: departures)::bigint[], \(bind: rows.map(\.adults))::bigint[],
+              \(bind: rows.map(\.children))::bigint[], \(bind: rows.map(\.state.rawValue))::text[], \(bind: codes)::text[])
+              AS s(id, room_type_id, guest_id, arrival, departure, adults, children, state, code)
+            """
+        ).run()
+        try await sql.raw(
+            """
+            INSERT INTO stay_segments (stay_id, property_id, room_type_id, room_id, arrival, departure, active)
+            SELECT stay_id, \(bind: property.id), room_type_id, NULLIF(room_id, 0), arrival, departure, active
+            FROM unnest(\(bind: stayIDs)::bigint[], \(bind: roomTypes)::bigint[], \(bind: rows.map { $0.roomID ?? 0 })::bigint[],
+              \(bind: arrivals)::bigint[], \(bind: departures)::bigint[], \(bind: rows.map(\.state.holdsRoom))::boolean[])
+              AS x(stay_id, room_type_id, room_id, arrival, departure, active)
+            """
+        ).run()
+        let paid = zip(stayIDs, rows).filter { $0.1.amountPaid.amount > 0 }
+        guard !paid.isEmpty else { return }
+        try await sql.raw(
+            """
+            INSERT INTO folio_entries (stay_id, kind, description, amount, currency, posted_at, posted_by)
+            SELECT stay_id, \(bind: FolioEntryKind.payment.rawValue), \(bind: importedPayment), amount,
+              \(bind: property.currency.code), \(bind: now), NULL
+            FROM unnest(\(bind: paid.map(\.0))::bigint[], \(bind: paid.map(\.1.amountPaid.amount))::bigint[])
+              AS f(stay_id, amount)
+            """
+        ).run()
+    }
+
     /// One of our own words (a state, a kind, a currency code) as an SQL string literal.
     private static func text(_ word: String) -> String {
-        "'" + word.replacingOccurrences(of: "'", with: "''") + "'"
+        word.utf8.contains(UInt8(ascii: "'")) ? "'" + word.replacingOccurrences(of: "'", with: "''") + "'" : "'\(word)'"
     }
 
     /// How an imported stay's amount paid is described on its folio: the method is the other system's

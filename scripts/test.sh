@@ -59,6 +59,12 @@ TMPDIR="$test_tmp" FRONTDESK_REQUIRE_POSTGRES=1 scripts/with-postgres.sh swift t
 rm -rf "$test_tmp"
 done_step
 
+begin "command line tests with a throwaway PostgreSQL (pytest Tests/CLI)"
+# `frontdesk import` and `frontdesk export` as a hotel's staff run them, on SQLite and on PostgreSQL (about 15 s).
+FRONTDESK_BIN="$(swift build --show-bin-path)/frontdesk" FRONTDESK_REQUIRE_POSTGRES=1 \
+    scripts/with-postgres.sh python3 -m pytest -q --tb=short Tests/CLI
+done_step
+
 begin "building Web/timeline.wasm"
 scripts/build-wasm.sh
 done_step

@@ -20,11 +20,25 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// A strict `YYYY-MM-DD` in `Day.years`, or nil: no other form, no impossible dates (2026-02-30).
     public init?(iso text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            Self.years.contains(year), (1...12).contains(month),
+        // Read as bytes (a file of stays has hundreds of thousands of dates): ten of them, ASCII digits
+        // around two hyphens, so no number is longer than four digits.
+        guard text.utf8.count == 10 else { return nil }
+        var fields = (year: 0, month: 0, day: 0)
+        for (position, byte) in text.utf8.enumerated() {
+            if position == 4 || position == 7 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            switch position {
+            case 0..<4: fields.year = fields.year * 10 + digit
+            case 5..<7: fields.month = fields.month * 10 + digit
+            default: fields.day = fields.day * 10 + digit
+            }
+        }
+        let (year, month, day) = fields
+        guard Self.years.contains(year), (1...12).contains(month),
             (1...CalendarDay.daysInMonth(year: year, month: month)).contains(day)
         else { return nil }
         self.init(year: year, month: month, day: day)

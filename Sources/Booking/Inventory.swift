@@ -146,16 +146,42 @@ public struct Guest: Hashable, Sendable, Identifiable {
 
     /// Checks a guest's details as typed into a form or a booking request.
     public static func validate(name: String, email: String, phone: String) throws(DomainError) {
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+        // Text all in ASCII (most) is read byte by byte, which says the same as the Unicode-aware checks
+        // below and costs far less: a file of stays has hundreds of thousands of guests.
+        let ascii = { (text: String) in text.utf8.allSatisfy { $0 < 0x80 } }
+        let blank =
+            ascii(name)
+            ? name.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            : name.trimmingCharacters(in: .whitespaces).isEmpty
+        guard !blank else {
             throw .invalid("guest.name", "a guest needs a name", reason: "text.required")
         }
         try FreeText.validate(name, field: "guest.name", limit: 200, lines: false)
         if !email.isEmpty {
-            let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !email.contains(" "), email.count <= 254
-            else { throw .invalid("guest.email", "'\(email)' is not an email address", reason: "email.invalid") }
+            let valid: Bool
+            if ascii(email) {
+                let parts = email.utf8.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false)
+                valid =
+                    parts.count == 2 && !parts[0].isEmpty && parts[1].contains(UInt8(ascii: "."))
+                    && !email.utf8.contains(UInt8(ascii: " ")) && (email.utf8.count <= 254 || email.count <= 254)
+            } else {
+                let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+                valid =
+                    parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !email.contains(" ")
+                    && email.count <= 254
+            }
+            guard valid else {
+                throw .invalid("guest.email", "'\(email)' is not an email address", reason: "email.invalid")
+            }
         }
-        guard phone.count <= 40, phone.allSatisfy({ $0.isNumber || " +-()".contains($0) }) else {
+        let phoneByte = { (byte: UInt8) in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || " +-()".utf8.contains(byte)
+        }
+        let phoneOK =
+            ascii(phone)
+            ? phone.utf8.count <= 40 && phone.utf8.allSatisfy(phoneByte)
+            : phone.count <= 40 && phone.allSatisfy({ $0.isNumber || " +-()".contains($0) })
+        guard phoneOK else {
             throw .invalid("guest.phone", "'\(phone)' is not a phone number", reason: "phone.invalid")
         }
     }

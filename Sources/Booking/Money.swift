@@ -106,14 +106,58 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     /// `1200.00 THB`, `1200 JPY`: for logs and receipts' plain text, not for display (the web app
     /// formats with `Intl`).
-    public var description: String {
+    public var description: String { "\(decimal) \(currency.code)" }
+
+    /// The amount in whole units with the currency's digits after the point, without the currency:
+    /// `1200.00` (THB), `1200` (JPY). What `parse(decimal:)` reads back.
+    public var decimal: String {
         let digits = currency.minorUnitDigits
-        guard digits > 0 else { return "\(amount) \(currency.code)" }
+        guard digits > 0 else { return "\(amount)" }
         var divisor = 1
         for _ in 0..<digits { divisor *= 10 }
         let fraction = String(amount.magnitude % UInt(divisor))
         let padded = String(repeating: "0", count: digits - fraction.count) + fraction
-        return "\(amount < 0 ? "-" : "")\(amount.magnitude / UInt(divisor)).\(padded) \(currency.code)"
+        return "\(amount < 0 ? "-" : "")\(amount.magnitude / UInt(divisor)).\(padded)"
+    }
+
+    /// Reads an amount written in whole units with at most the currency's digits after a point
+    /// (`1234.50` or `1234.5` baht, `12000` yen), from zero to `maxAmount` minor units. No sign, no
+    /// thousands separators, no more decimals than the currency has. The digits are counted before any
+    /// arithmetic, so no text overflows.
+    public static func parse(decimal text: String, _ currency: Currency, field: String) throws(DomainError) -> Money {
+        let digits = currency.minorUnitDigits
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        let isDigits = { (part: Substring.UTF8View.SubSequence) in
+            !part.isEmpty && part.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        }
+        guard isDigits(parts[0]), parts.count == 1 || isDigits(parts[1]) else {
+            throw .invalid(
+                field,
+                "'\(text.prefix(40))' is not an amount (digits\(digits > 0 ? ", a point and up to \(digits) decimals" : ""), "
+                    + "such as \(Money(123_450, currency).decimal))")
+        }
+        let decimals = parts.count == 2 ? parts[1].count : 0
+        guard decimals <= digits else {
+            throw .invalid(
+                field,
+                "'\(text.prefix(40))' has \(decimals) decimal\(decimals == 1 ? "" : "s"); \(currency.code) has "
+                    + "\(digits == 0 ? "none" : "\(digits)")")
+        }
+        // 10^12 minor units have at most 13 digits: anything longer (leading zeros aside) is too large.
+        let whole = parts[0].drop { $0 == UInt8(ascii: "0") }
+        guard whole.count <= 13 else {
+            throw .invalid(field, "'\(text.prefix(40))' is more than \(Money(maxAmount, currency).decimal)")
+        }
+        var amount = 0
+        for byte in whole { amount = amount * 10 + Int(byte - UInt8(ascii: "0")) }
+        let fraction = parts.count == 2 ? Array(parts[1]) : []
+        for index in 0..<digits {
+            amount = amount * 10 + (index < fraction.count ? Int(fraction[index] - UInt8(ascii: "0")) : 0)
+        }
+        guard amount <= maxAmount else {
+            throw .invalid(field, "'\(text.prefix(40))' is more than \(Money(maxAmount, currency).decimal)")
+        }
+        return Money(amount, currency)
     }
 }
 

@@ -22,12 +22,18 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "Share of the benchmark hotel's nights that are taken, 0...1.") var occupancy = 0.7
     @Flag(help: "Do nothing, successfully, when the database already has properties (for make run).")
     var ifEmpty = false
+    @Flag(help: "With --rooms: the same hotel without its stays (to import another copy's stays into).")
+    var withoutStays = false
 
     func validate() throws {
         if let rooms, !(1...10_000).contains(rooms) { throw ValidationError("--rooms must be 1...10000.") }
         if let places, !(1...5_000).contains(places) { throw ValidationError("--places must be 1...5000.") }
         guard (1...3_650).contains(days) else { throw ValidationError("--days must be 1...3650.") }
         guard (0.01...1).contains(occupancy) else { throw ValidationError("--occupancy must be between 0.01 and 1.") }
+        if withoutStays, rooms == nil || places != nil {
+            throw ValidationError(
+                "--without-stays goes with --rooms (a benchmark hotel), not with the demo or --places.")
+        }
     }
 
     private func hasData(_ store: Store) async throws -> Bool {
@@ -50,7 +56,7 @@ struct DemoCommand: AsyncParsableCommand {
             } else if let rooms {
                 let started = Date()
                 let (propertyID, stays) = try await demo.createLargeBoard(
-                    rooms: rooms, days: days, occupancy: occupancy)
+                    rooms: rooms, days: days, occupancy: occupancy, withStays: !withoutStays)
                 try await store.settleAfterBulkWrite()
                 print(
                     "frontdesk: property \(propertyID) has \(rooms) rooms and \(stays) stays "

@@ -5,7 +5,11 @@ struct Frontdesk: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frontdesk",
         abstract: "Frontdesk: a reservation system for small hotels and appointment businesses.",
-        subcommands: [Serve.self, Migrate.self, DemoCommand.self, UserCommand.self, Bench.self, Fixture.self]
+        subcommands: [
+            Serve.self, Migrate.self, DemoCommand.self, ImportCommand.self, ExportCommand.self, UserCommand.self,
+            Bench.self,
+            Fixture.self,
+        ]
     )
 }
 

@@ -71,6 +71,27 @@ struct BoardAPITests {
         }
     }
 
+    /// An import records one event for the whole file; a board read (and cached) before it is read again.
+    @Test func aBoardLoadedBeforeAnImportShowsTheImportedStays() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test { client in
+            let path = "/api/v1/properties/\(fixture.property.id)/board?from=2026-11-20&to=2026-12-20"
+            let load = {
+                try await client.execute(uri: path, method: .get) { response in
+                    try APIFixture.decoder.decode(Board.self, from: Data(buffer: response.body)).guests
+                }
+            }
+            #expect(try await load() == [])
+            let stays = StayRepository(store: fixture.store)
+            let file =
+                StayImport.header + "OLD-1,Ann Lee,,,101,,2026-12-01,2026-12-03,1,0,booked,0\r\n"
+                + "OLD-2,Bo Kim,,,102,,2026-12-02,2026-12-05,2,0,checked_in,500.00\r\n"
+            let check = try await stays.checkImport(Array(file.utf8), propertyID: fixture.property.id)
+            #expect(try await stays.importStays(check) == 2)
+            #expect(try await load() == ["Ann Lee", "Bo Kim"])
+        }
+    }
+
     @Test func todayShowsEachStaysFolioBalance() async throws {
         let fixture = try await APIFixture.make()
         let day = Day(year: 2026, month: 12, day: 10)

@@ -64,6 +64,21 @@ struct MoneyTests {
         #expect(Money(-5, .thb).description == "-0.05 THB")
         #expect(Money(1200, .jpy).description == "1200 JPY")
     }
+
+    @Test func decimalAmountsReadBackAsTheyAreWrittenInEachCurrency() throws {
+        for money in [Money(123_450, .thb), Money(5, .usd), Money(0, .thb), Money(12_000, .jpy), Money(950_000, .vnd)] {
+            #expect(try Money.parse(decimal: money.decimal, money.currency, field: "paid") == money)
+        }
+        #expect(Money(123_450, .thb).decimal == "1234.50")
+        #expect(Money(12_000, .jpy).decimal == "12000")
+        #expect(try Money.parse(decimal: "0007.5", .thb, field: "paid") == Money(750, .thb))
+        for text in ["", ".", "1.", ".5", "1.234", "+1", "-1", "1e3", "1 000", "١٢"] {
+            #expect(throws: DomainError.self, "\(text)") { try Money.parse(decimal: text, .thb, field: "paid") }
+        }
+        #expect(throws: DomainError.self) { try Money.parse(decimal: "1.0", .jpy, field: "paid") }
+        #expect(throws: DomainError.self) { try Money.parse(decimal: "1000000000001", .jpy, field: "paid") }
+        #expect(try Money.parse(decimal: "1000000000000", .jpy, field: "paid").amount == Money.maxAmount)
+    }
 }
 
 struct DayTests {

@@ -92,6 +92,32 @@ struct StayRulesTests {
         }
     }
 
+    /// ASCII details are checked byte by byte, others through Unicode: both say the same.
+    @Test func guestDetailsAreCheckedAlikeInASCIIAndBeyond() {
+        let refused: [(String, String, String)] = [
+            ("\t \t", "", ""), ("\u{3000}\u{2003}", "", ""), ("Ann\u{7}", "", ""), ("Ann\r\nLee", "", ""),
+            ("Ann", "a b@example.com", ""), ("Ann", "a@b@example.com", ""),
+            ("Ann", "ann@localhost", ""), ("Ann", "@example.com", ""), ("Ann", "", "12\r\n"),
+            ("Ann", "", "081 234 5678 ext. 9"), ("Ann", "", String(repeating: "1", count: 41)),
+            (String(repeating: "n", count: 201), "", ""), (String(repeating: "ก", count: 201), "", ""),
+        ]
+        for (name, email, phone) in refused {
+            #expect(throws: DomainError.self, "\(name) \(email) \(phone)") {
+                try Guest.validate(name: name, email: email, phone: phone)
+            }
+        }
+        let accepted: [(String, String, String)] = [
+            (" Ann ", "ann@example.com", "+66 (81) 234-5678"), ("สมชาย ใจดี", "สมชาย@example.co.th", "๐๘๑ ๒๓๔ ๕๖๗๘"),
+            ("Zoë", "zoë@example.com", "١٢٣"),
+            (String(repeating: "n", count: 200), "", String(repeating: "1", count: 40)),
+        ]
+        for (name, email, phone) in accepted {
+            #expect(throws: Never.self, "\(name) \(email) \(phone)") {
+                try Guest.validate(name: name, email: email, phone: phone)
+            }
+        }
+    }
+
     @Test func appointmentsFollowTheirStates() throws {
         var appointment = Appointment(
             id: 1, propertyID: 2, staffID: 3, serviceID: 4, customerID: 5, startMinute: 0, durationMinutes: 45)

@@ -530,8 +530,8 @@ class BoardScreen {
     const id = this.data.entityOf(event);
     if (id === undefined) {
       if (event.kind === "room.housekeeping" && this.hotel) return this.housekeepingChanged(this.data.entityFromEvent(event));
-      // Rooms out of service, rooms and the like: read the board again.
-      if (event.kind.startsWith("room") || event.kind.startsWith("block") || event.kind.startsWith("property")) this.reload();
+      // Rooms out of service, rooms, stays imported in bulk and the like: read the board again.
+      if (["room", "block", "property", "stays."].some((prefix) => event.kind.startsWith(prefix))) this.reload();
       return;
     }
     const entity = this.data.entityFromEvent(event);

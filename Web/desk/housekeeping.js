@@ -215,7 +215,7 @@ export async function mount(main, desk, route) {
   };
   const unsubscribe = desk.live.subscribe({
     event: (event) => {
-      if (/^(room|block|stay)\./.test(event.kind)) refresh();
+      if (/^(room|block|stays?)\./.test(event.kind)) refresh();
     },
     reload: refresh,
   });

@@ -261,12 +261,16 @@ public struct DemoData: Sendable {
     // MARK: - Large boards for benchmarks
 
     /// A large hotel for benchmarks: `rooms` rooms in types of 20, stays over `days` days (a quarter
-    /// of them past) filling about `occupancy` of the nights.
-    public func createLargeBoard(rooms roomCount: Int, days: Int, occupancy: Double) async throws -> (Int, Int) {
+    /// of them past) filling about `occupancy` of the nights. `withStays` false leaves the same hotel
+    /// (the same room types and rooms) empty, to import another's stays into.
+    public func createLargeBoard(
+        rooms roomCount: Int, days: Int, occupancy: Double, withStays: Bool = true
+    ) async throws -> (Int, Int) {
         var random = SeededGenerator(seed: 42)
         let (propertyID, requests) = try await benchmarkHotel(
             name: "Benchmark Hotel \(roomCount)x\(days)", region: "Northern Thailand", city: "Chiang Mai",
             rooms: roomCount, days: days, occupancy: occupancy, &random)
+        guard withStays else { return (propertyID, 0) }
         return (propertyID, try await StayRepository(store: store).importStays(requests))
     }
 

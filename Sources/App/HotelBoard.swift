@@ -14,7 +14,7 @@ struct HotelBoard: Sendable {
     let today: Day
     private(set) var roomTypes: [RoomType]
     private(set) var rooms: [Room]
-    /// Ordered by stay, then arrival, as `StayRepository.boardSegments` reads them.
+    /// In board order (`BoardSegment.inBoardOrder`), as `StayRepository.boardSegments` reads them.
     private(set) var runs: [StayRepository.BoardSegment]
     private(set) var blocks: [RoomBlock]
     /// The JSON's members but the runs (`BoardJSON`), kept while rooms and blocks stay as they are.
@@ -91,7 +91,7 @@ struct HotelBoard: Sendable {
             board.runs.removeAll { stays.contains($0.stayID) }
             board.runs += reread
             // Nearly in order already: the sort merges the few runs read again into the rest.
-            board.runs.sort { ($0.stayID, $0.nights.arrival.number) < ($1.stayID, $1.nights.arrival.number) }
+            board.runs.sort(by: StayRepository.BoardSegment.inBoardOrder)
         }
         if rooms { board.rooms = try await PropertyRepository(store: store).rooms(propertyID: property.id) }
         if blocks {

@@ -13,6 +13,11 @@ extension StayRepository {
         public var state: StayState
         public var source: StaySource
         public var guestName: String
+
+        /// The board's order of runs: by stay, then arrival.
+        public static func inBoardOrder(_ lhs: BoardSegment, _ rhs: BoardSegment) -> Bool {
+            (lhs.stayID, lhs.nights.arrival.number) < (rhs.stayID, rhs.nights.arrival.number)
+        }
     }
 
     /// The runs of a property's stays holding a room on a night in `nights` (cancelled and no-show
@@ -79,7 +84,7 @@ extension StayRepository {
             ).first()?.decode(column: "runs", as: String?.self)
             var segments = try Self.boardRuns(from: runs ?? "")
             // Sorted here rather than by the database, which would sort the rows with their names.
-            segments.sort { ($0.stayID, $0.nights.arrival.number) < ($1.stayID, $1.nights.arrival.number) }
+            segments.sort(by: BoardSegment.inBoardOrder)
             return segments
         }
     }

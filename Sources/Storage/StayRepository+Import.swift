@@ -320,6 +320,15 @@ extension StayRepository {
 
     /// The nights a property's rooms are held: runs of stays that hold their rooms, and blocks.
     static func holdings(propertyID: Int, in sql: any SQLDatabase) async throws -> [StayImport.Holding] {
+        // A row's room and nights; `holder` names what holds them.
+        func holding(_ row: any SQLRow, holder: String) throws -> StayImport.Holding {
+            StayImport.Holding(
+                roomID: try row.decode(column: "room_id", as: Int.self),
+                nights: try Nights(
+                    arrival: Day(try row.decode(column: "arrival", as: Int.self)),
+                    departure: Day(try row.decode(column: "departure", as: Int.self))),
+                holder: holder)
+        }
         var holdings: [StayImport.Holding] = []
         for row in try await sql.raw(
             """
@@ -329,23 +338,13 @@ extension StayRepository {
             """
         ).all() {
             holdings.append(
-                StayImport.Holding(
-                    roomID: try row.decode(column: "room_id", as: Int.self),
-                    nights: try Nights(
-                        arrival: Day(try row.decode(column: "arrival", as: Int.self)),
-                        departure: Day(try row.decode(column: "departure", as: Int.self))),
-                    holder: "stay \(try row.decode(column: "confirmation_code", as: String.self))"))
+                try holding(row, holder: "stay \(try row.decode(column: "confirmation_code", as: String.self))"))
         }
         for row in try await sql.raw(
             "SELECT room_id, arrival, departure, reason FROM room_blocks WHERE property_id = \(bind: propertyID)"
         ).all() {
             holdings.append(
-                StayImport.Holding(
-                    roomID: try row.decode(column: "room_id", as: Int.self),
-                    nights: try Nights(
-                        arrival: Day(try row.decode(column: "arrival", as: Int.self)),
-                        departure: Day(try row.decode(column: "departure", as: Int.self))),
-                    holder: "a block (\(try row.decode(column: "reason", as: String.self)))"))
+                try holding(row, holder: "a block (\(try row.decode(column: "reason", as: String.self)))"))
         }
         return holdings
     }

@@ -11,6 +11,14 @@ struct BoardAPITests {
     /// A hotel's board as the document describes it.
     typealias Board = Components.Schemas.HotelBoard
 
+    /// The guests' names on the fixture's board from 2026-11-20 to 2026-12-20, one a run.
+    static func guests(on client: SignedInClient, _ fixture: APIFixture) async throws -> [String] {
+        let path = "/api/v1/properties/\(fixture.property.id)/board?from=2026-11-20&to=2026-12-20"
+        return try await client.execute(uri: path, method: .get) { response in
+            try APIFixture.decoder.decode(Board.self, from: Data(buffer: response.body)).guests
+        }
+    }
+
     @Test func theBoardListsRoomTypesRoomsAndOneItemPerRunOfEachStay() async throws {
         let fixture = try await APIFixture.make()
         let stays = StayRepository(store: fixture.store)
@@ -57,12 +65,7 @@ struct BoardAPITests {
     @Test func aBoardLoadedAgainAfterAChangeShowsTheChange() async throws {
         let fixture = try await APIFixture.make()
         try await fixture.test { client in
-            let path = "/api/v1/properties/\(fixture.property.id)/board?from=2026-11-20&to=2026-12-20"
-            let load = {
-                try await client.execute(uri: path, method: .get) { response in
-                    try APIFixture.decoder.decode(Board.self, from: Data(buffer: response.body)).guests
-                }
-            }
+            let load = { try await Self.guests(on: client, fixture) }
             #expect(try await load() == [])
             #expect(try await load() == [])
             try await client.execute(
@@ -75,12 +78,7 @@ struct BoardAPITests {
     @Test func aBoardLoadedBeforeAnImportShowsTheImportedStays() async throws {
         let fixture = try await APIFixture.make()
         try await fixture.test { client in
-            let path = "/api/v1/properties/\(fixture.property.id)/board?from=2026-11-20&to=2026-12-20"
-            let load = {
-                try await client.execute(uri: path, method: .get) { response in
-                    try APIFixture.decoder.decode(Board.self, from: Data(buffer: response.body)).guests
-                }
-            }
+            let load = { try await Self.guests(on: client, fixture) }
             #expect(try await load() == [])
             let stays = StayRepository(store: fixture.store)
             let file =

@@ -26,13 +26,7 @@ if ! command -v wrk >/dev/null; then
     apt-get update -o DPkg::Lock::Timeout=300 >/dev/null && apt-get install -y wrk >/dev/null
 fi
 
-if [[ "$which_db" == both ]]; then
-    "$0" sqlite
-    exec scripts/with-postgres.sh "$0" postgres
-fi
-if [[ "$which_db" == postgres && -z "${FRONTDESK_TEST_POSTGRES_URL:-}" ]]; then
-    exec scripts/with-postgres.sh "$0" postgres
-fi
+once_per_database "$which_db" "$0"
 
 swift build -c release --product frontdesk >&2
 bin="$(swift build -c release --show-bin-path)/frontdesk"

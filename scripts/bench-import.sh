@@ -11,6 +11,7 @@
 # it with fsync off). Environment (optional): RUNS (3), ROOMS (2000), DAYS (730), OCCUPANCY (0.4).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/bench-support.sh
 
 which_db="${1:-both}"
 runs="${RUNS:-3}"
@@ -18,13 +19,7 @@ rooms="${ROOMS:-2000}"
 days="${DAYS:-730}"
 occupancy="${OCCUPANCY:-0.4}"
 
-if [[ "$which_db" == both ]]; then
-    "$0" sqlite
-    exec scripts/with-postgres.sh "$0" postgres
-fi
-if [[ "$which_db" == postgres && -z "${FRONTDESK_TEST_POSTGRES_URL:-}" ]]; then
-    exec scripts/with-postgres.sh "$0" postgres
-fi
+once_per_database "$which_db" "$0"
 
 swift build -c release --product frontdesk >&2
 bin="$(swift build -c release --show-bin-path)/frontdesk"

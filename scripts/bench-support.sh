@@ -58,6 +58,24 @@ end
 EOS
 }
 
+# Runs the calling SCRIPT once per database asked (WHICH: sqlite, postgres or both), with ARGS before the
+# database's name: `both` runs it for sqlite, then for postgres; postgres without
+# FRONTDESK_TEST_POSTGRES_URL runs it again under scripts/with-postgres.sh. Returns only when WHICH is the
+# one database to run now.
+once_per_database() {
+    local which="$1" script="$2"
+    shift 2
+    case "$which" in
+        both)
+            "$script" "$@" sqlite
+            exec scripts/with-postgres.sh "$script" "$@" postgres
+            ;;
+        postgres)
+            [[ -n "${FRONTDESK_TEST_POSTGRES_URL:-}" ]] || exec scripts/with-postgres.sh "$script" "$@" postgres
+            ;;
+    esac
+}
+
 # The side-by-side comparisons of two builds (bench-*-compare.sh BASELINE_BIN CANDIDATE_BIN [DB]).
 
 # Reads the arguments into `baseline`, `candidate` and `which_db` (sqlite, the default, or postgres);
@@ -72,15 +90,7 @@ compare_setup() {
     candidate="$2"
     which_db="${3:-sqlite}"
     case "$which_db" in
-        both)
-            "$0" "$baseline" "$candidate" sqlite
-            exec scripts/with-postgres.sh "$0" "$baseline" "$candidate" postgres
-            ;;
-        postgres)
-            [[ -n "${FRONTDESK_TEST_POSTGRES_URL:-}" ]] ||
-                exec scripts/with-postgres.sh "$0" "$baseline" "$candidate" postgres
-            ;;
-        sqlite) ;;
+        sqlite | postgres | both) once_per_database "$which_db" "$0" "$baseline" "$candidate" ;;
         *) echo "usage: $0 BASELINE_BIN CANDIDATE_BIN [sqlite|postgres|both]" >&2; exit 2 ;;
     esac
     command -v wrk >/dev/null || { apt-get update -o DPkg::Lock::Timeout=300 >/dev/null && apt-get install -y wrk >/dev/null; }

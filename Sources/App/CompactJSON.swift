@@ -59,6 +59,24 @@ enum CompactJSON {
         buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 20) { write(value, into: $0, at: 0) }
     }
 
+    /// Appends `value` with `decimals` (1...9) digits after the point, as `PlaceMap.fixed` writes it, without
+    /// making a string of it: a search writes three for each of hundreds of places.
+    static func appendFixed(_ value: Double, decimals: Int, to buffer: inout ByteBuffer) {
+        var scale = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int((abs(value) * Double(scale)).rounded())
+        if value < 0 && scaled != 0 { buffer.writeStaticString("-") }
+        appendInteger(scaled / scale, to: &buffer)
+        buffer.writeStaticString(".")
+        let fraction = scaled % scale
+        var zeros = scale / 10
+        while zeros > 1 && fraction < zeros {
+            buffer.writeStaticString("0")
+            zeros /= 10
+        }
+        appendInteger(fraction, to: &buffer)
+    }
+
     /// Writes `value`'s decimal digits at `offset` (at most 20 bytes), and says how many.
     private static func write(_ value: Int, into bytes: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
         var magnitude = value.magnitude

@@ -89,13 +89,21 @@ struct PublicController {
         var roomType: RoomType
         var price: StayPrice
         var available: Int
+        /// The price's `perNight` and `total` amounts, summed once: search sorts hundreds of offers by them.
+        let nightly: Int
+        let total: Int
 
-        var nightly: Int { price.perNight.amount }
+        init(roomType: RoomType, price: StayPrice, available: Int) {
+            self.roomType = roomType
+            self.price = price
+            self.available = available
+            nightly = price.perNight.amount
+            total = price.total.amount
+        }
 
         /// Cheapest total first, then the cheapest night, then by room type.
         static func cheaperFirst(_ lhs: Offer, _ rhs: Offer) -> Bool {
-            let (left, right) = (lhs.price.total.amount, rhs.price.total.amount)
-            return (left, lhs.nightly, lhs.roomType.id) < (right, rhs.nightly, rhs.roomType.id)
+            (lhs.total, lhs.nightly, lhs.roomType.id) < (rhs.total, rhs.nightly, rhs.roomType.id)
         }
     }
 
@@ -104,16 +112,17 @@ struct PublicController {
         let properties = PropertyRepository(store: store)
         return try await offers(
             for: [property], query, roomTypes: [property.id: try await properties.roomTypes(propertyID: property.id)],
-            rooms: [property.id: try await properties.rooms(propertyID: property.id)]
+            rooms: [property.id: try await properties.rooms(propertyID: property.id)], itemised: true
         )[property.id] ?? []
     }
 
     /// Each place's bookable room types for the query, by place, cheapest total first: the room types
     /// and rooms given (the guest inventory), and the nights their stays hold: from the places' `counts`
-    /// where given and the nights are within them, else read now, in one query.
+    /// where given and the nights are within them, else read now, in one query. Prices have their
+    /// nights' lines named when `itemised`, for a page that shows them.
     func offers(
         for places: [Property], _ query: Query, roomTypes: [Int: [RoomType]], rooms: [Int: [Room]],
-        counts: [Int: RoomNightCounts] = [:]
+        counts: [Int: RoomNightCounts] = [:], itemised: Bool = false
     ) async throws -> [Int: [Offer]] {
         let uncounted = places.filter { counts[$0.id]?.covers(query.nights) != true }.map(\.id)
         let holds =
@@ -131,18 +140,22 @@ struct PublicController {
                 continue
             }
             let types = roomTypes[place.id] ?? []
-            let availability = Availability(
-                roomTypes: types, rooms: rooms[place.id] ?? [], holds: holds[place.id] ?? [])
-            let counted = counts[place.id]
+            // Counted nights answer without the place's rooms and holds.
+            let counted = counts[place.id].flatMap { $0.covers(query.nights) ? $0 : nil }
+            let availability =
+                counted == nil
+                ? Availability(roomTypes: types, rooms: rooms[place.id] ?? [], holds: holds[place.id] ?? []) : nil
             offers[place.id] = try types.compactMap { roomType in
                 guard roomType.capacity >= query.guests else { return nil }
                 let free =
                     counted?.freeCount(of: roomType.id, for: query.nights)
-                    ?? availability.freeCount(of: roomType.id, for: query.nights)
+                    ?? availability?.freeCount(of: roomType.id, for: query.nights) ?? 0
                 guard free > 0 else { return nil }
                 return Offer(
                     roomType: roomType,
-                    price: try StayPrice.quote(roomType: roomType, nights: query.nights, property: place),
+                    price: try itemised
+                        ? StayPrice.quote(roomType: roomType, nights: query.nights, property: place)
+                        : StayPrice.listingQuote(roomType: roomType, nights: query.nights, property: place),
                     available: free)
             }.sorted(by: Offer.cheaperFirst)
         }
@@ -157,29 +170,49 @@ struct PublicController {
         case distance
     }
 
-    /// `GET /api/v1/public/search?region=&arrival=&departure=&adults=&children=&minPrice=&maxPrice=&sort=&lang=`:
+    /// Places a page of search results holds unless asked otherwise: more than a first screen shows,
+    /// on a phone or beside the map.
+    static let defaultPageSize = 20
+    /// The most places one page holds, and the furthest a page may start.
+    static let pageSizes = 1...100
+    static let offsets = 0...100_000
+
+    /// A place with an offer within the price range, before paging.
+    private struct Found {
+        var place: Property
+        /// Every offer, before the price filter, cheapest total first.
+        var offers: [Offer]
+        /// The cheapest offer within the price range.
+        var cheapest: Offer
+        var offersInRange: Int
+        var distance: Double
+    }
+
+    /// `GET /api/v1/public/search?region=&arrival=&departure=&adults=&children=&minPrice=&maxPrice=&sort=&offset=&limit=&lang=`:
     /// places in a city or region (named in any of the guest site's languages) with a room free for the
-    /// dates, each with every room type on offer and its distance from the area's centre, cheapest (or
-    /// nearest) first, and a histogram of the nightly prices (before the price filter) for the slider.
-    /// Prices are in minor units; the places' own texts (room types, summaries, amenities) are in `lang`
-    /// where their managers worded them.
+    /// dates, cheapest (or nearest) first, a page at a time: each with every room type on offer and its
+    /// distance from the area's centre. Beside the page, every place found as a pin (position, name and
+    /// offers' prices), so that a map shows them all and a price slider counts them, and a histogram of
+    /// the nightly prices (before the price filter). Prices are in minor units; the places' own texts
+    /// (room types, summaries, amenities) are in `lang` where their managers worded them.
     ///
-    /// The hotels, room types and rooms come from the guest inventory in memory; only the matched
-    /// places' held nights are read, so that a booking made or cancelled shows in the next search.
+    /// The hotels, room types and rooms come from the guest inventory in memory, the nights held from
+    /// counts kept per place (`HeldNights`), so that a booking made or cancelled shows in the next search.
     @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> Response {
         let parameters = request.uri.queryParameters
         let region = String(parameters.get("region") ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         guard !region.isEmpty else { throw DomainError.invalid("region", "give a city or region") }
         let query = try Query(request, requireDates: true)
-        let minPrice = try parameters.get("minPrice").map {
-            try Query.count($0, field: "minPrice", default: 0, range: 0...Money.maxAmount)
+        let number = { (field: String, range: ClosedRange<Int>, value: Int?) throws -> Int? in
+            try parameters.get(field).map { try Query.count($0, field: field, default: value ?? 0, range: range) }
         }
-        let maxPrice = try parameters.get("maxPrice").map {
-            try Query.count($0, field: "maxPrice", default: 0, range: 0...Money.maxAmount)
-        }
+        let minPrice = try number("minPrice", 0...Money.maxAmount, nil)
+        let maxPrice = try number("maxPrice", 0...Money.maxAmount, nil)
         if let minPrice, let maxPrice, minPrice > maxPrice {
             throw DomainError.invalid("maxPrice", "must not be below minPrice")
         }
+        let offset = try number("offset", Self.offsets, nil) ?? 0
+        let limit = try number("limit", Self.pageSizes, nil) ?? Self.defaultPageSize
         let sort =
             try parameters.get("sort").map { text in
                 guard let order = SortOrder(rawValue: text) else {
@@ -192,7 +225,8 @@ struct PublicController {
         let places = inventory.hotels(matching: region)
         let centre =
             inventory.areas(matching: region).first?.centre ?? Coordinate.centre(of: places.map(\.coordinate))
-        var results: [(result: SearchJSON.Result, distance: Double)] = []
+        var found: [Found] = []
+        var pins: [SearchJSON.Pin] = []
         var nightlyPrices: [Int] = []
         var currency: Currency?
         let offersByPlace = try await offers(
@@ -203,183 +237,62 @@ struct PublicController {
             guard !offers.isEmpty else { continue }
             currency = currency ?? place.currency
             if place.currency == currency { nightlyPrices += offers.map(\.nightly) }
+            let distance = centre.map { $0.kilometres(to: place.coordinate) } ?? 0
+            pins.append(SearchJSON.Pin(place, offers: offers, distanceKm: Self.tenths(distance)))
             let inRange = offers.filter { offer in
                 (minPrice.map { offer.nightly >= $0 } ?? true) && (maxPrice.map { offer.nightly <= $0 } ?? true)
             }
             guard let cheapest = inRange.first else { continue }
-            let distance = centre.map { $0.kilometres(to: place.coordinate) } ?? 0
-            results.append(
-                (
-                    SearchJSON.Result(
-                        propertyID: place.id, propertyJSON: try inventory.propertyJSON(place.id, in: language),
-                        roomTypeId: cheapest.roomType.id,
-                        roomType: place.translations.word(cheapest.roomType.name, in: language),
-                        nightly: Money(cheapest.nightly, place.currency), total: cheapest.price.total,
-                        nights: query.nights.count, roomTypes: inRange.count,
-                        offers: offers.map {
-                            SearchJSON.Offer(
-                                $0, name: place.translations.word($0.roomType.name, in: language),
-                                currency: place.currency)
-                        },
-                        distanceKm: (distance * 10).rounded() / 10),
-                    distance
-                ))
+            found.append(
+                Found(
+                    place: place, offers: offers, cheapest: cheapest, offersInRange: inRange.count, distance: distance))
         }
+        // Sorted as indices: moving hundreds of places with their offers costs more than comparing them.
+        let keys = found.map { (total: $0.cheapest.total, distance: $0.distance, id: $0.place.id) }
+        var order = Array(found.indices)
         switch sort {
         case .price:
-            results.sort {
-                ($0.result.total.amount, $0.distance, $0.result.propertyID)
-                    < ($1.result.total.amount, $1.distance, $1.result.propertyID)
+            order.sort {
+                (keys[$0].total, keys[$0].distance, keys[$0].id) < (keys[$1].total, keys[$1].distance, keys[$1].id)
             }
         case .distance:
-            results.sort {
-                ($0.distance, $0.result.total.amount, $0.result.propertyID)
-                    < ($1.distance, $1.result.total.amount, $1.result.propertyID)
+            order.sort {
+                (keys[$0].distance, keys[$0].total, keys[$0].id) < (keys[$1].distance, keys[$1].total, keys[$1].id)
             }
         }
+        let page = order.dropFirst(offset).prefix(limit).map { found[$0] }
         let step = currency.map { $0.minorUnitDigits == 0 ? ($0 == .jpy ? 100 : 1_000) : 1_000 } ?? 1
         let histogram = PriceHistogram(prices: nightlyPrices, count: 20, step: step)
         return try SearchJSON(
             region: region, arrival: query.nights.arrival.iso, departure: query.nights.departure.iso,
-            adults: query.adults, children: query.children, sort: sort.rawValue, count: results.count,
-            currency: currency?.code, centre: centre.map(CoordinateJSON.init),
+            adults: query.adults, children: query.children, sort: sort.rawValue, count: found.count, offset: offset,
+            limit: limit, currency: currency?.code, centre: centre.map(CoordinateJSON.init),
             histogram: histogram.buckets.map { .init(from: $0.from, to: $0.to, count: $0.count) },
-            results: results.map(\.result),
-            labels: inventory.names.labels(of: results.compactMap { inventory.hotelByID[$0.result.propertyID] })
+            results: try page.map { try result($0, nights: query.nights, in: inventory, language: language) },
+            pins: pins, labels: inventory.names.labels(of: page.map(\.place))
         ).response()
     }
-}
 
-struct SearchJSON: Encodable {
-    struct Bucket: Codable {
-        var from: Int
-        var to: Int
-        var count: Int
+    /// A place found as a page of results lists it, its texts in `language`.
+    private func result(
+        _ found: Found, nights: Nights, in inventory: GuestInventory, language: Language?
+    ) throws -> SearchJSON.Result {
+        let place = found.place
+        return SearchJSON.Result(
+            propertyID: place.id, propertyJSON: try inventory.propertyJSON(place.id, in: language),
+            roomTypeId: found.cheapest.roomType.id,
+            roomType: place.translations.word(found.cheapest.roomType.name, in: language),
+            nightly: Money(found.cheapest.nightly, place.currency), total: Money(found.cheapest.total, place.currency),
+            nights: nights.count, roomTypes: found.offersInRange,
+            offers: found.offers.map {
+                SearchJSON.Offer(
+                    $0, name: place.translations.word($0.roomType.name, in: language), currency: place.currency)
+            },
+            distanceKm: Self.tenths(found.distance))
     }
 
-    /// A room type on offer for the dates and the party, whatever the price filter.
-    struct Offer {
-        var roomTypeId: Int
-        var roomType: String
-        var capacity: Int
-        var nightly: Money
-        var total: Money
-        /// Rooms of the type free on every night.
-        var available: Int
-
-        /// The offer, its room type named `name` (in the guest's language).
-        init(_ offer: PublicController.Offer, name: String, currency: Currency) {
-            roomTypeId = offer.roomType.id
-            roomType = name
-            capacity = offer.roomType.capacity
-            nightly = Money(offer.nightly, currency)
-            total = offer.price.total
-            available = offer.available
-        }
-
-        /// `{"roomTypeId","roomType","capacity","nightly","total","available"}`.
-        func write(to buffer: inout ByteBuffer) {
-            buffer.writeStaticString("{\"roomTypeId\":")
-            buffer.writeString(String(roomTypeId))
-            buffer.writeStaticString(",\"roomType\":")
-            CompactJSON.appendString(roomType, to: &buffer)
-            buffer.writeStaticString(",\"capacity\":")
-            buffer.writeString(String(capacity))
-            buffer.writeStaticString(",\"nightly\":")
-            CompactJSON.append(money: nightly, to: &buffer)
-            buffer.writeStaticString(",\"total\":")
-            CompactJSON.append(money: total, to: &buffer)
-            buffer.writeStaticString(",\"available\":")
-            buffer.writeString(String(available))
-            buffer.writeStaticString("}")
-        }
-    }
-
-    /// A place found: `{"property", "roomTypeId", "roomType", "nightly", "total", "nights", "roomTypes",
-    /// "offers", "distanceKm"}`, the property as `Components.Schemas.PublicProperty` encoded once per inventory.
-    struct Result {
-        var propertyID: Int
-        /// The place as `Components.Schemas.PublicProperty`, encoded.
-        var propertyJSON: [UInt8]
-        var roomTypeId: Int
-        var roomType: String
-        var nightly: Money
-        var total: Money
-        var nights: Int
-        /// Room types on offer within the price range.
-        var roomTypes: Int
-        /// Every room type on offer, before the price filter, cheapest total first.
-        var offers: [Offer]
-        /// From the centre of the city or region searched, great-circle, to one decimal.
-        var distanceKm: Double
-
-        func write(to buffer: inout ByteBuffer) {
-            buffer.writeStaticString("{\"property\":")
-            buffer.writeBytes(propertyJSON)
-            buffer.writeStaticString(",\"roomTypeId\":")
-            buffer.writeString(String(roomTypeId))
-            buffer.writeStaticString(",\"roomType\":")
-            CompactJSON.appendString(roomType, to: &buffer)
-            buffer.writeStaticString(",\"nightly\":")
-            CompactJSON.append(money: nightly, to: &buffer)
-            buffer.writeStaticString(",\"total\":")
-            CompactJSON.append(money: total, to: &buffer)
-            buffer.writeStaticString(",\"nights\":")
-            buffer.writeString(String(nights))
-            buffer.writeStaticString(",\"roomTypes\":")
-            buffer.writeString(String(roomTypes))
-            buffer.writeStaticString(",\"offers\":[")
-            for (index, offer) in offers.enumerated() {
-                if index > 0 { buffer.writeStaticString(",") }
-                offer.write(to: &buffer)
-            }
-            buffer.writeStaticString("],\"distanceKm\":")
-            buffer.writeString(PlaceMap.fixed(distanceKm, decimals: 1))
-            buffer.writeStaticString("}")
-        }
-    }
-
-    var region: String
-    var arrival: String
-    var departure: String
-    var adults: Int
-    var children: Int
-    /// `price` or `distance`.
-    var sort: String
-    var count: Int
-    var currency: String?
-    /// The centre of the city or region that best matches `region`; absent when nothing matches.
-    var centre: CoordinateJSON?
-    var histogram: [Bucket]
-    var results: [Result]
-    /// The results' cities and regions in each language, by stored name.
-    var labels: [String: Components.Schemas.PlaceLabel]
-
-    private enum CodingKeys: String, CodingKey {
-        case region, arrival, departure, adults, children, sort, count, currency, centre, histogram, labels
-    }
-
-    /// The JSON, with `results` (hundreds of places with their offers, which `JSONEncoder` spends most of
-    /// a search's time on) written by `CompactJSON`.
-    func response() throws -> Response {
-        let body = try CompactJSON.object(self, capacity: results.count * 1_024) { buffer in
-            CompactJSON.append("results", array: results, to: &buffer) { $0.write(to: &$1) }
-        }
-        return Response(
-            status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: body))
-    }
-}
-
-/// A position in degrees.
-struct CoordinateJSON: Codable, Equatable {
-    var latitude: Double
-    var longitude: Double
-
-    /// Rounded to six decimals (a tenth of a metre): a mean of places need not show its float noise.
-    init(_ coordinate: Coordinate) {
-        latitude = (coordinate.latitude * 1e6).rounded() / 1e6
-        longitude = (coordinate.longitude * 1e6).rounded() / 1e6
-    }
+    /// A distance in km to one decimal, as results and pins give it.
+    private static func tenths(_ kilometres: Double) -> Double { (kilometres * 10).rounded() / 10 }
 }
 
 extension Request {

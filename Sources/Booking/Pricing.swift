@@ -34,6 +34,23 @@ public struct StayPrice: Hashable, Sendable {
     public static func quote(
         roomType: RoomType, nights: Nights, property: Property, agreedRates: [Day: Money] = [:]
     ) throws(DomainError) -> StayPrice {
+        try quote(roomType: roomType, nights: nights, property: property, agreedRates: agreedRates) { night in
+            "\(roomType.name), night of \(night)"
+        }
+    }
+
+    /// The same price with its nights' lines unnamed: what search compares and lists for hundreds of room
+    /// types at once, where naming a line a night was a tenth of a search's time.
+    public static func listingQuote(
+        roomType: RoomType, nights: Nights, property: Property
+    ) throws(DomainError) -> StayPrice {
+        try quote(roomType: roomType, nights: nights, property: property, agreedRates: [:]) { _ in "" }
+    }
+
+    private static func quote(
+        roomType: RoomType, nights: Nights, property: Property, agreedRates: [Day: Money],
+        nightName: (Day) -> String
+    ) throws(DomainError) -> StayPrice {
         let currency = property.currency
         guard roomType.baseRate.currency == currency else {
             throw .invalid(
@@ -43,7 +60,7 @@ public struct StayPrice: Hashable, Sendable {
         for night in nights {
             let rate = agreedRates[night] ?? roomType.rate(for: night)
             try Money.zero(currency).requireSameCurrency(rate, field: "rate")
-            nightLines.append(Line(name: "\(roomType.name), night of \(night)", amount: rate, night: night))
+            nightLines.append(Line(name: nightName(night), amount: rate, night: night))
         }
         var feeLines: [Line] = []
         for fee in property.fees {

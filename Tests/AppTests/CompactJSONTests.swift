@@ -18,4 +18,17 @@ struct CompactJSONTests {
         #expect(json["items"] as? [Int] == numbers)
         #expect(json["guests"] as? [String] == names)
     }
+
+    @Test func fixedPointNumbersAreWrittenAsThePlaceMapWritesThem() {
+        var generator = SystemRandomNumberGenerator()
+        let edges = [0, -0.0, 0.05, -0.05, 0.000_000_4, -0.000_000_6, 18.7883, -33.868_82, 179.999_999_9, 1e-7, 12.35]
+        let values = edges + (0..<500).map { _ in Double.random(in: -181...181, using: &generator) }
+        for value in values {
+            for decimals in [1, 6] {
+                var buffer = ByteBuffer()
+                CompactJSON.appendFixed(value, decimals: decimals, to: &buffer)
+                #expect(String(buffer: buffer) == PlaceMap.fixed(value, decimals: decimals), "\(value)")
+            }
+        }
+    }
 }

@@ -127,13 +127,15 @@ struct InputBoundsAPITests {
         }
     }
 
-    @Test func searchRefusesPricesAndPartiesBeyondTheirBounds() async throws {
+    @Test func searchRefusesPricesPartiesAndPagesBeyondTheirBounds() async throws {
         let fixture = try await APIFixture.make()
         let (arrival, departure) = PublicAPITests.dates(fixture)
         try await fixture.test(as: nil) { client in
             for (query, field) in [
                 ("minPrice=\(Self.huge)", "minPrice"), ("maxPrice=99999999999999999999", "maxPrice"),
-                ("adults=\(Self.huge)", "adults"), ("children=-1", "children"),
+                ("adults=\(Self.huge)", "adults"), ("children=-1", "children"), ("limit=0", "limit"),
+                ("limit=101", "limit"), ("limit=twenty", "limit"), ("offset=-1", "offset"), ("offset=100001", "offset"),
+                ("offset=\(Self.huge)", "offset"),
             ] {
                 try await client.execute(
                     uri: "/api/v1/public/search?region=chiang%20mai&arrival=\(arrival)&departure=\(departure)&\(query)",

@@ -8,6 +8,8 @@ import Storage
 import StorageTesting
 import Testing
 
+@testable import App
+
 /// The guest site's search, for its price slider and sorting: every offer of a place, distances from
 /// the centre of the area searched, names in any language; always as the stays stand now.
 struct SearchAPITests {
@@ -114,6 +116,52 @@ struct SearchAPITests {
             #expect(
                 byDistance.results.map(\.property.name) == ["Baan Suan", "Nimman Courtyard", "Old City Teak House"])
             #expect(byDistance.results.map(\.distanceKm) == byDistance.results.map(\.distanceKm).sorted())
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func pagesTogetherListEveryPlaceInRangeOnceInTheirOrder(database: TestDatabase) async throws {
+        let site = try await GuestSite.make(database: database)
+        try await site.fixture.test(as: nil) { client in
+            for extra in ["", "&sort=distance", "&maxPrice=150000", "&minPrice=150000&sort=distance"] {
+                let whole = try await Self.search(client, site, region: "chiang mai", extra: extra + "&limit=100")
+                #expect(whole.results.count == whole.count && whole.offset == 0 && whole.limit == 100, "\(extra)")
+                var paged: [Components.Schemas.SearchResult] = []
+                for offset in 0...whole.count {
+                    let page = try await Self.search(
+                        client, site, region: "chiang mai", extra: extra + "&limit=1&offset=\(offset)")
+                    #expect(page.count == whole.count && page.offset == offset && page.limit == 1, "\(extra)")
+                    #expect(page.results.count == (offset < whole.count ? 1 : 0), "\(extra)")
+                    #expect(page.pins == whole.pins, "\(extra)")
+                    paged += page.results
+                }
+                #expect(paged.map(\.property.id) == whole.results.map(\.property.id), "\(extra)")
+                #expect(paged.map(\.total) == whole.results.map(\.total), "\(extra)")
+            }
+            let unasked = try await Self.search(client, site, region: "chiang mai")
+            #expect(unasked.offset == 0 && unasked.limit == PublicController.defaultPageSize)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func pinsAreEveryPlaceFoundWithItsOffersPricesWhateverThePriceFilter(database: TestDatabase) async throws {
+        let site = try await GuestSite.make(database: database)
+        try await site.fixture.test(as: nil) { client in
+            let all = try await Self.search(client, site, region: "chiang mai")
+            // From 1,500 THB a night: fewer results, the same pins.
+            let dear = try await Self.search(client, site, region: "chiang mai", extra: "&minPrice=150000")
+            #expect(dear.count < all.count)
+            #expect(dear.pins == all.pins)
+            #expect(all.pins.map(\.id) == all.results.map(\.property.id).sorted())
+            for result in all.results {
+                let pin = try #require(all.pins.first { $0.id == result.property.id })
+                #expect(pin.name == result.property.name)
+                #expect(pin.latitude == result.property.latitude && pin.longitude == result.property.longitude)
+                #expect(pin.distanceKm == result.distanceKm)
+                #expect(pin.currency == result.nightly.currency)
+                #expect(pin.nightly == result.offers.map(\.nightly.amount))
+                #expect(pin.total == result.offers.map(\.total.amount))
+            }
         }
     }
 

@@ -18,6 +18,23 @@ struct PricingTests {
         #expect(price.total == .whole(4914, .thb))
     }
 
+    @Test func aListingsQuoteHasTheQuotesAmountsWithoutNamingItsNights() throws {
+        let property = Make.hotel(
+            fees: [Fee(name: "Cleaning", amount: .whole(300, .thb), basis: .perStay)],
+            taxes: [Tax(name: "VAT", basisPoints: 700)])
+        var roomType = Make.roomType(rate: .whole(1_199, .thb))
+        roomType.rateOverrides[Make.arrival.adding(days: 2)] = Money(150_001, .thb)
+        for count in 1...5 {
+            let nights = Make.nights(Make.arrival, count)
+            let quote = try StayPrice.quote(roomType: roomType, nights: nights, property: property)
+            let listing = try StayPrice.listingQuote(roomType: roomType, nights: nights, property: property)
+            #expect(listing.nights.map(\.amount) == quote.nights.map(\.amount))
+            #expect(listing.nights.map(\.night) == quote.nights.map(\.night))
+            #expect(listing.fees == quote.fees && listing.taxes == quote.taxes)
+            #expect(listing.perNight == quote.perNight && listing.total == quote.total)
+        }
+    }
+
     @Test func zeroDecimalCurrenciesRoundTaxesToWholeYen() throws {
         let property = Make.hotel(
             currency: .jpy, fees: [Fee(name: "Accommodation tax", amount: .whole(200, .jpy), basis: .perNight)],

@@ -23,11 +23,12 @@ OFFLINE_SECONDS = 30
 class RestartableServer:
     """`frontdesk serve` over its own demo database, stopped and started again on the same port."""
 
-    def __init__(self):
+    def __init__(self, demo=()):
+        """Over the demo, or over what `frontdesk demo` makes with the options `demo`."""
         self.binary = frontdesk_binary()
         self.work = tempfile.mkdtemp(prefix="frontdesk-offline-")
         self.database = os.path.join(self.work, "desk.sqlite")
-        subprocess.run([self.binary, "demo", "--database", self.database], check=True, capture_output=True)
+        subprocess.run([self.binary, "demo", "--database", self.database, *demo], check=True, capture_output=True)
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process = None

@@ -47,25 +47,26 @@ test("today is the guest's local date", () => {
   assert.equal(localToday(late), "2026-12-01");
 });
 
-const money = (amount) => ({ amount, currency: "THB" });
-const result = (id, distanceKm, ...nightlies) => ({
-  property: { id }, distanceKm,
-  offers: nightlies.map((n, i) => ({ roomTypeId: id * 10 + i, nightly: money(n), total: money(n * 3) })),
+// A pin as the search answers it: offers cheapest total first, here three nights at the nightly price.
+const pin = (id, distanceKm, ...nightlies) => ({
+  id, distanceKm, name: `Place ${id}`, latitude: 18, longitude: 99, currency: "THB",
+  nightly: nightlies, total: nightlies.map((n) => n * 3),
 });
 
 test("a place shows when any of its offers is within the price range, with its cheapest such offer", () => {
-  const results = [result(1, 5, 100_000, 300_000), result(2, 1, 250_000), result(3, 3, 90_000)];
-  const shown = placesShown(results, { low: 200_000, high: 300_000 }, "price");
-  assert.deepEqual(shown.map((s) => s.result.property.id), [2, 1]);
-  assert.equal(shown[1].offer.nightly.amount, 300_000);
-  assert.equal(placesShown(results, { low: null, high: null }, "price").length, 3);
-  assert.equal(placesShown(results, { low: 300_001, high: 400_000 }, "price").length, 0);
+  const pins = [pin(1, 5, 100_000, 300_000), pin(2, 1, 250_000), pin(3, 3, 90_000)];
+  const shown = placesShown(pins, { low: 200_000, high: 300_000 }, "price");
+  assert.deepEqual(shown.map((s) => s.pin.id), [2, 1]);
+  assert.equal(shown[1].nightly, 300_000);
+  assert.equal(shown[1].total, 900_000);
+  assert.equal(placesShown(pins, { low: null, high: null }, "price").length, 3);
+  assert.equal(placesShown(pins, { low: 300_001, high: 400_000 }, "price").length, 0);
 });
 
-test("results sort by total price, or by distance from the centre", () => {
-  const results = [result(1, 5, 100_000), result(2, 1, 250_000), result(3, 3, 90_000)];
-  assert.deepEqual(placesShown(results, { low: null, high: null }, "price").map((s) => s.result.property.id), [3, 1, 2]);
-  assert.deepEqual(placesShown(results, { low: null, high: null }, "distance").map((s) => s.result.property.id), [2, 3, 1]);
+test("results sort by total price, or by distance from the centre, as the server sorts its pages", () => {
+  const pins = [pin(1, 5, 100_000), pin(2, 1, 250_000), pin(3, 3, 90_000), pin(4, 1, 90_000)];
+  assert.deepEqual(placesShown(pins, { low: null, high: null }, "price").map((s) => s.pin.id), [4, 3, 1, 2]);
+  assert.deepEqual(placesShown(pins, { low: null, high: null }, "distance").map((s) => s.pin.id), [4, 2, 3, 1]);
 });
 
 test("the price slider steps by round amounts of each currency", () => {

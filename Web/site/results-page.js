@@ -3,8 +3,11 @@
 // with a price pin per place. Hovering or focusing a place in the list highlights its pin, and the
 // reverse. The list is drawn as soon as the search answers; the map's tiles come when they come.
 //
-// The search is read once without a price range; the range filters what was read, so the count and
-// the list follow the thumbs while they move. The range and the sort ride in the URL.
+// The server answers a page of places (`results`, what the first screen shows and some) and every
+// place found as a pin (`pins`: position, name and its offers' prices). While a thumb moves, the count
+// and the pins follow it from the pins; when it is let go, or the sort changes, the list's first page
+// is asked for again. "Show more" asks for the next page. The range, the sort and the pages shown ride
+// in the URL, so that Back and reload come back to the same list.
 
 import { h, fill } from "../common/dom.js";
 import { currencyDigits } from "../common/i18n.js";
@@ -12,6 +15,10 @@ import { errorText, get, unreachable } from "../common/api.js";
 import { createMap } from "./map.js";
 import { createPriceSlider } from "./price-slider.js";
 import { createSearchBar, paramsOf, queryOf, searchOf } from "./search-bar.js";
+
+/** Places a page of results holds, and the most pages one request brings back (the server's limit of 100). */
+export const PAGE_SIZE = 20;
+export const MAX_PAGES = 5;
 
 /** Round steps for the price slider: 10 baht, 100 yen, 1,000 won or dong. */
 export function priceStep(currency) {
@@ -21,24 +28,25 @@ export function priceStep(currency) {
 }
 
 /**
- * What the list shows for a price range: each place with an offer whose nightly price is in range,
- * with the cheapest such offer; sorted by that offer's total or by distance.
- * @param {object[]} results the search's results (each with `offers`)
+ * The places within a price range, as the server lists them: each pin with an offer whose nightly
+ * price is in range, with the cheapest such offer (by total); sorted by that total or by distance.
+ * @param {{id: number, distanceKm: number, nightly: number[], total: number[]}[]} pins the search's pins
  * @param {{low: number | null, high: number | null}} range
  * @param {"price" | "distance"} sort
+ * @returns {{pin: object, nightly: number, total: number}[]}
  */
-export function placesShown(results, range, sort) {
-  const inRange = (offer) =>
-    (range.low === null || offer.nightly.amount >= range.low) && (range.high === null || offer.nightly.amount <= range.high);
+export function placesShown(pins, range, sort) {
+  const inRange = (nightly) => (range.low === null || nightly >= range.low) && (range.high === null || nightly <= range.high);
   const shown = [];
-  for (const result of results) {
-    const offers = (result.offers ?? []).filter(inRange);
-    if (offers.length === 0) continue;
-    const cheapest = offers.reduce((a, b) => (b.total.amount < a.total.amount ? b : a));
-    shown.push({ result, offer: cheapest });
+  for (const pin of pins) {
+    let cheapest = -1;
+    pin.nightly.forEach((nightly, index) => {
+      if (inRange(nightly) && (cheapest < 0 || pin.total[index] < pin.total[cheapest])) cheapest = index;
+    });
+    if (cheapest >= 0) shown.push({ pin, nightly: pin.nightly[cheapest], total: pin.total[cheapest] });
   }
-  const byPrice = (a, b) => a.offer.total.amount - b.offer.total.amount || a.result.property.id - b.result.property.id;
-  if (sort === "distance") shown.sort((a, b) => a.result.distanceKm - b.result.distanceKm || byPrice(a, b));
+  const byPrice = (a, b) => a.total - b.total || a.pin.distanceKm - b.pin.distanceKm || a.pin.id - b.pin.id;
+  if (sort === "distance") shown.sort((a, b) => a.pin.distanceKm - b.pin.distanceKm || a.total - b.total || a.pin.id - b.pin.id);
   else shown.sort(byPrice);
   return shown;
 }
@@ -61,9 +69,11 @@ export async function mount(main, site, route) {
   const list = h("ol", { class: "results-list", id: "results-list", "aria-labelledby": "results-title" });
   const filters = h("div", { class: "results-filters" });
   const mapHolder = h("div", { class: "results-map" });
+  // Until the first answer, a new sort waits for it; then it asks for the list again.
+  let resorted = () => {};
   const sortSelect = h(
     "select",
-    { id: "results-sort", onchange: () => { sort = sortSelect.value; remember(); draw(); } },
+    { id: "results-sort", onchange: () => { sort = sortSelect.value; resorted(); } },
     h("option", { value: "price", text: t("results.sortPrice"), selected: sort === "price" }),
     h("option", { value: "distance", text: t("results.sortDistance"), selected: sort === "distance" }),
   );
@@ -92,12 +102,24 @@ export async function mount(main, site, route) {
 
   count.textContent = t("common.loading");
   performance.mark("frontdesk:results-request");
+  const range = { low: numberParam(route.params.get("minPrice")), high: numberParam(route.params.get("maxPrice")) };
+  // A range edited into the URL upside down is no range.
+  if (range.low !== null && range.high !== null && range.low > range.high) Object.assign(range, { low: null, high: null });
+  const firstSort = sort;
+  let pages = Math.min(Math.max(numberParam(route.params.get("pages")) ?? 1, 1), MAX_PAGES);
+  // The slider's whole range, known once the first answer's histogram is: a bound at its end is no bound.
+  let full = { low: null, high: null };
+  /** The search for a page of `limit` places from `offset`, in the range and order shown. */
+  const ask = (offset, limit) => get(`/api/v1/public/search?${queryOf(paramsOf({
+    region: search.region, arrival: search.arrival, departure: search.departure, adults: search.adults,
+    children: search.children, lang: site.i18n.code,
+  }, {
+    minPrice: range.low !== full.low ? range.low : null, maxPrice: range.high !== full.high ? range.high : null,
+    sort: sort === "price" ? null : sort, offset: offset || null, limit,
+  }))}`);
   let answer;
   try {
-    answer = await get(`/api/v1/public/search?${queryOf(paramsOf({
-      region: search.region, arrival: search.arrival, departure: search.departure, adults: search.adults,
-      children: search.children, lang: site.i18n.code,
-    }))}`);
+    answer = await ask(0, pages * PAGE_SIZE);
   } catch (error) {
     if (unreachable(error)) {
       count.textContent = "";
@@ -108,17 +130,17 @@ export async function mount(main, site, route) {
     }
     return { unmount() {} };
   }
-  const results = answer.results;
+  let { results, pins } = answer;
+  let total = answer.count;
   site.learn(answer.labels);
   heading.textContent = t("results.title", { region: site.typedPlace(search.region) });
   site.remember(results);
-  const range = { low: numberParam(route.params.get("minPrice")), high: numberParam(route.params.get("maxPrice")) };
-  const money = (amount) => i18n.money({ amount, currency: answer.currency });
+  const money = (amount, currency = answer.currency) => i18n.money({ amount, currency });
   let items = new Map();
 
   // MARK: the price slider
   const slider = createPriceSlider({
-    buckets: answer.histogram, places: results.map((r) => (r.offers ?? []).map((o) => o.nightly.amount)),
+    buckets: answer.histogram, places: pins.map((pin) => pin.nightly),
     step: priceStep(answer.currency), format: money, value: { low: range.low ?? undefined, high: range.high ?? undefined },
     labels: {
       group: t("results.price"), low: t("slider.low"), high: t("slider.high"), histogram: t("slider.histogram"),
@@ -126,12 +148,16 @@ export async function mount(main, site, route) {
     },
     onInput: (value) => {
       Object.assign(range, { low: value.low, high: value.high });
-      draw();
+      drawPins();
+      // The list is the last range's until the thumb is let go.
+      list.setAttribute("aria-busy", "true");
     },
     onChange: (value) => {
       Object.assign(range, { low: value.low, high: value.high });
+      pages = 1;
       remember();
-      draw();
+      drawPins();
+      load();
     },
   });
   // On a phone the slider folds under a button that says the range, so that the list starts high.
@@ -148,7 +174,9 @@ export async function mount(main, site, route) {
     h("h2", { class: "results-filter-title", text: t("results.price") }),
     h("div", { class: "results-price", id: "results-price" }, slider.element),
   );
-  const full = slider.value();
+  // The slider's bounds: the histogram's ends (the slider's value is the range asked for, maybe narrower).
+  const buckets = answer.histogram;
+  if (buckets.length) full = { low: buckets[0].from, high: buckets[buckets.length - 1].to };
   if (range.low === null) range.low = full.low;
   if (range.high === null) range.high = full.high;
   function describeRange() {
@@ -157,6 +185,10 @@ export async function mount(main, site, route) {
   }
 
   // MARK: the map
+  const detailParams = paramsOf({
+    arrival: search.arrival, departure: search.departure, adults: search.adults, children: search.children,
+    infants: search.infants,
+  });
   const map = createMap({
     tiles: tileTemplate(),
     labels: { zoomIn: t("map.zoomIn"), zoomOut: t("map.zoomOut"), map: t("results.map"), fallback: t("map.fallback"),
@@ -164,7 +196,14 @@ export async function mount(main, site, route) {
     onHover: (id) => highlight(id, { from: "map" }),
     onSelect: (id) => {
       highlight(id, { from: "map" });
-      items.get(id)?.querySelector("a")?.focus();
+      const link = items.get(id)?.querySelector("a");
+      if (link) {
+        link.focus();
+        return;
+      }
+      // A place further down than the pages shown opens at once.
+      site.placeDetail(id, new URLSearchParams(detailParams));
+      location.hash = `#/places/${id}?${detailParams}`;
     },
   });
   mapHolder.append(map.element);
@@ -176,45 +215,98 @@ export async function mount(main, site, route) {
     if (from !== "map") map.highlight(id);
   }
 
-  /** Puts the range and the sort in the URL without a new page (the back button keeps the search). */
+  /** Puts the range, the sort and the pages in the URL without a new page (the back button keeps the search). */
   function remember() {
     const params = paramsOf(search, {
       minPrice: range.low !== full.low ? range.low : null, maxPrice: range.high !== full.high ? range.high : null,
-      sort: sort === "price" ? null : sort,
+      sort: sort === "price" ? null : sort, pages: pages > 1 ? pages : null,
     });
     const hash = `#/search?${params}`;
     history.replaceState(null, "", hash);
     site._route = hash;
   }
 
+  // MARK: the list, a page at a time
+  const more = h("button", { type: "button", class: "site-button results-more", id: "results-more", onclick: () => load({ more: true }) });
+  const shownOf = h("p", { class: "results-shown", id: "results-shown" });
+  const status = h("div", { class: "results-status", id: "results-status" });
+  const foot = h("div", { class: "results-foot" }, shownOf, more);
+  list.after(foot);
+  let asked = 0;
+
+  /**
+   * Asks for the first page again (the range or the sort changed), or with `more` for the next one.
+   * An answer to an older question is dropped; a failure says so, keeps the list, and offers to try again.
+   */
+  async function load({ more: next = false } = {}) {
+    const ticket = ++asked;
+    const offset = next ? results.length : 0;
+    const limit = next ? PAGE_SIZE : pages * PAGE_SIZE;
+    list.setAttribute("aria-busy", "true");
+    more.disabled = true;
+    fill(status);
+    let page;
+    try {
+      page = await ask(offset, limit);
+    } catch (error) {
+      if (ticket !== asked) return;
+      more.disabled = false;
+      // Said where the guest is looking: above the list for a new range or sort, below it for the next page.
+      if (next) foot.append(status);
+      else list.before(status);
+      fill(status,
+        h("p", { class: "site-error", role: "alert", text: errorText(error, t) }),
+        h("button", { type: "button", class: "site-button", id: "results-retry", text: t("common.retry"), onclick: () => load({ more: next }) }),
+      );
+      return;
+    }
+    if (ticket !== asked) return;
+    site.learn(page.labels);
+    site.remember(page.results);
+    results = next ? results.concat(page.results) : page.results;
+    ({ pins } = page);
+    total = page.count;
+    if (next) {
+      pages = Math.min(Math.ceil(results.length / PAGE_SIZE), MAX_PAGES);
+      remember();
+    }
+    drawPins();
+    drawList();
+  }
+
   let drawnPins = "";
-  function draw() {
+  /** The count and the pins for the range as it stands, from every place's pin. */
+  function drawPins() {
     describeRange();
-    const shown = placesShown(results, range, sort);
+    const shown = placesShown(pins, range, sort);
     count.textContent = shown.length ? t("results.count", { count: shown.length }) : t("results.none");
+    const pinKey = shown.map(({ pin, nightly }) => `${pin.id}:${nightly}`).join(",");
+    if (pinKey === drawnPins) return;
+    const first = drawnPins === "";
+    drawnPins = pinKey;
+    map.setPins(shown.map(({ pin, nightly }) => ({
+      id: pin.id, lat: pin.latitude, lon: pin.longitude, label: money(nightly, pin.currency), title: pin.name,
+    })));
+    if (first) map.fit();
+  }
+
+  /** The pages of places read so far, and what there is beyond them. */
+  function drawList() {
     items = new Map();
-    const detailParams = paramsOf({
-      arrival: search.arrival, departure: search.departure, adults: search.adults, children: search.children,
-      infants: search.infants,
-    });
-    fill(list, shown.map(({ result, offer }) => {
-      const item = resultItem(result, offer, detailParams);
+    fill(list, results.map((result) => {
+      const item = resultItem(result);
       items.set(result.property.id, item);
       return item;
     }));
-    const pinKey = shown.map(({ result, offer }) => `${result.property.id}:${offer.nightly.amount}`).join(",");
-    if (pinKey !== drawnPins) {
-      const first = drawnPins === "";
-      drawnPins = pinKey;
-      map.setPins(shown.map(({ result, offer }) => ({
-        id: result.property.id, lat: result.property.latitude, lon: result.property.longitude,
-        label: money(offer.nightly.amount), title: result.property.name,
-      })));
-      if (first) map.fit();
-    }
+    list.removeAttribute("aria-busy");
+    more.disabled = false;
+    more.hidden = results.length >= total;
+    fill(more, t("results.more"));
+    shownOf.hidden = more.hidden;
+    shownOf.textContent = t("results.shownOf", { shown: i18n.number(results.length), count: i18n.number(total) });
   }
 
-  function resultItem(result, offer, detailParams) {
+  function resultItem(result) {
     const place = result.property;
     const href = `#/places/${place.id}?${detailParams}`;
     return h(
@@ -236,23 +328,32 @@ export async function mount(main, site, route) {
       h("div", { class: "result-text" },
         h("h2", { class: "result-name", text: place.name }),
         h("p", { class: "result-where", text: [site.placeName(place.city), t("results.distance", { km: i18n.number(result.distanceKm ?? 0) })].join(" · ") }),
-        h("p", { class: "result-room", text: offer.roomType }),
+        h("p", { class: "result-room", text: result.roomType }),
         h("p", { class: "result-price" },
-          h("strong", { text: t("results.perNight", { price: money(offer.nightly.amount) }) }),
-          h("span", { text: ` · ${t("results.total", { price: i18n.money(offer.total) })} · ${i18n.nights(result.nights)}` }),
+          h("strong", { text: t("results.perNight", { price: money(result.nightly.amount, result.nightly.currency) }) }),
+          h("span", { text: ` · ${t("results.total", { price: i18n.money(result.total) })} · ${i18n.nights(result.nights)}` }),
         ),
       ),
       ),
     );
   }
 
-  draw();
+  resorted = () => {
+    pages = 1;
+    remember();
+    drawPins();
+    load();
+  };
+  drawPins();
+  drawList();
+  if (sort !== firstSort) resorted();
   // The list, the counts and the slider are usable now; the map's tiles may still be on their way.
   performance.mark("frontdesk:results-usable");
   // A tap on a place draws its first view at once: its page's code is fetched now, not on the tap.
   site.preload("places");
   return {
     unmount() {
+      asked += 1;
       slider.destroy();
       map.destroy();
     },
@@ -261,5 +362,5 @@ export async function mount(main, site, route) {
 
 function numberParam(text) {
   const n = Number.parseInt(text ?? "", 10);
-  return Number.isFinite(n) ? n : null;
+  return Number.isFinite(n) && n >= 0 && n <= 1e12 ? n : null;
 }

@@ -53,11 +53,16 @@ struct BoardController {
             return Response(
                 status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                 body: .init(byteBuffer: board.body))
-        case .salon: return try await salonBoard(property, nights, today).response(from: request, context: context)
+        case .salon:
+            let seq = try await EventRepository(store: store).latestSeq(propertyID: property.id) ?? 0
+            return try await salonBoard(property, nights, today, seq: seq).response(from: request, context: context)
         }
     }
 
-    private func salonBoard(_ property: Property, _ days: Nights, _ today: Day) async throws -> SalonBoardJSON {
+    /// A salon's board, read after its sequence number `seq`.
+    private func salonBoard(_ property: Property, _ days: Nights, _ today: Day, seq: Int) async throws
+        -> SalonBoardJSON
+    {
         let repository = PropertyRepository(store: store)
         let roster = SalonBoardJSON.roster(try await repository.staff(propertyID: property.id))
         let fromMinute = Int(days.arrival.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60
@@ -75,7 +80,7 @@ struct BoardController {
         }
         return SalonBoardJSON(
             propertyId: property.id, from: days.arrival.iso, to: days.departure.iso, today: today.iso,
-            fromMinute: fromMinute, toMinute: toMinute, timeZone: property.timeZoneID,
+            fromMinute: fromMinute, toMinute: toMinute, timeZone: property.timeZoneID, seq: seq,
             teams: roster.teams, staff: roster.staff,
             services: try await repository.services(propertyID: property.id).map(SalonBoardJSON.Service.init),
             items: items, customers: booked.map(\.customerName))
@@ -138,6 +143,8 @@ struct SalonBoardJSON: ResponseEncodable {
     var fromMinute: Int
     var toMinute: Int
     var timeZone: String
+    /// The property's event sequence number the board is as of, at least.
+    var seq: Int
     var teams: [Team]
     var staff: [Staff]
     var services: [Service]

@@ -167,14 +167,16 @@ struct HotelBoard: Sendable {
             guests.append(run.guestName)
         }
         body = CompactJSON.object(opening: opening, capacity: items.count * 7 + guests.count * 16) { buffer in
+            buffer.writeStaticString(",\"seq\":")
+            CompactJSON.appendInteger(seq, to: &buffer)
             CompactJSON.append("items", integers: items, to: &buffer)
             CompactJSON.append("guests", strings: guests, to: &buffer)
         }
     }
 }
 
-/// A hotel board's JSON but its rows and runs (`groups`, `rooms`, and `items`, six numbers a run, with
-/// `guests`), which `CompactJSON` appends.
+/// A hotel board's JSON but its rows, its sequence number and its runs (`groups`, `rooms`, `seq`, and
+/// `items`, six numbers a run, with `guests`), which `CompactJSON` appends.
 struct BoardJSON: Encodable {
     var kind = "hotel"
     var propertyId: Int

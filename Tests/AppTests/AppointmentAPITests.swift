@@ -68,6 +68,8 @@ struct AppointmentAPITests {
                 #expect(Array(items[0..<5]) == [ids[0], salon.staff[0].id, tenOClock, tenOClock + 45, 0])
                 #expect(json?["customers"] as? [String] == ["Ann", "Ann"])
                 #expect((json?["staff"] as? [[String: Any]])?.count == 2)
+                let latest = try await EventRepository(store: fixture.store).latestSeq(propertyID: salon.property.id)
+                #expect(json?["seq"] as? Int == latest)
             }
         }
     }

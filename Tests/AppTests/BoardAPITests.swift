@@ -74,6 +74,26 @@ struct BoardAPITests {
         }
     }
 
+    /// A client that read the board before its live stream started knows from `seq` whether it missed a change.
+    @Test func theBoardSaysTheEventSequenceItIsAsOfKeptOrReadAgain() async throws {
+        let fixture = try await APIFixture.make()
+        let events = EventRepository(store: fixture.store)
+        try await fixture.test { client in
+            let path = "/api/v1/properties/\(fixture.property.id)/board?from=2026-11-20&to=2026-12-20"
+            let seq = {
+                try await client.execute(uri: path, method: .get) { response in
+                    try APIFixture.decoder.decode(Board.self, from: Data(buffer: response.body)).seq
+                }
+            }
+            #expect(try await seq() == (try await events.latestSeq(propertyID: fixture.property.id) ?? 0))
+            try await client.execute(
+                uri: fixture.staysPath, method: .post, body: ByteBuffer(string: fixture.stayJSON()))
+            let latest = try #require(try await events.latestSeq(propertyID: fixture.property.id))
+            #expect(try await seq() == latest)
+            #expect(try await seq() == latest)  // kept
+        }
+    }
+
     /// An import records one event for the whole file; a board read (and cached) before it is read again.
     @Test func aBoardLoadedBeforeAnImportShowsTheImportedStays() async throws {
         let fixture = try await APIFixture.make()

@@ -533,6 +533,60 @@ def test_two_browsers_see_each_others_edits(desk_server, driver, browser_factory
     assert poll(lambda: seen(other) and seen(driver), timeout=5)
 
 
+# Before the page's own scripts: the app's read of the property (after which it opens the live stream) waits
+# for `releaseProperty()`; every board read is noted in `boardReads`, and `boardAnswered` says the first has
+# its answer.
+HOLD_THE_PROPERTY = """
+const real = window.fetch.bind(window);
+let release;
+const held = new Promise((resolve) => (release = resolve));
+window.releaseProperty = release;
+window.boardReads = [];
+window.fetch = (input, init) => {
+  const url = new URL(String(input.url ?? input), location.href);
+  if (/^\\/api\\/v1\\/properties\\/\\d+$/.test(url.pathname)) return held.then(() => real(input, init));
+  const answer = real(input, init);
+  if (url.pathname.endsWith("/board")) {
+    window.boardReads.push(url.search);
+    answer.then(() => (window.boardAnswered = true));
+  }
+  return answer;
+};
+"""
+
+
+def test_the_board_read_as_the_page_opens_catches_up_with_a_change_made_before_the_live_stream(
+    desk_server, browser_factory
+):
+    desk = browser_factory()
+    sign_in(desk, desk_server)
+    use_property(desk, "hotel")
+    open_board(desk)
+    found = desk.execute_script(FIND_FREE_AFTER, 10, 1)
+    assert found
+    desk.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_THE_PROPERTY})
+    desk.get("about:blank")
+    desk.get(f"{desk_server}/desk/#/board")
+    # The page's first board read has answered; the app has not yet read the property nor opened the stream.
+    WebDriverWait(desk, 10).until(lambda b: b.execute_script("return window.boardAnswered === true"))
+    stay = api(desk, "GET", f"/api/v1/stays/{found['stayId']}")
+    body = {"departure": desk.execute_script(
+        "return new Date(arguments[0] * 86400000).toISOString().slice(0, 10)", found["end"] + 1)}
+    assert api(desk, "PATCH", f"/api/v1/stays/{found['stayId']}", body, {"If-Match": stay["etag"]})["status"] == 200
+    desk.execute_script("window.releaseProperty()")
+    wait_ready(desk, "board")
+    lengthened = lambda: desk.execute_script(
+        "return !!window.deskBoard && [...window.deskBoard.data.items.values()]"
+        ".some((i) => i.stayId === arguments[0] && i.end === arguments[1])",
+        found["stayId"],
+        found["end"] + 1,
+    )
+    assert poll(lengthened, timeout=10)
+    # The board drawn first was the page's early read; the stream started after the change, so it read again.
+    reads = desk.execute_script("return window.boardReads")
+    assert reads[0] == "" and len(reads) == 2 and reads[1].startswith("?from="), reads
+
+
 def test_dragging_on_the_staff_board_books_an_appointment(desk_server, driver):
     sign_in(driver, desk_server)
     salon = use_property(driver, "salon")

@@ -61,12 +61,18 @@ class Desk {
     document.documentElement.lang = this.i18n.code;
     // The app's files and last answers for a network drop; the desk installs on a home screen.
     navigator.serviceWorker?.register("sw.js").catch((error) => console.warn("no offline cache:", error));
+    // Who is signed in, their properties and the property they last used are read side by side; the
+    // latter two are dropped when nobody is.
+    const stored = Number(localStorage.getItem(PROPERTY_KEY));
+    const quietly = (request) => request.catch(() => null);
+    const ahead = { properties: quietly(get("/api/v1/properties")) };
+    if (stored > 0) ahead.property = { id: stored, read: quietly(get(`/api/v1/properties/${stored}`)) };
     try {
       this.user = await get("/api/v1/session");
     } catch {
       this.user = null;
     }
-    if (this.user) await this.signedIn(this.user);
+    if (this.user) await this.signedIn(this.user, ahead);
     else this.signedOut();
   }
 
@@ -81,17 +87,22 @@ class Desk {
     document.documentElement.dataset.screen = "login";
   }
 
-  async signedIn(user) {
+  /**
+   * Opens the desk for `user`, on the property last used when it is still theirs. `ahead` holds reads
+   * started before the session was known (`start`): each is read again when it failed.
+   */
+  async signedIn(user, ahead = {}) {
     this.user = user;
     this.primeOfflineCache();
-    const { properties } = await get("/api/v1/properties");
+    const { properties } = (await ahead.properties) ?? (await get("/api/v1/properties"));
     this.properties = properties;
     const stored = Number(localStorage.getItem(PROPERTY_KEY));
     const chosen = properties.find((p) => p.id === stored) ?? properties.find((p) => p.kind === "hotel") ?? properties[0];
-    await this.useProperty(chosen?.id);
+    await this.useProperty(chosen?.id, ahead.property?.id === chosen?.id ? ahead.property.read : null);
   }
 
-  async useProperty(id) {
+  /** Switches the desk to property `id`; `read`, when given, is its read already under way. */
+  async useProperty(id, read = null) {
     if (id === undefined) {
       fill(this.root, h("p", { class: "desk-empty", text: this.i18n.t("desk.noProperties") }));
       return;
@@ -103,7 +114,7 @@ class Desk {
     const before = page.ready;
     page.ready = "false";
     try {
-      this.property = await get(`/api/v1/properties/${id}`);
+      this.property = (await read) ?? (await get(`/api/v1/properties/${id}`));
     } catch (error) {
       page.ready = before;
       throw error;

@@ -6,7 +6,7 @@
 // its room type's header row. Salon: rows are teams (id -n) and staff (id staffId); items are
 // appointments in minutes of the shown day in the salon's zone.
 
-import { call, get, newIdempotencyKey } from "./api.js";
+import { call, get, getEarly, newIdempotencyKey } from "./api.js";
 import { dayNumber, isoDay } from "../common/i18n.js";
 
 /** Item ids from here up are the board's own, for runs that arrived by the live stream. */
@@ -77,7 +77,9 @@ export class HotelBoardData {
   /** Reads the board for `[from, to)` (day numbers; by default the server's range around its today). */
   async load(from, to) {
     const range = from === undefined ? "" : `?from=${isoDay(from)}&to=${isoDay(to)}`;
-    const board = await get(`/api/v1/properties/${this.property.id}/board${range}`);
+    // The first read, over the server's days, may have been started by the page (index.html).
+    const board = await (range ? get : getEarly)(`/api/v1/properties/${this.property.id}/board${range}`);
+    this.seq = board.seq;
     this.from = board.fromDay;
     this.to = board.toDay;
     this.today = dayNumber(board.today);
@@ -269,7 +271,8 @@ export class SalonBoardData {
   /** Reads the board for one day (a day number in the salon's calendar; by default its today). */
   async load(day) {
     const range = day === undefined ? "" : `?from=${isoDay(day)}&to=${isoDay(day + 1)}`;
-    const board = await get(`/api/v1/properties/${this.property.id}/board${range}`);
+    const board = await (range ? get : getEarly)(`/api/v1/properties/${this.property.id}/board${range}`);
+    this.seq = board.seq;
     this.day = dayNumber(board.from);
     this.today = dayNumber(board.today);
     this.fromMinute = board.fromMinute;

@@ -102,7 +102,6 @@ class BoardScreen {
       if (this.dateInput.value) this.goTo(dayNumber(this.dateInput.value));
     });
 
-    this.timeline = await timeline();
     // Live changes that arrive while the board loads are applied once it has.
     this.unsubscribe = this.desk.live.subscribe({
       event: (event) => (this.loaded && !this.catchingUp ? this.applyEvent(event) : this.pending.push(event)),
@@ -110,12 +109,16 @@ class BoardScreen {
     });
     const asked = this.route.params.get("date");
     performance.mark("frontdesk:board-request");
-    if (this.hotel) {
-      await this.loadHotel(asked ? dayNumber(asked) : undefined);
-    } else {
-      await this.data.load(asked ? dayNumber(asked) : undefined);
-      this.configureSalon();
-    }
+    // The data is read while the engine compiles.
+    const day = asked ? dayNumber(asked) : undefined;
+    [this.timeline] = await Promise.all([timeline(), this.hotel ? this.readHotel(day) : this.data.load(day)]);
+    if (this.hotel) this.configureHotel();
+    else this.configureSalon();
+    // A board read before the live stream started (the page starts its first read early) lacks the
+    // changes between: it is read again.
+    this.desk.live.started.then((since) => {
+      if (!this.unmounted && this.data.seq < since) this.reload();
+    });
     // The data has arrived and sits in the engine; "board-painted" follows the first frame drawn.
     performance.mark("frontdesk:board-data");
     this.board = new Board(this.container, this.timeline, {
@@ -141,11 +144,11 @@ class BoardScreen {
 
   // MARK: loading
 
-  async loadHotel(around) {
+  /** Reads the hotel's board around a day, or over the server's days around its today. */
+  async readHotel(around) {
     if (around === undefined) await this.data.load();
     else await this.data.load(around - 30, around + CHUNK_DAYS - 30);
     this.focusDay = around ?? this.data.today;
-    this.configureHotel();
   }
 
   configureHotel() {
@@ -556,6 +559,7 @@ class BoardScreen {
   }
 
   unmount() {
+    this.unmounted = true;
     this.unsubscribe?.();
     this.board?.destroy();
     this.editor?.destroy();

@@ -9,6 +9,8 @@ export class LiveStream {
     this.listeners = new Set();
     this.closed = false;
     this.retry = 500;
+    /** The sequence number the stream started after (its first hello's): what came before, a reader reads. */
+    this.started = new Promise((resolve) => (this._started = resolve));
     this._open();
   }
 
@@ -47,6 +49,7 @@ export class LiveStream {
       const resumed = this.seq !== undefined && message.seq === this.seq;
       const first = this.seq === undefined;
       this.seq = message.seq;
+      if (first) this._started(message.seq);
       if (!first && !resumed) this._emit("reload");
       return;
     }

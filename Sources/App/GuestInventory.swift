@@ -38,6 +38,8 @@ struct GuestInventory: Sendable {
     private var encodedHotels: [Int: [UInt8]]
     /// The hotels whose manager worded their texts, encoded once a language.
     private var encodedWordedHotels: [Int: [Language: [UInt8]]]
+    /// Each hotel's search pin but what the search works out (`SearchJSON.Pin.opening(of:)`).
+    private var pinOpenings: [Int: [UInt8]]
 
     init(_ inventory: PropertyRepository.HotelInventory, names: PlaceNames = .standard) throws {
         generation = inventory.generation
@@ -63,6 +65,7 @@ struct GuestInventory: Sendable {
             uniqueKeysWithValues: try hotels.map {
                 ($0.id, Array(try encoder.encode(Components.Schemas.PublicProperty($0))))
             })
+        pinOpenings = Dictionary(uniqueKeysWithValues: hotels.map { ($0.id, SearchJSON.Pin.opening(of: $0)) })
         encodedWordedHotels = Dictionary(
             uniqueKeysWithValues: try hotels.filter { !$0.translations.isEmpty }.map { hotel in
                 (
@@ -95,6 +98,11 @@ struct GuestInventory: Sendable {
         if let encoded = encodedHotels[id] { return encoded }
         guard let hotel = hotelByID[id] else { throw DomainError(.notFound, "no place \(id)") }
         return Array(try JSONEncoder().encode(Components.Schemas.PublicProperty(hotel)))
+    }
+
+    /// A hotel's search pin as far as the inventory knows it.
+    func pinOpening(_ hotel: Property) -> [UInt8] {
+        pinOpenings[hotel.id] ?? SearchJSON.Pin.opening(of: hotel)
     }
 
     /// Most places first, then cities before regions, then by name.

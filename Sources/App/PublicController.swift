@@ -238,7 +238,8 @@ struct PublicController {
             currency = currency ?? place.currency
             if place.currency == currency { nightlyPrices += offers.map(\.nightly) }
             let distance = centre.map { $0.kilometres(to: place.coordinate) } ?? 0
-            pins.append(SearchJSON.Pin(place, offers: offers, distanceKm: Self.tenths(distance)))
+            pins.append(
+                SearchJSON.Pin(opening: inventory.pinOpening(place), offers: offers, distanceKm: Self.tenths(distance)))
             let inRange = offers.filter { offer in
                 (minPrice.map { offer.nightly >= $0 } ?? true) && (maxPrice.map { offer.nightly <= $0 } ?? true)
             }

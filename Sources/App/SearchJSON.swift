@@ -93,40 +93,44 @@ struct SearchJSON: Encodable {
     }
 
     /// A place found, before the price filter, as the map and the price slider need it:
-    /// `{"id","name","latitude","longitude","distanceKm","currency","nightly":[…],"total":[…]}`, its offers'
+    /// `{"id","name","latitude","longitude","currency","distanceKm","nightly":[…],"total":[…]}`, its offers'
     /// nightly prices and totals (minor units) cheapest total first, as in `Result.offers`.
     struct Pin {
-        var id: Int
-        var name: String
-        var coordinate: CoordinateJSON
+        /// The place's part that stands still while the inventory does (`opening(of:)`), kept in
+        /// `GuestInventory`: the rest is the search's.
+        var opening: [UInt8]
         var distanceKm: Double
-        var currency: Currency
         var nightly: [Int]
         var total: [Int]
 
-        init(_ place: Property, offers: [PublicController.Offer], distanceKm: Double) {
-            id = place.id
-            name = place.name
-            coordinate = CoordinateJSON(place.coordinate)
+        init(opening: [UInt8], offers: [PublicController.Offer], distanceKm: Double) {
+            self.opening = opening
             self.distanceKm = distanceKm
-            currency = place.currency
             nightly = offers.map(\.nightly)
             total = offers.map(\.total)
         }
 
-        func write(to buffer: inout ByteBuffer) {
+        /// `{"id","name","latitude","longitude","currency"` of a place, without the closing brace.
+        static func opening(of place: Property) -> [UInt8] {
+            var buffer = ByteBuffer()
             buffer.writeStaticString("{\"id\":")
-            CompactJSON.appendInteger(id, to: &buffer)
+            CompactJSON.appendInteger(place.id, to: &buffer)
             buffer.writeStaticString(",\"name\":")
-            CompactJSON.appendString(name, to: &buffer)
+            CompactJSON.appendString(place.name, to: &buffer)
+            let coordinate = CoordinateJSON(place.coordinate)
             buffer.writeStaticString(",\"latitude\":")
             CompactJSON.appendFixed(coordinate.latitude, decimals: 6, to: &buffer)
             buffer.writeStaticString(",\"longitude\":")
             CompactJSON.appendFixed(coordinate.longitude, decimals: 6, to: &buffer)
+            buffer.writeStaticString(",\"currency\":")
+            CompactJSON.appendString(place.currency.code, to: &buffer)
+            return Array(buffer.readableBytesView)
+        }
+
+        func write(to buffer: inout ByteBuffer) {
+            buffer.writeBytes(opening)
             buffer.writeStaticString(",\"distanceKm\":")
             CompactJSON.appendFixed(distanceKm, decimals: 1, to: &buffer)
-            buffer.writeStaticString(",\"currency\":")
-            CompactJSON.appendString(currency.code, to: &buffer)
             CompactJSON.append("nightly", integers: nightly, to: &buffer)
             CompactJSON.append("total", integers: total, to: &buffer)
             buffer.writeStaticString("}")

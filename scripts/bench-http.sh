@@ -11,7 +11,8 @@
 # machine's cores.
 #
 # Environment (optional): BENCH_SECONDS (15), BENCH_CONNECTIONS (8), BENCH_THREADS (2), BENCH_PLACE_DAYS
-# (120: the days of stays generated for the search's places; fewer fill the database sooner).
+# (120: the days of stays generated for the search's places; fewer fill the database sooner),
+# FRONTDESK_BIN (a build of frontdesk to measure instead of building this checkout's, e.g. an older one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/bench-support.sh
@@ -28,8 +29,12 @@ fi
 
 once_per_database "$which_db" "$0"
 
-swift build -c release --product frontdesk >&2
-bin="$(swift build -c release --show-bin-path)/frontdesk"
+if [[ -n "${FRONTDESK_BIN:-}" ]]; then
+    bin="$FRONTDESK_BIN"
+else
+    swift build -c release --product frontdesk >&2
+    bin="$(swift build -c release --show-bin-path)/frontdesk"
+fi
 work="$(mktemp -d /tmp/frontdesk-bench.XXXXXX)"
 server_pid=
 cleanup() {

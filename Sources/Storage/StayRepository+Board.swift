@@ -91,55 +91,20 @@ extension StayRepository {
 
     /// The runs `boardSegments` reads, from their text.
     static func boardRuns(from text: String) throws -> [BoardSegment] {
-        var text = text
-        return try text.withUTF8 { bytes throws -> [BoardSegment] in
-            var segments: [BoardSegment] = []
-            var index = 0
-            func unreadable() -> DomainError {
-                DomainError(.invalid, "unreadable stay runs at byte \(index) of \(bytes.count)")
-            }
-            func number(endingAt end: UInt8 = UInt8(ascii: ",")) throws -> Int {
-                var value = 0
-                var digits = 0
-                while index < bytes.count, bytes[index] != end {
-                    let digit = bytes[index] &- UInt8(ascii: "0")
-                    guard digit < 10, digits < 18 else { throw unreadable() }
-                    value = value * 10 + Int(digit)
-                    digits += 1
-                    index += 1
-                }
-                guard index < bytes.count, digits > 0 else { throw unreadable() }
-                index += 1
-                return value
-            }
-            func text(bytes count: Int? = nil) throws -> String {
-                let start = index
-                if let count {
-                    index += count
-                } else {
-                    while index < bytes.count, bytes[index] != UInt8(ascii: ",") { index += 1 }
-                }
-                guard index <= bytes.count else { throw unreadable() }
-                defer { if count == nil { index += 1 } }
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            }
-            while index < bytes.count {
-                let (id, stay, room, arrival, departure) = (
-                    try number(), try number(), try number(), try number(), try number()
-                )
-                let roomType = try number()
-                let state = try text()
-                let source = try text()
-                let name = try text(bytes: try number(endingAt: UInt8(ascii: ":")))
-                segments.append(
-                    BoardSegment(
-                        id: id, stayID: stay, roomTypeID: roomType, roomID: room == 0 ? nil : room,
-                        nights: try Nights(arrival: Day(arrival), departure: Day(departure)),
-                        state: StayState(rawValue: state) ?? .booked,
-                        source: StaySource(rawValue: source) ?? .frontDesk,
-                        guestName: name))
-            }
-            return segments
+        try AggregatedText.rows(of: text, what: "stay runs") { row in
+            let (id, stay, room, arrival, departure) = (
+                try row.number(), try row.number(), try row.number(), try row.number(), try row.number()
+            )
+            let roomType = try row.number()
+            let state = try row.word()
+            let source = try row.word()
+            let name = try row.text()
+            return BoardSegment(
+                id: id, stayID: stay, roomTypeID: roomType, roomID: room == 0 ? nil : room,
+                nights: try Nights(arrival: Day(arrival), departure: Day(departure)),
+                state: StayState(rawValue: state) ?? .booked,
+                source: StaySource(rawValue: source) ?? .frontDesk,
+                guestName: name)
         }
     }
 }

@@ -18,6 +18,39 @@ struct RoomRepositoryTests {
     }
 
     @Test(arguments: TestDatabase.available)
+    func roomsReadBackAsStoredWhateverTheirNumbersAndHousekeepersHold(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let hotel = try await Hotel.make(in: store)
+        let properties = PropertyRepository(store: store)
+        let typeID = hotel.rooms[0].roomTypeID
+        var odd = try await properties.insert(
+            Room(id: 0, propertyID: hotel.property.id, roomTypeID: typeID, number: "B,1:ห้อง \"ริม\"", floor: -1))
+        odd.housekeeping = .inspected
+        odd.housekeeper = "Ann, Bo: 2 ชั้น"
+        odd = try await RoomRepository(store: store).updateHousekeeping(of: odd, by: nil)
+        _ = try await properties.insert(
+            Room(id: 0, propertyID: hotel.property.id, roomTypeID: typeID, number: "", floor: 12))
+
+        let read = try await properties.rooms(propertyID: hotel.property.id)
+
+        #expect(read.first { $0.id == odd.id } == odd)
+        #expect(read.contains { $0.number == "" && $0.floor == 12 && $0.housekeeper == "" })
+        #expect(Set(read.map(\.id)).isSuperset(of: hotel.rooms.map(\.id)))
+        let order = read.map { [$0.roomTypeID, read.firstIndex(of: $0)!] }
+        #expect(order == order.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) })
+        #expect(try await properties.rooms(propertyIDs: [hotel.property.id, 999_999]) == [hotel.property.id: read])
+    }
+
+    @Test func aTruncatedTextOfRoomsIsRefusedNotMisread() throws {
+        for text in ["1,1,2,3,clean,3:10", "1,1,2,-,clean,3:1010:", "1,1,2,3,clean"] {
+            #expect(throws: DomainError.self) { try PropertyRepository.rooms(from: text) }
+        }
+        #expect(
+            try PropertyRepository.rooms(from: "1,1,2,-3,dirty,2:B10:2,1,2,0,clean,1:A3:Ann").map(\.floor) == [-3, 0])
+    }
+
+    @Test(arguments: TestDatabase.available)
     func theDatabaseRefusesAStayInABlockedRoomAndABlockUnderAStay(database: TestDatabase) async throws {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }

@@ -203,16 +203,17 @@ struct PublicController {
         let region = String(parameters.get("region") ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         guard !region.isEmpty else { throw DomainError.invalid("region", "give a city or region") }
         let query = try Query(request, requireDates: true)
-        let number = { (field: String, range: ClosedRange<Int>, value: Int?) throws -> Int? in
-            try parameters.get(field).map { try Query.count($0, field: field, default: value ?? 0, range: range) }
+        // A number asked for, within its bounds; nil when not asked.
+        let number = { (field: String, range: ClosedRange<Int>) throws -> Int? in
+            try parameters.get(field).map { try Query.count($0, field: field, default: 0, range: range) }
         }
-        let minPrice = try number("minPrice", 0...Money.maxAmount, nil)
-        let maxPrice = try number("maxPrice", 0...Money.maxAmount, nil)
+        let minPrice = try number("minPrice", 0...Money.maxAmount)
+        let maxPrice = try number("maxPrice", 0...Money.maxAmount)
         if let minPrice, let maxPrice, minPrice > maxPrice {
             throw DomainError.invalid("maxPrice", "must not be below minPrice")
         }
-        let offset = try number("offset", Self.offsets, nil) ?? 0
-        let limit = try number("limit", Self.pageSizes, nil) ?? Self.defaultPageSize
+        let offset = try number("offset", Self.offsets) ?? 0
+        let limit = try number("limit", Self.pageSizes) ?? Self.defaultPageSize
         let sort =
             try parameters.get("sort").map { text in
                 guard let order = SortOrder(rawValue: text) else {

@@ -30,12 +30,14 @@ struct HotelBoard: Sendable {
         -> HotelBoard
     {
         let repository = PropertyRepository(store: store)
+        // Four reads side by side: on PostgreSQL each waits on the database, on a connection of its own.
+        async let roomTypes = repository.roomTypes(propertyID: property.id)
+        async let rooms = repository.rooms(propertyID: property.id)
+        async let runs = StayRepository(store: store).boardSegments(propertyID: property.id, overlapping: nights)
+        async let blocks = RoomRepository(store: store).blocks(propertyID: property.id, overlapping: nights)
         var board = HotelBoard(
-            seq: seq, property: property, nights: nights, today: today,
-            roomTypes: try await repository.roomTypes(propertyID: property.id),
-            rooms: try await repository.rooms(propertyID: property.id),
-            runs: try await StayRepository(store: store).boardSegments(propertyID: property.id, overlapping: nights),
-            blocks: try await RoomRepository(store: store).blocks(propertyID: property.id, overlapping: nights))
+            seq: seq, property: property, nights: nights, today: today, roomTypes: try await roomTypes,
+            rooms: try await rooms, runs: try await runs, blocks: try await blocks)
         try board.encode(opening: true)
         return board
     }

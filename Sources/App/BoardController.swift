@@ -39,13 +39,14 @@ struct BoardController {
         guard to > from else { throw DomainError.invalid("to", "must be after from (\(from))") }
         let nights = try Nights(arrival: from, departure: to)
         guard nights.count <= 3 * 366 else { throw DomainError.invalid("to", "at most three years at a time") }
+        // Every change at a property moves its event sequence on: read before the board, so that a board is
+        // never older than the number it says (and a hotel's is kept under).
+        let seq = try await EventRepository(store: store).latestSeq(propertyID: property.id) ?? 0
         switch property.kind {
         case .hotel:
-            // Every change at a property moves its event sequence on; while it stands still, the board
-            // as last sent is still true. Read before the board, so a board is never older than its key.
+            // While the sequence stands still, the board as last sent is still true.
             let key = BoardCache<HotelBoard>.Key(
                 propertyID: property.id, from: nights.arrival, to: nights.departure, today: today)
-            let seq = try await EventRepository(store: store).latestSeq(propertyID: property.id) ?? 0
             let board = try await cache.board(for: key, seq: seq) { [store] kept in
                 if let kept, let updated = try await kept.updated(to: seq, in: store) { return updated }
                 return try await HotelBoard.read(property, nights, today: today, seq: seq, in: store)
@@ -54,7 +55,6 @@ struct BoardController {
                 status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                 body: .init(byteBuffer: board.body))
         case .salon:
-            let seq = try await EventRepository(store: store).latestSeq(propertyID: property.id) ?? 0
             return try await salonBoard(property, nights, today, seq: seq).response(from: request, context: context)
         }
     }

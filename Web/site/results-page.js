@@ -70,10 +70,10 @@ export async function mount(main, site, route) {
   const filters = h("div", { class: "results-filters" });
   const mapHolder = h("div", { class: "results-map" });
   // Until the first answer, a new sort waits for it; then it asks for the list again.
-  let resorted = () => {};
+  let answered = false;
   const sortSelect = h(
     "select",
-    { id: "results-sort", onchange: () => { sort = sortSelect.value; resorted(); } },
+    { id: "results-sort", onchange: () => { sort = sortSelect.value; if (answered) askAgain(); } },
     h("option", { value: "price", text: t("results.sortPrice"), selected: sort === "price" }),
     h("option", { value: "distance", text: t("results.sortDistance"), selected: sort === "distance" }),
   );
@@ -109,14 +109,18 @@ export async function mount(main, site, route) {
   let pages = Math.min(Math.max(numberParam(route.params.get("pages")) ?? 1, 1), MAX_PAGES);
   // The slider's whole range, known once the first answer's histogram is: a bound at its end is no bound.
   let full = { low: null, high: null };
+  /** The range and the order shown, as the search and the URL name them (a bound at the slider's end is none). */
+  function narrowing() {
+    return {
+      minPrice: range.low !== full.low ? range.low : null, maxPrice: range.high !== full.high ? range.high : null,
+      sort: sort === "price" ? null : sort,
+    };
+  }
   /** The search for a page of `limit` places from `offset`, in the range and order shown. */
   const ask = (offset, limit) => get(`/api/v1/public/search?${queryOf(paramsOf({
     region: search.region, arrival: search.arrival, departure: search.departure, adults: search.adults,
     children: search.children, lang: site.i18n.code,
-  }, {
-    minPrice: range.low !== full.low ? range.low : null, maxPrice: range.high !== full.high ? range.high : null,
-    sort: sort === "price" ? null : sort, offset: offset || null, limit,
-  }))}`);
+  }, { ...narrowing(), offset: offset || null, limit }))}`);
   let answer;
   try {
     answer = await ask(0, pages * PAGE_SIZE);
@@ -154,10 +158,7 @@ export async function mount(main, site, route) {
     },
     onChange: (value) => {
       Object.assign(range, { low: value.low, high: value.high });
-      pages = 1;
-      remember();
-      drawPins();
-      load();
+      askAgain();
     },
   });
   // On a phone the slider folds under a button that says the range, so that the list starts high.
@@ -217,10 +218,7 @@ export async function mount(main, site, route) {
 
   /** Puts the range, the sort and the pages in the URL without a new page (the back button keeps the search). */
   function remember() {
-    const params = paramsOf(search, {
-      minPrice: range.low !== full.low ? range.low : null, maxPrice: range.high !== full.high ? range.high : null,
-      sort: sort === "price" ? null : sort, pages: pages > 1 ? pages : null,
-    });
+    const params = paramsOf(search, { ...narrowing(), pages: pages > 1 ? pages : null });
     const hash = `#/search?${params}`;
     history.replaceState(null, "", hash);
     site._route = hash;
@@ -338,15 +336,18 @@ export async function mount(main, site, route) {
     );
   }
 
-  resorted = () => {
+  /** A new range or sort: the URL, the count and the pins at once, then the list's first page asked for again. */
+  function askAgain() {
     pages = 1;
     remember();
     drawPins();
     load();
-  };
+  }
+
   drawPins();
   drawList();
-  if (sort !== firstSort) resorted();
+  answered = true;
+  if (sort !== firstSort) askAgain();
   // The list, the counts and the slider are usable now; the map's tiles may still be on their way.
   performance.mark("frontdesk:results-usable");
   // A tap on a place draws its first view at once: its page's code is fetched now, not on the tap.

@@ -81,12 +81,8 @@ struct SearchJSON: Encodable {
             buffer.writeString(String(nights))
             buffer.writeStaticString(",\"roomTypes\":")
             buffer.writeString(String(roomTypes))
-            buffer.writeStaticString(",\"offers\":[")
-            for (index, offer) in offers.enumerated() {
-                if index > 0 { buffer.writeStaticString(",") }
-                offer.write(to: &buffer)
-            }
-            buffer.writeStaticString("],\"distanceKm\":")
+            CompactJSON.append("offers", array: offers, to: &buffer) { $0.write(to: &$1) }
+            buffer.writeStaticString(",\"distanceKm\":")
             CompactJSON.appendFixed(distanceKm, decimals: 1, to: &buffer)
             buffer.writeStaticString("}")
         }

@@ -1,4 +1,3 @@
-import Booking
 import SQLKit
 
 /// One recorded change, as the live stream sends it.
@@ -35,20 +34,16 @@ public struct EventRepository: Sendable {
     /// which of hundreds of places changed since it last counted their nights.
     public func latestSeqs() async throws -> [Int: Int] {
         try await store.read { sql in
-            let pair: SQLQueryString = "id || ',' || event_seq"
+            // Each property `id,seq,` (`AggregatedText`).
+            let pair: SQLQueryString = "id || ',' || event_seq || ','"
             let aggregate: SQLQueryString =
-                sql.dialect.name == "postgresql" ? "string_agg(\(pair), ';')" : "group_concat(\(pair), ';')"
+                sql.dialect.name == "postgresql" ? "string_agg(\(pair), '')" : "group_concat(\(pair), '')"
             let text = try await sql.raw("SELECT \(aggregate) AS seqs FROM properties").first()?
                 .decode(column: "seqs", as: String?.self)
-            var seqs: [Int: Int] = [:]
-            for entry in (text ?? "").split(separator: ";") {
-                let parts = entry.split(separator: ",")
-                guard parts.count == 2, let id = Int(parts[0]), let seq = Int(parts[1]) else {
-                    throw DomainError(.invalid, "unreadable event sequence '\(entry)'")
-                }
-                seqs[id] = seq
+            let pairs = try AggregatedText.rows(of: text ?? "", what: "event sequences") { row in
+                (try row.number(), try row.number())
             }
-            return seqs
+            return Dictionary(pairs, uniquingKeysWith: { _, last in last })
         }
     }
 

@@ -32,6 +32,22 @@ struct EventFeedTests {
     }
 
     @Test(arguments: TestDatabase.available)
+    func everyPropertysLatestNumberIsReadInOneGo(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let (busy, quiet) = (try await Hotel.make(in: store), try await Hotel.make(in: store))
+        let (stays, events) = (StayRepository(store: store), EventRepository(store: store))
+        let stay = try await stays.create(busy.newStay(room: busy.rooms[0].id))
+        _ = try await stays.update(stayID: stay.id, expectedVersion: 1, action: "cancel") { try $0.cancel() }
+
+        let seqs = try await events.latestSeqs()
+
+        #expect(seqs[busy.property.id] == 2)
+        #expect(seqs[quiet.property.id] == 0)
+        for (id, seq) in seqs { #expect(try await events.latestSeq(propertyID: id) == seq) }
+    }
+
+    @Test(arguments: TestDatabase.available)
     func aRefusedWriteRecordsNoEventAndWakesNoOne(database: TestDatabase) async throws {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }

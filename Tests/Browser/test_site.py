@@ -64,6 +64,19 @@ def shown_places(browser):
     )
 
 
+def raise_the_floor(browser, presses):
+    """Presses Page Up on the slider's low thumb, up to `presses` times, until fewer places are counted: the
+    thumb."""
+    total = count_of(browser)
+    low = browser.find_element(By.CSS_SELECTOR, ".ps-thumb.is-low")
+    low.click()
+    for _ in range(presses):
+        low.send_keys(Keys.PAGE_UP)
+        if count_of(browser) < total:
+            break
+    return low
+
+
 def settled_places(browser, timeout=10):
     """The places listed once the list has its range's page: it is the last range's while a thumb moves and
     until the page asked for on its release arrives."""
@@ -196,12 +209,7 @@ def test_the_map_moves_by_keys_zooms_by_ctrl_wheel_and_leaves_a_plain_wheel_to_t
 def test_the_price_slider_narrows_the_results_by_keyboard_and_by_dragging(desk_server, guest):
     search_chiang_mai(guest, desk_server)
     total = count_of(guest)
-    low = guest.find_element(By.CSS_SELECTOR, ".ps-thumb.is-low")
-    low.click()
-    for _ in range(12):
-        low.send_keys(Keys.PAGE_UP)
-        if count_of(guest) < total:
-            break
+    low = raise_the_floor(guest, 12)
     narrowed = count_of(guest)
     assert narrowed < total
     assert len(settled_places(guest)) == narrowed

@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from test_offline import RestartableServer
-from test_site import api, count_of, settled_places, shown_places, wait_page
+from test_site import api, count_of, raise_the_floor, settled_places, shown_places, wait_page
 
 PLACES = 45
 PAGE = 20
@@ -97,12 +97,7 @@ def test_a_price_range_let_go_asks_for_its_list_and_a_stopped_server_leaves_a_wa
     guest = browser_factory()
     query = open_results(guest, province.base)
     total = count_of(guest)
-    low = guest.find_element(By.CSS_SELECTOR, ".ps-thumb.is-low")
-    low.click()
-    for _ in range(30):
-        low.send_keys(Keys.PAGE_UP)
-        if count_of(guest) < total:
-            break
+    low = raise_the_floor(guest, 30)
     floor = int(low.get_attribute("aria-valuenow"))
     in_range = every_place(guest, f"{query}&minPrice={floor}")
     assert count_of(guest) == in_range["count"] < total

@@ -70,10 +70,23 @@ extension StayRepository {
         let rows = check.reading.rows
         let property = check.property
         do {
+            // PostgreSQL's ids are drawn before the import's transaction, in a short one of their own: the
+            // drawing holds the sequences' locks until it commits, and every booking waits on them.
+            let drawn =
+                store.dialect == .postgres
+                ? try await store.write { sql in
+                    (
+                        try await Self.drawIDs(table: "guests", count: rows.count, in: sql),
+                        try await Self.drawIDs(table: "stays", count: rows.count, in: sql)
+                    )
+                } : nil
             return try await store.write { sql in
                 try await Self.withRoomForALargeWrite(in: sql) {
-                    let guestIDs = try await Self.reserveIDs(table: "guests", count: rows.count, in: sql)
-                    let stayIDs = try await Self.reserveIDs(table: "stays", count: rows.count, in: sql)
+                    var (guestIDs, stayIDs) = drawn ?? ([], [])
+                    if drawn == nil {
+                        guestIDs = try await Self.reserveIDs(table: "guests", count: rows.count, in: sql)
+                        stayIDs = try await Self.reserveIDs(table: "stays", count: rows.count, in: sql)
+                    }
                     let batch = Self.importBatch
                     for start in stride(from: 0, to: rows.count, by: batch) {
                         let range = start..<min(start + batch, rows.count)
@@ -92,7 +105,7 @@ extension StayRepository {
         } catch  where error.isConstraintFailure {
             throw DomainError(
                 .conflict,
-                "the database refused the import (\(String(describing: error).prefix(300))); nothing was imported. "
+                "the database refused the import (\(error.databaseMessage.prefix(300))); nothing was imported. "
                     + "A room or a confirmation code was taken after the file was checked: check it again",
                 reason: "import.refused")
         }
@@ -271,28 +284,10 @@ extension StayRepository {
     /// to know, so it has none.
     public static let importedPayment = "Paid before the move to Frontdesk"
 
-    /// `count` ids for new rows of `table`, taken in this transaction: on SQLite those after the
-    /// largest ever used (the transaction holds the only write lock); on PostgreSQL drawn from the
-    /// table's own sequence, so that other sessions' rows never meet them.
+    /// SQLite: `count` ids for new rows of `table`, those after the largest ever used, taken in the
+    /// import's transaction (it holds the only write lock).
     static func reserveIDs(table: String, count: Int, in sql: any SQLDatabase) async throws -> [Int] {
         guard count > 0 else { return [] }
-        if sql.dialect.name == "postgresql" {
-            let row = try await sql.raw(
-                """
-                SELECT string_agg(id::text, ',' ORDER BY id) AS ids
-                FROM (SELECT nextval(pg_get_serial_sequence(\(bind: table), 'id')) AS id
-                  FROM generate_series(1, \(bind: count))) drawn
-                """
-            ).first()
-            let text = try row?.decode(column: "ids", as: String.self) ?? ""
-            let ids = text.utf8.split(separator: UInt8(ascii: ",")).map { digits in
-                digits.reduce(0) { $0 * 10 + Int($1 &- UInt8(ascii: "0")) }
-            }
-            guard ids.count == count else {
-                throw DomainError(.invalid, "the database gave \(ids.count) ids for \(count) new rows of \(table)")
-            }
-            return ids
-        }
         let row = try await sql.raw(
             """
             SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = \(bind: table)), 0),
@@ -301,6 +296,23 @@ extension StayRepository {
         ).first()
         let last = try row?.decode(column: "last", as: Int.self) ?? 0
         return Array((last + 1)...(last + count))
+    }
+
+    /// PostgreSQL: `count` consecutive ids from `table`'s own sequence, so that other sessions' rows
+    /// never meet them, in three statements whatever the count (a `nextval` an id took a second for
+    /// 200,000). `ALTER SEQUENCE` takes the sequence's lock, which stops every other `nextval` until
+    /// the transaction ends: run it in a short transaction of its own.
+    static func drawIDs(table: String, count: Int, in sql: any SQLDatabase) async throws -> [Int] {
+        guard count > 0 else { return [] }
+        let named = try await sql.raw("SELECT pg_get_serial_sequence(\(bind: table), 'id') AS sequence").first()
+        guard let sequence = try named?.decode(column: "sequence", as: String?.self) else {
+            throw DomainError(.invalid, "\(table) has no sequence for its ids")
+        }
+        try await sql.raw("ALTER SEQUENCE \(unsafeRaw: sequence) INCREMENT BY 1").run()
+        let drawn = try await sql.raw("SELECT nextval(\(bind: sequence)) AS first").first()
+        let first = try drawn?.decode(column: "first", as: Int.self) ?? 0
+        try await sql.raw("SELECT setval(\(bind: sequence), \(bind: first + count - 1))").run()
+        return Array(first...(first + count - 1))
     }
 
     /// Which of `codes` are stays' confirmation codes already (in any property: codes are unique in

@@ -85,6 +85,7 @@ public final class Store: Sendable {
         migrations.add(DocumentSchema(dialect: dialect))
         migrations.add(TranslationSchema())
         migrations.add(BoardRuns(dialect: dialect))
+        migrations.add(LighterWrites(dialect: dialect))
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()
@@ -210,6 +211,13 @@ extension Error {
     /// guard against two stays in one room on one night.
     var isConstraintFailure: Bool {
         (self as? any DatabaseError)?.isConstraintFailure ?? false
+    }
+
+    /// What the database said when it refused a statement, in its own words: PostgresNIO keeps the
+    /// server's message out of an error's description.
+    var databaseMessage: String {
+        if let error = self as? PSQLError, let message = error.serverInfo?[.message] { return message }
+        return String(describing: self)
     }
 }
 

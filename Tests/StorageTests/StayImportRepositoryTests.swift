@@ -196,6 +196,58 @@ struct StayImportRepositoryTests {
         #expect(try await stays.stay(confirmationCode: "OLD-0") == nil)
     }
 
+    /// A room put out of service between the check and the write: the database refuses the file's row
+    /// in it, amid rows in other rooms, and nothing is kept.
+    @Test(arguments: TestDatabase.available)
+    func aBlockMadeAfterTheCheckUndoesTheWholeImport(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let hotel = try await Hotel.make(in: store)
+        let stays = StayRepository(store: store)
+        let check = try await stays.checkImport(
+            Self.file([
+                Self.row("OLD-1", room: "101"), Self.row("OLD-2", room: "102", from: 1), Self.row("OLD-3", room: "201"),
+            ]), propertyID: hotel.property.id)
+        #expect(check.isGood)
+        _ = try await RoomRepository(store: store).insert(
+            RoomBlock(
+                id: 0, propertyID: hotel.property.id, roomID: hotel.rooms[1].id,
+                nights: try Nights(arrival: Hotel.arrival.adding(days: 2), departure: Hotel.arrival.adding(days: 3)),
+                reason: "Leak"),
+            by: nil)
+        let before = try await Self.counts(in: store)
+        await #expect {
+            _ = try await stays.importStays(check)
+        } throws: { error in
+            (error as? DomainError)?.reason == "import.refused"
+                && (error as? DomainError)?.message.contains("out of service") == true
+        }
+        #expect(try await Self.counts(in: store) == before)
+    }
+
+    /// The ids an import takes are its own: a stay booked before it and one booked after it each keep
+    /// theirs, and the imported stays' ids run one after another.
+    @Test(arguments: TestDatabase.available)
+    func anImportsIdsMeetNoStayBookedBeforeOrAfterIt(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        defer { Task { await store.shutdown() } }
+        let hotel = try await Hotel.make(in: store)
+        let stays = StayRepository(store: store)
+        let before = try await stays.create(hotel.newStay(room: hotel.rooms[3].id, from: 10, guest: "Early"))
+        let rows = (0..<5).map { Self.row("OLD-\($0)", room: "101", from: 2 * $0, nights: 1) }
+        #expect(
+            try await stays.importStays(try await stays.checkImport(Self.file(rows), propertyID: hotel.property.id))
+                == 5)
+        let after = try await stays.create(hotel.newStay(room: hotel.rooms[3].id, from: 20, guest: "Late"))
+        var imported: [Stay] = []
+        for index in 0..<5 { imported.append(try #require(try await stays.stay(confirmationCode: "OLD-\(index)"))) }
+        let ids = imported.map(\.id)
+        #expect(ids == Array(ids[0]...(ids[0] + 4)))
+        #expect(before.id < ids[0] && ids[4] < after.id)
+        #expect(Set(imported.map(\.guestID)).count == 5 && !imported.map(\.guestID).contains(after.guestID))
+        #expect(try await stays.stay(id: before.id)?.guestID == before.guestID)
+    }
+
     @Test(arguments: TestDatabase.available)
     func exportThenImportIntoACopyOfTheHotelExportsTheSameFile(database: TestDatabase) async throws {
         let store = try await database.makeStore()

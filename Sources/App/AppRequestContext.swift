@@ -13,8 +13,11 @@ public struct AppRequestContext: RequestContext, WebSocketRequestContext {
     var sessionTokenHash: String?
     /// Where the request came from, for rate limits; nil in tests without a socket.
     public var remoteAddress: String?
-    /// Which properties the signed-in member of staff may work on (set with the user).
-    var propertyAccess: PropertyAccess = .everyProperty
+    /// The signed-in member of staff's role at each property they work at (set with the user).
+    var roles: [Int: StaffRole] = [:]
+    /// Whether the request changes anything (neither GET nor HEAD): the work a role must allow when a
+    /// route names none.
+    var changes = false
 
     public init(source: Source) {
         coreContext = .init(source: source)
@@ -30,13 +33,20 @@ public struct AppRequestContext: RequestContext, WebSocketRequestContext {
 
     /// The one check of whether the signed-in member of staff may work on a property: every staff
     /// route calls it with the property of the resource it acts on (a stay's, a room's, a room
-    /// type's), before reading or changing anything of it. Another property's resources do not exist
-    /// for them (404), so that ids cannot be probed.
-    func requireAccess(to propertyID: Int) throws {
-        let user = try requireUser()
-        guard propertyAccess.allows(user, propertyID) else {
+    /// type's), before reading or changing anything of it, or hands `staff` to an operation that does.
+    /// Another property's resources do not exist for them (404), so that ids cannot be probed; at their
+    /// own, a role that does not allow the work is refused (403). `work` is reading, or desk work for a
+    /// change, unless the route names another.
+    func requireAccess(to propertyID: Int, for work: StaffWork? = nil) throws {
+        guard try staff(for: work).worksAt(propertyID) else {
             throw DomainError(.notFound, "no property \(propertyID)", field: "id")
         }
+    }
+
+    /// The member of staff signed in, their roles, and the work the request does.
+    func staff(for work: StaffWork? = nil) throws -> Staff {
+        let roles = roles
+        return Staff(try requireUser(), work: work ?? (changes ? .deskWork : .reading)) { roles[$0] }
     }
 }
 
@@ -50,14 +60,6 @@ extension AppRequestContext {
         }
         return property
     }
-}
-
-/// Which properties a member of staff may work on. Today every member of staff works at every
-/// property; per-property roles replace `everyProperty` here, and nowhere else.
-struct PropertyAccess: Sendable {
-    var allows: @Sendable (User, Int) -> Bool
-
-    static let everyProperty = PropertyAccess { _, _ in true }
 }
 
 /// A refusal of the API itself (not of the domain's rules): no session, not allowed, too large.

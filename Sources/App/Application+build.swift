@@ -19,8 +19,6 @@ public struct ServerConfiguration: Sendable {
     public var requestHeadTimeout: Duration
     /// How iCal feeds are fetched by URL (public addresses only; tests loosen it).
     var feeds = FeedFetcher()
-    /// Which properties each member of staff may work on.
-    var propertyAccess = PropertyAccess.everyProperty
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, secureCookies: Bool = false, webRoot: String? = nil,
@@ -75,7 +73,7 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     }
     router.get("photos/{name}") { _, context in try DemoPhoto.response(named: context.parameters.require("name")) }
     let limiter = RateLimiter(perMinute: configuration.publicRequestsPerMinute)
-    let session = SessionMiddleware(store: store, access: configuration.propertyAccess)
+    let session = SessionMiddleware(store: store)
     let guestSite = PublicController(store: store)
     // The JSON operations, through the handler protocol generated from openapi.yaml.
     do {

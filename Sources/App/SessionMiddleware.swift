@@ -4,31 +4,34 @@ import Foundation
 import Hummingbird
 import Storage
 
-/// Finds the member of staff behind a request's session cookie: 401 without one, and 403 when a
-/// viewer tries to change anything.
+/// Finds the member of staff behind a request's session cookie, with their role at each property:
+/// 401 without one, and 403 when someone whose roles allow no change anywhere tries one. Each route
+/// checks the role at its property (`AppRequestContext.requireAccess`).
 struct SessionMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
     static let cookieName = "frontdesk_session"
 
     let store: Store
-    var access: PropertyAccess = .everyProperty
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
         guard let token = request.cookies[Self.cookieName]?.value,
             case let tokenHash = Self.hash(token),
-            let user = try await UserRepository(store: store).user(sessionTokenHash: tokenHash)
+            let (user, roles) = try await UserRepository(store: store).staff(sessionTokenHash: tokenHash)
         else { throw APIError(.unauthorized, code: "unauthorized", "sign in first") }
         let signingOut = request.method == .delete && request.uri.path == "/api/v1/session"
-        if request.method != .get && request.method != .head && !signingOut && !user.role.mayChange {
+        let changes = request.method != .get && request.method != .head && !signingOut
+        // Someone who works nowhere finds nothing (404), at each route's own check.
+        if changes && !roles.isEmpty && !roles.values.contains(where: { $0.may(.deskWork) || $0.may(.housekeeping) }) {
             throw APIError(.forbidden, code: "forbidden", "a viewer cannot change anything")
         }
         var context = context
         context.user = user
         context.sessionTokenHash = tokenHash
-        context.propertyAccess = access
+        context.roles = roles
+        context.changes = changes
         return try await next(request, context)
     }
 

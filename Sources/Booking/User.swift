@@ -4,10 +4,31 @@ public enum StaffRole: String, Sendable, CaseIterable {
     case manager
     /// The day's work: bookings, check-in and out, moves, charges and payments.
     case frontDesk = "front_desk"
+    /// Rooms: who cleans them, their state, and rooms out of service; reading the rest.
+    case housekeeping
     /// Reading only.
     case viewer
 
-    public var mayChange: Bool { self != .viewer }
+    /// Whether the role may do a kind of work.
+    public func may(_ work: StaffWork) -> Bool {
+        switch (self, work) {
+        case (.manager, _), (_, .reading): true
+        case (.frontDesk, .deskWork), (.frontDesk, .housekeeping), (.housekeeping, .housekeeping): true
+        default: false
+        }
+    }
+}
+
+/// The kinds of work a member of staff's role allows at a property.
+public enum StaffWork: Sendable {
+    /// Reading what the property has: boards, stays, folios, lists.
+    case reading
+    /// Bookings, check-in and out, moves, charges and payments, appointments.
+    case deskWork
+    /// Rooms' housekeeping states and rooms out of service.
+    case housekeeping
+    /// Rates, the property's texts and issuer, its staff.
+    case managing
 }
 
 /// A member of staff who signs in.
@@ -26,8 +47,33 @@ public struct User: Hashable, Sendable, Identifiable {
 
     /// Checks a new account's email and password.
     public static func validate(email: String, password: String) throws(DomainError) {
-        try Guest.validate(name: "-", email: email, phone: "")
-        guard !email.isEmpty else { throw .invalid("email", "an email address is required") }
-        guard password.count >= 8 else { throw .invalid("password", "at least 8 characters") }
+        try validate(email: email)
+        try validate(password: password)
+    }
+
+    /// Checks the email an account signs in with.
+    public static func validate(email: String) throws(DomainError) {
+        guard !email.isEmpty else { throw .invalid("email", "an email address is required", reason: "text.required") }
+        do {
+            try Guest.validate(name: "-", email: email, phone: "")
+        } catch {
+            throw .invalid("email", "'\(email)' is not an email address", reason: "email.invalid")
+        }
+    }
+
+    /// Checks the name an account is shown by: one line of at most 80 characters.
+    public static func validate(name: String) throws(DomainError) {
+        guard !name.isEmpty else { throw .invalid("name", "a name is required", reason: "text.required") }
+        try FreeText.validate(name, field: "name", limit: 80, lines: false)
+    }
+
+    /// Checks a password: 8 to 72 bytes (bcrypt reads no further).
+    public static func validate(password: String) throws(DomainError) {
+        guard password.count >= 8 else {
+            throw .invalid("password", "at least 8 characters", reason: "password.short")
+        }
+        guard password.utf8.count <= 72 else {
+            throw .invalid("password", "at most 72 bytes", reason: "password.long")
+        }
     }
 }

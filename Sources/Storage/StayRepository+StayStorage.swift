@@ -100,3 +100,38 @@ extension StayRepository: TranslationStorage {
         try await PropertyRepository(store: store).updateTranslations(translations, propertyID: propertyID, by: userID)
     }
 }
+
+/// A property's staff are accounts, kept with the users.
+extension StayRepository: StaffStorage {
+    public func staffAccounts(propertyID: Int) async throws -> [StaffAccount] {
+        try await UserRepository(store: store).staffAccounts(propertyID: propertyID)
+    }
+
+    public func account(email: String) async throws -> (user: User, roles: [Int: StaffRole])? {
+        try await UserRepository(store: store).account(email: email)
+    }
+
+    public func account(id: Int) async throws -> (user: User, roles: [Int: StaffRole])? {
+        try await UserRepository(store: store).account(id: id)
+    }
+
+    public func createAccount(
+        email: String, name: String, role: StaffRole, passwordHash: String, propertyID: Int, by userID: Int
+    ) async throws -> User {
+        try await UserRepository(store: store).createAccount(
+            email: email, name: name, role: role, passwordHash: passwordHash, propertyID: propertyID, by: userID)
+    }
+
+    public func setRole(_ role: StaffRole, userID: Int, propertyID: Int, by byUserID: Int) async throws {
+        try await UserRepository(store: store).setRole(role, userID: userID, propertyID: propertyID, by: byUserID)
+    }
+
+    public func removeRole(userID: Int, propertyID: Int, by byUserID: Int) async throws {
+        try await UserRepository(store: store).removeRole(userID: userID, propertyID: propertyID, by: byUserID)
+    }
+
+    public func setPassword(userID: Int, passwordHash: String, propertyID: Int, by byUserID: Int) async throws {
+        try await UserRepository(store: store).setPassword(
+            userID: userID, passwordHash: passwordHash, propertyID: propertyID, by: byUserID)
+    }
+}

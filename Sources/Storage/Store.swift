@@ -86,6 +86,7 @@ public final class Store: Sendable {
         migrations.add(TranslationSchema())
         migrations.add(BoardRuns(dialect: dialect))
         migrations.add(LighterWrites(dialect: dialect))
+        migrations.add(StaffMemberships())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

@@ -29,6 +29,7 @@ struct AppointmentAPITests {
         }
         let service = try await repository.insert(
             Service(id: 0, propertyID: property.id, name: "Cut", durationMinutes: 45, price: .whole(6_600, .jpy)))
+        try await fixture.staff(property.id)
         return Salon(property: property, staff: staff, service: service)
     }
 

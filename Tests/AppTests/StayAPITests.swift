@@ -44,6 +44,15 @@ struct APIFixture {
 
     static let password = "correct horse"
 
+    /// Gives each of the fixture's accounts its role at a property made after them.
+    func staff(_ propertyID: Int) async throws {
+        let users = UserRepository(store: store)
+        for role in StaffRole.allCases {
+            let user = try #require(try await users.credentials(email: "\(role.rawValue)@example.com")).user
+            try await users.grant(userID: user.id, propertyID: propertyID, role: role)
+        }
+    }
+
     /// Reads responses into the generated types (`Components.Schemas`): instants as ISO 8601, as the
     /// document has them.
     static let decoder: JSONDecoder = {

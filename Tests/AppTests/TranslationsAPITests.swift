@@ -34,6 +34,7 @@ struct TranslationsAPITests {
                     id: 0, propertyID: property.id, name: "River Double", capacity: 2, baseRate: .whole(1_000, .thb)))
             _ = try await properties.insert(
                 rooms: [Room(id: 0, propertyID: property.id, roomTypeID: roomType.id, number: "1", floor: 1)])
+            try await fixture.staff(property.id)
             return Place(fixture: fixture, property: property, roomType: roomType)
         }
 

@@ -58,10 +58,32 @@ struct FrontDeskTests {
         #expect(await storage.agreedRates(stayID: stay.id).values.map(\.amount) == [100_000, 100_000])
     }
 
+    /// A role is a property's: a viewer there reads its stays and cannot change them; housekeeping
+    /// there looks after rooms and cannot cancel; the same person's role elsewhere does not count.
+    @Test func whatStaffMayDoAtAPropertyIsTheirRoleThere() async throws {
+        let (desk, _) = Self.desk()
+        let stay = try await desk.book(Self.booking(room: 1), by: Self.clerk)
+        for role in [StaffRole.viewer, .housekeeping] {
+            let roles: [Int: StaffRole] = [1: role, 2: .manager]
+            let changing = Staff(Self.clerk.user, work: .deskWork) { roles[$0] }
+            await #expect(throws: DomainError.self) { _ = try await desk.cancel(stay.id, version: nil, by: changing) }
+            let reading = Staff(Self.clerk.user, work: .reading) { roles[$0] }
+            #expect(try await desk.stay(stay.id, by: reading).stay.state == .booked)
+        }
+        let housekeeping = Staff(Self.clerk.user, work: .housekeeping) { $0 == 1 ? .housekeeping : nil }
+        #expect(
+            try await desk.updateHousekeeping(roomID: 1, status: .clean, housekeeper: nil, by: housekeeping).id == 1)
+        let viewer = Staff(Self.clerk.user, work: .housekeeping) { $0 == 1 ? .viewer : nil }
+        await #expect(throws: DomainError.self) {
+            _ = try await desk.updateHousekeeping(roomID: 1, status: .dirty, housekeeper: nil, by: viewer)
+        }
+        #expect(StaffRole.allCases.filter { $0.may(.managing) } == [.manager])
+    }
+
     @Test func aStayAtAnotherPropertyDoesNotExistForStaffWhoDoNotWorkThere() async throws {
         let (desk, _) = Self.desk()
         let stay = try await desk.book(Self.booking(room: 1), by: Self.clerk)
-        let elsewhere = Staff(Self.clerk.user) { $0 != 1 }
+        let elsewhere = Staff(Self.clerk.user) { $0 != 1 ? .frontDesk : nil }
         await #expect(throws: DomainError(.notFound, "no stay \(stay.id)")) {
             _ = try await desk.cancel(stay.id, version: nil, by: elsewhere)
         }

@@ -122,7 +122,7 @@ struct HousekeepingTests {
             _ = try await desk.updateHousekeeping(
                 roomID: 1, status: nil, housekeeper: String(repeating: "a", count: 61), by: Desk.clerk)
         }
-        let elsewhere = Staff(Desk.clerk.user) { $0 != 1 }
+        let elsewhere = Staff(Desk.clerk.user) { $0 != 1 ? .frontDesk : nil }
         await #expect(throws: DomainError.self) {
             _ = try await desk.updateHousekeeping(roomID: 1, status: .clean, housekeeper: nil, by: elsewhere)
         }

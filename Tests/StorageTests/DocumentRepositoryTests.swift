@@ -58,7 +58,7 @@ struct DocumentRepositoryTests {
             references.append(try await desk.issueDocument(.invoice, stayID: stay.id, by: Self.manager).reference)
         }
         #expect(references == ["INV-000001", "INV-000001"])
-        let elsewhere = Staff(Self.manager.user, worksAt: { _ in false })
+        let elsewhere = Staff(Self.manager.user) { _ in nil }
         await #expect(throws: DomainError.self) { _ = try await desk.document(1, by: elsewhere) }
     }
 }

@@ -33,7 +33,7 @@ extension FrontdeskAPI {
             }
         let room = try await frontDesk.updateHousekeeping(
             roomID: input.path.id, status: try body.status.map { try documented($0.rawValue) },
-            housekeeper: body.housekeeper, by: try staff)
+            housekeeper: body.housekeeper, by: try context.staff(for: .housekeeping))
         return .ok(.init(body: .json(try .init(room))))
     }
 
@@ -45,14 +45,17 @@ extension FrontdeskAPI {
         let nights = try Nights(
             arrival: try Day.parse(body.from, field: "from"), departure: try Day.parse(body.to, field: "to"))
         let block = try await frontDesk.blockRoom(
-            roomID: input.path.id, nights: nights, reason: body.reason, by: try staff)
+            roomID: input.path.id, nights: nights, reason: body.reason, by: try context.staff(for: .housekeeping))
         return .created(.init(body: .json(.init(block))))
     }
 
     func returnRoomToService(_ input: Operations.ReturnRoomToService.Input) async throws
         -> Operations.ReturnRoomToService.Output
     {
-        guard let block = try await frontDesk.returnToService(blockID: input.path.id, by: try staff) else {
+        guard
+            let block = try await frontDesk.returnToService(
+                blockID: input.path.id, by: try context.staff(for: .housekeeping))
+        else {
             return .noContent(.init())
         }
         return .ok(.init(body: .json(.init(block))))

@@ -8,7 +8,15 @@ extension FrontdeskAPI {
         let context = try context
         let properties = try await PropertyRepository(store: store).properties()
             .filter { (try? context.requireAccess(to: $0.id)) != nil }
-        return .ok(.init(body: .json(.init(properties: try properties.map { try .init($0) }))))
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        properties: try properties.map {
+                            var answer = try Components.Schemas.Property($0)
+                            answer.role = try context.roles[$0.id].map { try documented($0.rawValue) }
+                            return answer
+                        }))))
     }
 
     /// A property with its room types and rooms, and a salon's staff and services.
@@ -33,6 +41,7 @@ extension FrontdeskAPI {
             .init(id: $0.id, name: $0.name, durationMinutes: $0.durationMinutes, price: try .init($0.price))
         }
         answer.translations = .init(additionalProperties: property.translations.wordings.mapValues { .init($0) })
+        answer.role = try context.roles[id].map { try documented($0.rawValue) }
         return .ok(.init(body: .json(answer)))
     }
 

@@ -21,14 +21,11 @@ extension FrontdeskAPI {
     func setRoomTypeRates(_ input: Operations.SetRoomTypeRates.Input) async throws
         -> Operations.SetRoomTypeRates.Output
     {
-        guard try context.requireUser().role == .manager else {
-            throw APIError(.forbidden, code: "forbidden", "only a manager can set rates")
-        }
         let body =
             switch input.body {
             case .json(let body): body
             }
-        let roomType = try await roomType(input.path.id)
+        let roomType = try await roomType(input.path.id, for: .managing)
         let nights = try Self.rateNights(from: body.from, to: body.to)
         try RoomType.validate(rate: body.amount)
         let rate = Money(body.amount, roomType.baseRate.currency)
@@ -38,11 +35,11 @@ extension FrontdeskAPI {
         return .ok(.init(body: .json(try .init(updated, nights: nights))))
     }
 
-    private func roomType(_ id: Int) async throws -> RoomType {
+    private func roomType(_ id: Int, for work: StaffWork? = nil) async throws -> RoomType {
         guard let roomType = try await PropertyRepository(store: store).roomType(id: id) else {
             throw DomainError(.notFound, "no room type \(id)")
         }
-        try context.requireAccess(to: roomType.propertyID)
+        try context.requireAccess(to: roomType.propertyID, for: work)
         return roomType
     }
 

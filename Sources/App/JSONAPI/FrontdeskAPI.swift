@@ -33,14 +33,10 @@ struct FrontdeskAPI: APIProtocol {
     /// input, calls one of its operations and encodes the answer.
     var frontDesk: FrontDesk<StayRepository> { FrontDesk(storage: StayRepository(store: store)) }
 
-    /// The member of staff signed in, and the properties they work at.
+    /// The member of staff signed in, their role at each property, and the work the request does
+    /// (reading, or desk work for a change).
     var staff: Staff {
-        get throws {
-            let context = try context
-            let user = try context.requireUser()
-            let access = context.propertyAccess
-            return Staff(user) { access.allows(user, $0) }
-        }
+        get throws { try context.staff() }
     }
 
     /// Registers every operation on the group its callers reach it through: the guest site's

@@ -6,7 +6,7 @@ extension FrontDesk {
     /// stay in the way when the room is taken. The stay keeps `new.agreedRates`, else the room type's
     /// rates as they stand now, for its folio.
     public func book(_ new: NewStay, by staff: Staff?) async throws -> Stay {
-        guard staff?.worksAt(new.propertyID) ?? true, let property = try await storage.property(id: new.propertyID)
+        guard try staff?.worksAt(new.propertyID) ?? true, let property = try await storage.property(id: new.propertyID)
         else { throw DomainError(.notFound, "no property \(new.propertyID)", field: "propertyId") }
         try Stay.validate(nights: new.nights)
         let roomType = try await roomType(new.roomTypeID, of: property, field: "roomTypeId")

@@ -18,8 +18,9 @@ extension FrontDesk {
     /// Takes back a cancellation or a no-show made by mistake: managers only, before the stay has
     /// ended, and only if its rooms are still free (the database refuses otherwise, naming who has them).
     public func reinstate(_ id: Int, version: Int?, by staff: Staff) async throws -> Stay {
-        try staff.requireManager("reinstate a stay")
-        let today = try await stay(id, by: staff).today
+        let found = try await stay(id, by: staff)
+        try staff.requireManager("reinstate a stay", at: found.stay.propertyID)
+        let today = found.today
         return try await change(id, version: version, by: staff, action: "reinstate") { stay, _ in
             try stay.reinstate(today: today)
         }

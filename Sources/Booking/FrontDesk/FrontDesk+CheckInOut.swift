@@ -17,8 +17,10 @@ extension FrontDesk {
     /// Checks the guest out with a settled folio; `force` (a manager's) leaves an open balance. The
     /// room the guest slept in last is dirty from then on, in the same transaction.
     public func checkOut(_ id: Int, version: Int?, force: Bool = false, by staff: Staff) async throws -> Stay {
-        if force { try staff.requireManager("check out with an open balance", field: "force") }
         let found = try await stay(id, by: staff)
+        if force {
+            try staff.requireManager("check out with an open balance", at: found.stay.propertyID, field: "force")
+        }
         let lastNight = min(found.today, found.stay.departure).adding(days: -1)
         return try await change(id, version: version, by: staff, action: "check-out") { stay, ledger in
             try stay.checkOut(balance: try await ledger.folio(stayID: stay.id).balance, forcedByManager: force)

@@ -4,7 +4,7 @@ extension FrontDesk where Storage: DocumentStorage {
     /// Sets who issues the property's documents (a manager's change); documents already issued keep
     /// the issuer they were issued with.
     public func setIssuer(_ issuer: Issuer, propertyID: Int, by staff: Staff) async throws -> Property {
-        try staff.requireManager("change who issues invoices")
+        try staff.requireManager("change who issues invoices", at: propertyID)
         _ = try await property(propertyID, by: staff)
         let issuer = issuer.trimmed
         try issuer.validate()
@@ -33,7 +33,7 @@ extension FrontDesk where Storage: DocumentStorage {
     }
 
     public func document(_ id: Int, by staff: Staff) async throws -> FolioDocument {
-        guard let document = try await storage.document(id: id), staff.worksAt(document.propertyID) else {
+        guard let document = try await storage.document(id: id), try staff.worksAt(document.propertyID) else {
             throw DomainError(.notFound, "no document \(id)")
         }
         return document

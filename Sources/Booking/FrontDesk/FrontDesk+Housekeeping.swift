@@ -46,7 +46,7 @@ extension FrontDesk where Storage: RoomStorage {
     /// Puts a room back in service today: its block keeps the nights before today and gives back the
     /// rest, or goes when it had not begun. Returns the block as it stands after, nil when removed.
     public func returnToService(blockID: Int, by staff: Staff) async throws -> RoomBlock? {
-        guard let block = try await storage.block(id: blockID), staff.worksAt(block.propertyID),
+        guard let block = try await storage.block(id: blockID), try staff.worksAt(block.propertyID),
             let property = try await storage.property(id: block.propertyID)
         else { throw DomainError(.notFound, "no room block \(blockID)") }
         let shortened = try block.returned(on: property.today(now: now()))
@@ -55,7 +55,7 @@ extension FrontDesk where Storage: RoomStorage {
     }
 
     private func room(_ id: Int, by staff: Staff) async throws -> Room {
-        guard let room = try await storage.room(id: id), staff.worksAt(room.propertyID) else {
+        guard let room = try await storage.room(id: id), try staff.worksAt(room.propertyID) else {
             throw DomainError(.notFound, "no room \(id)", field: "roomId")
         }
         return room

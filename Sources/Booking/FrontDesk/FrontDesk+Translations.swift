@@ -36,7 +36,7 @@ extension FrontDesk where Storage: TranslationStorage {
     )
         async throws -> PropertyTexts
     {
-        try staff.requireManager("word the property's texts")
+        try staff.requireManager("word the property's texts", at: propertyID)
         let current = try await texts(propertyID: propertyID, by: staff)
         let bySource = Dictionary(current.texts.map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })
         var translations: [String: [Language: String]] = [:]

@@ -46,7 +46,7 @@ public struct FrontDesk<Storage: StayStorage>: Sendable {
 
     /// The stay alone, for operations that need nothing of its property.
     public func requireStay(_ id: Int, by staff: Staff?) async throws -> Stay {
-        guard let stay = try await storage.stay(id: id), staff?.worksAt(stay.propertyID) ?? true else {
+        guard let stay = try await storage.stay(id: id), try staff?.worksAt(stay.propertyID) ?? true else {
             throw DomainError(.notFound, "no stay \(id)")
         }
         return stay
@@ -54,7 +54,7 @@ public struct FrontDesk<Storage: StayStorage>: Sendable {
 
     /// A property `staff` works at, or 404: another property does not exist for them.
     func property(_ id: Int, by staff: Staff) async throws -> Property {
-        guard staff.worksAt(id), let property = try await storage.property(id: id) else {
+        guard try staff.worksAt(id), let property = try await storage.property(id: id) else {
             throw DomainError(.notFound, "no property \(id)")
         }
         return property

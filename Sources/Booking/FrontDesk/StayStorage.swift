@@ -90,20 +90,41 @@ extension StayLedger {
     }
 }
 
-/// A member of staff making a change, and the properties they work at.
+/// A member of staff at work: their role at each property they work at, and the kind of work they
+/// are doing, which that role must allow.
 public struct Staff: Sendable {
     public var user: User
-    /// Whether they work at a property; another property's stays do not exist for them.
-    public var worksAt: @Sendable (Int) -> Bool
+    /// What the request does: reading, desk work, housekeeping or managing.
+    public var work: StaffWork
+    /// Their role at a property; nil where they do not work.
+    public var roles: @Sendable (Int) -> StaffRole?
 
-    public init(_ user: User, worksAt: @escaping @Sendable (Int) -> Bool = { _ in true }) {
+    public init(_ user: User, work: StaffWork = .deskWork, roles: @escaping @Sendable (Int) -> StaffRole?) {
         self.user = user
-        self.worksAt = worksAt
+        self.work = work
+        self.roles = roles
     }
 
-    /// Refuses what only a manager may do.
-    func requireManager(_ what: String, field: String? = nil) throws(DomainError) {
-        guard user.role == .manager else {
+    /// At every property, with their account's role: the command line's and tests' staff.
+    public init(_ user: User, work: StaffWork = .deskWork) {
+        self.init(user, work: work) { _ in user.role }
+    }
+
+    /// Whether they work at a property: another property's stays do not exist for them. Where they
+    /// do, a role that does not allow the work is refused (`.forbidden`).
+    public func worksAt(_ propertyID: Int) throws(DomainError) -> Bool {
+        guard let role = roles(propertyID) else { return false }
+        guard role.may(work) else {
+            throw DomainError(
+                .forbidden, "a member of staff with the role \(role.rawValue) cannot do this here",
+                reason: "staff.roleRefused", params: ["role": role.rawValue])
+        }
+        return true
+    }
+
+    /// Refuses what only a manager of the property may do.
+    func requireManager(_ what: String, at propertyID: Int, field: String? = nil) throws(DomainError) {
+        guard roles(propertyID) == .manager else {
             throw DomainError(.forbidden, "only a manager can \(what)", field: field, reason: "staff.managerOnly")
         }
     }

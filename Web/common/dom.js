@@ -24,6 +24,14 @@ export function h(tag, attributes = {}, ...children) {
   return node;
 }
 
+/** An SVG element with attributes and children (drawings the page makes: charts, icons). */
+export function svg(tag, attributes = {}, ...children) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  for (const child of children) node.append(child);
+  return node;
+}
+
 function append(node, children) {
   for (const child of children) {
     if (child === undefined || child === null || child === false) continue;

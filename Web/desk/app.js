@@ -1,13 +1,13 @@
 // The front desk app: signs in, keeps the chosen property and language, draws the top bar and
 // routes `#/today`, `#/board`, `#/stays/{id}`, `#/documents/{id}`, `#/housekeeping`, `#/dashboard`,
-// `#/rates` and `#/settings` to their screens. Each screen is a
+// `#/rates`, `#/settings` and `#/staff` to their screens. Each screen is a
 // module exporting `mount(main, desk) -> { unmount() }`; `desk` is what screens share: the words,
 // the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
 
 import { call, get, onSessionLost, OtherProperty, unreachable, wordRefusals } from "./api.js";
 import { refusalText } from "../common/refusals.js";
 import { networkIndicator, Outbox } from "./outbox.js";
-import { h, fill } from "../common/dom.js";
+import { h, fill, svg } from "../common/dom.js";
 import { createI18n, LANGUAGES, preferredLanguage, rememberLanguage } from "../common/i18n.js";
 import { MESSAGES } from "./messages.js";
 import { LiveStream } from "./live.js";
@@ -30,6 +30,7 @@ const SCREENS = {
   housekeeping: (retry = "") => import(`./housekeeping.js${retry}`),
   documents: (retry = "") => import(`./document.js${retry}`),
   settings: (retry = "") => import(`./settings.js${retry}`),
+  staff: (retry = "") => import(`./staff.js${retry}`),
 };
 
 class Desk {
@@ -160,8 +161,19 @@ class Desk {
     return this.useProperty(id);
   }
 
+  /** The signed-in member of staff's role at the property chosen (the account's own before one is). */
+  get role() {
+    return this.property?.role ?? this.user?.role;
+  }
+
+  /** Whether their role here lets them book, change stays and appointments, and post to folios. */
   get canEdit() {
-    return this.user?.role !== "viewer";
+    return this.role === "manager" || this.role === "front_desk";
+  }
+
+  /** Whether their role here lets them mark rooms and take them out of service. */
+  get canKeepHouse() {
+    return this.canEdit || this.role === "housekeeping";
   }
 
   drawShell() {
@@ -185,6 +197,21 @@ class Desk {
       this.property.kind === "hotel" ? link("housekeeping", "nav.housekeeping") : null,
       this.property.kind === "hotel" ? link("dashboard", "nav.dashboard") : null,
       this.property.kind === "hotel" ? link("rates", "nav.rates") : null,
+      // Staff too is a manager's rare visit: an icon, so the bar keeps one line in every language.
+      this.role === "manager"
+        ? h(
+            "a",
+            { href: "#/staff", class: "desk-nav-icon", dataset: { route: "staff" }, title: t("nav.staff"), "aria-label": t("nav.staff") },
+            svg(
+              "svg",
+              { viewBox: "0 0 24 24", width: 22, height: 22, fill: "currentColor", "aria-hidden": "true" },
+              svg("circle", { cx: 9, cy: 8, r: 3.2 }),
+              svg("path", { d: "M3 19c0-3.3 2.7-5.5 6-5.5s6 2.2 6 5.5z" }),
+              svg("circle", { cx: 17, cy: 9, r: 2.6 }),
+              svg("path", { d: "M15.6 13.7c.5-.1 .9-.2 1.4-.2 2.8 0 5 1.9 5 4.8v.7h-5.3c0-2-.4-3.7-1.1-5.3z" }),
+            ),
+          )
+        : null,
       // Settings is visited rarely: a gear named in the page's language, so the bar keeps one line.
       this.property.kind === "hotel"
         ? h("a", {

@@ -2,17 +2,8 @@
 // for occupancy, a line for ADR) with the totals beside it and the figures in a table.
 
 import { get } from "./api.js";
-import { h, fill } from "../common/dom.js";
+import { h, fill, svg } from "../common/dom.js";
 import { currencyDigits, dayNumber, isoDay, todayIn, toMajor } from "../common/i18n.js";
-
-const SVG = "http://www.w3.org/2000/svg";
-
-function svg(tag, attributes = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
-  for (const child of children) node.append(child);
-  return node;
-}
 
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;

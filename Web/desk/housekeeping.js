@@ -116,7 +116,7 @@ export async function mount(main, desk, route) {
       h("span", { class: "housekeeping-tag", text: t(line.occupied ? "housekeeping.occupied" : "housekeeping.vacant") }),
     );
     const actions = h("div", { class: "desk-row housekeeping-actions" });
-    if (desk.canEdit && !block) {
+    if (desk.canKeepHouse && !block) {
       for (const next of STATUSES.filter((s) => s !== room.housekeeping)) {
         actions.append(
           h("button", {
@@ -126,7 +126,7 @@ export async function mount(main, desk, route) {
         );
       }
     }
-    if (desk.canEdit) {
+    if (desk.canKeepHouse) {
       actions.append(
         block
           ? h("button", { type: "button", class: "desk-button", text: t("block.return"), onclick: (event) => returnToService(event.currentTarget, error, room, block) })
@@ -136,7 +136,7 @@ export async function mount(main, desk, route) {
     const assignee = h("input", {
       type: "text", value: room.housekeeper, list: "housekeeping-names", maxlength: "60", autocomplete: "off",
       placeholder: t("housekeeping.nobody"), "aria-label": `${t("housekeeping.housekeeper")}, ${label}`,
-      disabled: !desk.canEdit,
+      disabled: !desk.canKeepHouse,
     });
     assignee.addEventListener("change", () => update(assignee, error, room, { housekeeper: assignee.value.trim() }));
     const item = h(

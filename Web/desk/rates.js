@@ -35,7 +35,7 @@ export async function mount(main, desk, route) {
     from,
     h("button", { type: "submit", class: "desk-button is-primary", text: t("rates.show") }),
   );
-  fill(main, h("div", { class: "rates" }, toolbar, message, desk.user.role === "manager" ? setForm() : h("p", { text: t("rates.managersOnly") }), table));
+  fill(main, h("div", { class: "rates" }, toolbar, message, desk.role === "manager" ? setForm() : h("p", { text: t("rates.managersOnly") }), table));
 
   /** The form that sets a rate: first and last night (inclusive, as people say it), and the amount. */
   function setForm() {

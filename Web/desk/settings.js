@@ -11,7 +11,7 @@ export async function mount(main, desk) {
   const { t } = desk.i18n;
   const property = desk.property;
   const [declaration, texts] = await Promise.all([declaredForm("issuer"), textsSection(desk)]);
-  const manager = desk.user.role === "manager";
+  const manager = desk.role === "manager";
   const rendered = renderForm(declaration, {
     values: { ...property.issuer },
     t,

@@ -84,7 +84,7 @@ export async function mount(main, desk, route) {
       actions.append(asking("cancel", "action.cancel", "done.cancelled", "confirm.cancel"));
       if (canMarkNoShow(stay, today)) actions.append(asking("no-show", "action.noShow", "done.noShow", "confirm.noShow"));
     }
-    if (desk.user.role === "manager" && (stay.state === "cancelled" || stay.state === "no_show")) {
+    if (desk.role === "manager" && (stay.state === "cancelled" || stay.state === "no_show")) {
       actions.append(step("reinstate", "action.reinstate", "done.reinstated"));
     }
     if (editable && stay.state === "checked_in") actions.append(step("check-out", "action.checkOut", "done.checkedOut"));
@@ -406,7 +406,7 @@ export async function mount(main, desk, route) {
     } catch (error) {
       button.disabled = false;
       message.textContent = errorText(error, t);
-      const retry = passableRefusal(error, desk.user.role);
+      const retry = passableRefusal(error, desk.role);
       if (retry) {
         message.append(
           " ",

@@ -162,7 +162,7 @@ export async function mount(main, desk, route) {
     } catch (error) {
       button.disabled = false;
       message.textContent = errorText(error, t);
-      const retry = passableRefusal(error, desk.user.role);
+      const retry = passableRefusal(error, desk.role);
       if (retry) {
         message.append(
           " ",

@@ -95,6 +95,12 @@ def test_a_manager_adds_a_housekeeper_who_finds_only_their_work_then_resets_and_
     row.find_element(By.XPATH, ".//button[normalize-space()='Yes']").click()
     WebDriverWait(manager, 10).until(lambda b: staff_row(b, "Noi Saetang") is None)
     assert api(phone, "GET", f"/api/v1/properties/{hotel['id']}")["status"] == 404
+    # On no property's staff now, her desk says so and lets her sign out.
+    phone.refresh()
+    wait_ready(phone, "none")
+    assert "You work at no property yet" in phone.find_element(By.ID, "desk-app").text
+    phone.find_element(By.XPATH, "//button[normalize-space()='Sign out']").click()
+    WebDriverWait(phone, 10).until(lambda b: b.execute_script("return document.documentElement.dataset.screen") == "login")
     manager.execute_cdp_cmd("Network.emulateNetworkConditions", {**LATENCY, "latency": 0})
 
 

@@ -105,7 +105,19 @@ class Desk {
   /** Switches the desk to property `id`; `read`, when given, is its read already under way. */
   async useProperty(id, read = null) {
     if (id === undefined) {
-      fill(this.root, h("p", { class: "desk-empty", text: this.i18n.t("desk.noProperties") }));
+      // Someone on no property's staff (taken off, or not yet added) can still sign out.
+      fill(
+        this.root,
+        h(
+          "main",
+          { class: "desk-main" },
+          h("p", { class: "desk-empty", text: this.i18n.t("desk.noProperties") }),
+          h("button", { type: "button", class: "desk-button", onclick: () => this.signOut(), text: this.i18n.t("nav.signOut") }),
+        ),
+      );
+      document.documentElement.dataset.screen = "none";
+      this.root.removeAttribute("aria-busy");
+      document.documentElement.dataset.ready = "true";
       return;
     }
     localStorage.setItem(PROPERTY_KEY, String(id));

@@ -14,6 +14,7 @@ public enum StaffRole: String, Sendable, CaseIterable {
         switch (self, work) {
         case (.manager, _), (_, .reading): true
         case (.frontDesk, .deskWork), (.frontDesk, .housekeeping), (.housekeeping, .housekeeping): true
+        case (.frontDesk, .accounts), (.viewer, .accounts): true
         default: false
         }
     }
@@ -29,6 +30,8 @@ public enum StaffWork: Sendable {
     case housekeeping
     /// Rates, the property's texts and issuer, its staff.
     case managing
+    /// Reading the money: the property's ledger and its reports (not housekeeping's).
+    case accounts
 }
 
 /// A member of staff who signs in.

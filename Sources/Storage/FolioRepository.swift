@@ -1,4 +1,5 @@
 import Booking
+import Foundation
 import SQLKit
 
 /// A stay's folio: charges, payments and reversals, never deleted.
@@ -84,6 +85,48 @@ public struct FolioRepository: Sendable {
             }
             return entries.mapValues { Folio(currency: currency, entries: $0).balance }
         }
+    }
+
+    /// Every folio line of a property's stays posted from the start of `first` to the end of `last`, in
+    /// its time zone, in the order posted, each with its day, its stay and guest, and for a reversal what
+    /// it reverses (`folio_entries_by_time` finds the lines of those days, whatever the property holds).
+    public func ledger(property: Property, first: Day, last: Day) async throws -> LedgerReport {
+        let zone = property.timeZone
+        let from = Int(first.instant(atMinute: 0, in: zone).timeIntervalSince1970 * 1000)
+        let until = Int(last.adding(days: 1).instant(atMinute: 0, in: zone).timeIntervalSince1970 * 1000)
+        let lines = try await store.read { sql in
+            try await sql.raw(
+                """
+                SELECT f.id, f.kind, f.description, f.amount, f.category, f.method, f.posted_at, f.stay_id,
+                  r.kind AS reversed_kind, r.category AS reversed_category, r.method AS reversed_method,
+                  r.description AS reversed_description, s.confirmation_code, g.name AS guest_name
+                FROM folio_entries f JOIN stays s ON s.id = f.stay_id JOIN guests g ON g.id = s.guest_id
+                LEFT JOIN folio_entries r ON r.id = f.reverses
+                WHERE f.posted_at >= \(bind: from) AND f.posted_at < \(bind: until)
+                  AND s.property_id = \(bind: property.id) AND f.currency = \(bind: property.currency.code)
+                ORDER BY f.posted_at, f.id
+                """
+            ).all().map { row in
+                let kind = FolioEntryKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .charge
+                let reversed = kind == .reversal
+                let text = { (column: String) in try row.decode(column: column, as: String?.self) }
+                let posted = Date(
+                    timeIntervalSince1970: Double(try row.decode(column: "posted_at", as: Int.self)) / 1000)
+                return LedgerReport.Line(
+                    day: Day.today(in: zone, now: posted), entryID: try row.decode(column: "id", as: Int.self),
+                    stayID: try row.decode(column: "stay_id", as: Int.self),
+                    confirmationCode: try row.decode(column: "confirmation_code", as: String.self),
+                    guestName: try row.decode(column: "guest_name", as: String.self), kind: kind,
+                    description: try row.decode(column: "description", as: String.self),
+                    category: try text(reversed ? "reversed_category" : "category").flatMap(
+                        ChargeCategory.init(rawValue:)),
+                    method: try text(reversed ? "reversed_method" : "method").flatMap(PaymentMethod.init(rawValue:)),
+                    reverses: reversed ? try text("reversed_kind").flatMap(FolioEntryKind.init(rawValue:)) : nil,
+                    reversedDescription: reversed ? try text("reversed_description") : nil,
+                    amount: Money(try row.decode(column: "amount", as: Int.self), property.currency))
+            }
+        }
+        return LedgerReport(first: first, last: last, currency: property.currency, lines: lines)
     }
 
     static func entry(from row: any SQLRow) throws -> FolioEntry {

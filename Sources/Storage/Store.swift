@@ -87,6 +87,7 @@ public final class Store: Sendable {
         migrations.add(BoardRuns(dialect: dialect))
         migrations.add(LighterWrites(dialect: dialect))
         migrations.add(StaffMemberships())
+        migrations.add(LedgerIndex())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

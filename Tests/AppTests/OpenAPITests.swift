@@ -66,6 +66,7 @@ struct OpenAPITests {
             "/api/v1/properties/{id}/texts",
             "/api/v1/properties/{id}/staff",
             "/api/v1/properties/{id}/staff/{userId}",
+            "/api/v1/properties/{id}/ledger",
             "/api/v1/forms",
             "/api/v1/forms/{name}",
             "/api/v1/room-types/{id}/rates",

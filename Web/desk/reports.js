@@ -1,0 +1,163 @@
+// Reports a hotel reads and files: the day's arrivals, departures and guests in house with their
+// balances (from the front desk's day), and the ledger of some days: every charge, payment and
+// reversal posted, with charges by kind, taxes by rate and payments by method. Each on screen,
+// printed from the browser (the bar and the controls stay off the paper), and as a CSV file.
+
+import { errorText, get } from "./api.js";
+import { h, fill } from "../common/dom.js";
+import { currencyDigits, dayNumber, todayIn, toMajor } from "../common/i18n.js";
+import { lineLabel } from "./folio-lines.js";
+
+const KINDS = ["arrivals", "departures", "inHouse", "ledger"];
+
+/** A CSV file's text: fields quoted when they hold a comma, a quote or a line break; lines end in CRLF. */
+export function toCSV(rows) {
+  const field = (value) => {
+    const text = String(value ?? "");
+    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  return rows.map((row) => row.map(field).join(",")).join("\r\n") + "\r\n";
+}
+
+/** An amount as a plain decimal for a spreadsheet, in its currency's digits: 1234.50, 12000. */
+export function plainAmount(money) {
+  return toMajor(money.amount, money.currency).toFixed(currencyDigits(money.currency));
+}
+
+export async function mount(main, desk, route) {
+  const { t } = desk.i18n;
+  const i18n = desk.i18n;
+  const property = desk.property;
+  const today = todayIn(property.timeZone);
+  let kind = KINDS.includes(route.params.get("report")) ? route.params.get("report") : "arrivals";
+
+  const kindSelect = h(
+    "select",
+    { id: "reports-kind" },
+    KINDS.map((k) => h("option", { value: k, selected: k === kind, text: t(`reports.${k}`) })),
+  );
+  const from = h("input", { type: "date", id: "reports-from", required: true, value: route.params.get("from") ?? today });
+  const to = h("input", { type: "date", id: "reports-to", required: true, value: route.params.get("to") ?? route.params.get("from") ?? today });
+  const toLabel = h("label", { for: "reports-to", text: t("reports.to") });
+  const fromLabel = h("label", { for: "reports-from" });
+  const message = h("p", { class: "desk-form-error", role: "alert" });
+  const heading = h("h2", { id: "reports-heading" });
+  const body = h("div", { class: "reports-body" });
+  const download = h("a", { class: "desk-button", id: "reports-csv", text: t("reports.csv") });
+  const controls = h(
+    "form",
+    { class: "desk-toolbar reports-controls no-print", onsubmit: (event) => { event.preventDefault(); show(); } },
+    h("h1", { text: t("reports.title") }),
+    h("label", { for: "reports-kind", text: t("reports.kind") }),
+    kindSelect,
+    fromLabel,
+    from,
+    toLabel,
+    to,
+    h("button", { type: "submit", class: "desk-button is-primary", text: t("reports.show") }),
+    h("button", { type: "button", class: "desk-button", text: t("reports.print"), onclick: () => window.print() }),
+    download,
+  );
+  fill(main, h("div", { class: "reports" }, controls, message, h("section", { class: "reports-sheet", "aria-labelledby": heading.id }, heading, body)));
+  kindSelect.addEventListener("change", () => {
+    kind = kindSelect.value;
+    show();
+  });
+
+  function shape() {
+    const ledger = kind === "ledger";
+    fromLabel.textContent = t(ledger ? "reports.from" : "reports.date");
+    toLabel.hidden = to.hidden = !ledger;
+  }
+
+  async function show() {
+    shape();
+    message.textContent = "";
+    const params = new URLSearchParams({ report: kind, from: from.value });
+    if (kind === "ledger") params.set("to", to.value);
+    history.replaceState(null, "", `#/reports?${params}`);
+    body.setAttribute("aria-busy", "true");
+    try {
+      const { title, rows, shown, sections } = kind === "ledger" ? await ledger() : await day();
+      heading.textContent = title;
+      fill(body, table(rows[0], shown), sections ?? null);
+      URL.revokeObjectURL(download.href);
+      download.href = URL.createObjectURL(new Blob([toCSV(rows)], { type: "text/csv;charset=utf-8" }));
+      download.download = `${kind}-${from.value}${kind === "ledger" ? `-${to.value}` : ""}.csv`;
+      body.dataset.shown = String(Number(body.dataset.shown ?? 0) + 1);
+    } catch (error) {
+      message.textContent = errorText(error, t);
+    } finally {
+      body.removeAttribute("aria-busy");
+    }
+  }
+
+  /** Arrivals, departures or guests in house on a day, from the front desk's day. */
+  async function day() {
+    const lists = await get(`/api/v1/properties/${property.id}/today?date=${from.value}`);
+    const entries = lists[kind];
+    const header = ["reports.guest", "reports.code", "reports.room", "reports.arrival", "reports.departure", "reports.nights", "reports.guests", "reports.state", "reports.balance"].map((key) => t(key));
+    const line = ({ stay, guestName, roomNumber, balance }, date, amount) => [
+      guestName, stay.confirmationCode, roomNumber ?? "", date(stay.arrival), date(stay.departure),
+      dayNumber(stay.departure) - dayNumber(stay.arrival), stay.adults + (stay.children ?? 0), i18n.state(stay.state), amount(balance),
+    ];
+    return {
+      title: `${t(`reports.${kind}`)}, ${i18n.date(from.value)} (${entries.length})`,
+      rows: [header, ...entries.map((entry) => line(entry, (d) => d, plainAmount))],
+      shown: entries.map((entry) => line(entry, i18n.date, i18n.money)),
+    };
+  }
+
+  /** The ledger of the days from `from` to `to`, with its totals beneath. */
+  async function ledger() {
+    const report = await get(`/api/v1/properties/${property.id}/ledger?from=${from.value}&to=${to.value}`);
+    const header = ["reports.day", "reports.code", "reports.guest", "reports.entry", "reports.description", "reports.detail", "reports.amount"].map((key) => t(key));
+    const signed = (line) => ({ ...line.amount, amount: line.kind === "reversal" ? -line.amount.amount : line.amount.amount });
+    const row = (line, date, amount) => [
+      date(line.date), line.confirmationCode, line.guestName, t(`reports.entry.${line.kind}`), lineLabel(line, i18n),
+      line.category ? t(`category.${line.category}`) : line.method ? t(`method.${line.method}`) : "", amount(signed(line)),
+    ];
+    const rows = [header, ...report.lines.map((line) => row(line, (d) => d, plainAmount))];
+    const shown = report.lines.map((line) => row(line, i18n.date, i18n.money));
+    const totals = (key, id, lines) =>
+      h(
+        "section",
+        { class: "reports-totals", "aria-labelledby": id },
+        h("h3", { id, text: t(key) }),
+        h("dl", {}, lines.map(([name, money]) => [h("dt", { text: name }), h("dd", { text: i18n.money(money) })])),
+      );
+    const sections = h(
+      "div",
+      { class: "reports-summary" },
+      totals("reports.charges", "reports-charges", report.charges.map((c) => [t(`category.${c.category}`), c.amount])),
+      totals("reports.taxes", "reports-taxes", report.taxes.map((tax) => {
+        const name = i18n.stored?.(tax.name) ?? tax.name;
+        return [tax.basisPoints === undefined ? name : `${name} (${i18n.percent(tax.basisPoints / 10_000)})`, tax.amount];
+      })),
+      totals("reports.payments", "reports-payments", report.payments.map((p) => [p.method ? t(`method.${p.method}`) : t("reports.noMethod"), p.amount])),
+      totals("reports.totals", "reports-total", [[t("reports.totalCharges"), report.totalCharges], [t("reports.totalPayments"), report.totalPayments]]),
+    );
+    const span = report.from === report.to ? i18n.date(report.from) : `${i18n.date(report.from)} – ${i18n.date(report.to)}`;
+    return { title: `${t("reports.ledger")}, ${span} (${report.lines.length})`, rows, shown, sections };
+  }
+
+  /** The rows on screen, in the page's words (dates, money); an empty report says so. */
+  function table(header, rows) {
+    if (rows.length === 0) return h("p", { class: "desk-empty", text: t("reports.none") });
+    return h(
+      "table",
+      { class: "desk-table reports-table" },
+      h("thead", {}, h("tr", {}, header.map((name) => h("th", { scope: "col", text: name })))),
+      h("tbody", {}, rows.map((row) => h("tr", {}, row.map((value) => h("td", { text: String(value) }))))),
+    );
+  }
+
+  shape();
+  await show();
+  return {
+    unmount() {
+      URL.revokeObjectURL(download.href);
+    },
+  };
+}
+

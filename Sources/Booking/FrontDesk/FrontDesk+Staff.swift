@@ -81,7 +81,8 @@ extension FrontDesk where Storage: StaffStorage {
         hash: (String) async throws -> String
     ) async throws -> StaffAccount {
         try await requireManager(of: propertyID, by: staff, to: "change staff")
-        var (user, roles) = try await member(userID, of: propertyID)
+        let (user, current) = try await member(userID, of: propertyID)
+        var roles = current
         if let role, role != roles[propertyID] {
             guard userID != staff.user.id else {
                 throw DomainError.invalid("role", "you cannot take away your own manager's role", reason: "staff.self")
@@ -99,7 +100,6 @@ extension FrontDesk where Storage: StaffStorage {
             try await storage.setPassword(
                 userID: userID, passwordHash: try await hash(password), propertyID: propertyID, by: staff.user.id)
         }
-        user.role = roles[propertyID] ?? user.role
         return StaffAccount(user: user, role: roles[propertyID] ?? user.role)
     }
 

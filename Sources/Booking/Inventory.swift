@@ -135,13 +135,57 @@ public struct Guest: Hashable, Sendable, Identifiable {
     public var email: String
     public var phone: String
     public var notes: String
+    /// What the police registration of foreign guests asks (Thailand's TM30, Vietnam's temporary residence
+    /// declaration): the country of the guest's passport or card (ISO 3166 alpha-2, "" not yet known), its
+    /// number, and the guest's date of birth.
+    public var nationality: String
+    public var documentNumber: String
+    public var birthDate: Day?
 
-    public init(id: Int, name: String, email: String = "", phone: String = "", notes: String = "") {
+    public init(
+        id: Int, name: String, email: String = "", phone: String = "", notes: String = "", nationality: String = "",
+        documentNumber: String = "", birthDate: Day? = nil
+    ) {
         self.id = id
         self.name = name
         self.email = email
         self.phone = phone
         self.notes = notes
+        self.nationality = nationality
+        self.documentNumber = documentNumber
+        self.birthDate = birthDate
+    }
+
+    /// Checks a guest's registration details: a country code of two capital letters (or none), a
+    /// document number of at most 40 letters, digits, spaces and dashes, and a birth date from 1900 up
+    /// to `today`.
+    public static func validateRegistration(nationality: String, documentNumber: String, birthDate: Day?, today: Day)
+        throws(DomainError)
+    {
+        guard
+            nationality.isEmpty
+                || (nationality.utf8.count == 2 && nationality.utf8.allSatisfy { (65...90).contains($0) })
+        else {
+            throw .invalid(
+                "guest.nationality", "'\(nationality)' is not a country code of two capital letters (TH, VN, JP)",
+                reason: "guest.nationality")
+        }
+        let documentByte = { (byte: UInt8) in
+            (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == 32
+                || byte == 45
+        }
+        guard documentNumber.utf8.count <= 40, documentNumber.utf8.allSatisfy(documentByte) else {
+            throw .invalid(
+                "guest.documentNumber", "a document number has at most 40 letters, digits, spaces and dashes",
+                reason: "guest.documentNumber")
+        }
+        if let birthDate {
+            guard birthDate >= Day(year: 1900, month: 1, day: 1), birthDate <= today else {
+                throw .invalid(
+                    "guest.birthDate", "a birth date is from 1900 to today", reason: "guest.birthDate",
+                    params: ["today": today.iso])
+            }
+        }
     }
 
     /// Checks a guest's details as typed into a form or a booking request.

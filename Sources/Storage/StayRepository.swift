@@ -223,14 +223,29 @@ public struct StayRepository: Sendable {
     }
 
     static func guest(id: Int, in sql: any SQLDatabase) async throws -> Guest? {
-        try await sql.raw("SELECT * FROM guests WHERE id = \(bind: id)").first().map { row in
-            Guest(
-                id: try row.decode(column: "id", as: Int.self),
-                name: try row.decode(column: "name", as: String.self),
-                email: try row.decode(column: "email", as: String.self),
-                phone: try row.decode(column: "phone", as: String.self),
-                notes: try row.decode(column: "notes", as: String.self))
+        try await sql.raw("SELECT * FROM guests WHERE id = \(bind: id)").first().map(guest(from:))
+    }
+
+    /// Guests by id, with their registration details.
+    public func guests(ids: [Int]) async throws -> [Int: Guest] {
+        guard !ids.isEmpty else { return [:] }
+        return try await store.read { sql in
+            let guests = try await sql.raw("SELECT * FROM guests WHERE id IN (\(binds: ids))").all().map(
+                Self.guest(from:))
+            return Dictionary(guests.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
+    }
+
+    static func guest(from row: any SQLRow) throws -> Guest {
+        Guest(
+            id: try row.decode(column: "id", as: Int.self),
+            name: try row.decode(column: "name", as: String.self),
+            email: try row.decode(column: "email", as: String.self),
+            phone: try row.decode(column: "phone", as: String.self),
+            notes: try row.decode(column: "notes", as: String.self),
+            nationality: try row.decode(column: "nationality", as: String.self),
+            documentNumber: try row.decode(column: "document_number", as: String.self),
+            birthDate: try row.decode(column: "birth_date", as: Int?.self).map(Day.init))
     }
 
     /// Changes a stay by the domain's rules (`change` mutates it or throws), as one transaction:
@@ -484,7 +499,9 @@ public struct StayTransaction: StayLedger {
     public func update(_ guest: Guest) async throws {
         try await sql.raw(
             """
-            UPDATE guests SET name = \(bind: guest.name), email = \(bind: guest.email), phone = \(bind: guest.phone)
+            UPDATE guests SET name = \(bind: guest.name), email = \(bind: guest.email), phone = \(bind: guest.phone),
+              nationality = \(bind: guest.nationality), document_number = \(bind: guest.documentNumber),
+              birth_date = \(bind: guest.birthDate?.number)
             WHERE id = \(bind: guest.id)
             """
         ).run()

@@ -88,6 +88,7 @@ public final class Store: Sendable {
         migrations.add(LighterWrites(dialect: dialect))
         migrations.add(StaffMemberships())
         migrations.add(LedgerIndex())
+        migrations.add(GuestRegistration())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

@@ -17,7 +17,10 @@ struct FormsAPITests {
                     Components.Schemas.FormList.self, from: Data(buffer: response.body)
                 ).forms
             }
-            #expect(names == ["stay", "charge", "payment", "move", "appointment", "appointment-change", "issuer"])
+            #expect(
+                names == [
+                    "stay", "charge", "payment", "move", "appointment", "appointment-change", "issuer", "registration",
+                ])
             for name in names {
                 try await client.execute(uri: "/api/v1/forms/\(name)", method: .get) { response in
                     #expect(response.status == .ok)

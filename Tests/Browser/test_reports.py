@@ -116,3 +116,53 @@ def test_reports_in_thai_have_no_english_left(desk_server, browser_factory):
         left = latin_words(browser.find_element(By.CSS_SELECTOR, ".reports").text, stored=stored)
         assert not left, f"English left on the Thai {kind} report: {left}"
     screenshot(browser, "reports-ledger-thai")
+
+
+def registration_field(browser, key):
+    return browser.find_element(By.CSS_SELECTOR, f"form[data-form=registration] [id$='-registration-guest-{key}']")
+
+
+def test_a_guests_registration_is_kept_refused_then_corrected_and_listed_for_the_police_in_thai(
+    desk_server, browser_factory
+):
+    browser = browser_factory(viewport=(1024, 768))
+    sign_in(browser, desk_server)
+    hotel = use_property(browser, "hotel")
+    today = api(browser, "GET", f"/api/v1/properties/{hotel['id']}/today")["data"]
+    arrival = today["arrivals"][0]
+    go(browser, f"#/stays/{arrival['stay']['id']}", "stays")
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "form[data-form=registration]"))
+    registration_field(browser, "nationality").send_keys("jp")
+    registration_field(browser, "documentNumber").send_keys("TK/1234567")
+    browser.execute_script("arguments[0].value = '1990-04-01'", registration_field(browser, "birthDate"))
+    browser.find_element(By.CSS_SELECTOR, "form[data-form=registration] button[type=submit]").click()
+    # The server refuses the slash and says why, in place; the correction is kept.
+    WebDriverWait(browser, 10).until(
+        lambda b: "at most 40 letters, digits, spaces and dashes" in text_in(b, "form[data-form=registration]")
+    )
+    document = registration_field(browser, "documentNumber")
+    document.clear()
+    document.send_keys("TK 1234567")
+    browser.find_element(By.CSS_SELECTOR, "form[data-form=registration] button[type=submit]").click()
+    WebDriverWait(browser, 10).until(lambda b: "Japan (JP)" in text_in(b, ".desk-facts"))
+    assert "TK 1234567" in text_in(browser, ".desk-facts")
+
+    thai = browser_factory(viewport=(1024, 768), language="th-TH")
+    sign_in(thai, desk_server)
+    use_property(thai, "hotel")
+    go(thai, "#/reports?report=registration", "reports")
+    WebDriverWait(thai, 10).until(lambda b: shown(b) > 0)
+    row = thai.execute_script(
+        "return [...document.querySelectorAll('.reports-table tbody tr')].map((tr) => tr.textContent)"
+        ".find((text) => text.includes(arguments[0]))",
+        arrival["stay"]["confirmationCode"],
+    )
+    assert row and "ญี่ปุ่น (JP)" in row and "TK 1234567" in row
+    csv = thai.execute_async_script(CSV_TEXT)
+    assert f",JP,TK 1234567,1990-04-01,{arrival['stay']['arrival']}," in csv
+    stored = ["JP", "TK 1234567", hotel["name"]]
+    for entry in today["arrivals"]:
+        stored += [entry["guestName"], entry["stay"]["confirmationCode"], entry.get("roomNumber", "")]
+    left = latin_words(thai.find_element(By.CSS_SELECTOR, ".reports").text, stored=stored)
+    assert not left, f"English left on the Thai registration list: {left}"
+    screenshot(thai, "reports-registration-thai")

@@ -182,3 +182,12 @@ export function createI18n(code, catalogue) {
     state: (state) => t(`state.${state}`),
   };
 }
+
+/** A country by its ISO code in the page's language ("Japan", "ญี่ปุ่น"), with the code. */
+export function countryName(code, locale) {
+  try {
+    return `${new Intl.DisplayNames([locale], { type: "region" }).of(code)} (${code})`;
+  } catch {
+    return code;
+  }
+}

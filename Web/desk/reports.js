@@ -5,10 +5,10 @@
 
 import { errorText, get } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { currencyDigits, dayNumber, todayIn, toMajor } from "../common/i18n.js";
+import { countryName, currencyDigits, dayNumber, todayIn, toMajor } from "../common/i18n.js";
 import { lineLabel } from "./folio-lines.js";
 
-const KINDS = ["arrivals", "departures", "inHouse", "ledger"];
+const KINDS = ["arrivals", "departures", "inHouse", "registration", "ledger"];
 
 /** A CSV file's text: fields quoted when they hold a comma, a quote or a line break; lines end in CRLF. */
 export function toCSV(rows) {
@@ -95,6 +95,7 @@ export async function mount(main, desk, route) {
   /** Arrivals, departures or guests in house on a day, from the front desk's day. */
   async function day() {
     const lists = await get(`/api/v1/properties/${property.id}/today?date=${from.value}`);
+    if (kind === "registration") return registration(lists.arrivals);
     const entries = lists[kind];
     const header = ["reports.guest", "reports.code", "reports.room", "reports.arrival", "reports.departure", "reports.nights", "reports.guests", "reports.state", "reports.balance"].map((key) => t(key));
     const line = ({ stay, guestName, roomNumber, balance }, date, amount) => [
@@ -105,6 +106,23 @@ export async function mount(main, desk, route) {
       title: `${t(`reports.${kind}`)}, ${i18n.date(from.value)} (${entries.length})`,
       rows: [header, ...entries.map((entry) => line(entry, (d) => d, plainAmount))],
       shown: entries.map((entry) => line(entry, i18n.date, i18n.money)),
+    };
+  }
+
+  /**
+   * The day's arrivals as the police registration of foreign guests lists them (Thailand's TM30,
+   * Vietnam's declaration): nationality, passport or card, date of birth; the file keeps the codes.
+   */
+  function registration(entries) {
+    const header = ["reports.guest", "reports.nationality", "reports.document", "reports.birthDate", "reports.arrival", "reports.departure", "reports.room", "reports.code"].map((key) => t(key));
+    const line = ({ stay, guestName, roomNumber, guest }, date, country) => [
+      guestName, guest?.nationality ? country(guest.nationality) : "", guest?.documentNumber ?? "",
+      guest?.birthDate ? date(guest.birthDate) : "", date(stay.arrival), date(stay.departure), roomNumber ?? "", stay.confirmationCode,
+    ];
+    return {
+      title: `${t("reports.registration")}, ${i18n.date(from.value)} (${entries.length})`,
+      rows: [header, ...entries.map((entry) => line(entry, (d) => d, (code) => code))],
+      shown: entries.map((entry) => line(entry, i18n.date, (code) => countryName(code, i18n.locale))),
     };
   }
 

@@ -5,7 +5,7 @@
 
 import { call, declaredForm, errorText, get, OtherProperty, passableRefusal, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { dayNumber, todayIn } from "../common/i18n.js";
+import { countryName, dayNumber, todayIn } from "../common/i18n.js";
 import { canCheckIn, canMarkNoShow, roomTypeChangeNote } from "./stay-rules.js";
 import { renderForm } from "./form.js";
 import { lineLabel } from "./folio-lines.js";
@@ -50,6 +50,9 @@ export async function mount(main, desk, route) {
     fact(t("stay.guest"), stay.guest?.name);
     fact(t("stay.email"), stay.guest?.email);
     fact(t("stay.phone"), stay.guest?.phone);
+    fact(t("stay.nationality"), stay.guest?.nationality && countryName(stay.guest.nationality, i18n.locale));
+    fact(t("stay.document"), stay.guest?.documentNumber);
+    fact(t("stay.birthDate"), stay.guest?.birthDate && i18n.date(stay.guest.birthDate));
     fact(t("stay.dates"), `${i18n.dateLong(stay.arrival)} → ${i18n.dateLong(stay.departure)} (${i18n.nights(stay.nights)})`);
     fact(t("stay.roomType"), roomTypes.get(stay.roomTypeId)?.name);
     fact(
@@ -115,6 +118,8 @@ export async function mount(main, desk, route) {
       sections.push(formSection("move", "action.move"));
       sections.push(formSection("stay", "stay.edit"));
     }
+    // What the police registration of foreign guests asks, kept whatever the stay's state.
+    if (editable && property.kind === "hotel") sections.push(registrationSection());
     fill(page, ...sections);
   }
 
@@ -257,6 +262,26 @@ export async function mount(main, desk, route) {
   function folioBody(name, values) {
     if (name === "charge") return { description: values.description, amount: values.amount, category: values.category };
     return { amount: values.amount, method: values.method, description: values.description || undefined };
+  }
+
+  /** The guest's nationality, passport or card number and date of birth, for the police registration. */
+  function registrationSection() {
+    const section = h("section", { class: "no-print", "aria-label": t("form.registration.title") }, h("h2", { text: t("form.registration.title") }));
+    const start = {
+      "guest.nationality": stay.guest?.nationality ?? "", "guest.documentNumber": stay.guest?.documentNumber ?? "",
+      "guest.birthDate": stay.guest?.birthDate ?? "",
+    };
+    mountForm(section, "registration", start, async (values) => {
+      const guest = {
+        nationality: (values["guest.nationality"] ?? "").trim().toUpperCase(),
+        documentNumber: (values["guest.documentNumber"] ?? "").trim(),
+        birthDate: values["guest.birthDate"] ?? "",
+      };
+      await call("PATCH", `/api/v1/stays/${id}`, { body: { guest }, version: stay.version });
+      desk.toast(t("done.saved"));
+      await load();
+    });
+    return section;
   }
 
   function formSection(name, titleKey) {

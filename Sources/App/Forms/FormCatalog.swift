@@ -3,7 +3,7 @@ import Booking
 /// The product's forms. Limits come from the endpoints that take the values, so that a form never
 /// allows what the API refuses.
 enum FormCatalog {
-    static let all: [FreeForm] = [stay, charge, payment, move, appointment, appointmentChange, issuer]
+    static let all: [FreeForm] = [stay, charge, payment, move, appointment, appointmentChange, issuer, registration]
 
     static func form(named name: String) -> FreeForm? { all.first { $0.name == name } }
 
@@ -101,6 +101,21 @@ enum FormCatalog {
                     .text("name", label: "form.issuer.name", maxLength: Issuer.nameLimit),
                     .textarea("address", label: "form.issuer.address", maxLength: Issuer.addressLimit),
                     .text("taxId", label: "form.issuer.taxId", maxLength: Issuer.taxIDLimit),
+                ])
+        ])
+
+    /// A guest's details for the police registration (`Guest.validateRegistration`): sent as the
+    /// `guest` of `PATCH /api/v1/stays/{id}`.
+    static let registration = FreeForm(
+        name: "registration",
+        sections: [
+            .init(
+                id: "registration", titleKey: "form.registration.title",
+                rows: [
+                    .text("guest.nationality", label: "form.registration.nationality", maxLength: 2),
+                    .text("guest.documentNumber", label: "form.registration.documentNumber", maxLength: 40),
+                    .date(
+                        "guest.birthDate", label: "form.registration.birthDate", min: .date("1900-01-01")),
                 ])
         ])
 

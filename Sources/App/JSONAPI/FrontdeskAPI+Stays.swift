@@ -93,7 +93,11 @@ extension FrontdeskAPI {
                         departure: try body.departure.map { try Day.parse($0, field: "departure") },
                         roomID: body.roomId, adults: body.adults, children: body.children, infants: body.infants,
                         notes: body.notes, guestName: body.guest?.name, guestEmail: body.guest?.email,
-                        guestPhone: body.guest?.phone),
+                        guestPhone: body.guest?.phone, guestNationality: body.guest?.nationality,
+                        guestDocumentNumber: body.guest?.documentNumber,
+                        guestBirthDate: try body.guest?.birthDate.map { text in
+                            text.isEmpty ? nil : try Day.parse(text, field: "guest.birthDate")
+                        }),
                     by: try staff)))
     }
 
@@ -132,6 +136,9 @@ extension Components.Schemas.Stay {
 
 extension Components.Schemas.Contact {
     init(_ guest: Guest) {
-        self.init(name: guest.name, email: guest.email, phone: guest.phone)
+        self.init(
+            name: guest.name, email: guest.email, phone: guest.phone,
+            nationality: guest.nationality.isEmpty ? nil : guest.nationality,
+            documentNumber: guest.documentNumber.isEmpty ? nil : guest.documentNumber, birthDate: guest.birthDate?.iso)
     }
 }

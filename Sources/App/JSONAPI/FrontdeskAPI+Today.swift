@@ -16,15 +16,16 @@ extension FrontdeskAPI {
                 ($0.id, $0.number)
             })
         let listed = lists.arrivals + lists.departures + lists.inHouse
-        let names = try await stays.guestNames(ids: listed.map(\.guestID))
+        let guests = try await stays.guests(ids: listed.map(\.guestID))
         let balances = try await FolioRepository(store: store).balances(
             stayIDs: listed.map(\.id), currency: property.currency)
         func entries(_ list: [Stay]) throws -> [Components.Schemas.TodayEntry] {
             try list.map { stay in
                 .init(
-                    stay: try .init(stay), guestName: names[stay.guestID] ?? "",
+                    stay: try .init(stay), guestName: guests[stay.guestID]?.name ?? "",
                     roomNumber: stay.roomID(on: day).flatMap { rooms[$0] } ?? stay.currentRoomID.flatMap { rooms[$0] },
-                    balance: try .init(balances[stay.id] ?? .zero(property.currency)))
+                    balance: try .init(balances[stay.id] ?? .zero(property.currency)),
+                    guest: guests[stay.guestID].map(Components.Schemas.Contact.init))
             }
         }
         return .ok(

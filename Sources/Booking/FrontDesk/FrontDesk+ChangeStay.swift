@@ -11,11 +11,16 @@ public struct StayChange: Sendable {
     public var guestName: String?
     public var guestEmail: String?
     public var guestPhone: String?
+    public var guestNationality: String?
+    public var guestDocumentNumber: String?
+    /// `.some(nil)` takes the birth date away.
+    public var guestBirthDate: Day??
 
     public init(
         arrival: Day? = nil, departure: Day? = nil, roomID: Int? = nil, adults: Int? = nil, children: Int? = nil,
         infants: Int? = nil, notes: String? = nil, guestName: String? = nil, guestEmail: String? = nil,
-        guestPhone: String? = nil
+        guestPhone: String? = nil, guestNationality: String? = nil, guestDocumentNumber: String? = nil,
+        guestBirthDate: Day?? = nil
     ) {
         self.arrival = arrival
         self.departure = departure
@@ -27,9 +32,15 @@ public struct StayChange: Sendable {
         self.guestName = guestName
         self.guestEmail = guestEmail
         self.guestPhone = guestPhone
+        self.guestNationality = guestNationality
+        self.guestDocumentNumber = guestDocumentNumber
+        self.guestBirthDate = guestBirthDate
     }
 
-    var changesGuest: Bool { guestName != nil || guestEmail != nil || guestPhone != nil }
+    var changesGuest: Bool {
+        guestName != nil || guestEmail != nil || guestPhone != nil || guestNationality != nil
+            || guestDocumentNumber != nil || guestBirthDate != nil
+    }
 }
 
 /// A stay after a change, and what the change means for its price when it put the guest in a room
@@ -81,7 +92,13 @@ extension FrontDesk {
                 guest.name = change.guestName ?? guest.name
                 guest.email = change.guestEmail ?? guest.email
                 guest.phone = change.guestPhone ?? guest.phone
+                guest.nationality = change.guestNationality ?? guest.nationality
+                guest.documentNumber = change.guestDocumentNumber ?? guest.documentNumber
+                guest.birthDate = change.guestBirthDate ?? guest.birthDate
                 try Guest.validate(name: guest.name, email: guest.email, phone: guest.phone)
+                try Guest.validateRegistration(
+                    nationality: guest.nationality, documentNumber: guest.documentNumber, birthDate: guest.birthDate,
+                    today: today)
                 try await ledger.update(guest)
             }
         }

@@ -94,7 +94,7 @@ extension StayLedger {
 /// are doing, which that role must allow.
 public struct Staff: Sendable {
     public var user: User
-    /// What the request does: reading, desk work, housekeeping or managing.
+    /// What the request does: reading, desk work, housekeeping, managing, or reading the accounts.
     public var work: StaffWork
     /// Their role at a property; nil where they do not work.
     public var roles: @Sendable (Int) -> StaffRole?

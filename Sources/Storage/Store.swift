@@ -137,7 +137,19 @@ public final class Store: Sendable {
     {
         switch dialect {
         case .postgres:
-            return try await database.transaction { transaction in try await body(transaction as! any SQLDatabase) }
+            // PostgreSQL ends one of two transactions that wait on each other (a deadlock: two room moves
+            // taking the same rooms' locks in turn). Nothing of it was kept, so it runs again, twice at most.
+            var attempt = 1
+            while true {
+                do {
+                    return try await database.transaction { transaction in
+                        try await body(transaction as! any SQLDatabase)
+                    }
+                } catch  where error.isDeadlock && attempt < 3 {
+                    try await Task.sleep(for: .milliseconds(5 * attempt))
+                    attempt += 1
+                }
+            }
         case .sqlite:
             return try await writers.run {
                 try await sqliteTransaction(body)
@@ -214,6 +226,13 @@ extension Error {
     /// guard against two stays in one room on one night.
     var isConstraintFailure: Bool {
         (self as? any DatabaseError)?.isConstraintFailure ?? false
+    }
+
+    /// Whether PostgreSQL ended the transaction to break a deadlock (`40P01`) or a serialization
+    /// failure (`40001`): the same work, run again, may well pass.
+    var isDeadlock: Bool {
+        guard let error = self as? PSQLError, let state = error.serverInfo?[.sqlState] else { return false }
+        return state == "40P01" || state == "40001"
     }
 
     /// What the database said when it refused a statement, in its own words: PostgresNIO keeps the

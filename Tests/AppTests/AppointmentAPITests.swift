@@ -198,12 +198,7 @@ struct AppointmentAPITests {
 
     @Test func statsGiveOccupancyAdrAndRevparPerDayAndInTotal() async throws {
         let fixture = try await APIFixture.make()
-        _ = try await StayRepository(store: fixture.store).create(
-            NewStay(
-                propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: fixture.rooms[0].id,
-                nights: try Nights(
-                    arrival: Day(year: 2026, month: 12, day: 1), departure: Day(year: 2026, month: 12, day: 3)),
-                adults: 1, guestName: "Ann"))
+        _ = try await fixture.storedStay()
         try await fixture.test { client in
             try await client.execute(
                 uri: "/api/v1/properties/\(fixture.property.id)/stats?from=2026-12-01&to=2026-12-05", method: .get

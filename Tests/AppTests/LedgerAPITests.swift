@@ -25,12 +25,7 @@ struct LedgerAPITests {
     @Test(arguments: TestDatabase.available)
     func theLedgerSumsEachDaysLinesByKindTaxAndMethod(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
-        let stay = try await StayRepository(store: fixture.store).create(
-            NewStay(
-                propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: fixture.rooms[0].id,
-                nights: try Nights(
-                    arrival: Day(year: 2026, month: 12, day: 1), departure: Day(year: 2026, month: 12, day: 3)),
-                adults: 1, guestName: "Ann Lee"))
+        let stay = try await fixture.storedStay()
         let folios = FolioRepository(store: fixture.store)
         let posted = try await folios.post(
             [

@@ -17,12 +17,7 @@ struct PropertyAccessAPITests {
     func everyStaffRouteAsksTheOneAccessCheckForTheResourcesProperty(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
         let salon = try await AppointmentAPITests.salon(in: fixture)
-        let stay = try await StayRepository(store: fixture.store).create(
-            NewStay(
-                propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: fixture.rooms[0].id,
-                nights: try Nights(
-                    arrival: Day(year: 2026, month: 12, day: 1), departure: Day(year: 2026, month: 12, day: 3)),
-                adults: 1, guestName: "Ann Lee"))
+        let stay = try await fixture.storedStay()
         let appointment = try await AppointmentRepository(store: fixture.store).create(
             Appointment(
                 id: 0, propertyID: salon.property.id, staffID: salon.staff[0].id, serviceID: salon.service.id,
@@ -101,12 +96,7 @@ struct PropertyAccessAPITests {
         let users = UserRepository(store: fixture.store)
         let clerk = try #require(try await users.credentials(email: "front_desk@example.com")).user
         try await users.revoke(userID: clerk.id, propertyID: salon.property.id)
-        let stay = try await StayRepository(store: fixture.store).create(
-            NewStay(
-                propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: fixture.rooms[0].id,
-                nights: try Nights(
-                    arrival: Day(year: 2026, month: 12, day: 1), departure: Day(year: 2026, month: 12, day: 3)),
-                adults: 1, guestName: "Ann Lee"))
+        let stay = try await fixture.storedStay()
         let hotel = fixture.property.id
         try await fixture.test(as: .frontDesk) { client in
             try await client.execute(uri: "/api/v1/properties", method: .get) { response in

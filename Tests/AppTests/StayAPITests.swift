@@ -44,6 +44,16 @@ struct APIFixture {
 
     static let password = "correct horse"
 
+    /// Ann Lee's stay in the first room from 1 to 3 December 2026, stored past the API.
+    func storedStay() async throws -> Stay {
+        try await StayRepository(store: store).create(
+            NewStay(
+                propertyID: property.id, roomTypeID: roomType.id, roomID: rooms[0].id,
+                nights: try Nights(
+                    arrival: Day(year: 2026, month: 12, day: 1), departure: Day(year: 2026, month: 12, day: 3)),
+                adults: 1, guestName: "Ann Lee"))
+    }
+
     /// Gives each of the fixture's accounts its role at a property made after them.
     func staff(_ propertyID: Int) async throws {
         let users = UserRepository(store: store)

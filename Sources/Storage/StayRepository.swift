@@ -206,18 +206,6 @@ public struct StayRepository: Sendable {
         return holds
     }
 
-    /// Guests' names by id, in one query: for lists of stays.
-    public func guestNames(ids: [Int]) async throws -> [Int: String] {
-        guard !ids.isEmpty else { return [:] }
-        return try await store.read { sql in
-            var names: [Int: String] = [:]
-            for row in try await sql.raw("SELECT id, name FROM guests WHERE id IN (\(binds: ids))").all() {
-                names[try row.decode(column: "id", as: Int.self)] = try row.decode(column: "name", as: String.self)
-            }
-            return names
-        }
-    }
-
     public func guest(id: Int) async throws -> Guest? {
         try await store.read { sql in try await Self.guest(id: id, in: sql) }
     }

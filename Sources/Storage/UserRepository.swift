@@ -56,11 +56,13 @@ public struct UserRepository: Sendable {
 
     /// Takes a member of staff off a property's staff.
     public func revoke(userID: Int, propertyID: Int) async throws {
-        try await store.write { sql in
-            try await sql.raw(
-                "DELETE FROM staff_memberships WHERE user_id = \(bind: userID) AND property_id = \(bind: propertyID)"
-            ).run()
-        }
+        try await store.write { sql in try await Self.revoke(userID: userID, propertyID: propertyID, in: sql) }
+    }
+
+    private static func revoke(userID: Int, propertyID: Int, in sql: any SQLDatabase) async throws {
+        try await sql.raw(
+            "DELETE FROM staff_memberships WHERE user_id = \(bind: userID) AND property_id = \(bind: propertyID)"
+        ).run()
     }
 
     private static func grant(userID: Int, propertyID: Int, role: StaffRole, in sql: any SQLDatabase) async throws {
@@ -201,9 +203,7 @@ public struct UserRepository: Sendable {
     public func removeRole(userID: Int, propertyID: Int, by byUserID: Int) async throws {
         try await store.write { sql in
             let before = try await Self.roles(userID: userID, in: sql)[propertyID]
-            try await sql.raw(
-                "DELETE FROM staff_memberships WHERE user_id = \(bind: userID) AND property_id = \(bind: propertyID)"
-            ).run()
+            try await Self.revoke(userID: userID, propertyID: propertyID, in: sql)
             try await Journal.record(
                 in: sql, propertyID: propertyID, userID: byUserID, entity: "staff", entityID: userID,
                 action: "removed", before: before.map { StaffRecord(role: $0.rawValue) }, after: nil)

@@ -38,10 +38,12 @@ public struct FolioEntry: Hashable, Sendable, Identifiable {
     public var reverses: Int?
     /// The night a room charge is for.
     public var night: Day?
+    /// The hotel's day the line belongs to (`NightAudit.businessDay`); nil only for a line not stored.
+    public var businessDay: Day?
 
     public init(
         id: Int, kind: FolioEntryKind, description: String, amount: Money, category: ChargeCategory? = nil,
-        method: PaymentMethod? = nil, reverses: Int? = nil, night: Day? = nil
+        method: PaymentMethod? = nil, reverses: Int? = nil, night: Day? = nil, businessDay: Day? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -51,6 +53,7 @@ public struct FolioEntry: Hashable, Sendable, Identifiable {
         self.method = method
         self.reverses = reverses
         self.night = night
+        self.businessDay = businessDay
     }
 }
 

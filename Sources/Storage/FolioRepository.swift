@@ -16,14 +16,20 @@ public struct FolioRepository: Sendable {
     }
 
     /// Posts entries to a stay's folio by the folio's rules (positive amounts in its currency; a
-    /// reversal only of an entry not reversed yet), all or none, and returns the folio after.
+    /// reversal only of an entry not reversed yet), all or none, on the property's open business day
+    /// (`NightAudit.businessDay`), and returns the folio after.
     public func post(_ postings: [Posting], stayID: Int, by userID: Int? = nil) async throws -> Folio {
-        try await store.write { sql in try await Self.post(postings, stayID: stayID, userID: userID, in: sql) }
+        try await store.write { sql in
+            try await Self.post(postings, stayID: stayID, userID: userID, now: store.clock.now(), in: sql)
+        }
     }
 
-    static func post(_ postings: [Posting], stayID: Int, userID: Int?, in sql: any SQLDatabase) async throws -> Folio {
+    static func post(
+        _ postings: [Posting], stayID: Int, userID: Int?, now: Date, in sql: any SQLDatabase
+    ) async throws -> Folio {
         var folio = try await Self.load(stayID: stayID, in: sql)
-        let propertyID = try await Self.propertyID(ofStay: stayID, in: sql)
+        guard !postings.isEmpty else { return folio }
+        let (propertyID, day) = try await Self.openDay(ofStay: stayID, now: now, in: sql)
         for posting in postings {
             var amount = posting.amount
             if posting.kind == .reversal, let target = folio.entries.first(where: { $0.id == posting.reverses }) {
@@ -32,18 +38,18 @@ public struct FolioRepository: Sendable {
             let rowID = try await sql.insertReturningID(
                 """
                 INSERT INTO folio_entries (stay_id, kind, description, amount, currency, category, method, reverses,
-                  night, posted_at, posted_by)
+                  night, posted_at, posted_by, business_day)
                 VALUES (\(bind: stayID), \(bind: posting.kind.rawValue), \(bind: posting.description),
                   \(bind: amount.amount), \(bind: amount.currency.code), \(bind: posting.category?.rawValue),
                   \(bind: posting.method?.rawValue), \(bind: posting.reverses), \(bind: posting.night?.number),
-                  \(bind: Clock.nowMillis), \(bind: userID))
+                  \(bind: Int((now.timeIntervalSince1970 * 1000).rounded())), \(bind: userID), \(bind: day.number))
                 RETURNING id
                 """
             )
             let entry = FolioEntry(
                 id: rowID, kind: posting.kind, description: posting.description,
                 amount: amount, category: posting.category, method: posting.method, reverses: posting.reverses,
-                night: posting.night)
+                night: posting.night, businessDay: day)
             // The rules refuse before commit; the insert above then rolls back with the rest.
             try folio.post(entry)
             try await Journal.record(
@@ -53,11 +59,32 @@ public struct FolioRepository: Sendable {
         return folio
     }
 
-    static func propertyID(ofStay stayID: Int, in sql: any SQLDatabase) async throws -> Int {
-        guard let row = try await sql.raw("SELECT property_id FROM stays WHERE id = \(bind: stayID)").first() else {
-            throw DomainError(.notFound, "no stay \(stayID)")
-        }
-        return try row.decode(column: "property_id", as: Int.self)
+    /// The stay's property and the business day a line posted to its folio now belongs to. On
+    /// PostgreSQL the property's row stays locked until the transaction ends, so that a day is not
+    /// closed between reading it and the line's commit (closing takes the same row first).
+    static func openDay(ofStay stayID: Int, now: Date, in sql: any SQLDatabase) async throws -> (Int, Day) {
+        let lock: SQLQueryString = sql.dialect.name == "postgresql" ? " FOR NO KEY UPDATE OF p" : ""
+        guard
+            let row = try await sql.raw(
+                """
+                SELECT p.id, p.time_zone, p.closed_through FROM stays s JOIN properties p ON p.id = s.property_id
+                WHERE s.id = \(bind: stayID)\(lock)
+                """
+            ).first()
+        else { throw DomainError(.notFound, "no stay \(stayID)") }
+        let zone = TimeZone(identifier: try row.decode(column: "time_zone", as: String.self)) ?? .gmt
+        let closed = try row.decode(column: "closed_through", as: Int?.self).map(Day.init)
+        return (
+            try row.decode(column: "id", as: Int.self),
+            NightAudit.businessDay(today: Day.today(in: zone, now: now), closedThrough: closed)
+        )
+    }
+
+    /// The business day a line posted now at `property` belongs to (an import's payments).
+    static func openDay(of property: Property, now: Date, in sql: any SQLDatabase) async throws -> Day {
+        let closed = try await sql.raw("SELECT closed_through FROM properties WHERE id = \(bind: property.id)")
+            .first()?.decode(column: "closed_through", as: Int?.self).map(Day.init)
+        return NightAudit.businessDay(today: property.today(now: now), closedThrough: closed)
     }
 
     static func load(stayID: Int, in sql: any SQLDatabase) async throws -> Folio {
@@ -87,44 +114,44 @@ public struct FolioRepository: Sendable {
         }
     }
 
-    /// Every folio line of a property's stays posted from the start of `first` to the end of `last`, in
-    /// its time zone, in the order posted, each with its day, its stay and guest, and for a reversal what
-    /// it reverses (`folio_entries_by_time` finds the lines of those days, whatever the property holds).
+    /// Every folio line of a property's stays of the business days from `first` to `last`, in the order
+    /// posted, each with its day, its stay and guest, and for a reversal what it reverses
+    /// (`folio_entries_by_day` finds the lines of those days, whatever the property holds).
     public func ledger(property: Property, first: Day, last: Day) async throws -> LedgerReport {
-        let zone = property.timeZone
-        let from = Int(first.instant(atMinute: 0, in: zone).timeIntervalSince1970 * 1000)
-        let until = Int(last.adding(days: 1).instant(atMinute: 0, in: zone).timeIntervalSince1970 * 1000)
-        let lines = try await store.read { sql in
-            try await sql.raw(
-                """
-                SELECT f.id, f.kind, f.description, f.amount, f.category, f.method, f.posted_at, f.stay_id,
-                  r.kind AS reversed_kind, r.category AS reversed_category, r.method AS reversed_method,
-                  r.description AS reversed_description, s.confirmation_code, g.name AS guest_name
-                FROM folio_entries f JOIN stays s ON s.id = f.stay_id JOIN guests g ON g.id = s.guest_id
-                LEFT JOIN folio_entries r ON r.id = f.reverses
-                WHERE f.posted_at >= \(bind: from) AND f.posted_at < \(bind: until)
-                  AND s.property_id = \(bind: property.id) AND f.currency = \(bind: property.currency.code)
-                ORDER BY f.posted_at, f.id
-                """
-            ).all().map { row in
-                let kind = FolioEntryKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .charge
-                let reversed = kind == .reversal
-                let text = { (column: String) in try row.decode(column: column, as: String?.self) }
-                let posted = Date(
-                    timeIntervalSince1970: Double(try row.decode(column: "posted_at", as: Int.self)) / 1000)
-                return LedgerReport.Line(
-                    day: Day.today(in: zone, now: posted), entryID: try row.decode(column: "id", as: Int.self),
-                    stayID: try row.decode(column: "stay_id", as: Int.self),
-                    confirmationCode: try row.decode(column: "confirmation_code", as: String.self),
-                    guestName: try row.decode(column: "guest_name", as: String.self), kind: kind,
-                    description: try row.decode(column: "description", as: String.self),
-                    category: try text(reversed ? "reversed_category" : "category").flatMap(
-                        ChargeCategory.init(rawValue:)),
-                    method: try text(reversed ? "reversed_method" : "method").flatMap(PaymentMethod.init(rawValue:)),
-                    reverses: reversed ? try text("reversed_kind").flatMap(FolioEntryKind.init(rawValue:)) : nil,
-                    reversedDescription: reversed ? try text("reversed_description") : nil,
-                    amount: Money(try row.decode(column: "amount", as: Int.self), property.currency))
-            }
+        try await store.read { sql in try await Self.ledger(property: property, first: first, last: last, in: sql) }
+    }
+
+    static func ledger(property: Property, first: Day, last: Day, in sql: any SQLDatabase) async throws
+        -> LedgerReport
+    {
+        let lines = try await sql.raw(
+            """
+            SELECT f.id, f.kind, f.description, f.amount, f.category, f.method, f.business_day, f.stay_id,
+              r.kind AS reversed_kind, r.category AS reversed_category, r.method AS reversed_method,
+              r.description AS reversed_description, s.confirmation_code, g.name AS guest_name
+            FROM folio_entries f JOIN stays s ON s.id = f.stay_id JOIN guests g ON g.id = s.guest_id
+            LEFT JOIN folio_entries r ON r.id = f.reverses
+            WHERE f.business_day >= \(bind: first.number) AND f.business_day <= \(bind: last.number)
+              AND s.property_id = \(bind: property.id) AND f.currency = \(bind: property.currency.code)
+            ORDER BY f.business_day, f.posted_at, f.id
+            """
+        ).all().map { row in
+            let kind = FolioEntryKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .charge
+            let reversed = kind == .reversal
+            let text = { (column: String) in try row.decode(column: column, as: String?.self) }
+            return LedgerReport.Line(
+                day: Day(try row.decode(column: "business_day", as: Int.self)),
+                entryID: try row.decode(column: "id", as: Int.self),
+                stayID: try row.decode(column: "stay_id", as: Int.self),
+                confirmationCode: try row.decode(column: "confirmation_code", as: String.self),
+                guestName: try row.decode(column: "guest_name", as: String.self), kind: kind,
+                description: try row.decode(column: "description", as: String.self),
+                category: try text(reversed ? "reversed_category" : "category").flatMap(
+                    ChargeCategory.init(rawValue:)),
+                method: try text(reversed ? "reversed_method" : "method").flatMap(PaymentMethod.init(rawValue:)),
+                reverses: reversed ? try text("reversed_kind").flatMap(FolioEntryKind.init(rawValue:)) : nil,
+                reversedDescription: reversed ? try text("reversed_description") : nil,
+                amount: Money(try row.decode(column: "amount", as: Int.self), property.currency))
         }
         return LedgerReport(first: first, last: last, currency: property.currency, lines: lines)
     }
@@ -140,7 +167,8 @@ public struct FolioRepository: Sendable {
             category: try row.decode(column: "category", as: String?.self).flatMap(ChargeCategory.init(rawValue:)),
             method: try row.decode(column: "method", as: String?.self).flatMap(PaymentMethod.init(rawValue:)),
             reverses: try row.decode(column: "reverses", as: Int?.self),
-            night: try row.decode(column: "night", as: Int?.self).map(Day.init))
+            night: try row.decode(column: "night", as: Int?.self).map(Day.init),
+            businessDay: try row.decode(column: "business_day", as: Int?.self).map(Day.init))
     }
 }
 

@@ -94,15 +94,21 @@ public struct RoomRepository: Sendable {
     public func blocks(propertyIDs: [Int], overlapping nights: Nights) async throws -> [Int: [RoomBlock]] {
         guard !propertyIDs.isEmpty else { return [:] }
         return try await store.read { sql in
-            Dictionary(
-                grouping: try await sql.raw(
-                    """
-                    SELECT * FROM room_blocks WHERE property_id IN (\(binds: propertyIDs))
-                      AND departure > \(bind: nights.arrival.number) AND arrival < \(bind: nights.departure.number)
-                    ORDER BY room_id, arrival
-                    """
-                ).all().map(Self.block(from:)), by: \.propertyID)
+            try await Self.blocks(propertyIDs: propertyIDs, overlapping: nights, in: sql)
         }
+    }
+
+    static func blocks(propertyIDs: [Int], overlapping nights: Nights, in sql: any SQLDatabase) async throws
+        -> [Int: [RoomBlock]]
+    {
+        Dictionary(
+            grouping: try await sql.raw(
+                """
+                SELECT * FROM room_blocks WHERE property_id IN (\(binds: propertyIDs))
+                  AND departure > \(bind: nights.arrival.number) AND arrival < \(bind: nights.departure.number)
+                ORDER BY room_id, arrival
+                """
+            ).all().map(Self.block(from:)), by: \.propertyID)
     }
 
     public func insert(_ block: RoomBlock, by userID: Int?) async throws -> RoomBlock {

@@ -88,11 +88,12 @@ extension StayRepository {
                         stayIDs = try await Self.reserveIDs(table: "stays", count: rows.count, in: sql)
                     }
                     let batch = Self.importBatch
+                    let paidOn = try await FolioRepository.openDay(of: property, now: store.clock.now(), in: sql)
                     for start in stride(from: 0, to: rows.count, by: batch) {
                         let range = start..<min(start + batch, rows.count)
                         try await Self.insertImported(
                             rows[range], guestIDs: guestIDs[range], stayIDs: stayIDs[range], property: property,
-                            in: sql)
+                            paidOn: paidOn, in: sql)
                         progress?(range.upperBound)
                     }
                     try await Journal.record(
@@ -147,12 +148,14 @@ extension StayRepository {
     /// One batch's guests, stays, runs and payments, four statements.
     private static func insertImported(
         _ rows: ArraySlice<StayImport.Row>, guestIDs: ArraySlice<Int>, stayIDs: ArraySlice<Int>, property: Property,
-        in sql: any SQLDatabase
+        paidOn: Day, in sql: any SQLDatabase
     ) async throws {
         if sql.dialect.name == "postgresql" {
-            try await insertImportedAsArrays(rows, guestIDs: guestIDs, stayIDs: stayIDs, property: property, in: sql)
+            try await insertImportedAsArrays(
+                rows, guestIDs: guestIDs, stayIDs: stayIDs, property: property, paidOn: paidOn, in: sql)
         } else {
-            try await insertImportedAsValues(rows, guestIDs: guestIDs, stayIDs: stayIDs, property: property, in: sql)
+            try await insertImportedAsValues(
+                rows, guestIDs: guestIDs, stayIDs: stayIDs, property: property, paidOn: paidOn, in: sql)
         }
     }
 
@@ -160,7 +163,7 @@ extension StayRepository {
     /// says (names, codes) bound.
     private static func insertImportedAsValues(
         _ rows: ArraySlice<StayImport.Row>, guestIDs: ArraySlice<Int>, stayIDs: ArraySlice<Int>, property: Property,
-        in sql: any SQLDatabase
+        paidOn: Day, in sql: any SQLDatabase
     ) async throws {
         let now = Clock.nowMillis
         var guests: SQLQueryString = "INSERT INTO guests (id, name, email, phone, notes) VALUES "
@@ -173,9 +176,11 @@ extension StayRepository {
               source, guest_name) VALUES
             """
         var payments = """
-            INSERT INTO folio_entries (stay_id, kind, description, amount, currency, posted_at, posted_by) VALUES
+            INSERT INTO folio_entries (stay_id, kind, description, amount, currency, posted_at, posted_by,
+              business_day) VALUES
             """
         var paid = false
+        let day = paidOn.number
         let source = text(StaySource.frontDesk.rawValue)
         let payment = "\(text(FolioEntryKind.payment.rawValue)),\(text(importedPayment))"
         let currency = text(property.currency.code)
@@ -207,7 +212,7 @@ extension StayRepository {
             segments.appendLiteral(")")
             if row.amountPaid.amount > 0 {
                 payments +=
-                    "\(paid ? "," : "")(\(stayID),\(payment),\(row.amountPaid.amount),\(currency),\(now),NULL)"
+                    "\(paid ? "," : "")(\(stayID),\(payment),\(row.amountPaid.amount),\(currency),\(now),NULL,\(day))"
                 paid = true
             }
         }
@@ -222,7 +227,7 @@ extension StayRepository {
     /// cost PostgreSQL more to plan than to insert).
     private static func insertImportedAsArrays(
         _ rows: ArraySlice<StayImport.Row>, guestIDs: ArraySlice<Int>, stayIDs: ArraySlice<Int>, property: Property,
-        in sql: any SQLDatabase
+        paidOn: Day, in sql: any SQLDatabase
     ) async throws {
         let now = Clock.nowMillis
         let stayIDs = Array(stayIDs)
@@ -266,9 +271,11 @@ extension StayRepository {
         guard !paid.isEmpty else { return }
         try await sql.raw(
             """
-            INSERT INTO folio_entries (stay_id, kind, description, amount, currency, posted_at, posted_by)
+            INSERT INTO folio_entries (stay_id, kind, description, amount, currency, posted_at, posted_by,
+              business_day)
             SELECT stay_id, \(bind: FolioEntryKind.payment.rawValue), \(bind: importedPayment), amount,
-              \(bind: property.currency.code), \(bind: now), NULL
+              \(bind: property.currency.code), \(bind: now), NULL,
+              \(bind: paidOn.number)
             FROM unnest(\(bind: paid.map(\.0))::bigint[], \(bind: paid.map(\.1.amountPaid.amount))::bigint[])
               AS f(stay_id, amount)
             """

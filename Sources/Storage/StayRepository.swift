@@ -72,7 +72,7 @@ public struct StayRepository: Sendable {
         )
         .filter { $0.state == .checkedIn }
         try await store.write { sql in
-            let transaction = StayTransaction(sql: sql, userID: nil)
+            let transaction = StayTransaction(sql: sql, userID: nil, now: store.clock.now())
             for stay in inHouse {
                 guard let roomType = roomTypes[stay.roomTypeID] else { continue }
                 try await transaction.correctCharges(of: stay, roomType: roomType, property: property)
@@ -106,30 +106,36 @@ public struct StayRepository: Sendable {
     public func stays(propertyIDs: [Int], overlapping nights: Nights) async throws -> [Int: [Stay]] {
         guard !propertyIDs.isEmpty else { return [:] }
         return try await store.read { sql in
-            let rows = try await sql.raw(
-                """
-                SELECT * FROM stays WHERE property_id IN (\(binds: propertyIDs))
-                  AND arrival < \(bind: nights.departure.number) AND departure > \(bind: nights.arrival.number)
-                ORDER BY arrival, id
-                """
-            ).all()
-            let segmentRows = try await sql.raw(
-                """
-                SELECT g.* FROM stay_segments g JOIN stays s ON s.id = g.stay_id
-                WHERE s.property_id IN (\(binds: propertyIDs))
-                  AND s.arrival < \(bind: nights.departure.number) AND s.departure > \(bind: nights.arrival.number)
-                ORDER BY g.stay_id, g.arrival
-                """
-            ).all()
-            let segmentsOfStay = try Self.segmentsByStay(segmentRows)
-            var stays: [Int: [Stay]] = [:]
-            for row in rows {
-                let stay = try Self.stay(
-                    from: row, segments: segmentsOfStay[try row.decode(column: "id", as: Int.self)] ?? [])
-                stays[stay.propertyID, default: []].append(stay)
-            }
-            return stays
+            try await Self.stays(propertyIDs: propertyIDs, overlapping: nights, in: sql)
         }
+    }
+
+    static func stays(propertyIDs: [Int], overlapping nights: Nights, in sql: any SQLDatabase) async throws
+        -> [Int: [Stay]]
+    {
+        let rows = try await sql.raw(
+            """
+            SELECT * FROM stays WHERE property_id IN (\(binds: propertyIDs))
+              AND arrival < \(bind: nights.departure.number) AND departure > \(bind: nights.arrival.number)
+            ORDER BY arrival, id
+            """
+        ).all()
+        let segmentRows = try await sql.raw(
+            """
+            SELECT g.* FROM stay_segments g JOIN stays s ON s.id = g.stay_id
+            WHERE s.property_id IN (\(binds: propertyIDs))
+              AND s.arrival < \(bind: nights.departure.number) AND s.departure > \(bind: nights.arrival.number)
+            ORDER BY g.stay_id, g.arrival
+            """
+        ).all()
+        let segmentsOfStay = try Self.segmentsByStay(segmentRows)
+        var stays: [Int: [Stay]] = [:]
+        for row in rows {
+            let stay = try Self.stay(
+                from: row, segments: segmentsOfStay[try row.decode(column: "id", as: Int.self)] ?? [])
+            stays[stay.propertyID, default: []].append(stay)
+        }
+        return stays
     }
 
     /// The nights held in rooms of many properties over `nights`, by property (stays' runs, and rooms
@@ -256,38 +262,10 @@ public struct StayRepository: Sendable {
     ) async throws -> Stay {
         let attempted = StayBox()
         do {
-            return try await store.write { sql in
-                guard var stay = try await Self.load(id: stayID, in: sql) else {
-                    throw DomainError(.notFound, "no stay \(stayID)")
-                }
-                if let expectedVersion, expectedVersion != stay.version {
-                    throw DomainError(
-                        .stale,
-                        "stay \(stayID) has changed (version \(stay.version), not \(expectedVersion)); reload it",
-                        reason: "stay.changed")
-                }
-                let before = stay
-                try await change(&stay, StayTransaction(sql: sql, userID: userID))
-                stay.version = before.version + 1
-                attempted.stay = stay
-                let updated = try await sql.raw(
-                    """
-                    UPDATE stays SET arrival = \(bind: stay.arrival.number), departure = \(bind: stay.departure.number),
-                      adults = \(bind: stay.adults), children = \(bind: stay.children), infants = \(bind: stay.infants),
-                      state = \(bind: stay.state.rawValue),
-                      room_type_id = \(bind: stay.roomTypeID), notes = \(bind: stay.notes), version = \(bind: stay.version)
-                    WHERE id = \(bind: stayID) AND version = \(bind: before.version)
-                    RETURNING id
-                    """
-                ).first()
-                guard updated != nil else {
-                    throw DomainError(.stale, "stay \(stayID) changed meanwhile; reload it", reason: "stay.changed")
-                }
-                try await Self.rewriteSegments(of: stay, in: sql)
-                try await Journal.record(
-                    in: sql, propertyID: stay.propertyID, userID: userID, entity: "stay", entityID: stayID,
-                    action: action, before: StaySnapshot(before), after: StaySnapshot(stay))
-                return stay
+            return try await store.write { [clock = store.clock] sql in
+                try await Self.update(
+                    stayID: stayID, expectedVersion: expectedVersion, by: userID, action: action, now: clock.now(),
+                    attempted: attempted, in: sql, change)
             }
         } catch  where error.isConstraintFailure {
             guard let stay = attempted.stay else { throw error }
@@ -298,6 +276,45 @@ public struct StayRepository: Sendable {
             }
             throw DomainError(.conflict, "a room of this stay is taken on one of its nights", field: "roomId")
         }
+    }
+
+    /// Changes a stay in the transaction `sql` (`update(stayID:...)`); `attempted` keeps the stay as it
+    /// was to be written, for naming what was in the way when the database refuses it.
+    static func update(
+        stayID: Int, expectedVersion: Int?, by userID: Int?, action: String, now: Date, attempted: StayBox? = nil,
+        in sql: any SQLDatabase, _ change: @escaping @Sendable (inout Stay, StayTransaction) async throws -> Void
+    ) async throws -> Stay {
+        guard var stay = try await Self.load(id: stayID, in: sql) else {
+            throw DomainError(.notFound, "no stay \(stayID)")
+        }
+        if let expectedVersion, expectedVersion != stay.version {
+            throw DomainError(
+                .stale,
+                "stay \(stayID) has changed (version \(stay.version), not \(expectedVersion)); reload it",
+                reason: "stay.changed")
+        }
+        let before = stay
+        try await change(&stay, StayTransaction(sql: sql, userID: userID, now: now))
+        stay.version = before.version + 1
+        attempted?.stay = stay
+        let updated = try await sql.raw(
+            """
+            UPDATE stays SET arrival = \(bind: stay.arrival.number), departure = \(bind: stay.departure.number),
+              adults = \(bind: stay.adults), children = \(bind: stay.children), infants = \(bind: stay.infants),
+              state = \(bind: stay.state.rawValue),
+              room_type_id = \(bind: stay.roomTypeID), notes = \(bind: stay.notes), version = \(bind: stay.version)
+            WHERE id = \(bind: stayID) AND version = \(bind: before.version)
+            RETURNING id
+            """
+        ).first()
+        guard updated != nil else {
+            throw DomainError(.stale, "stay \(stayID) changed meanwhile; reload it", reason: "stay.changed")
+        }
+        try await Self.rewriteSegments(of: stay, in: sql)
+        try await Journal.record(
+            in: sql, propertyID: stay.propertyID, userID: userID, entity: "stay", entityID: stayID,
+            action: action, before: StaySnapshot(before), after: StaySnapshot(stay))
+        return stay
     }
 
     // MARK: - Rows
@@ -465,6 +482,8 @@ public struct StayRepository: Sendable {
 public struct StayTransaction: StayLedger {
     let sql: any SQLDatabase
     let userID: Int?
+    /// The instant the transaction's lines are posted at.
+    let now: Date
 
     /// The stay's folio as it stands in this transaction.
     public func folio(stayID: Int) async throws -> Folio {
@@ -473,7 +492,7 @@ public struct StayTransaction: StayLedger {
 
     /// Posts to the stay's folio in this transaction.
     public func post(_ postings: [Posting], stayID: Int) async throws {
-        _ = try await FolioRepository.post(postings, stayID: stayID, userID: userID, in: sql)
+        _ = try await FolioRepository.post(postings, stayID: stayID, userID: userID, now: now, in: sql)
     }
 
     public func guest(id: Int) async throws -> Guest? {
@@ -504,7 +523,7 @@ public struct StayTransaction: StayLedger {
 }
 
 /// Holds the stay an update tried to write, to name what was in its way after the rollback.
-private final class StayBox: @unchecked Sendable {
+final class StayBox: @unchecked Sendable {
     var stay: Stay?
 }
 

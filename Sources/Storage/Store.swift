@@ -27,6 +27,8 @@ public final class Store: Sendable {
     public let events: EventFeed
     /// SQLite's writers, one at a time (`WriterQueue`).
     let writers = WriterQueue()
+    /// The instant it is now for every "today" and every line posted (a test moves it).
+    public let clock = WallClock()
 
     /// Opens a database: a `postgres://` (or `postgresql://`) URL, `:memory:`, or a SQLite file path.
     /// `searchPath` puts PostgreSQL's tables in other schemas than `public` (tests use one each).
@@ -89,6 +91,7 @@ public final class Store: Sendable {
         migrations.add(StaffMemberships())
         migrations.add(LedgerIndex())
         migrations.add(GuestRegistration())
+        migrations.add(NightAuditSchema(dialect: dialect))
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

@@ -96,8 +96,9 @@ struct InputBoundsAPITests {
                 for _ in 0..<3 {
                     try await sql.raw(
                         """
-                        INSERT INTO folio_entries (stay_id, kind, description, amount, currency, posted_at)
-                        VALUES (\(bind: id), 'charge', 'old row', \(bind: Self.huge), 'THB', 0)
+                        INSERT INTO folio_entries (stay_id, kind, description, amount, currency, posted_at,
+                          business_day)
+                        VALUES (\(bind: id), 'charge', 'old row', \(bind: Self.huge), 'THB', 0, 0)
                         """
                     ).run()
                 }

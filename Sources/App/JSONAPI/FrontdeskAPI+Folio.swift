@@ -64,7 +64,7 @@ extension Components.Schemas.Folio {
                     id: $0.id, kind: try documented($0.kind.rawValue), description: $0.description,
                     amount: try .init($0.amount), category: try $0.category.map { try documented($0.rawValue) },
                     method: try $0.method.map { try documented($0.rawValue) }, reverses: $0.reverses,
-                    night: $0.night?.iso, reversed: folio.isReversed($0.id))
+                    night: $0.night?.iso, businessDay: $0.businessDay?.iso, reversed: folio.isReversed($0.id))
             })
     }
 }

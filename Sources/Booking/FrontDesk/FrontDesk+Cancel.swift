@@ -7,23 +7,48 @@ extension FrontDesk {
         return try await change(id, version: version, by: staff, action: "cancel") { stay, _ in try stay.cancel() }
     }
 
-    /// Marks a guest who never came, on or after the arrival date.
+    /// Marks a guest who never came, on or after the arrival date, and posts the policy's fee for it
+    /// (`CancellationPolicy.noShowFee`), as the night audit does.
     public func markNoShow(_ id: Int, version: Int?, by staff: Staff) async throws -> Stay {
-        let today = try await stay(id, by: staff).today
-        return try await change(id, version: version, by: staff, action: "no-show") { stay, _ in
+        let found = try await stay(id, by: staff)
+        let (property, roomType, today) = (found.property, found.roomType, found.today)
+        return try await change(id, version: version, by: staff, action: "no-show") { stay, ledger in
             try stay.markNoShow(today: today)
+            try await Self.postNoShowFee(stay, roomType: roomType, property: property, ledger: ledger)
         }
     }
 
     /// Takes back a cancellation or a no-show made by mistake: managers only, before the stay has
     /// ended, and only if its rooms are still free (the database refuses otherwise, naming who has them).
+    /// A no-show's fee is reversed with it.
     public func reinstate(_ id: Int, version: Int?, by staff: Staff) async throws -> Stay {
         let found = try await stay(id, by: staff)
         try staff.requireManager("reinstate a stay", at: found.stay.propertyID)
         let today = found.today
-        return try await change(id, version: version, by: staff, action: "reinstate") { stay, _ in
+        return try await change(id, version: version, by: staff, action: "reinstate") { stay, ledger in
+            let wasNoShow = stay.state == .noShow
             try stay.reinstate(today: today)
+            guard wasNoShow else { return }
+            let folio = try await ledger.folio(stayID: stay.id)
+            let fees = folio.entries.filter {
+                $0.kind == .charge && $0.description == NightAudit.noShowFee && !folio.isReversed($0.id)
+            }
+            try await ledger.post(
+                fees.map {
+                    Posting(kind: .reversal, description: "Reinstated: no no-show", amount: $0.amount, reverses: $0.id)
+                }, stayID: stay.id)
         }
+    }
+
+    /// Posts the policy's fee for a guest who never came (nothing when it is free).
+    static func postNoShowFee(_ stay: Stay, roomType: RoomType, property: Property, ledger: Storage.Ledger)
+        async throws
+    {
+        let price = try await ledger.price(of: stay, roomType: roomType, property: property)
+        let fee = property.cancellationPolicy.noShowFee(total: price.total)
+        guard fee.amount > 0 else { return }
+        try await ledger.post(
+            [Posting(kind: .charge, description: NightAudit.noShowFee, amount: fee, category: .fee)], stayID: stay.id)
     }
 
     /// A guest cancels their own booking on the guest site: allowed by the place's policy as the stay

@@ -1,0 +1,73 @@
+import API
+import Booking
+import Storage
+
+/// The night audit: where the property's days stand, closing the next one, and a closed day's report.
+extension FrontdeskAPI {
+    func getNightAudit(_ input: Operations.GetNightAudit.Input) async throws -> Operations.GetNightAudit.Output {
+        let status = try await frontDesk.auditStatus(propertyID: input.path.id, by: try context.staff(for: .accounts))
+        let repository = StayRepository(store: store)
+        let guests = try await repository.guests(
+            ids: (status.noShows.map { $0.stay } + status.notCheckedOut).map { $0.guestID })
+        let line = { (stay: Stay, amount: Money) in
+            try Components.Schemas.DayCloseStay(
+                DayClose.StayLine(
+                    stayID: stay.id, confirmationCode: stay.confirmationCode,
+                    guestName: guests[stay.guestID]?.name ?? "",
+                    roomID: stay.roomID(on: status.nextDay) ?? stay.currentRoomID, amount: amount))
+        }
+        let folios = FolioRepository(store: store)
+        var notCheckedOut: [Components.Schemas.DayCloseStay] = []
+        for stay in status.notCheckedOut {
+            notCheckedOut.append(try line(stay, try await folios.folio(stayID: stay.id).balance))
+        }
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        today: status.today.iso, closedThrough: status.closedThrough?.iso,
+                        nextDay: status.nextDay.iso, canClose: status.nextDay <= status.today,
+                        noShows: try status.noShows.map { try line($0.stay, $0.fee) }, notCheckedOut: notCheckedOut,
+                        nightsToPost: status.nightsToPost))))
+    }
+
+    func closeDay(_ input: Operations.CloseDay.Input) async throws -> Operations.CloseDay.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let report = try await frontDesk.closeDay(
+            try Day.parse(body.day, field: "day"), propertyID: input.path.id, by: try staff)
+        return .created(.init(body: .json(try .init(report, taxes: try await property(input.path.id).taxes))))
+    }
+
+    func getDayClose(_ input: Operations.GetDayClose.Input) async throws -> Operations.GetDayClose.Output {
+        let report = try await frontDesk.dayClose(
+            try Day.parse(input.path.day, field: "day"), propertyID: input.path.id,
+            by: try context.staff(for: .accounts))
+        return .ok(.init(body: .json(try .init(report, taxes: try await property(input.path.id).taxes))))
+    }
+}
+
+extension Components.Schemas.DayClose {
+    init(_ report: DayClose, taxes: [Tax]) throws {
+        self.init(
+            day: report.day.iso, closedAt: report.closedAt, closedBy: report.closedBy, rooms: report.rooms,
+            roomsOutOfService: report.roomsOutOfService, roomNightsSold: report.roomNightsSold,
+            occupancyBasisPoints: report.occupancyBasisPoints, roomRevenue: try .init(report.roomRevenue),
+            arrivals: report.arrivals, departures: report.departures,
+            noShows: try report.noShows.map(Components.Schemas.DayCloseStay.init), nightsPosted: report.nightsPosted,
+            ledger: try .init(report.ledger, taxes: taxes),
+            inHouse: try report.inHouse.map(Components.Schemas.DayCloseStay.init),
+            notCheckedOut: try report.notCheckedOut.map(Components.Schemas.DayCloseStay.init),
+            guestLedger: try .init(report.guestLedger))
+    }
+}
+
+extension Components.Schemas.DayCloseStay {
+    init(_ line: DayClose.StayLine) throws {
+        self.init(
+            stayId: line.stayID, confirmationCode: line.confirmationCode, guestName: line.guestName,
+            roomId: line.roomID, amount: try .init(line.amount))
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// The night audit: closing a hotel's day. Every folio line belongs to one business day; a closed day
+/// is the hotel's record of that day and never changes again. A mistake found later is corrected by a
+/// new line, on a day still open.
+public enum NightAudit {
+    /// The business day of a line posted now: the property's today, or, once the desk has closed today
+    /// early (before midnight), the day after the last one closed.
+    public static func businessDay(today: Day, closedThrough: Day?) -> Day {
+        guard let closedThrough, closedThrough >= today else { return today }
+        return closedThrough.adding(days: 1)
+    }
+
+    /// The day the desk closes next: the one after the last closed; with none closed yet, yesterday (a
+    /// hotel's first close is usually after its first midnight).
+    public static func nextDay(today: Day, closedThrough: Day?) -> Day {
+        closedThrough?.adding(days: 1) ?? today.adding(days: -1)
+    }
+
+    /// Refuses to close `day` unless it is the next open one (a hotel's first close: yesterday or today)
+    /// and it has begun.
+    public static func validate(closing day: Day, today: Day, closedThrough: Day?) throws(DomainError) {
+        let next = nextDay(today: today, closedThrough: closedThrough)
+        if let closedThrough, day <= closedThrough {
+            throw DomainError(
+                .conflict, "\(day) is already closed", field: "day", reason: "audit.closed",
+                params: ["day": day.iso, "next": next.iso])
+        }
+        guard day <= today else {
+            throw DomainError(
+                .conflict, "\(day) has not begun at the property (today is \(today))", field: "day",
+                reason: "audit.notYet", params: ["day": day.iso, "today": today.iso])
+        }
+        guard day == next || (closedThrough == nil && day == today) else {
+            throw DomainError(
+                .conflict, "close \(next) first: days are closed one after another", field: "day",
+                reason: "audit.order", params: ["day": day.iso, "next": next.iso])
+        }
+    }
+
+    /// What closing `day` does to the property's stays (`stays` are those whose nights touch it):
+    /// - `noShows`: booked to arrive that day and not come (a calendar feed's blocks excepted: the
+    ///   channel they came from handles them);
+    /// - `inHouse`: checked in and sleeping there that night, whose room charge must stand;
+    /// - `notCheckedOut`: checked in and due to leave by that day, for the desk to see to.
+    public static func plan(closing day: Day, stays: [Stay]) -> Plan {
+        Plan(
+            noShows: stays.filter { $0.state == .booked && $0.arrival == day && $0.source != .ical },
+            inHouse: stays.filter { $0.state == .checkedIn && $0.nights.contains(day) },
+            notCheckedOut: stays.filter { $0.state == .checkedIn && $0.departure <= day })
+    }
+
+    public struct Plan: Sendable {
+        public var noShows: [Stay]
+        public var inHouse: [Stay]
+        public var notCheckedOut: [Stay]
+    }
+
+    /// The description of the fee a no-show is charged.
+    public static let noShowFee = "No-show fee"
+}
+
+extension CancellationPolicy {
+    /// What a guest who never came pays: what cancelling late costs (a share of the stay's price).
+    public func noShowFee(total: Money) -> Money { total.share(basisPoints: lateCancellationBasisPoints) }
+}
+
+extension Folio {
+    /// The balance of the lines booked on `day` or before: what the folio stood at when that day closed.
+    public func balance(through day: Day) -> Money {
+        Folio(currency: currency, entries: entries.filter { ($0.businessDay ?? day) <= day }).balance
+    }
+
+    /// Whether a standing room charge is posted for `night`.
+    public func charges(night: Day) -> Bool {
+        entries.contains { $0.kind == .charge && $0.category == .room && $0.night == night && !isReversed($0.id) }
+    }
+}
+
+/// A closed day, as the night audit froze it: what the folios recorded that day, the rooms sold, the
+/// guests who never came, and what the guests in house owed when it closed.
+public struct DayClose: Hashable, Sendable {
+    /// A stay the report lists, with an amount (a no-show's fee, an in-house guest's balance).
+    public struct StayLine: Hashable, Sendable {
+        public var stayID: Int
+        public var confirmationCode: String
+        public var guestName: String
+        /// The room it slept in that night; nil when it had none.
+        public var roomID: Int?
+        public var amount: Money
+
+        public init(stayID: Int, confirmationCode: String, guestName: String, roomID: Int?, amount: Money) {
+            self.stayID = stayID
+            self.confirmationCode = confirmationCode
+            self.guestName = guestName
+            self.roomID = roomID
+            self.amount = amount
+        }
+    }
+
+    public var day: Day
+    public var closedAt: Date
+    public var closedBy: Int?
+    /// The property's rooms that night, those out of service among them, and those sold (slept in).
+    public var rooms: Int
+    public var roomsOutOfService: Int
+    public var roomNightsSold: Int
+    /// The room charges standing for that night of the stays sold.
+    public var roomRevenue: Money
+    /// Stays checked in that arrived that day, and stays checked out due to leave that day.
+    public var arrivals: Int
+    public var departures: Int
+    public var noShows: [StayLine]
+    /// Room nights the audit found not charged and posted.
+    public var nightsPosted: Int
+    /// Every folio line of the day, with its totals.
+    public var ledger: LedgerReport
+    /// The guests in house after the day, with their balances as the day closed.
+    public var inHouse: [StayLine]
+    /// Stays checked in that were due to leave by that day.
+    public var notCheckedOut: [StayLine]
+    /// All the property's folios together as the day closed: positive, what guests owe; negative,
+    /// deposits held.
+    public var guestLedger: Money
+
+    public init(
+        day: Day, closedAt: Date, closedBy: Int?, rooms: Int, roomsOutOfService: Int, roomNightsSold: Int,
+        roomRevenue: Money, arrivals: Int, departures: Int, noShows: [StayLine], nightsPosted: Int,
+        ledger: LedgerReport, inHouse: [StayLine], notCheckedOut: [StayLine], guestLedger: Money
+    ) {
+        self.day = day
+        self.closedAt = closedAt
+        self.closedBy = closedBy
+        self.rooms = rooms
+        self.roomsOutOfService = roomsOutOfService
+        self.roomNightsSold = roomNightsSold
+        self.roomRevenue = roomRevenue
+        self.arrivals = arrivals
+        self.departures = departures
+        self.noShows = noShows
+        self.nightsPosted = nightsPosted
+        self.ledger = ledger
+        self.inHouse = inHouse
+        self.notCheckedOut = notCheckedOut
+        self.guestLedger = guestLedger
+    }
+
+    /// Rooms sold of rooms in service, in basis points (8_500 is 85 %); zero with none in service.
+    public var occupancyBasisPoints: Int {
+        let available = rooms - roomsOutOfService
+        return available > 0 ? roomNightsSold * 10_000 / available : 0
+    }
+}

@@ -835,7 +835,7 @@ def test_every_screen_at_ipad_size(desk_server, browser_factory, size):
     guest = next(e["stay"] for e in today["inHouse"] if e["stay"]["roomId"])
     screens = (("#/today", "today"), ("#/board", "board"), (f"#/stays/{guest['id']}", "stays"),
                ("#/housekeeping", "housekeeping"), ("#/dashboard", "dashboard"), ("#/rates", "rates"),
-               ("#/settings", "settings"), ("#/staff", "staff"))
+               ("#/settings", "settings"), ("#/staff", "staff"), ("#/reports", "reports"), ("#/audit", "audit"))
     for language in ("en", "th") if size == (1024, 768) else ("en",):
         Select(browser.find_element(By.ID, "desk-language")).select_by_value(language)
         wait_ready(browser)

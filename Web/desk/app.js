@@ -1,6 +1,6 @@
 // The front desk app: signs in, keeps the chosen property and language, draws the top bar and
 // routes `#/today`, `#/board`, `#/stays/{id}`, `#/documents/{id}`, `#/housekeeping`, `#/dashboard`,
-// `#/rates`, `#/settings`, `#/staff` and `#/reports` to their screens. Each screen is a
+// `#/rates`, `#/settings`, `#/staff`, `#/reports` and `#/audit` (the night audit) to their screens. Each screen is a
 // module exporting `mount(main, desk) -> { unmount() }`; `desk` is what screens share: the words,
 // the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
 
@@ -16,7 +16,7 @@ import { showLogin } from "./login.js";
 const PROPERTY_KEY = "frontdesk.property";
 
 // The screens a salon has no use for: opening one there goes to the board.
-const HOTEL_ONLY = new Set(["today", "housekeeping", "dashboard", "rates", "settings", "reports"]);
+const HOTEL_ONLY = new Set(["today", "housekeeping", "dashboard", "rates", "settings", "reports", "audit"]);
 
 // Each screen's module; `retry` asks again for one whose first fetch failed (a failed import is
 // remembered by its address until the page reloads).
@@ -32,6 +32,7 @@ const SCREENS = {
   settings: (retry = "") => import(`./settings.js${retry}`),
   staff: (retry = "") => import(`./staff.js${retry}`),
   reports: (retry = "") => import(`./reports.js${retry}`),
+  audit: (retry = "") => import(`./night-audit.js${retry}`),
 };
 
 class Desk {

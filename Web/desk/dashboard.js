@@ -26,6 +26,7 @@ export async function mount(main, desk, route) {
     h("button", { type: "submit", class: "desk-button is-primary", text: t("dashboard.show") }),
     // The lists and the ledger a hotel prints and files are a step away from its figures.
     desk.role === "housekeeping" ? null : h("a", { href: "#/reports", class: "desk-button", id: "dashboard-reports", text: t("nav.reports") }),
+    desk.role === "housekeeping" ? null : h("a", { href: "#/audit", class: "desk-button", id: "dashboard-audit", text: t("nav.audit") }),
   );
   fill(main, h("div", { class: "dashboard" }, form, message, figures, chart, table));
 

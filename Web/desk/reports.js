@@ -24,6 +24,55 @@ export function plainAmount(money) {
   return toMajor(money.amount, money.currency).toFixed(currencyDigits(money.currency));
 }
 
+/**
+ * A ledger (`GET .../ledger`, or a closed day's) as a report shows it: `rows` for the CSV file (header
+ * first, plain amounts), `shown` in the page's words, and `sections`, its totals by kind, tax, method.
+ */
+export function ledgerView(report, i18n) {
+  const { t } = i18n;
+  const header = ["reports.day", "reports.code", "reports.guest", "reports.entry", "reports.description", "reports.detail", "reports.amount"].map((key) => t(key));
+  const signed = (line) => ({ ...line.amount, amount: line.kind === "reversal" ? -line.amount.amount : line.amount.amount });
+  const row = (line, date, amount) => [
+    date(line.date), line.confirmationCode, line.guestName, t(`reports.entry.${line.kind}`), lineLabel(line, i18n),
+    line.category ? t(`category.${line.category}`) : line.method ? t(`method.${line.method}`) : "", amount(signed(line)),
+  ];
+  const rows = [header, ...report.lines.map((line) => row(line, (d) => d, plainAmount))];
+  const shown = report.lines.map((line) => row(line, i18n.date, i18n.money));
+  const sections = h(
+    "div",
+    { class: "reports-summary" },
+    figures(t("reports.charges"), "reports-charges", report.charges.map((c) => [t(`category.${c.category}`), i18n.money(c.amount)])),
+    figures(t("reports.taxes"), "reports-taxes", report.taxes.map((tax) => {
+      const name = i18n.stored?.(tax.name) ?? tax.name;
+      return [tax.basisPoints === undefined ? name : `${name} (${i18n.percent(tax.basisPoints / 10_000)})`, i18n.money(tax.amount)];
+    })),
+    figures(t("reports.payments"), "reports-payments", report.payments.map((p) => [p.method ? t(`method.${p.method}`) : t("reports.noMethod"), i18n.money(p.amount)])),
+    figures(t("reports.totals"), "reports-total", [[t("reports.totalCharges"), i18n.money(report.totalCharges)], [t("reports.totalPayments"), i18n.money(report.totalPayments)]]),
+  );
+  return { rows, shown, sections };
+}
+
+/** A titled list of figures (name, value already worded), labelled by its heading `id`. */
+export function figures(title, id, lines) {
+  return h(
+    "section",
+    { class: "reports-totals", "aria-labelledby": id },
+    h("h3", { id, text: title }),
+    h("dl", {}, lines.map(([name, value]) => [h("dt", { text: name }), h("dd", { text: value })])),
+  );
+}
+
+/** The rows on screen, in the page's words (dates, money); an empty report says so. */
+export function reportTable(header, rows, t) {
+  if (rows.length === 0) return h("p", { class: "desk-empty", text: t("reports.none") });
+  return h(
+    "table",
+    { class: "desk-table reports-table" },
+    h("thead", {}, h("tr", {}, header.map((name) => h("th", { scope: "col", text: name })))),
+    h("tbody", {}, rows.map((row) => h("tr", {}, row.map((value) => h("td", { text: String(value) }))))),
+  );
+}
+
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;
   const i18n = desk.i18n;
@@ -48,6 +97,7 @@ export async function mount(main, desk, route) {
     "form",
     { class: "desk-toolbar reports-controls no-print", onsubmit: (event) => { event.preventDefault(); show(); } },
     h("h1", { text: t("reports.title") }),
+    h("a", { href: "#/audit", class: "desk-button", id: "reports-audit", text: t("nav.audit") }),
     h("label", { for: "reports-kind", text: t("reports.kind") }),
     kindSelect,
     fromLabel,
@@ -80,7 +130,7 @@ export async function mount(main, desk, route) {
     try {
       const { title, rows, shown, sections } = kind === "ledger" ? await ledger() : await day();
       heading.textContent = title;
-      fill(body, table(rows[0], shown), sections ?? null);
+      fill(body, reportTable(rows[0], shown, t), sections ?? null);
       URL.revokeObjectURL(download.href);
       download.href = URL.createObjectURL(new Blob([toCSV(rows)], { type: "text/csv;charset=utf-8" }));
       download.download = `${kind}-${from.value}${kind === "ledger" ? `-${to.value}` : ""}.csv`;
@@ -129,45 +179,9 @@ export async function mount(main, desk, route) {
   /** The ledger of the days from `from` to `to`, with its totals beneath. */
   async function ledger() {
     const report = await get(`/api/v1/properties/${property.id}/ledger?from=${from.value}&to=${to.value}`);
-    const header = ["reports.day", "reports.code", "reports.guest", "reports.entry", "reports.description", "reports.detail", "reports.amount"].map((key) => t(key));
-    const signed = (line) => ({ ...line.amount, amount: line.kind === "reversal" ? -line.amount.amount : line.amount.amount });
-    const row = (line, date, amount) => [
-      date(line.date), line.confirmationCode, line.guestName, t(`reports.entry.${line.kind}`), lineLabel(line, i18n),
-      line.category ? t(`category.${line.category}`) : line.method ? t(`method.${line.method}`) : "", amount(signed(line)),
-    ];
-    const rows = [header, ...report.lines.map((line) => row(line, (d) => d, plainAmount))];
-    const shown = report.lines.map((line) => row(line, i18n.date, i18n.money));
-    const totals = (key, id, lines) =>
-      h(
-        "section",
-        { class: "reports-totals", "aria-labelledby": id },
-        h("h3", { id, text: t(key) }),
-        h("dl", {}, lines.map(([name, money]) => [h("dt", { text: name }), h("dd", { text: i18n.money(money) })])),
-      );
-    const sections = h(
-      "div",
-      { class: "reports-summary" },
-      totals("reports.charges", "reports-charges", report.charges.map((c) => [t(`category.${c.category}`), c.amount])),
-      totals("reports.taxes", "reports-taxes", report.taxes.map((tax) => {
-        const name = i18n.stored?.(tax.name) ?? tax.name;
-        return [tax.basisPoints === undefined ? name : `${name} (${i18n.percent(tax.basisPoints / 10_000)})`, tax.amount];
-      })),
-      totals("reports.payments", "reports-payments", report.payments.map((p) => [p.method ? t(`method.${p.method}`) : t("reports.noMethod"), p.amount])),
-      totals("reports.totals", "reports-total", [[t("reports.totalCharges"), report.totalCharges], [t("reports.totalPayments"), report.totalPayments]]),
-    );
+    const { rows, shown, sections } = ledgerView(report, i18n);
     const span = report.from === report.to ? i18n.date(report.from) : `${i18n.date(report.from)} – ${i18n.date(report.to)}`;
     return { title: `${t("reports.ledger")}, ${span} (${report.lines.length})`, rows, shown, sections };
-  }
-
-  /** The rows on screen, in the page's words (dates, money); an empty report says so. */
-  function table(header, rows) {
-    if (rows.length === 0) return h("p", { class: "desk-empty", text: t("reports.none") });
-    return h(
-      "table",
-      { class: "desk-table reports-table" },
-      h("thead", {}, h("tr", {}, header.map((name) => h("th", { scope: "col", text: name })))),
-      h("tbody", {}, rows.map((row) => h("tr", {}, row.map((value) => h("td", { text: String(value) }))))),
-    );
   }
 
   shape();

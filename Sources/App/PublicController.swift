@@ -39,6 +39,7 @@ struct PublicController {
         var children: Int
 
         var guests: Int { adults + children }
+        var party: Party { Party(adults: adults, children: children) }
 
         init(_ request: Request, requireDates: Bool) throws {
             let parameters = request.uri.queryParameters
@@ -154,8 +155,9 @@ struct PublicController {
                 return Offer(
                     roomType: roomType,
                     price: try itemised
-                        ? StayPrice.quote(roomType: roomType, nights: query.nights, property: place)
-                        : StayPrice.listingQuote(roomType: roomType, nights: query.nights, property: place),
+                        ? StayPrice.quote(roomType: roomType, nights: query.nights, property: place, party: query.party)
+                        : StayPrice.listingQuote(
+                            roomType: roomType, nights: query.nights, property: place, party: query.party),
                     available: free)
             }.sorted(by: Offer.cheaperFirst)
         }

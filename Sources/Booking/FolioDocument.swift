@@ -127,12 +127,14 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
     /// The charges other than taxes.
     public var charges: [Line]
     public var taxes: [TaxTotal]
+    /// The taxes inside the charges' prices (`Tax.Basis.includedShare`), each's total: not added.
+    public var includedTaxes: [TaxTotal]
     public var payments: [Line]
 
     public init(
         id: Int, propertyID: Int, stayID: Int, kind: FolioDocumentKind, number: Int, issuedOn: Day, issuer: Issuer,
         guestName: String, confirmationCode: String, nights: Nights, rooms: [String], currency: Currency,
-        charges: [Line], taxes: [TaxTotal], payments: [Line]
+        charges: [Line], taxes: [TaxTotal], includedTaxes: [TaxTotal] = [], payments: [Line]
     ) {
         self.id = id
         self.propertyID = propertyID
@@ -148,6 +150,7 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
         self.currency = currency
         self.charges = charges
         self.taxes = taxes
+        self.includedTaxes = includedTaxes
         self.payments = payments
     }
 
@@ -194,6 +197,16 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
                         amount: entry.amount))
             }
         }
+        var included: [TaxTotal] = []
+        for charge in charges {
+            for (tax, amount) in Tax.included(in: charge.amount, taxes: property.taxes) {
+                if let index = included.firstIndex(where: { $0.name == tax.name }) {
+                    included[index].amount.amount = included[index].amount.amount.addingSaturated(amount.amount)
+                } else {
+                    included.append(TaxTotal(name: tax.name, basisPoints: tax.basisPoints, amount: amount))
+                }
+            }
+        }
         switch kind {
         case .invoice where charges.isEmpty && taxes.isEmpty:
             throw DomainError(
@@ -215,6 +228,6 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
         return FolioDocument(
             id: 0, propertyID: property.id, stayID: stay.id, kind: kind, number: 0, issuedOn: today, issuer: issuer,
             guestName: guestName, confirmationCode: stay.confirmationCode, nights: stay.nights, rooms: rooms,
-            currency: folio.currency, charges: charges, taxes: taxes, payments: payments)
+            currency: folio.currency, charges: charges, taxes: taxes, includedTaxes: included, payments: payments)
     }
 }

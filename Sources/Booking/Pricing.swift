@@ -6,6 +6,15 @@ public struct StayPrice: Hashable, Sendable {
         public var amount: Money
         /// The night a room line is for.
         public var night: Day?
+        /// A tax already inside the prices: shown, not added to the total.
+        public var included = false
+
+        public init(name: String, amount: Money, night: Day?, included: Bool = false) {
+            self.name = name
+            self.amount = amount
+            self.night = night
+            self.included = included
+        }
     }
 
     /// One line per night at that night's rate.
@@ -16,7 +25,8 @@ public struct StayPrice: Hashable, Sendable {
 
     public var roomTotal: Money { Money(nights.map(\.amount.amount).saturatedSum(), currency) }
     public var feeTotal: Money { Money(fees.map(\.amount.amount).saturatedSum(), currency) }
-    public var taxTotal: Money { Money(taxes.map(\.amount.amount).saturatedSum(), currency) }
+    /// The taxes added to the price (those already inside it left out).
+    public var taxTotal: Money { Money(taxes.filter { !$0.included }.map(\.amount.amount).saturatedSum(), currency) }
     /// The room price a night, as the guest site shows it ("from THB 1,586.67 a night"): the nights'
     /// total over their count, rounded half up to the currency's minor unit. The one rule for it, so
     /// that a list and a detail never differ by a satang.
@@ -27,28 +37,30 @@ public struct StayPrice: Hashable, Sendable {
     }
     public var total: Money { Money([roomTotal.amount, feeTotal.amount, taxTotal.amount].saturatedSum(), currency) }
 
-    /// The price of a room type for some nights at a property: nightly rates, the property's fees,
-    /// then each tax as a share of rooms and fees, rounded to the currency's minor unit per line.
+    /// The price of a room type for some nights at a property for `party`: nightly rates, the property's
+    /// fees, then its taxes (`Tax.Basis`): a share of rooms and fees (added, or the part already inside
+    /// them), an amount a night or a guest a night up to the tax's cap of nights; rounded to the
+    /// currency's minor unit per line.
     /// `agreedRates` are the rates a booking was made at: a night that has one keeps it, whatever the
     /// room type's rate has become since; other nights (added by a change of dates) are at today's rate.
     public static func quote(
-        roomType: RoomType, nights: Nights, property: Property, agreedRates: [Day: Money] = [:]
+        roomType: RoomType, nights: Nights, property: Property, party: Party, agreedRates: [Day: Money] = [:]
     ) throws(DomainError) -> StayPrice {
-        try quote(roomType: roomType, nights: nights, property: property, agreedRates: agreedRates) { night in
-            "\(roomType.name), night of \(night)"
+        try quote(roomType: roomType, nights: nights, property: property, party: party, agreedRates: agreedRates) {
+            night in "\(roomType.name), night of \(night)"
         }
     }
 
     /// The same price with its nights' lines unnamed: what search compares and lists for hundreds of room
     /// types at once, where naming a line a night was a tenth of a search's time.
     public static func listingQuote(
-        roomType: RoomType, nights: Nights, property: Property
+        roomType: RoomType, nights: Nights, property: Property, party: Party
     ) throws(DomainError) -> StayPrice {
-        try quote(roomType: roomType, nights: nights, property: property, agreedRates: [:]) { _ in "" }
+        try quote(roomType: roomType, nights: nights, property: property, party: party, agreedRates: [:]) { _ in "" }
     }
 
     private static func quote(
-        roomType: RoomType, nights: Nights, property: Property, agreedRates: [Day: Money],
+        roomType: RoomType, nights: Nights, property: Property, party: Party, agreedRates: [Day: Money],
         nightName: (Day) -> String
     ) throws(DomainError) -> StayPrice {
         let currency = property.currency
@@ -68,9 +80,50 @@ public struct StayPrice: Hashable, Sendable {
             feeLines.append(Line(name: fee.name, amount: amount, night: nil))
         }
         let taxable = Money((nightLines + feeLines).map(\.amount.amount).saturatedSum(), currency)
+        let included = Dictionary(
+            Tax.included(in: taxable, taxes: property.taxes).map { ($0.tax.name, $0.amount) },
+            uniquingKeysWith: { first, _ in first })
         let taxLines = property.taxes.map { tax in
-            Line(name: tax.name, amount: taxable.share(basisPoints: tax.basisPoints), night: nil)
+            switch tax.basis {
+            case .share: Line(name: tax.name, amount: taxable.share(basisPoints: tax.basisPoints), night: nil)
+            case .includedShare:
+                Line(name: tax.name, amount: included[tax.name] ?? .zero(currency), night: nil, included: true)
+            case .perNight, .perPersonNight:
+                Line(
+                    name: tax.name, amount: tax.charge(nights: nights.count, party: party, currency: currency),
+                    night: nil)
+            }
         }
         return StayPrice(nights: nightLines, fees: feeLines, taxes: taxLines, currency: currency)
     }
+}
+
+/// Who a stay is for, as a tax by the person counts them.
+public struct Party: Hashable, Sendable {
+    public var adults: Int
+    public var children: Int
+    public var infants: Int
+
+    public init(adults: Int, children: Int = 0, infants: Int = 0) {
+        self.adults = adults
+        self.children = children
+        self.infants = infants
+    }
+}
+
+extension Tax {
+    /// What a tax by the night comes to for a stay of `nights` nights and its `party`: its amount a
+    /// room (or a guest it does not exempt) a night, for at most `maxNights` nights.
+    public func charge(nights: Int, party: Party, currency: Currency) -> Money {
+        guard let amount, basis == .perNight || basis == .perPersonNight else { return .zero(currency) }
+        let counted = min(nights, maxNights ?? nights)
+        let guests =
+            basis == .perNight
+            ? 1 : party.adults + (exemptChildren ? 0 : party.children) + (exemptInfants ? 0 : party.infants)
+        return Money(amount.amount.multipliedSaturated(by: counted).multipliedSaturated(by: guests), currency)
+    }
+}
+
+extension Stay {
+    public var party: Party { Party(adults: adults, children: children, infants: infants) }
 }

@@ -24,15 +24,110 @@ public struct Fee: Hashable, Sendable {
     }
 }
 
-/// A tax or service charge, as a share of the room and fees (Thailand: 10 % service, 7 % VAT).
+/// A tax or a service charge as the property owes it:
+/// - `share`: a share of the room charges and fees, added to them (Thailand: 10 % service, 7 % VAT);
+/// - `includedShare`: a share already inside every price (a VAT-inclusive rate), shown, never added;
+/// - `perNight`: an amount a room a night;
+/// - `perPersonNight`: an amount a guest a night (a city tax), children or infants exempt as it says.
+/// A tax by the night may be charged for at most `maxNights` nights of a stay.
 public struct Tax: Hashable, Sendable {
-    public var name: String
-    /// 700 is 7 %.
-    public var basisPoints: Int
+    public enum Basis: String, Sendable, CaseIterable {
+        case share
+        case includedShare = "included_share"
+        case perNight = "per_night"
+        case perPersonNight = "per_person_night"
+    }
 
+    public var name: String
+    public var basis: Basis
+    /// A share's rate: 700 is 7 %.
+    public var basisPoints: Int
+    /// A tax by the night's amount.
+    public var amount: Money?
+    /// Who a tax by the person does not count: children (the property's, under twelve), infants (under two).
+    public var exemptChildren: Bool
+    public var exemptInfants: Bool
+    /// The most nights of one stay a tax by the night is charged for; nil: all of them.
+    public var maxNights: Int?
+
+    /// A share of the room and fees, added to them.
     public init(name: String, basisPoints: Int) {
+        self.init(name: name, basis: .share, basisPoints: basisPoints)
+    }
+
+    public init(
+        name: String, basis: Basis, basisPoints: Int = 0, amount: Money? = nil, exemptChildren: Bool = false,
+        exemptInfants: Bool = false, maxNights: Int? = nil
+    ) {
         self.name = name
+        self.basis = basis
         self.basisPoints = basisPoints
+        self.amount = amount
+        self.exemptChildren = exemptChildren
+        self.exemptInfants = exemptInfants
+        self.maxNights = maxNights
+    }
+
+    public var isShare: Bool { basis == .share || basis == .includedShare }
+
+    /// The most taxes a property has, and the longest a tax's name.
+    public static let maxCount = 10
+    public static let nameLimit = 60
+
+    /// Checks a property's taxes before they are stored, each refusal naming its field (`taxes[1].amount`):
+    /// unique names of 1 to 60 characters; a share from 0.01 % to 100 %; an amount by the night more than
+    /// zero, at most `Money.maxAmount`, in the property's currency; a cap of 1 to 366 nights.
+    public static func validate(_ taxes: [Tax], currency: Currency) throws(DomainError) {
+        guard taxes.count <= maxCount else {
+            throw .invalid("taxes", "a property has at most \(maxCount) taxes", reason: "tax.tooMany")
+        }
+        var names: Set<String> = []
+        for (index, tax) in taxes.enumerated() {
+            let field = "taxes[\(index)]"
+            let name = tax.name.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, name.count <= nameLimit, name == tax.name else {
+                throw .invalid(
+                    "\(field).name", "1 to \(nameLimit) characters, without spaces around", reason: "tax.name")
+            }
+            try FreeText.validate(tax.name, field: "\(field).name", limit: nameLimit, lines: false)
+            guard names.insert(name).inserted else {
+                throw .invalid("\(field).name", "another tax is named '\(name)'", reason: "tax.name")
+            }
+            if tax.isShare {
+                guard (1...10_000).contains(tax.basisPoints) else {
+                    throw .invalid(
+                        "\(field).basisPoints", "a share from 1 (0.01 %) to 10000 (100 %)", reason: "tax.rate")
+                }
+            } else {
+                guard let amount = tax.amount else {
+                    throw .invalid("\(field).amount", "a tax by the night needs one", reason: "tax.amount")
+                }
+                guard amount.currency == currency else {
+                    throw .invalid(
+                        "\(field).amount.currency", "the property's prices are in \(currency.code)",
+                        reason: "tax.amount")
+                }
+                guard amount.amount > 0 else {
+                    throw .invalid("\(field).amount.amount", "must be more than zero", reason: "tax.amount")
+                }
+                try Money.validate(amount: amount.amount, field: "\(field).amount.amount")
+            }
+            if let maxNights = tax.maxNights, !(1...Stay.maxNights).contains(maxNights) {
+                throw .invalid("\(field).maxNights", "from 1 to \(Stay.maxNights) nights", reason: "tax.maxNights")
+            }
+        }
+    }
+
+    /// The part of `amount` (a price that includes them) that each of `taxes`' included shares is,
+    /// the shares taken together out of the price and split by their rates.
+    public static func included(in amount: Money, taxes: [Tax]) -> [(tax: Tax, amount: Money)] {
+        let included = taxes.filter { $0.basis == .includedShare }
+        let rate = included.map(\.basisPoints).reduce(0, +)
+        guard rate > 0 else { return [] }
+        return included.map { tax in
+            let share = amount.amount.multipliedSaturated(by: tax.basisPoints).addingSaturated((10_000 + rate) / 2)
+            return (tax, Money(share / (10_000 + rate), amount.currency))
+        }
     }
 }
 

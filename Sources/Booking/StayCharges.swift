@@ -8,7 +8,8 @@
 ///   its terms give then: the agreed rate, else the room type's rate for that night);
 /// - a night no longer in the stay has its room charge reversed, never deleted;
 /// - a fee or a tax whose amount the change alters is reversed and posted again at its new amount;
-/// - a tax is a share of the room charges and fees as they stand after the correction.
+/// - a tax that is a share is a share of the room charges and fees as they stand after the correction;
+///   a tax by the night or the guest is as the stay's quote gives it; one inside the prices is not posted.
 public enum StayCharges {
     /// One line to post.
     public enum Correction: Hashable, Sendable {
@@ -50,7 +51,16 @@ public enum StayCharges {
         let fees = price.fees.map { ($0.name, $0.amount) }
         let taxable = Money(
             (roomCharges + fees.map(\.1.amount)).saturatedSum(), price.currency)
-        let taxLines = taxes.map { ($0.name, taxable.share(basisPoints: $0.basisPoints)) }
+        // A share is of what stands; a tax by the night is as the quote gives it; one inside the prices
+        // is never posted.
+        let taxLines: [(String, Money)] = taxes.compactMap { tax in
+            switch tax.basis {
+            case .share: (tax.name, taxable.share(basisPoints: tax.basisPoints))
+            case .includedShare: nil
+            case .perNight, .perPersonNight:
+                (tax.name, price.taxes.first { $0.name == tax.name }?.amount ?? .zero(price.currency))
+            }
+        }
         for (category, lines) in [(ChargeCategory.fee, fees), (.tax, taxLines)] {
             for (name, amount) in lines {
                 let posted = standing.filter { $0.category == category && $0.night == nil && $0.description == name }

@@ -33,6 +33,29 @@ public struct DocumentRepository: Sendable {
         }
     }
 
+    /// Writes a property's taxes, with its audit row and event.
+    public func updateTaxes(_ taxes: [Tax], propertyID: Int, by userID: Int?) async throws -> Property {
+        try await store.write { sql in
+            guard let before = try await PropertyRepository.property(id: propertyID, in: sql) else {
+                throw DomainError(.notFound, "no property \(propertyID)")
+            }
+            try await sql.raw(
+                """
+                UPDATE properties SET taxes = \(bind: try JSONText.encode(taxes.map(TaxRecord.init)))
+                WHERE id = \(bind: propertyID)
+                """
+            ).run()
+            // The guest site's prices include them.
+            try await PropertyRepository.moveInventoryOn(in: sql)
+            try await Journal.record(
+                in: sql, propertyID: propertyID, userID: userID, entity: "property", entityID: propertyID,
+                action: "taxes", before: before.taxes.map(TaxRecord.init), after: taxes.map(TaxRecord.init))
+            var after = before
+            after.taxes = taxes
+            return after
+        }
+    }
+
     public func issue(
         stayID: Int, by userID: Int?, _ draft: @escaping @Sendable (Folio) throws -> FolioDocument
     ) async throws -> FolioDocument {
@@ -144,6 +167,8 @@ struct DocumentBody: Codable {
     var currency: String
     var charges: [Line]
     var taxes: [TaxTotal]
+    /// Absent on a document issued before taxes could be inside prices.
+    var includedTaxes: [TaxTotal]?
     var payments: [Line]
 
     init(_ document: FolioDocument) {
@@ -161,6 +186,9 @@ struct DocumentBody: Codable {
         }
         charges = document.charges.map(line)
         taxes = document.taxes.map { TaxTotal(name: $0.name, basisPoints: $0.basisPoints, amount: $0.amount.amount) }
+        includedTaxes = document.includedTaxes.map {
+            TaxTotal(name: $0.name, basisPoints: $0.basisPoints, amount: $0.amount.amount)
+        }
         payments = document.payments.map(line)
     }
 
@@ -181,6 +209,8 @@ struct DocumentBody: Codable {
             nights: try Nights(arrival: Day(arrival), departure: Day(departure)), rooms: rooms, currency: currency,
             charges: charges.map(line),
             taxes: taxes.map { .init(name: $0.name, basisPoints: $0.basisPoints, amount: Money($0.amount, currency)) },
-            payments: payments.map(line))
+            includedTaxes: (includedTaxes ?? []).map {
+                .init(name: $0.name, basisPoints: $0.basisPoints, amount: Money($0.amount, currency))
+            }, payments: payments.map(line))
     }
 }

@@ -403,7 +403,7 @@ public struct PropertyRepository: Sendable {
                 Fee(name: $0.name, amount: Money($0.amount, currency), basis: Fee.Basis(rawValue: $0.basis) ?? .perStay)
             },
             taxes: try JSONText.decode([TaxRecord].self, try row.decode(column: "taxes", as: String.self)).map {
-                Tax(name: $0.name, basisPoints: $0.basisPoints)
+                $0.tax(currency: currency)
             },
             issuer: Issuer(
                 name: try row.decode(column: "issuer_name", as: String.self),
@@ -459,12 +459,30 @@ enum TranslationsRecord {
     }
 }
 
+/// A tax as stored; one stored before taxes had a basis is a share.
 struct TaxRecord: Codable {
     var name: String
     var basisPoints: Int
+    var basis: String?
+    var amount: Int?
+    var exemptChildren: Bool?
+    var exemptInfants: Bool?
+    var maxNights: Int?
 
     init(_ tax: Tax) {
         name = tax.name
         basisPoints = tax.basisPoints
+        basis = tax.basis.rawValue
+        amount = tax.amount?.amount
+        exemptChildren = tax.exemptChildren
+        exemptInfants = tax.exemptInfants
+        maxNights = tax.maxNights
+    }
+
+    func tax(currency: Currency) -> Tax {
+        Tax(
+            name: name, basis: basis.flatMap(Tax.Basis.init(rawValue:)) ?? .share, basisPoints: basisPoints,
+            amount: amount.map { Money($0, currency) }, exemptChildren: exemptChildren ?? false,
+            exemptInfants: exemptInfants ?? false, maxNights: maxNights)
     }
 }

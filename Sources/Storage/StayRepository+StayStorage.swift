@@ -135,3 +135,10 @@ extension StayRepository: StaffStorage {
             userID: userID, passwordHash: passwordHash, propertyID: propertyID, by: byUserID)
     }
 }
+
+/// A property's taxes are kept with it.
+extension StayRepository: TaxStorage {
+    public func updateTaxes(_ taxes: [Tax], propertyID: Int, by userID: Int?) async throws -> Property {
+        try await DocumentRepository(store: store).updateTaxes(taxes, propertyID: propertyID, by: userID)
+    }
+}

@@ -64,6 +64,7 @@ struct OpenAPITests {
             "/api/v1/documents/{id}",
             "/api/v1/properties/{id}/issuer",
             "/api/v1/properties/{id}/texts",
+            "/api/v1/properties/{id}/taxes",
             "/api/v1/properties/{id}/staff",
             "/api/v1/properties/{id}/staff/{userId}",
             "/api/v1/properties/{id}/ledger",

@@ -10,7 +10,8 @@ struct PricingTests {
             taxes: [Tax(name: "Service charge", basisPoints: 1_000), Tax(name: "VAT", basisPoints: 700)])
         var roomType = Make.roomType(rate: .whole(1200, .thb))
         roomType.rateOverrides[Make.arrival.adding(days: 1)] = .whole(1500, .thb)  // a Saturday
-        let price = try StayPrice.quote(roomType: roomType, nights: Make.nights(Make.arrival, 3), property: property)
+        let price = try StayPrice.quote(
+            roomType: roomType, nights: Make.nights(Make.arrival, 3), property: property, party: Party(adults: 2))
         #expect(price.nights.map(\.amount) == [.whole(1200, .thb), .whole(1500, .thb), .whole(1200, .thb)])
         #expect(price.roomTotal == .whole(3900, .thb))
         #expect(price.feeTotal == .whole(300, .thb))
@@ -26,8 +27,10 @@ struct PricingTests {
         roomType.rateOverrides[Make.arrival.adding(days: 2)] = Money(150_001, .thb)
         for count in 1...5 {
             let nights = Make.nights(Make.arrival, count)
-            let quote = try StayPrice.quote(roomType: roomType, nights: nights, property: property)
-            let listing = try StayPrice.listingQuote(roomType: roomType, nights: nights, property: property)
+            let quote = try StayPrice.quote(
+                roomType: roomType, nights: nights, property: property, party: Party(adults: 2))
+            let listing = try StayPrice.listingQuote(
+                roomType: roomType, nights: nights, property: property, party: Party(adults: 2))
             #expect(listing.nights.map(\.amount) == quote.nights.map(\.amount))
             #expect(listing.nights.map(\.night) == quote.nights.map(\.night))
             #expect(listing.fees == quote.fees && listing.taxes == quote.taxes)
@@ -40,7 +43,8 @@ struct PricingTests {
             currency: .jpy, fees: [Fee(name: "Accommodation tax", amount: .whole(200, .jpy), basis: .perNight)],
             taxes: [Tax(name: "Consumption tax", basisPoints: 1_000)], timeZone: "Asia/Tokyo")
         let roomType = Make.roomType(rate: .whole(12_345, .jpy))
-        let price = try StayPrice.quote(roomType: roomType, nights: Make.nights(Make.arrival, 2), property: property)
+        let price = try StayPrice.quote(
+            roomType: roomType, nights: Make.nights(Make.arrival, 2), property: property, party: Party(adults: 2))
         #expect(price.roomTotal == Money(24_690, .jpy))
         #expect(price.feeTotal == Money(400, .jpy))
         #expect(price.taxTotal == Money(2_509, .jpy))  // 2,509.0 of 25,090
@@ -54,7 +58,8 @@ struct PricingTests {
         let agreed = [Make.arrival: Money.whole(1_200, .thb), Make.arrival.adding(days: 1): .whole(1_200, .thb)]
         // The guest has since added a third night.
         let price = try StayPrice.quote(
-            roomType: roomType, nights: Make.nights(Make.arrival, 3), property: Make.hotel(), agreedRates: agreed)
+            roomType: roomType, nights: Make.nights(Make.arrival, 3), property: Make.hotel(), party: Party(adults: 2),
+            agreedRates: agreed)
         #expect(price.nights.map(\.amount) == [.whole(1_200, .thb), .whole(1_200, .thb), .whole(1_500, .thb)])
         #expect(price.roomTotal == .whole(3_900, .thb))
     }
@@ -63,7 +68,7 @@ struct PricingTests {
         #expect(throws: DomainError.self) {
             try StayPrice.quote(
                 roomType: Make.roomType(rate: .whole(100, .usd)), nights: Make.nights(Make.arrival, 1),
-                property: Make.hotel())
+                property: Make.hotel(), party: Party(adults: 2))
         }
     }
 
@@ -72,7 +77,8 @@ struct PricingTests {
         let property = Make.hotel(currency: .usd, timeZone: "Europe/Berlin")
         let nights = Make.nights(Day(year: 2026, month: 3, day: 28), 2)
         let price = try StayPrice.quote(
-            roomType: Make.roomType(rate: .whole(100, .usd)), nights: nights, property: property)
+            roomType: Make.roomType(rate: .whole(100, .usd)), nights: nights, property: property,
+            party: Party(adults: 2))
         #expect(price.nights.count == 2)
         #expect(price.roomTotal == .whole(200, .usd))
         let checkIn = property.checkInInstant(on: nights.arrival)
@@ -176,10 +182,12 @@ struct FrontDeskDayTests {
         let hotel = Make.hotel()
         var roomType = Make.roomType(rate: Money(158_666, .thb))
         roomType.rateOverrides[Make.arrival] = Money(158_668, .thb)
-        let three = try StayPrice.quote(roomType: roomType, nights: Make.nights(Make.arrival, 3), property: hotel)
+        let three = try StayPrice.quote(
+            roomType: roomType, nights: Make.nights(Make.arrival, 3), property: hotel, party: Party(adults: 2))
         #expect(three.perNight == Money(158_667, .thb))  // 476,000 / 3 = 158,666.67
         let two = try StayPrice.quote(
-            roomType: Make.roomType(rate: Money(101, .thb)), nights: Make.nights(Make.arrival, 2), property: hotel)
+            roomType: Make.roomType(rate: Money(101, .thb)), nights: Make.nights(Make.arrival, 2), property: hotel,
+            party: Party(adults: 2))
         #expect(two.perNight == Money(101, .thb))
     }
 }

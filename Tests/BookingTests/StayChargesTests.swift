@@ -39,7 +39,8 @@ struct StayChargesTests {
         /// Corrects the folio for `nights` at the room type's rates now, and returns what was posted.
         @discardableResult
         mutating func correct(nights: Nights, roomType: RoomType) throws -> [StayCharges.Correction] {
-            let price = try StayPrice.quote(roomType: roomType, nights: nights, property: StayChargesTests.hotel)
+            let price = try StayPrice.quote(
+                roomType: roomType, nights: nights, property: StayChargesTests.hotel, party: Party(adults: 2))
             let corrections = StayCharges.corrections(
                 folio: folio, nights: nights, price: price, taxes: StayChargesTests.hotel.taxes)
             try apply(corrections)

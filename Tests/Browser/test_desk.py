@@ -943,7 +943,8 @@ def test_zoom_go_to_date_and_collapsing_a_room_type_change_what_the_board_shows(
     toggle = driver.find_element(By.CSS_SELECTOR, "#desk-main [aria-expanded='true']")
     toggle.click()
     assert poll(lambda: rows() < before)
-    assert driver.find_element(By.CSS_SELECTOR, "#desk-main [aria-expanded='false']")
+    # The headers are drawn on the next frame after the rows change: wait for the collapsed one.
+    assert poll(lambda: driver.find_elements(By.CSS_SELECTOR, "#desk-main [aria-expanded='false']"))
     driver.find_element(By.CSS_SELECTOR, "#desk-main [aria-expanded='false']").click()
     assert poll(lambda: rows() == before)
 

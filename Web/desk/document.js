@@ -72,6 +72,9 @@ export async function mount(main, desk, route) {
           total(tax.basisPoints == null ? tax.name : `${tax.name} ${i18n.percent(tax.basisPoints / 10_000)}`, tax.amount, undefined, "is-tax"),
         ),
         total(t("document.total"), issued.totalCharges, "document-total", "is-grand"),
+        (issued.includedTaxes ?? []).map((tax) =>
+          total(t("document.included", { tax: tax.basisPoints == null ? tax.name : `${tax.name} ${i18n.percent(tax.basisPoints / 10_000)}` }), tax.amount, undefined, "is-included"),
+        ),
       ),
     ),
     issued.payments.length

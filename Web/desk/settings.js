@@ -1,16 +1,17 @@
 // The property's settings a manager keeps: who issues its invoices and receipts (legal name, postal
-// address, tax id), through the `issuer` form the server declares, and its own texts in the other
-// languages (`settings-texts.js`). Others read them.
+// address, tax id), through the `issuer` form the server declares, its taxes (`settings-taxes.js`),
+// and its own texts in the other languages (`settings-texts.js`). Others read them.
 
 import { call, declaredForm } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { renderForm } from "./form.js";
+import { taxesSection } from "./settings-taxes.js";
 import { textsSection } from "./settings-texts.js";
 
 export async function mount(main, desk) {
   const { t } = desk.i18n;
   const property = desk.property;
-  const [declaration, texts] = await Promise.all([declaredForm("issuer"), textsSection(desk)]);
+  const [declaration, taxes, texts] = await Promise.all([declaredForm("issuer"), taxesSection(desk), textsSection(desk)]);
   const manager = desk.role === "manager";
   const rendered = renderForm(declaration, {
     values: { ...property.issuer },
@@ -40,6 +41,7 @@ export async function mount(main, desk) {
         h("p", { class: "desk-hint", text: t(manager ? "settings.issuerHint" : "settings.managerOnly") }),
         rendered.element,
       ),
+      taxes,
       texts,
     ),
   );

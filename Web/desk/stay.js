@@ -146,6 +146,12 @@ export async function mount(main, desk, route) {
     );
   }
 
+  /** A tax as a line names it: its name in the page's language and its rate. */
+  function taxName(tax) {
+    const name = i18n.stored?.(tax.name) ?? tax.name;
+    return tax.basisPoints == null ? name : `${name} ${i18n.percent(tax.basisPoints / 10_000)}`;
+  }
+
   function folioSection() {
     const section = h("section", { "aria-labelledby": "folio-title", class: "folio" });
     const rows = folio.entries.map((entry) => {
@@ -156,7 +162,15 @@ export async function mount(main, desk, route) {
         "tr",
         { class: `folio-entry is-${entry.kind}${entry.reversed ? " is-reversed" : ""}`, dataset: { entryId: String(entry.id) } },
         h("td", { text: entry.night ? i18n.dayMonth(entry.night) : "" }),
-        h("th", { scope: "row", text: lineLabel(entry, i18n) }),
+        h(
+          "th",
+          { scope: "row" },
+          lineLabel(entry, i18n),
+          // Each tax inside the price (a VAT-inclusive rate), under the line.
+          (entry.includedTaxes ?? []).map((tax) =>
+            h("small", { class: "folio-included", text: t("folio.included", { tax: taxName(tax), amount: i18n.money(tax.amount) }) }),
+          ),
+        ),
         h("td", { text: detail }),
         h("td", { class: "desk-number", text: reversal ? "" : i18n.money({ ...entry.amount, amount: sign * entry.amount.amount }) }),
         h(

@@ -5,7 +5,7 @@ import { h } from "../common/dom.js";
 
 /**
  * @param {object} site the app (`i18n`)
- * @param {{nights: {name, amount, night}[], fees: {name, amount}[], taxes: {name, amount}[], total}} price
+ * @param {{nights: {name, amount, night}[], fees: {name, amount}[], taxes: {name, amount, included}[], total}} price
  */
 export function priceLines(site, price) {
   const { t } = site.i18n;
@@ -22,8 +22,10 @@ export function priceLines(site, price) {
     ),
     h("dl", { class: "price-extras" },
       price.fees.map((l) => line(l.name, l.amount, "is-fee")),
-      price.taxes.map((l) => line(l.name, l.amount, "is-tax")),
+      price.taxes.filter((l) => !l.included).map((l) => line(l.name, l.amount, "is-tax")),
       line(t("price.total"), price.total, "is-total"),
+      // A tax already inside the prices is shown under the total, not added to it.
+      price.taxes.filter((l) => l.included).map((l) => line(t("price.included", { tax: l.name }), l.amount, "is-included")),
     ),
   );
 }

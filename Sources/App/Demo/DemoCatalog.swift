@@ -17,7 +17,13 @@ enum DemoCatalog {
 
     static let thaiTaxes = [Tax(name: "Service charge", basisPoints: 1_000), Tax(name: "VAT", basisPoints: 700)]
     static let koreanTaxes = [Tax(name: "VAT", basisPoints: 1_000)]
-    static let japaneseTaxes = [Tax(name: "Consumption tax", basisPoints: 1_000)]
+    /// Japan's prices include its consumption tax; Tokyo and Kyoto add a tax a guest a night, children exempt.
+    static let japaneseTaxes = [
+        Tax(name: "Consumption tax", basis: .includedShare, basisPoints: 1_000),
+        Tax(
+            name: "Accommodation tax", basis: .perPersonNight, amount: .whole(200, .jpy), exemptChildren: true,
+            exemptInfants: true),
+    ]
     static let vietnameseTaxes = [Tax(name: "VAT", basisPoints: 800), Tax(name: "Service charge", basisPoints: 500)]
 
     static let cities: [City] = [

@@ -29,6 +29,7 @@ enum DemoWordings {
         "Service charge": [.th: "ค่าบริการ", .ja: "サービス料", .ko: "봉사료", .vi: "Phí dịch vụ"],
         "VAT": [.th: "ภาษีมูลค่าเพิ่ม", .ja: "付加価値税", .ko: "부가가치세", .vi: "Thuế GTGT"],
         "Consumption tax": [.th: "ภาษีการบริโภค", .ja: "消費税", .ko: "소비세", .vi: "Thuế tiêu dùng"],
+        "Accommodation tax": [.th: "ภาษีที่พัก", .ja: "宿泊税", .ko: "숙박세", .vi: "Thuế lưu trú"],
         // Salon services
         "Cut": [.th: "ตัดผม", .ja: "カット", .ko: "커트", .vi: "Cắt tóc"],
         "Cut & blow": [.th: "ตัดและเป่า", .ja: "カット＆ブロー", .ko: "커트 & 드라이", .vi: "Cắt và sấy"],

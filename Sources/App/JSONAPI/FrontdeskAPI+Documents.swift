@@ -59,6 +59,11 @@ extension Components.Schemas.FolioDocument {
             taxes: try document.taxes.map {
                 .init(name: $0.name, basisPoints: $0.basisPoints, amount: try .init($0.amount))
             },
+            includedTaxes: document.includedTaxes.isEmpty
+                ? nil
+                : try document.includedTaxes.map {
+                    .init(name: $0.name, basisPoints: $0.basisPoints, amount: try .init($0.amount))
+                },
             payments: try document.payments.map(line), subtotal: try .init(document.subtotal),
             totalTax: try .init(document.totalTax), totalCharges: try .init(document.totalCharges),
             totalPayments: try .init(document.totalPayments), balance: try .init(document.balance))

@@ -7,7 +7,21 @@ import Storage
 extension FrontdeskAPI {
     func getFolio(_ input: Operations.GetFolio.Input) async throws -> Operations.GetFolio.Output {
         let stay = try await frontDesk.requireStay(input.path.id, by: try staff)
-        return .ok(.init(body: .json(try .init(try await FolioRepository(store: store).folio(stayID: stay.id)))))
+        return .ok(
+            .init(
+                body: .json(
+                    try await folioBody(try await FolioRepository(store: store).folio(stayID: stay.id), stay.propertyID)
+                )))
+    }
+
+    /// A folio as the API answers it: each charge with the part of it the property's included taxes are.
+    func folioBody(_ folio: Folio, _ propertyID: Int) async throws -> Components.Schemas.Folio {
+        try .init(folio, taxes: try await property(propertyID).taxes)
+    }
+
+    /// The same, for the folio of the stay `stayID` just posted to.
+    func folioBody(_ folio: Folio, stayID: Int) async throws -> Components.Schemas.Folio {
+        try await folioBody(folio, try await frontDesk.requireStay(stayID, by: try staff).propertyID)
     }
 
     func postCharge(_ input: Operations.PostCharge.Input) async throws -> Operations.PostCharge.Output {
@@ -19,7 +33,7 @@ extension FrontdeskAPI {
         let folio = try await frontDesk.postCharge(
             to: input.path.id, description: body.description, amount: try body.amount.money(), category: category,
             by: try staff)
-        return .created(.init(body: .json(try .init(folio))))
+        return .created(.init(body: .json(try await folioBody(folio, stayID: input.path.id))))
     }
 
     func postPayment(_ input: Operations.PostPayment.Input) async throws -> Operations.PostPayment.Output {
@@ -30,7 +44,7 @@ extension FrontdeskAPI {
         let folio = try await frontDesk.postPayment(
             to: input.path.id, amount: try body.amount.money(), method: try PaymentMethod.named(body.method.rawValue),
             description: body.description, by: try staff)
-        return .created(.init(body: .json(try .init(folio))))
+        return .created(.init(body: .json(try await folioBody(folio, stayID: input.path.id))))
     }
 
     func postReversal(_ input: Operations.PostReversal.Input) async throws -> Operations.PostReversal.Output {
@@ -40,7 +54,7 @@ extension FrontdeskAPI {
             }
         let folio = try await frontDesk.reverse(
             entry: body.entryId, of: input.path.id, reason: body.reason, by: try staff)
-        return .created(.init(body: .json(try .init(folio))))
+        return .created(.init(body: .json(try await folioBody(folio, stayID: input.path.id))))
     }
 }
 
@@ -55,7 +69,7 @@ extension PaymentMethod {
 }
 
 extension Components.Schemas.Folio {
-    init(_ folio: Folio) throws {
+    init(_ folio: Folio, taxes: [Tax]) throws {
         self.init(
             currency: try documented(folio.currency.code), balance: try .init(folio.balance),
             totalCharges: try .init(folio.totalCharges), totalPayments: try .init(folio.totalPayments),
@@ -64,7 +78,16 @@ extension Components.Schemas.Folio {
                     id: $0.id, kind: try documented($0.kind.rawValue), description: $0.description,
                     amount: try .init($0.amount), category: try $0.category.map { try documented($0.rawValue) },
                     method: try $0.method.map { try documented($0.rawValue) }, reverses: $0.reverses,
-                    night: $0.night?.iso, businessDay: $0.businessDay?.iso, reversed: folio.isReversed($0.id))
+                    night: $0.night?.iso, businessDay: $0.businessDay?.iso,
+                    includedTaxes: try Self.included(in: $0, taxes: taxes), reversed: folio.isReversed($0.id))
             })
+    }
+
+    /// A charge's included taxes; nil for other lines and where there are none.
+    static func included(in entry: FolioEntry, taxes: [Tax]) throws -> [Components.Schemas.FolioDocumentTax]? {
+        guard entry.kind == .charge, entry.category != .tax else { return nil }
+        let parts = Tax.included(in: entry.amount, taxes: taxes)
+        guard !parts.isEmpty else { return nil }
+        return try parts.map { .init(name: $0.tax.name, basisPoints: $0.tax.basisPoints, amount: try .init($0.amount)) }
     }
 }

@@ -132,7 +132,11 @@ extension Components.Schemas.Price {
     /// A stay's price, itemised: nights, fees, taxes and the total.
     init(_ price: StayPrice) throws {
         func lines(_ lines: [StayPrice.Line]) throws -> [Components.Schemas.PriceLine] {
-            try lines.map { .init(name: $0.name, amount: try .init($0.amount), night: $0.night?.iso) }
+            try lines.map {
+                .init(
+                    name: $0.name, amount: try .init($0.amount), night: $0.night?.iso,
+                    included: $0.included ? true : nil)
+            }
         }
         self.init(
             perNight: try .init(price.perNight), nights: try lines(price.nights), fees: try lines(price.fees),

@@ -39,7 +39,9 @@ extension FrontDesk {
         try Stay.validateOnline(new.nights, today: property.today(now: now()))
         let roomType = try await roomType(new.roomTypeID, of: property, field: "roomTypeId")
         try Self.validate(new, roomType: roomType)
-        let price = try StayPrice.quote(roomType: roomType, nights: new.nights, property: property)
+        let price = try StayPrice.quote(
+            roomType: roomType, nights: new.nights, property: property,
+            party: Party(adults: new.adults, children: new.children, infants: new.infants))
         var new = new
         new.source = .online
         let rates = Dictionary(

@@ -50,7 +50,7 @@ extension FrontDesk {
     private func guestsBooking(_ found: StayAtProperty, guest: Guest) async throws -> GuestsBooking {
         let (stay, place) = (found.stay, found.property)
         let price = try StayPrice.quote(
-            roomType: found.roomType, nights: stay.nights, property: place,
+            roomType: found.roomType, nights: stay.nights, property: place, party: stay.party,
             agreedRates: try await storage.agreedRates(stayID: stay.id))
         return GuestsBooking(
             stay: stay, guest: guest, place: place, roomType: found.roomType, price: price,

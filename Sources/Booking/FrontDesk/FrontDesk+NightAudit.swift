@@ -28,7 +28,7 @@ extension FrontDesk where Storage: NightAuditStorage {
         for stay in plan.noShows {
             let price = try StayPrice.quote(
                 roomType: try roomType(stay.roomTypeID, in: roomTypes), nights: stay.nights, property: property,
-                agreedRates: try await storage.agreedRates(stayID: stay.id))
+                party: stay.party, agreedRates: try await storage.agreedRates(stayID: stay.id))
             noShows.append((stay, property.cancellationPolicy.noShowFee(total: price.total)))
         }
         var nightsToPost = 0

@@ -85,7 +85,7 @@ extension StayLedger {
     /// for at their agreed rates, others at the room type's rates now.
     public func price(of stay: Stay, roomType: RoomType, property: Property) async throws -> StayPrice {
         try StayPrice.quote(
-            roomType: roomType, nights: stay.nights, property: property,
+            roomType: roomType, nights: stay.nights, property: property, party: stay.party,
             agreedRates: try await agreedRates(stayID: stay.id))
     }
 }

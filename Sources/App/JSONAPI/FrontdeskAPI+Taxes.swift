@@ -1,0 +1,46 @@
+import API
+import Booking
+
+/// The taxes a property owes: anyone on its staff reads them, a manager sets them.
+extension FrontdeskAPI {
+    func getTaxes(_ input: Operations.GetTaxes.Input) async throws -> Operations.GetTaxes.Output {
+        let property = try await property(input.path.id)
+        return .ok(.init(body: .json(.init(taxes: try property.taxes.map(Components.Schemas.PropertyTax.init)))))
+    }
+
+    func setTaxes(_ input: Operations.SetTaxes.Input) async throws -> Operations.SetTaxes.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let taxes = try body.taxes.enumerated().map { index, tax in
+            Tax(
+                name: tax.name, basis: try Tax.Basis(documented: tax.basis.rawValue),
+                basisPoints: tax.basisPoints ?? 0,
+                amount: try tax.amount?.money(field: "taxes[\(index)].amount"),
+                exemptChildren: tax.exemptChildren ?? false, exemptInfants: tax.exemptInfants ?? false,
+                maxNights: tax.maxNights)
+        }
+        let property = try await frontDesk.setTaxes(taxes, propertyID: input.path.id, by: try staff)
+        return .ok(.init(body: .json(.init(taxes: try property.taxes.map(Components.Schemas.PropertyTax.init)))))
+    }
+}
+
+extension Tax.Basis {
+    /// The basis the document names: the generated enum has only these.
+    init(documented name: String) throws {
+        guard let basis = Tax.Basis(rawValue: name) else { throw DomainError.invalid("basis", "unknown basis") }
+        self = basis
+    }
+}
+
+extension Components.Schemas.PropertyTax {
+    init(_ tax: Tax) throws {
+        self.init(
+            name: tax.name, basis: try documented(tax.basis.rawValue),
+            basisPoints: tax.isShare ? tax.basisPoints : nil,
+            amount: try tax.amount.map { .init(amount: $0.amount, currency: try documented($0.currency.code)) },
+            exemptChildren: tax.basis == .perPersonNight ? tax.exemptChildren : nil,
+            exemptInfants: tax.basis == .perPersonNight ? tax.exemptInfants : nil, maxNights: tax.maxNights)
+    }
+}

@@ -1,0 +1,106 @@
+import API
+import Booking
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import StorageTesting
+import Testing
+
+@testable import App
+
+/// A property's taxes through the API: a manager sets a VAT inside the prices and a city tax a guest a
+/// night (children exempt, two nights at most); the guest site quotes them, check-in posts the city tax
+/// and not the VAT, each charge shows the VAT inside it, and the invoice sums it by rate.
+@Suite(.serialized)
+struct TaxesAPITests {
+    static let taxes = """
+        {"taxes": [
+          {"name": "VAT", "basis": "included_share", "basisPoints": 700},
+          {"name": "City tax", "basis": "per_person_night", "amount": {"amount": 5000, "currency": "THB"},
+           "exemptChildren": true, "maxNights": 2}
+        ]}
+        """
+
+    static func put(_ client: SignedInClient, _ fixture: APIFixture, _ json: String) async throws -> TestResponse {
+        try await client.execute(
+            uri: "/api/v1/properties/\(fixture.property.id)/taxes", method: .put, body: ByteBuffer(string: json))
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aVATInsideThePricesAndACityTaxAreQuotedPostedAndInvoiced(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        try await fixture.test(as: .manager) { client in
+            let stored = try await Self.put(client, fixture, Self.taxes)
+            #expect(stored.status == .ok, "\(String(buffer: stored.body))")
+            let list = try StayActionsAPITests.decode(Components.Schemas.TaxList.self, stored)
+            #expect(list.taxes.map(\.basis) == [.includedShare, .perPersonNight])
+            #expect(list.taxes[1].maxNights == 2 && list.taxes[1].exemptChildren == true)
+
+            // The guest site: an adult and a child for three nights; the VAT shown inside, not added.
+            let arrival = fixture.property.today().adding(days: 7)
+            let quoted = try await client.execute(
+                uri:
+                    "/api/v1/public/properties/\(fixture.property.id)?arrival=\(arrival.iso)&departure=\(arrival.adding(days: 3).iso)&adults=1&children=1",
+                method: .get
+            ) { try StayActionsAPITests.decode(Components.Schemas.PublicPropertyDetail.self, $0) }
+            let price = try #require(quoted.roomTypes.first?.price)
+            #expect(price.taxes.map(\.name) == ["VAT", "City tax"])
+            #expect(price.taxes.map(\.included) == [true, nil])
+            // 3,600 THB of rooms (VAT 235.51 inside) and 1 adult × 2 nights × 50 THB of city tax.
+            #expect(price.taxes.map(\.amount.amount) == [23_551, 10_000])
+            #expect(price.total.amount == 370_000)
+
+            // The desk books two adults from today and checks them in.
+            let today = fixture.property.today()
+            let json = fixture.stayJSON(arrival: today.iso, departure: today.adding(days: 3).iso)
+            let booked = try await client.execute(uri: fixture.staysPath, method: .post, body: ByteBuffer(string: json))
+            #expect(booked.status == .created, "\(String(buffer: booked.body))")
+            let id = try StayActionsAPITests.decode(Components.Schemas.Stay.self, booked).id
+            try await client.execute(uri: "/api/v1/stays/\(id)/check-in", method: .post) { #expect($0.status == .ok) }
+            let folio = try await NightAuditAPITests.folio(client, id)
+            #expect(folio.entries.filter { $0.category == .tax }.map(\.description) == ["City tax"])
+            #expect(folio.balance.amount == 360_000 + 20_000)
+            let room = try #require(folio.entries.first { $0.category == .room })
+            #expect(room.includedTaxes?.map(\.name) == ["VAT"] && room.includedTaxes?.first?.amount.amount == 7_850)
+            #expect(folio.entries.first { $0.category == .tax }?.includedTaxes == nil)
+
+            let invoice = try await DocumentsAPITests.issue("invoice", stay: id, client) {
+                try StayActionsAPITests.decode(DocumentsAPITests.Document.self, $0)
+            }
+            #expect(invoice.taxes.map(\.name) == ["City tax"] && invoice.totalCharges.amount == 380_000)
+            #expect(invoice.includedTaxes?.map(\.basisPoints) == [700])
+            #expect(invoice.includedTaxes?.first?.amount.amount == 3 * 7_850)
+
+            // Refusals name their field; nothing stored changes.
+            for (body, field) in [
+                (#"{"taxes": [{"name": "VAT", "basis": "share", "basisPoints": 0}]}"#, "taxes[0].basisPoints"),
+                (#"{"taxes": [{"name": "City", "basis": "per_night"}]}"#, "taxes[0].amount"),
+                (
+                    #"{"taxes": [{"name": "City", "basis": "per_night", "amount": {"amount": 5, "currency": "JPY"}}]}"#,
+                    "taxes[0].amount.currency"
+                ),
+                (
+                    #"{"taxes": [{"name": "A", "basis": "share", "basisPoints": 5}, {"name": "A", "basis": "share", "basisPoints": 5}]}"#,
+                    "taxes[1].name"
+                ),
+            ] {
+                let refused = try await Self.put(client, fixture, body)
+                #expect(refused.status == .badRequest, "\(body)")
+                #expect(refused.error?.error.field == field, "\(body): \(String(buffer: refused.body))")
+            }
+            let kept = try await client.execute(uri: "/api/v1/properties/\(fixture.property.id)/taxes", method: .get) {
+                try StayActionsAPITests.decode(Components.Schemas.TaxList.self, $0)
+            }
+            #expect(kept == list)
+
+            // Only a manager sets them; the rest of the staff read them.
+            let desk = try #require(
+                try await StaffAPITests.signIn(client, "front_desk@example.com", APIFixture.password))
+            #expect(try await Self.put(desk, fixture, Self.taxes).status == .forbidden)
+            try await desk.execute(uri: "/api/v1/properties/\(fixture.property.id)/taxes", method: .get) {
+                #expect($0.status == .ok)
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+"""A property's taxes in Chromium against a real server, under network latency: a manager adds a city
+tax a guest a night, is refused a name already taken, corrects it, finds it after a reload, and the
+guest site quotes it; the Thai settings have no English left."""
+
+import datetime
+
+from conftest import latin_words, screenshot, text_in
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+from test_desk import api, go, sign_in, use_property, wait_ready
+
+LATENCY = {"offline": False, "latency": 150, "downloadThroughput": -1, "uploadThroughput": -1}
+
+
+def tax_rows(browser):
+    return browser.execute_script("return document.querySelectorAll('.settings-tax').length")
+
+
+def test_a_manager_adds_a_city_tax_after_a_refusal_and_the_guest_site_quotes_it(desk_server, driver):
+    sign_in(driver, desk_server)
+    hotel = use_property(driver, "hotel")
+    before = api(driver, "GET", f"/api/v1/properties/{hotel['id']}/taxes")["data"]["taxes"]
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", LATENCY)
+    try:
+        go(driver, "#/settings", "settings")
+        assert tax_rows(driver) == len(before)
+        driver.find_element(By.ID, "settings-tax-add").click()
+        n = len(before)
+        # A name the hotel already uses: the server refuses it and says why, in place.
+        driver.find_element(By.ID, f"tax-{n}-name").send_keys(before[0]["name"])
+        Select(driver.find_element(By.ID, f"tax-{n}-basis")).select_by_value("per_person_night")
+        assert not driver.find_element(By.ID, f"tax-{n}-rate").is_displayed()
+        driver.find_element(By.ID, f"tax-{n}-amount").send_keys("50")
+        driver.find_element(By.ID, f"tax-{n}-exemptChildren").click()
+        driver.find_element(By.ID, f"tax-{n}-maxNights").send_keys("2")
+        driver.find_element(By.ID, "settings-taxes-save").click()
+        WebDriverWait(driver, 10).until(lambda b: "each name once" in text_in(b, "#settings-taxes-error"))
+        name = driver.find_element(By.ID, f"tax-{n}-name")
+        name.clear()
+        name.send_keys("City tax")
+        driver.find_element(By.ID, "settings-taxes-save").click()
+        WebDriverWait(driver, 10).until(lambda b: text_in(b, "#desk-toast") == "Saved.")
+    finally:
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {**LATENCY, "latency": 0})
+    taxes = api(driver, "GET", f"/api/v1/properties/{hotel['id']}/taxes")["data"]["taxes"]
+    city = taxes[-1]
+    assert city == {
+        "name": "City tax", "basis": "per_person_night", "amount": {"amount": 5000, "currency": "THB"},
+        "exemptChildren": True, "exemptInfants": False, "maxNights": 2,
+    }
+    driver.refresh()
+    wait_ready(driver, "settings")
+    assert tax_rows(driver) == len(before) + 1
+    assert driver.find_element(By.ID, f"tax-{len(before)}-name").get_attribute("value") == "City tax"
+    driver.execute_script("document.getElementById(arguments[0]).scrollIntoView()", f"tax-{len(before)}-name")
+    screenshot(driver, "settings-taxes")
+
+    # The guest site quotes it: two adults, three nights, two of them taxed.
+    today = api(driver, "GET", f"/api/v1/properties/{hotel['id']}/today")["data"]["date"]
+    arrival = datetime.date.fromisoformat(today) + datetime.timedelta(days=20)
+    departure = arrival + datetime.timedelta(days=3)
+    offers = api(driver, "GET", f"/api/v1/public/properties/{hotel['id']}?arrival={arrival}&departure={departure}&adults=2")
+    priced = [r for r in offers["data"]["roomTypes"] if r.get("price")]
+    assert priced, offers
+    lines = {line["name"]: line["amount"]["amount"] for line in priced[0]["price"]["taxes"]}
+    assert lines.get("City tax") == 2 * 2 * 5000
+
+
+def test_the_taxes_in_thai_have_no_english_left(desk_server, browser_factory):
+    browser = browser_factory(viewport=(1024, 768), language="th-TH")
+    sign_in(browser, desk_server)
+    hotel = use_property(browser, "hotel")
+    go(browser, "#/settings", "settings")
+    taxes = api(browser, "GET", f"/api/v1/properties/{hotel['id']}/taxes")["data"]["taxes"]
+    section = browser.find_element(By.CSS_SELECTOR, "section[aria-labelledby=settings-taxes]")
+    # The names are stored text; the controls' values are not in the text read.
+    left = latin_words(section.text, stored=[t["name"] for t in taxes])
+    assert not left, f"English left on the Thai taxes: {left}"
+    options = browser.execute_script(
+        "return [...document.querySelectorAll('.settings-tax select option')].map((o) => o.textContent).join(' ')"
+    )
+    assert not latin_words(options), options
+    screenshot(browser, "settings-taxes-thai")

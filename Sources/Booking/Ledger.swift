@@ -118,6 +118,15 @@ public struct LedgerReport: Hashable, Sendable {
         }
     }
 
+    /// The taxes inside the prices of the charges (`Tax.Basis.includedShare`), on their net total: what
+    /// a hotel whose rates include VAT owes of it. Tax lines are left out.
+    public func includedTaxes(_ taxes: [Tax]) -> [FolioDocument.TaxTotal] {
+        let net = total(lines.filter { $0.category != .tax }.map(\.charged))
+        return Tax.included(in: net, taxes: taxes).map {
+            FolioDocument.TaxTotal(name: $0.tax.name, basisPoints: $0.tax.basisPoints, amount: $0.amount)
+        }
+    }
+
     public var totalCharges: Money { total(lines.map(\.charged)) }
     public var totalPayments: Money { total(lines.map(\.paid)) }
 

@@ -115,6 +115,8 @@ public struct DayClose: Hashable, Sendable {
     public var nightsPosted: Int
     /// Every folio line of the day, with its totals.
     public var ledger: LedgerReport
+    /// The taxes inside the day's charges, at the rates of the day.
+    public var includedTaxes: [FolioDocument.TaxTotal]
     /// The guests in house after the day, with their balances as the day closed.
     public var inHouse: [StayLine]
     /// Stays checked in that were due to leave by that day.
@@ -126,7 +128,8 @@ public struct DayClose: Hashable, Sendable {
     public init(
         day: Day, closedAt: Date, closedBy: Int?, rooms: Int, roomsOutOfService: Int, roomNightsSold: Int,
         roomRevenue: Money, arrivals: Int, departures: Int, noShows: [StayLine], nightsPosted: Int,
-        ledger: LedgerReport, inHouse: [StayLine], notCheckedOut: [StayLine], guestLedger: Money
+        ledger: LedgerReport, includedTaxes: [FolioDocument.TaxTotal] = [], inHouse: [StayLine],
+        notCheckedOut: [StayLine], guestLedger: Money
     ) {
         self.day = day
         self.closedAt = closedAt
@@ -140,6 +143,7 @@ public struct DayClose: Hashable, Sendable {
         self.noShows = noShows
         self.nightsPosted = nightsPosted
         self.ledger = ledger
+        self.includedTaxes = includedTaxes
         self.inHouse = inHouse
         self.notCheckedOut = notCheckedOut
         self.guestLedger = guestLedger

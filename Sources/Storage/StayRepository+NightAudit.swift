@@ -166,6 +166,7 @@ struct DayCloseRecord: Codable {
     var noShows: [StayLine]
     var nightsPosted: Int
     var lines: [Line]
+    var includedTaxes: [DocumentBody.TaxTotal]?
     var inHouse: [StayLine]
     var notCheckedOut: [StayLine]
     var guestLedger: Int
@@ -193,6 +194,9 @@ struct DayCloseRecord: Codable {
                 kind: $0.kind.rawValue, description: $0.description, category: $0.category?.rawValue,
                 method: $0.method?.rawValue, reverses: $0.reverses?.rawValue,
                 reversedDescription: $0.reversedDescription, amount: $0.amount.amount)
+        }
+        includedTaxes = report.includedTaxes.map {
+            DocumentBody.TaxTotal(name: $0.name, basisPoints: $0.basisPoints, amount: $0.amount.amount)
         }
         inHouse = report.inHouse.map(stayLine)
         notCheckedOut = report.notCheckedOut.map(stayLine)
@@ -222,7 +226,9 @@ struct DayCloseRecord: Codable {
                         reverses: $0.reverses.flatMap(FolioEntryKind.init(rawValue:)),
                         reversedDescription: $0.reversedDescription, amount: Money($0.amount, currency))
                 }),
-            inHouse: inHouse.map(stayLine), notCheckedOut: notCheckedOut.map(stayLine),
+            includedTaxes: (includedTaxes ?? []).map {
+                .init(name: $0.name, basisPoints: $0.basisPoints, amount: Money($0.amount, currency))
+            }, inHouse: inHouse.map(stayLine), notCheckedOut: notCheckedOut.map(stayLine),
             guestLedger: Money(guestLedger, currency))
     }
 }

@@ -72,6 +72,16 @@ struct TaxesAPITests {
             #expect(invoice.includedTaxes?.map(\.basisPoints) == [700])
             #expect(invoice.includedTaxes?.first?.amount.amount == 3 * 7_850)
 
+            // The day's ledger owes the VAT inside the room charges, and its close keeps it at today's rate.
+            let ledger = try await LedgerAPITests.ledger(
+                client, "/api/v1/properties/\(fixture.property.id)/ledger?from=\(today.iso)")
+            #expect(ledger.includedTaxes?.map(\.name) == ["VAT"] && ledger.includedTaxes?[0].amount.amount == 23_551)
+            let closed = try await client.execute(
+                uri: "/api/v1/properties/\(fixture.property.id)/night-audit", method: .post,
+                body: ByteBuffer(string: #"{"day": "\#(today.iso)"}"#)
+            ) { try StayActionsAPITests.decode(Components.Schemas.DayClose.self, $0) }
+            #expect(closed.ledger.includedTaxes == ledger.includedTaxes)
+
             // Refusals name their field; nothing stored changes.
             for (body, field) in [
                 (#"{"taxes": [{"name": "VAT", "basis": "share", "basisPoints": 0}]}"#, "taxes[0].basisPoints"),

@@ -42,14 +42,21 @@ export function ledgerView(report, i18n) {
     "div",
     { class: "reports-summary" },
     figures(t("reports.charges"), "reports-charges", report.charges.map((c) => [t(`category.${c.category}`), i18n.money(c.amount)])),
-    figures(t("reports.taxes"), "reports-taxes", report.taxes.map((tax) => {
-      const name = i18n.stored?.(tax.name) ?? tax.name;
-      return [tax.basisPoints === undefined ? name : `${name} (${i18n.percent(tax.basisPoints / 10_000)})`, i18n.money(tax.amount)];
-    })),
+    figures(t("reports.taxes"), "reports-taxes", [
+      ...report.taxes.map((tax) => [taxLabel(tax, i18n), i18n.money(tax.amount)]),
+      // Taxes inside the prices: owed, not added to the charges.
+      ...(report.includedTaxes ?? []).map((tax) => [t("document.included", { tax: taxLabel(tax, i18n) }), i18n.money(tax.amount)]),
+    ]),
     figures(t("reports.payments"), "reports-payments", report.payments.map((p) => [p.method ? t(`method.${p.method}`) : t("reports.noMethod"), i18n.money(p.amount)])),
     figures(t("reports.totals"), "reports-total", [[t("reports.totalCharges"), i18n.money(report.totalCharges)], [t("reports.totalPayments"), i18n.money(report.totalPayments)]]),
   );
   return { rows, shown, sections };
+}
+
+/** A tax as a report names it: its name in the page's language, with its rate when it has one. */
+function taxLabel(tax, i18n) {
+  const name = i18n.stored?.(tax.name) ?? tax.name;
+  return tax.basisPoints == null ? name : `${name} (${i18n.percent(tax.basisPoints / 10_000)})`;
 }
 
 /** A titled list of figures (name, value already worded), labelled by its heading `id`. */

@@ -11,13 +11,16 @@ extension FrontdeskAPI {
         let last = try input.query.to.map { try Day.parse($0, field: "to") } ?? first
         try LedgerReport.validate(first: first, last: last)
         let ledger = try await FolioRepository(store: store).ledger(property: property, first: first, last: last)
-        return .ok(.init(body: .json(try .init(ledger, taxes: property.taxes))))
+        return .ok(
+            .init(body: .json(try .init(ledger, taxes: property.taxes, included: ledger.includedTaxes(property.taxes))))
+        )
     }
 }
 
 extension Components.Schemas.Ledger {
-    /// `taxes` are the property's, which give each tax's rate by its name.
-    init(_ ledger: LedgerReport, taxes: [Tax]) throws {
+    /// `taxes` are the property's, which give each tax's rate by its name; `included`, the taxes inside
+    /// the charges.
+    init(_ ledger: LedgerReport, taxes: [Tax], included: [FolioDocument.TaxTotal]) throws {
         self.init(
             from: ledger.first.iso, to: ledger.last.iso, currency: ledger.currency.code,
             lines: try ledger.lines.map(Components.Schemas.LedgerLine.init),
@@ -32,7 +35,10 @@ extension Components.Schemas.Ledger {
             payments: try ledger.payments.map {
                 .init(method: try $0.method.map { try documented($0.rawValue) }, amount: try .init($0.amount))
             },
-            totalCharges: try .init(ledger.totalCharges), totalPayments: try .init(ledger.totalPayments))
+            totalCharges: try .init(ledger.totalCharges), totalPayments: try .init(ledger.totalPayments),
+            includedTaxes: included.isEmpty
+                ? nil
+                : try included.map { .init(name: $0.name, basisPoints: $0.basisPoints, amount: try .init($0.amount)) })
     }
 }
 

@@ -57,7 +57,7 @@ extension Components.Schemas.DayClose {
             occupancyBasisPoints: report.occupancyBasisPoints, roomRevenue: try .init(report.roomRevenue),
             arrivals: report.arrivals, departures: report.departures,
             noShows: try report.noShows.map(Components.Schemas.DayCloseStay.init), nightsPosted: report.nightsPosted,
-            ledger: try .init(report.ledger, taxes: taxes),
+            ledger: try .init(report.ledger, taxes: taxes, included: report.includedTaxes),
             inHouse: try report.inHouse.map(Components.Schemas.DayCloseStay.init),
             notCheckedOut: try report.notCheckedOut.map(Components.Schemas.DayCloseStay.init),
             guestLedger: try .init(report.guestLedger))

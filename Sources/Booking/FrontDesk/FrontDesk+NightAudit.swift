@@ -85,6 +85,7 @@ extension FrontDesk where Storage: NightAuditStorage {
                 let balance = folios[stay.id]?.balance(through: day) ?? .zero(property.currency)
                 inHouse.append(try await audit.line(stay, night: day, amount: balance))
             }
+            let ledger = try await audit.ledger(day: day)
             var notCheckedOut: [DayClose.StayLine] = []
             for stay in plan.notCheckedOut {
                 let balance = folios[stay.id]?.balance(through: day) ?? .zero(property.currency)
@@ -96,8 +97,9 @@ extension FrontDesk where Storage: NightAuditStorage {
                 roomRevenue: Money(revenue.map(\.amount).saturatedSum(), property.currency),
                 arrivals: stays.filter { $0.arrival == day && $0.state.hasArrived }.count,
                 departures: stays.filter { $0.departure == day && $0.state == .checkedOut }.count,
-                noShows: noShows, nightsPosted: nightsPosted, ledger: try await audit.ledger(day: day),
-                inHouse: inHouse, notCheckedOut: notCheckedOut, guestLedger: try await audit.guestLedger(through: day))
+                noShows: noShows, nightsPosted: nightsPosted, ledger: ledger,
+                includedTaxes: ledger.includedTaxes(property.taxes), inHouse: inHouse, notCheckedOut: notCheckedOut,
+                guestLedger: try await audit.guestLedger(through: day))
         }
     }
 

@@ -147,7 +147,9 @@ struct PublicController {
                 counted == nil
                 ? Availability(roomTypes: types, rooms: rooms[place.id] ?? [], holds: holds[place.id] ?? []) : nil
             offers[place.id] = try types.compactMap { roomType in
-                guard roomType.capacity >= query.guests else { return nil }
+                guard roomType.capacity >= query.guests, roomType.restrictionRefusal(for: query.nights) == nil else {
+                    return nil
+                }
                 let free =
                     counted?.freeCount(of: roomType.id, for: query.nights)
                     ?? availability?.freeCount(of: roomType.id, for: query.nights) ?? 0

@@ -10,9 +10,12 @@ public struct RoomType: Hashable, Sendable, Identifiable {
     public var baseRate: Money
     /// Rates for particular nights (weekends, festivals), overriding the base rate.
     public var rateOverrides: [Day: Money]
+    /// What guests booking online may do, by night (`NightRestriction`).
+    public var restrictions: [Day: NightRestriction]
 
     public init(
-        id: Int, propertyID: Int, name: String, capacity: Int, baseRate: Money, rateOverrides: [Day: Money] = [:]
+        id: Int, propertyID: Int, name: String, capacity: Int, baseRate: Money, rateOverrides: [Day: Money] = [:],
+        restrictions: [Day: NightRestriction] = [:]
     ) {
         self.id = id
         self.propertyID = propertyID
@@ -20,6 +23,7 @@ public struct RoomType: Hashable, Sendable, Identifiable {
         self.capacity = capacity
         self.baseRate = baseRate
         self.rateOverrides = rateOverrides
+        self.restrictions = restrictions
     }
 
     /// The rate for one night.

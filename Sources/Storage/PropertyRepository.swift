@@ -96,6 +96,38 @@ public struct PropertyRepository: Sendable {
         }
     }
 
+    /// Sets a room type's restriction for a run of nights, replacing what they had (an empty one clears
+    /// them), with its audit row and event; the guest site follows at once.
+    public func setRestriction(
+        _ restriction: NightRestriction, roomType: RoomType, nights: Nights, by userID: Int?
+    ) async throws {
+        try await store.write { sql in
+            try await sql.raw(
+                """
+                DELETE FROM room_restrictions WHERE room_type_id = \(bind: roomType.id)
+                  AND night >= \(bind: nights.arrival.number) AND night < \(bind: nights.departure.number)
+                """
+            ).run()
+            if !restriction.isEmpty {
+                var insert = sql.insert(into: "room_restrictions").columns(
+                    "room_type_id", "night", "min_stay", "max_stay", "closed_to_arrival", "closed_to_departure",
+                    "stop_sell")
+                for night in nights {
+                    insert = insert.values(
+                        SQLBind(roomType.id), SQLBind(night.number), SQLBind(restriction.minStay),
+                        SQLBind(restriction.maxStay), SQLBind(restriction.closedToArrival),
+                        SQLBind(restriction.closedToDeparture), SQLBind(restriction.stopSell))
+                }
+                try await insert.run()
+            }
+            try await Self.moveInventoryOn(in: sql)
+            try await Journal.record(
+                in: sql, propertyID: roomType.propertyID, userID: userID, entity: "room_type", entityID: roomType.id,
+                action: "restrictions", before: nil as RestrictionRecord?,
+                after: RestrictionRecord(restriction, nights: nights))
+        }
+    }
+
     public func insert(_ room: Room) async throws -> Room {
         try await insert(rooms: [room])[0]
     }
@@ -307,6 +339,23 @@ public struct PropertyRepository: Sendable {
             types[propertyID]![index].rateOverrides[Day(try rate.decode(column: "night", as: Int.self))] = Money(
                 try rate.decode(column: "amount", as: Int.self), currency)
         }
+        for row in try await sql.raw(
+            """
+            SELECT r.* FROM room_restrictions r
+            JOIN room_types t ON t.id = r.room_type_id JOIN properties p ON p.id = t.property_id WHERE \(filter)
+            """
+        ).all() {
+            guard let (propertyID, index) = place[try row.decode(column: "room_type_id", as: Int.self)] else {
+                continue
+            }
+            types[propertyID]![index].restrictions[Day(try row.decode(column: "night", as: Int.self))] =
+                NightRestriction(
+                    minStay: try row.decode(column: "min_stay", as: Int?.self),
+                    maxStay: try row.decode(column: "max_stay", as: Int?.self),
+                    closedToArrival: try row.decode(column: "closed_to_arrival", as: Bool.self),
+                    closedToDeparture: try row.decode(column: "closed_to_departure", as: Bool.self),
+                    stopSell: try row.decode(column: "stop_sell", as: Bool.self))
+        }
         return types
     }
 
@@ -484,5 +533,26 @@ struct TaxRecord: Codable {
             name: name, basis: basis.flatMap(Tax.Basis.init(rawValue:)) ?? .share, basisPoints: basisPoints,
             amount: amount.map { Money($0, currency) }, exemptChildren: exemptChildren ?? false,
             exemptInfants: exemptInfants ?? false, maxNights: maxNights)
+    }
+}
+
+/// A run of nights' restriction, for the audit log.
+struct RestrictionRecord: Codable {
+    var from: String
+    var to: String
+    var minStay: Int?
+    var maxStay: Int?
+    var closedToArrival: Bool
+    var closedToDeparture: Bool
+    var stopSell: Bool
+
+    init(_ restriction: NightRestriction, nights: Nights) {
+        from = nights.arrival.iso
+        to = nights.departure.iso
+        minStay = restriction.minStay
+        maxStay = restriction.maxStay
+        closedToArrival = restriction.closedToArrival
+        closedToDeparture = restriction.closedToDeparture
+        stopSell = restriction.stopSell
     }
 }

@@ -92,6 +92,7 @@ public final class Store: Sendable {
         migrations.add(LedgerIndex())
         migrations.add(GuestRegistration())
         migrations.add(NightAuditSchema(dialect: dialect))
+        migrations.add(RestrictionSchema())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

@@ -73,6 +73,7 @@ struct OpenAPITests {
             "/api/v1/forms",
             "/api/v1/forms/{name}",
             "/api/v1/room-types/{id}/rates",
+            "/api/v1/room-types/{id}/restrictions",
             "/api/v1/public/regions",
             "/api/v1/public/search",
             "/api/v1/public/properties/{id}",

@@ -1,8 +1,10 @@
-// Rates: a room type's rate for each of the next four weeks' nights (or from a chosen day), and, for a
-// manager, a form that sets one rate for a run of nights (a season, a festival). Stays already booked
-// keep the rates they were booked at; the guest site quotes the new rate at once.
+// Rates: a room type's rate and restrictions for each of the next four weeks' nights (or from a chosen
+// day), and, for a manager, a form that sets one rate for a run of nights (a season, a festival) and
+// one that sets what guests booking online may do over them (a minimum or maximum stay, no arrivals,
+// no departures, not sold online). Stays already booked keep their rates; the guest site follows both
+// at once.
 
-import { call, get } from "./api.js";
+import { call, errorText, get } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { currencyDigits, dayNumber, isoDay, todayIn, toMinor } from "../common/i18n.js";
 
@@ -35,7 +37,80 @@ export async function mount(main, desk, route) {
     from,
     h("button", { type: "submit", class: "desk-button is-primary", text: t("rates.show") }),
   );
-  fill(main, h("div", { class: "rates" }, toolbar, message, desk.role === "manager" ? setForm() : h("p", { text: t("rates.managersOnly") }), table));
+  const manager = desk.role === "manager";
+  fill(
+    main,
+    h("div", { class: "rates" }, toolbar, message, manager ? setForm() : h("p", { text: t("rates.managersOnly") }), manager ? restrictionForm() : null, table),
+  );
+
+  /** The form that sets what guests booking online may do over a run of nights; nothing set clears them. */
+  function restrictionForm() {
+    const first = h("input", { type: "date", id: "restrict-first", required: true, value: from.value });
+    const last = h("input", { type: "date", id: "restrict-last", required: true, value: from.value });
+    const stay = (id) => h("input", { type: "number", id, min: "1", max: "60", step: "1", inputmode: "numeric" });
+    const minStay = stay("restrict-min");
+    const maxStay = stay("restrict-max");
+    const box = (id) => h("input", { type: "checkbox", id });
+    const [noArrival, noDeparture, stopSell] = [box("restrict-cta"), box("restrict-ctd"), box("restrict-stop")];
+    const error = h("p", { class: "desk-form-error", id: "restrict-error", role: "alert" });
+    const check = (control, key) => h("label", { class: "rates-check" }, control, h("span", { text: t(key) }));
+    return h(
+      "form",
+      {
+        class: "desk-toolbar rates-set", "aria-labelledby": "restrict-title",
+        onsubmit: async (event) => {
+          event.preventDefault();
+          error.textContent = "";
+          if (last.value < first.value) {
+            error.textContent = t("rates.lastBeforeFirst");
+            last.focus();
+            return;
+          }
+          const body = { from: first.value, to: isoDay(dayNumber(last.value) + 1) };
+          if (minStay.value) body.minStay = Number(minStay.value);
+          if (maxStay.value) body.maxStay = Number(maxStay.value);
+          if (noArrival.checked) body.closedToArrival = true;
+          if (noDeparture.checked) body.closedToDeparture = true;
+          if (stopSell.checked) body.stopSell = true;
+          try {
+            await call("PUT", `/api/v1/room-types/${roomType.value}/restrictions`, { body });
+            desk.toast(t("rates.restricted"));
+            from.value = first.value;
+            await show();
+          } catch (failure) {
+            error.textContent = errorText(failure, t);
+          }
+        },
+      },
+      h("h2", { id: "restrict-title", text: t("rates.restrict") }),
+      h("label", { for: "restrict-first", text: t("rates.firstNight") }),
+      first,
+      h("label", { for: "restrict-last", text: t("rates.lastNight") }),
+      last,
+      h("label", { for: "restrict-min", text: t("rates.minStay") }),
+      minStay,
+      h("label", { for: "restrict-max", text: t("rates.maxStay") }),
+      maxStay,
+      check(noArrival, "rates.closedToArrival"),
+      check(noDeparture, "rates.closedToDeparture"),
+      check(stopSell, "rates.stopSell"),
+      h("button", { type: "submit", class: "desk-button is-primary", id: "restrict-submit", text: t("rates.restrictButton") }),
+      h("p", { class: "desk-hint", text: t("rates.restrictHint") }),
+      error,
+    );
+  }
+
+  /** A night's restrictions in words, "" for none. */
+  function restrictionText(restriction) {
+    if (!restriction) return "";
+    return [
+      restriction.minStay ? t("rates.minStayShort", { count: restriction.minStay }) : null,
+      restriction.maxStay ? t("rates.maxStayShort", { count: restriction.maxStay }) : null,
+      restriction.closedToArrival ? t("rates.closedToArrival") : null,
+      restriction.closedToDeparture ? t("rates.closedToDeparture") : null,
+      restriction.stopSell ? t("rates.stopSell") : null,
+    ].filter(Boolean).join(" · ");
+  }
 
   /** The form that sets a rate: first and last night (inclusive, as people say it), and the amount. */
   function setForm() {
@@ -104,7 +179,7 @@ export async function mount(main, desk, route) {
       h(
         "table",
         { class: "today-table rates-table", "aria-label": t("rates.title") },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("rates.night") }), h("th", { scope: "col", text: t("rates.rate") }))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("rates.night") }), h("th", { scope: "col", text: t("rates.rate") }), h("th", { scope: "col", text: t("rates.restrictions") }))),
         h(
           "tbody",
           {},
@@ -114,6 +189,7 @@ export async function mount(main, desk, route) {
               { dataset: { night: night.date }, class: night.rate.amount === base ? "" : "rates-special" },
               h("th", { scope: "row", text: `${i18n.weekday(night.date)} ${i18n.date(night.date)}` }),
               h("td", { class: "today-money", text: i18n.money(night.rate) }),
+              h("td", { class: "rates-restriction", text: restrictionText(night.restriction) }),
             ),
           ),
         ),

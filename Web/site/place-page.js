@@ -9,6 +9,7 @@ import { h, fill } from "../common/dom.js";
 import { errorText, unreachable } from "../common/api.js";
 import { nightsBetween, paramsOf, searchOf } from "./search-bar.js";
 import { priceLines } from "./price.js";
+import { refusalText } from "../common/refusals.js";
 
 const SECTIONS = ["overview", "rooms", "location", "policies"];
 
@@ -136,7 +137,13 @@ export async function mount(main, site, route) {
               priceLines(site, roomType.price),
               h("a", { class: "site-button is-primary room-book", href: `#/book/${id}?${bookParams(roomType)}`, text: t("place.book", { room: roomType.name }) }),
             ]
-          : h("p", { class: "room-unavailable", text: hasDates ? t("place.soldOut") : t("place.from", { price: i18n.money(roomType.baseRate) }) }),
+          : h("p", {
+              class: "room-unavailable",
+              // A hotel's restriction says why the dates cannot be booked; otherwise the rooms are gone.
+              text: roomType.restriction
+                ? refusalText(i18n, roomType.restriction.reason, roomType.restriction.params ?? {}) ?? roomType.restriction.message
+                : hasDates ? t("place.soldOut") : t("place.from", { price: i18n.money(roomType.baseRate) }),
+            }),
       ),
     )),
   );

@@ -64,8 +64,15 @@ extension FrontdeskAPI {
                                 id: roomType.id, name: property.translations.word(roomType.name, in: language),
                                 capacity: roomType.capacity, baseRate: try .init(roomType.baseRate),
                                 available: hasDates ? (offer?.available ?? 0) : nil,
-                                price: try offer.map { try .init($0.price.worded(property.translations, in: language)) }
-                            )
+                                price: try offer.map {
+                                    try .init($0.price.worded(property.translations, in: language))
+                                },
+                                restriction: hasDates
+                                    ? roomType.restrictionRefusal(for: query.nights).map {
+                                        .init(
+                                            reason: $0.reason ?? "", message: $0.message,
+                                            params: $0.params.isEmpty ? nil : .init(additionalProperties: $0.params))
+                                    } : nil)
                         }))))
     }
 

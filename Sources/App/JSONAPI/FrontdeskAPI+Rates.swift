@@ -35,6 +35,27 @@ extension FrontdeskAPI {
         return .ok(.init(body: .json(try .init(updated, nights: nights))))
     }
 
+    /// Sets a run of nights' restriction (managers only) and answers with the nights as they now are.
+    func setRoomTypeRestrictions(_ input: Operations.SetRoomTypeRestrictions.Input) async throws
+        -> Operations.SetRoomTypeRestrictions.Output
+    {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let roomType = try await roomType(input.path.id, for: .managing)
+        let nights = try Self.rateNights(from: body.from, to: body.to)
+        let restriction = NightRestriction(
+            minStay: body.minStay, maxStay: body.maxStay, closedToArrival: body.closedToArrival ?? false,
+            closedToDeparture: body.closedToDeparture ?? false, stopSell: body.stopSell ?? false)
+        try restriction.validate()
+        try await PropertyRepository(store: store).setRestriction(
+            restriction, roomType: roomType, nights: nights, by: try context.staff().user.id)
+        var updated = roomType
+        for night in nights { updated.restrictions[night] = restriction.isEmpty ? nil : restriction }
+        return .ok(.init(body: .json(try .init(updated, nights: nights))))
+    }
+
     private func roomType(_ id: Int, for work: StaffWork? = nil) async throws -> RoomType {
         guard let roomType = try await PropertyRepository(store: store).roomType(id: id) else {
             throw DomainError(.notFound, "no room type \(id)")
@@ -59,6 +80,19 @@ extension Components.Schemas.RoomTypeRates {
     init(_ roomType: RoomType, nights: Nights) throws {
         self.init(
             roomTypeId: roomType.id, baseRate: try .init(roomType.baseRate),
-            nights: try nights.map { .init(date: $0.iso, rate: try .init(roomType.rate(for: $0))) })
+            nights: try nights.map { night in
+                .init(
+                    date: night.iso, rate: try .init(roomType.rate(for: night)),
+                    restriction: roomType.restrictions[night].map(Components.Schemas.NightRestriction.init))
+            })
+    }
+}
+
+extension Components.Schemas.NightRestriction {
+    init(_ restriction: NightRestriction) {
+        self.init(
+            minStay: restriction.minStay, maxStay: restriction.maxStay,
+            closedToArrival: restriction.closedToArrival ? true : nil,
+            closedToDeparture: restriction.closedToDeparture ? true : nil, stopSell: restriction.stopSell ? true : nil)
     }
 }

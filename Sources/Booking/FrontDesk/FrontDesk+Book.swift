@@ -25,7 +25,8 @@ extension FrontDesk {
     }
 
     /// Books a guest into a free room of `new.roomTypeID` from the guest site: on dates the place sells
-    /// online (`Stay.validateOnline`: from its today, within its horizon, at most 60 nights), with an
+    /// online (`Stay.validateOnline`: from its today, within its horizon, at most 60 nights) and its
+    /// restrictions allow (`RoomType.restrictionRefusal`), with an
     /// email to reach the guest, at the rates quoted now (kept for the folio). A specific free room is
     /// booked, so that the database's own guard makes overbooking impossible: if another guest takes it
     /// first, the next free room is tried; `.conflict` when none is left.
@@ -39,6 +40,7 @@ extension FrontDesk {
         try Stay.validateOnline(new.nights, today: property.today(now: now()))
         let roomType = try await roomType(new.roomTypeID, of: property, field: "roomTypeId")
         try Self.validate(new, roomType: roomType)
+        if let refusal = roomType.restrictionRefusal(for: new.nights) { throw refusal }
         let price = try StayPrice.quote(
             roomType: roomType, nights: new.nights, property: property,
             party: Party(adults: new.adults, children: new.children, infants: new.infants))

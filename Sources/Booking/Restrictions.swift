@@ -1,0 +1,78 @@
+/// What a hotel allows of the stays guests book online, night by night and room type by room type: a
+/// minimum or maximum stay for arrivals that night, no arrivals or no departures that day (closed to
+/// arrival, closed to departure), or none sold over that night at all (stop-sell). The desk sets them
+/// for a run of nights, as it sets a rate; the guest site honours them and says why a date cannot be
+/// picked. The front desk itself may still book past them (a regular guest, a walk-in).
+public struct NightRestriction: Hashable, Sendable {
+    /// Arrivals on this night stay at least (at most) this many nights.
+    public var minStay: Int?
+    public var maxStay: Int?
+    public var closedToArrival: Bool
+    /// No stay may end (depart) on this day.
+    public var closedToDeparture: Bool
+    /// Not sold online at all over this night.
+    public var stopSell: Bool
+
+    public init(
+        minStay: Int? = nil, maxStay: Int? = nil, closedToArrival: Bool = false, closedToDeparture: Bool = false,
+        stopSell: Bool = false
+    ) {
+        self.minStay = minStay
+        self.maxStay = maxStay
+        self.closedToArrival = closedToArrival
+        self.closedToDeparture = closedToDeparture
+        self.stopSell = stopSell
+    }
+
+    /// Whether it restricts nothing (setting it clears the night).
+    public var isEmpty: Bool { self == NightRestriction() }
+
+    /// Checks what the desk sets: stays of 1 to `Stay.maxNightsOnline` nights, the minimum not above the
+    /// maximum.
+    public func validate() throws(DomainError) {
+        for (value, field) in [(minStay, "minStay"), (maxStay, "maxStay")] {
+            if let value, !(1...Stay.maxNightsOnline).contains(value) {
+                throw .invalid(
+                    field, "from 1 to \(Stay.maxNightsOnline) nights", reason: "restriction.stay",
+                    params: ["limit": String(Stay.maxNightsOnline)])
+            }
+        }
+        if let minStay, let maxStay, minStay > maxStay {
+            throw .invalid("maxStay", "the maximum stay is shorter than the minimum", reason: "restriction.minOverMax")
+        }
+    }
+}
+
+extension RoomType {
+    /// Why a guest cannot book `nights` of this room type online, by its restrictions; nil when they can.
+    /// The refusal names the date (`arrival`, `departure`) and the rule, for the guest site to word.
+    public func restrictionRefusal(for nights: Nights) -> DomainError? {
+        if let night = nights.first(where: { restrictions[$0]?.stopSell == true }) {
+            return DomainError(
+                .conflict, "\(name) is not sold online for the night of \(night)", field: "arrival",
+                reason: "restriction.stopSell", params: ["night": night.iso])
+        }
+        let arriving = restrictions[nights.arrival] ?? NightRestriction()
+        if arriving.closedToArrival {
+            return DomainError(
+                .conflict, "\(name) takes no arrivals on \(nights.arrival)", field: "arrival",
+                reason: "restriction.closedToArrival", params: ["day": nights.arrival.iso])
+        }
+        if restrictions[nights.departure]?.closedToDeparture == true {
+            return DomainError(
+                .conflict, "\(name) takes no departures on \(nights.departure)", field: "departure",
+                reason: "restriction.closedToDeparture", params: ["day": nights.departure.iso])
+        }
+        if let minStay = arriving.minStay, nights.count < minStay {
+            return DomainError(
+                .conflict, "arrivals on \(nights.arrival) stay at least \(minStay) nights", field: "departure",
+                reason: "restriction.minStay", params: ["day": nights.arrival.iso, "nights": String(minStay)])
+        }
+        if let maxStay = arriving.maxStay, nights.count > maxStay {
+            return DomainError(
+                .conflict, "arrivals on \(nights.arrival) stay at most \(maxStay) nights", field: "departure",
+                reason: "restriction.maxStay", params: ["day": nights.arrival.iso, "nights": String(maxStay)])
+        }
+        return nil
+    }
+}

@@ -76,3 +76,41 @@ extension RoomType {
         return nil
     }
 }
+
+/// A place's restricted days, as its guest calendar shows them: what holds for every room type of the
+/// place (a day is closed to arrival only when no room type takes an arrival that day).
+public struct RestrictedDay: Hashable, Sendable {
+    public var day: Day
+    /// Why no stay may start that day (`restriction.stopSell` or `restriction.closedToArrival`).
+    public var noArrival: String?
+    public var noDeparture: Bool
+    /// Not sold online over that night, whatever the room type.
+    public var stopSell: Bool
+    /// The shortest minimum stay (the longest maximum) among the room types that take arrivals that day.
+    public var minStay: Int?
+    public var maxStay: Int?
+
+    /// The days from `first` to `last` (both included) on which `roomTypes` restrict anything, in order.
+    public static func days(of roomTypes: [RoomType], from first: Day, through last: Day) -> [RestrictedDay] {
+        guard !roomTypes.isEmpty, first <= last else { return [] }
+        var days: [RestrictedDay] = []
+        for number in first.number...last.number {
+            let day = Day(number)
+            let rules = roomTypes.map { $0.restrictions[day] ?? NightRestriction() }
+            guard rules.contains(where: { !$0.isEmpty }) else { continue }
+            let open = rules.filter { !$0.stopSell && !$0.closedToArrival }
+            let stopSell = rules.allSatisfy(\.stopSell)
+            let minimum = open.map { $0.minStay ?? 1 }.min() ?? 1
+            let maximum = open.contains { $0.maxStay == nil } ? nil : open.compactMap(\.maxStay).max()
+            let entry = RestrictedDay(
+                day: day,
+                noArrival: open.isEmpty ? (stopSell ? "restriction.stopSell" : "restriction.closedToArrival") : nil,
+                noDeparture: rules.allSatisfy(\.closedToDeparture), stopSell: stopSell,
+                minStay: minimum > 1 ? minimum : nil, maxStay: maximum)
+            if entry.noArrival != nil || entry.noDeparture || stopSell || entry.minStay != nil || maximum != nil {
+                days.append(entry)
+            }
+        }
+        return days
+    }
+}

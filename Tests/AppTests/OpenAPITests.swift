@@ -77,6 +77,7 @@ struct OpenAPITests {
             "/api/v1/public/regions",
             "/api/v1/public/search",
             "/api/v1/public/properties/{id}",
+            "/api/v1/public/properties/{id}/calendar",
             "/api/v1/public/properties/{id}/map.svg",
             "/api/v1/public/bookings",
             "/api/v1/public/bookings/{code}",

@@ -57,6 +57,22 @@ struct RestrictionsAPITests {
             ) { try StayActionsAPITests.decode(Components.Schemas.RoomTypeRates.self, $0) }
             #expect(rates.nights.map { $0.restriction?.minStay } == [2, 2, 2, nil])
 
+            // The guest calendar closes the days and says why.
+            let calendar = try await client.execute(
+                uri:
+                    "/api/v1/public/properties/\(fixture.property.id)/calendar?from=\(day.iso)&to=\(day.adding(days: 20).iso)",
+                method: .get
+            ) { try StayActionsAPITests.decode(Components.Schemas.PublicCalendar.self, $0) }
+            #expect(calendar.days.map(\.date) == [0, 1, 2, 10, 12, 15].map { day.adding(days: $0).iso })
+            #expect(calendar.days[0].minStay == 2 && calendar.days[3].noArrival == .restriction_closedToArrival)
+            #expect(calendar.days[4].noDeparture == true && calendar.days[5].stopSell == true)
+            #expect(calendar.days[5].noArrival == .restriction_stopSell)
+            try await client.execute(
+                uri:
+                    "/api/v1/public/properties/\(fixture.property.id)/calendar?from=\(day.iso)&to=\(day.adding(days: -1).iso)",
+                method: .get
+            ) { #expect($0.status == .badRequest && $0.error?.error.field == "to") }
+
             // The place page says why, for the dates asked.
             let place = try await client.execute(
                 uri:

@@ -5,6 +5,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { dayNumber } from "../../Web/common/i18n.js";
 import {
+  closedDays,
   firstDayOfWeek,
   isDisabled,
   monthGrid,
@@ -222,4 +223,35 @@ test("pointing at a day after the arrival previews the stay it would make, withi
   assert.equal(previewRange(rangeOf(null), day("2026-11-23"), rules), null, "no arrival yet");
   assert.equal(previewRange(rangeOf("2026-11-20", "2026-11-22"), day("2026-11-23"), rules), null, "range complete");
   assert.equal(previewRange(chosen, null, rules), null);
+});
+
+// MARK: a hotel's restrictions
+
+const closed = closedDays([
+  { date: "2026-11-20", noArrival: "restriction.closedToArrival" },
+  { date: "2026-11-21", minStay: 3, maxStay: 5 },
+  { date: "2026-11-24", noDeparture: true },
+  { date: "2026-11-27", stopSell: true, noArrival: "restriction.stopSell" },
+]);
+
+test("a day the hotel closes to arrivals cannot start a stay, and says so", () => {
+  const refused = pickDay(rangeOf(null), day("2026-11-20"), stayRules({ closed }));
+  assert.equal(refused.reason, "closedToArrival");
+  assert.ok(isDisabled(day("2026-11-20"), rangeOf(null), stayRules({ closed })));
+  assert.equal(pickDay(rangeOf(null), day("2026-11-27"), stayRules({ closed })).reason, "stopSell");
+});
+
+test("an arrival's minimum and maximum stay bound the departures", () => {
+  const rules = stayRules({ closed });
+  assert.equal(pickDay(rangeOf("2026-11-21"), day("2026-11-23"), rules).reason, "minStay");
+  assert.equal(pickDay(rangeOf("2026-11-21"), day("2026-11-27"), rules).reason, "maxStay");
+  assert.deepEqual(pickDay(rangeOf("2026-11-21"), day("2026-11-25"), rules).range, rangeOf("2026-11-21", "2026-11-25"));
+});
+
+test("no stay ends on a day closed to departures, nor runs over a night not sold", () => {
+  const rules = stayRules({ closed });
+  assert.equal(pickDay(rangeOf("2026-11-22"), day("2026-11-24"), rules).reason, "closedToDeparture");
+  assert.equal(pickDay(rangeOf("2026-11-25"), day("2026-11-29"), rules).reason, "stopSell");
+  // Leaving on the morning of a night not sold is fine: the night is not stayed.
+  assert.equal(pickDay(rangeOf("2026-11-25"), day("2026-11-27"), rules).reason, null);
 });

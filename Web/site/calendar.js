@@ -29,6 +29,11 @@ const DEFAULT_LABELS = {
   chooseDeparture: "Choose a check-out date",
   tooFewNights: (min) => `A stay is at least ${min} nights`,
   tooManyNights: (max) => `A stay is at most ${max} nights`,
+  closedToArrival: "No arrivals on this day",
+  closedToDeparture: "No departures on this day",
+  stopSell: "Not sold online on these nights",
+  minStay: (min) => `Arrivals on this day stay at least ${min} nights`,
+  maxStay: (max) => `Arrivals on this day stay at most ${max} nights`,
 };
 
 let calendarCount = 0;
@@ -128,7 +133,7 @@ export function nightsOf(range) {
  * @returns {{range: {arrival: number | null, departure: number | null}, reason: string | null}}
  */
 export function pickDay(range, day, rules) {
-  const { today, minNights = 1, maxNights = Infinity, lastDay = Infinity } = rules;
+  const { today, minNights = 1, maxNights = Infinity, lastDay = Infinity, closed = NONE_CLOSED } = rules;
   if (day < today) return { range, reason: "past" };
   if (day > lastDay) return { range, reason: "afterLastDay" };
   const choosingDeparture = range.arrival !== null && range.departure === null && day > range.arrival;
@@ -136,10 +141,36 @@ export function pickDay(range, day, rules) {
     const nights = day - range.arrival;
     if (nights < minNights) return { range, reason: "tooFewNights" };
     if (nights > maxNights) return { range, reason: "tooManyNights" };
+    // The hotel's own restrictions: the arrival's minimum and maximum stay, nights not sold, a day
+    // without departures.
+    const arriving = closed.get(range.arrival) ?? {};
+    if (arriving.minStay && nights < arriving.minStay) return { range, reason: "minStay" };
+    if (arriving.maxStay && nights > arriving.maxStay) return { range, reason: "maxStay" };
+    for (let night = range.arrival; night < day; night += 1) {
+      if (closed.get(night)?.stopSell) return { range, reason: "stopSell" };
+    }
+    if (closed.get(day)?.noDeparture) return { range, reason: "closedToDeparture" };
     return { range: { arrival: range.arrival, departure: day }, reason: null };
   }
   if (day + minNights > lastDay) return { range, reason: "noDeparture" };
+  const closedDay = closed.get(day);
+  if (closedDay?.stopSell) return { range, reason: "stopSell" };
+  if (closedDay?.noArrival) return { range, reason: "closedToArrival" };
   return { range: { arrival: day, departure: null }, reason: null };
+}
+
+/** No day restricted: a calendar for stays anywhere. */
+const NONE_CLOSED = new Map();
+
+/**
+ * A place's restricted days (`GET /api/v1/public/properties/{id}/calendar`) by day number, as
+ * `pickDay`'s `rules.closed` reads them.
+ * @param {{date: string, noArrival?: string, noDeparture?: boolean, stopSell?: boolean, minStay?: number,
+ *   maxStay?: number}[]} days
+ * @returns {Map<number, object>}
+ */
+export function closedDays(days) {
+  return new Map(days.map((entry) => [dayNumber(entry.date), entry]));
 }
 
 /**
@@ -182,6 +213,7 @@ export function isDisabled(day, range, rules) {
  * @param {{arrival?: string | null, departure?: string | null}} [options.value] `YYYY-MM-DD`s
  * @param {number} [options.minNights]
  * @param {number} [options.maxNights]
+ * @param {Map<number, object>} [options.closed] a place's restricted days (`closedDays`)
  * @param {Partial<typeof DEFAULT_LABELS>} [options.labels] words; English when absent
  * @param {(value: {arrival: string | null, departure: string | null, nights: number | null}) => void}
  *   [options.onChange] after each accepted tap and after Clear
@@ -195,6 +227,7 @@ export function createRangeCalendar({
   value = {},
   minNights = 1,
   maxNights = 30,
+  closed = NONE_CLOSED,
   labels = {},
   onChange = () => {},
 }) {
@@ -207,7 +240,7 @@ export function createRangeCalendar({
   const startMonth = start.getUTCMonth();
   const firstShown = Date.UTC(startYear, startMonth, 1) / DAY_MS;
   const lastDay = Date.UTC(startYear, startMonth + months, 1) / DAY_MS - 1;
-  const rules = { today: todayNumber, minNights, maxNights, lastDay };
+  const rules = { today: todayNumber, minNights, maxNights, lastDay, closed };
   const fullDate = new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "full" });
   const shortDate = new Intl.DateTimeFormat(locale, {
     timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric",
@@ -317,6 +350,10 @@ export function createRangeCalendar({
       button.setAttribute("tabindex", tabbable ? "0" : "-1");
       if (disabled) button.setAttribute("aria-disabled", "true");
       else button.removeAttribute("aria-disabled");
+      // A day the hotel closes says why, on hover and to a screen reader.
+      const why = disabled ? refusal(pickDay(range, day, rules).reason) : "";
+      if (why) button.title = why;
+      else button.removeAttribute("title");
       if (arrival || departure) button.setAttribute("aria-describedby", `${id}-${arrival ? "arrival" : "departure"}`);
       else button.removeAttribute("aria-describedby");
     }
@@ -338,13 +375,24 @@ export function createRangeCalendar({
     const result = pickDay(range, day, rules);
     roving = day;
     // Past days and days past the last month are plainly disabled; a wrong length of stay is worth words.
-    if (result.reason === "tooFewNights") message = words.tooFewNights(minNights);
-    else if (result.reason === "tooManyNights") message = words.tooManyNights(maxNights);
-    else message = "";
+    message = refusal(result.reason);
     if (result.reason === null) range = result.range;
     pointed = null;
     paint();
     if (result.reason === null) report();
+  }
+
+  /** Why a tap is refused, in words; "" for a plainly disabled day (past, beyond the months shown). */
+  function refusal(reason) {
+    const arriving = range.arrival === null ? {} : closed.get(range.arrival) ?? {};
+    switch (reason) {
+      case "tooFewNights": return words.tooFewNights(minNights);
+      case "tooManyNights": return words.tooManyNights(maxNights);
+      case "minStay": return words.minStay(arriving.minStay);
+      case "maxStay": return words.maxStay(arriving.maxStay);
+      case "closedToArrival": case "closedToDeparture": case "stopSell": return words[reason];
+      default: return "";
+    }
   }
 
   function report() {

@@ -6,8 +6,9 @@
 // once; the detail was asked for when the result was tapped, and fills the rest in when it arrives.
 
 import { h, fill } from "../common/dom.js";
-import { errorText, unreachable } from "../common/api.js";
-import { nightsBetween, paramsOf, searchOf } from "./search-bar.js";
+import { errorText, get, unreachable } from "../common/api.js";
+import { chooseDates, nightsBetween, paramsOf, searchOf } from "./search-bar.js";
+import { closedDays } from "./calendar.js";
 import { priceLines } from "./price.js";
 import { refusalText } from "../common/refusals.js";
 
@@ -121,12 +122,31 @@ export async function mount(main, site, route) {
   );
 
   // MARK: rooms
+  // The place's own calendar: its restricted days are closed, and say why.
+  const datesDialog = h("dialog", { class: "site-dialog search-dates-dialog", "aria-labelledby": "search-dates-title" });
+  async function changeDates() {
+    const from = site.today ?? new Date().toISOString().slice(0, 10);
+    const to = new Date(Date.parse(`${from}T00:00:00Z`) + 400 * 86_400_000).toISOString().slice(0, 10);
+    let closed = new Map();
+    try {
+      closed = closedDays((await get(`/api/v1/public/properties/${id}/calendar?from=${from}&to=${to}`)).days);
+    } catch {
+      // Without the place's restrictions the calendar still picks dates; the booking says why if refused.
+    }
+    chooseDates(site, datesDialog, {
+      value: { arrival: search.arrival, departure: search.departure },
+      closed,
+      onDone: (value) => site.navigate(`#/places/${id}?${paramsOf({ ...search, arrival: value.arrival, departure: value.departure })}`),
+    });
+  }
   const bookParams = (roomType) => paramsOf({ ...search, region: null }, { roomType: roomType.id });
   fill(sections.rooms,
     h("h2", { id: "place-rooms-title", text: t("place.rooms") }),
     hasDates
       ? h("p", { class: "place-dates", text: `${i18n.date(search.arrival)} – ${i18n.date(search.departure)} · ${i18n.nights(nightsBetween(search.arrival, search.departure))} · ${t("guests", { count: search.adults + search.children })}` })
       : h("p", { class: "place-dates", text: t("place.noDates") }),
+    h("button", { type: "button", class: "site-button", id: "place-change-dates", text: t("place.changeDates"), onclick: changeDates }),
+    datesDialog,
     h("ul", { class: "place-rooms" }, answer.roomTypes.map((roomType) =>
       h("li", { class: "room-box", dataset: { roomTypeId: String(roomType.id) } },
         h("h3", { text: roomType.name }),

@@ -72,6 +72,54 @@ export function stepperBounds(party, key) {
   return { down: party[key] > limit.min, up };
 }
 
+/**
+ * Opens `dialog` with the month calendar to choose a stay's dates; Done hands them to `onDone`.
+ * `closed` holds a place's restricted days (`closedDays`), which the calendar refuses with words.
+ */
+export function chooseDates(site, dialog, { value, closed, onDone }) {
+  const { t } = site.i18n;
+  const i18n = site.i18n;
+  const draft = { arrival: value.arrival, departure: value.departure };
+  const today = site.today ?? localToday();
+  const calendar = createRangeCalendar({
+    locale: i18n.locale, today, months: 13, value: draft, minNights: 1, maxNights: MAX_NIGHTS, closed,
+    labels: {
+      calendar: t("calendar.title"), arrival: t("calendar.arrival"), departure: t("calendar.departure"),
+      nights: (count) => i18n.nights(count), clear: t("calendar.clear"), chooseArrival: t("calendar.pickArrival"),
+      chooseDeparture: t("calendar.pickDeparture"), tooFewNights: (count) => t("calendar.tooShort", { count }),
+      tooManyNights: (count) => t("calendar.tooLong", { count }),
+      closedToArrival: t("calendar.closedToArrival"), closedToDeparture: t("calendar.closedToDeparture"),
+      stopSell: t("calendar.stopSell"), minStay: (count) => t("calendar.minStay", { count }),
+      maxStay: (count) => t("calendar.maxStay", { count }),
+    },
+    onChange: (chosen) => {
+      draft.arrival = chosen.arrival;
+      draft.departure = chosen.departure;
+      done.disabled = !(chosen.arrival && chosen.departure);
+    },
+  });
+  const done = h("button", {
+    type: "button", class: "site-button is-primary", id: "search-dates-done", text: t("common.done"),
+    disabled: !(draft.arrival && draft.departure),
+    onclick: () => {
+      dialog.close();
+      onDone(draft);
+    },
+  });
+  fill(
+    dialog,
+    h("div", { class: "site-dialog-head" },
+      h("h2", { id: "search-dates-title", text: t("calendar.title") }),
+      h("button", { type: "button", class: "site-button is-quiet", "aria-label": t("common.close"), text: "×", onclick: () => dialog.close() }),
+    ),
+    calendar.element,
+    h("div", { class: "site-dialog-foot" }, done),
+  );
+  dialog.addEventListener("close", () => calendar.destroy(), { once: true });
+  dialog.showModal();
+  calendar.focusDay(draft.arrival ?? today);
+}
+
 /** Today's date where the guest is: the calendar's start until the server has said the hotels' (`site.today`). */
 export function localToday(now = new Date()) {
   return isoDay(Math.floor((now.getTime() - now.getTimezoneOffset() * 60_000) / DAY_MS));
@@ -182,44 +230,14 @@ export function createSearchBar(site, initial, { compact = false } = {}) {
   }
   const datesDialog = h("dialog", { class: "site-dialog search-dates-dialog", "aria-labelledby": "search-dates-title" });
   function openDates() {
-    const draft = { arrival: search.arrival, departure: search.departure };
-    const today = site.today ?? localToday();
-    const calendar = createRangeCalendar({
-      locale: i18n.locale, today, months: 13, value: draft, minNights: 1, maxNights: MAX_NIGHTS,
-      labels: {
-        calendar: t("calendar.title"), arrival: t("calendar.arrival"), departure: t("calendar.departure"),
-        nights: (count) => i18n.nights(count), clear: t("calendar.clear"), chooseArrival: t("calendar.pickArrival"),
-        chooseDeparture: t("calendar.pickDeparture"), tooFewNights: (count) => t("calendar.tooShort", { count }),
-        tooManyNights: (count) => t("calendar.tooLong", { count }),
-      },
-      onChange: (value) => {
-        draft.arrival = value.arrival;
-        draft.departure = value.departure;
-        done.disabled = !(value.arrival && value.departure);
-      },
-    });
-    const done = h("button", {
-      type: "button", class: "site-button is-primary", id: "search-dates-done", text: t("common.done"),
-      disabled: !(draft.arrival && draft.departure),
-      onclick: () => {
-        search.arrival = draft.arrival;
-        search.departure = draft.departure;
+    chooseDates(site, datesDialog, {
+      value: { arrival: search.arrival, departure: search.departure },
+      onDone: (value) => {
+        search.arrival = value.arrival;
+        search.departure = value.departure;
         describeDates();
-        datesDialog.close();
       },
     });
-    fill(
-      datesDialog,
-      h("div", { class: "site-dialog-head" },
-        h("h2", { id: "search-dates-title", text: t("calendar.title") }),
-        h("button", { type: "button", class: "site-button is-quiet", "aria-label": t("common.close"), text: "×", onclick: () => datesDialog.close() }),
-      ),
-      calendar.element,
-      h("div", { class: "site-dialog-foot" }, done),
-    );
-    datesDialog.addEventListener("close", () => calendar.destroy(), { once: true });
-    datesDialog.showModal();
-    calendar.focusDay(draft.arrival ?? today);
   }
 
   // MARK: who

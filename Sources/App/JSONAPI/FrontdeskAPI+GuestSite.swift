@@ -76,6 +76,32 @@ extension FrontdeskAPI {
                         }))))
     }
 
+    /// The place's restricted days, for the guest calendar to close them and say why.
+    func getPublicCalendar(_ input: Operations.GetPublicCalendar.Input) async throws
+        -> Operations.GetPublicCalendar.Output
+    {
+        let properties = PropertyRepository(store: store)
+        guard let property = try await properties.property(id: input.path.id), property.kind == .hotel else {
+            throw DomainError(.notFound, "no place \(input.path.id)")
+        }
+        let first = try Day.parse(input.query.from, field: "from")
+        let last = try Day.parse(input.query.to, field: "to")
+        guard first <= last else { throw DomainError.invalid("to", "the last day comes before the first") }
+        guard last.number - first.number <= 400 else { throw DomainError.invalid("to", "at most 400 days apart") }
+        let days = RestrictedDay.days(
+            of: try await properties.roomTypes(propertyID: property.id), from: first, through: last)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        days: try days.map {
+                            .init(
+                                date: $0.day.iso, noArrival: try $0.noArrival.map { try documented($0) },
+                                noDeparture: $0.noDeparture ? true : nil, stopSell: $0.stopSell ? true : nil,
+                                minStay: $0.minStay, maxStay: $0.maxStay)
+                        }))))
+    }
+
     /// Books a free room of the type for the dates, or refuses cleanly when none is left. An
     /// `Idempotency-Key` is required (`IdempotencyMiddleware`), so a double tap books once.
     func createPublicBooking(_ input: Operations.CreatePublicBooking.Input) async throws

@@ -170,3 +170,34 @@ public enum CSV {
         static func isEnd(_ byte: UInt8) -> Bool { byte == comma || byte == lineFeed || byte == carriageReturn }
     }
 }
+
+/// A property's guests as a CSV file: one row a guest, with their contact, their registration details
+/// and their stays at the property (how many, the first arrival, the last departure).
+public enum GuestList {
+    public struct Entry: Hashable, Sendable {
+        public var guest: Guest
+        public var stays: Int
+        public var firstArrival: Day
+        public var lastDeparture: Day
+
+        public init(guest: Guest, stays: Int, firstArrival: Day, lastDeparture: Day) {
+            self.guest = guest
+            self.stays = stays
+            self.firstArrival = firstArrival
+            self.lastDeparture = lastDeparture
+        }
+    }
+
+    public static let header = CSV.line([
+        "name", "email", "phone", "nationality", "document_number", "birth_date", "stays", "first_arrival",
+        "last_departure",
+    ])
+
+    public static func line(for entry: Entry) -> String {
+        let guest = entry.guest
+        return CSV.line([
+            guest.name, guest.email, guest.phone, guest.nationality, guest.documentNumber, guest.birthDate?.iso ?? "",
+            String(entry.stays), entry.firstArrival.iso, entry.lastDeparture.iso,
+        ])
+    }
+}

@@ -230,6 +230,28 @@ public struct StayRepository: Sendable {
         }
     }
 
+    /// Everyone who has stayed or is booked at the property (a calendar feed's blocks left out), by name,
+    /// with their stays there: what a hotel exports as its guest list.
+    public func guestList(propertyID: Int) async throws -> [GuestList.Entry] {
+        try await store.read { sql in
+            try await sql.raw(
+                """
+                SELECT g.*, x.stays, x.first_arrival, x.last_departure
+                FROM guests g JOIN (
+                  SELECT guest_id, COUNT(*) AS stays, MIN(arrival) AS first_arrival, MAX(departure) AS last_departure
+                  FROM stays WHERE property_id = \(bind: propertyID) AND source <> \(bind: StaySource.ical.rawValue)
+                  GROUP BY guest_id) x ON x.guest_id = g.id
+                ORDER BY g.name, g.id
+                """
+            ).all().map { row in
+                GuestList.Entry(
+                    guest: try Self.guest(from: row), stays: try row.decode(column: "stays", as: Int.self),
+                    firstArrival: Day(try row.decode(column: "first_arrival", as: Int.self)),
+                    lastDeparture: Day(try row.decode(column: "last_departure", as: Int.self)))
+            }
+        }
+    }
+
     static func guest(from row: any SQLRow) throws -> Guest {
         Guest(
             id: try row.decode(column: "id", as: Int.self),

@@ -68,6 +68,8 @@ struct OpenAPITests {
             "/api/v1/properties/{id}/staff",
             "/api/v1/properties/{id}/staff/{userId}",
             "/api/v1/properties/{id}/ledger",
+            "/api/v1/properties/{id}/exports/stays",
+            "/api/v1/properties/{id}/exports/guests",
             "/api/v1/properties/{id}/night-audit",
             "/api/v1/properties/{id}/day-closes/{day}",
             "/api/v1/forms",

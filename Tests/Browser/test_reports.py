@@ -77,6 +77,17 @@ def test_the_days_lists_and_the_ledger_match_the_api_reload_download_and_print(d
     assert csv.count("\r\n") == len(ledger["lines"]) + 1
     assert f"{guest['stay']['confirmationCode']}," in csv and ",Minibar,Minibar,250.00\r\n" in csv
 
+    # Every stay and the guest list, as files to take elsewhere.
+    files = driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        Promise.all(['reports-export-stays', 'reports-export-guests'].map((id) =>
+          fetch(document.getElementById(id).href).then((r) => r.text()))).then(done);
+        """
+    )
+    assert files[0].startswith("confirmation_code,guest_name,") and guest["stay"]["confirmationCode"] in files[0]
+    assert files[1].startswith("name,email,phone,nationality,") and guest["guestName"] in files[1]
+
     # A reload comes back to the same report.
     driver.refresh()
     wait_ready(driver, "reports")

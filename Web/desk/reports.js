@@ -115,7 +115,14 @@ export async function mount(main, desk, route) {
     h("button", { type: "button", class: "desk-button", text: t("reports.print"), onclick: () => window.print() }),
     download,
   );
-  fill(main, h("div", { class: "reports" }, controls, message, h("section", { class: "reports-sheet", "aria-labelledby": heading.id }, heading, body)));
+  // Everything the hotel holds, to take elsewhere: every stay (as `frontdesk import` reads it) and the guest list.
+  const exports = h(
+    "p",
+    { class: "desk-toolbar reports-exports no-print" },
+    h("a", { class: "desk-button", id: "reports-export-stays", href: `/api/v1/properties/${property.id}/exports/stays`, download: `stays-${property.id}.csv`, text: t("reports.exportStays") }),
+    h("a", { class: "desk-button", id: "reports-export-guests", href: `/api/v1/properties/${property.id}/exports/guests`, download: `guests-${property.id}.csv`, text: t("reports.exportGuests") }),
+  );
+  fill(main, h("div", { class: "reports" }, controls, exports, message, h("section", { class: "reports-sheet", "aria-labelledby": heading.id }, heading, body)));
   kindSelect.addEventListener("change", () => {
     kind = kindSelect.value;
     show();

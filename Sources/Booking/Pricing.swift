@@ -44,11 +44,12 @@ public struct StayPrice: Hashable, Sendable {
     /// `agreedRates` are the rates a booking was made at: a night that has one keeps it, whatever the
     /// room type's rate has become since; other nights (added by a change of dates) are at today's rate.
     public static func quote(
-        roomType: RoomType, nights: Nights, property: Property, party: Party, agreedRates: [Day: Money] = [:]
+        roomType: RoomType, nights: Nights, property: Property, party: Party, plan: RatePlan? = nil,
+        agreedRates: [Day: Money] = [:]
     ) throws(DomainError) -> StayPrice {
-        try quote(roomType: roomType, nights: nights, property: property, party: party, agreedRates: agreedRates) {
-            night in "\(roomType.name), night of \(night)"
-        }
+        try quote(
+            roomType: roomType, nights: nights, property: property, party: party, plan: plan, agreedRates: agreedRates
+        ) { night in "\(roomType.name), night of \(night)" }
     }
 
     /// The same price with its nights' lines unnamed: what search compares and lists for hundreds of room
@@ -56,12 +57,14 @@ public struct StayPrice: Hashable, Sendable {
     public static func listingQuote(
         roomType: RoomType, nights: Nights, property: Property, party: Party
     ) throws(DomainError) -> StayPrice {
-        try quote(roomType: roomType, nights: nights, property: property, party: party, agreedRates: [:]) { _ in "" }
+        try quote(roomType: roomType, nights: nights, property: property, party: party, plan: nil, agreedRates: [:]) {
+            _ in ""
+        }
     }
 
     private static func quote(
-        roomType: RoomType, nights: Nights, property: Property, party: Party, agreedRates: [Day: Money],
-        nightName: (Day) -> String
+        roomType: RoomType, nights: Nights, property: Property, party: Party, plan: RatePlan?,
+        agreedRates: [Day: Money], nightName: (Day) -> String
     ) throws(DomainError) -> StayPrice {
         let currency = property.currency
         guard roomType.baseRate.currency == currency else {
@@ -70,7 +73,9 @@ public struct StayPrice: Hashable, Sendable {
         }
         var nightLines: [Line] = []
         for night in nights {
-            let rate = agreedRates[night] ?? roomType.rate(for: night)
+            // A night not agreed yet is at today's rate, as the stay's plan prices it.
+            let rate =
+                agreedRates[night] ?? (plan.map { $0.rate(roomType.rate(for: night)) } ?? roomType.rate(for: night))
             try Money.zero(currency).requireSameCurrency(rate, field: "rate")
             nightLines.append(Line(name: nightName(night), amount: rate, night: night))
         }
@@ -78,6 +83,13 @@ public struct StayPrice: Hashable, Sendable {
         for fee in property.fees {
             let amount = fee.basis == .perNight ? fee.amount.times(nights.count) : fee.amount
             feeLines.append(Line(name: fee.name, amount: amount, night: nil))
+        }
+        if let plan, let extra = plan.extraPerGuestNight {
+            let guests = party.adults + party.children
+            feeLines.append(
+                Line(
+                    name: plan.extraName,
+                    amount: Money(extra.amount.multipliedSaturated(by: guests * nights.count), currency), night: nil))
         }
         let taxable = Money((nightLines + feeLines).map(\.amount.amount).saturatedSum(), currency)
         let included = Dictionary(

@@ -170,6 +170,8 @@ public struct Property: Hashable, Sendable, Identifiable {
     public var cancellationPolicy: CancellationPolicy
     public var fees: [Fee]
     public var taxes: [Tax]
+    /// The plans its rooms are sold as besides its standard terms (`RatePlan`).
+    public var ratePlans: [RatePlan]
     /// Who issues its invoices and receipts.
     public var issuer: Issuer
     /// Its own texts (summary, amenities, room types, fees, taxes, services) in other languages.
@@ -181,7 +183,7 @@ public struct Property: Hashable, Sendable, Identifiable {
         checkOutMinute: Int = 11 * 60, summary: String = "", amenities: [String] = [], photos: [String] = [],
         cancellationPolicy: CancellationPolicy = CancellationPolicy(
             freeUntilDaysBefore: 2, lateCancellationBasisPoints: 10_000),
-        fees: [Fee] = [], taxes: [Tax] = [], issuer: Issuer = Issuer(),
+        fees: [Fee] = [], taxes: [Tax] = [], ratePlans: [RatePlan] = [], issuer: Issuer = Issuer(),
         translations: Translations = Translations()
     ) {
         self.id = id
@@ -201,6 +203,7 @@ public struct Property: Hashable, Sendable, Identifiable {
         self.cancellationPolicy = cancellationPolicy
         self.fees = fees
         self.taxes = taxes
+        self.ratePlans = ratePlans
         self.issuer = issuer
         self.translations = translations
     }

@@ -52,11 +52,13 @@ public struct Stay: Hashable, Sendable, Identifiable {
     /// What the guest quotes: "FD-7K2Q9XAB".
     public var confirmationCode: String
     public var notes: String
+    /// The property's rate plan it was booked on; nil: its standard terms.
+    public var ratePlanID: Int?
 
     public init(
         id: Int, propertyID: Int, roomTypeID: Int, guestID: Int, roomID: Int?, nights: Nights, adults: Int,
         children: Int = 0, infants: Int = 0, source: StaySource = .frontDesk, state: StayState = .booked,
-        version: Int = 1, confirmationCode: String = "", notes: String = ""
+        version: Int = 1, confirmationCode: String = "", notes: String = "", ratePlanID: Int? = nil
     ) {
         self.id = id
         self.propertyID = propertyID
@@ -71,6 +73,7 @@ public struct Stay: Hashable, Sendable, Identifiable {
         self.version = version
         self.confirmationCode = confirmationCode
         self.notes = notes
+        self.ratePlanID = ratePlanID
     }
 
     public var nights: Nights {

@@ -44,6 +44,7 @@ public struct TranslatableText: Hashable, Sendable {
         case roomType = "room_type"
         case fee
         case tax
+        case ratePlan = "rate_plan"
         case service
     }
 
@@ -69,7 +70,8 @@ public struct TranslatableText: Hashable, Sendable {
 
 extension Property {
     /// The property's texts a manager can word in other languages, each once, in the order a settings
-    /// page lists them: summary, amenities, room types, fees, taxes, services.
+    /// page lists them: summary, amenities, room types, fees, taxes, rate plans (and what they add),
+    /// services.
     public func translatableTexts(roomTypes: [RoomType], services: [Service]) -> [TranslatableText] {
         var seen: Set<String> = []
         var texts: [TranslatableText] = []
@@ -82,6 +84,10 @@ extension Property {
         roomTypes.forEach { add(.roomType, $0.name) }
         fees.forEach { add(.fee, $0.name) }
         taxes.forEach { add(.tax, $0.name) }
+        for plan in ratePlans where plan.active {
+            add(.ratePlan, plan.name)
+            if plan.extraPerGuestNight != nil { add(.ratePlan, plan.extraName) }
+        }
         services.forEach { add(.service, $0.name) }
         return texts
     }

@@ -35,23 +35,46 @@ public struct DocumentRepository: Sendable {
 
     /// Writes a property's taxes, with its audit row and event.
     public func updateTaxes(_ taxes: [Tax], propertyID: Int, by userID: Int?) async throws -> Property {
+        try await updateList(column: "taxes", action: "taxes", propertyID: propertyID, by: userID) {
+            $0.taxes.map(TaxRecord.init)
+        } change: {
+            $0.taxes = taxes
+        }
+    }
+
+    /// Writes a property's rate plans (checked by `RatePlan.validate`, their ids given), with its audit
+    /// row and event.
+    public func updateRatePlans(_ plans: [RatePlan], propertyID: Int, by userID: Int?) async throws -> Property {
+        try await updateList(column: "rate_plans", action: "rate-plans", propertyID: propertyID, by: userID) {
+            $0.ratePlans.map(RatePlanRecord.init)
+        } change: {
+            $0.ratePlans = plans
+        }
+    }
+
+    /// Writes one of a property's lists kept as JSON in `column` (its taxes, its rate plans) as `change`
+    /// leaves it, journalled as `action` with the list's `records` before and after. The guest site's
+    /// prices follow at once.
+    private func updateList<Record: Codable & Sendable>(
+        column: String, action: String, propertyID: Int, by userID: Int?,
+        records: @escaping @Sendable (Property) -> [Record], change: @escaping @Sendable (inout Property) -> Void
+    ) async throws -> Property {
         try await store.write { sql in
             guard let before = try await PropertyRepository.property(id: propertyID, in: sql) else {
                 throw DomainError(.notFound, "no property \(propertyID)")
             }
+            var after = before
+            change(&after)
             try await sql.raw(
                 """
-                UPDATE properties SET taxes = \(bind: try JSONText.encode(taxes.map(TaxRecord.init)))
+                UPDATE properties SET \(unsafeRaw: column) = \(bind: try JSONText.encode(records(after)))
                 WHERE id = \(bind: propertyID)
                 """
             ).run()
-            // The guest site's prices include them.
             try await PropertyRepository.moveInventoryOn(in: sql)
             try await Journal.record(
                 in: sql, propertyID: propertyID, userID: userID, entity: "property", entityID: propertyID,
-                action: "taxes", before: before.taxes.map(TaxRecord.init), after: taxes.map(TaxRecord.init))
-            var after = before
-            after.taxes = taxes
+                action: action, before: records(before), after: records(after))
             return after
         }
     }

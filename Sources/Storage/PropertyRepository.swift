@@ -20,7 +20,8 @@ public struct PropertyRepository: Sendable {
                 """
                 INSERT INTO properties (name, kind, region, city, latitude, longitude, time_zone, currency,
                   check_in_minute, check_out_minute, summary, amenities, photos, free_cancellation_days,
-                  late_cancellation_bp, fees, taxes, issuer_name, issuer_address, issuer_tax_id, translations)
+                  late_cancellation_bp, fees, taxes, rate_plans, issuer_name, issuer_address, issuer_tax_id,
+                  translations)
                 VALUES (\(bind: property.name), \(bind: property.kind.rawValue), \(bind: property.region),
                   \(bind: property.city), \(bind: property.latitude), \(bind: property.longitude),
                   \(bind: property.timeZoneID), \(bind: property.currency.code), \(bind: property.checkInMinute),
@@ -28,7 +29,8 @@ public struct PropertyRepository: Sendable {
                   \(bind: JSONText.encode(property.photos)), \(bind: property.cancellationPolicy.freeUntilDaysBefore),
                   \(bind: property.cancellationPolicy.lateCancellationBasisPoints),
                   \(bind: JSONText.encode(property.fees.map(FeeRecord.init))),
-                  \(bind: JSONText.encode(property.taxes.map(TaxRecord.init))), \(bind: property.issuer.name),
+                  \(bind: JSONText.encode(property.taxes.map(TaxRecord.init))),
+                  \(bind: JSONText.encode(property.ratePlans.map(RatePlanRecord.init))), \(bind: property.issuer.name),
                   \(bind: property.issuer.address), \(bind: property.issuer.taxID),
                   \(bind: TranslationsRecord.encode(property.translations)))
                 RETURNING id
@@ -454,6 +456,9 @@ public struct PropertyRepository: Sendable {
             taxes: try JSONText.decode([TaxRecord].self, try row.decode(column: "taxes", as: String.self)).map {
                 $0.tax(currency: currency)
             },
+            ratePlans: try JSONText.decode(
+                [RatePlanRecord].self, try row.decode(column: "rate_plans", as: String?.self) ?? "[]"
+            ).map { $0.plan(currency: currency) },
             issuer: Issuer(
                 name: try row.decode(column: "issuer_name", as: String.self),
                 address: try row.decode(column: "issuer_address", as: String.self),

@@ -136,9 +136,13 @@ extension StayRepository: StaffStorage {
     }
 }
 
-/// A property's taxes are kept with it.
+/// A property's taxes and rate plans are kept with it.
 extension StayRepository: TaxStorage {
     public func updateTaxes(_ taxes: [Tax], propertyID: Int, by userID: Int?) async throws -> Property {
         try await DocumentRepository(store: store).updateTaxes(taxes, propertyID: propertyID, by: userID)
+    }
+
+    public func updateRatePlans(_ plans: [RatePlan], propertyID: Int, by userID: Int?) async throws -> Property {
+        try await DocumentRepository(store: store).updateRatePlans(plans, propertyID: propertyID, by: userID)
     }
 }

@@ -230,6 +230,19 @@ public struct StayRepository: Sendable {
         }
     }
 
+    /// When each stay was booked.
+    public func bookedAt(stayIDs: [Int]) async throws -> [Int: Date] {
+        guard !stayIDs.isEmpty else { return [:] }
+        return try await store.read { sql in
+            var booked: [Int: Date] = [:]
+            for row in try await sql.raw("SELECT id, created_at FROM stays WHERE id IN (\(binds: stayIDs))").all() {
+                booked[try row.decode(column: "id", as: Int.self)] = Date(
+                    timeIntervalSince1970: Double(try row.decode(column: "created_at", as: Int.self)) / 1000)
+            }
+            return booked
+        }
+    }
+
     /// Everyone who has stayed or is booked at the property (a calendar feed's blocks left out), by name,
     /// with their stays there: what a hotel exports as its guest list.
     public func guestList(propertyID: Int) async throws -> [GuestList.Entry] {
@@ -353,15 +366,17 @@ public struct StayRepository: Sendable {
         var stay = Stay(
             id: 0, propertyID: new.propertyID, roomTypeID: new.roomTypeID, guestID: guestID, roomID: new.roomID,
             nights: new.nights, adults: new.adults, children: new.children, infants: new.infants, source: new.source,
-            state: state, version: 1, confirmationCode: ConfirmationCode.make(), notes: new.notes)
+            state: state, version: 1, confirmationCode: ConfirmationCode.make(), notes: new.notes,
+            ratePlanID: new.ratePlanID)
         stay.id = try await sql.insertReturningID(
             """
             INSERT INTO stays (property_id, room_type_id, guest_id, arrival, departure, adults, children, infants,
-              source, state, version, confirmation_code, notes, created_at)
+              source, state, version, confirmation_code, notes, created_at, rate_plan_id)
             VALUES (\(bind: stay.propertyID), \(bind: stay.roomTypeID), \(bind: stay.guestID),
               \(bind: stay.arrival.number), \(bind: stay.departure.number), \(bind: stay.adults),
               \(bind: stay.children), \(bind: stay.infants), \(bind: stay.source.rawValue), \(bind: stay.state.rawValue),
-              \(bind: stay.version), \(bind: stay.confirmationCode), \(bind: stay.notes), \(bind: Clock.nowMillis))
+              \(bind: stay.version), \(bind: stay.confirmationCode), \(bind: stay.notes), \(bind: Clock.nowMillis),
+              \(bind: stay.ratePlanID))
             RETURNING id
             """
         )
@@ -454,7 +469,8 @@ public struct StayRepository: Sendable {
             state: StayState(rawValue: try row.decode(column: "state", as: String.self)) ?? .booked,
             version: try row.decode(column: "version", as: Int.self),
             confirmationCode: try row.decode(column: "confirmation_code", as: String.self),
-            notes: try row.decode(column: "notes", as: String.self))
+            notes: try row.decode(column: "notes", as: String.self),
+            ratePlanID: try row.decode(column: "rate_plan_id", as: Int?.self))
         if !segments.isEmpty { stay.segments = segments }
         return stay
     }

@@ -93,6 +93,7 @@ public final class Store: Sendable {
         migrations.add(GuestRegistration())
         migrations.add(NightAuditSchema(dialect: dialect))
         migrations.add(RestrictionSchema())
+        migrations.add(RatePlanSchema())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

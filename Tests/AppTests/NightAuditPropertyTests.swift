@@ -10,13 +10,16 @@ import Testing
 
 @testable import App
 
-/// Random sequences of a hotel's days (book, check in, stay longer, charge, pay, reverse, cancel, mark a
-/// no-show, check out, let hours pass across midnight, close the next day), through the API on a real
-/// database, after which the night audit's records hold:
+/// Random sequences of a hotel's days (book on no plan, a non-refundable plan paid in full or a plan
+/// with breakfast and a first night's deposit; check in, stay longer, charge, pay, reverse, cancel at
+/// the desk or as the guest, mark a no-show, check out, let hours pass across midnight, close the next
+/// day), through the API on a real database, after which the night audit's records hold:
 /// - a closed day's report reads as it was frozen, and its ledger is the day's ledger still;
 /// - each report's totals are the sum of the folio lines of its day, read from the folios now;
 /// - its guest ledger is the sum of every folio's lines of that day and before;
 /// - after a close, none of that day's arrivals is left booked;
+/// - a stay the guest cancelled in time has its deposits refunded, one cancelled late keeps them
+///   against its fee; a stay still booked shows its deposit paid as its folio's payments;
 /// - no request is answered with a server error.
 struct NightAuditPropertyTests {
     /// One step: `kind` chooses what, the other numbers its stay, day and amount.
@@ -29,13 +32,13 @@ struct NightAuditPropertyTests {
         var description: String {
             [
                 "book", "check-in", "departure", "charge", "pay", "reverse", "cancel", "no-show", "check-out",
-                "hours", "close",
+                "hours", "close", "guest-cancel",
             ][kind] + "(\(a), \(b), \(c))"
         }
     }
 
     /// Books, lets hours pass and closes days more often than the rest, so that days close with stays.
-    static let kinds = [0, 0, 0, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 10, 10, 10]
+    static let kinds = [0, 0, 0, 1, 1, 2, 3, 4, 4, 4, 5, 6, 7, 8, 9, 9, 10, 10, 10, 11, 11]
 
     static let steps = zip(
         Gen.int(in: 0...(kinds.count - 1)), Gen.int(in: 0...9), Gen.int(in: -1...3), Gen.int(in: 1...4)
@@ -49,6 +52,13 @@ struct NightAuditPropertyTests {
             let fixture = try await APIFixture.make(database: database)
             NightAuditAPITests.at(NightAuditAPITests.first, 9 * 60, fixture)
             try await fixture.test(as: .manager) { client in
+                // Breakfast free to cancel until the day before, so that stays booked two or three days
+                // ahead are cancelled in time.
+                let plans = try await RatePlansAPITests.put(
+                    client, fixture,
+                    RatePlansAPITests.plans.replacingOccurrences(
+                        of: #""freeCancellationDays": 3"#, with: #""freeCancellationDays": 1"#))
+                #expect(plans.status == .ok)
                 var hotel = Hotel(fixture: fixture)
                 for step in steps {
                     try await hotel.perform(step, client)
@@ -62,6 +72,8 @@ struct NightAuditPropertyTests {
         let fixture: APIFixture
         var stays: [Int] = []
         var closed: [String: Components.Schemas.DayClose] = [:]
+        /// The stays a guest cancelled: what had been paid on them before, and their last line after.
+        var cancelledByGuest: [Int: (paid: Int, lastLine: Int)] = [:]
 
         init(fixture: APIFixture) { self.fixture = fixture }
 
@@ -81,9 +93,12 @@ struct NightAuditPropertyTests {
             }
             if step.kind == 0 || stays.isEmpty {
                 let arrival = today.adding(days: step.b)
+                // No plan, non-refundable or with breakfast.
+                let plan = step.a % 3 == 0 ? "" : #""ratePlanId": \#(step.a % 3), "#
                 let json = fixture.stayJSON(
                     room: rooms[step.a % rooms.count], arrival: arrival.iso,
-                    departure: arrival.adding(days: step.c).iso, adults: 1)
+                    departure: arrival.adding(days: step.c).iso, adults: 1
+                ).replacingOccurrences(of: #""adults": 1,"#, with: #""adults": 1, \#(plan)"#)
                 let response = try await client.execute(
                     uri: fixture.staysPath, method: .post, body: ByteBuffer(string: json))
                 #expect(response.status.code < 500, "\(step): \(String(buffer: response.body))")
@@ -94,6 +109,16 @@ struct NightAuditPropertyTests {
             }
             let id = stays[step.a % stays.count]
             let stay = try await StayHistoryPropertyTests.History.stay(client, id)
+            if step.kind == 11 {
+                let paid = try await NightAuditAPITests.folio(client, id).totalPayments.amount
+                let response = try await ManageBookingAPITests.cancel(client, stay.confirmationCode)
+                #expect(response.status.code < 500, "\(step): \(String(buffer: response.body))")
+                if response.status == .ok {
+                    let lines = try await NightAuditAPITests.folio(client, id).entries.map(\.id)
+                    cancelledByGuest[id] = (paid, lines.max() ?? 0)
+                }
+                return
+            }
             var (method, path, body): (HTTPRequest.Method, String, String?) =
                 switch step.kind {
                 case 1: (.post, "check-in", #"{"override": true}"#)
@@ -194,6 +219,34 @@ struct NightAuditPropertyTests {
                 #expect(report.guestLedger.amount == owed.reduce(0, +), "\(day): the guest ledger")
             }
             #expect(entries.allSatisfy { $0.businessDay != nil }, "every line has its business day")
+
+            // Deposits: refunded when the guest cancelled in time, kept against a late fee; a stay still
+            // booked on a plan shows as paid what its folio was paid.
+            for (id, folio) in zip(stays, folios) {
+                if let cancel = cancelledByGuest[id] {
+                    // The folio as the cancellation left it, whatever the desk posted later.
+                    let lines = folio.entries.filter { $0.id <= cancel.lastLine }
+                    let late = lines.contains { $0.description == "Late cancellation fee" }
+                    let payments = Set(lines.filter { $0.kind == .payment }.map(\.id))
+                    let paid = lines.map { line in
+                        switch line.kind {
+                        case .payment: line.amount.amount
+                        case .reversal where line.reverses.map(payments.contains) == true: -line.amount.amount
+                        default: 0
+                        }
+                    }
+                    #expect(
+                        paid.reduce(0, +) == (late ? cancel.paid : 0), "stay \(id): deposits after a guest's cancel")
+                }
+                let stay = try await RatePlansAPITests.detail(client, id)
+                if let deposit = stay.value2.deposit {
+                    #expect(
+                        stay.value1.state == .booked && deposit.paid == folio.totalPayments, "stay \(id): the deposit")
+                    #expect(deposit.open.amount == max(deposit.amount.amount - deposit.paid.amount, 0))
+                } else if stay.value1.state == .booked, stay.value1.ratePlanId != nil {
+                    Issue.record("stay \(id) is booked on a plan with a deposit but shows none")
+                }
+            }
         }
     }
 }

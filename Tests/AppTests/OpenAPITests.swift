@@ -65,6 +65,7 @@ struct OpenAPITests {
             "/api/v1/properties/{id}/issuer",
             "/api/v1/properties/{id}/texts",
             "/api/v1/properties/{id}/taxes",
+            "/api/v1/properties/{id}/rate-plans",
             "/api/v1/properties/{id}/staff",
             "/api/v1/properties/{id}/staff/{userId}",
             "/api/v1/properties/{id}/ledger",

@@ -11,6 +11,9 @@ struct StoreTests {
     /// How many times the writes' bodies ran.
     final class Runs: Sendable {
         let count = Mutex(0)
+        /// How many writes hold their first lock: each waits for both before taking its second, so the
+        /// two always cross however late a loaded machine starts one.
+        let holding = Mutex(0)
     }
 
     /// Two writes that take two locks in turn, each waiting for the other: PostgreSQL ends one for the
@@ -28,7 +31,11 @@ struct StoreTests {
                     try await store.write { sql in
                         runs.count.withLock { $0 += 1 }
                         try await sql.raw("SELECT pg_advisory_xact_lock(4242, \(bind: locks[0])::int)").run()
-                        try await Task.sleep(for: .milliseconds(300))
+                        runs.holding.withLock { $0 += 1 }
+                        let deadline = ContinuousClock.now + .seconds(10)
+                        while runs.holding.withLock({ $0 }) < 2, ContinuousClock.now < deadline {
+                            try await Task.sleep(for: .milliseconds(20))
+                        }
                         try await sql.raw("SELECT pg_advisory_xact_lock(4242, \(bind: locks[1])::int)").run()
                     }
                 }

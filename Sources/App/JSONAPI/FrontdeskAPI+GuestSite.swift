@@ -67,6 +67,10 @@ extension FrontdeskAPI {
                                 price: try offer.map {
                                     try .init($0.price.worded(property.translations, in: language))
                                 },
+                                plans: offer == nil
+                                    ? nil
+                                    : try Self.planOffers(
+                                        roomType, property: property, query: query, language: language),
                                 restriction: hasDates
                                     ? roomType.restrictionRefusal(for: query.nights).map {
                                         .init(
@@ -74,6 +78,26 @@ extension FrontdeskAPI {
                                             params: $0.params.isEmpty ? nil : .init(additionalProperties: $0.params))
                                     } : nil)
                         }))))
+    }
+
+    /// A free room type's rate plans for the dates and the party, each priced, with its terms.
+    static func planOffers(
+        _ roomType: RoomType, property: Property, query: PublicController.Query, language: Language?
+    ) throws -> [Components.Schemas.PlanOffer]? {
+        let plans = property.ratePlans.filter(\.active)
+        guard !plans.isEmpty else { return nil }
+        return try plans.map { plan in
+            let price = try StayPrice.quote(
+                roomType: roomType, nights: query.nights, property: property, party: query.party, plan: plan)
+            let terms = plan.cancellation ?? property.cancellationPolicy
+            let nonRefundable = terms == RatePlan.nonRefundable
+            return .init(
+                id: plan.id, name: property.translations.word(plan.name, in: language),
+                price: try .init(price.worded(property.translations, in: language)), nonRefundable: nonRefundable,
+                freeCancellationDays: nonRefundable ? nil : terms.freeUntilDaysBefore,
+                lateCancellationPercent: nonRefundable ? nil : terms.lateCancellationBasisPoints / 100,
+                deposit: try plan.deposit(price: price, guests: query.guests).map { try .init($0) })
+        }
     }
 
     /// The place's restricted days, for the guest calendar to close them and say why.
@@ -128,7 +152,7 @@ extension FrontdeskAPI {
                     departure: try Day.parse(body.departure, field: "departure")),
                 adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0,
                 guestName: body.guest.name, guestEmail: body.guest.email, guestPhone: body.guest.phone ?? "",
-                source: .online, notes: notes))
+                source: .online, notes: notes, ratePlanID: body.ratePlanId))
         let stay = booking.stay
         let (language, translations) = (try Language.asked(input.query.lang), booking.place.translations)
         return .created(

@@ -24,7 +24,8 @@ extension FrontdeskAPI {
                 propertyID: propertyID, roomTypeID: roomTypeID, roomID: body.roomId, nights: nights,
                 adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0,
                 guestName: body.guest.name, guestEmail: body.guest.email ?? "",
-                guestPhone: body.guest.phone ?? "", source: .frontDesk, notes: body.notes ?? ""),
+                guestPhone: body.guest.phone ?? "", source: .frontDesk, notes: body.notes ?? "",
+                ratePlanID: body.ratePlanId),
             by: try staff)
         return .created(
             .init(
@@ -51,11 +52,18 @@ extension FrontdeskAPI {
         guard let stay = try await stays.stay(id: id) else { throw DomainError(.notFound, "no stay \(id)") }
         try context.requireAccess(to: stay.propertyID)
         let guest = try await stays.guest(id: stay.guestID)
+        let property = try await property(stay.propertyID)
+        let deposit = try await deposits(of: [stay], at: property)[stay.id]
         return .ok(
             .init(
                 headers: .init(eTag: Self.eTag(of: stay)),
                 body: .json(
-                    .init(value1: try .init(stay), value2: .init(guest: guest.map(Components.Schemas.Contact.init))))
+                    .init(
+                        value1: try .init(stay),
+                        value2: .init(
+                            guest: guest.map(Components.Schemas.Contact.init),
+                            ratePlanName: property.ratePlan(stay.ratePlanID)?.name,
+                            deposit: try deposit.map(Components.Schemas.Deposit.init))))
             ))
     }
 
@@ -130,7 +138,8 @@ extension Components.Schemas.Stay {
             },
             adults: stay.adults, children: stay.children, infants: stay.infants,
             source: try documented(stay.source.rawValue), state: try documented(stay.state.rawValue),
-            version: stay.version, confirmationCode: stay.confirmationCode, notes: stay.notes)
+            version: stay.version, confirmationCode: stay.confirmationCode, notes: stay.notes,
+            ratePlanId: stay.ratePlanID)
     }
 }
 

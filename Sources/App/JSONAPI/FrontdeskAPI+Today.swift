@@ -19,13 +19,15 @@ extension FrontdeskAPI {
         let guests = try await stays.guests(ids: listed.map(\.guestID))
         let balances = try await FolioRepository(store: store).balances(
             stayIDs: listed.map(\.id), currency: property.currency)
+        let deposits = try await self.deposits(of: lists.arrivals, at: property)
         func entries(_ list: [Stay]) throws -> [Components.Schemas.TodayEntry] {
             try list.map { stay in
                 .init(
                     stay: try .init(stay), guestName: guests[stay.guestID]?.name ?? "",
                     roomNumber: stay.roomID(on: day).flatMap { rooms[$0] } ?? stay.currentRoomID.flatMap { rooms[$0] },
                     balance: try .init(balances[stay.id] ?? .zero(property.currency)),
-                    guest: guests[stay.guestID].map(Components.Schemas.Contact.init))
+                    guest: guests[stay.guestID].map(Components.Schemas.Contact.init),
+                    depositOpen: try deposits[stay.id].flatMap { $0.open.amount > 0 ? try .init($0.open) : nil })
             }
         }
         return .ok(

@@ -19,9 +19,23 @@ extension FrontDesk {
                     params: ["room": room.number, "roomType": roomType.name])
             }
         }
+        let plan = try Self.plan(new.ratePlanID, of: property)
         let rates =
-            new.agreedRates ?? Dictionary(uniqueKeysWithValues: new.nights.map { ($0, roomType.rate(for: $0)) })
+            new.agreedRates
+            ?? Dictionary(
+                uniqueKeysWithValues: new.nights.map { night in
+                    (night, plan.map { $0.rate(roomType.rate(for: night)) } ?? roomType.rate(for: night))
+                })
         return try await storage.insert(new, agreedRates: rates, by: staff?.user.id)
+    }
+
+    /// The plan a booking asks for: one the property offers now, or 404 naming `ratePlanId`.
+    static func plan(_ id: Int?, of property: Property) throws(DomainError) -> RatePlan? {
+        guard let id else { return nil }
+        guard let plan = property.ratePlan(id), plan.active else {
+            throw DomainError(.notFound, "no rate plan \(id) at this property", field: "ratePlanId")
+        }
+        return plan
     }
 
     /// Books a guest into a free room of `new.roomTypeID` from the guest site: on dates the place sells
@@ -43,7 +57,8 @@ extension FrontDesk {
         if let refusal = roomType.restrictionRefusal(for: new.nights) { throw refusal }
         let price = try StayPrice.quote(
             roomType: roomType, nights: new.nights, property: property,
-            party: Party(adults: new.adults, children: new.children, infants: new.infants))
+            party: Party(adults: new.adults, children: new.children, infants: new.infants),
+            plan: try Self.plan(new.ratePlanID, of: property))
         var new = new
         new.source = .online
         let rates = Dictionary(

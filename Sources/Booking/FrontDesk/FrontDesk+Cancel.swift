@@ -45,15 +45,16 @@ extension FrontDesk {
         async throws
     {
         let price = try await ledger.price(of: stay, roomType: roomType, property: property)
-        let fee = property.cancellationPolicy.noShowFee(total: price.total)
+        let fee = property.cancellationPolicy(for: stay).noShowFee(total: price.total)
         guard fee.amount > 0 else { return }
         try await ledger.post(
             [Posting(kind: .charge, description: NightAudit.noShowFee, amount: fee, category: .fee)], stayID: stay.id)
     }
 
-    /// A guest cancels their own booking on the guest site: allowed by the place's policy as the stay
-    /// stands in the change's transaction (`GuestCancellation`), with the late-cancellation fee charged
-    /// to its folio when the free window has closed.
+    /// A guest cancels their own booking on the guest site: allowed by its plan's policy (else the
+    /// place's) as the stay stands in the change's transaction (`GuestCancellation`). Within the free
+    /// window every deposit paid is refunded (its payment reversed); after it the late-cancellation fee
+    /// is charged to its folio and the deposits are kept against it.
     public func cancelByGuest(_ id: Int) async throws -> Stay {
         try await cancelByGuest(try await stay(id, by: nil))
     }
@@ -64,10 +65,20 @@ extension FrontDesk {
         return try await change(found.stay.id, version: nil, by: nil, action: "cancel") { stay, ledger in
             let price = try await ledger.price(of: stay, roomType: roomType, property: property)
             let terms = GuestCancellation(
-                stay: stay, policy: property.cancellationPolicy, total: price.total, today: today)
+                stay: stay, policy: property.cancellationPolicy(for: stay), total: price.total, today: today)
             try terms.check()
             try stay.cancel()
-            guard terms.fee.amount > 0 else { return }
+            guard terms.fee.amount > 0 else {
+                // Cancelled in time: every deposit paid goes back.
+                let folio = try await ledger.folio(stayID: stay.id)
+                let paid = folio.entries.filter { $0.kind == .payment && !folio.isReversed($0.id) }
+                try await ledger.post(
+                    paid.map {
+                        Posting(kind: .reversal, description: "Deposit refunded", amount: $0.amount, reverses: $0.id)
+                    }, stayID: stay.id)
+                return
+            }
+            // Cancelled late: the deposits paid are kept against the fee.
             try await ledger.post(
                 [Posting(kind: .charge, description: "Late cancellation fee", amount: terms.fee, category: .fee)],
                 stayID: stay.id)

@@ -51,11 +51,12 @@ extension FrontDesk {
         let (stay, place) = (found.stay, found.property)
         let price = try StayPrice.quote(
             roomType: found.roomType, nights: stay.nights, property: place, party: stay.party,
+            plan: place.ratePlan(stay.ratePlanID),
             agreedRates: try await storage.agreedRates(stayID: stay.id))
         return GuestsBooking(
             stay: stay, guest: guest, place: place, roomType: found.roomType, price: price,
             folio: try await storage.folio(stayID: stay.id),
             cancellation: GuestCancellation(
-                stay: stay, policy: place.cancellationPolicy, total: price.total, today: found.today))
+                stay: stay, policy: place.cancellationPolicy(for: stay), total: price.total, today: found.today))
     }
 }

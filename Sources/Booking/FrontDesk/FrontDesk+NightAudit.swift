@@ -28,8 +28,9 @@ extension FrontDesk where Storage: NightAuditStorage {
         for stay in plan.noShows {
             let price = try StayPrice.quote(
                 roomType: try roomType(stay.roomTypeID, in: roomTypes), nights: stay.nights, property: property,
-                party: stay.party, agreedRates: try await storage.agreedRates(stayID: stay.id))
-            noShows.append((stay, property.cancellationPolicy.noShowFee(total: price.total)))
+                party: stay.party, plan: property.ratePlan(stay.ratePlanID),
+                agreedRates: try await storage.agreedRates(stayID: stay.id))
+            noShows.append((stay, property.cancellationPolicy(for: stay).noShowFee(total: price.total)))
         }
         var nightsToPost = 0
         for stay in plan.inHouse where !(try await storage.folio(stayID: stay.id)).charges(night: day) {

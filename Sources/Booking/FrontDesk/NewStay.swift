@@ -17,11 +17,13 @@ public struct NewStay: Sendable {
     /// they stand when the stay is booked. Either way they are kept with the stay, and its price at
     /// check-in holds to them (`StayPrice.quote(agreedRates:)`).
     public var agreedRates: [Day: Money]?
+    /// The rate plan it is booked on; nil: the property's standard terms.
+    public var ratePlanID: Int?
 
     public init(
         propertyID: Int, roomTypeID: Int, roomID: Int?, nights: Nights, adults: Int, children: Int = 0,
         infants: Int = 0, guestName: String, guestEmail: String = "", guestPhone: String = "",
-        source: StaySource = .frontDesk, notes: String = "", agreedRates: [Day: Money]? = nil
+        source: StaySource = .frontDesk, notes: String = "", agreedRates: [Day: Money]? = nil, ratePlanID: Int? = nil
     ) {
         self.propertyID = propertyID
         self.roomTypeID = roomTypeID
@@ -36,5 +38,6 @@ public struct NewStay: Sendable {
         self.source = source
         self.notes = notes
         self.agreedRates = agreedRates
+        self.ratePlanID = ratePlanID
     }
 }

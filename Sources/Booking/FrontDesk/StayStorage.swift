@@ -86,7 +86,7 @@ extension StayLedger {
     public func price(of stay: Stay, roomType: RoomType, property: Property) async throws -> StayPrice {
         try StayPrice.quote(
             roomType: roomType, nights: stay.nights, property: property, party: stay.party,
-            agreedRates: try await agreedRates(stayID: stay.id))
+            plan: property.ratePlan(stay.ratePlanID), agreedRates: try await agreedRates(stayID: stay.id))
     }
 }
 

@@ -235,12 +235,21 @@ export class HotelBoardData {
     return { ...response.data, version: response.version ?? response.data.version };
   }
 
-  /** Books a stay in a room for `[start, end)`. Resolves to the stay. */
+  /** The rate plans the property offers now (read once; none when they cannot be read). */
+  ratePlans() {
+    this.plans ??= get(`/api/v1/properties/${this.property.id}/rate-plans`)
+      .then(({ plans }) => plans.filter((plan) => plan.active !== false))
+      .catch(() => []);
+    return this.plans;
+  }
+
+  /** Books a stay in a room for `[start, end)`, on a rate plan when one was chosen. Resolves to the stay. */
   async create(target, details) {
     const body = {
       roomId: target.rowId, arrival: isoDay(target.start), departure: isoDay(target.end),
       adults: details.adults ?? 1, children: details.children ?? 0,
       guest: { name: details.name, email: details.email || undefined, phone: details.phone || undefined },
+      ratePlanId: details.ratePlanId || undefined,
     };
     const { data } = await call("POST", `/api/v1/properties/${this.property.id}/stays`, {
       body, idempotencyKey: newIdempotencyKey(),

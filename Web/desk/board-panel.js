@@ -180,8 +180,19 @@ export class BookingPanel {
         const email = h("input", { id: "new-email", type: "email", autocomplete: "off" });
         const phone = h("input", { id: "new-phone", type: "tel", autocomplete: "off" });
         const adults = h("input", { id: "new-adults", type: "number", min: "1", max: "16", value: "2" });
-        inputs.push(["email", email], ["phone", phone], ["adults", adults]);
-        extra = [...field("new-email", t("stay.email"), email), ...field("new-phone", t("stay.phone"), phone), ...field("new-adults", t("stay.adults"), adults)];
+        // The property's rate plans, when it has any: the standard rate unless one is chosen.
+        const plan = h("select", { id: "new-plan" }, h("option", { value: "", text: t("board.planStandard") }));
+        const planField = field("new-plan", t("stay.plan"), plan);
+        for (const node of planField) node.hidden = true;
+        data.ratePlans().then((plans) => {
+          plan.append(...plans.map((p) => h("option", { value: String(p.id), text: data.property.word?.(p.name) ?? p.name })));
+          for (const node of planField) node.hidden = plans.length === 0;
+        });
+        inputs.push(["email", email], ["phone", phone], ["adults", adults], ["ratePlanId", plan]);
+        extra = [
+          ...field("new-email", t("stay.email"), email), ...field("new-phone", t("stay.phone"), phone), ...field("new-adults", t("stay.adults"), adults),
+          ...planField,
+        ];
       } else {
         const service = h(
           "select",
@@ -219,7 +230,7 @@ export class BookingPanel {
           return;
         }
         const details = { name: name.value.trim() };
-        for (const [key, input] of inputs) details[key] = key === "adults" || key === "serviceId" ? Number(input.value) : input.value.trim();
+        for (const [key, input] of inputs) details[key] = ["adults", "serviceId", "ratePlanId"].includes(key) ? Number(input.value) : input.value.trim();
         submit.disabled = true;
         try {
           await save(details);

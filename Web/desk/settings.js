@@ -1,17 +1,20 @@
 // The property's settings a manager keeps: who issues its invoices and receipts (legal name, postal
 // address, tax id), through the `issuer` form the server declares, its taxes (`settings-taxes.js`),
-// and its own texts in the other languages (`settings-texts.js`). Others read them.
+// its rate plans (`settings-plans.js`) and its own texts in the other languages (`settings-texts.js`). Others read them.
 
 import { call, declaredForm } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { renderForm } from "./form.js";
+import { plansSection } from "./settings-plans.js";
 import { taxesSection } from "./settings-taxes.js";
 import { textsSection } from "./settings-texts.js";
 
 export async function mount(main, desk) {
   const { t } = desk.i18n;
   const property = desk.property;
-  const [declaration, taxes, texts] = await Promise.all([declaredForm("issuer"), taxesSection(desk), textsSection(desk)]);
+  const [declaration, taxes, plans, texts] = await Promise.all([
+    declaredForm("issuer"), taxesSection(desk), plansSection(desk), textsSection(desk),
+  ]);
   const manager = desk.role === "manager";
   const rendered = renderForm(declaration, {
     values: { ...property.issuer },
@@ -42,6 +45,7 @@ export async function mount(main, desk) {
         rendered.element,
       ),
       taxes,
+      plans,
       texts,
     ),
   );

@@ -55,6 +55,16 @@ export async function mount(main, desk, route) {
     fact(t("stay.birthDate"), stay.guest?.birthDate && i18n.date(stay.guest.birthDate));
     fact(t("stay.dates"), `${i18n.dateLong(stay.arrival)} → ${i18n.dateLong(stay.departure)} (${i18n.nights(stay.nights)})`);
     fact(t("stay.roomType"), roomTypes.get(stay.roomTypeId)?.name);
+    fact(t("stay.plan"), stay.ratePlanName && desk.property.word(stay.ratePlanName));
+    const deposit = stay.deposit;
+    if (deposit) {
+      const owed = deposit.open.amount > 0;
+      fact(t("stay.deposit"), t(owed ? "stay.depositOpen" : "stay.depositPaid", {
+        amount: i18n.money(deposit.amount), open: i18n.money(deposit.open), date: i18n.dateLong(deposit.dueBy),
+      }));
+      facts.lastElementChild.id = "stay-deposit";
+      facts.lastElementChild.classList.toggle("is-owed", owed);
+    }
     fact(
       t("stay.room"),
       stay.segments.length > 1
@@ -212,7 +222,9 @@ export async function mount(main, desk, route) {
       const forms = h("div", { class: "folio-forms no-print" });
       section.append(forms);
       for (const name of ["charge", "payment"]) {
-        mountForm(forms, name, name === "payment" ? { amount: { amount: Math.max(0, folio.balance.amount), currency: folio.currency } } : {}, async (values) => {
+        // A payment starts at what is owed: the balance, or a deposit still open before arrival.
+        const owed = Math.max(0, folio.balance.amount, stay.deposit?.open.amount ?? 0);
+        mountForm(forms, name, name === "payment" ? { amount: { amount: owed, currency: folio.currency } } : {}, async (values) => {
           const body = folioBody(name, values);
           const label = `${stay.guest?.name ?? ""} · ${t(name === "charge" ? "form.charge.title" : "form.payment.title")} · ${
             name === "charge" ? body.description : t(`method.${body.method}`)} ${i18n.money(body.amount)}`;

@@ -146,7 +146,13 @@ export async function mount(main, desk, route) {
       h("td", { text: entry.roomNumber ?? t("today.noRoom") }),
       h("td", { text: `${desk.i18n.dayMonth(stay.arrival)} – ${desk.i18n.dayMonth(stay.departure)}` }),
       h("td", { class: "desk-number", text: desk.i18n.number(stay.nights) }),
-      h("td", { class: `desk-number${owes ? " is-owed" : ""}`, text: desk.i18n.money(entry.balance) }),
+      h(
+        "td",
+        { class: `desk-number${owes ? " is-owed" : ""}`, text: desk.i18n.money(entry.balance) },
+        entry.depositOpen
+          ? h("span", { class: "today-deposit", text: t("today.depositOpen", { amount: desk.i18n.money(entry.depositOpen) }) })
+          : null,
+      ),
       h("td", {}, h("span", { class: `desk-state is-${stay.state}`, text: desk.i18n.state(stay.state) })),
       actions,
     );

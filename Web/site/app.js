@@ -203,6 +203,11 @@ class Site {
     return this.requests.get(url);
   }
 
+  /** Drops what is kept of a place's answers: a booking refused for it says they are out of date. */
+  forgetPlace(id) {
+    for (const url of this.requests.keys()) if (url.startsWith(`/api/v1/public/properties/${id}?`)) this.requests.delete(url);
+  }
+
   async route() {
     const hash = location.hash || "#/";
     if (hash === this._route) return;

@@ -79,24 +79,34 @@ export async function mount(main, site, route) {
   }
   const place = answer.property;
   const roomType = answer.roomTypes.find((r) => r.id === roomTypeId);
+  // A rate plan chosen on the place page: its price, terms and deposit; one no longer offered says so.
+  const planId = Number(route.params.get("plan")) || null;
+  const plan = planId ? roomType?.plans?.find((p) => p.id === planId) : null;
   const searchAgain = `#/search?${paramsOf({ ...search, region: place.city })}`;
-  if (!roomType || !roomType.price) {
+  if (!roomType || !roomType.price || (planId && !plan)) {
+    const gone = roomType?.price && planId && !plan;
     fill(summary,
       h("h1", { id: "book-title", text: t("book.title") }),
-      h("p", { class: "site-error", role: "alert", text: t("book.taken") }),
-      h("a", { class: "site-button", href: searchAgain, text: t("book.searchAgain") }),
+      h("p", { class: "site-error", role: "alert", text: t(gone ? "book.planGone" : "book.taken") }),
+      gone
+        ? h("a", { class: "site-button", href: `#/places/${id}?${paramsOf({ ...search, region: null })}`, text: t("book.otherPlans") })
+        : h("a", { class: "site-button", href: searchAgain, text: t("book.searchAgain") }),
     );
     return { unmount() {} };
   }
+  const terms = plan?.nonRefundable
+    ? t("book.termsPlanNonRefundable")
+    : cancellationTerms(t, i18n, plan ?? answer.policy, search.arrival, todayIn(place.timeZone));
   fill(summary,
     h("h1", { id: "book-title", text: t("book.title") }),
-    h("p", { class: "book-place" }, h("strong", { text: place.name }), ` · ${roomType.name}`),
+    h("p", { class: "book-place" }, h("strong", { text: place.name }), ` · ${roomType.name}`, plan ? ` · ${plan.name}` : ""),
     h("p", { class: "book-dates", text: `${i18n.date(search.arrival)} – ${i18n.date(search.departure)} · ${partyText(t, i18n, search)}` }),
-    priceLines(site, roomType.price),
-    h("p", { class: "book-terms", id: "book-terms", text: cancellationTerms(t, i18n, answer.policy, search.arrival, todayIn(place.timeZone)) }),
+    priceLines(site, plan?.price ?? roomType.price),
+    h("p", { class: "book-terms", id: "book-terms", text: terms }),
+    plan?.deposit ? h("p", { class: "book-deposit", id: "book-deposit", text: t("book.deposit", { amount: i18n.money(plan.deposit) }) }) : null,
   );
 
-  const stayOfPage = [id, roomTypeId, search.arrival, search.departure, search.adults, search.children ?? 0].join("|");
+  const stayOfPage = [id, roomTypeId, search.arrival, search.departure, search.adults, search.children ?? 0, planId ?? ""].join("|");
   const booked = bookedInThisTab().find((entry) => entry.stay === stayOfPage);
   if (booked) {
     const again = h("button", { type: "button", class: "site-button", id: "book-another", text: t("book.another") });
@@ -177,6 +187,7 @@ export async function mount(main, site, route) {
         children: search.children, infants: search.infants || undefined,
         guest: { name, email, phone: inputs.phone.value.trim() || undefined },
         arrivalTime: inputs.arrivalTime.value || undefined, requests: inputs.requests.value.trim() || undefined,
+        ratePlanId: plan?.id,
       };
       sending = true;
       submit.disabled = true;
@@ -190,8 +201,13 @@ export async function mount(main, site, route) {
         sessionStorage.setItem(BOOKED_KEY, JSON.stringify([...bookedInThisTab(), { stay: stayOfPage, code: data.confirmationCode }].slice(-20)));
         site.navigate(`#/bookings/${encodeURIComponent(data.confirmationCode)}`);
       } catch (error) {
+        // A room gone or a plan withdrawn: the place's kept answer no longer says what it sells.
+        if (error.status === 409 || error.field === "ratePlanId") site.forgetPlace(id);
         if (error.status === 409) {
           fill(message, h("p", { text: t("book.taken") }), h("a", { class: "site-button", href: searchAgain, text: t("book.searchAgain") }));
+        } else if (error.field === "ratePlanId") {
+          // The hotel stopped offering the plan while the guest typed: the other ways are on the place page.
+          fill(message, h("p", { text: t("book.planGone") }), h("a", { class: "site-button", href: `#/places/${id}?${paramsOf({ ...search, region: null })}`, text: t("book.otherPlans") }));
         } else {
           const field = (error.field ?? "").replace(/^guest\./, "");
           if (field in inputs) fieldError(field, error.message);

@@ -9,7 +9,7 @@ import { h, fill } from "../common/dom.js";
 import { errorText, get, unreachable } from "../common/api.js";
 import { chooseDates, nightsBetween, paramsOf, searchOf } from "./search-bar.js";
 import { closedDays } from "./calendar.js";
-import { priceLines } from "./price.js";
+import { planTerms, priceLines } from "./price.js";
 import { refusalText } from "../common/refusals.js";
 
 const SECTIONS = ["overview", "rooms", "location", "policies"];
@@ -139,7 +139,22 @@ export async function mount(main, site, route) {
       onDone: (value) => site.navigate(`#/places/${id}?${paramsOf({ ...search, arrival: value.arrival, departure: value.departure })}`),
     });
   }
-  const bookParams = (roomType) => paramsOf({ ...search, region: null }, { roomType: roomType.id });
+  const bookParams = (roomType, plan) => paramsOf({ ...search, region: null }, { roomType: roomType.id, plan: plan?.id });
+  // A room type's rate plans, when the place sells it several ways: each with its total, its terms,
+  // the deposit due at booking, and a way to book it.
+  const planList = (roomType) =>
+    h("ul", { class: "room-plans", "aria-label": t("plan.others", { room: roomType.name }) }, roomType.plans.map((plan) =>
+      h("li", { class: "room-plan", dataset: { planId: String(plan.id) } },
+        h("h4", { text: plan.name }),
+        h("p", { class: "room-plan-total", text: t("plan.total", { price: i18n.money(plan.price.total) }) }),
+        h("p", { class: `room-plan-terms${plan.nonRefundable ? " is-strict" : ""}`, text: planTerms(t, plan) }),
+        plan.deposit ? h("p", { class: "room-plan-deposit", text: t("plan.depositDue", { amount: i18n.money(plan.deposit) }) }) : null,
+        h("a", {
+          class: "site-button room-book-plan", href: `#/book/${id}?${bookParams(roomType, plan)}`,
+          text: t("plan.book"), "aria-label": `${t("plan.book")}: ${roomType.name}, ${plan.name}`,
+        }),
+      ),
+    ));
   fill(sections.rooms,
     h("h2", { id: "place-rooms-title", text: t("place.rooms") }),
     hasDates
@@ -154,8 +169,10 @@ export async function mount(main, site, route) {
         roomType.price
           ? [
               h("p", { class: "room-available", text: t("place.available", { count: roomType.available }) }),
+              roomType.plans?.length ? h("h4", { class: "room-plan-standard", text: t("plan.standard") }) : null,
               priceLines(site, roomType.price),
               h("a", { class: "site-button is-primary room-book", href: `#/book/${id}?${bookParams(roomType)}`, text: t("place.book", { room: roomType.name }) }),
+              roomType.plans?.length ? planList(roomType) : null,
             ]
           : h("p", {
               class: "room-unavailable",

@@ -29,3 +29,15 @@ export function priceLines(site, price) {
     ),
   );
 }
+
+/**
+ * A rate plan's terms in a few words, as the place page lists it beside its price: non-refundable,
+ * free to cancel at any time, or free until some days before arrival.
+ * @param {(key: string, params?: object) => string} t
+ * @param {{nonRefundable: boolean, freeCancellationDays?: number, lateCancellationPercent?: number}} plan
+ */
+export function planTerms(t, plan) {
+  if (plan.nonRefundable) return t("plan.nonRefundable");
+  if (plan.lateCancellationPercent === 0) return t("book.termsAlwaysFree");
+  return t("place.cancelFree", { count: plan.freeCancellationDays });
+}

@@ -41,6 +41,18 @@ public struct DemoData: Sendable {
         ("Family Room", 4, 3_200, 5), ("Pool Villa", 4, 5_200, 5),
     ]
 
+    /// The demo hotel's rate plans: 10 % less paid in full at booking and never refunded, and with
+    /// breakfast, free to cancel until three days before, the first night as deposit.
+    static let hotelPlans = [
+        RatePlan(
+            id: 1, name: "Non-refundable", adjustmentBasisPoints: -1_000, cancellation: RatePlan.nonRefundable,
+            deposit: .all),
+        RatePlan(
+            id: 2, name: "Bed and breakfast", extraName: "Breakfast", extraPerGuestNight: .whole(250, .thb),
+            cancellation: CancellationPolicy(freeUntilDaysBefore: 3, lateCancellationBasisPoints: 5_000),
+            deposit: .firstNight),
+    ]
+
     private func makeHotel(_ random: inout SeededGenerator) async throws -> Int {
         let repository = PropertyRepository(store: store)
         let property = try await repository.insert(
@@ -52,6 +64,7 @@ public struct DemoData: Sendable {
                         "A garden hotel of teak houses and a pool, a short walk from the Old City's Tha Phae Gate.",
                     amenities: ["Wi-Fi", "Pool", "Breakfast", "Garden", "Airport pickup"],
                     photos: (1...4).map { "/photos/baan-suan-\($0).svg" }, taxes: DemoCatalog.thaiTaxes,
+                    ratePlans: Self.hotelPlans,
                     issuer: Issuer(
                         name: "Baan Suan Hospitality Co., Ltd.",
                         address: "88 Charoen Rat Road, Wat Ket\nMueang Chiang Mai, Chiang Mai 50000\nThailand",

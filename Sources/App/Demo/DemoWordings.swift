@@ -30,6 +30,9 @@ enum DemoWordings {
         "VAT": [.th: "ภาษีมูลค่าเพิ่ม", .ja: "付加価値税", .ko: "부가가치세", .vi: "Thuế GTGT"],
         "Consumption tax": [.th: "ภาษีการบริโภค", .ja: "消費税", .ko: "소비세", .vi: "Thuế tiêu dùng"],
         "Accommodation tax": [.th: "ภาษีที่พัก", .ja: "宿泊税", .ko: "숙박세", .vi: "Thuế lưu trú"],
+        // Rate plans
+        "Non-refundable": [.th: "ไม่คืนเงิน", .ja: "返金不可プラン", .ko: "환불 불가", .vi: "Không hoàn tiền"],
+        "Bed and breakfast": [.th: "ห้องพักพร้อมอาหารเช้า", .ja: "朝食付きプラン", .ko: "조식 포함", .vi: "Phòng kèm bữa sáng"],
         // Salon services
         "Cut": [.th: "ตัดผม", .ja: "カット", .ko: "커트", .vi: "Cắt tóc"],
         "Cut & blow": [.th: "ตัดและเป่า", .ja: "カット＆ブロー", .ko: "커트 & 드라이", .vi: "Cắt và sấy"],
@@ -70,7 +73,9 @@ enum DemoWordings {
         _ property: Property, roomTypes: [String] = [], services: [String] = [], summary: [Language: String] = [:]
     ) -> Property {
         var wordings: [String: [Language: String]] = [:]
-        let texts = [property.summary] + property.amenities + roomTypes + property.taxes.map(\.name) + services
+        let texts =
+            [property.summary] + property.amenities + roomTypes + property.taxes.map(\.name)
+            + property.ratePlans.flatMap { [$0.name, $0.extraName] } + services
         for text in texts {
             if let known = vocabulary[text] { wordings[text] = known }
         }

@@ -77,6 +77,11 @@ struct LedgerAPITests {
             let keeper = try #require(
                 try await StaffAPITests.signIn(client, "housekeeping@example.com", APIFixture.password))
             try await keeper.execute(uri: "\(path)?from=2026-12-01", method: .get) { #expect($0.status == .forbidden) }
+            for money in ["folio", "documents"] {
+                try await keeper.execute(uri: "/api/v1/stays/\(stay.id)/\(money)", method: .get) {
+                    #expect($0.status == .forbidden, "\(money)")
+                }
+            }
         }
     }
 

@@ -78,6 +78,13 @@ def test_a_manager_adds_a_housekeeper_who_finds_only_their_work_then_resets_and_
                "adults": 1, "guest": {"name": "Ann Lee"}}
     refused = api(phone, "POST", f"/api/v1/properties/{hotel['id']}/stays", booking)
     assert refused["status"] == 403, refused
+    # She opens a guest's stay (to see who is in a room) but reads no money: no folio, no deposit.
+    board = api(phone, "GET", f"/api/v1/properties/{hotel['id']}/board")["data"]
+    stay_id = board["items"][5]
+    go(phone, f"#/stays/{stay_id}", "stays")
+    assert phone.find_elements(By.CSS_SELECTOR, ".desk-facts")
+    assert not phone.find_elements(By.CSS_SELECTOR, ".folio, #stay-deposit")
+    assert api(phone, "GET", f"/api/v1/stays/{stay_id}/folio")["status"] == 403
 
     # A new password ends her session: her next step asks her to sign in again.
     row = staff_row(manager, "Noi Saetang")

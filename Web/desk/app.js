@@ -185,6 +185,11 @@ class Desk {
     return this.role === "manager" || this.role === "front_desk";
   }
 
+  /** Whether their role here lets them read the money: folios, invoices, the ledger (not housekeeping). */
+  get readsMoney() {
+    return this.role !== "housekeeping";
+  }
+
   /** Whether their role here lets them mark rooms and take them out of service. */
   get canKeepHouse() {
     return this.canEdit || this.role === "housekeeping";

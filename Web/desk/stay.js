@@ -31,10 +31,12 @@ export async function mount(main, desk, route) {
     const response = await call("GET", `/api/v1/stays/${id}`);
     stay = { ...response.data, version: response.version ?? response.data.version };
     if (stay.propertyId !== property.id) throw new OtherProperty(stay.propertyId);
+    // Housekeeping reads no money: no folio, no invoices.
+    const money = desk.readsMoney;
     [folio, history, { documents }] = await Promise.all([
-      get(`/api/v1/stays/${id}/folio`),
+      money ? get(`/api/v1/stays/${id}/folio`) : null,
       get(`/api/v1/stays/${id}/history`),
-      get(`/api/v1/stays/${id}/documents`),
+      money ? get(`/api/v1/stays/${id}/documents`) : { documents: [] },
     ]);
     draw();
   }
@@ -56,7 +58,7 @@ export async function mount(main, desk, route) {
     fact(t("stay.dates"), `${i18n.dateLong(stay.arrival)} → ${i18n.dateLong(stay.departure)} (${i18n.nights(stay.nights)})`);
     fact(t("stay.roomType"), roomTypes.get(stay.roomTypeId)?.name);
     fact(t("stay.plan"), stay.ratePlanName && desk.property.word(stay.ratePlanName));
-    const deposit = stay.deposit;
+    const deposit = desk.readsMoney ? stay.deposit : null;
     if (deposit) {
       const owed = deposit.open.amount > 0;
       fact(t("stay.deposit"), t(owed ? "stay.depositOpen" : "stay.depositPaid", {
@@ -121,7 +123,7 @@ export async function mount(main, desk, route) {
         actions,
         message,
       ),
-      folioSection(),
+      folio ? folioSection() : null,
       historySection(),
     ];
     if (editable && (stay.state === "booked" || stay.state === "checked_in")) {

@@ -5,7 +5,7 @@ import Booking
 /// decodes its input, calls its `FrontDesk` operation and encodes the answer.
 extension FrontdeskAPI {
     func listDocuments(_ input: Operations.ListDocuments.Input) async throws -> Operations.ListDocuments.Output {
-        let documents = try await frontDesk.documents(stayID: input.path.id, by: try staff)
+        let documents = try await frontDesk.documents(stayID: input.path.id, by: try context.staff(for: .accounts))
         return .ok(.init(body: .json(.init(documents: try documents.map(Components.Schemas.FolioDocument.init)))))
     }
 
@@ -20,7 +20,10 @@ extension FrontdeskAPI {
     }
 
     func getDocument(_ input: Operations.GetDocument.Input) async throws -> Operations.GetDocument.Output {
-        .ok(.init(body: .json(try .init(try await frontDesk.document(input.path.id, by: try staff)))))
+        .ok(
+            .init(
+                body: .json(
+                    try .init(try await frontDesk.document(input.path.id, by: try context.staff(for: .accounts))))))
     }
 
     func setIssuer(_ input: Operations.SetIssuer.Input) async throws -> Operations.SetIssuer.Output {

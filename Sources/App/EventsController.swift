@@ -17,7 +17,9 @@ import Storage
 ///   entity after the change (`[Stay]` or `[Appointment]`, as the API returns them). A client that
 ///   sees a gap in `seq` has missed something and should reload.
 ///
-/// The client sends nothing; the server pings it to keep the connection alive.
+/// The client sends nothing; the server pings it to keep the connection alive. A member of staff who
+/// signs out or is taken off the property's staff reads no more of it: before each change is sent the
+/// session is checked again, and the stream ends when it no longer reaches the property.
 struct EventsController {
     let store: Store
 
@@ -50,6 +52,9 @@ struct EventsController {
     ) async throws {
         let propertyID = try context.requestContext.parameters.require("id", as: Int.self)
         let events = EventRepository(store: store)
+        let session = Session(
+            tokenHash: context.requestContext.sessionTokenHash, propertyID: propertyID,
+            users: UserRepository(store: store))
         // Subscribed before reading the latest number, so nothing committed in between is missed.
         let wakes = store.events.subscribe(propertyID: propertyID)
         let latest = try await events.latestSeq(propertyID: propertyID) ?? 0
@@ -59,13 +64,13 @@ struct EventsController {
 
         // The stream ends when the server shuts down, rather than holding the shutdown up.
         try await cancelWhenGracefulShutdown { [seq] in
-            try await Self.forward(wakes, from: seq, of: propertyID, events, inbound, outbound)
+            try await Self.forward(wakes, from: seq, of: propertyID, events, session, inbound, outbound)
         }
     }
 
     private static func forward(
         _ wakes: AsyncStream<Void>, from seq: Int, of propertyID: Int, _ events: EventRepository,
-        _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter
+        _ session: Session, _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter
     ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             // The client sends nothing we need; its stream ends when it closes, and so does ours.
@@ -73,6 +78,7 @@ struct EventsController {
             group.addTask { [seq] in
                 var seq = seq
                 for await _ in wakes {
+                    guard try await session.reachesProperty() else { return }
                     while true {
                         let batch = try await events.events(propertyID: propertyID, after: seq, limit: Self.batch)
                         for event in batch { try await outbound.write(.text(Self.message(event))) }
@@ -83,6 +89,19 @@ struct EventsController {
             }
             _ = try await group.next()
             group.cancelAll()
+        }
+    }
+
+    /// The session a stream was opened with, and the property it reads.
+    struct Session: Sendable {
+        let tokenHash: String?
+        let propertyID: Int
+        let users: UserRepository
+
+        /// Whether the session is still open and its member of staff still works at the property.
+        func reachesProperty() async throws -> Bool {
+            guard let tokenHash, let staff = try await users.staff(sessionTokenHash: tokenHash) else { return false }
+            return staff.roles[propertyID] != nil
         }
     }
 

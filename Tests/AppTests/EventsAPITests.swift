@@ -37,6 +37,22 @@ struct EventsAPITests {
         }
     }
 
+    /// A viewer whose session ends (signed out, or taken off the staff) reads no change made after: the
+    /// stream ends instead.
+    @Test func aStreamEndsWhenItsSessionNoLongerReachesTheProperty() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test(live: true) { desk in
+            let viewer = try #require(try await StaffAPITests.signIn(desk, "viewer@example.com", APIFixture.password))
+            let received = try await viewer.events("/api/v1/properties/\(fixture.property.id)/events", count: 2) {
+                try await viewer.execute(uri: "/api/v1/session", method: .delete) { #expect($0.status == .noContent) }
+                try await desk.execute(
+                    uri: fixture.staysPath, method: .post, body: ByteBuffer(string: fixture.stayJSON())
+                ) { #expect($0.status == .created) }
+            }
+            #expect(received.map(\._type) == [.hello])
+        }
+    }
+
     @Test func aClientThatComesBackAfterAGapGetsWhatItMissed() async throws {
         let fixture = try await APIFixture.make()
         for offset in 0..<3 {

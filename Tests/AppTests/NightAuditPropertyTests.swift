@@ -5,21 +5,24 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import PropertyBased
+import Storage
 import StorageTesting
 import Testing
 
 @testable import App
 
-/// Random sequences of a hotel's days (book on no plan, a non-refundable plan paid in full or a plan
-/// with breakfast and a first night's deposit; check in, stay longer, charge, pay, reverse, cancel at
-/// the desk or as the guest, mark a no-show, check out, let hours pass across midnight, close the next
-/// day), through the API on a real database, after which the night audit's records hold:
+/// Random sequences of a hotel's days (book at the desk on no plan, a non-refundable plan paid in full
+/// or a plan with breakfast and a first night's deposit; restrict nights and book on the guest site;
+/// check in, stay longer, charge, pay, reverse, cancel at the desk or as the guest, mark a no-show,
+/// check out, let hours pass across midnight, close the next day), through the API on a real
+/// database, after which the night audit's records hold:
 /// - a closed day's report reads as it was frozen, and its ledger is the day's ledger still;
 /// - each report's totals are the sum of the folio lines of its day, read from the folios now;
 /// - its guest ledger is the sum of every folio's lines of that day and before;
 /// - after a close, none of that day's arrivals is left booked;
 /// - a stay the guest cancelled in time has its deposits refunded, one cancelled late keeps them
 ///   against its fee; a stay still booked shows its deposit paid as its folio's payments;
+/// - every booking the guest site accepted kept the restrictions as they stood when it was made;
 /// - no request is answered with a server error.
 struct NightAuditPropertyTests {
     /// One step: `kind` chooses what, the other numbers its stay, day and amount.
@@ -32,13 +35,13 @@ struct NightAuditPropertyTests {
         var description: String {
             [
                 "book", "check-in", "departure", "charge", "pay", "reverse", "cancel", "no-show", "check-out",
-                "hours", "close", "guest-cancel",
+                "hours", "close", "guest-cancel", "restrict", "guest-book",
             ][kind] + "(\(a), \(b), \(c))"
         }
     }
 
     /// Books, lets hours pass and closes days more often than the rest, so that days close with stays.
-    static let kinds = [0, 0, 0, 1, 1, 2, 3, 4, 4, 4, 5, 6, 7, 8, 9, 9, 10, 10, 10, 11, 11]
+    static let kinds = [0, 0, 0, 1, 1, 2, 3, 4, 4, 4, 5, 6, 7, 8, 9, 9, 10, 10, 10, 11, 11, 12, 13, 13]
 
     static let steps = zip(
         Gen.int(in: 0...(kinds.count - 1)), Gen.int(in: 0...9), Gen.int(in: -1...3), Gen.int(in: 1...4)
@@ -72,6 +75,7 @@ struct NightAuditPropertyTests {
         let fixture: APIFixture
         var stays: [Int] = []
         var closed: [String: Components.Schemas.DayClose] = [:]
+        var guestBookings = 0
         /// The stays a guest cancelled: what had been paid on them before, and their last line after.
         var cancelledByGuest: [Int: (paid: Int, lastLine: Int)] = [:]
 
@@ -88,6 +92,29 @@ struct NightAuditPropertyTests {
                 return
             case 10:
                 try await close(client, step)
+                return
+            case 12:
+                let fields = [
+                    #""minStay": \#(step.c)"#, #""maxStay": \#(step.c)"#, #""closedToArrival": true"#,
+                    #""closedToDeparture": true"#, #""stopSell": true"#, "",
+                ][step.a % 6]
+                let response = try await RestrictionsAPITests.restrict(
+                    client, fixture, from: today.adding(days: step.b + 1), nights: step.c, fields)
+                #expect(response.status.code < 500, "\(step): \(String(buffer: response.body))")
+                return
+            case 13:
+                guestBookings += 1
+                let response = try await RestrictionsAPITests.book(
+                    client, fixture, today.adding(days: step.b + 1), step.c, key: "guest-booking-\(guestBookings)")
+                #expect(response.status.code < 500, "\(step): \(String(buffer: response.body))")
+                guard response.status == .created else { return }
+                let code = try #require(
+                    (try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])?[
+                        "confirmationCode"] as? String)
+                let found = try await client.execute(
+                    uri: "\(fixture.staysPath)?q=\(code)", method: .get
+                ) { try StayActionsAPITests.decode(Components.Schemas.StaySearch.self, $0) }
+                stays.append(try #require(found.results.first?.stay.id))
                 return
             default: break
             }
@@ -219,6 +246,15 @@ struct NightAuditPropertyTests {
                 #expect(report.guestLedger.amount == owed.reduce(0, +), "\(day): the guest ledger")
             }
             #expect(entries.allSatisfy { $0.businessDay != nil }, "every line has its business day")
+
+            // Every booking the guest site took kept the restrictions as they stood then.
+            for id in stays {
+                guard let stay = try await StayRepository(store: fixture.store).stay(id: id), stay.source == .online
+                else { continue }
+                var then = fixture.roomType
+                then.restrictions = try await RestrictionsAPITests.restrictions(before: stay, fixture)
+                #expect(then.restrictionRefusal(for: stay.nights) == nil, "stay \(id) broke a restriction")
+            }
 
             // Deposits: refunded when the guest cancelled in time, kept against a late fee; a stay still
             // booked on a plan shows as paid what its folio was paid.

@@ -30,6 +30,11 @@ public final class Store: Sendable {
     /// The instant it is now for every "today" and every line posted (a test moves it).
     public let clock = WallClock()
 
+    /// How long a request waits for a connection before it is refused (500). A burst of writes on a
+    /// busy machine (a tour group's bookings, a slow disk) queues longer than the drivers' 10 seconds;
+    /// the person at the desk would rather wait than be told to try again.
+    static let connectionWait = TimeAmount.seconds(60)
+
     /// Opens a database: a `postgres://` (or `postgresql://`) URL, `:memory:`, or a SQLite file path.
     /// `searchPath` puts PostgreSQL's tables in other schemas than `public` (tests use one each).
     /// `eventTick` is how often live-event readers re-check without being told of a change (changes
@@ -42,14 +47,18 @@ public final class Store: Sendable {
         if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
             var configuration = try SQLPostgresConfiguration(url: location)
             configuration.searchPath = searchPath
-            databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 4), as: .psql)
+            databases.use(
+                .postgres(
+                    configuration: configuration, maxConnectionsPerEventLoop: 4,
+                    connectionPoolTimeout: Self.connectionWait),
+                as: .psql)
             return Store(
                 dialect: .postgres, location: Self.redacted(location), databases: databases,
                 events: EventFeed(postgres: configuration.coreConfiguration, tick: eventTick, logger: logger),
                 logger: logger)
         }
         let storage: SQLiteConfiguration = location == ":memory:" ? .memory : .file(location)
-        databases.use(.sqlite(storage), as: .sqlite)
+        databases.use(.sqlite(storage, connectionPoolTimeout: Self.connectionWait), as: .sqlite)
         return Store(
             dialect: .sqlite, location: location, databases: databases,
             events: EventFeed(postgres: nil, tick: eventTick, logger: logger), logger: logger)

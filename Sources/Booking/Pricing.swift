@@ -74,8 +74,7 @@ public struct StayPrice: Hashable, Sendable {
         var nightLines: [Line] = []
         for night in nights {
             // A night not agreed yet is at today's rate, as the stay's plan prices it.
-            let rate =
-                agreedRates[night] ?? (plan.map { $0.rate(roomType.rate(for: night)) } ?? roomType.rate(for: night))
+            let rate = agreedRates[night] ?? roomType.rate(for: night, on: plan)
             try Money.zero(currency).requireSameCurrency(rate, field: "rate")
             nightLines.append(Line(name: nightName(night), amount: rate, night: night))
         }

@@ -105,6 +105,13 @@ public struct RatePlan: Hashable, Sendable, Identifiable {
     }
 }
 
+extension RoomType {
+    /// A night's rate as `plan` sells it (the room type's own without a plan).
+    public func rate(for night: Day, on plan: RatePlan?) -> Money {
+        plan.map { $0.rate(rate(for: night)) } ?? rate(for: night)
+    }
+}
+
 extension Property {
     /// The plan a stay is on, when it is on one the property has.
     public func ratePlan(_ id: Int?) -> RatePlan? {

@@ -24,7 +24,7 @@ extension FrontDesk {
             new.agreedRates
             ?? Dictionary(
                 uniqueKeysWithValues: new.nights.map { night in
-                    (night, plan.map { $0.rate(roomType.rate(for: night)) } ?? roomType.rate(for: night))
+                    (night, roomType.rate(for: night, on: plan))
                 })
         return try await storage.insert(new, agreedRates: rates, by: staff?.user.id)
     }

@@ -505,13 +505,18 @@ def test_a_tapped_place_draws_at_once_on_a_slow_network_as_its_code_came_with_th
 
 def test_the_booking_form_states_the_cancellation_terms_before_the_book_button(desk_server, guest):
     arrival, departure = search_chiang_mai(guest, desk_server, arrival_day=20)
-    guest.find_elements(By.CSS_SELECTOR, "#results-list .result a")[0].click()
+    first = guest.find_elements(By.CSS_SELECTOR, "#results-list .result")[0]
+    place_id = first.get_attribute("data-place-id")
+    first.find_element(By.CSS_SELECTOR, "a").click()
     WebDriverWait(guest, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".room-book"))
     guest.find_element(By.CSS_SELECTOR, ".room-book").click()
     WebDriverWait(guest, 10).until(lambda b: b.find_elements(By.ID, "book-submit"))
     terms = guest.find_element(By.ID, "book-terms")
-    # The demo's hotels: free until 2 days before arrival, then the whole total.
-    last_free = datetime.date.fromisoformat(arrival) - datetime.timedelta(days=2)
+    # The terms of the place opened, as its API states them: which place is cheapest moves with the demo's
+    # dated rates, and the demo's places differ in their free days.
+    policy = api(guest, "GET", f"/api/v1/public/properties/{place_id}")["data"]["policy"]
+    assert policy["lateCancellationPercent"] == 100, "the demo's hotels charge the whole total"
+    last_free = datetime.date.fromisoformat(arrival) - datetime.timedelta(days=policy["freeCancellationDays"])
     when = f"{last_free.day} {last_free.strftime('%b')} {last_free.year}"
     assert terms.text == f"Free cancellation until {when}. After that, cancelling costs the whole total."
     assert terms.is_displayed()

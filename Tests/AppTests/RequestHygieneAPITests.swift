@@ -147,6 +147,26 @@ struct RequestHygieneAPITests {
         }
     }
 
+    @Test func wrongPasswordsSentAtOnceAreCheckedNoMoreOftenThanTheLimit() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test(as: nil) { client in
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for guess in 0..<16 {
+                    group.addTask {
+                        try await client.execute(
+                            uri: "/api/v1/session", method: .post,
+                            body: ByteBuffer(
+                                string: #"{"email": "manager@example.com", "password": "guess-\#(guess)"}"#)
+                        ) { $0.status }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .unauthorized }.count == SignInThrottle.perAccount)
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == 16 - SignInThrottle.perAccount)
+        }
+    }
+
     @Test func anUnknownEmailIsCheckedAgainstAHashOfTheAccountsCost() {
         #expect(FrontdeskAPI.unknownUserHash.hasPrefix("$2b$\(Passwords.cost)$"))
     }

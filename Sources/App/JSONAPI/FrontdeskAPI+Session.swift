@@ -17,15 +17,18 @@ extension FrontdeskAPI {
             }
         let account = body.email.lowercased()
         let address = try context.remoteAddress ?? "local"
-        if let wait = await throttle.wait(account: account, address: address) {
+        let attempt: SignInThrottle.Try
+        switch await throttle.begin(account: account, address: address) {
+        case .success(let counted): attempt = counted
+        case .failure(let wait):
             return .tooManyRequests(
                 .init(
-                    headers: .init(retryAfter: String(wait)),
+                    headers: .init(retryAfter: String(wait.seconds)),
                     body: .json(
                         .init(
                             error: .init(
                                 code: "rate_limited",
-                                message: "too many wrong passwords; try again in \(wait / 60 + 1) minutes",
+                                message: "too many wrong passwords; try again in \(wait.seconds / 60 + 1) minutes",
                                 field: "password")))))
         }
         let found = try await UserRepository(store: store).credentials(email: body.email)
@@ -33,10 +36,9 @@ extension FrontdeskAPI {
         let hash = found?.passwordHash ?? Self.unknownUserHash
         let matches = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(body.password, hash: hash) }
         guard let user = found?.user, matches else {
-            await throttle.failed(account: account, address: address)
             throw APIError(.unauthorized, code: "unauthorized", "the email or the password is wrong", field: "password")
         }
-        await throttle.succeeded(account: account)
+        await throttle.succeeded(attempt)
         let token = SessionMiddleware.newToken()
         let expires = Int(Date().timeIntervalSince1970 * 1000) + Self.sessionLifetimeSeconds * 1000
         try await UserRepository(store: store).startSession(
@@ -61,7 +63,7 @@ extension FrontdeskAPI {
     private func sessionCookie(_ token: String, maxAge: Int) -> String {
         Cookie(
             name: SessionMiddleware.cookieName, value: token, maxAge: maxAge, path: "/",
-            secure: configuration.secureCookies, httpOnly: true, sameSite: .lax
+            secure: configuration.https, httpOnly: true, sameSite: .lax
         ).description
     }
 
@@ -91,31 +93,52 @@ public enum Passwords {
 /// Slows down password guessing: after `perAccount` wrong passwords for one email (or `perAddress`
 /// from one address) within `window`, sign-in is refused with 429 until the oldest ages out, whatever
 /// the password. A right password clears the account's count. Kept in memory, per server instance.
+///
+/// A try is counted as wrong when it starts, before its password is checked, and taken back when the
+/// password was right: guesses sent at once are counted one after another, never all checked against
+/// the same count.
 actor SignInThrottle {
     static let perAccount = 5
     static let perAddress = 30
     static let window: TimeInterval = 15 * 60
 
+    /// A try under way: when it was counted, to take it back from the address's count.
+    struct Try: Sendable {
+        let account: String
+        let address: String
+        let at: Date
+    }
+
     private var failures: [String: [Date]] = [:]
 
-    /// Seconds to wait before another try, or nil to go on.
-    func wait(account: String, address: String, now: Date = Date()) -> Int? {
-        let waits = [("account:" + account, Self.perAccount), ("address:" + address, Self.perAddress)].compactMap {
-            key, limit -> Int? in
+    /// Counts a try for `account` from `address`, or answers the seconds to wait when either is at its
+    /// limit (the try is then not counted).
+    func begin(account: String, address: String, now: Date = Date()) -> Result<Try, Wait> {
+        let keys = [("account:" + account, Self.perAccount), ("address:" + address, Self.perAddress)]
+        let waits = keys.compactMap { key, limit -> Int? in
             let recent = (failures[key] ?? []).filter { now.timeIntervalSince($0) < Self.window }
             failures[key] = recent.isEmpty ? nil : recent
             guard recent.count >= limit, let oldest = recent.first else { return nil }
             return max(1, Int((Self.window - now.timeIntervalSince(oldest)).rounded(.up)))
         }
-        return waits.max()
-    }
-
-    func failed(account: String, address: String, now: Date = Date()) {
-        for key in ["account:" + account, "address:" + address] { failures[key, default: []].append(now) }
+        if let wait = waits.max() { return .failure(Wait(seconds: wait)) }
+        for (key, _) in keys { failures[key, default: []].append(now) }
         if failures.count > 100_000 {
             failures = failures.filter { now.timeIntervalSince($0.value.last ?? now) < Self.window }
         }
+        return .success(Try(account: account, address: address, at: now))
     }
 
-    func succeeded(account: String) { failures["account:" + account] = nil }
+    /// The password was right: the account's count starts again, and the try no longer counts against
+    /// the address.
+    func succeeded(_ attempt: Try) {
+        failures["account:" + attempt.account] = nil
+        let key = "address:" + attempt.address
+        if let index = failures[key]?.firstIndex(of: attempt.at) { failures[key]?.remove(at: index) }
+        if failures[key]?.isEmpty == true { failures[key] = nil }
+    }
+
+    struct Wait: Error {
+        let seconds: Int
+    }
 }

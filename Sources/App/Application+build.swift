@@ -9,8 +9,12 @@ import Storage
 public struct ServerConfiguration: Sendable {
     public var host: String
     public var port: Int
-    /// Mark the session cookie `Secure`: on when the server is reached over HTTPS.
-    public var secureCookies: Bool
+    /// Whether the server is reached over HTTPS (through a proxy that ends TLS): the session cookie is
+    /// then `Secure`, and every answer asks browsers to use HTTPS only (`Strict-Transport-Security`).
+    public var https: Bool
+    /// The bearer token that `/metrics` asks for; nil serves no metrics (404), as they describe the
+    /// installation to whoever reads them.
+    public var metricsToken: String?
     /// The web app's folder, served at `/`; nil serves none.
     public var webRoot: String?
     /// Requests a minute one address may make to the public (guest) API.
@@ -21,12 +25,13 @@ public struct ServerConfiguration: Sendable {
     var feeds = FeedFetcher()
 
     public init(
-        host: String = "127.0.0.1", port: Int = 8080, secureCookies: Bool = false, webRoot: String? = nil,
-        publicRequestsPerMinute: Int = 120, requestHeadTimeout: Duration = .seconds(15)
+        host: String = "127.0.0.1", port: Int = 8080, https: Bool = false, metricsToken: String? = nil,
+        webRoot: String? = nil, publicRequestsPerMinute: Int = 120, requestHeadTimeout: Duration = .seconds(15)
     ) {
         self.host = host
         self.port = port
-        self.secureCookies = secureCookies
+        self.https = https
+        self.metricsToken = metricsToken
         self.webRoot = webRoot
         self.publicRequestsPerMinute = publicRequestsPerMinute
         self.requestHeadTimeout = requestHeadTimeout
@@ -54,13 +59,17 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     let router = Router(context: AppRequestContext.self)
     let metrics = ServerMetrics(store: store)
     router.add(middleware: MetricsMiddleware(metrics: metrics))
+    router.add(middleware: SecurityHeadersMiddleware(https: configuration.https))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: QueryMiddleware())
     router.add(middleware: SameOriginMiddleware())
     if let webRoot = configuration.webRoot {
         router.add(middleware: FileMiddleware(webRoot, searchForIndexHtml: true))
     }
-    router.get("metrics") { _, _ in metrics.exposition() }
+    router.get("metrics") { request, _ in
+        try MetricsAccess.require(request, token: configuration.metricsToken)
+        return metrics.exposition()
+    }
     router.get("openapi.json") { _, _ in
         Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],

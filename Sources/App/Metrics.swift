@@ -91,3 +91,23 @@ struct MetricsMiddleware<Context: RequestContext>: RouterMiddleware {
             method: request.method.rawValue, route: route, status: status, duration: ContinuousClock.now - start)
     }
 }
+
+/// Who may read `/metrics`: whoever presents the installation's token as `Authorization: Bearer …`.
+/// Without a configured token the route is not served at all (404).
+enum MetricsAccess {
+    static func require(_ request: Request, token: String?) throws {
+        guard let token else { throw APIError(.notFound, code: "not_found", "metrics are not served here") }
+        let presented = request.headers[.authorization].flatMap { header -> Substring? in
+            header.lowercased().hasPrefix("bearer ") ? header.dropFirst("bearer ".count) : nil
+        }
+        guard let presented, equalInConstantTime(Array(presented.utf8), Array(token.utf8)) else {
+            throw APIError(.unauthorized, code: "unauthorized", "metrics need the installation's bearer token")
+        }
+    }
+
+    /// Compares every byte, so that the time taken does not tell how much of a guess was right.
+    private static func equalInConstantTime(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

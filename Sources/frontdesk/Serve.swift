@@ -23,13 +23,27 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Requests a minute one address may make to the guest site's API.") var publicRateLimit = 120
     @Option(help: "Seconds a connection may take to send its first request head (then 408).")
     var requestHeadTimeout = 15
+    @Flag(help: "The server is reached over HTTPS (a proxy ends TLS): Secure session cookies and HSTS.")
+    var https = false
+    @Option(help: "The bearer token /metrics asks for (default: $FRONTDESK_METRICS_TOKEN; none: /metrics is 404).")
+    var metricsToken: String?
     @OptionGroup var database: DatabaseOption
+
+    /// The token from the option, else from the environment (where it stays out of `ps`).
+    var metricsTokenConfigured: String? {
+        (metricsToken ?? ProcessInfo.processInfo.environment["FRONTDESK_METRICS_TOKEN"]).flatMap {
+            $0.isEmpty ? nil : $0
+        }
+    }
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be 1...65535, got \(port).") }
         guard publicRateLimit >= 1 else { throw ValidationError("--public-rate-limit must be 1 or more.") }
         guard (1...3600).contains(requestHeadTimeout) else {
             throw ValidationError("--request-head-timeout must be 1...3600 seconds, got \(requestHeadTimeout).")
+        }
+        if let token = metricsTokenConfigured, token.count < 16 {
+            throw ValidationError("the metrics token must be 16 characters or more, got \(token.count).")
         }
     }
 
@@ -38,7 +52,8 @@ struct Serve: AsyncParsableCommand {
         try await store.migrate()
         let app = buildApplication(
             configuration: ServerConfiguration(
-                host: host, port: port, webRoot: web.isEmpty ? nil : web, publicRequestsPerMinute: publicRateLimit,
+                host: host, port: port, https: https, metricsToken: metricsTokenConfigured,
+                webRoot: web.isEmpty ? nil : web, publicRequestsPerMinute: publicRateLimit,
                 requestHeadTimeout: .seconds(requestHeadTimeout)),
             store: store)
         // Written unbuffered, so that `make run` shows it at once even through a pipe.

@@ -7,11 +7,13 @@ import Testing
 struct MetricsAPITests {
     @Test func metricsCountRequestsByRoutePatternAndStatusInPrometheusText() async throws {
         let fixture = try await APIFixture.make()
-        try await fixture.test { client in
+        try await fixture.test(configuration: ServerConfiguration(metricsToken: "scrape-token")) { client in
             try await client.execute(uri: "/healthz", method: .get)
             try await client.execute(uri: "/api/v1/stays/987654", method: .get) { #expect($0.status == .notFound) }
             try await client.execute(uri: "/api/v1/stays/987655", method: .get)
-            let text = try await client.execute(uri: "/metrics", method: .get) { response in
+            let text = try await client.execute(
+                uri: "/metrics", method: .get, headers: [.authorization: "Bearer scrape-token"]
+            ) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
                 return String(buffer: response.body)
@@ -23,6 +25,23 @@ struct MetricsAPITests {
             #expect(lines.contains(#"http_request_duration_seconds_count{method="GET",route="/healthz"} 1"#))
             #expect(lines.contains("frontdesk_event_stream_clients 0.0"))
             #expect(!text.contains("987654"))
+        }
+    }
+
+    @Test func metricsAskForTheInstallationsTokenAndAreNotServedWithoutOne() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test(configuration: ServerConfiguration(metricsToken: "scrape-token")) { client in
+            for header in [nil, "Bearer scrape-toke", "Bearer scrape-token2", "Basic scrape-token"] {
+                try await client.execute(
+                    uri: "/metrics", method: .get, headers: header.map { [.authorization: $0] } ?? [:]
+                ) { #expect($0.status == .unauthorized, "\(header ?? "no header")") }
+            }
+        }
+        let unconfigured = try await APIFixture.make()
+        try await unconfigured.test { client in
+            try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer x"]) {
+                #expect($0.status == .notFound)
+            }
         }
     }
 }

@@ -139,10 +139,11 @@ struct OpenAPITests {
         }
         #expect(
             open == [
-                "GET /healthz", "GET /metrics", "GET /openapi.json", "GET /openapi.yaml", "GET /ical/rooms/{file}",
+                "GET /healthz", "GET /openapi.json", "GET /openapi.yaml", "GET /ical/rooms/{file}",
                 "GET /photos/{name}",
                 "POST /api/v1/session",
                 "GET /api/v1/public/regions", "GET /api/v1/public/search", "GET /api/v1/public/properties/{id}",
+                "GET /api/v1/public/properties/{id}/calendar",
                 "GET /api/v1/public/properties/{id}/map.svg", "POST /api/v1/public/bookings",
                 "GET /api/v1/public/bookings/{code}", "POST /api/v1/public/bookings/{code}/cancel",
             ])

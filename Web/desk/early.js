@@ -1,0 +1,17 @@
+// A page opened on the board starts the board's work with the page, not one step after another behind
+// the app: its screen's modules and engine are fetched now, and its first read is read and parsed
+// while the app reads the session, the properties and the property (board-data.js takes it with getEarly).
+(() => {
+  if (!/^#\/?board\/?$/.test(location.hash)) return;
+  const link = (attributes) => document.head.append(Object.assign(document.createElement("link"), attributes));
+  for (const href of ["board-screen.js", "board-data.js", "board-edit.js", "board-panel.js", "stay-rules.js", "form.js", "../board.js"]) {
+    link({ rel: "modulepreload", href });
+  }
+  link({ rel: "preload", as: "fetch", href: "../timeline.wasm", crossOrigin: "anonymous" });
+  const id = Number(localStorage.getItem("frontdesk.property"));
+  if (!(id > 0)) return;
+  const path = `/api/v1/properties/${id}/board`;
+  const read = fetch(path, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+    .then(async (response) => ({ ok: response.ok, data: response.ok ? await response.json() : null }));
+  globalThis.frontdeskEarly = { [path]: read };
+})();

@@ -20,22 +20,46 @@ public enum ICalendar {
     /// Events a calendar may hold before it is refused as not a room's calendar.
     public static let maxEvents = 5000
 
+    /// How far ahead an imported event holds a room: to the end of the month two years from today. A
+    /// channel's "not available" runs to its own horizon, often years; the nights past ours are nights no
+    /// one books, and a feed that says 2130 must not block a room for a century. Rounded to a month, so
+    /// that a long event is not replaced at every day's sync.
+    public static func horizon(today: Day) -> Day {
+        let civil = today.civil
+        let month = civil.month == 12 ? 1 : civil.month + 1
+        return Day(year: civil.year + 2 + (civil.month == 12 ? 1 : 0), month: month, day: 1)
+    }
+
     /// The blocks of a calendar: every `VEVENT` with a start, that is not cancelled and covers at least
-    /// one night. All-day dates are taken as they are; a date-time in UTC is read in `timeZone` (the
-    /// property's), a local one as its date; an event without an end lasts one night.
-    public static func parse(_ text: String, timeZone: TimeZone) throws(DomainError) -> [ICalBlock] {
-        let lines = unfolded(text)
-        guard lines.first(where: { !$0.isEmpty })?.uppercased() == "BEGIN:VCALENDAR" else {
+    /// one night before the horizon (`horizon(today:)`), cut there. All-day dates are taken as they are;
+    /// a date-time in UTC is read in `timeZone` (the property's), a local one as its date; an event
+    /// without an end lasts one night.
+    ///
+    /// A file cut short (no `END:VCALENDAR` at its end, an event never ended) is refused whole: a
+    /// calendar half read would look like bookings cancelled, and free nights another channel sold.
+    public static func parse(_ text: String, timeZone: TimeZone, today: Day) throws(DomainError) -> [ICalBlock] {
+        let lines = unfolded(text).filter { !$0.isEmpty }
+        guard lines.first?.uppercased() == "BEGIN:VCALENDAR" else {
             throw .invalid("calendar", "is not an iCalendar file (it must start with BEGIN:VCALENDAR)")
         }
+        guard lines.last?.uppercased() == "END:VCALENDAR" else {
+            throw .invalid("calendar", "is cut short: it does not end with END:VCALENDAR")
+        }
+        let horizon = horizon(today: today)
         var blocks: [ICalBlock] = []
         var event: [String: (parameters: String, value: String)]?
         for line in lines {
             let upper = line.uppercased()
-            if upper == "BEGIN:VEVENT" {
-                event = [:]
+            if upper == "BEGIN:VEVENT" || upper == "END:VCALENDAR" {
+                guard event == nil else {
+                    throw .invalid("calendar", "is malformed: an event begins before the one before it ends")
+                }
+                if upper == "BEGIN:VEVENT" { event = [:] }
             } else if upper == "END:VEVENT" {
-                if let fields = event, let block = try block(from: fields, number: blocks.count, timeZone: timeZone) {
+                guard let fields = event else {
+                    throw .invalid("calendar", "is malformed: an event ends that never began")
+                }
+                if let block = try block(from: fields, number: blocks.count, timeZone: timeZone, horizon: horizon) {
                     blocks.append(block)
                     if blocks.count > maxEvents {
                         throw .invalid("calendar", "has more than \(maxEvents) events")
@@ -72,15 +96,16 @@ public enum ICalendar {
     }
 
     private static func block(
-        from fields: [String: (parameters: String, value: String)], number: Int, timeZone: TimeZone
+        from fields: [String: (parameters: String, value: String)], number: Int, timeZone: TimeZone, horizon: Day
     ) throws(DomainError) -> ICalBlock? {
         if fields["STATUS"]?.value.uppercased() == "CANCELLED" { return nil }
         guard let start = fields["DTSTART"] else { return nil }
         let arrival = try day(start.value, timeZone: timeZone)
         let departure = try fields["DTEND"].map { field throws(DomainError) in try day(field.value, timeZone: timeZone)
         }
-        guard let nights = try? Nights(arrival: arrival, departure: departure ?? arrival.adding(days: 1)) else {
-            return nil  // ends on the day it starts: no night taken
+        guard let nights = try? Nights(arrival: arrival, departure: min(departure ?? arrival.adding(days: 1), horizon))
+        else {
+            return nil  // ends on the day it starts, or starts past the horizon: no night taken
         }
         let uid = fields["UID"]?.value.trimmingCharacters(in: .whitespaces) ?? ""
         // Tabs and other control characters are legal in iCal text, not in a name the desk shows.

@@ -47,9 +47,10 @@ extension FrontdeskAPI {
                 body.url, try ICalController.text(of: try await configuration.feeds.fetch(body.url), field: "url")
             )
         }
-        let blocks = try ICalendar.parse(text, timeZone: property.timeZone)
+        let today = property.today()
+        let blocks = try ICalendar.parse(text, timeZone: property.timeZone, today: today)
         let result = try await ICalRepository(store: store).sync(
-            roomID: roomID, source: source, blocks: blocks, today: property.today(), by: user.id)
+            roomID: roomID, source: source, blocks: blocks, today: today, by: user.id)
         return .ok(
             .init(
                 body: .json(

@@ -53,23 +53,28 @@ public struct RatePlan: Hashable, Sendable, Identifiable {
         return Money(max(scaled / 10_000, 0), rate.currency)
     }
 
-    /// The most plans a property has, and the longest a plan's or an extra's name.
+    /// The most plans a property sells at once, and the longest a plan's or an extra's name.
     public static let maxCount = 20
+    /// The most plans a property keeps, those taken off the list included (the stays booked on them keep
+    /// their terms).
+    public static let maxKept = 200
     public static let nameLimit = 60
 
     /// Checks a property's plans before they are stored, each refusal naming its field
-    /// (`plans[1].adjustmentBasisPoints`): unique names of 1 to 60 characters; a price from 90 % less to
+    /// (`plans[1].adjustmentBasisPoints`): names of 1 to 60 characters, each live plan's its own; a price from 90 % less to
     /// twice the rate; an extra named, more than zero, at most `Money.maxAmount`, in the property's
     /// currency; cancellation terms of 0 to 365 days and 0 % to 100 %; a deposit's share of 1 to 100 %.
     public static func validate(_ plans: [RatePlan], currency: Currency) throws(DomainError) {
-        guard plans.count <= maxCount else {
+        guard plans.count(where: \.active) <= maxCount, plans.count <= maxKept else {
             throw .invalid("plans", "a property has at most \(maxCount) rate plans", reason: "plan.tooMany")
         }
         var names: Set<String> = []
         for (index, plan) in plans.enumerated() {
             let field = "plans[\(index)]"
             let name = plan.name.trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty, name.count <= nameLimit, name == plan.name, names.insert(name).inserted else {
+            // A plan taken off the list keeps its name on the stays booked on it; a live plan may take it again.
+            guard !name.isEmpty, name.count <= nameLimit, name == plan.name, !plan.active || names.insert(name).inserted
+            else {
                 throw .invalid("\(field).name", "1 to \(nameLimit) characters, each name once", reason: "plan.name")
             }
             try FreeText.validate(plan.name, field: "\(field).name", limit: nameLimit, lines: false)

@@ -30,6 +30,11 @@ extension FrontDesk where Storage: TaxStorage {
             retired.active = false
             kept.append(retired)
         }
+        guard kept.count <= RatePlan.maxKept else {
+            throw DomainError.invalid(
+                "plans", "a property keeps at most \(RatePlan.maxKept) rate plans, those taken off the list included",
+                reason: "plan.tooMany")
+        }
         return try await storage.updateRatePlans(kept, propertyID: propertyID, by: staff.user.id)
     }
 }

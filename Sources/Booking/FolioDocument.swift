@@ -97,16 +97,30 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
         }
     }
 
-    /// One tax's total, with its rate when the property still charges it.
+    /// One tax's total, with how it is charged when the property still charges it: a paper states a share
+    /// by its rate, and an amount by the room or the guest a night by that amount.
     public struct TaxTotal: Hashable, Sendable {
         public var name: String
+        public var basis: Tax.Basis?
+        /// A share's rate: 700 is 7 %.
         public var basisPoints: Int?
+        /// What a tax by the night charges a room (or a guest) a night.
+        public var perNight: Money?
         public var amount: Money
 
-        public init(name: String, basisPoints: Int?, amount: Money) {
+        public init(name: String, basis: Tax.Basis?, basisPoints: Int?, perNight: Money?, amount: Money) {
             self.name = name
+            self.basis = basis
             self.basisPoints = basisPoints
+            self.perNight = perNight
             self.amount = amount
+        }
+
+        /// The total of `tax` (nil: one the property no longer charges), stating how it is charged.
+        public init(name: String, as tax: Tax?, amount: Money) {
+            self.init(
+                name: name, basis: tax?.basis, basisPoints: tax.flatMap { $0.isShare ? $0.basisPoints : nil },
+                perNight: tax.flatMap { $0.isShare ? nil : $0.amount }, amount: amount)
         }
     }
 
@@ -192,8 +206,7 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
             } else {
                 taxes.append(
                     TaxTotal(
-                        name: entry.description,
-                        basisPoints: property.taxes.first { $0.name == entry.description }?.basisPoints,
+                        name: entry.description, as: property.taxes.first { $0.name == entry.description },
                         amount: entry.amount))
             }
         }
@@ -203,7 +216,7 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
                 if let index = included.firstIndex(where: { $0.name == tax.name }) {
                     included[index].amount.amount = included[index].amount.amount.addingSaturated(amount.amount)
                 } else {
-                    included.append(TaxTotal(name: tax.name, basisPoints: tax.basisPoints, amount: amount))
+                    included.append(TaxTotal(name: tax.name, as: tax, amount: amount))
                 }
             }
         }

@@ -123,7 +123,7 @@ public struct LedgerReport: Hashable, Sendable {
     public func includedTaxes(_ taxes: [Tax]) -> [FolioDocument.TaxTotal] {
         let net = total(lines.filter { $0.category != .tax }.map(\.charged))
         return Tax.included(in: net, taxes: taxes).map {
-            FolioDocument.TaxTotal(name: $0.tax.name, basisPoints: $0.tax.basisPoints, amount: $0.amount)
+            FolioDocument.TaxTotal(name: $0.tax.name, as: $0.tax, amount: $0.amount)
         }
     }
 

@@ -177,8 +177,26 @@ struct DocumentBody: Codable {
 
     struct TaxTotal: Codable {
         var name: String
+        /// Absent on a document issued before papers said how a tax is charged.
+        var basis: String?
         var basisPoints: Int?
+        var perNight: Int?
         var amount: Int
+
+        init(_ total: FolioDocument.TaxTotal) {
+            name = total.name
+            basis = total.basis?.rawValue
+            basisPoints = total.basisPoints
+            perNight = total.perNight?.amount
+            amount = total.amount.amount
+        }
+
+        func total(currency: Currency) -> FolioDocument.TaxTotal {
+            let basis = basis.flatMap(Tax.Basis.init(rawValue:))
+            return FolioDocument.TaxTotal(
+                name: name, basis: basis, basisPoints: basis == nil && basisPoints == 0 ? nil : basisPoints,
+                perNight: perNight.map { Money($0, currency) }, amount: Money(amount, currency))
+        }
     }
 
     var issuer: IssuerRecord
@@ -208,10 +226,8 @@ struct DocumentBody: Codable {
                 method: line.method?.rawValue, amount: line.amount.amount)
         }
         charges = document.charges.map(line)
-        taxes = document.taxes.map { TaxTotal(name: $0.name, basisPoints: $0.basisPoints, amount: $0.amount.amount) }
-        includedTaxes = document.includedTaxes.map {
-            TaxTotal(name: $0.name, basisPoints: $0.basisPoints, amount: $0.amount.amount)
-        }
+        taxes = document.taxes.map(TaxTotal.init)
+        includedTaxes = document.includedTaxes.map(TaxTotal.init)
         payments = document.payments.map(line)
     }
 
@@ -231,9 +247,7 @@ struct DocumentBody: Codable {
             confirmationCode: confirmationCode,
             nights: try Nights(arrival: Day(arrival), departure: Day(departure)), rooms: rooms, currency: currency,
             charges: charges.map(line),
-            taxes: taxes.map { .init(name: $0.name, basisPoints: $0.basisPoints, amount: Money($0.amount, currency)) },
-            includedTaxes: (includedTaxes ?? []).map {
-                .init(name: $0.name, basisPoints: $0.basisPoints, amount: Money($0.amount, currency))
-            }, payments: payments.map(line))
+            taxes: taxes.map { $0.total(currency: currency) },
+            includedTaxes: (includedTaxes ?? []).map { $0.total(currency: currency) }, payments: payments.map(line))
     }
 }

@@ -195,9 +195,7 @@ struct DayCloseRecord: Codable {
                 method: $0.method?.rawValue, reverses: $0.reverses?.rawValue,
                 reversedDescription: $0.reversedDescription, amount: $0.amount.amount)
         }
-        includedTaxes = report.includedTaxes.map {
-            DocumentBody.TaxTotal(name: $0.name, basisPoints: $0.basisPoints, amount: $0.amount.amount)
-        }
+        includedTaxes = report.includedTaxes.map(DocumentBody.TaxTotal.init)
         inHouse = report.inHouse.map(stayLine)
         notCheckedOut = report.notCheckedOut.map(stayLine)
         guestLedger = report.guestLedger.amount
@@ -226,9 +224,8 @@ struct DayCloseRecord: Codable {
                         reverses: $0.reverses.flatMap(FolioEntryKind.init(rawValue:)),
                         reversedDescription: $0.reversedDescription, amount: Money($0.amount, currency))
                 }),
-            includedTaxes: (includedTaxes ?? []).map {
-                .init(name: $0.name, basisPoints: $0.basisPoints, amount: Money($0.amount, currency))
-            }, inHouse: inHouse.map(stayLine), notCheckedOut: notCheckedOut.map(stayLine),
+            includedTaxes: (includedTaxes ?? []).map { $0.total(currency: currency) }, inHouse: inHouse.map(stayLine),
+            notCheckedOut: notCheckedOut.map(stayLine),
             guestLedger: Money(guestLedger, currency))
     }
 }

@@ -5,7 +5,7 @@
 
 import { get, OtherProperty } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { lineLabel } from "./folio-lines.js";
+import { lineLabel, taxLabel } from "./folio-lines.js";
 
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;
@@ -69,11 +69,11 @@ export async function mount(main, desk, route) {
         {},
         total(t("document.subtotal"), issued.subtotal, "document-subtotal"),
         issued.taxes.map((tax) =>
-          total(tax.basisPoints == null ? tax.name : `${tax.name} ${i18n.percent(tax.basisPoints / 10_000)}`, tax.amount, undefined, "is-tax"),
+          total(taxLabel(tax, i18n), tax.amount, undefined, "is-tax"),
         ),
         total(t("document.total"), issued.totalCharges, "document-total", "is-grand"),
         (issued.includedTaxes ?? []).map((tax) =>
-          total(t("document.included", { tax: tax.basisPoints == null ? tax.name : `${tax.name} ${i18n.percent(tax.basisPoints / 10_000)}` }), tax.amount, undefined, "is-included"),
+          total(t("document.included", { tax: taxLabel(tax, i18n) }), tax.amount, undefined, "is-included"),
         ),
       ),
     ),

@@ -34,3 +34,18 @@ export function lineLabel(line, i18n) {
   if (changed) return t("folio.line.nightsChanged", { name: word(changed[1]) });
   return word(text);
 }
+
+/**
+ * A tax as papers and reports name it: its name in the page's language and how it is charged, a share by
+ * its rate ("VAT 7%") and an amount by the room or the guest a night ("City tax, ฿50.00 a guest a night").
+ * @param {{name: string, basis?: string, basisPoints?: number, perNight?: {amount: number, currency: string}}} tax
+ * @param {{t: Function, percent: Function, money: Function, stored?: (text: string) => string}} i18n
+ */
+export function taxLabel(tax, i18n) {
+  const name = i18n.stored?.(tax.name) ?? tax.name;
+  if (tax.basisPoints != null) return `${name} ${i18n.percent(tax.basisPoints / 10_000)}`;
+  if (tax.perNight && (tax.basis === "per_night" || tax.basis === "per_person_night")) {
+    return `${name}, ${i18n.t(`tax.charged.${tax.basis}`, { amount: i18n.money(tax.perNight) })}`;
+  }
+  return name;
+}

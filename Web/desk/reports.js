@@ -6,7 +6,7 @@
 import { errorText, get } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { countryName, currencyDigits, dayNumber, todayIn, toMajor } from "../common/i18n.js";
-import { lineLabel } from "./folio-lines.js";
+import { lineLabel, taxLabel } from "./folio-lines.js";
 
 const KINDS = ["arrivals", "departures", "inHouse", "registration", "ledger"];
 
@@ -53,11 +53,6 @@ export function ledgerView(report, i18n) {
   return { rows, shown, sections };
 }
 
-/** A tax as a report names it: its name in the page's language, with its rate when it has one. */
-function taxLabel(tax, i18n) {
-  const name = i18n.stored?.(tax.name) ?? tax.name;
-  return tax.basisPoints == null ? name : `${name} (${i18n.percent(tax.basisPoints / 10_000)})`;
-}
 
 /** A titled list of figures (name, value already worded), labelled by its heading `id`. */
 export function figures(title, id, lines) {

@@ -8,7 +8,7 @@ import { h, fill } from "../common/dom.js";
 import { countryName, dayNumber, todayIn } from "../common/i18n.js";
 import { canCheckIn, canMarkNoShow, roomTypeChangeNote } from "./stay-rules.js";
 import { renderForm } from "./form.js";
-import { lineLabel } from "./folio-lines.js";
+import { lineLabel, taxLabel } from "./folio-lines.js";
 import { itemState } from "./outbox.js";
 
 export async function mount(main, desk, route) {
@@ -158,11 +158,6 @@ export async function mount(main, desk, route) {
     );
   }
 
-  /** A tax as a line names it: its name in the page's language and its rate. */
-  function taxName(tax) {
-    const name = i18n.stored?.(tax.name) ?? tax.name;
-    return tax.basisPoints == null ? name : `${name} ${i18n.percent(tax.basisPoints / 10_000)}`;
-  }
 
   function folioSection() {
     const section = h("section", { "aria-labelledby": "folio-title", class: "folio" });
@@ -180,7 +175,7 @@ export async function mount(main, desk, route) {
           lineLabel(entry, i18n),
           // Each tax inside the price (a VAT-inclusive rate), under the line.
           (entry.includedTaxes ?? []).map((tax) =>
-            h("small", { class: "folio-included", text: t("folio.included", { tax: taxName(tax), amount: i18n.money(tax.amount) }) }),
+            h("small", { class: "folio-included", text: t("folio.included", { tax: taxLabel(tax, i18n), amount: i18n.money(tax.amount) }) }),
           ),
         ),
         h("td", { text: detail }),

@@ -59,16 +59,21 @@ extension Components.Schemas.FolioDocument {
             confirmationCode: document.confirmationCode, arrival: document.nights.arrival.iso,
             departure: document.nights.departure.iso, rooms: document.rooms,
             currency: try documented(document.currency.code), charges: try document.charges.map(line),
-            taxes: try document.taxes.map {
-                .init(name: $0.name, basisPoints: $0.basisPoints, amount: try .init($0.amount))
-            },
+            taxes: try document.taxes.map(Components.Schemas.FolioDocumentTax.init),
             includedTaxes: document.includedTaxes.isEmpty
-                ? nil
-                : try document.includedTaxes.map {
-                    .init(name: $0.name, basisPoints: $0.basisPoints, amount: try .init($0.amount))
-                },
+                ? nil : try document.includedTaxes.map(Components.Schemas.FolioDocumentTax.init),
             payments: try document.payments.map(line), subtotal: try .init(document.subtotal),
             totalTax: try .init(document.totalTax), totalCharges: try .init(document.totalCharges),
             totalPayments: try .init(document.totalPayments), balance: try .init(document.balance))
+    }
+}
+
+extension Components.Schemas.FolioDocumentTax {
+    /// A tax's total as papers state it: by its rate, or by its amount a room or a guest a night.
+    init(_ total: FolioDocument.TaxTotal) throws {
+        self.init(
+            name: total.name, basis: try total.basis.map { try documented($0.rawValue) },
+            basisPoints: total.basisPoints, perNight: try total.perNight.map(Components.Schemas.Money.init),
+            amount: try .init(total.amount))
     }
 }

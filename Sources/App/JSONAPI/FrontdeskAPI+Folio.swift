@@ -89,6 +89,6 @@ extension Components.Schemas.Folio {
         guard entry.kind == .charge, entry.category != .tax else { return nil }
         let parts = Tax.included(in: entry.amount, taxes: taxes)
         guard !parts.isEmpty else { return nil }
-        return try parts.map { .init(name: $0.tax.name, basisPoints: $0.tax.basisPoints, amount: try .init($0.amount)) }
+        return try parts.map { try .init(FolioDocument.TaxTotal(name: $0.tax.name, as: $0.tax, amount: $0.amount)) }
     }
 }

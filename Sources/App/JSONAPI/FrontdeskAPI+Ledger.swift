@@ -28,9 +28,8 @@ extension Components.Schemas.Ledger {
                 .init(category: try documented($0.category.rawValue), amount: try .init($0.amount))
             },
             taxes: try ledger.taxes.map { tax in
-                .init(
-                    name: tax.name, basisPoints: taxes.first { $0.name == tax.name }?.basisPoints,
-                    amount: try .init(tax.amount))
+                try Components.Schemas.FolioDocumentTax(
+                    FolioDocument.TaxTotal(name: tax.name, as: taxes.first { $0.name == tax.name }, amount: tax.amount))
             },
             payments: try ledger.payments.map {
                 .init(method: try $0.method.map { try documented($0.rawValue) }, amount: try .init($0.amount))
@@ -38,7 +37,7 @@ extension Components.Schemas.Ledger {
             totalCharges: try .init(ledger.totalCharges), totalPayments: try .init(ledger.totalPayments),
             includedTaxes: included.isEmpty
                 ? nil
-                : try included.map { .init(name: $0.name, basisPoints: $0.basisPoints, amount: try .init($0.amount)) })
+                : try included.map(Components.Schemas.FolioDocumentTax.init))
     }
 }
 

@@ -43,6 +43,12 @@ public struct AppRequestContext: RequestContext, WebSocketRequestContext {
         }
     }
 
+    /// Whether the member of staff's role at a property reads money: answers to one that does not leave
+    /// balances, payments and revenue out.
+    func readsMoney(at propertyID: Int) -> Bool {
+        roles[propertyID]?.readsMoney ?? false
+    }
+
     /// The member of staff signed in, their roles, and the work the request does.
     func staff(for work: StaffWork? = nil) throws -> Staff {
         let roles = roles

@@ -55,12 +55,13 @@ struct BoardController {
                 status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                 body: .init(byteBuffer: board.body))
         case .salon:
-            return try await salonBoard(property, nights, today, seq: seq).response(from: request, context: context)
+            return try await salonBoard(property, nights, today, seq: seq, money: context.readsMoney(at: property.id))
+                .response(from: request, context: context)
         }
     }
 
-    /// A salon's board, read after its sequence number `seq`.
-    private func salonBoard(_ property: Property, _ days: Nights, _ today: Day, seq: Int) async throws
+    /// A salon's board, read after its sequence number `seq`; its services' prices only with `money`.
+    private func salonBoard(_ property: Property, _ days: Nights, _ today: Day, seq: Int, money: Bool) async throws
         -> SalonBoardJSON
     {
         let repository = PropertyRepository(store: store)
@@ -82,7 +83,9 @@ struct BoardController {
             propertyId: property.id, from: days.arrival.iso, to: days.departure.iso, today: today.iso,
             fromMinute: fromMinute, toMinute: toMinute, timeZone: property.timeZoneID, seq: seq,
             teams: roster.teams, staff: roster.staff,
-            services: try await repository.services(propertyID: property.id).map(SalonBoardJSON.Service.init),
+            services: try await repository.services(propertyID: property.id).map {
+                SalonBoardJSON.Service($0, money: money)
+            },
             items: items, customers: booked.map(\.customerName))
     }
 
@@ -110,13 +113,14 @@ struct SalonBoardJSON: ResponseEncodable {
         var id: Int
         var name: String
         var durationMinutes: Int
-        var price: MoneyJSON
+        /// Absent for a role that reads no money.
+        var price: MoneyJSON?
 
-        init(_ service: Booking.Service) {
+        init(_ service: Booking.Service, money: Bool) {
             id = service.id
             name = service.name
             durationMinutes = service.durationMinutes
-            price = MoneyJSON(service.price)
+            price = money ? MoneyJSON(service.price) : nil
         }
     }
 

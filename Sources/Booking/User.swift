@@ -9,6 +9,10 @@ public enum StaffRole: String, Sendable, CaseIterable {
     /// Reading only.
     case viewer
 
+    /// Whether the role reads money (balances, payments, prices charged, revenue): housekeeping does not,
+    /// and every answer to it leaves them out.
+    public var readsMoney: Bool { may(.accounts) }
+
     /// Whether the role may do a kind of work.
     public func may(_ work: StaffWork) -> Bool {
         switch (self, work) {

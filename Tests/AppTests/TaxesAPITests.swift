@@ -69,13 +69,18 @@ struct TaxesAPITests {
                 try StayActionsAPITests.decode(DocumentsAPITests.Document.self, $0)
             }
             #expect(invoice.taxes.map(\.name) == ["City tax"] && invoice.totalCharges.amount == 380_000)
+            // The invoice states the city tax by its amount a guest a night, not as a rate of 0 %.
+            #expect(invoice.taxes[0].basis == .perPersonNight && invoice.taxes[0].basisPoints == nil)
+            #expect(invoice.taxes[0].perNight?.amount == 5000 && invoice.taxes[0].perNight?.currency == .thb)
             #expect(invoice.includedTaxes?.map(\.basisPoints) == [700])
+            #expect(invoice.includedTaxes?.map(\.basis) == [.includedShare])
             #expect(invoice.includedTaxes?.first?.amount.amount == 3 * 7_850)
 
             // The day's ledger owes the VAT inside the room charges, and its close keeps it at today's rate.
             let ledger = try await LedgerAPITests.ledger(
                 client, "/api/v1/properties/\(fixture.property.id)/ledger?from=\(today.iso)")
             #expect(ledger.includedTaxes?.map(\.name) == ["VAT"] && ledger.includedTaxes?[0].amount.amount == 23_551)
+            #expect(ledger.taxes.map(\.basis) == [.perPersonNight] && ledger.taxes.map(\.perNight?.amount) == [5000])
             let closed = try await client.execute(
                 uri: "/api/v1/properties/\(fixture.property.id)/night-audit", method: .post,
                 body: ByteBuffer(string: #"{"day": "\#(today.iso)"}"#)
@@ -104,12 +109,17 @@ struct TaxesAPITests {
             }
             #expect(kept == list)
 
-            // Only a manager sets them; the rest of the staff read them.
+            // Only a manager sets them; the staff who read money read them, housekeeping does not.
             let desk = try #require(
                 try await StaffAPITests.signIn(client, "front_desk@example.com", APIFixture.password))
             #expect(try await Self.put(desk, fixture, Self.taxes).status == .forbidden)
             try await desk.execute(uri: "/api/v1/properties/\(fixture.property.id)/taxes", method: .get) {
                 #expect($0.status == .ok)
+            }
+            let housekeeper = try #require(
+                try await StaffAPITests.signIn(client, "housekeeping@example.com", APIFixture.password))
+            try await housekeeper.execute(uri: "/api/v1/properties/\(fixture.property.id)/taxes", method: .get) {
+                #expect($0.status == .forbidden)
             }
         }
     }

@@ -185,9 +185,9 @@ class Desk {
     return this.role === "manager" || this.role === "front_desk";
   }
 
-  /** Whether their role here lets them read the money: folios, invoices, the ledger (not housekeeping). */
+  /** Whether their role here reads money (folios, invoices, rates, the ledger), as the server says. */
   get readsMoney() {
-    return this.role !== "housekeeping";
+    return this.property?.readsMoney === true;
   }
 
   /** Whether their role here lets them mark rooms and take them out of service. */
@@ -215,7 +215,7 @@ class Desk {
       link("board", "nav.board"),
       this.property.kind === "hotel" ? link("housekeeping", "nav.housekeeping") : null,
       this.property.kind === "hotel" ? link("dashboard", "nav.dashboard") : null,
-      this.property.kind === "hotel" ? link("rates", "nav.rates") : null,
+      this.property.kind === "hotel" && this.readsMoney ? link("rates", "nav.rates") : null,
       // Staff too is a manager's rare visit: an icon, so the bar keeps one line in every language.
       this.role === "manager"
         ? h(

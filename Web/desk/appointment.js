@@ -28,7 +28,7 @@ export async function mount(main, desk, route) {
     const facts = h("dl", { class: "desk-facts" });
     const fact = (label, value) => value && facts.append(h("dt", { text: label }), h("dd", { text: value }));
     fact(t("appointment.customer"), appointment.customer?.name);
-    fact(t("appointment.service"), service ? `${service.name} · ${i18n.money(service.price)}` : "");
+    fact(t("appointment.service"), service ? [service.name, service.price && i18n.money(service.price)].filter(Boolean).join(" · ") : "");
     fact(t("board.staff"), staff?.name);
     fact(t("appointment.start"), time.format(new Date(appointment.start)));
     fact(t("appointment.duration"), `${i18n.number(appointment.durationMinutes)}′`);

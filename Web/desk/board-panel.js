@@ -47,7 +47,7 @@ export class BookingPanel {
       fact(t("appointment.time"), `${screen.clock(item.start)} – ${screen.clock(item.end)}`);
       fact(t("board.staff"), data.rowName(item.rowId));
       const service = data.services.get(item.serviceId);
-      if (service) fact(t("appointment.service"), `${service.name} · ${i18n.money(service.price)}`);
+      if (service) fact(t("appointment.service"), [service.name, service.price && i18n.money(service.price)].filter(Boolean).join(" · "));
     }
     fact(t("stay.state"), screen.desk.stateWord(state));
     actions.append(h("a", { class: "desk-button", href: data.detailHash(item), text: t("action.open") }));

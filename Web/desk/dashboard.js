@@ -25,8 +25,8 @@ export async function mount(main, desk, route) {
     to,
     h("button", { type: "submit", class: "desk-button is-primary", text: t("dashboard.show") }),
     // The lists and the ledger a hotel prints and files are a step away from its figures.
-    desk.role === "housekeeping" ? null : h("a", { href: "#/reports", class: "desk-button", id: "dashboard-reports", text: t("nav.reports") }),
-    desk.role === "housekeeping" ? null : h("a", { href: "#/audit", class: "desk-button", id: "dashboard-audit", text: t("nav.audit") }),
+    desk.readsMoney ? h("a", { href: "#/reports", class: "desk-button", id: "dashboard-reports", text: t("nav.reports") }) : null,
+    desk.readsMoney ? h("a", { href: "#/audit", class: "desk-button", id: "dashboard-audit", text: t("nav.audit") }) : null,
   );
   fill(main, h("div", { class: "dashboard" }, form, message, figures, chart, table));
 
@@ -42,16 +42,19 @@ export async function mount(main, desk, route) {
 
   function draw(stats) {
     const total = stats.total;
+    // Revenue, ADR and RevPAR come only to a role that reads money; without them, rooms and occupancy.
+    const money = total.adr != null;
     const figure = (key, value, id) => h("div", { class: "dashboard-figure" }, h("dt", { text: t(key) }), h("dd", { id, text: value }));
     fill(
       figures,
       figure("dashboard.occupancy", i18n.percent(total.occupancy), "figure-occupancy"),
-      figure("dashboard.adr", i18n.money(total.adr), "figure-adr"),
-      figure("dashboard.revpar", i18n.money(total.revPAR), "figure-revpar"),
-      figure("dashboard.revenue", i18n.money(total.roomRevenue), "figure-revenue"),
+      money ? figure("dashboard.adr", i18n.money(total.adr), "figure-adr") : null,
+      money ? figure("dashboard.revpar", i18n.money(total.revPAR), "figure-revpar") : null,
+      money ? figure("dashboard.revenue", i18n.money(total.roomRevenue), "figure-revenue") : null,
       figure("dashboard.roomsSold", i18n.number(total.roomsSold), "figure-sold"),
     );
-    fill(chart, h("figcaption", { id: "dashboard-chart-title", text: `${t("dashboard.occupancy")} · ${t("dashboard.adr")}` }), drawChart(stats.days));
+    const caption = money ? `${t("dashboard.occupancy")} · ${t("dashboard.adr")}` : t("dashboard.occupancy");
+    fill(chart, h("figcaption", { id: "dashboard-chart-title", text: caption }), drawChart(stats.days, money));
     fill(
       table,
       h(
@@ -60,7 +63,13 @@ export async function mount(main, desk, route) {
         h(
           "thead",
           {},
-          h("tr", {}, ["today.date", "dashboard.occupancy", "dashboard.roomsSold", "dashboard.adr", "dashboard.revpar", "dashboard.revenue"].map((key) => h("th", { scope: "col", text: t(key) }))),
+          h(
+            "tr",
+            {},
+            ["today.date", "dashboard.occupancy", "dashboard.roomsSold", ...(money ? ["dashboard.adr", "dashboard.revpar", "dashboard.revenue"] : [])].map(
+              (key) => h("th", { scope: "col", text: t(key) }),
+            ),
+          ),
         ),
         h(
           "tbody",
@@ -72,9 +81,13 @@ export async function mount(main, desk, route) {
               h("th", { scope: "row", text: i18n.date(day.date) }),
               h("td", { class: "desk-number", text: i18n.percent(day.occupancy) }),
               h("td", { class: "desk-number", text: `${i18n.number(day.roomsSold)} / ${i18n.number(day.roomsAvailable)}` }),
-              h("td", { class: "desk-number", text: i18n.money(day.adr) }),
-              h("td", { class: "desk-number", text: i18n.money(day.revPAR) }),
-              h("td", { class: "desk-number", text: i18n.money(day.roomRevenue) }),
+              ...(money
+                ? [
+                  h("td", { class: "desk-number", text: i18n.money(day.adr) }),
+                  h("td", { class: "desk-number", text: i18n.money(day.revPAR) }),
+                  h("td", { class: "desk-number", text: i18n.money(day.roomRevenue) }),
+                ]
+                : []),
             ),
           ),
         ),
@@ -82,8 +95,8 @@ export async function mount(main, desk, route) {
     );
   }
 
-  /** Occupancy as bars (left axis, 0–100 %), ADR as a line (right axis, 0 to its maximum). */
-  function drawChart(days) {
+  /** Occupancy as bars (left axis, 0–100 %), and with `money` ADR as a line (right axis, 0 to its maximum). */
+  function drawChart(days, money) {
     const width = 720;
     const height = 260;
     const pad = { left: 44, right: 64, top: 12, bottom: 28 };
@@ -91,19 +104,21 @@ export async function mount(main, desk, route) {
     const plotH = height - pad.top - pad.bottom;
     const n = Math.max(days.length, 1);
     const slot = plotW / n;
-    const adr = days.map((d) => toMajor(d.adr.amount, d.adr.currency));
+    const adr = money ? days.map((d) => toMajor(d.adr.amount, d.adr.currency)) : [];
     const adrMax = Math.max(...adr, 1);
-    const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `${t("dashboard.occupancy")}, ${t("dashboard.adr")}` });
+    const label = money ? `${t("dashboard.occupancy")}, ${t("dashboard.adr")}` : t("dashboard.occupancy");
+    const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label });
     for (const fraction of [0, 0.25, 0.5, 0.75, 1]) {
       const y = pad.top + plotH * (1 - fraction);
       root.append(svg("line", { x1: pad.left, x2: width - pad.right, y1: y, y2: y, stroke: "#e3e6ea" }));
       const label = svg("text", { x: pad.left - 6, y: y + 4, "text-anchor": "end", "font-size": 11, fill: "#5f6b7a" });
       label.textContent = i18n.percent(fraction);
       root.append(label);
-      const money = svg("text", { x: width - pad.right + 6, y: y + 4, "font-size": 11, fill: "#1e7d46" });
+      if (!money) continue;
+      const axis = svg("text", { x: width - pad.right + 6, y: y + 4, "font-size": 11, fill: "#1e7d46" });
       const currency = days[0]?.adr.currency ?? desk.property.currency;
-      money.textContent = i18n.money({ amount: Math.round(adrMax * fraction) * 10 ** currencyDigits(currency), currency });
-      root.append(money);
+      axis.textContent = i18n.money({ amount: Math.round(adrMax * fraction) * 10 ** currencyDigits(currency), currency });
+      root.append(axis);
     }
     const points = [];
     days.forEach((day, index) => {
@@ -111,17 +126,17 @@ export async function mount(main, desk, route) {
       const x = pad.left + index * slot;
       const bar = svg("rect", { x: x + slot * 0.15, y: pad.top + plotH - barH, width: slot * 0.7, height: barH, fill: "#7fb0f0", rx: 2 });
       const title = svg("title");
-      title.textContent = `${i18n.date(day.date)}: ${i18n.percent(day.occupancy)}, ${i18n.money(day.adr)}`;
+      title.textContent = `${i18n.date(day.date)}: ${i18n.percent(day.occupancy)}${money ? `, ${i18n.money(day.adr)}` : ""}`;
       bar.append(title);
       root.append(bar);
-      points.push(`${x + slot / 2},${pad.top + plotH * (1 - adr[index] / adrMax)}`);
+      if (money) points.push(`${x + slot / 2},${pad.top + plotH * (1 - adr[index] / adrMax)}`);
       if (n <= 16 || index % Math.ceil(n / 12) === 0) {
         const label = svg("text", { x: x + slot / 2, y: height - 8, "text-anchor": "middle", "font-size": 11, fill: "#5f6b7a" });
         label.textContent = i18n.dayMonth(day.date);
         root.append(label);
       }
     });
-    root.append(svg("polyline", { points: points.join(" "), fill: "none", stroke: "#1e7d46", "stroke-width": 2 }));
+    if (money) root.append(svg("polyline", { points: points.join(" "), fill: "none", stroke: "#1e7d46", "stroke-width": 2 }));
     return root;
   }
 

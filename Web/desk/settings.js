@@ -13,7 +13,9 @@ export async function mount(main, desk) {
   const { t } = desk.i18n;
   const property = desk.property;
   const [declaration, taxes, plans, texts] = await Promise.all([
-    declaredForm("issuer"), taxesSection(desk), plansSection(desk), textsSection(desk),
+    // Taxes and rate plans are money: served only to a role that reads it.
+    declaredForm("issuer"), desk.readsMoney ? taxesSection(desk) : null, desk.readsMoney ? plansSection(desk) : null,
+    textsSection(desk),
   ]);
   const manager = desk.role === "manager";
   const rendered = renderForm(declaration, {

@@ -90,6 +90,8 @@ export async function mount(main, desk, route) {
       fill(panel, h("p", { class: "desk-empty", text: needle ? t("today.noMatch", { query }) : t("today.empty") }));
       return;
     }
+    // Balances come only to a role that reads money; without them the column is left out.
+    const money = entries.some((entry) => entry.balance);
     fill(
       panel,
       h(
@@ -101,18 +103,18 @@ export async function mount(main, desk, route) {
           h(
             "tr",
             {},
-            ["today.guest", "today.code", "today.room", "today.dates", "today.nights", "today.balance", "today.status"].map(
-              (key) => h("th", { scope: "col", text: t(key) }),
-            ),
+            ["today.guest", "today.code", "today.room", "today.dates", "today.nights", money ? "today.balance" : null, "today.status"]
+              .filter(Boolean)
+              .map((key) => h("th", { scope: "col", text: t(key) })),
             h("th", { scope: "col", class: "desk-actions-cell", text: t("today.actions") }),
           ),
         ),
-        h("tbody", {}, entries.map(row)),
+        h("tbody", {}, entries.map((entry) => row(entry, money))),
       ),
     );
   }
 
-  function row(entry) {
+  function row(entry, money) {
     const { stay } = entry;
     const actions = h("td", { class: "desk-actions-cell" });
     if (desk.canEdit && entry.list === "arrivals" && canCheckIn(stay, todayIn(desk.property.timeZone))) {
@@ -137,7 +139,7 @@ export async function mount(main, desk, route) {
         text: t("action.open"),
       }),
     );
-    const owes = entry.balance.amount > 0;
+    const owes = entry.balance?.amount > 0;
     return h(
       "tr",
       { dataset: { stayId: String(stay.id), state: stay.state } },
@@ -146,13 +148,15 @@ export async function mount(main, desk, route) {
       h("td", { text: entry.roomNumber ?? t("today.noRoom") }),
       h("td", { text: `${desk.i18n.dayMonth(stay.arrival)} – ${desk.i18n.dayMonth(stay.departure)}` }),
       h("td", { class: "desk-number", text: desk.i18n.number(stay.nights) }),
-      h(
-        "td",
-        { class: `desk-number${owes ? " is-owed" : ""}`, text: desk.i18n.money(entry.balance) },
-        entry.depositOpen
-          ? h("span", { class: "today-deposit", text: t("today.depositOpen", { amount: desk.i18n.money(entry.depositOpen) }) })
-          : null,
-      ),
+      money
+        ? h(
+          "td",
+          { class: `desk-number${owes ? " is-owed" : ""}`, text: entry.balance ? desk.i18n.money(entry.balance) : "" },
+          entry.depositOpen
+            ? h("span", { class: "today-deposit", text: t("today.depositOpen", { amount: desk.i18n.money(entry.depositOpen) }) })
+            : null,
+        )
+        : null,
       h("td", {}, h("span", { class: `desk-state is-${stay.state}`, text: desk.i18n.state(stay.state) })),
       actions,
     );

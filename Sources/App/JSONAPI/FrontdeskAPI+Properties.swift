@@ -15,6 +15,7 @@ extension FrontdeskAPI {
                         properties: try properties.map {
                             var answer = try Components.Schemas.Property($0)
                             answer.role = try context.roles[$0.id].map { try documented($0.rawValue) }
+                            answer.readsMoney = context.readsMoney(at: $0.id)
                             return answer
                         }))))
     }
@@ -27,9 +28,11 @@ extension FrontdeskAPI {
         guard let property = try await repository.property(id: id) else {
             throw DomainError(.notFound, "no property \(id)")
         }
+        // Rates and prices only for a role that reads money.
+        let money = try context.readsMoney(at: id)
         var answer = try Components.Schemas.Property(property)
         answer.roomTypes = try await repository.roomTypes(propertyID: id).map {
-            .init(id: $0.id, name: $0.name, capacity: $0.capacity, baseRate: try .init($0.baseRate))
+            .init(id: $0.id, name: $0.name, capacity: $0.capacity, baseRate: money ? try .init($0.baseRate) : nil)
         }
         answer.rooms = try await repository.rooms(propertyID: id).map(Components.Schemas.Room.init)
         answer.staff = SalonBoardJSON.roster(try await repository.staff(propertyID: id)).staff.map {
@@ -38,10 +41,12 @@ extension FrontdeskAPI {
                 workEnd: $0.workEnd)
         }
         answer.services = try await repository.services(propertyID: id).map {
-            .init(id: $0.id, name: $0.name, durationMinutes: $0.durationMinutes, price: try .init($0.price))
+            .init(
+                id: $0.id, name: $0.name, durationMinutes: $0.durationMinutes, price: money ? try .init($0.price) : nil)
         }
         answer.translations = .init(additionalProperties: property.translations.wordings.mapValues { .init($0) })
         answer.role = try context.roles[id].map { try documented($0.rawValue) }
+        answer.readsMoney = money
         return .ok(.init(body: .json(answer)))
     }
 

@@ -3,11 +3,11 @@ import Booking
 import Foundation
 import Storage
 
-/// A property's rate plans: anyone on its staff reads them, a manager sets them; and what a stay on
+/// A property's rate plans: its staff who read money read them, a manager sets them; and what a stay on
 /// one owes before arrival.
 extension FrontdeskAPI {
     func getRatePlans(_ input: Operations.GetRatePlans.Input) async throws -> Operations.GetRatePlans.Output {
-        let property = try await property(input.path.id)
+        let property = try await property(input.path.id, for: .accounts)
         return .ok(.init(body: .json(.init(plans: try property.ratePlans.map(Components.Schemas.RatePlanBody.init)))))
     }
 

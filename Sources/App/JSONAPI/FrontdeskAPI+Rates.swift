@@ -12,7 +12,7 @@ extension FrontdeskAPI {
     func getRoomTypeRates(_ input: Operations.GetRoomTypeRates.Input) async throws
         -> Operations.GetRoomTypeRates.Output
     {
-        let roomType = try await roomType(input.path.id)
+        let roomType = try await roomType(input.path.id, for: .accounts)
         let nights = try Self.rateNights(from: input.query.from, to: input.query.to)
         return .ok(.init(body: .json(try .init(roomType, nights: nights))))
     }

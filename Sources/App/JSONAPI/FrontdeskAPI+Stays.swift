@@ -53,7 +53,8 @@ extension FrontdeskAPI {
         try context.requireAccess(to: stay.propertyID)
         let guest = try await stays.guest(id: stay.guestID)
         let property = try await property(stay.propertyID)
-        let deposit = try await deposits(of: [stay], at: property)[stay.id]
+        let deposit =
+            try context.readsMoney(at: property.id) ? try await deposits(of: [stay], at: property)[stay.id] : nil
         return .ok(
             .init(
                 headers: .init(eTag: Self.eTag(of: stay)),
@@ -69,7 +70,9 @@ extension FrontdeskAPI {
 
     func getStayHistory(_ input: Operations.GetStayHistory.Input) async throws -> Operations.GetStayHistory.Output {
         let stay = try await frontDesk.requireStay(input.path.id, by: try staff)
-        let history = try await StayRepository(store: store).history(stayID: stay.id)
+        var history = try await StayRepository(store: store).history(stayID: stay.id)
+        // The folio's lines are money: a role that reads none sees the stay's own changes.
+        if try !context.readsMoney(at: stay.propertyID) { history.removeAll { $0.line != nil } }
         return .ok(
             .init(
                 body: .json(

@@ -1,10 +1,10 @@
 import API
 import Booking
 
-/// The taxes a property owes: anyone on its staff reads them, a manager sets them.
+/// The taxes a property owes: its staff who read money read them, a manager sets them.
 extension FrontdeskAPI {
     func getTaxes(_ input: Operations.GetTaxes.Input) async throws -> Operations.GetTaxes.Output {
-        let property = try await property(input.path.id)
+        let property = try await property(input.path.id, for: .accounts)
         return .ok(.init(body: .json(.init(taxes: try property.taxes.map(Components.Schemas.PropertyTax.init)))))
     }
 

@@ -17,15 +17,19 @@ extension FrontdeskAPI {
             })
         let listed = lists.arrivals + lists.departures + lists.inHouse
         let guests = try await stays.guests(ids: listed.map(\.guestID))
-        let balances = try await FolioRepository(store: store).balances(
-            stayIDs: listed.map(\.id), currency: property.currency)
-        let deposits = try await self.deposits(of: lists.arrivals, at: property)
+        // Balances and deposits only for a role that reads money.
+        let money = try context.readsMoney(at: property.id)
+        let balances =
+            money
+            ? try await FolioRepository(store: store).balances(stayIDs: listed.map(\.id), currency: property.currency)
+            : [:]
+        let deposits = money ? try await self.deposits(of: lists.arrivals, at: property) : [:]
         func entries(_ list: [Stay]) throws -> [Components.Schemas.TodayEntry] {
             try list.map { stay in
                 .init(
                     stay: try .init(stay), guestName: guests[stay.guestID]?.name ?? "",
                     roomNumber: stay.roomID(on: day).flatMap { rooms[$0] } ?? stay.currentRoomID.flatMap { rooms[$0] },
-                    balance: try .init(balances[stay.id] ?? .zero(property.currency)),
+                    balance: money ? try .init(balances[stay.id] ?? .zero(property.currency)) : nil,
                     guest: guests[stay.guestID].map(Components.Schemas.Contact.init),
                     depositOpen: try deposits[stay.id].flatMap { $0.open.amount > 0 ? try .init($0.open) : nil })
             }
@@ -54,25 +58,29 @@ extension FrontdeskAPI {
             rooms: try await properties.rooms(propertyID: property.id), stays: stays,
             blocks: try await RoomRepository(store: store).blocks(propertyID: property.id, overlapping: days))
         let total = DailyStats.total(of: daily, from: from, currency: property.currency)
+        let money = try context.readsMoney(at: property.id)
         return .ok(
             .init(
                 body: .json(
                     .init(
-                        from: from.iso, to: to.iso, days: try daily.map(Components.Schemas.StatsFigures.init),
-                        total: try .init(total)))))
+                        from: from.iso, to: to.iso,
+                        days: try daily.map { try Components.Schemas.StatsFigures($0, money: money) },
+                        total: try .init(total, money: money)))))
     }
 
-    /// The property of the path, which the member of staff works at.
-    func property(_ id: Int) async throws -> Property {
-        try await context.property(id, in: store)
+    /// The property of the path, which the member of staff works at (and whose `work` their role allows).
+    func property(_ id: Int, for work: StaffWork? = nil) async throws -> Property {
+        try context.requireAccess(to: id, for: work)
+        return try await context.property(id, in: store)
     }
 }
 
 extension Components.Schemas.StatsFigures {
-    init(_ stats: DailyStats) throws {
+    /// A night's figures; without `money`, rooms and occupancy alone.
+    init(_ stats: DailyStats, money: Bool) throws {
         self.init(
             date: stats.day.iso, roomsAvailable: stats.roomsAvailable, roomsSold: stats.roomsSold,
-            occupancy: stats.occupancy, roomRevenue: try .init(stats.roomRevenue), adr: try .init(stats.adr),
-            revPAR: try .init(stats.revPAR))
+            occupancy: stats.occupancy, roomRevenue: money ? try .init(stats.roomRevenue) : nil,
+            adr: money ? try .init(stats.adr) : nil, revPAR: money ? try .init(stats.revPAR) : nil)
     }
 }

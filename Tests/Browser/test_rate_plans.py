@@ -89,6 +89,9 @@ def test_a_manager_adds_a_plan_after_a_refusal_and_a_thai_guest_books_one_with_i
     wait_page(guest, "book")
     WebDriverWait(guest, 10).until(lambda b: text_in(b, "#book-deposit"))
     assert "มัดจำ" in text_in(guest, "#book-deposit")
+    # The button says a deposit is due now, not that everything is paid at the hotel.
+    submit = guest.find_element(By.ID, "book-submit").text
+    assert "มัดจำ" in submit and "ที่โรงแรม" not in submit, submit
     page = guest.find_element(By.CSS_SELECTOR, ".book-page").text
     assert not latin_words(page, stored=[hotel["name"]]), page
     guest.find_element(By.ID, "book-name").send_keys("Malee Plan")

@@ -140,7 +140,9 @@ export async function mount(main, site, route) {
       arrivalTime: h("input", { type: "time", step: 900 }),
       requests: h("textarea", { rows: 3, maxlength: 1000 }),
     };
-    const submit = h("button", { type: "submit", class: "site-button is-primary", id: "book-submit", text: t("book.submit") });
+    // A plan that asks a deposit is not paid at the hotel: the button says what booking it means.
+    const submitText = plan?.deposit ? t("book.submitDeposit", { amount: i18n.money(plan.deposit) }) : t("book.submit");
+    const submit = h("button", { type: "submit", class: "site-button is-primary", id: "book-submit", text: submitText });
     const form = h("form", { class: "book-form", novalidate: true, "aria-labelledby": "book-details-title" },
       h("h2", { id: "book-details-title", text: t("book.details") }),
       field("name", t("book.name"), inputs.name),
@@ -216,7 +218,7 @@ export async function mount(main, site, route) {
       } finally {
         sending = false;
         submit.disabled = false;
-        submit.textContent = t("book.submit");
+        submit.textContent = submitText;
       }
     });
     // Focused without scrolling: on a phone the guest reads what is booked, and its terms, first.

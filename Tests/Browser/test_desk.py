@@ -913,6 +913,15 @@ def test_zoom_go_to_date_and_collapsing_a_room_type_change_what_the_board_shows(
     sign_in(driver, desk_server)
     use_property(driver, "hotel")
     open_board(driver)
+    # The date headers end where the header band ends, not over the first row.
+    band, headers = driver.execute_script(
+        """
+        const top = document.querySelector('#desk-main .board-top').getBoundingClientRect();
+        const cells = [...document.querySelectorAll('#desk-main .board-column-header')];
+        return [top.bottom, cells.map((c) => c.getBoundingClientRect().bottom)];
+        """
+    )
+    assert headers and all(abs(bottom - band) < 0.5 for bottom in headers), (band, headers[:3])
     width = driver.execute_script("return window.deskBoard.dayWidth")
     driver.find_element(By.CSS_SELECTOR, 'button[aria-label="Wider days"]').click()
     assert driver.execute_script("return window.deskBoard.dayWidth") > width

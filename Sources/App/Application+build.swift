@@ -21,12 +21,16 @@ public struct ServerConfiguration: Sendable {
     public var publicRequestsPerMinute: Int
     /// How long a connection may take to send its first request head whole (then 408).
     public var requestHeadTimeout: Duration
+    /// The most connections one client address may hold open; 0 for no limit (behind a proxy, whose
+    /// own address every connection then comes from, set it to the proxy's pool or 0).
+    public var connectionsPerAddress: Int
     /// How iCal feeds are fetched by URL (public addresses only; tests loosen it).
     var feeds = FeedFetcher()
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, https: Bool = false, metricsToken: String? = nil,
-        webRoot: String? = nil, publicRequestsPerMinute: Int = 120, requestHeadTimeout: Duration = .seconds(15)
+        webRoot: String? = nil, publicRequestsPerMinute: Int = 120, requestHeadTimeout: Duration = .seconds(15),
+        connectionsPerAddress: Int = 256
     ) {
         self.host = host
         self.port = port
@@ -35,6 +39,7 @@ public struct ServerConfiguration: Sendable {
         self.webRoot = webRoot
         self.publicRequestsPerMinute = publicRequestsPerMinute
         self.requestHeadTimeout = requestHeadTimeout
+        self.connectionsPerAddress = connectionsPerAddress
     }
 }
 
@@ -46,7 +51,9 @@ public func buildApplication(
     return Application(
         router: router,
         // WebSocket for the live event stream; the server pings every 30 seconds.
-        server: .guardedHTTP1(router: router, headTimeout: configuration.requestHeadTimeout),
+        server: .guardedHTTP1(
+            router: router, headTimeout: configuration.requestHeadTimeout,
+            connectionsPerAddress: configuration.connectionsPerAddress),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "frontdesk"),
         logger: logger)
 }

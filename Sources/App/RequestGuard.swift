@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
@@ -159,15 +160,53 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     static let upgradeMarker = HTTPField.Name("Frontdesk-Upgrade")!
 }
 
+/// The connections open from each address, so that one address (a client holding half-sent requests
+/// open, say) cannot take most of the server's: past `limit`, a new connection is closed at once.
+final class ConnectionsPerAddress: Sendable {
+    let limit: Int
+    private let open = NIOLockedValueBox<[String: Int]>([:])
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Counts the connection until it closes; false (counting nothing) when its address is at the limit.
+    func admit(_ channel: any Channel) -> Bool {
+        guard limit > 0, let address = channel.remoteAddress?.ipAddress else { return true }
+        let admitted = open.withLockedValue { open in
+            guard open[address, default: 0] < limit else { return false }
+            open[address, default: 0] += 1
+            return true
+        }
+        if admitted {
+            channel.closeFuture.whenComplete { [open] _ in
+                open.withLockedValue { open in
+                    open[address, default: 1] -= 1
+                    if open[address] == 0 { open[address] = nil }
+                }
+            }
+        }
+        return admitted
+    }
+
+    struct Refused: Error {}
+}
+
 /// Hummingbird's HTTP/1.1 channel with WebSocket upgrades, with a `RequestGuard` after its request
-/// decoder, and a refused upgrade (one with a body, say) closed instead of left open.
+/// decoder, and a refused upgrade (one with a body, say) closed instead of left open. A connection from
+/// an address that already holds its limit of them is closed before anything is read.
 struct GuardedHTTPChannel: ServerChildChannel {
     let base: HTTP1WebSocketUpgradeChannel
     let headTimeout: TimeAmount
     let upgradeCheck: RequestGuard.UpgradeCheck?
+    let connections: ConnectionsPerAddress
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1WebSocketUpgradeChannel.Value> {
-        base.setup(channel: channel, logger: logger).flatMapThrowing { value in
+        guard connections.admit(channel) else {
+            logger.debug("closing a connection: its address holds \(connections.limit) already")
+            return channel.close().flatMapThrowing { throw ConnectionsPerAddress.Refused() }
+        }
+        return base.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let decoder = try channel.pipeline.syncOperations.handler(
                 type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try channel.pipeline.syncOperations.addHandler(
@@ -186,7 +225,10 @@ struct GuardedHTTPChannel: ServerChildChannel {
 
 extension HTTPServerBuilder {
     /// HTTP/1.1 with WebSocket upgrades over `router`, guarded by `RequestGuard`.
-    static func guardedHTTP1(router: Router<AppRequestContext>, headTimeout: Duration) -> HTTPServerBuilder {
+    static func guardedHTTP1(
+        router: Router<AppRequestContext>, headTimeout: Duration, connectionsPerAddress: Int
+    ) -> HTTPServerBuilder {
+        let connections = ConnectionsPerAddress(limit: connectionsPerAddress)
         let webSocketResponder = router.buildResponder()
         let upgradeCheck: RequestGuard.UpgradeCheck = { head, channel in
             let request = Request(head: head, body: .init(buffer: ByteBuffer()))
@@ -202,7 +244,7 @@ extension HTTPServerBuilder {
                 base: HTTP1WebSocketUpgradeChannel(
                     responder: responder, webSocketResponder: webSocketResponder,
                     configuration: .init(http1: .init(idleTimeout: timeout))),
-                headTimeout: timeout, upgradeCheck: upgradeCheck)
+                headTimeout: timeout, upgradeCheck: upgradeCheck, connections: connections)
         }
     }
 }

@@ -23,6 +23,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Requests a minute one address may make to the guest site's API.") var publicRateLimit = 120
     @Option(help: "Seconds a connection may take to send its first request head (then 408).")
     var requestHeadTimeout = 15
+    @Option(help: "The most connections one client address may hold open (0: no limit; behind a proxy, raise it).")
+    var connectionsPerAddress = 256
     @Flag(help: "The server is reached over HTTPS (a proxy ends TLS): Secure session cookies and HSTS.")
     var https = false
     @Option(help: "The bearer token /metrics asks for (default: $FRONTDESK_METRICS_TOKEN; none: /metrics is 404).")
@@ -42,19 +44,21 @@ struct Serve: AsyncParsableCommand {
         guard (1...3600).contains(requestHeadTimeout) else {
             throw ValidationError("--request-head-timeout must be 1...3600 seconds, got \(requestHeadTimeout).")
         }
+        guard connectionsPerAddress >= 0 else { throw ValidationError("--connections-per-address must be 0 or more.") }
         if let token = metricsTokenConfigured, token.count < 16 {
             throw ValidationError("the metrics token must be 16 characters or more, got \(token.count).")
         }
     }
 
     func run() async throws {
+        OpenFiles.raiseLimit()
         let store = try Store.open(database.location)
         try await store.migrate()
         let app = buildApplication(
             configuration: ServerConfiguration(
                 host: host, port: port, https: https, metricsToken: metricsTokenConfigured,
                 webRoot: web.isEmpty ? nil : web, publicRequestsPerMinute: publicRateLimit,
-                requestHeadTimeout: .seconds(requestHeadTimeout)),
+                requestHeadTimeout: .seconds(requestHeadTimeout), connectionsPerAddress: connectionsPerAddress),
             store: store)
         // Written unbuffered, so that `make run` shows it at once even through a pipe.
         FileHandle.standardOutput.write(
@@ -74,5 +78,16 @@ struct Migrate: AsyncParsableCommand {
         try await store.migrate()
         print("frontdesk: \(store.location) (\(store.dialect.rawValue)) is up to date")
         await store.shutdown()
+    }
+}
+
+/// The process's limit of open files (each connection is one): raised at start to the most the system
+/// allows it, as a server expecting many clients should (the usual default is 1,024).
+enum OpenFiles {
+    static func raiseLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 }

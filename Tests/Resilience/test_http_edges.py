@@ -142,3 +142,41 @@ def test_sigterm_stops_the_server_at_once_whatever_a_client_holds_open(running, 
         assert time.monotonic() - started < 3
     finally:
         connection.close()
+
+
+def test_a_slowloris_from_one_address_leaves_the_server_answering_everyone_else(sqlite_server):
+    """300 connections from one address each holding half a request: past the address's limit (here
+    64) they are closed at once, and /healthz answers a client from another loopback address in well
+    under the head timeout, while the half requests are still held."""
+    sqlite_server.extra_args = ["--request-head-timeout", "20", "--connections-per-address", "64"]
+    sqlite_server.start()
+    host, port = _address(sqlite_server)
+    held = []
+    try:
+        for _ in range(300):
+            connection = socket.create_connection((host, port), timeout=5)
+            connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+            held.append(connection)
+        time.sleep(0.5)
+        # The server closed those past the limit: they read an end of stream, the first 64 wait.
+        closed = 0
+        for connection in held:
+            connection.settimeout(0.05)
+            try:
+                closed += connection.recv(1) == b""
+            except ConnectionResetError:
+                closed += 1
+            except socket.timeout:
+                pass
+        assert closed == 300 - 64
+        started = time.monotonic()
+        with socket.create_connection((host, port), timeout=5, source_address=("127.0.0.2", 0)) as other:
+            other.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            answer = b""
+            while chunk := other.recv(65536):
+                answer += chunk
+        assert answer.startswith(b"HTTP/1.1 200"), answer[:80]
+        assert time.monotonic() - started < 2
+    finally:
+        for connection in held:
+            connection.close()

@@ -15,7 +15,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     static var policy: String {
         [
             "default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "style-src 'self' 'unsafe-inline'",
-            "img-src 'self' data: https:", "connect-src 'self'", "object-src 'none'", "base-uri 'self'",
+            "img-src 'self' data: blob: https:", "connect-src 'self' blob:", "object-src 'none'", "base-uri 'self'",
             "form-action 'self'", "frame-ancestors 'none'",
         ].joined(separator: "; ")
     }

@@ -913,12 +913,13 @@ def test_zoom_go_to_date_and_collapsing_a_room_type_change_what_the_board_shows(
     sign_in(driver, desk_server)
     use_property(driver, "hotel")
     open_board(driver)
-    # The date headers end where the header band ends, not over the first row.
+    # The date headers end where the header band ends (inside its bottom border), not over the first row.
     band, headers = driver.execute_script(
         """
-        const top = document.querySelector('#desk-main .board-top').getBoundingClientRect();
+        const top = document.querySelector('#desk-main .board-top');
+        const inside = top.getBoundingClientRect().top + top.clientTop + top.clientHeight;
         const cells = [...document.querySelectorAll('#desk-main .board-column-header')];
-        return [top.bottom, cells.map((c) => c.getBoundingClientRect().bottom)];
+        return [inside, cells.map((c) => c.getBoundingClientRect().bottom)];
         """
     )
     assert headers and all(abs(bottom - band) < 0.5 for bottom in headers), (band, headers[:3])
@@ -979,3 +980,50 @@ def test_an_appointments_page_changes_its_time_and_length_through_the_declared_f
     after = api(driver, "GET", f"/api/v1/appointments/{appointment_id}")["data"]
     assert after["start"] == before["start"] and after["staffId"] == before["staffId"]
     use_property(driver, "hotel")
+
+
+def book_free_room(browser, hotel, arrival, nights=2, name="Late Canceller"):
+    """A stay from `arrival` in the first room free for it: the stay's id."""
+    for room in api(browser, "GET", f"/api/v1/properties/{hotel['id']}")["data"]["rooms"]:
+        made = api(browser, "POST", f"/api/v1/properties/{hotel['id']}/stays", {
+            "roomId": room["id"], "arrival": arrival.isoformat(),
+            "departure": (arrival + datetime.timedelta(days=nights)).isoformat(), "adults": 1, "guest": {"name": name},
+        })
+        if made["status"] == 201:
+            return made["data"]["id"]
+    raise AssertionError(f"no room free from {arrival}")
+
+
+def test_cancelling_late_the_desk_charges_the_fee_or_waives_it_for_a_reason(desk_server, driver):
+    sign_in(driver, desk_server)
+    hotel = use_property(driver, "hotel")
+    today = datetime.date.fromisoformat(api(driver, "GET", f"/api/v1/properties/{hotel['id']}/today")["data"]["date"])
+    # Arriving tomorrow: past the demo hotel's free window, so cancelling now has a fee, which the server states.
+    waived = book_free_room(driver, hotel, today + datetime.timedelta(days=1))
+    fee = api(driver, "GET", f"/api/v1/stays/{waived}")["data"]["cancellationFee"]
+    assert fee["amount"] > 0
+    go(driver, f"#/stays/{waived}", "stays")
+    driver.find_element(By.XPATH, "//button[text()='Cancel the stay']").click()
+    box = WebDriverWait(driver, 5).until(lambda b: b.find_element(By.CSS_SELECTOR, "[role=alertdialog]"))
+    amount = driver.execute_script("return window.desk.i18n.money(arguments[0])", fee).replace("\xa0", " ")
+    assert f"cancelling now costs {amount}" in box.text
+    # Waiving without a reason asks for one; nothing is sent.
+    driver.find_element(By.ID, "cancel-waive").click()
+    assert driver.find_element(By.ID, "cancel-reason").get_attribute("aria-invalid") == "true"
+    assert api(driver, "GET", f"/api/v1/stays/{waived}")["data"]["state"] == "booked"
+    driver.find_element(By.ID, "cancel-reason").send_keys("Flight cancelled by the airline")
+    driver.find_element(By.ID, "cancel-waive").click()
+    assert poll(lambda: api(driver, "GET", f"/api/v1/stays/{waived}")["data"]["state"] == "cancelled")
+    WebDriverWait(driver, 10).until(lambda b: "Cancellation fee waived: Flight cancelled by the airline" in text_in(b, ".desk-facts"))
+    folio = api(driver, "GET", f"/api/v1/stays/{waived}/folio")["data"]
+    assert not [e for e in folio["entries"] if e["category"] == "fee"]
+
+    charged = book_free_room(driver, hotel, today + datetime.timedelta(days=1), name="Late Payer")
+    fee = api(driver, "GET", f"/api/v1/stays/{charged}")["data"]["cancellationFee"]
+    go(driver, f"#/stays/{charged}", "stays")
+    driver.find_element(By.XPATH, "//button[text()='Cancel the stay']").click()
+    WebDriverWait(driver, 5).until(lambda b: b.find_element(By.ID, "cancel-charge")).click()
+    assert poll(lambda: api(driver, "GET", f"/api/v1/stays/{charged}")["data"]["state"] == "cancelled")
+    folio = api(driver, "GET", f"/api/v1/stays/{charged}/folio")["data"]
+    assert [e["amount"] for e in folio["entries"] if e["description"] == "Late cancellation fee"] == [fee]
+    screenshot(driver, "stay-cancelled-with-fee")

@@ -96,7 +96,12 @@ export async function mount(main, desk, route) {
     if (editable && stay.state === "booked") {
       const today = todayOf();
       if (canCheckIn(stay, today)) actions.append(step("check-in", "action.checkIn", "done.checkedIn"));
-      actions.append(asking("cancel", "action.cancel", "done.cancelled", "confirm.cancel"));
+      actions.append(
+        h("button", {
+          type: "button", class: "desk-button is-danger", text: t("action.cancel"),
+          onclick: (event) => askCancel(event.currentTarget),
+        }),
+      );
       if (canMarkNoShow(stay, today)) actions.append(asking("no-show", "action.noShow", "done.noShow", "confirm.noShow"));
     }
     if (desk.role === "manager" && (stay.state === "cancelled" || stay.state === "no_show")) {
@@ -440,6 +445,49 @@ export async function mount(main, desk, route) {
       onclick: () => { box.remove(); button.focus(); },
     });
     box.append(h("p", { text: question }), yesButton, keep);
+    button.parentElement.after(box);
+    keep.focus();
+  }
+
+  /**
+   * Cancelling asks first. When the terms charge a fee now (the server says how much), the desk chooses:
+   * charge it, or waive it for a reason the stay keeps.
+   */
+  function askCancel(button) {
+    const question = t("confirm.cancel", { name: stay.guest?.name ?? "" });
+    const fee = stay.cancellationFee;
+    if (!(fee?.amount > 0)) return ask(button, question, (yes) => act(yes, "cancel", {}, "done.cancelled"));
+    button.parentElement.querySelector(".desk-confirm")?.remove();
+    const box = h("div", { class: "desk-confirm", role: "alertdialog", "aria-label": question });
+    const reason = h("input", { type: "text", id: "cancel-reason", maxlength: 200, "aria-label": t("cancel.reason") });
+    const charge = h("button", {
+      type: "button", class: "desk-button is-danger", id: "cancel-charge", text: t("cancel.charge", { fee: i18n.money(fee) }),
+      onclick: () => { box.remove(); act(button, "cancel", { fee: "apply" }, "done.cancelled"); },
+    });
+    const waive = h("button", {
+      type: "button", class: "desk-button", id: "cancel-waive", text: t("cancel.waive"),
+      onclick: () => {
+        if (!reason.value.trim()) {
+          reason.setAttribute("aria-invalid", "true");
+          reason.focus();
+          return;
+        }
+        box.remove();
+        act(button, "cancel", { fee: "waive", reason: reason.value.trim() }, "done.cancelled");
+      },
+    });
+    const keep = h("button", {
+      type: "button", class: "desk-button", text: t("confirm.keep"),
+      onclick: () => { box.remove(); button.focus(); },
+    });
+    box.append(
+      h("p", { text: question }),
+      h("p", { id: "cancel-fee", text: t("cancel.feeNow", { fee: i18n.money(fee) }) }),
+      charge,
+      h("label", { class: "desk-field" }, h("span", { text: t("cancel.reason") }), reason),
+      waive,
+      keep,
+    );
     button.parentElement.after(box);
     keep.focus();
   }

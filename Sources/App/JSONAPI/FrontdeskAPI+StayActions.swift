@@ -32,10 +32,18 @@ extension FrontdeskAPI {
     }
 
     func cancelStay(_ input: Operations.CancelStay.Input) async throws -> Operations.CancelStay.Output {
-        .ok(
+        let terms: DeskCancellation =
+            switch input.body {
+            case .json(let body)? where body.fee == .waive: .waiveFee(reason: body.reason ?? "")
+            case .json(let body)? where body.reason != nil:
+                throw DomainError.invalid("reason", "a reason is given only for waiving the fee (fee: waive)")
+            default: .applyTerms
+            }
+        return .ok(
             try .changed(
                 try await frontDesk.cancel(
-                    input.path.id, version: IfMatch(input.headers.ifMatch).expectedVersion, by: try staff)))
+                    input.path.id, version: IfMatch(input.headers.ifMatch).expectedVersion, terms: terms,
+                    by: try staff)))
     }
 
     func markNoShow(_ input: Operations.MarkNoShow.Input) async throws -> Operations.MarkNoShow.Output {

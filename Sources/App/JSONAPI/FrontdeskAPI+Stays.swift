@@ -53,8 +53,9 @@ extension FrontdeskAPI {
         try context.requireAccess(to: stay.propertyID)
         let guest = try await stays.guest(id: stay.guestID)
         let property = try await property(stay.propertyID)
-        let deposit =
-            try context.readsMoney(at: property.id) ? try await deposits(of: [stay], at: property)[stay.id] : nil
+        let money = try context.readsMoney(at: property.id)
+        let deposit = money ? try await deposits(of: [stay], at: property)[stay.id] : nil
+        let cancellationFee = money ? try await frontDesk.cancellationFee(stay.id, by: try staff) : nil
         return .ok(
             .init(
                 headers: .init(eTag: Self.eTag(of: stay)),
@@ -64,7 +65,8 @@ extension FrontdeskAPI {
                         value2: .init(
                             guest: guest.map(Components.Schemas.Contact.init),
                             ratePlanName: property.ratePlan(stay.ratePlanID)?.name,
-                            deposit: try deposit.map(Components.Schemas.Deposit.init))))
+                            deposit: try deposit.map(Components.Schemas.Deposit.init),
+                            cancellationFee: try cancellationFee.map(Components.Schemas.Money.init))))
             ))
     }
 

@@ -1,10 +1,58 @@
 /// A booking that will not be stayed: cancelled by the desk or the guest, a guest who never came,
 /// and a manager taking either back.
 extension FrontDesk {
-    /// Cancels a booked stay at the desk (the desk asks before it): its nights are free again.
-    public func cancel(_ id: Int, version: Int?, by staff: Staff) async throws -> Stay {
-        _ = try await requireStay(id, by: staff)
-        return try await change(id, version: version, by: staff, action: "cancel") { stay, _ in try stay.cancel() }
+    /// Cancels a booked stay at the desk (the desk asks before it): its nights are free again, and the
+    /// cancellation terms are applied as the desk chose (`DeskCancellation`).
+    public func cancel(_ id: Int, version: Int?, terms: DeskCancellation = .applyTerms, by staff: Staff)
+        async throws -> Stay
+    {
+        let found = try await stay(id, by: staff)
+        let (property, roomType, today) = (found.property, found.roomType, found.today)
+        if case .waiveFee(let reason) = terms { try DeskCancellation.validate(reason: reason) }
+        return try await change(id, version: version, by: staff, action: "cancel") { stay, ledger in
+            switch terms {
+            case .applyTerms:
+                let price = try await ledger.price(of: stay, roomType: roomType, property: property)
+                let fee = property.cancellationPolicy(for: stay).fee(
+                    cancellingOn: today, arrival: stay.arrival, total: price.total)
+                try stay.cancel()
+                try await Self.settleCancellation(of: stay, fee: fee, ledger: ledger)
+            case .waiveFee(let reason):
+                try stay.cancel()
+                stay.notes = DeskCancellation.note(waiving: reason, to: stay.notes)
+            }
+        }
+    }
+
+    /// What applying a booked stay's cancellation terms would charge now (zero within the free window);
+    /// nil for a stay that is not booked.
+    public func cancellationFee(_ id: Int, by staff: Staff) async throws -> Money? {
+        let found = try await stay(id, by: staff)
+        let (stay, property) = (found.stay, found.property)
+        guard stay.state == .booked else { return nil }
+        let price = try StayPrice.quote(
+            roomType: found.roomType, nights: stay.nights, property: property, party: stay.party,
+            plan: property.ratePlan(stay.ratePlanID), agreedRates: try await storage.agreedRates(stayID: stay.id))
+        return property.cancellationPolicy(for: stay).fee(
+            cancellingOn: found.today, arrival: stay.arrival, total: price.total)
+    }
+
+    /// Settles a cancelled stay's folio by its terms: a fee charged, the deposits paid kept against it;
+    /// or, free, every deposit paid given back (its payment reversed).
+    static func settleCancellation(of stay: Stay, fee: Money, ledger: Storage.Ledger) async throws {
+        guard fee.amount > 0 else {
+            let folio = try await ledger.folio(stayID: stay.id)
+            let paid = folio.entries.filter { $0.kind == .payment && !folio.isReversed($0.id) }
+            try await ledger.post(
+                paid.map {
+                    Posting(kind: .reversal, description: "Deposit refunded", amount: $0.amount, reverses: $0.id)
+                },
+                stayID: stay.id)
+            return
+        }
+        try await ledger.post(
+            [Posting(kind: .charge, description: "Late cancellation fee", amount: fee, category: .fee)],
+            stayID: stay.id)
     }
 
     /// Marks a guest who never came, on or after the arrival date, and posts the policy's fee for it
@@ -68,20 +116,36 @@ extension FrontDesk {
                 stay: stay, policy: property.cancellationPolicy(for: stay), total: price.total, today: today)
             try terms.check()
             try stay.cancel()
-            guard terms.fee.amount > 0 else {
-                // Cancelled in time: every deposit paid goes back.
-                let folio = try await ledger.folio(stayID: stay.id)
-                let paid = folio.entries.filter { $0.kind == .payment && !folio.isReversed($0.id) }
-                try await ledger.post(
-                    paid.map {
-                        Posting(kind: .reversal, description: "Deposit refunded", amount: $0.amount, reverses: $0.id)
-                    }, stayID: stay.id)
-                return
-            }
-            // Cancelled late: the deposits paid are kept against the fee.
-            try await ledger.post(
-                [Posting(kind: .charge, description: "Late cancellation fee", amount: terms.fee, category: .fee)],
-                stayID: stay.id)
+            try await Self.settleCancellation(of: stay, fee: terms.fee, ledger: ledger)
         }
+    }
+}
+
+/// What the desk does with a booking's cancellation terms when it cancels it.
+public enum DeskCancellation: Sendable, Equatable {
+    /// As the guest cancelling now would meet them: within the free window nothing is charged and every
+    /// deposit is refunded; later, the policy's (or plan's) fee is charged and the deposits are kept
+    /// against it.
+    case applyTerms
+    /// Nothing charged, for a reason kept on the stay (its notes, so its history shows it); what was paid
+    /// stays on the folio for the desk to refund or keep.
+    case waiveFee(reason: String)
+
+    /// The longest reason for waiving a fee.
+    public static let reasonLimit = 200
+
+    public static func validate(reason: String) throws(DomainError) {
+        guard reason.contains(where: { !$0.isWhitespace }) else {
+            throw .invalid("reason", "waiving the fee needs a reason", reason: "text.required")
+        }
+        try FreeText.validate(reason, field: "reason", limit: reasonLimit, lines: false)
+    }
+
+    /// The stay's notes with the waiver added on a line of its own, the oldest notes shortened to keep
+    /// within `Stay.validate(notes:)`'s limit.
+    static func note(waiving reason: String, to notes: String) -> String {
+        let line = "Cancellation fee waived: \(reason)"
+        guard !notes.isEmpty else { return line }
+        return String(notes.prefix(max(0, 2_000 - line.count - 1))) + "\n" + line
     }
 }

@@ -3,11 +3,14 @@ phone (in Thai), the phone marks it clean and the desk's board follows live; a r
 service is drawn on the board, refuses a booking, and is put back in service from the board."""
 
 import datetime
+import re
 
+import pytest
 from conftest import screenshot
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 from test_desk import api, go, open_board, poll, sign_in, use_property
+from test_staff import sign_in_as
 
 # Words of the housekeeping screen's English that must not be left on the Thai page.
 ENGLISH = ("Mark", "Clean", "Dirty", "Inspected", "Floor", "Housekeeper", "Departure", "Arrival", "Vacant", "Nobody",
@@ -136,3 +139,54 @@ def test_a_room_out_of_service_is_on_the_board_refuses_a_booking_and_returns_to_
                  {"roomId": room["id"], "arrival": tonight, "departure": tomorrow, "adults": 1,
                   "guest": {"name": "Walk In"}}, {"Idempotency-Key": f"walk-in-again-{room['id']}"})
     assert booked["status"] == 201, booked
+
+
+# Money as the desk shows it in either language: a currency's code or sign before or after digits.
+MONEY = re.compile(r"(THB|฿)\s?[\d,]+(\.\d+)?|[\d,]+(\.\d+)?\s?(THB|บาท)")
+
+
+@pytest.mark.parametrize("language", ["en-GB", "th-TH"])
+def test_a_housekeeper_reads_the_day_the_dashboard_and_a_stay_without_any_money(desk_server, browser_factory, language):
+    manager = browser_factory(viewport=(1024, 768))
+    sign_in(manager, desk_server)
+    hotel = use_property(manager, "hotel")
+    email = f"maid-{language.lower()}@example.com"
+    added = api(manager, "POST", f"/api/v1/properties/{hotel['id']}/staff",
+                {"email": email, "name": f"Maid {language}", "role": "housekeeping", "password": "clean-rooms-1"})
+    assert added["status"] == 201, added
+    # A guest in house with a charge and a payment on the folio: money the manager's screens show.
+    today = api(manager, "GET", f"/api/v1/properties/{hotel['id']}/today")["data"]
+    guest = next(e for e in today["inHouse"] if e["stay"]["roomId"])
+    assert "balance" in guest
+    paid = api(manager, "POST", f"/api/v1/stays/{guest['stay']['id']}/payments",
+               {"amount": {"amount": 12_300, "currency": "THB"}, "method": "cash"})
+    assert paid["status"] == 201, paid
+
+    maid = browser_factory(viewport=(1024, 768), language=language)
+    sign_in_as(maid, desk_server, email, "clean-rooms-1")
+    use_property(maid, "hotel")
+    nav = maid.find_element(By.CSS_SELECTOR, ".desk-nav")
+    assert not nav.find_elements(By.CSS_SELECTOR, "[data-route=rates]"), "no rates for housekeeping"
+
+    go(maid, "#/today", "today")
+    maid.find_element(By.ID, "today-tab-inHouse").click()
+    WebDriverWait(maid, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, f'tr[data-stay-id="{guest["stay"]["id"]}"]'))
+    page = maid.find_element(By.ID, "desk-main").text
+    assert not MONEY.search(page), MONEY.search(page)
+    screenshot(maid, f"housekeeper-today-{language}")
+
+    go(maid, "#/dashboard", "dashboard")
+    WebDriverWait(maid, 10).until(lambda b: b.find_elements(By.ID, "figure-occupancy"))
+    assert not maid.find_elements(By.ID, "figure-adr") and not maid.find_elements(By.ID, "figure-revenue")
+    assert not maid.find_elements(By.ID, "dashboard-reports")
+    assert not MONEY.search(maid.find_element(By.ID, "desk-main").text)
+
+    go(maid, f"#/stays/{guest['stay']['id']}", "stays")
+    WebDriverWait(maid, 10).until(lambda b: b.find_elements(By.ID, "stay-history"))
+    page = maid.find_element(By.ID, "desk-main").text
+    assert not MONEY.search(page), MONEY.search(page)
+    screenshot(maid, f"housekeeper-stay-{language}")
+
+    go(maid, "#/settings", "settings")
+    assert not maid.find_elements(By.CSS_SELECTOR, "section[aria-labelledby=settings-taxes]")
+    assert not MONEY.search(maid.find_element(By.ID, "desk-main").text)

@@ -82,3 +82,61 @@ def test_the_taxes_in_thai_have_no_english_left(desk_server, browser_factory):
     )
     assert not latin_words(options), options
     screenshot(browser, "settings-taxes-thai")
+
+
+def book_tonight_checked_in(browser, hotel):
+    """A guest for tonight in the first room free, checked in (which posts the taxes): the stay's id."""
+    today = datetime.date.fromisoformat(api(browser, "GET", f"/api/v1/properties/{hotel['id']}/today")["data"]["date"])
+    rooms = api(browser, "GET", f"/api/v1/properties/{hotel['id']}")["data"]["rooms"]
+    for room in rooms:
+        made = api(browser, "POST", f"/api/v1/properties/{hotel['id']}/stays", {
+            "roomId": room["id"], "arrival": today.isoformat(),
+            "departure": (today + datetime.timedelta(days=2)).isoformat(), "adults": 2,
+            "guest": {"name": "Anna Tax", "email": "anna.tax@example.com"},
+        })
+        if made["status"] == 201:
+            checked_in = api(browser, "POST", f"/api/v1/stays/{made['data']['id']}/check-in", {"override": True})
+            assert checked_in["status"] == 200, checked_in
+            return made["data"]["id"]
+    raise AssertionError("no room free tonight")
+
+
+def test_an_invoice_and_the_ledger_state_a_city_tax_by_its_amount_in_english_and_thai(desk_server, browser_factory):
+    desk = browser_factory(viewport=(1024, 768))
+    sign_in(desk, desk_server)
+    hotel = use_property(desk, "hotel")
+    taxes = api(desk, "GET", f"/api/v1/properties/{hotel['id']}/taxes")["data"]["taxes"]
+    if not any(t["basis"] == "per_person_night" for t in taxes):
+        taxes.append({"name": "City tax", "basis": "per_person_night", "amount": {"amount": 5000, "currency": "THB"}})
+        assert api(desk, "PUT", f"/api/v1/properties/{hotel['id']}/taxes", {"taxes": taxes})["status"] == 200
+    city = next(t for t in taxes if t["basis"] == "per_person_night")
+    stay = book_tonight_checked_in(desk, hotel)
+    issued = api(desk, "POST", f"/api/v1/stays/{stay}/documents", {"kind": "invoice"})
+    assert issued["status"] == 201, issued
+    line = next(t for t in issued["data"]["taxes"] if t["name"] == city["name"])
+    assert line["basis"] == "per_person_night" and line["perNight"] == city["amount"] and "basisPoints" not in line
+
+    go(desk, f"#/documents/{issued['data']['id']}", "documents")
+    # Selenium reads a no-break space as a space.
+    amount = desk.execute_script("return window.desk.i18n.money(arguments[0])", city["amount"]).replace("\xa0", " ")
+    sheet = desk.find_element(By.CSS_SELECTOR, ".document-sheet").text
+    assert f"{city['name']}, {amount} a guest a night" in sheet, sheet
+    assert f"{city['name']} 0%" not in sheet
+    screenshot(desk, "invoice-city-tax")
+    go(desk, "#/reports?report=ledger", "reports")
+    taxes_shown = "section[aria-labelledby=reports-taxes]"
+    WebDriverWait(desk, 10).until(
+        lambda b: f"{city['name']}, {amount} a guest a night" in text_in(b, taxes_shown).replace("\xa0", " ")
+    )
+
+    thai = browser_factory(viewport=(1024, 768), language="th-TH")
+    sign_in(thai, desk_server)
+    use_property(thai, "hotel")
+    go(thai, f"#/documents/{issued['data']['id']}", "documents")
+    amount = thai.execute_script("return window.desk.i18n.money(arguments[0])", city["amount"]).replace("\xa0", " ")
+    sheet = thai.find_element(By.CSS_SELECTOR, ".document-sheet").text
+    assert f"{amount} ต่อคนต่อคืน" in sheet, sheet
+    stored = [t["name"] for t in taxes] + [hotel["name"], "Anna Tax", "anna.tax@example.com"]
+    tax_lines = " ".join(row.text for row in thai.find_elements(By.CSS_SELECTOR, ".document-sheet .is-tax"))
+    assert not latin_words(tax_lines, stored=stored), tax_lines
+    screenshot(thai, "invoice-city-tax-thai")

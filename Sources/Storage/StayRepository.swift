@@ -60,22 +60,45 @@ public struct StayRepository: Sendable {
         return imported
     }
 
-    /// Posts what check-in would have posted (`StayCharges`) for a property's guests in house whose
-    /// folio lacks it, as after an import of stays already checked in; in one transaction.
-    public func chargeGuestsInHouse(property: Property, today: Day) async throws {
+    /// Gives a property's past, imported as stays already checked in or out, the books a hotel would have
+    /// kept of it (the demo's weeks before today, say), in one transaction: every stay that came has what
+    /// check-in posts (`StayCharges`), each night's lines on that night's business day and the rest on
+    /// its arrival's, and one that has left paid its balance (cash) on its departure day. The first night
+    /// audit then finds every night charged, and a day's report its lines.
+    public func settlePastStays(property: Property, today: Day) async throws {
         let roomTypes = Dictionary(
             uniqueKeysWithValues: try await PropertyRepository(store: store).roomTypes(propertyID: property.id).map {
                 ($0.id, $0)
             })
-        let inHouse = try await stays(
-            propertyID: property.id, overlapping: try Nights(arrival: today, departure: today.adding(days: 1))
+        let came = try await stays(
+            propertyID: property.id,
+            overlapping: try Nights(arrival: today.adding(days: -Stay.maxNights), departure: today.adding(days: 1))
         )
-        .filter { $0.state == .checkedIn }
+        .filter { $0.state == .checkedIn || $0.state == .checkedOut }
+        guard !came.isEmpty else { return }
         try await store.write { sql in
             let transaction = StayTransaction(sql: sql, userID: nil, now: store.clock.now())
-            for stay in inHouse {
+            for stay in came {
                 guard let roomType = roomTypes[stay.roomTypeID] else { continue }
                 try await transaction.correctCharges(of: stay, roomType: roomType, property: property)
+                let balance = try await transaction.folio(stayID: stay.id).balance
+                if stay.state == .checkedOut, balance.amount > 0 {
+                    _ = try await transaction.post(
+                        [Posting(kind: .payment, description: "Payment (cash)", amount: balance, method: .cash)],
+                        stayID: stay.id)
+                }
+            }
+            let ids = came.map(\.id)
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                try await sql.raw(
+                    """
+                    UPDATE folio_entries SET business_day = COALESCE(night,
+                      (SELECT CASE WHEN folio_entries.kind = 'payment' THEN s.departure ELSE s.arrival END
+                       FROM stays s WHERE s.id = folio_entries.stay_id))
+                    WHERE stay_id IN (\(binds: chunk))
+                    """
+                ).run()
             }
         }
     }

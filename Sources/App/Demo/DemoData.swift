@@ -114,8 +114,8 @@ public struct DemoData: Sendable {
         }
         let stays = StayRepository(store: store)
         _ = try await stays.importStays(requests)
-        // Guests in house were checked in: their folios hold what check-in posts.
-        try await stays.chargeGuestsInHouse(property: property, today: today)
+        // The weeks before today as the hotel kept them: nights charged on their days, departures paid.
+        try await stays.settlePastStays(property: property, today: today)
         return property.id
     }
 

@@ -3,6 +3,7 @@
 #
 # Runs COMMAND with a throwaway PostgreSQL server on loopback and exports
 #   FRONTDESK_TEST_POSTGRES_URL=postgres://frontdesk@127.0.0.1:PORT/frontdesk_test
+#   FRONTDESK_TEST_POSTGRES_DATA and FRONTDESK_TEST_PG_CTL (its data folder and pg_ctl, to restart it)
 # (trust auth, no password; btree_gist already created in frontdesk_test).
 # Exits with COMMAND's exit code. The server and its temporary folder are always removed
 # afterwards, also on failure and Ctrl-C (not on SIGKILL: then stop it by hand with
@@ -136,6 +137,8 @@ pg psql -X -q -v ON_ERROR_STOP=1 -d frontdesk_test -c 'CREATE EXTENSION IF NOT E
     die "CREATE EXTENSION btree_gist failed (it ships with Debian's postgresql-NN package)"
 
 export FRONTDESK_TEST_POSTGRES_URL="postgres://frontdesk@127.0.0.1:$port/frontdesk_test"
+# Where the server's data is and its pg_ctl, for a test that restarts it under a running frontdesk.
+export FRONTDESK_TEST_POSTGRES_DATA="$dir/data" FRONTDESK_TEST_PG_CTL="$bindir/pg_ctl"
 log "ready: FRONTDESK_TEST_POSTGRES_URL=$FRONTDESK_TEST_POSTGRES_URL"
 log "running: $*"
 status=0

@@ -78,9 +78,12 @@ struct EventsController {
             group.addTask { [seq] in
                 var seq = seq
                 for await _ in wakes {
-                    guard let role = try await session.role() else { return }
+                    guard let role = try await Self.waitingOutAnOutage({ try await session.role() }) else { return }
                     while true {
-                        let batch = try await events.events(propertyID: propertyID, after: seq, limit: Self.batch)
+                        let after = seq
+                        let batch = try await Self.waitingOutAnOutage {
+                            try await events.events(propertyID: propertyID, after: after, limit: Self.batch)
+                        }
                         for event in batch {
                             try await outbound.write(.text(Self.message(event, readsMoney: role.readsMoney)))
                         }
@@ -91,6 +94,26 @@ struct EventsController {
             }
             _ = try await group.next()
             group.cancelAll()
+        }
+    }
+
+    /// How long a stream waits for its database to come back (a restart, a failover) before it ends.
+    static let outage = Duration.seconds(60)
+
+    /// Runs a read of the database again until it answers, waiting longer each time (a quarter of a
+    /// second to four seconds), for at most `outage`: a database restarting under an open desk leaves
+    /// its stream open, and it goes on from the last event it sent.
+    static func waitingOutAnOutage<Value: Sendable>(_ read: @Sendable () async throws -> Value) async throws -> Value {
+        let clock = ContinuousClock()
+        let deadline = clock.now + outage
+        var delay = Duration.milliseconds(250)
+        while true {
+            do {
+                return try await read()
+            } catch let error where !(error is CancellationError) && clock.now + delay < deadline {
+                try await Task.sleep(for: delay)
+                delay = min(delay * 2, .seconds(4))
+            }
         }
     }
 

@@ -82,6 +82,12 @@ def server(request):
 
 
 @pytest.fixture
+def postgres_server(request):
+    """A `Server` over a fresh PostgreSQL demo database (not started), for what is PostgreSQL's own."""
+    yield from _server(request, "postgres")
+
+
+@pytest.fixture
 def sqlite_server(request):
     """A `Server` over a fresh SQLite demo database (not started), for what does not depend on the database."""
     yield from _server(request, "sqlite")

@@ -107,8 +107,21 @@ struct ICalAPITests {
             // "a" moved by a night: the old block goes, the new one comes.
             let second = try await upload(calendar([event("a", 6, 8)]))
             #expect((second.added, second.kept, second.removed) == (1, 0, 1))
+            // A feed cut off in its last event is refused whole: that event's block is not freed.
+            let whole = calendar([event("a", 6, 8), event("d", 9, 10)])
+            let both = try await upload(whole)
+            #expect((both.added, both.kept, both.removed) == (1, 1, 0))
+            let cut = String(whole.prefix(whole.count - 30))
+            try await client.execute(
+                uri: path, method: .post, headers: [.contentType: "text/calendar"], body: ByteBuffer(string: cut)
+            ) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.error?.error.field == "calendar")
+            }
+            let unchanged = try await upload(whole)
+            #expect((unchanged.added, unchanged.kept, unchanged.removed) == (0, 2, 0))
             let third = try await upload(calendar([]))
-            #expect((third.added, third.kept, third.removed) == (0, 0, 1))
+            #expect((third.added, third.kept, third.removed) == (0, 0, 2))
         }
     }
 

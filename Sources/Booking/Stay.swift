@@ -92,9 +92,12 @@ public struct Stay: Hashable, Sendable, Identifiable {
     /// The room at the end of the stay (where the guest is, or will be, last).
     public var currentRoomID: Int? { segments[segments.count - 1].roomID }
 
+    /// The longest a stay's notes may be.
+    public static let notesLimit = 2_000
+
     /// Checks a stay's notes: free text, but not a novel.
     public static func validate(notes: String) throws(DomainError) {
-        try FreeText.validate(notes, field: "notes", limit: 2_000)
+        try FreeText.validate(notes, field: "notes", limit: notesLimit)
     }
 
     /// The most infants one stay may bring (cots are few).

@@ -146,6 +146,6 @@ public enum DeskCancellation: Sendable, Equatable {
     static func note(waiving reason: String, to notes: String) -> String {
         let line = "Cancellation fee waived: \(reason)"
         guard !notes.isEmpty else { return line }
-        return String(notes.prefix(max(0, 2_000 - line.count - 1))) + "\n" + line
+        return String(notes.prefix(max(0, Stay.notesLimit - line.count - 1))) + "\n" + line
     }
 }

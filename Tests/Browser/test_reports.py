@@ -55,7 +55,9 @@ def test_the_days_lists_and_the_ledger_match_the_api_reload_download_and_print(d
     go(driver, "#/dashboard", "dashboard")
     driver.find_element(By.ID, "dashboard-reports").click()
     wait_ready(driver, "reports")
-    today = api(driver, "GET", f"/api/v1/properties/{hotel['id']}/today")["data"]
+    # The day the page shows, read from the page: the hotel's midnight may pass between its load and this.
+    day = driver.find_element(By.ID, "reports-from").get_attribute("value")
+    today = api(driver, "GET", f"/api/v1/properties/{hotel['id']}/today?date={day}")["data"]
     WebDriverWait(driver, 10).until(lambda b: rows_shown(b) == len(today["arrivals"]))
 
     show(driver, "inHouse")

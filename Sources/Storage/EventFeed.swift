@@ -99,13 +99,20 @@ public final class EventFeed: @unchecked Sendable {
                 let connection = try await PostgresConnection.connect(
                     configuration: configuration, id: 0, logger: logger)
                 delay = .milliseconds(250)
-                try await connection.listen(on: Self.channel) { notifications in
-                    wake(nil)
-                    isListening = true
-                    defer { isListening = false }
-                    for try await notification in notifications {
-                        wake(Int(notification.payload).map { [$0] })
+                // Closed whichever way listening ends: a connection dropped unclosed (the server went
+                // away mid-listen) traps in PostgresNIO's deinit.
+                do {
+                    try await connection.listen(on: Self.channel) { notifications in
+                        wake(nil)
+                        isListening = true
+                        defer { isListening = false }
+                        for try await notification in notifications {
+                            wake(Int(notification.payload).map { [$0] })
+                        }
                     }
+                } catch {
+                    try? await connection.close()
+                    throw error
                 }
                 try? await connection.close()
             } catch {

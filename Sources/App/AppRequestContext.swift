@@ -59,8 +59,8 @@ public struct AppRequestContext: RequestContext, WebSocketRequestContext {
 extension AppRequestContext {
     /// The property `id`, if the member of staff works at it: another property does not exist for
     /// them (404), as one that does not exist at all.
-    func property(_ id: Int, in store: Store) async throws -> Property {
-        try requireAccess(to: id)
+    func property(_ id: Int, in store: Store, for work: StaffWork? = nil) async throws -> Property {
+        try requireAccess(to: id, for: work)
         guard let property = try await PropertyRepository(store: store).property(id: id) else {
             throw DomainError(.notFound, "no property \(id)")
         }

@@ -55,7 +55,9 @@ extension FrontdeskAPI {
         let property = try await property(stay.propertyID)
         let money = try context.readsMoney(at: property.id)
         let deposit = money ? try await deposits(of: [stay], at: property)[stay.id] : nil
-        let cancellationFee = money ? try await frontDesk.cancellationFee(stay.id, by: try staff) : nil
+        // Only a booked stay has one: the others skip the domain's second read of the stay.
+        let cancellationFee =
+            money && stay.state == .booked ? try await frontDesk.cancellationFee(stay.id, by: try staff) : nil
         return .ok(
             .init(
                 headers: .init(eTag: Self.eTag(of: stay)),

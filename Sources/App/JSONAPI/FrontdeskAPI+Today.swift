@@ -70,8 +70,7 @@ extension FrontdeskAPI {
 
     /// The property of the path, which the member of staff works at (and whose `work` their role allows).
     func property(_ id: Int, for work: StaffWork? = nil) async throws -> Property {
-        try context.requireAccess(to: id, for: work)
-        return try await context.property(id, in: store)
+        try await context.property(id, in: store, for: work)
     }
 }
 

@@ -57,7 +57,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 Self.status(of: error.code),
                 ErrorBody(
                     error: .init(
-                        code: error.code.rawValue, message: error.message, field: error.field, reason: error.reason,
+                        code: error.code.rawValue, message: error.message, field: error.field,
+                        reason: error.reason.flatMap { .init(rawValue: $0.code) },
                         params: error.params.isEmpty ? nil : .init(additionalProperties: error.params)))
             )
         case let error as DecodingError:

@@ -14,7 +14,7 @@ public struct GuestCancellation: Hashable, Sendable {
     public var reason: String?
     /// The rule that refuses it, for a client to word (`booking.arrivalPassed`, or `stay.state` with
     /// the stay's state), with what the words need.
-    private var rule: String?
+    private var rule: Refusal?
     private var ruleParams: [String: String] = [:]
 
     /// The terms for `stay`, whose price is `total`, on `today` in the property's zone.
@@ -33,8 +33,8 @@ public struct GuestCancellation: Hashable, Sendable {
         if !allowed {
             (rule, ruleParams) =
                 stay.state == .booked
-                ? ("booking.arrivalPassed", ["arrival": stay.arrival.iso])
-                : ("stay.state", ["action": "cancel", "state": stay.state.rawValue])
+                ? (.bookingArrivalPassed, ["arrival": stay.arrival.iso])
+                : (.stayState, ["action": "cancel", "state": stay.state.rawValue])
         }
         fee =
             allowed ? policy.fee(cancellingOn: today, arrival: stay.arrival, total: total) : .zero(total.currency)

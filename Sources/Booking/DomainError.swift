@@ -25,11 +25,11 @@ public struct DomainError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Which rule refused, for a client to word in its own language (`stay.arrivalPassed`), with what
     /// the words need (`params`: dates as `YYYY-MM-DD`, amounts in minor units with `currency`).
     /// `message` says the same in English.
-    public var reason: String?
+    public var reason: Refusal?
     public var params: [String: String]
 
     public init(
-        _ code: Code, _ message: String, field: String? = nil, reason: String? = nil, params: [String: String] = [:]
+        _ code: Code, _ message: String, field: String? = nil, reason: Refusal? = nil, params: [String: String] = [:]
     ) {
         self.code = code
         self.message = message
@@ -39,7 +39,7 @@ public struct DomainError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public static func invalid(
-        _ field: String, _ message: String, reason: String? = nil, params: [String: String] = [:]
+        _ field: String, _ message: String, reason: Refusal? = nil, params: [String: String] = [:]
     ) -> DomainError {
         DomainError(.invalid, message, field: field, reason: reason, params: params)
     }
@@ -49,7 +49,7 @@ public struct DomainError: Error, Equatable, Sendable, CustomStringConvertible {
         -> DomainError
     {
         .invalid(
-            field, "'\(value)' is not a number from \(range.lowerBound) to \(range.upperBound)", reason: "number.range",
+            field, "'\(value)' is not a number from \(range.lowerBound) to \(range.upperBound)", reason: .numberRange,
             params: ["min": String(range.lowerBound), "max": String(range.upperBound), "value": value.description])
     }
 

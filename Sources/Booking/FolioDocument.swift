@@ -224,11 +224,11 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
         case .invoice where charges.isEmpty && taxes.isEmpty:
             throw DomainError(
                 .notAllowed, "there is nothing to invoice: the folio has no charges", field: "kind",
-                reason: "folio.nothingToInvoice")
+                reason: .folioNothingToInvoice)
         case .receipt where payments.isEmpty:
             throw DomainError(
                 .notAllowed, "there is nothing to receipt: the folio has no payments", field: "kind",
-                reason: "folio.nothingToReceipt")
+                reason: .folioNothingToReceipt)
         default: break
         }
         var rooms: [String] = []

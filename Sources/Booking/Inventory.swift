@@ -172,7 +172,7 @@ public struct Guest: Hashable, Sendable, Identifiable {
         else {
             throw .invalid(
                 "guest.nationality", "'\(nationality)' is not a country code of two capital letters (TH, VN, JP)",
-                reason: "guest.nationality")
+                reason: .guestNationality)
         }
         let documentByte = { (byte: UInt8) in
             (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == 32
@@ -181,12 +181,12 @@ public struct Guest: Hashable, Sendable, Identifiable {
         guard documentNumber.utf8.count <= 40, documentNumber.utf8.allSatisfy(documentByte) else {
             throw .invalid(
                 "guest.documentNumber", "a document number has at most 40 letters, digits, spaces and dashes",
-                reason: "guest.documentNumber")
+                reason: .guestDocumentNumber)
         }
         if let birthDate {
             guard birthDate >= Day(year: 1900, month: 1, day: 1), birthDate <= today else {
                 throw .invalid(
-                    "guest.birthDate", "a birth date is from 1900 to today", reason: "guest.birthDate",
+                    "guest.birthDate", "a birth date is from 1900 to today", reason: .guestBirthDate,
                     params: ["today": today.iso])
             }
         }
@@ -202,7 +202,7 @@ public struct Guest: Hashable, Sendable, Identifiable {
             ? name.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             : name.trimmingCharacters(in: .whitespaces).isEmpty
         guard !blank else {
-            throw .invalid("guest.name", "a guest needs a name", reason: "text.required")
+            throw .invalid("guest.name", "a guest needs a name", reason: .textRequired)
         }
         try FreeText.validate(name, field: "guest.name", limit: 200, lines: false)
         if !email.isEmpty {
@@ -219,7 +219,7 @@ public struct Guest: Hashable, Sendable, Identifiable {
                     && email.count <= 254
             }
             guard valid else {
-                throw .invalid("guest.email", "'\(email)' is not an email address", reason: "email.invalid")
+                throw .invalid("guest.email", "'\(email)' is not an email address", reason: .emailInvalid)
             }
         }
         let phoneByte = { (byte: UInt8) in
@@ -230,7 +230,7 @@ public struct Guest: Hashable, Sendable, Identifiable {
             ? phone.utf8.count <= 40 && phone.utf8.allSatisfy(phoneByte)
             : phone.count <= 40 && phone.allSatisfy({ $0.isNumber || " +-()".contains($0) })
         guard phoneOK else {
-            throw .invalid("guest.phone", "'\(phone)' is not a phone number", reason: "phone.invalid")
+            throw .invalid("guest.phone", "'\(phone)' is not a phone number", reason: .phoneInvalid)
         }
     }
 }

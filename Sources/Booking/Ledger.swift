@@ -80,10 +80,10 @@ public struct LedgerReport: Hashable, Sendable {
     /// The days from `first` to `last` (both included), refused when `last` comes first or the span is
     /// longer than `maxDays`.
     public static func validate(first: Day, last: Day) throws(DomainError) {
-        guard first <= last else { throw .invalid("to", "the last day comes before the first", reason: "range.order") }
+        guard first <= last else { throw .invalid("to", "the last day comes before the first", reason: .rangeOrder) }
         guard last.number - first.number < maxDays else {
             throw .invalid(
-                "to", "a report covers at most \(maxDays) days", reason: "range.tooLong",
+                "to", "a report covers at most \(maxDays) days", reason: .rangeTooLong,
                 params: ["limit": String(maxDays)])
         }
     }

@@ -23,18 +23,18 @@ public enum NightAudit {
         let next = nextDay(today: today, closedThrough: closedThrough)
         if let closedThrough, day <= closedThrough {
             throw DomainError(
-                .conflict, "\(day) is already closed", field: "day", reason: "audit.closed",
+                .conflict, "\(day) is already closed", field: "day", reason: .auditClosed,
                 params: ["day": day.iso, "next": next.iso])
         }
         guard day <= today else {
             throw DomainError(
                 .conflict, "\(day) has not begun at the property (today is \(today))", field: "day",
-                reason: "audit.notYet", params: ["day": day.iso, "today": today.iso])
+                reason: .auditNotYet, params: ["day": day.iso, "today": today.iso])
         }
         guard day == next || (closedThrough == nil && day == today) else {
             throw DomainError(
                 .conflict, "close \(next) first: days are closed one after another", field: "day",
-                reason: "audit.order", params: ["day": day.iso, "next": next.iso])
+                reason: .auditOrder, params: ["day": day.iso, "next": next.iso])
         }
     }
 

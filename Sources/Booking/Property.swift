@@ -79,7 +79,7 @@ public struct Tax: Hashable, Sendable {
     /// zero, at most `Money.maxAmount`, in the property's currency; a cap of 1 to 366 nights.
     public static func validate(_ taxes: [Tax], currency: Currency) throws(DomainError) {
         guard taxes.count <= maxCount else {
-            throw .invalid("taxes", "a property has at most \(maxCount) taxes", reason: "tax.tooMany")
+            throw .invalid("taxes", "a property has at most \(maxCount) taxes", reason: .taxTooMany)
         }
         var names: Set<String> = []
         for (index, tax) in taxes.enumerated() {
@@ -87,33 +87,33 @@ public struct Tax: Hashable, Sendable {
             let name = tax.name.trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, name.count <= nameLimit, name == tax.name else {
                 throw .invalid(
-                    "\(field).name", "1 to \(nameLimit) characters, without spaces around", reason: "tax.name")
+                    "\(field).name", "1 to \(nameLimit) characters, without spaces around", reason: .taxName)
             }
             try FreeText.validate(tax.name, field: "\(field).name", limit: nameLimit, lines: false)
             guard names.insert(name).inserted else {
-                throw .invalid("\(field).name", "another tax is named '\(name)'", reason: "tax.name")
+                throw .invalid("\(field).name", "another tax is named '\(name)'", reason: .taxName)
             }
             if tax.isShare {
                 guard (1...10_000).contains(tax.basisPoints) else {
                     throw .invalid(
-                        "\(field).basisPoints", "a share from 1 (0.01 %) to 10000 (100 %)", reason: "tax.rate")
+                        "\(field).basisPoints", "a share from 1 (0.01 %) to 10000 (100 %)", reason: .taxRate)
                 }
             } else {
                 guard let amount = tax.amount else {
-                    throw .invalid("\(field).amount", "a tax by the night needs one", reason: "tax.amount")
+                    throw .invalid("\(field).amount", "a tax by the night needs one", reason: .taxAmount)
                 }
                 guard amount.currency == currency else {
                     throw .invalid(
                         "\(field).amount.currency", "the property's prices are in \(currency.code)",
-                        reason: "tax.amount")
+                        reason: .taxAmount)
                 }
                 guard amount.amount > 0 else {
-                    throw .invalid("\(field).amount.amount", "must be more than zero", reason: "tax.amount")
+                    throw .invalid("\(field).amount.amount", "must be more than zero", reason: .taxAmount)
                 }
                 try Money.validate(amount: amount.amount, field: "\(field).amount.amount")
             }
             if let maxNights = tax.maxNights, !(1...Stay.maxNights).contains(maxNights) {
-                throw .invalid("\(field).maxNights", "from 1 to \(Stay.maxNights) nights", reason: "tax.maxNights")
+                throw .invalid("\(field).maxNights", "from 1 to \(Stay.maxNights) nights", reason: .taxMaxNights)
             }
         }
     }

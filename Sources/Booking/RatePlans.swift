@@ -66,7 +66,7 @@ public struct RatePlan: Hashable, Sendable, Identifiable {
     /// currency; cancellation terms of 0 to 365 days and 0 % to 100 %; a deposit's share of 1 to 100 %.
     public static func validate(_ plans: [RatePlan], currency: Currency) throws(DomainError) {
         guard plans.count(where: \.active) <= maxCount, plans.count <= maxKept else {
-            throw .invalid("plans", "a property has at most \(maxCount) rate plans", reason: "plan.tooMany")
+            throw .invalid("plans", "a property has at most \(maxCount) rate plans", reason: .planTooMany)
         }
         var names: Set<String> = []
         for (index, plan) in plans.enumerated() {
@@ -75,22 +75,22 @@ public struct RatePlan: Hashable, Sendable, Identifiable {
             // A plan taken off the list keeps its name on the stays booked on it; a live plan may take it again.
             guard !name.isEmpty, name.count <= nameLimit, name == plan.name, !plan.active || names.insert(name).inserted
             else {
-                throw .invalid("\(field).name", "1 to \(nameLimit) characters, each name once", reason: "plan.name")
+                throw .invalid("\(field).name", "1 to \(nameLimit) characters, each name once", reason: .planName)
             }
             try FreeText.validate(plan.name, field: "\(field).name", limit: nameLimit, lines: false)
             guard (-9_000...10_000).contains(plan.adjustmentBasisPoints) else {
                 throw .invalid(
                     "\(field).adjustmentBasisPoints", "from -9000 (90 % less) to 10000 (twice the rate)",
-                    reason: "plan.adjustment")
+                    reason: .planAdjustment)
             }
             if let extra = plan.extraPerGuestNight {
                 guard extra.currency == currency, extra.amount > 0, extra.amount <= Money.maxAmount else {
                     throw .invalid(
-                        "\(field).extraPerGuestNight", "more than zero, in \(currency.code)", reason: "plan.extra")
+                        "\(field).extraPerGuestNight", "more than zero, in \(currency.code)", reason: .planExtra)
                 }
                 let extraName = plan.extraName.trimmingCharacters(in: .whitespaces)
                 guard !extraName.isEmpty, extraName.count <= nameLimit, extraName == plan.extraName else {
-                    throw .invalid("\(field).extraName", "1 to \(nameLimit) characters", reason: "plan.extraName")
+                    throw .invalid("\(field).extraName", "1 to \(nameLimit) characters", reason: .planExtraName)
                 }
                 try FreeText.validate(plan.extraName, field: "\(field).extraName", limit: nameLimit, lines: false)
             }
@@ -100,11 +100,11 @@ public struct RatePlan: Hashable, Sendable, Identifiable {
                 else {
                     throw .invalid(
                         "\(field).cancellation", "free until 0 to 365 days before, then 0 % to 100 %",
-                        reason: "plan.cancellation")
+                        reason: .planCancellation)
                 }
             }
             if case .share(let share) = plan.deposit, !(1...10_000).contains(share) {
-                throw .invalid("\(field).deposit", "a share from 1 (0.01 %) to 10000 (100 %)", reason: "plan.deposit")
+                throw .invalid("\(field).deposit", "a share from 1 (0.01 %) to 10000 (100 %)", reason: .planDeposit)
             }
         }
     }

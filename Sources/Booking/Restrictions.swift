@@ -33,12 +33,12 @@ public struct NightRestriction: Hashable, Sendable {
         for (value, field) in [(minStay, "minStay"), (maxStay, "maxStay")] {
             if let value, !(1...Stay.maxNightsOnline).contains(value) {
                 throw .invalid(
-                    field, "from 1 to \(Stay.maxNightsOnline) nights", reason: "restriction.stay",
+                    field, "from 1 to \(Stay.maxNightsOnline) nights", reason: .restrictionStay,
                     params: ["limit": String(Stay.maxNightsOnline)])
             }
         }
         if let minStay, let maxStay, minStay > maxStay {
-            throw .invalid("maxStay", "the maximum stay is shorter than the minimum", reason: "restriction.minOverMax")
+            throw .invalid("maxStay", "the maximum stay is shorter than the minimum", reason: .restrictionMinOverMax)
         }
     }
 }
@@ -50,28 +50,28 @@ extension RoomType {
         if let night = nights.first(where: { restrictions[$0]?.stopSell == true }) {
             return DomainError(
                 .conflict, "\(name) is not sold online for the night of \(night)", field: "arrival",
-                reason: "restriction.stopSell", params: ["night": night.iso])
+                reason: .restrictionStopSell, params: ["night": night.iso])
         }
         let arriving = restrictions[nights.arrival] ?? NightRestriction()
         if arriving.closedToArrival {
             return DomainError(
                 .conflict, "\(name) takes no arrivals on \(nights.arrival)", field: "arrival",
-                reason: "restriction.closedToArrival", params: ["day": nights.arrival.iso])
+                reason: .restrictionClosedToArrival, params: ["day": nights.arrival.iso])
         }
         if restrictions[nights.departure]?.closedToDeparture == true {
             return DomainError(
                 .conflict, "\(name) takes no departures on \(nights.departure)", field: "departure",
-                reason: "restriction.closedToDeparture", params: ["day": nights.departure.iso])
+                reason: .restrictionClosedToDeparture, params: ["day": nights.departure.iso])
         }
         if let minStay = arriving.minStay, nights.count < minStay {
             return DomainError(
                 .conflict, "arrivals on \(nights.arrival) stay at least \(minStay) nights", field: "departure",
-                reason: "restriction.minStay", params: ["day": nights.arrival.iso, "nights": String(minStay)])
+                reason: .restrictionMinStay, params: ["day": nights.arrival.iso, "nights": String(minStay)])
         }
         if let maxStay = arriving.maxStay, nights.count > maxStay {
             return DomainError(
                 .conflict, "arrivals on \(nights.arrival) stay at most \(maxStay) nights", field: "departure",
-                reason: "restriction.maxStay", params: ["day": nights.arrival.iso, "nights": String(maxStay)])
+                reason: .restrictionMaxStay, params: ["day": nights.arrival.iso, "nights": String(maxStay)])
         }
         return nil
     }
@@ -82,7 +82,7 @@ extension RoomType {
 public struct RestrictedDay: Hashable, Sendable {
     public var day: Day
     /// Why no stay may start that day (`restriction.stopSell` or `restriction.closedToArrival`).
-    public var noArrival: String?
+    public var noArrival: Refusal?
     public var noDeparture: Bool
     /// Not sold online over that night, whatever the room type.
     public var stopSell: Bool
@@ -104,7 +104,7 @@ public struct RestrictedDay: Hashable, Sendable {
             let maximum = open.contains { $0.maxStay == nil } ? nil : open.compactMap(\.maxStay).max()
             let entry = RestrictedDay(
                 day: day,
-                noArrival: open.isEmpty ? (stopSell ? "restriction.stopSell" : "restriction.closedToArrival") : nil,
+                noArrival: open.isEmpty ? (stopSell ? .restrictionStopSell : .restrictionClosedToArrival) : nil,
                 noDeparture: rules.allSatisfy(\.closedToDeparture), stopSell: stopSell,
                 minStay: minimum > 1 ? minimum : nil, maxStay: maximum)
             if entry.noArrival != nil || entry.noDeparture || stopSell || entry.minStay != nil || maximum != nil {

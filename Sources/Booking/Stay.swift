@@ -121,13 +121,13 @@ public struct Stay: Hashable, Sendable, Identifiable {
     public static func validateOnline(_ nights: Nights, today: Day) throws(DomainError) {
         guard nights.arrival >= today else {
             throw .invalid(
-                "arrival", "the arrival date has passed", reason: "stay.arrivalPassed", params: ["today": today.iso])
+                "arrival", "the arrival date has passed", reason: .stayArrivalPassed, params: ["today": today.iso])
         }
         let last = today.adding(days: onlineHorizonDays)
         guard nights.arrival <= last else {
             throw .invalid(
                 "arrival", "online bookings open at most \(onlineHorizonDays) days ahead (until \(last))",
-                reason: "stay.beyondHorizon", params: ["last": last.iso])
+                reason: .stayBeyondHorizon, params: ["last": last.iso])
         }
         try validate(nights: nights, limit: maxNightsOnline)
     }
@@ -136,7 +136,7 @@ public struct Stay: Hashable, Sendable, Identifiable {
     public static func validate(nights: Nights, limit: Int = maxNights) throws(DomainError) {
         guard nights.count <= limit else {
             throw .invalid(
-                "departure", "a stay is at most \(limit) nights, not \(nights.count)", reason: "stay.tooLong",
+                "departure", "a stay is at most \(limit) nights, not \(nights.count)", reason: .stayTooLong,
                 params: ["limit": String(limit), "nights": String(nights.count)])
         }
     }
@@ -150,7 +150,7 @@ public struct Stay: Hashable, Sendable, Identifiable {
         guard adults + children <= capacity else {
             throw .invalid(
                 "adults", "\(adults + children) guests is more than the room sleeps (\(capacity))",
-                reason: "stay.overCapacity",
+                reason: .stayOverCapacity,
                 params: ["guests": String(adults + children), "capacity": String(capacity)])
         }
     }
@@ -210,7 +210,7 @@ public struct Stay: Hashable, Sendable, Identifiable {
         guard newDeparture >= today else {
             throw .invalid(
                 "departure", "the guest has slept here until today (\(today)): the stay cannot end before it",
-                reason: "stay.sleptUntil", params: ["today": today.iso])
+                reason: .staySleptUntil, params: ["today": today.iso])
         }
         let newNights = try Nights(arrival: arrival, departure: newDeparture)
         try Self.validate(nights: newNights)
@@ -230,7 +230,7 @@ public struct Stay: Hashable, Sendable, Identifiable {
         }
         guard today >= arrival else {
             throw DomainError(
-                .notAllowed, "arrival is \(arrival); check-in opens on that day", reason: "stay.notYetArrival",
+                .notAllowed, "arrival is \(arrival); check-in opens on that day", reason: .stayNotYetArrival,
                 params: ["arrival": arrival.iso])
         }
         guard today < departure else { throw ended() }
@@ -241,7 +241,7 @@ public struct Stay: Hashable, Sendable, Identifiable {
             throw DomainError(
                 .notAllowed,
                 "room \(room.number) is \(room.housekeeping.rawValue.replacingOccurrences(of: "_", with: " ")): check in with an override",
-                field: "override", reason: "room.notReady",
+                field: "override", reason: .roomNotReady,
                 params: ["room": room.number, "status": room.housekeeping.rawValue])
         }
         state = .checkedIn
@@ -256,7 +256,7 @@ public struct Stay: Hashable, Sendable, Identifiable {
             throw DomainError(
                 .notAllowed,
                 "the folio has an open balance of \(balance); settle it or have a manager force the check-out",
-                field: "force", reason: "folio.openBalance",
+                field: "force", reason: .folioOpenBalance,
                 params: ["balance": String(balance.amount), "currency": balance.currency.code])
         }
         state = .checkedOut
@@ -286,7 +286,7 @@ public struct Stay: Hashable, Sendable, Identifiable {
         }
         guard today >= arrival else {
             throw DomainError(
-                .notAllowed, "a guest cannot be a no-show before \(arrival)", reason: "stay.notYetArrival",
+                .notAllowed, "a guest cannot be a no-show before \(arrival)", reason: .stayNotYetArrival,
                 params: ["arrival": arrival.iso])
         }
         state = .noShow
@@ -295,14 +295,14 @@ public struct Stay: Hashable, Sendable, Identifiable {
     /// A change the stay's state does not allow: `action` names the change for the client's words.
     private func wrongState(_ rule: String, action: String) -> DomainError {
         DomainError(
-            .notAllowed, "\(rule) (it is \(state.rawValue))", reason: "stay.state",
+            .notAllowed, "\(rule) (it is \(state.rawValue))", reason: .stayState,
             params: ["action": action, "state": state.rawValue])
     }
 
     /// A change to a stay whose departure has passed.
     private func ended(_ advice: String = "") -> DomainError {
         DomainError(
-            .notAllowed, "the stay ended on \(departure)\(advice)", reason: "stay.ended",
+            .notAllowed, "the stay ended on \(departure)\(advice)", reason: .stayEnded,
             params: ["departure": departure.iso])
     }
 }
@@ -394,11 +394,11 @@ public enum FreeText {
         if text.utf8.count <= limit, text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return }
         guard text.count <= limit else {
             throw .invalid(
-                field, "at most \(limit) characters", reason: "text.tooLong", params: ["limit": String(limit)])
+                field, "at most \(limit) characters", reason: .textTooLong, params: ["limit": String(limit)])
         }
         let allowed: Set<Unicode.Scalar> = lines ? ["\n", "\r", "\t"] : []
         guard
             !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !allowed.contains($0) })
-        else { throw .invalid(field, "must not contain control characters", reason: "text.control") }
+        else { throw .invalid(field, "must not contain control characters", reason: .textControl) }
     }
 }

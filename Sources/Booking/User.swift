@@ -60,27 +60,27 @@ public struct User: Hashable, Sendable, Identifiable {
 
     /// Checks the email an account signs in with.
     public static func validate(email: String) throws(DomainError) {
-        guard !email.isEmpty else { throw .invalid("email", "an email address is required", reason: "text.required") }
+        guard !email.isEmpty else { throw .invalid("email", "an email address is required", reason: .textRequired) }
         do {
             try Guest.validate(name: "-", email: email, phone: "")
         } catch {
-            throw .invalid("email", "'\(email)' is not an email address", reason: "email.invalid")
+            throw .invalid("email", "'\(email)' is not an email address", reason: .emailInvalid)
         }
     }
 
     /// Checks the name an account is shown by: one line of at most 80 characters.
     public static func validate(name: String) throws(DomainError) {
-        guard !name.isEmpty else { throw .invalid("name", "a name is required", reason: "text.required") }
+        guard !name.isEmpty else { throw .invalid("name", "a name is required", reason: .textRequired) }
         try FreeText.validate(name, field: "name", limit: 80, lines: false)
     }
 
     /// Checks a password: 8 to 72 bytes (bcrypt reads no further).
     public static func validate(password: String) throws(DomainError) {
         guard password.count >= 8 else {
-            throw .invalid("password", "at least 8 characters", reason: "password.short")
+            throw .invalid("password", "at least 8 characters", reason: .passwordShort)
         }
         guard password.utf8.count <= 72 else {
-            throw .invalid("password", "at most 72 bytes", reason: "password.long")
+            throw .invalid("password", "at most 72 bytes", reason: .passwordLong)
         }
     }
 }

@@ -132,7 +132,7 @@ public struct RoomRepository: Sendable {
             throw try await StayRepository(store: store).blocker(
                 roomID: block.roomID, nights: block.nights, excluding: nil)
                 ?? DomainError(
-                    .conflict, "the room is taken on one of these nights", field: "roomId", reason: "room.taken")
+                    .conflict, "the room is taken on one of these nights", field: "roomId", reason: .roomTaken)
         }
     }
 
@@ -172,7 +172,7 @@ public struct RoomRepository: Sendable {
         let reason = try row.decode(column: "reason", as: String.self)
         return DomainError(
             .conflict, "room \(number) is out of service from \(arrival) to \(departure) (\(reason))",
-            field: "roomId", reason: "room.outOfService",
+            field: "roomId", reason: .roomOutOfService,
             params: ["room": number, "arrival": arrival.iso, "departure": departure.iso, "why": reason])
     }
 

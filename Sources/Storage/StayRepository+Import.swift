@@ -108,7 +108,7 @@ extension StayRepository {
                 .conflict,
                 "the database refused the import (\(error.databaseMessage.prefix(300))); nothing was imported. "
                     + "A room or a confirmation code was taken after the file was checked: check it again",
-                reason: "import.refused")
+                reason: .importRefused)
         }
     }
 

@@ -349,7 +349,7 @@ public struct StayRepository: Sendable {
             throw DomainError(
                 .stale,
                 "stay \(stayID) has changed (version \(stay.version), not \(expectedVersion)); reload it",
-                reason: "stay.changed")
+                reason: .stayChanged)
         }
         let before = stay
         try await change(&stay, StayTransaction(sql: sql, userID: userID, now: now))
@@ -366,7 +366,7 @@ public struct StayRepository: Sendable {
             """
         ).first()
         guard updated != nil else {
-            throw DomainError(.stale, "stay \(stayID) changed meanwhile; reload it", reason: "stay.changed")
+            throw DomainError(.stale, "stay \(stayID) changed meanwhile; reload it", reason: .stayChanged)
         }
         try await Self.rewriteSegments(of: stay, in: sql)
         try await Journal.record(
@@ -531,7 +531,7 @@ public struct StayRepository: Sendable {
             return DomainError(
                 .conflict,
                 "room \(number) is taken by stay \(id) (\(code), \(name), \(arrival) to \(departure))",
-                field: "roomId", reason: "room.taken",
+                field: "roomId", reason: .roomTaken,
                 params: [
                     "room": number, "code": code, "guest": name, "arrival": arrival.iso, "departure": departure.iso,
                 ])

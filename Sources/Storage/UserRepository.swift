@@ -44,7 +44,7 @@ public struct UserRepository: Sendable {
         } catch  where error.isConstraintFailure {
             throw DomainError(
                 .conflict, "there is already an account for \(email), or no such property", field: "email",
-                reason: "staff.emailTaken", params: ["email": email.lowercased()])
+                reason: .staffEmailTaken, params: ["email": email.lowercased()])
         }
     }
 

@@ -74,7 +74,7 @@ struct NightAuditAPITests {
             #expect(status.nextDay == Self.first.adding(days: -1).iso && status.canClose)
             // The next day has not begun.
             let early = try await Self.post(client, audit, #"{"day": "2026-12-02"}"#)
-            #expect(early.status == .conflict && early.error?.error.reason == "audit.notYet")
+            #expect(early.status == .conflict && early.error?.error.reason?.rawValue == "audit.notYet")
 
             let closed = try await Self.post(client, audit, #"{"day": "2026-12-01"}"#)
             #expect(closed.status == .created, "\(String(buffer: closed.body))")
@@ -115,7 +115,7 @@ struct NightAuditAPITests {
             // Days close one after another, each once.
             for (day, reason) in [("2026-12-01", "audit.closed"), ("2026-12-03", "audit.notYet")] {
                 let refused = try await Self.post(client, audit, #"{"day": "\#(day)"}"#)
-                #expect(refused.status == .conflict && refused.error?.error.reason == reason, "\(day)")
+                #expect(refused.status == .conflict && refused.error?.error.reason?.rawValue == reason, "\(day)")
                 #expect(refused.error?.error.field == "day")
             }
             let after = try await client.execute(uri: audit, method: .get) {
@@ -124,7 +124,7 @@ struct NightAuditAPITests {
             #expect(after.closedThrough == "2026-12-01" && after.nextDay == "2026-12-02" && !after.canClose)
             try await client.execute(
                 uri: "/api/v1/properties/\(fixture.property.id)/day-closes/2026-11-30", method: .get
-            ) { #expect($0.status == .notFound && $0.error?.error.reason == "audit.notClosed") }
+            ) { #expect($0.status == .notFound && $0.error?.error.reason?.rawValue == "audit.notClosed") }
 
             // A viewer reads the report but closes nothing; housekeeping reads no money.
             let viewer = try #require(try await StaffAPITests.signIn(client, "viewer@example.com", APIFixture.password))
@@ -138,7 +138,7 @@ struct NightAuditAPITests {
             // Two days on, the 2nd closes before the 3rd; the guest still in house is counted again.
             Self.at(Self.first.adding(days: 2), 9 * 60, fixture)
             let skipped = try await Self.post(client, audit, #"{"day": "2026-12-03"}"#)
-            #expect(skipped.status == .conflict && skipped.error?.error.reason == "audit.order")
+            #expect(skipped.status == .conflict && skipped.error?.error.reason?.rawValue == "audit.order")
             let second = try StayActionsAPITests.decode(
                 DayCloseBody.self, try await Self.post(client, audit, #"{"day": "2026-12-02"}"#))
             #expect(second.roomNightsSold == 1 && second.noShows.isEmpty && second.nightsPosted == 0)

@@ -79,7 +79,9 @@ struct RestrictionsAPITests {
                     "/api/v1/public/properties/\(fixture.property.id)?arrival=\(day.iso)&departure=\(day.adding(days: 1).iso)&adults=2",
                 method: .get
             ) { try StayActionsAPITests.decode(Components.Schemas.PublicPropertyDetail.self, $0) }
-            #expect(place.roomTypes[0].price == nil && place.roomTypes[0].restriction?.reason == "restriction.minStay")
+            #expect(
+                place.roomTypes[0].price == nil
+                    && place.roomTypes[0].restriction?.reason.rawValue == "restriction.minStay")
             #expect(place.roomTypes[0].restriction?.params?.additionalProperties["nights"] == "2")
 
             for (index, (arrival, nights, reason)) in [
@@ -89,7 +91,7 @@ struct RestrictionsAPITests {
             ].enumerated() {
                 let refused = try await Self.book(client, fixture, arrival, nights, key: "refused-\(index)-abcdef")
                 #expect(refused.status == .conflict, "\(reason): \(String(buffer: refused.body))")
-                #expect(refused.error?.error.reason == reason)
+                #expect(refused.error?.error.reason?.rawValue == reason)
             }
             #expect(try await fixture.storedStayCount() == 0)
             #expect(try await Self.book(client, fixture, day, 2, key: "allowed-abcdef").status == .created)

@@ -57,7 +57,7 @@ struct StaffAPITests {
             try await client.execute(
                 uri: path, method: .post, body: Self.json(#"{"email": "noi@example.com", "role": "viewer"}"#)
             ) { response in
-                #expect(response.status == .conflict && response.error?.error.reason == "staff.alreadyHere")
+                #expect(response.status == .conflict && response.error?.error.reason?.rawValue == "staff.alreadyHere")
             }
             try await client.execute(
                 uri: path, method: .post, body: Self.json(#"{"email": "new@example.com", "role": "viewer"}"#)
@@ -130,13 +130,13 @@ struct StaffAPITests {
             try await client.execute(
                 uri: "\(path)/\(both.id)", method: .patch, body: Self.json(#"{"password": "taken over!"}"#)
             ) { response in
-                #expect(response.status == .forbidden && response.error?.error.reason == "staff.elsewhere")
+                #expect(response.status == .forbidden && response.error?.error.reason?.rawValue == "staff.elsewhere")
             }
             #expect(try await Self.signIn(client, "both@example.com", "first password") != nil)
             try await client.execute(
                 uri: "\(path)/\(manager.id)", method: .patch, body: Self.json(#"{"role": "viewer"}"#)
             ) { response in
-                #expect(response.status == .badRequest && response.error?.error.reason == "staff.self")
+                #expect(response.status == .badRequest && response.error?.error.reason?.rawValue == "staff.self")
             }
             try await client.execute(uri: "\(path)/\(manager.id)", method: .delete) {
                 #expect($0.status == .badRequest)

@@ -160,7 +160,7 @@ struct TranslationsAPITests {
         // Each `test` closes its store when done: the front desk's refusal gets a place of its own.
         try await Place.make().fixture.test(as: .frontDesk) { client in
             let (status, error) = try await put(Self.thai, client)
-            #expect(status == .forbidden && error?.error.reason == "staff.managerOnly")
+            #expect(status == .forbidden && error?.error.reason?.rawValue == "staff.managerOnly")
         }
         try await place.fixture.test(as: .manager) { client in
             let refusals: [(String, String, String)] = [
@@ -174,7 +174,7 @@ struct TranslationsAPITests {
             for (json, field, reason) in refusals {
                 let (status, error) = try await put(json, client)
                 #expect(status == .badRequest && error?.error.field == field, "\(json)")
-                #expect((error?.error.reason ?? error?.error.code) == reason, "\(json)")
+                #expect((error?.error.reason?.rawValue ?? error?.error.code) == reason, "\(json)")
             }
             let texts = try await client.execute(uri: place.textsPath, method: .get) {
                 try APIFixture.decoder.decode(Texts.self, from: Data(buffer: $0.body))

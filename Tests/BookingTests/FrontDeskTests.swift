@@ -38,7 +38,7 @@ struct FrontDeskTests {
         let (desk, storage) = Self.desk()
         await #expect(
             throws: DomainError.invalid(
-                "adults", "3 guests is more than the room sleeps (2)", reason: "stay.overCapacity",
+                "adults", "3 guests is more than the room sleeps (2)", reason: .stayOverCapacity,
                 params: ["guests": "3", "capacity": "2"])
         ) {
             _ = try await desk.book(Self.booking(room: 1, adults: 3), by: Self.clerk)
@@ -148,7 +148,7 @@ struct FrontDeskTests {
         let stay = try await desk.book(Self.booking(room: 1), by: Self.clerk)
         _ = try await desk.cancel(stay.id, version: nil, by: Self.clerk)
         await #expect(
-            throws: DomainError(.forbidden, "only a manager can reinstate a stay", reason: "staff.managerOnly")
+            throws: DomainError(.forbidden, "only a manager can reinstate a stay", reason: .staffManagerOnly)
         ) {
             _ = try await desk.reinstate(stay.id, version: nil, by: Self.clerk)
         }
@@ -180,7 +180,7 @@ struct FrontDeskTests {
         let (desk, _) = Self.desk(on: Make.arrival.adding(days: 1))
         await #expect(
             throws: DomainError.invalid(
-                "arrival", "the arrival date has passed", reason: "stay.arrivalPassed",
+                "arrival", "the arrival date has passed", reason: .stayArrivalPassed,
                 params: ["today": Make.arrival.adding(days: 1).iso])
         ) {
             _ = try await desk.bookOnline(Self.booking(room: nil))

@@ -12,7 +12,7 @@ struct NightAuditTests {
             try NightAudit.validate(closing: day, today: today, closedThrough: closedThrough)
             return nil
         } catch {
-            return error.reason
+            return error.reason?.code
         }
     }
 

@@ -92,7 +92,7 @@ struct RoomRepositoryTests {
         await #expect(
             throws: DomainError(
                 .conflict, "room 102 is out of service from 2026-12-01 to 2026-12-03 (Leak)", field: "roomId",
-                reason: "room.outOfService",
+                reason: .roomOutOfService,
                 params: ["room": "102", "arrival": "2026-12-01", "departure": "2026-12-03", "why": "Leak"])
         ) {
             _ = try await StayRepository(store: store).create(hotel.newStay(room: hotel.rooms[1].id))

@@ -190,7 +190,7 @@ struct StayImportRepositoryTests {
         await #expect {
             _ = try await stays.importStays(check)
         } throws: { error in
-            (error as? DomainError)?.code == .conflict && (error as? DomainError)?.reason == "import.refused"
+            (error as? DomainError)?.code == .conflict && (error as? DomainError)?.reason == .importRefused
         }
         #expect(try await Self.counts(in: store) == before)
         #expect(try await stays.stay(confirmationCode: "OLD-0") == nil)
@@ -219,7 +219,7 @@ struct StayImportRepositoryTests {
         await #expect {
             _ = try await stays.importStays(check)
         } throws: { error in
-            (error as? DomainError)?.reason == "import.refused"
+            (error as? DomainError)?.reason == .importRefused
                 && (error as? DomainError)?.message.contains("out of service") == true
         }
         #expect(try await Self.counts(in: store) == before)

@@ -72,9 +72,9 @@ extension FrontdeskAPI {
                                     : try Self.planOffers(
                                         roomType, property: property, query: query, language: language),
                                 restriction: hasDates
-                                    ? roomType.restrictionRefusal(for: query.nights).map {
+                                    ? try roomType.restrictionRefusal(for: query.nights).map {
                                         .init(
-                                            reason: $0.reason ?? "", message: $0.message,
+                                            reason: try documented($0.reason?.code ?? ""), message: $0.message,
                                             params: $0.params.isEmpty ? nil : .init(additionalProperties: $0.params))
                                     } : nil)
                         }))))
@@ -120,7 +120,7 @@ extension FrontdeskAPI {
                     .init(
                         days: try days.map {
                             .init(
-                                date: $0.day.iso, noArrival: try $0.noArrival.map { try documented($0) },
+                                date: $0.day.iso, noArrival: try $0.noArrival.map { try documented($0.code) },
                                 noDeparture: $0.noDeparture ? true : nil, stopSell: $0.stopSell ? true : nil,
                                 minStay: $0.minStay, maxStay: $0.maxStay)
                         }))))

@@ -15,7 +15,7 @@ extension FrontDesk {
             let room = try await room(roomID, of: property)
             guard room.roomTypeID == roomType.id else {
                 throw DomainError.invalid(
-                    "roomId", "room \(room.number) is not a \(roomType.name)", reason: "room.wrongType",
+                    "roomId", "room \(room.number) is not a \(roomType.name)", reason: .roomWrongType,
                     params: ["room": room.number, "roomType": roomType.name])
             }
         }
@@ -49,7 +49,7 @@ extension FrontDesk {
             throw DomainError(.notFound, "no place \(new.propertyID)", field: "propertyId")
         }
         guard !new.guestEmail.isEmpty else {
-            throw DomainError.invalid("guest.email", "an email address is required", reason: "email.required")
+            throw DomainError.invalid("guest.email", "an email address is required", reason: .emailRequired)
         }
         try Stay.validateOnline(new.nights, today: property.today(now: now()))
         let roomType = try await roomType(new.roomTypeID, of: property, field: "roomTypeId")

@@ -136,7 +136,7 @@ public enum DeskCancellation: Sendable, Equatable {
 
     public static func validate(reason: String) throws(DomainError) {
         guard reason.contains(where: { !$0.isWhitespace }) else {
-            throw .invalid("reason", "waiving the fee needs a reason", reason: "text.required")
+            throw .invalid("reason", "waiving the fee needs a reason", reason: .textRequired)
         }
         try FreeText.validate(reason, field: "reason", limit: reasonLimit, lines: false)
     }

@@ -69,7 +69,7 @@ extension FrontDesk {
             if stay.state == .checkedIn {
                 guard nights.arrival == stay.arrival else {
                     throw DomainError.invalid(
-                        "arrival", "the guest arrived on \(stay.arrival): that cannot change", reason: "stay.arrived",
+                        "arrival", "the guest arrived on \(stay.arrival): that cannot change", reason: .stayArrived,
                         params: ["arrival": stay.arrival.iso])
                 }
                 if nights.departure != stay.departure {

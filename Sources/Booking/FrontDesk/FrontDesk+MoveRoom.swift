@@ -28,7 +28,7 @@ extension FrontDesk {
             guard stay.state != .checkedIn || night >= today else {
                 throw DomainError.invalid(
                     "fromDate", "the guest has slept in their room until today (\(today)): move them from today on",
-                    reason: "stay.sleptUntil", params: ["today": today.iso])
+                    reason: .staySleptUntil, params: ["today": today.iso])
             }
             let left = stay.roomID(on: today)
             try stay.move(toRoom: room.id, fromNight: night)

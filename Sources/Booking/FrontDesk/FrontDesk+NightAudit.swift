@@ -108,7 +108,7 @@ extension FrontDesk where Storage: NightAuditStorage {
     public func dayClose(_ day: Day, propertyID: Int, by staff: Staff) async throws -> DayClose {
         _ = try await property(propertyID, by: staff)
         guard let report = try await storage.dayClose(day, propertyID: propertyID) else {
-            throw DomainError(.notFound, "\(day) is not closed", field: "day", reason: "audit.notClosed")
+            throw DomainError(.notFound, "\(day) is not closed", field: "day", reason: .auditNotClosed)
         }
         return report
     }

@@ -53,7 +53,7 @@ extension FrontDesk where Storage: StaffStorage {
         if let existing = try await storage.account(email: email) {
             guard existing.roles[propertyID] == nil else {
                 throw DomainError(
-                    .conflict, "\(email) already works here", field: "email", reason: "staff.alreadyHere",
+                    .conflict, "\(email) already works here", field: "email", reason: .staffAlreadyHere,
                     params: ["email": email])
             }
             try await storage.setRole(role, userID: existing.user.id, propertyID: propertyID, by: staff.user.id)
@@ -64,7 +64,7 @@ extension FrontDesk where Storage: StaffStorage {
             ? String(email.prefix { $0 != "@" }) : name.trimmingCharacters(in: .whitespaces)
         try User.validate(name: name)
         guard let password else {
-            throw DomainError.invalid("password", "a new account needs a password", reason: "staff.passwordNeeded")
+            throw DomainError.invalid("password", "a new account needs a password", reason: .staffPasswordNeeded)
         }
         try User.validate(password: password)
         let user = try await storage.createAccount(
@@ -85,7 +85,7 @@ extension FrontDesk where Storage: StaffStorage {
         var roles = current
         if let role, role != roles[propertyID] {
             guard userID != staff.user.id else {
-                throw DomainError.invalid("role", "you cannot take away your own manager's role", reason: "staff.self")
+                throw DomainError.invalid("role", "you cannot take away your own manager's role", reason: .staffSelf)
             }
             try await storage.setRole(role, userID: userID, propertyID: propertyID, by: staff.user.id)
             roles[propertyID] = role
@@ -94,7 +94,7 @@ extension FrontDesk where Storage: StaffStorage {
             guard roles.keys.allSatisfy({ staff.roles($0) == .manager }) else {
                 throw DomainError(
                     .forbidden, "\(user.name) also works at a property you do not manage: ask its manager",
-                    field: "password", reason: "staff.elsewhere")
+                    field: "password", reason: .staffElsewhere)
             }
             try User.validate(password: password)
             try await storage.setPassword(
@@ -109,7 +109,7 @@ extension FrontDesk where Storage: StaffStorage {
         try await requireManager(of: propertyID, by: staff, to: "remove staff")
         _ = try await member(userID, of: propertyID)
         guard userID != staff.user.id else {
-            throw DomainError.invalid("userId", "you cannot take yourself off the staff", reason: "staff.self")
+            throw DomainError.invalid("userId", "you cannot take yourself off the staff", reason: .staffSelf)
         }
         try await storage.removeRole(userID: userID, propertyID: propertyID, by: staff.user.id)
     }

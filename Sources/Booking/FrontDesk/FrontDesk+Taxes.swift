@@ -33,7 +33,7 @@ extension FrontDesk where Storage: TaxStorage {
         guard kept.count <= RatePlan.maxKept else {
             throw DomainError.invalid(
                 "plans", "a property keeps at most \(RatePlan.maxKept) rate plans, those taken off the list included",
-                reason: "plan.tooMany")
+                reason: .planTooMany)
         }
         return try await storage.updateRatePlans(kept, propertyID: propertyID, by: staff.user.id)
     }

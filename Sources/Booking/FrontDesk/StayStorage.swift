@@ -117,7 +117,7 @@ public struct Staff: Sendable {
         guard role.may(work) else {
             throw DomainError(
                 .forbidden, "a member of staff with the role \(role.rawValue) cannot do this here",
-                reason: "staff.roleRefused", params: ["role": role.rawValue])
+                reason: .staffRoleRefused, params: ["role": role.rawValue])
         }
         return true
     }
@@ -125,7 +125,7 @@ public struct Staff: Sendable {
     /// Refuses what only a manager of the property may do.
     func requireManager(_ what: String, at propertyID: Int, field: String? = nil) throws(DomainError) {
         guard roles(propertyID) == .manager else {
-            throw DomainError(.forbidden, "only a manager can \(what)", field: field, reason: "staff.managerOnly")
+            throw DomainError(.forbidden, "only a manager can \(what)", field: field, reason: .staffManagerOnly)
         }
     }
 }

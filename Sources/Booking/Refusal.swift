@@ -1,0 +1,194 @@
+/// Which rule refused: the catalogue of every `DomainError.reason`, each a stable code (`room.taken`) that
+/// a client words in its own language with the refusal's `params`. The API document lists the same codes
+/// (`Refusal` in openapi.yaml) and the web app words each in five languages; `RefusalCatalogueTests`
+/// holds the three together. A new rule adds its code here, to `all`, to the document and to
+/// `Web/common/refusals.js`.
+public struct Refusal: Hashable, Sendable, CustomStringConvertible {
+    /// The code as clients see it: a subject and a rule, `stay.arrivalPassed`.
+    public let code: String
+
+    private init(_ code: String) { self.code = code }
+
+    public var description: String { code }
+
+    // The night audit
+    /// "That day is already closed."
+    public static let auditClosed = Refusal("audit.closed")
+    /// "That day has not been closed."
+    public static let auditNotClosed = Refusal("audit.notClosed")
+    /// "That day has not begun at the property yet."
+    public static let auditNotYet = Refusal("audit.notYet")
+    /// "Close the days in turn: {next} first."
+    public static let auditOrder = Refusal("audit.order")
+
+    // A guest's own booking
+    /// "The arrival date ({arrival}) has passed: contact the property to cancel."
+    public static let bookingArrivalPassed = Refusal("booking.arrivalPassed")
+
+    // Email addresses
+    /// "This is not an email address."
+    public static let emailInvalid = Refusal("email.invalid")
+    /// "An email address is needed."
+    public static let emailRequired = Refusal("email.required")
+
+    // Folios
+    /// "Nothing to invoice: the folio has no charges."
+    public static let folioNothingToInvoice = Refusal("folio.nothingToInvoice")
+    /// "Nothing to receipt: the folio has no payments."
+    public static let folioNothingToReceipt = Refusal("folio.nothingToReceipt")
+    /// "The folio has an open balance of {balance}: settle it, or a manager can force the check-out."
+    public static let folioOpenBalance = Refusal("folio.openBalance")
+
+    // A guest's registration
+    /// "A date of birth is from 1900 to today."
+    public static let guestBirthDate = Refusal("guest.birthDate")
+    /// "A passport or ID number has at most 40 letters, digits, spaces and dashes."
+    public static let guestDocumentNumber = Refusal("guest.documentNumber")
+    /// "A nationality is a country code of two capital letters (TH, VN, JP)."
+    public static let guestNationality = Refusal("guest.nationality")
+
+    // Moving a hotel in
+    public static let importRefused = Refusal("import.refused")
+
+    // Numbers
+    /// "Enter a number from {min} to {max}."
+    public static let numberRange = Refusal("number.range")
+
+    // Passwords
+    /// "A password has at most 72 bytes."
+    public static let passwordLong = Refusal("password.long")
+    /// "A password has at least 8 characters."
+    public static let passwordShort = Refusal("password.short")
+
+    // Phone numbers
+    /// "A phone number has only digits, spaces and + - ( )."
+    public static let phoneInvalid = Refusal("phone.invalid")
+
+    // Rate plans
+    /// "A plan's price is from 90 % less to twice the rate."
+    public static let planAdjustment = Refusal("plan.adjustment")
+    /// "Free cancellation is from 0 to 365 days before arrival, and the later charge from 0 % to 100 %."
+    public static let planCancellation = Refusal("plan.cancellation")
+    /// "A deposit's share is from 0.01 % to 100 %."
+    public static let planDeposit = Refusal("plan.deposit")
+    /// "A plan's extra is an amount more than zero in the property's currency."
+    public static let planExtra = Refusal("plan.extra")
+    /// "A plan's extra needs a name of 1 to 60 characters."
+    public static let planExtraName = Refusal("plan.extraName")
+    /// "A rate plan needs a name of 1 to 60 characters, each name once."
+    public static let planName = Refusal("plan.name")
+    /// "A property has at most 20 rate plans."
+    public static let planTooMany = Refusal("plan.tooMany")
+
+    // Ranges of days
+    public static let rangeOrder = Refusal("range.order")
+    public static let rangeTooLong = Refusal("range.tooLong")
+
+    // Restrictions on a room type's nights
+    /// "This room takes no arrivals on {day}."
+    public static let restrictionClosedToArrival = Refusal("restriction.closedToArrival")
+    /// "This room takes no departures on {day}."
+    public static let restrictionClosedToDeparture = Refusal("restriction.closedToDeparture")
+    /// "Arrivals on {day} stay at most {nights} nights."
+    public static let restrictionMaxStay = Refusal("restriction.maxStay")
+    /// "The maximum stay is shorter than the minimum."
+    public static let restrictionMinOverMax = Refusal("restriction.minOverMax")
+    /// "Arrivals on {day} stay at least {nights} nights."
+    public static let restrictionMinStay = Refusal("restriction.minStay")
+    /// "A stay restriction is from 1 to {limit} nights."
+    public static let restrictionStay = Refusal("restriction.stay")
+    /// "This room is not sold online for the night of {night}."
+    public static let restrictionStopSell = Refusal("restriction.stopSell")
+
+    // Rooms
+    /// "Room {room} is {status}: check in with an override."
+    public static let roomNotReady = Refusal("room.notReady")
+    /// "Room {room} is out of service from {arrival} to {departure} ({why})."
+    public static let roomOutOfService = Refusal("room.outOfService")
+    /// "The room is taken on one of these nights."
+    public static let roomTaken = Refusal("room.taken")
+    /// "Room {room} is not a {roomType}."
+    public static let roomWrongType = Refusal("room.wrongType")
+
+    // Staff
+    /// "{email} already works here."
+    public static let staffAlreadyHere = Refusal("staff.alreadyHere")
+    /// "This person also works at a property you do not manage: ask its manager to set their password."
+    public static let staffElsewhere = Refusal("staff.elsewhere")
+    /// "There is already an account for {email}."
+    public static let staffEmailTaken = Refusal("staff.emailTaken")
+    /// "Only a manager can do this."
+    public static let staffManagerOnly = Refusal("staff.managerOnly")
+    /// "A new account needs a password."
+    public static let staffPasswordNeeded = Refusal("staff.passwordNeeded")
+    /// "Your role here does not allow this."
+    public static let staffRoleRefused = Refusal("staff.roleRefused")
+    /// "You cannot change your own role or take yourself off the staff."
+    public static let staffSelf = Refusal("staff.self")
+
+    // Stays
+    /// "The arrival date has passed: choose a later date."
+    public static let stayArrivalPassed = Refusal("stay.arrivalPassed")
+    /// "The guest arrived on {arrival}: the arrival cannot change."
+    public static let stayArrived = Refusal("stay.arrived")
+    /// "Bookings open at most until {last}."
+    public static let stayBeyondHorizon = Refusal("stay.beyondHorizon")
+    /// "Someone changed this stay meanwhile: reload it and try again."
+    public static let stayChanged = Refusal("stay.changed")
+    /// "The stay ended on {departure}."
+    public static let stayEnded = Refusal("stay.ended")
+    /// "The arrival is on {arrival}: not before then."
+    public static let stayNotYetArrival = Refusal("stay.notYetArrival")
+    /// "{guests} guests is more than the room sleeps ({capacity})."
+    public static let stayOverCapacity = Refusal("stay.overCapacity")
+    /// "The guest has slept here until today ({today}): change only from today on."
+    public static let staySleptUntil = Refusal("stay.sleptUntil")
+    /// "{action} is not possible: the stay is {state}."
+    public static let stayState = Refusal("stay.state")
+    /// "A stay is at most {limit} nights."
+    public static let stayTooLong = Refusal("stay.tooLong")
+
+    // Taxes
+    /// "A tax by the night needs an amount more than zero in the property's currency."
+    public static let taxAmount = Refusal("tax.amount")
+    /// "A cap is from 1 to 366 nights."
+    public static let taxMaxNights = Refusal("tax.maxNights")
+    /// "A tax needs a name of 1 to 60 characters, each name once."
+    public static let taxName = Refusal("tax.name")
+    /// "A tax's rate is from 0.01 % to 100 %."
+    public static let taxRate = Refusal("tax.rate")
+    /// "A property has at most 10 taxes."
+    public static let taxTooMany = Refusal("tax.tooMany")
+
+    // Free text
+    /// "Remove the control characters (such as tabs) from this text."
+    public static let textControl = Refusal("text.control")
+    /// "This cannot be left empty."
+    public static let textRequired = Refusal("text.required")
+    /// "At most {limit} characters."
+    public static let textTooLong = Refusal("text.tooLong")
+
+    /// Every code, for the API document and the clients' wordings to be checked against.
+    public static let all: [Refusal] = [
+        .auditClosed, .auditNotClosed, .auditNotYet, .auditOrder,
+        .bookingArrivalPassed,
+        .emailInvalid, .emailRequired,
+        .folioNothingToInvoice, .folioNothingToReceipt, .folioOpenBalance,
+        .guestBirthDate, .guestDocumentNumber, .guestNationality,
+        .importRefused,
+        .numberRange,
+        .passwordLong, .passwordShort,
+        .phoneInvalid,
+        .planAdjustment, .planCancellation, .planDeposit, .planExtra, .planExtraName, .planName, .planTooMany,
+        .rangeOrder, .rangeTooLong,
+        .restrictionClosedToArrival, .restrictionClosedToDeparture, .restrictionMaxStay, .restrictionMinOverMax,
+        .restrictionMinStay, .restrictionStay, .restrictionStopSell,
+        .roomNotReady, .roomOutOfService, .roomTaken, .roomWrongType,
+        .staffAlreadyHere, .staffElsewhere, .staffEmailTaken, .staffManagerOnly, .staffPasswordNeeded,
+        .staffRoleRefused, .staffSelf,
+        .stayArrivalPassed, .stayArrived, .stayBeyondHorizon, .stayChanged, .stayEnded, .stayNotYetArrival,
+        .stayOverCapacity, .staySleptUntil, .stayState, .stayTooLong,
+        .taxAmount, .taxMaxNights, .taxName, .taxRate, .taxTooMany,
+        .textControl, .textRequired, .textTooLong,
+    ]
+}

@@ -28,7 +28,7 @@ struct BoardController {
     /// default over today in the salon's zone), with `customers` in the same order.
     @Sendable func board(_ request: Request, context: AppRequestContext) async throws -> Response {
         let property = try await property(context)
-        let today = property.today()
+        let today = store.clock.today(at: property)
         let salon = property.kind == .salon
         let from =
             try request.uri.queryParameters.get("from").map { try Day.parse(String($0), field: "from") }

@@ -83,7 +83,7 @@ struct GuestInventory: Sendable {
 
     /// The first day any hotel sells: the earliest of their todays, read once a time zone. Without
     /// hotels, today in UTC.
-    func firstDayOnSale(now: Date = Date()) -> Day {
+    func firstDayOnSale(now: Date) -> Day {
         var todays: [String: Day] = [:]
         for hotel in hotels where todays[hotel.timeZoneID] == nil {
             todays[hotel.timeZoneID] = hotel.today(now: now)

@@ -21,7 +21,7 @@ actor HeldNights {
     func counts(for places: [Property], in inventory: GuestInventory, store: Store) async throws -> [Int:
         RoomNightCounts]
     {
-        let window = Self.window(from: Day.today(in: .gmt))
+        let window = Self.window(from: Day.today(in: .gmt, now: store.clock.now()))
         let seqs = try await EventRepository(store: store).latestSeqs()
         let stale = places.filter { place in
             guard let kept = self.places[place.id] else { return true }

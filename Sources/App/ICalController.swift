@@ -31,8 +31,10 @@ struct ICalController {
             try await calendars.isExportToken(token, roomID: roomID),
             let (property, room) = try await Self.propertyAndRoom(roomID, store: store)
         else { throw DomainError(.notFound, "no such calendar", field: "token") }
-        let blocks = try await calendars.busyNights(roomID: roomID, from: property.today().adding(days: -30))
-        let text = ICalendar.busyCalendar(name: "\(property.name), room \(room.number)", blocks: blocks, stamp: Date())
+        let blocks = try await calendars.busyNights(
+            roomID: roomID, from: store.clock.today(at: property).adding(days: -30))
+        let text = ICalendar.busyCalendar(
+            name: "\(property.name), room \(room.number)", blocks: blocks, stamp: store.clock.now())
         return Response(
             status: .ok,
             headers: [

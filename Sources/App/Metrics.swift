@@ -12,7 +12,7 @@ final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let store: Store
     private let eventClients: Gauge
-    private let started = Date()
+    private let started = ContinuousClock.now
 
     /// Upper bounds of the duration buckets.
     static let buckets: [Duration] = [
@@ -58,7 +58,7 @@ final class ServerMetrics: Sendable {
     /// The current figures as Prometheus text.
     func exposition() -> Response {
         eventClients.set(Double(store.events.readerCount))
-        registry.makeGauge(descriptor: Self.uptime).set(Date().timeIntervalSince(started))
+        registry.makeGauge(descriptor: Self.uptime).set(started.duration(to: .now).inSeconds)
         return Response(
             status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
             body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))

@@ -41,7 +41,7 @@ struct PublicController {
         var guests: Int { adults + children }
         var party: Party { Party(adults: adults, children: children) }
 
-        init(_ request: Request, requireDates: Bool) throws {
+        init(_ request: Request, requireDates: Bool, now: Date) throws {
             let parameters = request.uri.queryParameters
             try self.init(
                 arrival: parameters.get("arrival"), departure: parameters.get("departure"),
@@ -50,15 +50,15 @@ struct PublicController {
                 },
                 children: try parameters.get("children").map {
                     try Self.count($0, field: "children", default: 0, range: 0...Stay.maxGuests)
-                }, requireDates: requireDates)
+                }, requireDates: requireDates, now: now)
             // Each place checks its own today (`offers`); no place's today is before yesterday in UTC.
-            try Stay.validateOnline(nights, today: Day.today(in: .gmt).adding(days: -1))
+            try Stay.validateOnline(nights, today: Day.today(in: .gmt, now: now).adding(days: -1))
         }
 
-        init(arrival: String?, departure: String?, adults: Int?, children: Int?, requireDates: Bool) throws {
+        init(arrival: String?, departure: String?, adults: Int?, children: Int?, requireDates: Bool, now: Date) throws {
             guard let arrival, let departure else {
                 if requireDates { throw DomainError.invalid("arrival", "give arrival and departure dates") }
-                let today = Day.today(in: .gmt)
+                let today = Day.today(in: .gmt, now: now)
                 nights = try Nights(arrival: today, departure: today.adding(days: 1))
                 self.adults = 1
                 self.children = 0
@@ -132,8 +132,9 @@ struct PublicController {
         var offers: [Int: [Offer]] = [:]
         // Read once a time zone, not once a place: hundreds of places share a few zones.
         var todays: [String: Day] = [:]
+        let now = store.clock.now()
         for place in places {
-            let today = todays[place.timeZoneID] ?? place.today()
+            let today = todays[place.timeZoneID] ?? place.today(now: now)
             todays[place.timeZoneID] = today
             // Dates the place does not sell online (already past in its time zone) have no offers.
             guard (try? Stay.validateOnline(query.nights, today: today)) != nil else {
@@ -206,7 +207,7 @@ struct PublicController {
         let parameters = request.uri.queryParameters
         let region = String(parameters.get("region") ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         guard !region.isEmpty else { throw DomainError.invalid("region", "give a city or region") }
-        let query = try Query(request, requireDates: true)
+        let query = try Query(request, requireDates: true, now: store.clock.now())
         // A number asked for, within its bounds; nil when not asked.
         let number = { (field: String, range: ClosedRange<Int>) throws -> Int? in
             try parameters.get(field).map { try Query.count($0, field: field, default: 0, range: range) }

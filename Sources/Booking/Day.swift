@@ -73,7 +73,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static func < (lhs: Day, rhs: Day) -> Bool { lhs.number < rhs.number }
 
     /// The date it is now in a time zone (a property's, by its IANA name).
-    public static func today(in timeZone: TimeZone, now: Date = Date()) -> Day {
+    public static func today(in timeZone: TimeZone, now: Date) -> Day {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day], from: now)

@@ -221,7 +221,7 @@ public struct Property: Hashable, Sendable, Identifiable {
     }
 
     /// Today in the property's time zone.
-    public func today(now: Date = Date()) -> Day { Day.today(in: timeZone, now: now) }
+    public func today(now: Date) -> Day { Day.today(in: timeZone, now: now) }
 
     /// When a stay's check-in opens and its check-out is due, as instants.
     public func checkInInstant(on day: Day) -> Date { day.instant(atMinute: checkInMinute, in: timeZone) }

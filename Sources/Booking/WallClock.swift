@@ -11,6 +11,12 @@ public final class WallClock: Sendable {
 
     public func now() -> Date { fixed.withLock { $0 } ?? Date() }
 
+    /// Milliseconds since 1970 now: the stamp of every row written.
+    public var nowMillis: Int { now().millisSince1970 }
+
+    /// The day it is now at `property`, in its time zone.
+    public func today(at property: Property) -> Day { property.today(now: now()) }
+
     /// Makes it `date` now, until set again or moved.
     public func set(_ date: Date) {
         fixed.withLock { $0 = date }
@@ -20,4 +26,9 @@ public final class WallClock: Sendable {
     public func advance(by seconds: TimeInterval) {
         fixed.withLock { $0 = ($0 ?? Date()).addingTimeInterval(seconds) }
     }
+}
+
+extension Date {
+    /// Whole milliseconds since 1970, as rows are stamped.
+    public var millisSince1970: Int { Int((timeIntervalSince1970 * 1000).rounded()) }
 }

@@ -37,7 +37,8 @@ public struct AppointmentRepository: Sendable {
             )
             stored.id = rowID
             try await Journal.record(
-                in: sql, propertyID: stored.propertyID, userID: userID, entity: "appointment", entityID: stored.id,
+                in: sql, at: store.clock.nowMillis, propertyID: stored.propertyID, userID: userID,
+                entity: "appointment", entityID: stored.id,
                 action: "create", before: nil as AppointmentSnapshot?, after: AppointmentSnapshot(stored))
             return stored
         }
@@ -81,7 +82,8 @@ public struct AppointmentRepository: Sendable {
             ).first()
             guard updated != nil else { throw DomainError(.stale, "appointment \(id) changed meanwhile; reload it") }
             try await Journal.record(
-                in: sql, propertyID: appointment.propertyID, userID: userID, entity: "appointment", entityID: id,
+                in: sql, at: store.clock.nowMillis, propertyID: appointment.propertyID, userID: userID,
+                entity: "appointment", entityID: id,
                 action: action, before: AppointmentSnapshot(before), after: AppointmentSnapshot(appointment))
             return appointment
         }

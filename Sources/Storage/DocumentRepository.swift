@@ -25,7 +25,8 @@ public struct DocumentRepository: Sendable {
                 """
             ).run()
             try await Journal.record(
-                in: sql, propertyID: propertyID, userID: userID, entity: "property", entityID: propertyID,
+                in: sql, at: store.clock.nowMillis, propertyID: propertyID, userID: userID, entity: "property",
+                entityID: propertyID,
                 action: "issuer", before: IssuerRecord(before.issuer), after: IssuerRecord(issuer))
             var after = before
             after.issuer = issuer
@@ -73,7 +74,8 @@ public struct DocumentRepository: Sendable {
             ).run()
             try await PropertyRepository.moveInventoryOn(in: sql)
             try await Journal.record(
-                in: sql, propertyID: propertyID, userID: userID, entity: "property", entityID: propertyID,
+                in: sql, at: store.clock.nowMillis, propertyID: propertyID, userID: userID, entity: "property",
+                entityID: propertyID,
                 action: action, before: records(before), after: records(after))
             return after
         }
@@ -98,13 +100,14 @@ public struct DocumentRepository: Sendable {
                 """
                 INSERT INTO folio_documents (property_id, stay_id, kind, number, issued_on, issued_at, issued_by, body)
                 VALUES (\(bind: document.propertyID), \(bind: document.stayID), \(bind: document.kind.rawValue),
-                  \(bind: number), \(bind: document.issuedOn.number), \(bind: Clock.nowMillis), \(bind: userID),
+                  \(bind: number), \(bind: document.issuedOn.number), \(bind: store.clock.nowMillis), \(bind: userID),
                   \(bind: try JSONText.encode(DocumentBody(document))))
                 RETURNING id
                 """
             )
             try await Journal.record(
-                in: sql, propertyID: document.propertyID, userID: userID, entity: "document", entityID: document.id,
+                in: sql, at: store.clock.nowMillis, propertyID: document.propertyID, userID: userID, entity: "document",
+                entityID: document.id,
                 action: "issue", before: nil as IssuedRecord?, after: IssuedRecord(document))
             return document
         }

@@ -42,7 +42,7 @@ public struct FolioRepository: Sendable {
                 VALUES (\(bind: stayID), \(bind: posting.kind.rawValue), \(bind: posting.description),
                   \(bind: amount.amount), \(bind: amount.currency.code), \(bind: posting.category?.rawValue),
                   \(bind: posting.method?.rawValue), \(bind: posting.reverses), \(bind: posting.night?.number),
-                  \(bind: Int((now.timeIntervalSince1970 * 1000).rounded())), \(bind: userID), \(bind: day.number))
+                  \(bind: now.millisSince1970), \(bind: userID), \(bind: day.number))
                 RETURNING id
                 """
             )
@@ -53,7 +53,8 @@ public struct FolioRepository: Sendable {
             // The rules refuse before commit; the insert above then rolls back with the rest.
             try folio.post(entry)
             try await Journal.record(
-                in: sql, propertyID: propertyID, userID: userID, entity: "folio", entityID: stayID,
+                in: sql, at: now.millisSince1970, propertyID: propertyID, userID: userID, entity: "folio",
+                entityID: stayID,
                 action: posting.kind.rawValue, before: nil as FolioEntryRecord?, after: FolioEntryRecord(entry))
         }
         return folio

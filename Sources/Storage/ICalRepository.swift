@@ -113,7 +113,7 @@ public struct ICalRepository: Sendable {
             try await sql.raw(
                 """
                 INSERT INTO ical_imports (room_id, source, imported_at)
-                VALUES (\(bind: roomID), \(bind: source), \(bind: Clock.nowMillis))
+                VALUES (\(bind: roomID), \(bind: source), \(bind: store.clock.nowMillis))
                 ON CONFLICT (room_id, source) DO UPDATE SET imported_at = excluded.imported_at
                 """
             ).run()

@@ -48,7 +48,7 @@ public struct IdempotencyRepository: Sendable {
     ) async throws -> Outcome<Answer> {
         try await store.write { sql in
             let earlier: Outcome<Answer>? = try await Self.claim(
-                scope: scope, key: key, requestHash: requestHash, in: sql)
+                scope: scope, key: key, requestHash: requestHash, now: store.clock.nowMillis, in: sql)
             if let earlier { return earlier }
             let (answer, stored) = try await work()
             try await sql.raw(
@@ -65,10 +65,10 @@ public struct IdempotencyRepository: Sendable {
     /// key that an older server left in progress when it died: its work never committed, so it is
     /// taken over.
     private static func claim<Answer>(
-        scope: String, key: String, requestHash: String, in sql: any SQLDatabase
+        scope: String, key: String, requestHash: String, now: Int, in sql: any SQLDatabase
     ) async throws -> Outcome<Answer>? {
         try await sql.raw(
-            "DELETE FROM idempotency_keys WHERE created_at < \(bind: Clock.nowMillis - Self.lifetimeMillis)"
+            "DELETE FROM idempotency_keys WHERE created_at < \(bind: now - Self.lifetimeMillis)"
         ).run()
         try await sql.raw(
             "DELETE FROM idempotency_keys WHERE scope = \(bind: scope) AND key = \(bind: key) AND status = 0"
@@ -77,7 +77,7 @@ public struct IdempotencyRepository: Sendable {
         try await sql.raw(
             """
             INSERT INTO idempotency_keys (key, scope, request_hash, status, response, created_at)
-            VALUES (\(bind: key), \(bind: scope), \(bind: requestHash), 0, '', \(bind: Clock.nowMillis))
+            VALUES (\(bind: key), \(bind: scope), \(bind: requestHash), 0, '', \(bind: now))
             ON CONFLICT (scope, key) DO NOTHING
             """
         ).run()

@@ -4,12 +4,12 @@ import SQLKit
 
 /// The audit log and the event stream, written in the same transaction as the change they record.
 enum Journal {
-    /// Appends an audit row (who, when, what, before and after) and the property's next event.
+    /// Appends an audit row (who, when, what, before and after) and the property's next event, stamped
+    /// `now` (milliseconds since 1970, from the store's clock).
     static func record<Record: Encodable>(
-        in sql: any SQLDatabase, propertyID: Int, userID: Int?, entity: String, entityID: Int, action: String,
-        before: Record?, after: Record?
+        in sql: any SQLDatabase, at now: Int, propertyID: Int, userID: Int?, entity: String, entityID: Int,
+        action: String, before: Record?, after: Record?
     ) async throws {
-        let now = Clock.nowMillis
         let beforeJSON = try before.map { try JSONText.encode($0) }
         let afterJSON = try after.map { try JSONText.encode($0) }
         try await sql.raw(

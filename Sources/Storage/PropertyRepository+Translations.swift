@@ -16,7 +16,8 @@ extension PropertyRepository {
                 .run()
             try await Self.moveInventoryOn(in: sql)
             try await Journal.record(
-                in: sql, propertyID: propertyID, userID: userID, entity: "property", entityID: propertyID,
+                in: sql, at: store.clock.nowMillis, propertyID: propertyID, userID: userID, entity: "property",
+                entityID: propertyID,
                 action: "translations", before: try TranslationsRecord.encode(before.translations), after: stored)
             var after = before
             after.translations = translations

@@ -124,7 +124,8 @@ public struct PropertyRepository: Sendable {
             }
             try await Self.moveInventoryOn(in: sql)
             try await Journal.record(
-                in: sql, propertyID: roomType.propertyID, userID: userID, entity: "room_type", entityID: roomType.id,
+                in: sql, at: store.clock.nowMillis, propertyID: roomType.propertyID, userID: userID,
+                entity: "room_type", entityID: roomType.id,
                 action: "restrictions", before: nil as RestrictionRecord?,
                 after: RestrictionRecord(restriction, nights: nights))
         }

@@ -49,24 +49,26 @@ public struct RoomRepository: Sendable {
             guard let before = try await PropertyRepository.room(id: room.id, in: sql) else {
                 throw DomainError(.notFound, "no room \(room.id)", field: "roomId")
             }
-            try await Self.write(room, before: before, userID: userID, in: sql)
+            try await Self.write(room, before: before, userID: userID, now: store.clock.nowMillis, in: sql)
             return room
         }
     }
 
     /// Sets a room's status inside a transaction already open (a check-out's), with its event.
-    static func setHousekeeping(_ status: HousekeepingStatus, roomID: Int, userID: Int?, in sql: any SQLDatabase)
-        async throws
-    {
+    static func setHousekeeping(
+        _ status: HousekeepingStatus, roomID: Int, userID: Int?, now: Int, in sql: any SQLDatabase
+    ) async throws {
         guard let before = try await PropertyRepository.room(id: roomID, in: sql), before.housekeeping != status else {
             return
         }
         var after = before
         after.housekeeping = status
-        try await write(after, before: before, userID: userID, in: sql)
+        try await write(after, before: before, userID: userID, now: now, in: sql)
     }
 
-    private static func write(_ room: Room, before: Room, userID: Int?, in sql: any SQLDatabase) async throws {
+    private static func write(
+        _ room: Room, before: Room, userID: Int?, now: Int, in sql: any SQLDatabase
+    ) async throws {
         try await sql.raw(
             """
             UPDATE rooms SET housekeeping = \(bind: room.housekeeping.rawValue), housekeeper = \(bind: room.housekeeper)
@@ -74,7 +76,7 @@ public struct RoomRepository: Sendable {
             """
         ).run()
         try await Journal.record(
-            in: sql, propertyID: room.propertyID, userID: userID, entity: "room", entityID: room.id,
+            in: sql, at: now, propertyID: room.propertyID, userID: userID, entity: "room", entityID: room.id,
             action: "housekeeping", before: Snapshot(before), after: Snapshot(room))
     }
 
@@ -119,12 +121,13 @@ public struct RoomRepository: Sendable {
                     """
                     INSERT INTO room_blocks (property_id, room_id, arrival, departure, reason, created_at)
                     VALUES (\(bind: block.propertyID), \(bind: block.roomID), \(bind: block.nights.arrival.number),
-                      \(bind: block.nights.departure.number), \(bind: block.reason), \(bind: Clock.nowMillis))
+                      \(bind: block.nights.departure.number), \(bind: block.reason), \(bind: store.clock.nowMillis))
                     RETURNING id
                     """
                 )
                 try await Journal.record(
-                    in: sql, propertyID: block.propertyID, userID: userID, entity: "block", entityID: stored.id,
+                    in: sql, at: store.clock.nowMillis, propertyID: block.propertyID, userID: userID, entity: "block",
+                    entityID: stored.id,
                     action: "create", before: nil, after: BlockSnapshot(stored))
                 return stored
             }
@@ -149,7 +152,8 @@ public struct RoomRepository: Sendable {
                 try await sql.raw("DELETE FROM room_blocks WHERE id = \(bind: block.id)").run()
             }
             try await Journal.record(
-                in: sql, propertyID: block.propertyID, userID: userID, entity: "block", entityID: block.id,
+                in: sql, at: store.clock.nowMillis, propertyID: block.propertyID, userID: userID, entity: "block",
+                entityID: block.id,
                 action: "return", before: BlockSnapshot(block), after: shortened.map(BlockSnapshot.init))
         }
     }

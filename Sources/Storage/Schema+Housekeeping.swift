@@ -1,3 +1,4 @@
+import Booking
 import FluentKit
 import Foundation
 import SQLKit
@@ -8,11 +9,13 @@ import SQLKit
 /// a block of tonight when nobody sleeps in it.
 struct HousekeepingSchema: AsyncMigration {
     let dialect: Store.Dialect
+    /// The day (in UTC) a room marked out of service is blocked from.
+    let today: Day
 
     var name: String { "frontdesk.housekeeping.v7" }
 
     private var tables: [String] {
-        let today = Int(Date().timeIntervalSince1970 / 86_400)
+        let today = today.number
         return [
             "ALTER TABLE rooms ADD COLUMN housekeeper TEXT NOT NULL DEFAULT ''",
             """

@@ -88,16 +88,18 @@ extension StayRepository {
                         stayIDs = try await Self.reserveIDs(table: "stays", count: rows.count, in: sql)
                     }
                     let batch = Self.importBatch
-                    let paidOn = try await FolioRepository.openDay(of: property, now: store.clock.now(), in: sql)
+                    let now = store.clock.now()
+                    let paidOn = try await FolioRepository.openDay(of: property, now: now, in: sql)
                     for start in stride(from: 0, to: rows.count, by: batch) {
                         let range = start..<min(start + batch, rows.count)
                         try await Self.insertImported(
                             rows[range], guestIDs: guestIDs[range], stayIDs: stayIDs[range], property: property,
-                            paidOn: paidOn, in: sql)
+                            paidOn: paidOn, now: now.millisSince1970, in: sql)
                         progress?(range.upperBound)
                     }
                     try await Journal.record(
-                        in: sql, propertyID: property.id, userID: userID, entity: "stays", entityID: 0,
+                        in: sql, at: now.millisSince1970, propertyID: property.id, userID: userID, entity: "stays",
+                        entityID: 0,
                         action: "imported", before: nil as ImportRecord?,
                         after: ImportRecord(stays: rows.count, firstStayID: stayIDs.first, lastStayID: stayIDs.last))
                     return rows.count
@@ -148,14 +150,14 @@ extension StayRepository {
     /// One batch's guests, stays, runs and payments, four statements.
     private static func insertImported(
         _ rows: ArraySlice<StayImport.Row>, guestIDs: ArraySlice<Int>, stayIDs: ArraySlice<Int>, property: Property,
-        paidOn: Day, in sql: any SQLDatabase
+        paidOn: Day, now: Int, in sql: any SQLDatabase
     ) async throws {
         if sql.dialect.name == "postgresql" {
             try await insertImportedAsArrays(
-                rows, guestIDs: guestIDs, stayIDs: stayIDs, property: property, paidOn: paidOn, in: sql)
+                rows, guestIDs: guestIDs, stayIDs: stayIDs, property: property, paidOn: paidOn, now: now, in: sql)
         } else {
             try await insertImportedAsValues(
-                rows, guestIDs: guestIDs, stayIDs: stayIDs, property: property, paidOn: paidOn, in: sql)
+                rows, guestIDs: guestIDs, stayIDs: stayIDs, property: property, paidOn: paidOn, now: now, in: sql)
         }
     }
 
@@ -163,9 +165,8 @@ extension StayRepository {
     /// says (names, codes) bound.
     private static func insertImportedAsValues(
         _ rows: ArraySlice<StayImport.Row>, guestIDs: ArraySlice<Int>, stayIDs: ArraySlice<Int>, property: Property,
-        paidOn: Day, in sql: any SQLDatabase
+        paidOn: Day, now: Int, in sql: any SQLDatabase
     ) async throws {
-        let now = Clock.nowMillis
         var guests: SQLQueryString = "INSERT INTO guests (id, name, email, phone, notes) VALUES "
         var stays: SQLQueryString = """
             INSERT INTO stays (id, property_id, room_type_id, guest_id, arrival, departure, adults, children, infants,
@@ -227,9 +228,8 @@ extension StayRepository {
     /// cost PostgreSQL more to plan than to insert).
     private static func insertImportedAsArrays(
         _ rows: ArraySlice<StayImport.Row>, guestIDs: ArraySlice<Int>, stayIDs: ArraySlice<Int>, property: Property,
-        paidOn: Day, in sql: any SQLDatabase
+        paidOn: Day, now: Int, in sql: any SQLDatabase
     ) async throws {
-        let now = Clock.nowMillis
         let stayIDs = Array(stayIDs)
         let guestIDs = Array(guestIDs)
         let roomTypes = rows.map(\.roomTypeID)

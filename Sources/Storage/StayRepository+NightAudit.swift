@@ -33,7 +33,7 @@ extension StayRepository: NightAuditStorage {
                 """
                 INSERT INTO day_closes (property_id, day, closed_at, closed_by, report)
                 VALUES (\(bind: propertyID), \(bind: day.number),
-                  \(bind: Int((report.closedAt.timeIntervalSince1970 * 1000).rounded())), \(bind: userID),
+                  \(bind: report.closedAt.millisSince1970), \(bind: userID),
                   \(bind: try JSONText.encode(DayCloseRecord(report))))
                 """
             ).run()
@@ -41,7 +41,8 @@ extension StayRepository: NightAuditStorage {
                 "UPDATE properties SET closed_through = \(bind: day.number) WHERE id = \(bind: propertyID)"
             ).run()
             try await Journal.record(
-                in: sql, propertyID: propertyID, userID: userID, entity: "day", entityID: day.number,
+                in: sql, at: store.clock.nowMillis, propertyID: propertyID, userID: userID, entity: "day",
+                entityID: day.number,
                 action: "close", before: nil as DayClosedRecord?, after: DayClosedRecord(report))
             return report
         }

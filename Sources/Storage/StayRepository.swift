@@ -24,11 +24,12 @@ public struct StayRepository: Sendable {
     ) async throws -> Stay {
         do {
             return try await store.write { sql in
-                let stay = try await Self.insert(new, state: .booked, in: sql)
+                let stay = try await Self.insert(new, state: .booked, now: store.clock.now(), in: sql)
                 try await Self.recordAgreedRates(new.agreedRates ?? [:], stayID: stay.id, in: sql)
                 try await alongside?(stay, sql)
                 try await Journal.record(
-                    in: sql, propertyID: stay.propertyID, userID: userID, entity: "stay", entityID: stay.id,
+                    in: sql, at: store.clock.nowMillis, propertyID: stay.propertyID, userID: userID, entity: "stay",
+                    entityID: stay.id,
                     action: "create", before: nil, after: StaySnapshot(stay))
                 return stay
             }
@@ -47,11 +48,12 @@ public struct StayRepository: Sendable {
             let batch = Array(requests[start..<min(start + 500, requests.count)])
             imported += try await store.write { sql in
                 for (new, state) in batch {
-                    _ = try await Self.insert(new, state: state, in: sql)
+                    _ = try await Self.insert(new, state: state, now: store.clock.now(), in: sql)
                 }
                 if let first = batch.first {
                     try await Journal.record(
-                        in: sql, propertyID: first.stay.propertyID, userID: userID, entity: "stay", entityID: 0,
+                        in: sql, at: store.clock.nowMillis, propertyID: first.stay.propertyID, userID: userID,
+                        entity: "stay", entityID: 0,
                         action: "import", before: nil as [String]?, after: ["\(batch.count) stays"])
                 }
                 return batch.count
@@ -370,7 +372,8 @@ public struct StayRepository: Sendable {
         }
         try await Self.rewriteSegments(of: stay, in: sql)
         try await Journal.record(
-            in: sql, propertyID: stay.propertyID, userID: userID, entity: "stay", entityID: stayID,
+            in: sql, at: now.millisSince1970, propertyID: stay.propertyID, userID: userID, entity: "stay",
+            entityID: stayID,
             action: action, before: StaySnapshot(before), after: StaySnapshot(stay))
         return stay
     }
@@ -378,7 +381,7 @@ public struct StayRepository: Sendable {
     // MARK: - Rows
 
     /// Writes a new stay, its guest and its segments; no audit row, no event (the caller adds them).
-    static func insert(_ new: NewStay, state: StayState, in sql: any SQLDatabase) async throws -> Stay {
+    static func insert(_ new: NewStay, state: StayState, now: Date, in sql: any SQLDatabase) async throws -> Stay {
         let guestID = try await sql.insertReturningID(
             """
             INSERT INTO guests (name, email, phone, notes)
@@ -398,7 +401,7 @@ public struct StayRepository: Sendable {
             VALUES (\(bind: stay.propertyID), \(bind: stay.roomTypeID), \(bind: stay.guestID),
               \(bind: stay.arrival.number), \(bind: stay.departure.number), \(bind: stay.adults),
               \(bind: stay.children), \(bind: stay.infants), \(bind: stay.source.rawValue), \(bind: stay.state.rawValue),
-              \(bind: stay.version), \(bind: stay.confirmationCode), \(bind: stay.notes), \(bind: Clock.nowMillis),
+              \(bind: stay.version), \(bind: stay.confirmationCode), \(bind: stay.notes), \(bind: now.millisSince1970),
               \(bind: stay.ratePlanID))
             RETURNING id
             """
@@ -561,7 +564,8 @@ public struct StayTransaction: StayLedger {
     }
 
     public func setHousekeeping(_ status: HousekeepingStatus, roomID: Int) async throws {
-        try await RoomRepository.setHousekeeping(status, roomID: roomID, userID: userID, in: sql)
+        try await RoomRepository.setHousekeeping(
+            status, roomID: roomID, userID: userID, now: now.millisSince1970, in: sql)
     }
 
     public func update(_ guest: Guest) async throws {
@@ -596,8 +600,4 @@ enum ConfirmationCode {
         var generator = SystemRandomNumberGenerator()
         return "FD-" + String((0..<8).map { _ in alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))] })
     }
-}
-
-enum Clock {
-    static var nowMillis: Int { Int((Date().timeIntervalSince1970 * 1000).rounded()) }
 }

@@ -92,7 +92,7 @@ public final class Store: Sendable {
         migrations.add(InventoryGeneration())
         migrations.add(StayTerms())
         migrations.add(SegmentOwners())
-        migrations.add(HousekeepingSchema(dialect: dialect))
+        migrations.add(HousekeepingSchema(dialect: dialect, today: Day.today(in: .gmt, now: clock.now())))
         migrations.add(DocumentSchema(dialect: dialect))
         migrations.add(TranslationSchema())
         migrations.add(BoardRuns(dialect: dialect))

@@ -102,7 +102,7 @@ public struct UserRepository: Sendable {
 
     public func startSession(userID: Int, tokenHash: String, expiresAtMillis: Int) async throws {
         try await store.write { sql in
-            try await sql.raw("DELETE FROM sessions WHERE expires_at < \(bind: Clock.nowMillis)").run()
+            try await sql.raw("DELETE FROM sessions WHERE expires_at < \(bind: store.clock.nowMillis)").run()
             try await sql.raw(
                 """
                 INSERT INTO sessions (token_hash, user_id, expires_at)
@@ -119,7 +119,7 @@ public struct UserRepository: Sendable {
                 let user = try await sql.raw(
                     """
                     SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id
-                    WHERE s.token_hash = \(bind: sessionTokenHash) AND s.expires_at > \(bind: Clock.nowMillis)
+                    WHERE s.token_hash = \(bind: sessionTokenHash) AND s.expires_at > \(bind: store.clock.nowMillis)
                     """
                 ).first().map(Self.user(from:))
             else { return nil }
@@ -182,7 +182,8 @@ public struct UserRepository: Sendable {
         try await create(email: email, name: name, role: role, passwordHash: passwordHash, properties: [propertyID]) {
             user, sql in
             try await Journal.record(
-                in: sql, propertyID: propertyID, userID: byUserID, entity: "staff", entityID: user.id, action: "added",
+                in: sql, at: store.clock.nowMillis, propertyID: propertyID, userID: byUserID, entity: "staff",
+                entityID: user.id, action: "added",
                 before: nil as StaffRecord?, after: StaffRecord(email: user.email, role: role.rawValue))
         }
     }
@@ -193,7 +194,8 @@ public struct UserRepository: Sendable {
             let before = try await Self.roles(userID: userID, in: sql)[propertyID]
             try await Self.grant(userID: userID, propertyID: propertyID, role: role, in: sql)
             try await Journal.record(
-                in: sql, propertyID: propertyID, userID: byUserID, entity: "staff", entityID: userID,
+                in: sql, at: store.clock.nowMillis, propertyID: propertyID, userID: byUserID, entity: "staff",
+                entityID: userID,
                 action: before == nil ? "added" : "role", before: before.map { StaffRecord(role: $0.rawValue) },
                 after: StaffRecord(role: role.rawValue))
         }
@@ -205,7 +207,8 @@ public struct UserRepository: Sendable {
             let before = try await Self.roles(userID: userID, in: sql)[propertyID]
             try await Self.revoke(userID: userID, propertyID: propertyID, in: sql)
             try await Journal.record(
-                in: sql, propertyID: propertyID, userID: byUserID, entity: "staff", entityID: userID,
+                in: sql, at: store.clock.nowMillis, propertyID: propertyID, userID: byUserID, entity: "staff",
+                entityID: userID,
                 action: "removed", before: before.map { StaffRecord(role: $0.rawValue) }, after: nil)
         }
     }
@@ -216,7 +219,8 @@ public struct UserRepository: Sendable {
             try await sql.raw("UPDATE users SET password_hash = \(bind: passwordHash) WHERE id = \(bind: userID)").run()
             try await sql.raw("DELETE FROM sessions WHERE user_id = \(bind: userID)").run()
             try await Journal.record(
-                in: sql, propertyID: propertyID, userID: byUserID, entity: "staff", entityID: userID,
+                in: sql, at: store.clock.nowMillis, propertyID: propertyID, userID: byUserID, entity: "staff",
+                entityID: userID,
                 action: "password", before: nil as StaffRecord?, after: nil as StaffRecord?)
         }
     }

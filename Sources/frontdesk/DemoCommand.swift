@@ -46,21 +46,21 @@ struct DemoCommand: AsyncParsableCommand {
         let demo = DemoData(store: store)
         do {
             if let places {
-                let started = Date()
+                let started = ContinuousClock.now
                 let stays = try await demo.createSearchPlaces(
                     places, rooms: rooms ?? 40, days: days, occupancy: occupancy)
                 try await store.settleAfterBulkWrite()
                 print(
                     "frontdesk: \(places) places in Benchmark Province with \(rooms ?? 40) rooms each and \(stays) stays "
-                        + "(\(Int(Date().timeIntervalSince(started) * 1000)) ms)")
+                        + "(\(Self.milliseconds(since: started)) ms)")
             } else if let rooms {
-                let started = Date()
+                let started = ContinuousClock.now
                 let (propertyID, stays) = try await demo.createLargeBoard(
                     rooms: rooms, days: days, occupancy: occupancy, withStays: !withoutStays)
                 try await store.settleAfterBulkWrite()
                 print(
                     "frontdesk: property \(propertyID) has \(rooms) rooms and \(stays) stays "
-                        + "(\(Int(Date().timeIntervalSince(started) * 1000)) ms)")
+                        + "(\(Self.milliseconds(since: started)) ms)")
             } else if ifEmpty, try await hasData(store) {
                 print("frontdesk: \(store.location) already has data; no demo added")
             } else {
@@ -71,5 +71,11 @@ struct DemoCommand: AsyncParsableCommand {
             throw ValidationError(error.description)
         }
         await store.shutdown()
+    }
+
+    /// Whole milliseconds since `start`.
+    private static func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
+        let elapsed = start.duration(to: .now).components
+        return elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
     }
 }

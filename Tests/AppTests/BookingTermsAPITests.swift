@@ -32,7 +32,7 @@ struct BookingTermsAPITests {
     @Test(arguments: TestDatabase.available)
     func aGuestIsChargedTheRatesTheyBookedAtAfterTheRatesGoUp(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
-        let today = fixture.property.today()
+        let today = fixture.today
         try await fixture.test(as: .manager) { client in
             let booked = try await Self.book(client, fixture, arrival: today)
             let code = try GuestSite.json(booked)["confirmationCode"] as? String ?? ""
@@ -66,7 +66,7 @@ struct BookingTermsAPITests {
     @Test(arguments: TestDatabase.available)
     func aNightAddedAtTheDeskIsAtTheRateOfTheDayItWasAdded(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
-        let today = fixture.property.today()
+        let today = fixture.today
         try await fixture.test { client in
             let booked = try await client.execute(
                 uri: "/api/v1/properties/\(fixture.property.id)/stays", method: .post,
@@ -93,7 +93,7 @@ struct BookingTermsAPITests {
     @Test(arguments: TestDatabase.available)
     func infantsAreBookedBesideTheGuestsTheRoomSleeps(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
-        let arrival = fixture.property.today().adding(days: 10)
+        let arrival = fixture.today.adding(days: 10)
         try await fixture.test { client in
             // Two adults fill the Garden Double; an infant sleeps in a cot.
             let response = try await Self.book(client, fixture, arrival: arrival, infants: 1)
@@ -111,7 +111,7 @@ struct BookingTermsAPITests {
     @Test(arguments: TestDatabase.available)
     func tooManyInfantsAre400NamingInfantsAndBookNothing(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
-        let arrival = fixture.property.today().adding(days: 10)
+        let arrival = fixture.today.adding(days: 10)
         try await fixture.test { client in
             for infants in [-1, Stay.maxInfants + 1] {
                 let refused = try await Self.book(client, fixture, arrival: arrival, infants: infants)

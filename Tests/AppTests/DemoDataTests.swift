@@ -28,7 +28,7 @@ struct DemoDataTests {
         #expect(hotel.city == "Chiang Mai" && hotel.currency == .thb)
         #expect(try await properties.roomTypes(propertyID: hotel.id).count == 5)
         #expect(try await properties.rooms(propertyID: hotel.id).count == 35)
-        let today = hotel.today()
+        let today = store.clock.today(at: hotel)
         let stays = try await StayRepository(store: store).stays(
             propertyID: hotel.id,
             overlapping: try Nights(arrival: today.adding(days: -40), departure: today.adding(days: 40)))

@@ -46,7 +46,7 @@ struct DocumentsAPITests {
 
     @Test func anInvoiceCarriesTheIssuerItsNumberTheDayAndTheFolioAsItStood() async throws {
         let fixture = try await APIFixture.make()
-        let today = fixture.property.today()
+        let today = fixture.today
         try await fixture.test(as: .manager) { client in
             let issuer =
                 #"{"name": " Baan Suan Co., Ltd. ", "address": "1 Tha Phae Rd\r\n\r\nChiang Mai 50100", "taxId": "0505561000123"}"#
@@ -150,8 +150,9 @@ struct DocumentsAPITests {
     @Test func aViewerReadsDocumentsButIssuesNone() async throws {
         let fixture = try await APIFixture.make()
         let id = try await fixture.storedStay(charged: 5_000)
-        let document = try await FrontDesk(storage: StayRepository(store: fixture.store)).issueDocument(
-            .invoice, stayID: id, by: Staff(User(id: 1, email: "m@example.com", name: "M", role: .manager)))
+        let document = try await FrontDesk(storage: StayRepository(store: fixture.store), now: fixture.store.clock.now)
+            .issueDocument(
+                .invoice, stayID: id, by: Staff(User(id: 1, email: "m@example.com", name: "M", role: .manager)))
         try await fixture.test(as: .viewer) { client in
             try await client.execute(uri: "/api/v1/documents/\(document.id)", method: .get) { response in
                 let document = try StayActionsAPITests.decode(Document.self, response)
@@ -241,9 +242,9 @@ extension APIFixture {
     /// A stay booked today in the first room and checked in, with a charge of `charged`: stored
     /// directly, for tests that then sign in with a role that may not make it.
     func storedStay(charged: Int) async throws -> Int {
-        let desk = FrontDesk(storage: StayRepository(store: store))
+        let desk = FrontDesk(storage: StayRepository(store: store), now: store.clock.now)
         let staff = Staff(User(id: 1, email: "m@example.com", name: "M", role: .manager))
-        let today = property.today()
+        let today = self.today
         let stay = try await desk.book(
             NewStay(
                 propertyID: property.id, roomTypeID: roomType.id, roomID: rooms[0].id,

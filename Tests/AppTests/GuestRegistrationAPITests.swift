@@ -17,7 +17,7 @@ struct GuestRegistrationAPITests {
     @Test(arguments: TestDatabase.available)
     func theDeskRecordsAGuestsRegistrationAndTheDaysListCarriesIt(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
-        let arrival = Day.today(in: fixture.property.timeZone)
+        let arrival = fixture.today
         let stay = try await StayRepository(store: fixture.store).create(
             NewStay(
                 propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: fixture.rooms[0].id,

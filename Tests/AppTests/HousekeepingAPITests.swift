@@ -15,7 +15,7 @@ struct HousekeepingAPITests {
 
     @Test func aRoomOutOfServiceIsOnTheBoardRefusesBookingsAndReturnsToService() async throws {
         let fixture = try await APIFixture.make()
-        let today = fixture.property.today()
+        let today = fixture.today
         let room = fixture.rooms[0].id
         try await fixture.test { client in
             let block = ByteBuffer(
@@ -47,7 +47,7 @@ struct HousekeepingAPITests {
 
     @Test func badBlocksAndStatusesAreRefusedNamingTheField() async throws {
         let fixture = try await APIFixture.make()
-        let today = fixture.property.today()
+        let today = fixture.today
         let room = fixture.rooms[0].id
         try await fixture.test { client in
             let cases: [(String, String, String)] = [
@@ -93,7 +93,7 @@ struct HousekeepingAPITests {
             let list = try await client.execute(
                 uri: "/api/v1/properties/\(fixture.property.id)/housekeeping", method: .get
             ) { try StayActionsAPITests.decode(List.self, $0) }
-            #expect(list.date == fixture.property.today().iso)
+            #expect(list.date == fixture.today.iso)
             #expect(list.rooms.map(\.room.number) == ["101", "102"])
             #expect(list.rooms[1].room.housekeeping == .dirty && list.rooms[1].room.housekeeper == "Noi")
             #expect(list.rooms[1].roomType == "Garden Double")

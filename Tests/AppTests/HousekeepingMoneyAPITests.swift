@@ -46,7 +46,7 @@ struct HousekeepingMoneyAPITests {
             body: ByteBuffer(string: #"{"amount": {"amount": 100000, "currency": "THB"}, "method": "cash"}"#)
         ) { #expect($0.status == .created || $0.status == .ok, "\(String(buffer: $0.body))") }
         try await DocumentsAPITests.issue("invoice", stay: stay, manager) { #expect($0.status == .created) }
-        let closed = fixture.property.today().adding(days: -1)
+        let closed = fixture.today.adding(days: -1)
         try await manager.execute(
             uri: "/api/v1/properties/\(fixture.property.id)/night-audit", method: .post,
             body: ByteBuffer(string: #"{"day": "\#(closed.iso)"}"#)

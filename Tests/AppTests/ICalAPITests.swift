@@ -19,7 +19,7 @@ struct ICalAPITests {
 
     @Test func oneRoomsExportImportedIntoAnotherBlocksTheSameNightsAndASecondImportKeepsThem() async throws {
         let fixture = try await APIFixture.make()
-        let (from, to) = (fixture.property.today().adding(days: 10), fixture.property.today().adding(days: 13))
+        let (from, to) = (fixture.today.adding(days: 10), fixture.today.adding(days: 13))
         // The feed is this server's own export, on loopback: let the fetcher reach it.
         var configuration = ServerConfiguration()
         configuration.feeds.allows = { _ in true }
@@ -76,7 +76,7 @@ struct ICalAPITests {
     @Test(arguments: TestDatabase.available)
     func anUploadedCalendarIsSyncedEventsGoneAreRemovedAndCollisionsReported(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
-        let today = fixture.property.today()
+        let today = fixture.today
         let event = { @Sendable (uid: String, from: Int, to: Int) in
             "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTART;VALUE=DATE:\(Self.basic(today.adding(days: from)))\r\nDTEND;VALUE=DATE:\(Self.basic(today.adding(days: to)))\r\nSUMMARY:Reserved\r\nEND:VEVENT\r\n"
         }

@@ -43,7 +43,7 @@ struct IdempotencyAPITests {
                     #"{"description": "Minibar", "amount": {"amount": 12000, "currency": "THB"}, "category": "minibar"}"#
                 ),
                 ("payments", #"{"amount": {"amount": 5000, "currency": "THB"}, "method": "cash"}"#),
-                ("move", #"{"roomId": \#(fixture.rooms[1].id), "fromDate": "\#(fixture.property.today().iso)"}"#),
+                ("move", #"{"roomId": \#(fixture.rooms[1].id), "fromDate": "\#(fixture.today.iso)"}"#),
             ]
             for (index, (path, json)) in changes.enumerated() {
                 let headers: HTTPFields = [HTTPField.Name("Idempotency-Key")!: "outbox-\(index)-7f3a9c1e"]

@@ -18,7 +18,7 @@ struct InHouseChangesAPITests {
     static func checkedIn(
         _ client: SignedInClient, _ fixture: APIFixture, room: Int, arrival: Day? = nil, nights: Int = 2
     ) async throws -> StayBody {
-        let arrival = arrival ?? fixture.property.today()
+        let arrival = arrival ?? fixture.today
         let json = fixture.stayJSON(room: room, arrival: arrival.iso, departure: arrival.adding(days: nights).iso)
         let id = try await client.execute(uri: fixture.staysPath, method: .post, body: ByteBuffer(string: json)) {
             try StayActionsAPITests.decode(StayBody.self, $0).id
@@ -56,7 +56,7 @@ struct InHouseChangesAPITests {
     func aNightAddedToAGuestInHouseIsChargedAndANightGivenUpIsReversed(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
         try await fixture.test { client in
-            let today = fixture.property.today()
+            let today = fixture.today
             var stay = try await Self.checkedIn(client, fixture, room: fixture.rooms[0].id)
             #expect(Self.chargedNights(try await Self.folio(client, stay)).count == 2)
 
@@ -76,7 +76,7 @@ struct InHouseChangesAPITests {
     @Test func aGuestInHouseCannotGiveUpANightAlreadySlept() async throws {
         let fixture = try await APIFixture.make()
         try await fixture.test { client in
-            let today = fixture.property.today()
+            let today = fixture.today
             let stay = try await Self.checkedIn(
                 client, fixture, room: fixture.rooms[0].id, arrival: today.adding(days: -2), nights: 4)
             try await client.execute(
@@ -95,7 +95,7 @@ struct InHouseChangesAPITests {
     func movingAGuestInHouseToAnotherRoomKeepsTheNightsSleptWhereTheyWere(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
         try await fixture.test { client in
-            let today = fixture.property.today()
+            let today = fixture.today
             let yesterday = today.adding(days: -1)
             let (from, to) = (fixture.rooms[0].id, fixture.rooms[1].id)
             let stay = try await Self.checkedIn(client, fixture, room: from, arrival: yesterday, nights: 3)

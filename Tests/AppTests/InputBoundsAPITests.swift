@@ -114,7 +114,7 @@ struct InputBoundsAPITests {
     @Test(arguments: TestDatabase.available)
     func aRateBeyondTheLargestAmountOrBelowZeroIsRefused(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
-        let from = fixture.property.today().adding(days: 5)
+        let from = fixture.today.adding(days: 5)
         try await fixture.test(as: .manager) { client in
             for amount in [Self.huge, -1, Money.maxAmount + 1] {
                 let body = #"{"from": "\#(from.iso)", "to": "\#(from.adding(days: 2).iso)", "amount": \#(amount)}"#

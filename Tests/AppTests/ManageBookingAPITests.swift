@@ -30,7 +30,7 @@ struct ManageBookingAPITests {
     @Test(arguments: TestDatabase.available)
     func theGuestReadsTheirBookingWithItsTermsOfCancellation(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
-        let arrival = fixture.property.today().adding(days: 10)
+        let arrival = fixture.today.adding(days: 10)
         try await fixture.test(as: nil) { client in
             let code = try await GuestSite.book(
                 client, place: fixture.property, roomType: fixture.roomType, arrival: arrival)
@@ -65,7 +65,7 @@ struct ManageBookingAPITests {
         try await fixture.test(as: nil) { client in
             let code = try await GuestSite.book(
                 client, place: fixture.property, roomType: fixture.roomType,
-                arrival: fixture.property.today().adding(days: 10))
+                arrival: fixture.today.adding(days: 10))
             // The same status, code, message and (no) field, byte for byte: nothing says that the code exists.
             var answers: [[String?]] = []
             var bodies: [String] = []
@@ -117,7 +117,7 @@ struct ManageBookingAPITests {
         try await fixture.test(as: nil) { client in
             let code = try await GuestSite.book(
                 client, place: fixture.property, roomType: fixture.roomType,
-                arrival: fixture.property.today().adding(days: 10))
+                arrival: fixture.today.adding(days: 10))
             let seq = try await EventRepository(store: fixture.store).latestSeq(propertyID: fixture.property.id) ?? 0
             let cancelled = try await Self.cancel(client, code)
             #expect(cancelled.status == .ok)
@@ -144,7 +144,7 @@ struct ManageBookingAPITests {
             // Arriving tomorrow: within the two days before arrival, so the whole total (100 %) is due.
             let code = try await GuestSite.book(
                 client, place: fixture.property, roomType: fixture.roomType,
-                arrival: fixture.property.today().adding(days: 1))
+                arrival: fixture.today.adding(days: 1))
             let before = try await client.execute(
                 uri: "/api/v1/public/bookings/\(code)?email=ann@example.com", method: .get, testCallback: Self.decode)
             #expect(before.cancellation.allowed)
@@ -165,7 +165,7 @@ struct ManageBookingAPITests {
         let fixture = try await APIFixture.make(database: database)
         try await fixture.test { client in
             let code = try await GuestSite.book(
-                client, place: fixture.property, roomType: fixture.roomType, arrival: fixture.property.today())
+                client, place: fixture.property, roomType: fixture.roomType, arrival: fixture.today)
             let stay = try #require(try await StayRepository(store: fixture.store).stay(confirmationCode: code))
             try await client.execute(uri: "/api/v1/stays/\(stay.id)/check-in", method: .post) {
                 #expect($0.status == .ok)
@@ -183,7 +183,7 @@ struct ManageBookingAPITests {
     @Test(arguments: TestDatabase.available)
     func aBookingWhoseArrivalHasPassedCannotBeCancelledByItsGuest(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
-        let yesterday = fixture.property.today().adding(days: -1)
+        let yesterday = fixture.today.adding(days: -1)
         let stay = try await StayRepository(store: fixture.store).create(
             NewStay(
                 propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: fixture.rooms[0].id,

@@ -47,8 +47,10 @@ struct NightAuditAPITests {
     @Test(arguments: TestDatabase.available)
     func closingADayMakesItsMissingArrivalsNoShowsAndFreezesItsFigures(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
-        Self.at(Self.first, 10 * 60, fixture)
-        try await fixture.test(as: .frontDesk) { client in
+        // Signed in at noon: the desk's session (12 hours, by the hotel's clock) lasts the evening.
+        Self.at(Self.first, 12 * 60, fixture)
+        try await fixture.test(as: .frontDesk) { morning in
+            var client = morning
             let audit = "/api/v1/properties/\(fixture.property.id)/night-audit"
             let came = try await Self.book(client, fixture, room: fixture.rooms[0].id, nights: 2)
             let missing = try await Self.book(client, fixture, room: fixture.rooms[1].id, nights: 1)
@@ -137,6 +139,7 @@ struct NightAuditAPITests {
 
             // Two days on, the 2nd closes before the 3rd; the guest still in house is counted again.
             Self.at(Self.first.adding(days: 2), 9 * 60, fixture)
+            client = try #require(try await StaffAPITests.signIn(client, "front_desk@example.com", APIFixture.password))
             let skipped = try await Self.post(client, audit, #"{"day": "2026-12-03"}"#)
             #expect(skipped.status == .conflict && skipped.error?.error.reason?.rawValue == "audit.order")
             let second = try StayActionsAPITests.decode(

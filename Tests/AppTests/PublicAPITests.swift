@@ -14,7 +14,7 @@ struct PublicAPITests {
     typealias Search = Components.Schemas.Search
 
     static func dates(_ fixture: APIFixture, from offset: Int = 10, nights: Int = 2) -> (String, String) {
-        let arrival = fixture.property.today().adding(days: offset)
+        let arrival = fixture.today.adding(days: offset)
         return (arrival.iso, arrival.adding(days: nights).iso)
     }
 
@@ -83,7 +83,7 @@ struct PublicAPITests {
         let (arrival, departure) = Self.dates(fixture)
         let (past, pastEnd) = Self.dates(fixture, from: -3)
         let (far, farEnd) = Self.dates(fixture, from: Stay.onlineHorizonDays + 3)
-        let today = fixture.property.today()
+        let today = fixture.today
         try await fixture.test(as: nil) { client in
             for (query, reason, params) in [
                 ("adults=0", "number.range", ["min": "1", "max": "\(Stay.maxGuests)", "value": "0"]),

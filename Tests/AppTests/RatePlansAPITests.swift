@@ -52,7 +52,7 @@ struct RatePlansAPITests {
     @Test(arguments: TestDatabase.available)
     func plansArePricedBookedAndKeepTheirDepositsAndTerms(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
-        let today = fixture.property.today()
+        let today = fixture.today
         try await fixture.test(as: .manager) { client in
             let stored = try await Self.put(client, fixture, Self.plans)
             #expect(stored.status == .ok, "\(String(buffer: stored.body))")

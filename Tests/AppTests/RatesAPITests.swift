@@ -31,7 +31,7 @@ struct RatesAPITests {
     @Test(arguments: TestDatabase.available)
     func aManagersSeasonRateIsWhatTheGuestSiteQuotesForThoseNights(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
-        let start = fixture.property.today().adding(days: 20)
+        let start = fixture.today.adding(days: 20)
         try await fixture.test(as: .manager) { client in
             let set = try await Self.put(
                 client, fixture, #"{"from": "\#(start.iso)", "to": "\#(start.adding(days: 2).iso)", "amount": 180000}"#)
@@ -55,7 +55,7 @@ struct RatesAPITests {
         for role in [StaffRole.frontDesk, .viewer] {
             // A fixture each: a test's end closes its store.
             let fixture = try await APIFixture.make(database: database)
-            let start = fixture.property.today()
+            let start = fixture.today
             let body = #"{"from": "\#(start.iso)", "to": "\#(start.adding(days: 1).iso)", "amount": 1}"#
             try await fixture.test(as: role) { client in
                 let refused = try await Self.put(client, fixture, body)
@@ -68,7 +68,7 @@ struct RatesAPITests {
 
     @Test func badRangesAndAmountsAre400NamingTheField() async throws {
         let fixture = try await APIFixture.make()
-        let day = fixture.property.today()
+        let day = fixture.today
         try await fixture.test(as: .manager) { client in
             for (body, field) in [
                 (#"{"from": "2026-13-01", "to": "\#(day.iso)", "amount": 1}"#, "from"),

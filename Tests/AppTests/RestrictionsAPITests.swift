@@ -40,7 +40,7 @@ struct RestrictionsAPITests {
     @Test(arguments: TestDatabase.available)
     func theGuestSiteHonoursEachRestrictionAndSaysWhyTheDeskMayBookPastThem(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
-        let day = fixture.property.today().adding(days: 10)
+        let day = fixture.today.adding(days: 10)
         try await fixture.test(as: .manager) { client in
             for (from, nights, fields) in [
                 (day, 3, #""minStay": 2"#), (day.adding(days: 10), 1, #""closedToArrival": true"#),
@@ -147,7 +147,7 @@ struct RestrictionsAPITests {
     func everyBookingTheGuestSiteAcceptsKeepsTheRestrictions(database: TestDatabase) async {
         await propertyCheck(count: 12, input: Self.steps) { steps in
             let fixture = try await APIFixture.make(database: database)
-            let start = fixture.property.today().adding(days: 5)
+            let start = fixture.today.adding(days: 5)
             try await fixture.test(as: .manager) { client in
                 for (index, step) in steps.enumerated() {
                     let from = start.adding(days: step.day)

@@ -19,7 +19,7 @@ struct SearchAPITests {
     static func search(
         _ client: SignedInClient, _ site: GuestSite, region: String, extra: String = "", adults: Int = 2
     ) async throws -> Search {
-        let arrival = site.fixture.property.today().adding(days: 10)
+        let arrival = site.fixture.today.adding(days: 10)
         let uri =
             "/api/v1/public/search?region=\(GuestSite.encoded(region))&arrival=\(arrival.iso)"
             + "&departure=\(arrival.adding(days: 2).iso)&adults=\(adults)\(extra)"
@@ -206,7 +206,7 @@ struct SearchAPITests {
             #expect(try await nimmanOffers() == ["Standard Double", "Family Room"])
             let code = try await GuestSite.book(
                 client, place: site.nimman, roomType: site.standardDouble,
-                arrival: site.fixture.property.today().adding(days: 10))
+                arrival: site.fixture.today.adding(days: 10))
             #expect(try await nimmanOffers() == ["Family Room"])
             try await client.execute(
                 uri: "/api/v1/public/bookings/\(code)/cancel", method: .post,

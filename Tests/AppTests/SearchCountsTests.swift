@@ -39,7 +39,7 @@ struct SearchCountsTests {
             }
             let stays = StayRepository(store: store)
             var made: [Stay] = []
-            let today = Day.today(in: .gmt)
+            let today = Day.today(in: .gmt, now: store.clock.now())
             for (index, step) in steps.enumerated() {
                 let nights = try Nights(
                     arrival: today.adding(days: step.day), departure: today.adding(days: step.day + step.length))
@@ -76,7 +76,7 @@ struct SearchCountsTests {
                 let offset = dates[index % dates.count]
                 let query = try PublicController.Query(
                     arrival: today.adding(days: offset).iso, departure: today.adding(days: offset + 1 + index % 4).iso,
-                    adults: 1, children: 0, requireDates: true)
+                    adults: 1, children: 0, requireDates: true, now: store.clock.now())
                 let inventory = try await controller.inventory()
                 let counts = try await controller.heldNights.counts(for: places, in: inventory, store: store)
                 let counted = try await controller.offers(

@@ -52,7 +52,7 @@ struct SettingsRoundTripPropertyTests {
         var taxesPath: String { "/api/v1/properties/\(fixture.property.id)/taxes" }
         var ratesPath: String { "/api/v1/room-types/\(fixture.roomType.id)/rates" }
         var restrictionsPath: String { "/api/v1/room-types/\(fixture.roomType.id)/restrictions" }
-        var firstNight: Day { fixture.property.today().adding(days: 10) }
+        var firstNight: Day { fixture.today.adding(days: 10) }
 
         func json(_ uri: String) async throws -> [String: Any] {
             try await client.execute(uri: uri, method: .get) { response in

@@ -17,6 +17,9 @@ struct APIFixture {
     let roomType: RoomType
     let rooms: [Room]
 
+    /// The property's day by the store's clock: the server's "today".
+    var today: Day { store.clock.today(at: property) }
+
     static func make(database: TestDatabase = .sqlite) async throws -> APIFixture {
         let store = try await database.makeStore()
         let properties = PropertyRepository(store: store)

@@ -23,7 +23,7 @@ struct StayActionsAPITests {
     static func bookToday(_ client: SignedInClient, _ fixture: APIFixture, room: Int, nights: Int = 2) async throws
         -> Int
     {
-        let today = fixture.property.today()
+        let today = fixture.today
         let json = fixture.stayJSON(room: room, arrival: today.iso, departure: today.adding(days: nights).iso)
         return try await client.execute(uri: fixture.staysPath, method: .post, body: ByteBuffer(string: json)) {
             response in
@@ -194,7 +194,7 @@ struct StayActionsAPITests {
         try await fixture.test { client in
             let moving = try await Self.bookToday(client, fixture, room: fixture.rooms[0].id, nights: 3)
             _ = try await Self.bookToday(client, fixture, room: fixture.rooms[1].id, nights: 1)
-            let today = fixture.property.today()
+            let today = fixture.today
             try await client.execute(
                 uri: "/api/v1/stays/\(moving)/move", method: .post,
                 body: ByteBuffer(string: #"{"roomId": \#(fixture.rooms[1].id), "fromDate": "\#(today.iso)"}"#)

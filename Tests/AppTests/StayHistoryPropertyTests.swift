@@ -59,7 +59,7 @@ struct StayHistoryPropertyTests {
         var stays: [Int] = []
         var slept: [Int: [String: Int]] = [:]
 
-        var today: Day { fixture.property.today() }
+        var today: Day { fixture.today }
 
         init(fixture: APIFixture) { self.fixture = fixture }
 

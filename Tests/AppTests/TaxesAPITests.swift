@@ -38,7 +38,7 @@ struct TaxesAPITests {
             #expect(list.taxes[1].maxNights == 2 && list.taxes[1].exemptChildren == true)
 
             // The guest site: an adult and a child for three nights; the VAT shown inside, not added.
-            let arrival = fixture.property.today().adding(days: 7)
+            let arrival = fixture.today.adding(days: 7)
             let quoted = try await client.execute(
                 uri:
                     "/api/v1/public/properties/\(fixture.property.id)?arrival=\(arrival.iso)&departure=\(arrival.adding(days: 3).iso)&adults=1&children=1",
@@ -52,7 +52,7 @@ struct TaxesAPITests {
             #expect(price.total.amount == 370_000)
 
             // The desk books two adults from today and checks them in.
-            let today = fixture.property.today()
+            let today = fixture.today
             let json = fixture.stayJSON(arrival: today.iso, departure: today.adding(days: 3).iso)
             let booked = try await client.execute(uri: fixture.staysPath, method: .post, body: ByteBuffer(string: json))
             #expect(booked.status == .created, "\(String(buffer: booked.body))")

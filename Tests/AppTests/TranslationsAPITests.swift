@@ -41,7 +41,7 @@ struct TranslationsAPITests {
         var textsPath: String { "/api/v1/properties/\(property.id)/texts" }
 
         func detail(_ client: SignedInClient, lang: String?) async throws -> Components.Schemas.PublicPropertyDetail {
-            let arrival = property.today().adding(days: 10)
+            let arrival = fixture.today.adding(days: 10)
             let uri =
                 "/api/v1/public/properties/\(property.id)?arrival=\(arrival.iso)"
                 + "&departure=\(arrival.adding(days: 2).iso)&adults=2" + (lang.map { "&lang=\($0)" } ?? "")
@@ -100,7 +100,7 @@ struct TranslationsAPITests {
             #expect(asStored.property.summary == "Teak rooms by the river.")
             #expect(asStored.roomTypes.first?.price?.taxes.map(\.name) == ["VAT"])
 
-            let arrival = place.property.today().adding(days: 10)
+            let arrival = place.fixture.today.adding(days: 10)
             let search = try await client.execute(
                 uri: "/api/v1/public/search?region=chiang%20mai&arrival=\(arrival.iso)"
                     + "&departure=\(arrival.adding(days: 2).iso)&adults=2&lang=th",
@@ -119,10 +119,12 @@ struct TranslationsAPITests {
 
     @Test func aGuestsBookingAndItsPriceAreInTheLanguageBookedIn() async throws {
         let place = try await Place.make()
-        _ = try await FrontDesk(storage: StayRepository(store: place.fixture.store)).setTranslations(
-            [(source: "River Double", wordings: [.ko: "리버 더블"]), (source: "VAT", wordings: [.ko: "부가가치세"])],
-            propertyID: place.property.id, by: Staff(User(id: 1, email: "m@example.com", name: "M", role: .manager)))
-        let arrival = place.property.today().adding(days: 10)
+        _ = try await FrontDesk(storage: StayRepository(store: place.fixture.store), now: place.fixture.store.clock.now)
+            .setTranslations(
+                [(source: "River Double", wordings: [.ko: "리버 더블"]), (source: "VAT", wordings: [.ko: "부가가치세"])],
+                propertyID: place.property.id, by: Staff(User(id: 1, email: "m@example.com", name: "M", role: .manager))
+            )
+        let arrival = place.fixture.today.adding(days: 10)
         let body = #"""
             {"propertyId": \#(place.property.id), "roomTypeId": \#(place.roomType.id), "arrival": "\#(arrival.iso)",
              "departure": "\#(arrival.adding(days: 1).iso)", "adults": 2,

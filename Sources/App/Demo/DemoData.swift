@@ -13,9 +13,10 @@ public struct DemoData: Sendable {
     let store: Store
     let now: Date
 
-    public init(store: Store, now: Date = Date()) {
+    /// The demo as of the store's clock now: its stays move with the day it is made.
+    public init(store: Store) {
         self.store = store
-        self.now = now
+        self.now = store.clock.now()
     }
 
     /// Writes the demo; refused when the database already has properties.

@@ -47,7 +47,7 @@ extension FrontdeskAPI {
                 body.url, try ICalController.text(of: try await configuration.feeds.fetch(body.url), field: "url")
             )
         }
-        let today = property.today()
+        let today = store.clock.today(at: property)
         let blocks = try ICalendar.parse(text, timeZone: property.timeZone, today: today)
         let result = try await ICalRepository(store: store).sync(
             roomID: roomID, source: source, blocks: blocks, today: today, by: user.id)

@@ -27,7 +27,7 @@ extension FrontdeskAPI {
                     .init(
                         suggestions: try areas.prefix(Self.suggestionLimit).map {
                             try .init($0, names: inventory.names)
-                        }, today: inventory.firstDayOnSale().iso))))
+                        }, today: inventory.firstDayOnSale(now: store.clock.now()).iso))))
     }
 
     /// The place, and with dates, each room type's availability and itemised price (the total the
@@ -44,8 +44,8 @@ extension FrontdeskAPI {
         let hasDates = input.query.arrival != nil
         let query = try PublicController.Query(
             arrival: input.query.arrival, departure: input.query.departure, adults: input.query.adults,
-            children: input.query.children, requireDates: false)
-        if hasDates { try Stay.validateOnline(query.nights, today: property.today()) }
+            children: input.query.children, requireDates: false, now: store.clock.now())
+        if hasDates { try Stay.validateOnline(query.nights, today: store.clock.today(at: property)) }
         let offers = hasDates ? try await guestSite.offers(for: property, query) : []
         let language = try Language.asked(input.query.lang)
         return .ok(

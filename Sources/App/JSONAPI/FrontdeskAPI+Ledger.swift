@@ -7,7 +7,7 @@ extension FrontdeskAPI {
     func getLedger(_ input: Operations.GetLedger.Input) async throws -> Operations.GetLedger.Output {
         try context.requireAccess(to: input.path.id, for: .accounts)
         let property = try await property(input.path.id)
-        let first = try input.query.from.map { try Day.parse($0, field: "from") } ?? property.today()
+        let first = try input.query.from.map { try Day.parse($0, field: "from") } ?? store.clock.today(at: property)
         let last = try input.query.to.map { try Day.parse($0, field: "to") } ?? first
         try LedgerReport.validate(first: first, last: last)
         let ledger = try await FolioRepository(store: store).ledger(property: property, first: first, last: last)

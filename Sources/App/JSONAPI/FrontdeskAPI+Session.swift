@@ -40,7 +40,7 @@ extension FrontdeskAPI {
         }
         await throttle.succeeded(attempt)
         let token = SessionMiddleware.newToken()
-        let expires = Int(Date().timeIntervalSince1970 * 1000) + Self.sessionLifetimeSeconds * 1000
+        let expires = store.clock.nowMillis + Self.sessionLifetimeSeconds * 1000
         try await UserRepository(store: store).startSession(
             userID: user.id, tokenHash: SessionMiddleware.hash(token), expiresAtMillis: expires)
         return .ok(
@@ -100,31 +100,31 @@ public enum Passwords {
 actor SignInThrottle {
     static let perAccount = 5
     static let perAddress = 30
-    static let window: TimeInterval = 15 * 60
+    static let window: Duration = .seconds(15 * 60)
 
     /// A try under way: when it was counted, to take it back from the address's count.
     struct Try: Sendable {
         let account: String
         let address: String
-        let at: Date
+        let at: ContinuousClock.Instant
     }
 
-    private var failures: [String: [Date]] = [:]
+    private var failures: [String: [ContinuousClock.Instant]] = [:]
 
     /// Counts a try for `account` from `address`, or answers the seconds to wait when either is at its
     /// limit (the try is then not counted).
-    func begin(account: String, address: String, now: Date = Date()) -> Result<Try, Wait> {
+    func begin(account: String, address: String, now: ContinuousClock.Instant = .now) -> Result<Try, Wait> {
         let keys = [("account:" + account, Self.perAccount), ("address:" + address, Self.perAddress)]
         let waits = keys.compactMap { key, limit -> Int? in
-            let recent = (failures[key] ?? []).filter { now.timeIntervalSince($0) < Self.window }
+            let recent = (failures[key] ?? []).filter { $0.duration(to: now) < Self.window }
             failures[key] = recent.isEmpty ? nil : recent
             guard recent.count >= limit, let oldest = recent.first else { return nil }
-            return max(1, Int((Self.window - now.timeIntervalSince(oldest)).rounded(.up)))
+            return max(1, Int((Self.window - oldest.duration(to: now)).inSeconds.rounded(.up)))
         }
         if let wait = waits.max() { return .failure(Wait(seconds: wait)) }
         for (key, _) in keys { failures[key, default: []].append(now) }
         if failures.count > 100_000 {
-            failures = failures.filter { now.timeIntervalSince($0.value.last ?? now) < Self.window }
+            failures = failures.filter { ($0.value.last ?? now).duration(to: now) < Self.window }
         }
         return .success(Try(account: account, address: address, at: now))
     }

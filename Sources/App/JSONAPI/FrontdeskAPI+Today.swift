@@ -7,7 +7,7 @@ extension FrontdeskAPI {
     /// Arrivals, departures and in-house guests for a date in the property's time zone (today by default).
     func getToday(_ input: Operations.GetToday.Input) async throws -> Operations.GetToday.Output {
         let property = try await property(input.path.id)
-        let day = try input.query.date.map { try Day.parse($0, field: "date") } ?? property.today()
+        let day = try input.query.date.map { try Day.parse($0, field: "date") } ?? store.clock.today(at: property)
         let stays = StayRepository(store: store)
         let around = try Nights(arrival: day.adding(days: -1), departure: day.adding(days: 1))
         let lists = FrontDeskDay(day: day, stays: try await stays.stays(propertyID: property.id, overlapping: around))
@@ -45,7 +45,7 @@ extension FrontdeskAPI {
     /// Occupancy, ADR and RevPAR per day and over the range (`to` exclusive; the last 30 days by default).
     func getStats(_ input: Operations.GetStats.Input) async throws -> Operations.GetStats.Output {
         let property = try await property(input.path.id)
-        let today = property.today()
+        let today = store.clock.today(at: property)
         let to = try input.query.to.map { try Day.parse($0, field: "to") } ?? today
         let from = try input.query.from.map { try Day.parse($0, field: "from") } ?? to.adding(days: -30)
         guard to > from else { throw DomainError.invalid("to", "must be after from (\(from))") }

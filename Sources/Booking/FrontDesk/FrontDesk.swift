@@ -18,7 +18,7 @@ public struct FrontDesk<Storage: StayStorage>: Sendable {
     /// The instant it is now: the clock every "today" is read from (a test sets it).
     public let now: @Sendable () -> Date
 
-    public init(storage: Storage, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(storage: Storage, now: @escaping @Sendable () -> Date) {
         self.storage = storage
         self.now = now
     }

@@ -43,19 +43,28 @@ public struct ServerConfiguration: Sendable {
     }
 }
 
-/// Composes the application: its routes over a store, errors turned into JSON.
+/// Composes the application: its routes over a store, errors turned into JSON, and the services it
+/// runs in its group. They start in order and stop in reverse, so that on SIGTERM the server stops
+/// taking requests and finishes those under way (live streams end), then the clean-up and the event
+/// feed stop, and the store closes its databases last. The schema is brought up to date before the
+/// server takes its first request; `onServerRunning` is told when it listens.
 public func buildApplication(
-    configuration: ServerConfiguration, store: Store, logger: Logger = Logger(label: "frontdesk")
+    configuration: ServerConfiguration, store: Store, logger: Logger = Logger(label: "frontdesk"),
+    onServerRunning: @escaping @Sendable () async -> Void = {}
 ) -> some ApplicationProtocol {
     let router = buildRouter(store: store, configuration: configuration)
-    return Application(
+    var app = Application(
         router: router,
         // WebSocket for the live event stream; the server pings every 30 seconds.
         server: .guardedHTTP1(
             router: router, headTimeout: configuration.requestHeadTimeout,
             connectionsPerAddress: configuration.connectionsPerAddress),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "frontdesk"),
+        services: [store, store.events, Cleanup(store: store)],
+        onServerRunning: { _ in await onServerRunning() },
         logger: logger)
+    app.beforeServerStarts { try await store.migrate() }
+    return app
 }
 
 /// The routes alone, for tests through HummingbirdTesting's router framework. Everything under

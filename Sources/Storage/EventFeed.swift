@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 
 /// Wakes the readers of a property's event stream when a change to it commits.
 ///
@@ -8,16 +9,17 @@ import PostgresNIO
 /// sent, so a lost or repeated wake-up costs a query, never an event. Wake-ups come from three places:
 /// the store's own write transactions (after commit), PostgreSQL `NOTIFY` from every server instance
 /// sharing the database, and a tick every few seconds for writers that can do neither (another
-/// process on the same SQLite file).
-public final class EventFeed: @unchecked Sendable {
+/// process on the same SQLite file). The tick and the listener run as a `Service` of the application;
+/// without it (a command, a test of the routes alone) readers are woken by this process's writes only.
+public final class EventFeed: Service, @unchecked Sendable {
     /// The channel that `Journal` notifies on PostgreSQL; the payload is the property id.
     static let channel = "frontdesk_events"
 
     private let lock = NSLock()
     private var readers: [Int: (propertyID: Int, wake: AsyncStream<Void>.Continuation)] = [:]
     private var nextReader = 0
-    private var background: [Task<Void, Never>] = []
-    private var started = false
+    /// Told of each new reader: the listener connects once there is someone to wake.
+    private let arrivals = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     /// Whether the PostgreSQL listener is listening now.
     private(set) var isListening: Bool {
         get { lock.withLock { listening } }
@@ -47,7 +49,7 @@ public final class EventFeed: @unchecked Sendable {
             self?.lock.withLock { _ = self?.readers.removeValue(forKey: id) }
         }
         continuation.yield()
-        startBackgroundOnce()
+        arrivals.continuation.yield()
         return stream
     }
 
@@ -62,32 +64,34 @@ public final class EventFeed: @unchecked Sendable {
         for continuation in continuations { continuation.yield() }
     }
 
+    /// Ends every reader's stream.
     func shutdown() {
-        let tasks = lock.withLock {
-            defer { background = [] }
-            return background
-        }
-        for task in tasks { task.cancel() }
         let continuations = lock.withLock { readers.values.map(\.wake) }
         for continuation in continuations { continuation.finish() }
     }
 
-    private func startBackgroundOnce() {
-        lock.withLock {
-            guard !started else { return }
-            started = true
-            let tick = self.tick
-            background.append(
-                Task { [weak self] in
+    /// Wakes every reader each `tick` and, on PostgreSQL, listens for the changes every instance
+    /// commits (from the first reader on: a server nobody reads live holds no connection for it), until
+    /// the application shuts down; then ends the readers' streams.
+    public func run() async {
+        await cancelWhenGracefulShutdown {
+            await withDiscardingTaskGroup { group in
+                group.addTask {
                     while !Task.isCancelled {
-                        try? await Task.sleep(for: tick)
-                        self?.wake(nil)
+                        try? await Task.sleep(for: self.tick)
+                        self.wake(nil)
                     }
-                })
-            if let postgres {
-                background.append(Task { [weak self] in await self?.listen(postgres) })
+                }
+                if let postgres = self.postgres {
+                    group.addTask {
+                        for await _ in self.arrivals.stream { break }
+                        guard !Task.isCancelled else { return }
+                        await self.listen(postgres)
+                    }
+                }
             }
         }
+        shutdown()
     }
 
     /// Holds one connection that `LISTEN`s for changes committed by any server instance, and

@@ -63,15 +63,16 @@ public struct IdempotencyRepository: Sendable {
 
     /// Holds the key for this transaction, or says what it answered before. A row of status 0 is a
     /// key that an older server left in progress when it died: its work never committed, so it is
-    /// taken over.
+    /// taken over; a row older than the key's lifetime is a new use of the key (`Cleanup` removes
+    /// the others in time).
     private static func claim<Answer>(
         scope: String, key: String, requestHash: String, now: Int, in sql: any SQLDatabase
     ) async throws -> Outcome<Answer>? {
         try await sql.raw(
-            "DELETE FROM idempotency_keys WHERE created_at < \(bind: now - Self.lifetimeMillis)"
-        ).run()
-        try await sql.raw(
-            "DELETE FROM idempotency_keys WHERE scope = \(bind: scope) AND key = \(bind: key) AND status = 0"
+            """
+            DELETE FROM idempotency_keys WHERE scope = \(bind: scope) AND key = \(bind: key)
+              AND (status = 0 OR created_at < \(bind: now - Self.lifetimeMillis))
+            """
         ).run()
         // Waits, on PostgreSQL, for a transaction inserting the same key to end.
         try await sql.raw(

@@ -7,6 +7,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import SQLKit
+import ServiceLifecycle
 import Synchronization
 
 /// The database Frontdesk keeps its truth in: a SQLite file by default, PostgreSQL for larger
@@ -29,6 +30,7 @@ public final class Store: Sendable {
     let writers = WriterQueue()
     /// The instant it is now for every "today" and every line posted (a test moves it).
     public let clock = WallClock()
+    private let isOpen = Mutex(true)
 
     /// How long a request waits for a connection before it is refused (500). A burst of writes on a
     /// busy machine (a tour group's bookings, a slow disk) queues longer than the drivers' 10 seconds;
@@ -120,7 +122,13 @@ public final class Store: Sendable {
         }
     }
 
+    /// Closes the databases' connections; once (a second call does nothing).
     public func shutdown() async {
+        guard
+            isOpen.withLock({ open in
+                defer { open = false }; return open
+            })
+        else { return }
         events.shutdown()
         await databases.shutdownAsync()
     }
@@ -280,5 +288,14 @@ extension SQLDatabase {
             throw DomainError(.notFound, "the database returned no id for an insert")
         }
         return try row.decode(column: "id", as: Int.self)
+    }
+}
+
+extension Store: ServiceLifecycle.Service {
+    /// Holds the databases open while the application runs, and closes them once it has stopped: the
+    /// first service of the group, it is the last to stop, after the server has answered its last request.
+    public func run() async {
+        try? await gracefulShutdown()
+        await shutdown()
     }
 }

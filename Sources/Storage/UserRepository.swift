@@ -102,7 +102,6 @@ public struct UserRepository: Sendable {
 
     public func startSession(userID: Int, tokenHash: String, expiresAtMillis: Int) async throws {
         try await store.write { sql in
-            try await sql.raw("DELETE FROM sessions WHERE expires_at < \(bind: store.clock.nowMillis)").run()
             try await sql.raw(
                 """
                 INSERT INTO sessions (token_hash, user_id, expires_at)

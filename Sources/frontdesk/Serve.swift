@@ -53,18 +53,22 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         OpenFiles.raiseLimit()
         let store = try Store.open(database.location)
-        try await store.migrate()
+        let (host, port) = (host, port)
         let app = buildApplication(
             configuration: ServerConfiguration(
                 host: host, port: port, https: https, metricsToken: metricsTokenConfigured,
                 webRoot: web.isEmpty ? nil : web, publicRequestsPerMinute: publicRateLimit,
                 requestHeadTimeout: .seconds(requestHeadTimeout), connectionsPerAddress: connectionsPerAddress),
-            store: store)
-        // Written unbuffered, so that `make run` shows it at once even through a pipe.
-        FileHandle.standardOutput.write(
-            Data("frontdesk: serving \(store.location) (\(store.dialect.rawValue)) on http://\(host):\(port)/\n".utf8))
+            store: store
+        ) {
+            // Written unbuffered, so that `make run` shows it at once even through a pipe.
+            FileHandle.standardOutput.write(
+                Data(
+                    "frontdesk: serving \(store.location) (\(store.dialect.rawValue)) on http://\(host):\(port)/\n".utf8
+                ))
+        }
+        // The application's group opens and closes the store, runs its migrations and stops it on SIGTERM.
         try await runUntilStopped(app)
-        await store.shutdown()
     }
 }
 

@@ -66,7 +66,12 @@ struct EventFeedTests {
     @Test(arguments: TestDatabase.available)
     func aCommittedChangeWakesTheReadersOfItsProperty(database: TestDatabase) async throws {
         let stores = try await database.makeStores(count: 2, eventTick: .seconds(3600))
-        defer { Task { for store in stores { await store.shutdown() } } }
+        // Each instance's feed runs as its application runs it, a service, until the test ends.
+        let feeds = stores.map { store in Task { await store.events.run() } }
+        defer {
+            for feed in feeds { feed.cancel() }
+            Task { for store in stores { await store.shutdown() } }
+        }
         let hotel = try await Hotel.make(in: stores[0])
         // The writer's own readers are woken by the store; another instance's only by PostgreSQL.
         let readers = database == .postgres ? stores : [stores[0]]

@@ -13,6 +13,10 @@ public enum StaffRole: String, Sendable, CaseIterable {
     /// and every answer to it leaves them out.
     public var readsMoney: Bool { may(.accounts) }
 
+    /// The kinds of work the role allows, in `StaffWork`'s order: what the server tells the desk this
+    /// member of staff may do at a property.
+    public var work: [StaffWork] { StaffWork.allCases.filter(may) }
+
     /// Whether the role may do a kind of work.
     public func may(_ work: StaffWork) -> Bool {
         switch (self, work) {
@@ -25,7 +29,7 @@ public enum StaffRole: String, Sendable, CaseIterable {
 }
 
 /// The kinds of work a member of staff's role allows at a property.
-public enum StaffWork: Sendable {
+public enum StaffWork: String, CaseIterable, Sendable {
     /// Reading what the property has: boards, stays, folios, lists.
     case reading
     /// Bookings, check-in and out, moves, charges and payments, appointments.

@@ -17,6 +17,8 @@ extension FrontdeskAPI {
                     roomID: stay.roomID(on: status.nextDay) ?? stay.currentRoomID, amount: amount))
         }
         let folios = FolioRepository(store: store)
+        // Closing a day is desk work: the status says whether this member may, not only whether it has begun.
+        let closes = try context.roles[input.path.id]?.may(.deskWork) == true
         var notCheckedOut: [Components.Schemas.DayCloseStay] = []
         for stay in status.notCheckedOut {
             notCheckedOut.append(try line(stay, try await folios.folio(stayID: stay.id).balance))
@@ -26,7 +28,8 @@ extension FrontdeskAPI {
                 body: .json(
                     .init(
                         today: status.today.iso, closedThrough: status.closedThrough?.iso,
-                        nextDay: status.nextDay.iso, canClose: status.nextDay <= status.today,
+                        nextDay: status.nextDay.iso,
+                        canClose: status.nextDay <= status.today && closes,
                         noShows: try status.noShows.map { try line($0.stay, $0.fee) }, notCheckedOut: notCheckedOut,
                         nightsToPost: status.nightsToPost))))
     }

@@ -2,6 +2,16 @@ import API
 import Booking
 import Storage
 
+extension Components.Schemas.Property {
+    /// The signed-in member of staff's standing at the property, as the server decides it: their role,
+    /// whether it reads money, and the kinds of work it may do there (the desk's screens follow these).
+    mutating func describe(member role: StaffRole?) throws {
+        self.role = try role.map { try documented($0.rawValue) }
+        readsMoney = role?.readsMoney ?? false
+        may = try (role?.work ?? []).map { try documented($0.rawValue) }
+    }
+}
+
 /// Properties and what they sell, and the forms the web app renders.
 extension FrontdeskAPI {
     func listProperties(_ input: Operations.ListProperties.Input) async throws -> Operations.ListProperties.Output {
@@ -14,8 +24,7 @@ extension FrontdeskAPI {
                     .init(
                         properties: try properties.map {
                             var answer = try Components.Schemas.Property($0)
-                            answer.role = try context.roles[$0.id].map { try documented($0.rawValue) }
-                            answer.readsMoney = context.readsMoney(at: $0.id)
+                            try answer.describe(member: context.roles[$0.id])
                             return answer
                         }))))
     }
@@ -45,8 +54,7 @@ extension FrontdeskAPI {
                 id: $0.id, name: $0.name, durationMinutes: $0.durationMinutes, price: money ? try .init($0.price) : nil)
         }
         answer.translations = .init(additionalProperties: property.translations.wordings.mapValues { .init($0) })
-        answer.role = try context.roles[id].map { try documented($0.rawValue) }
-        answer.readsMoney = money
+        try answer.describe(member: try context.roles[id])
         return .ok(.init(body: .json(answer)))
     }
 

@@ -68,7 +68,9 @@ extension FrontdeskAPI {
                             guest: guest.map(Components.Schemas.Contact.init),
                             ratePlanName: property.ratePlan(stay.ratePlanID)?.name,
                             deposit: try deposit.map(Components.Schemas.Deposit.init),
-                            cancellationFee: try cancellationFee.map(Components.Schemas.Money.init))))
+                            cancellationFee: try cancellationFee.map(Components.Schemas.Money.init),
+                            actions: try Components.Schemas.StayAction.list(
+                                stay, role: try context.roles[property.id], today: store.clock.today(at: property)))))
             ))
     }
 
@@ -147,6 +149,13 @@ extension Components.Schemas.Stay {
             source: try documented(stay.source.rawValue), state: try documented(stay.state.rawValue),
             version: stay.version, confirmationCode: stay.confirmationCode, notes: stay.notes,
             ratePlanId: stay.ratePlanID)
+    }
+}
+
+extension Components.Schemas.StayAction {
+    /// What a member of staff with `role` (none: nothing) may do to `stay` on the property's `today`.
+    static func list(_ stay: Stay, role: StaffRole?, today: Day) throws -> [Self] {
+        try (role.map { stay.actions(for: $0, today: today) } ?? []).map { try documented($0.rawValue) }
     }
 }
 

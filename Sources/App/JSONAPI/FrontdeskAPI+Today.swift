@@ -24,6 +24,8 @@ extension FrontdeskAPI {
             ? try await FolioRepository(store: store).balances(stayIDs: listed.map(\.id), currency: property.currency)
             : [:]
         let deposits = money ? try await self.deposits(of: lists.arrivals, at: property) : [:]
+        // What the member may do to each stay, as of the property's today (whatever day the list is of).
+        let (role, today) = (try context.roles[property.id], store.clock.today(at: property))
         func entries(_ list: [Stay]) throws -> [Components.Schemas.TodayEntry] {
             try list.map { stay in
                 .init(
@@ -31,7 +33,8 @@ extension FrontdeskAPI {
                     roomNumber: stay.roomID(on: day).flatMap { rooms[$0] } ?? stay.currentRoomID.flatMap { rooms[$0] },
                     balance: money ? try .init(balances[stay.id] ?? .zero(property.currency)) : nil,
                     guest: guests[stay.guestID].map(Components.Schemas.Contact.init),
-                    depositOpen: try deposits[stay.id].flatMap { $0.open.amount > 0 ? try .init($0.open) : nil })
+                    depositOpen: try deposits[stay.id].flatMap { $0.open.amount > 0 ? try .init($0.open) : nil },
+                    actions: try Components.Schemas.StayAction.list(stay, role: role, today: today))
             }
         }
         return .ok(

@@ -18,12 +18,12 @@ export function getEarly(path) {
 
 /**
  * A refused check-in or check-out that the desk may pass: a room not ready can be checked into
- * anyway; an open balance can be forced by a manager. The body to send again and its button's words,
- * or null.
+ * anyway; an open balance can be forced when the server lists `checkOutAnyway` among the stay's
+ * `actions` for this member. The body to send again and its button's words, or null.
  */
-export function passableRefusal(error, role) {
+export function passableRefusal(error, actions = []) {
   if (error.field === "override") return { body: { override: true }, label: "action.checkInAnyway" };
-  if (error.field === "force" && role === "manager") return { body: { force: true }, label: "action.checkOutAnyway" };
+  if (error.field === "force" && actions.includes("checkOutAnyway")) return { body: { force: true }, label: "action.checkOutAnyway" };
   return null;
 }
 

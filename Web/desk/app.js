@@ -180,9 +180,17 @@ class Desk {
     return this.property?.role ?? this.user?.role;
   }
 
-  /** Whether their role here lets them book, change stays and appointments, and post to folios. */
+  /**
+   * Whether the server says their role here does a kind of work (`reading`, `deskWork`, `housekeeping`,
+   * `managing`, `accounts`): the desk shows what it is told and keeps no copy of the roles' rules.
+   */
+  may(work) {
+    return this.property?.may?.includes(work) === true;
+  }
+
+  /** Whether they book, change stays and appointments, and post to folios here. */
   get canEdit() {
-    return this.role === "manager" || this.role === "front_desk";
+    return this.may("deskWork");
   }
 
   /** Whether their role here reads money (folios, invoices, rates, the ledger), as the server says. */
@@ -192,7 +200,7 @@ class Desk {
 
   /** Whether their role here lets them mark rooms and take them out of service. */
   get canKeepHouse() {
-    return this.canEdit || this.role === "housekeeping";
+    return this.may("housekeeping");
   }
 
   drawShell() {
@@ -217,7 +225,7 @@ class Desk {
       this.property.kind === "hotel" ? link("dashboard", "nav.dashboard") : null,
       this.property.kind === "hotel" && this.readsMoney ? link("rates", "nav.rates") : null,
       // Staff too is a manager's rare visit: an icon, so the bar keeps one line in every language.
-      this.role === "manager"
+      this.may("managing")
         ? h(
             "a",
             { href: "#/staff", class: "desk-nav-icon", dataset: { route: "staff" }, title: t("nav.staff"), "aria-label": t("nav.staff") },

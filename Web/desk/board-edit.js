@@ -8,7 +8,7 @@
 //   on release the server decides. A refused drop snaps back with the server's reason.
 // - Every accepted edit can be undone and redone (sent to the server again).
 
-import { roomTypeChangeNote } from "./stay-rules.js";
+import { roomTypeChangeNote } from "./room-type-change.js";
 
 const LONG_PRESS_MS = 450;
 const MOVE_SLOP = 6;

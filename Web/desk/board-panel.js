@@ -6,7 +6,6 @@ import { call, declaredForm, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { instantOfWallClock, isoDay, wallClock } from "../common/i18n.js";
 import { renderForm } from "./form.js";
-import { canCheckIn } from "./stay-rules.js";
 
 export class BookingPanel {
   constructor(screen) {
@@ -66,8 +65,9 @@ export class BookingPanel {
           type: "button", class: "desk-button is-primary", text: t(key),
           onclick: (event) => this.act(event.currentTarget, message, `/api/v1/stays/${stay.id}/${path}`, stay.version, stay.guest?.name, done),
         });
-      if (canCheckIn(stay, isoDay(data.today))) actions.prepend(step("check-in", "action.checkIn", "done.checkedIn"));
-      if (stay.state === "checked_in") actions.prepend(step("check-out", "action.checkOut", "done.checkedOut"));
+      // What this member may do to it now, as the server says.
+      if (stay.actions?.includes("checkIn")) actions.prepend(step("check-in", "action.checkIn", "done.checkedIn"));
+      if (stay.actions?.includes("checkOut")) actions.prepend(step("check-out", "action.checkOut", "done.checkedOut"));
     } else if (data.kind === "salon") {
       const response = await call("GET", `/api/v1/appointments/${item.id}`).catch(() => null);
       if (!response || this.item !== item) return;

@@ -13,7 +13,6 @@ export async function mount(main, desk, route) {
   const property = desk.property;
   const rooms = new Map((property.rooms ?? []).map((r) => [r.id, r.number]));
   const base = `/api/v1/properties/${property.id}`;
-  const canClose = desk.role === "manager" || desk.role === "front_desk";
 
   const message = h("p", { class: "desk-form-error", role: "alert" });
   const next = h("section", { class: "audit-next no-print", "aria-labelledby": "audit-next-title" });
@@ -70,11 +69,11 @@ export async function mount(main, desk, route) {
     const close = h("button", {
       type: "button", class: "desk-button is-primary", id: "audit-close",
       text: t("audit.close", { day: i18n.date(status.nextDay) }),
-      disabled: !status.canClose || !canClose,
+      disabled: !status.canClose,
       onclick: () => ask(close, status.nextDay, error, place),
     });
     fill(place, close);
-    const wait = status.canClose ? null : h("p", { class: "desk-empty", text: t("audit.notYet", { day: i18n.date(status.nextDay) }) });
+    const wait = status.nextDay <= status.today ? null : h("p", { class: "desk-empty", text: t("audit.notYet", { day: i18n.date(status.nextDay) }) });
     const early = status.canClose && status.nextDay === status.today ? h("p", { text: t("audit.early") }) : null;
     fill(next, title, standing, effects, wait, early, place, error);
     return status;

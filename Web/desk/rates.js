@@ -37,7 +37,7 @@ export async function mount(main, desk, route) {
     from,
     h("button", { type: "submit", class: "desk-button is-primary", text: t("rates.show") }),
   );
-  const manager = desk.role === "manager";
+  const manager = desk.may("managing");
   fill(
     main,
     h("div", { class: "rates" }, toolbar, message, manager ? setForm() : h("p", { text: t("rates.managersOnly") }), manager ? restrictionForm() : null, table),

@@ -20,7 +20,7 @@ import { h, fill } from "../common/dom.js";
  */
 export function listSection(desk, { name, prefix, path, items, blank, row, hint }) {
   const { t } = desk.i18n;
-  const manager = desk.role === "manager";
+  const manager = desk.may("managing");
   const list = h("div", { class: `settings-${name}` });
   const message = h("p", { class: "desk-form-error", role: "alert", id: `settings-${name}-error` });
   const rows = [];

@@ -14,7 +14,7 @@ import { LANGUAGES } from "../common/i18n.js";
 export async function textsSection(desk) {
   const { t } = desk.i18n;
   const property = desk.property;
-  const manager = desk.role === "manager";
+  const manager = desk.may("managing");
   const { texts } = await get(`/api/v1/properties/${property.id}/texts`);
   const message = h("p", { class: "desk-form-error", role: "alert", id: "settings-texts-error" });
   /** @type {{source: string, inputs: Map<string, HTMLInputElement | HTMLTextAreaElement>}[]} */

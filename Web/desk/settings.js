@@ -17,7 +17,7 @@ export async function mount(main, desk) {
     declaredForm("issuer"), desk.readsMoney ? taxesSection(desk) : null, desk.readsMoney ? plansSection(desk) : null,
     textsSection(desk),
   ]);
-  const manager = desk.role === "manager";
+  const manager = desk.may("managing");
   const rendered = renderForm(declaration, {
     values: { ...property.issuer },
     t,

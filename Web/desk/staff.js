@@ -12,14 +12,14 @@ export async function mount(main, desk) {
   const { t } = desk.i18n;
   const property = desk.property;
   const title = h("h1", { text: t("staff.title") });
-  if (desk.role !== "manager") {
+  if (!desk.may("managing")) {
     fill(main, h("div", { class: "settings-page staff-page" }, title, h("p", { class: "desk-hint", text: t("staff.managersOnly") })));
     return { unmount() {} };
   }
   const message = h("p", { class: "desk-form-error", role: "alert" });
   const rows = h("tbody");
   const roleSelect = (value, label) =>
-    h("select", { "aria-label": label }, ROLES.map((role) => h("option", { value: role, selected: role === value, text: t(`role.${role}`) })));
+    h("select", { "aria-label": label }, ROLES.map((choice) => h("option", { value: choice, selected: choice === value, text: t(`role.${choice}`) })));
   fill(
     main,
     h(

@@ -6,7 +6,7 @@
 import { call, declaredForm, errorText, get, OtherProperty, passableRefusal, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { countryName, dayNumber, todayIn } from "../common/i18n.js";
-import { canCheckIn, canMarkNoShow, roomTypeChangeNote } from "./stay-rules.js";
+import { roomTypeChangeNote } from "./room-type-change.js";
 import { renderForm } from "./form.js";
 import { lineLabel, taxLabel } from "./folio-lines.js";
 import { itemState } from "./outbox.js";
@@ -93,21 +93,20 @@ export async function mount(main, desk, route) {
         type: "button", class: "desk-button is-danger", text: t(key),
         onclick: (event) => ask(event.currentTarget, t(question, { name: stay.guest?.name ?? "" }), (button) => act(button, path, {}, done)),
       });
-    if (editable && stay.state === "booked") {
-      const today = todayOf();
-      if (canCheckIn(stay, today)) actions.append(step("check-in", "action.checkIn", "done.checkedIn"));
+    // What this member may do now, as the server says (`actions`).
+    const may = (action) => (stay.actions ?? []).includes(action);
+    if (may("checkIn")) actions.append(step("check-in", "action.checkIn", "done.checkedIn"));
+    if (may("cancel")) {
       actions.append(
         h("button", {
           type: "button", class: "desk-button is-danger", text: t("action.cancel"),
           onclick: (event) => askCancel(event.currentTarget),
         }),
       );
-      if (canMarkNoShow(stay, today)) actions.append(asking("no-show", "action.noShow", "done.noShow", "confirm.noShow"));
     }
-    if (desk.role === "manager" && (stay.state === "cancelled" || stay.state === "no_show")) {
-      actions.append(step("reinstate", "action.reinstate", "done.reinstated"));
-    }
-    if (editable && stay.state === "checked_in") actions.append(step("check-out", "action.checkOut", "done.checkedOut"));
+    if (may("noShow")) actions.append(asking("no-show", "action.noShow", "done.noShow", "confirm.noShow"));
+    if (may("reinstate")) actions.append(step("reinstate", "action.reinstate", "done.reinstated"));
+    if (may("checkOut")) actions.append(step("check-out", "action.checkOut", "done.checkedOut"));
     actions.append(h("button", { type: "button", class: "desk-button", text: t("stay.print"), onclick: () => window.print() }));
 
     drawPending();
@@ -131,7 +130,7 @@ export async function mount(main, desk, route) {
       folio ? folioSection() : null,
       historySection(),
     ];
-    if (editable && (stay.state === "booked" || stay.state === "checked_in")) {
+    if ((stay.actions ?? []).includes("change")) {
       sections.push(formSection("move", "action.move"));
       sections.push(formSection("stay", "stay.edit"));
     }
@@ -188,7 +187,7 @@ export async function mount(main, desk, route) {
         h(
           "td",
           { class: "desk-actions-cell no-print" },
-          desk.canEdit && !reversal && !entry.reversed
+          mayPost() && !reversal && !entry.reversed
             ? h("button", {
                 type: "button", class: "desk-button is-quiet", text: t("stay.reverse"),
                 "aria-label": `${t("stay.reverse")}: ${entry.description}`, onclick: () => reverse(entry),
@@ -220,7 +219,7 @@ export async function mount(main, desk, route) {
     );
     if (folio.entries.length === 0) section.append(h("p", { id: "folio-balance", hidden: true, text: i18n.money(folio.balance) }));
     section.append(documentsPart());
-    if (desk.canEdit && stay.state !== "cancelled" && stay.state !== "no_show") {
+    if (mayPost()) {
       const forms = h("div", { class: "folio-forms no-print" });
       section.append(forms);
       for (const name of ["charge", "payment"]) {
@@ -265,7 +264,7 @@ export async function mount(main, desk, route) {
         ),
       );
     }
-    if (desk.canEdit) {
+    if (mayPost()) {
       const issue = (kind, possible) =>
         h("button", {
           type: "button", class: "desk-button", id: `issue-${kind}`, text: t(`stay.issue.${kind}`), disabled: !possible,
@@ -374,6 +373,11 @@ export async function mount(main, desk, route) {
   }
 
   /** The hotel's today, in its zone. */
+  /** Whether the server lets this member post to the folio: charges, payments, reversals, documents. */
+  function mayPost() {
+    return (stay.actions ?? []).includes("post");
+  }
+
   function todayOf() {
     return todayIn(desk.property.timeZone);
   }
@@ -502,7 +506,7 @@ export async function mount(main, desk, route) {
     } catch (error) {
       button.disabled = false;
       message.textContent = errorText(error, t);
-      const retry = passableRefusal(error, desk.role);
+      const retry = passableRefusal(error, stay.actions);
       if (retry) {
         message.append(
           " ",

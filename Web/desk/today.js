@@ -3,8 +3,7 @@
 
 import { call, errorText, get, passableRefusal } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { dayNumber, todayIn } from "../common/i18n.js";
-import { canCheckIn } from "./stay-rules.js";
+import { dayNumber } from "../common/i18n.js";
 
 const LISTS = [
   { key: "arrivals", label: "today.arrivals" },
@@ -117,7 +116,7 @@ export async function mount(main, desk, route) {
   function row(entry, money) {
     const { stay } = entry;
     const actions = h("td", { class: "desk-actions-cell" });
-    if (desk.canEdit && entry.list === "arrivals" && canCheckIn(stay, todayIn(desk.property.timeZone))) {
+    if (entry.list === "arrivals" && entry.actions?.includes("checkIn")) {
       actions.append(
         h("button", {
           type: "button", class: "desk-button is-primary", "aria-label": t("action.checkInGuest", { name: entry.guestName }),
@@ -125,7 +124,7 @@ export async function mount(main, desk, route) {
         }),
       );
     }
-    if (desk.canEdit && stay.state === "checked_in" && entry.list !== "arrivals") {
+    if (entry.list !== "arrivals" && entry.actions?.includes("checkOut")) {
       actions.append(
         h("button", {
           type: "button", class: "desk-button", "aria-label": t("action.checkOutGuest", { name: entry.guestName }),
@@ -172,7 +171,7 @@ export async function mount(main, desk, route) {
     } catch (error) {
       button.disabled = false;
       message.textContent = errorText(error, t);
-      const retry = passableRefusal(error, desk.role);
+      const retry = passableRefusal(error, entry.actions);
       if (retry) {
         message.append(
           " ",

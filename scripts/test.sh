@@ -109,5 +109,9 @@ begin "format check (make format-check)"
 make --no-print-directory format-check
 done_step
 
+begin "documentation links (scripts/check-doc-links.py)"
+python3 scripts/check-doc-links.py
+done_step
+
 echo
 echo "test.sh: OK (${#passed[@]} steps): $(IFS=';'; echo "${passed[*]}" | sed 's/;/; /g')"

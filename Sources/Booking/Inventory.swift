@@ -134,6 +134,9 @@ public struct Service: Hashable, Sendable, Identifiable {
 
 /// A guest of a hotel or a customer of a salon.
 public struct Guest: Hashable, Sendable, Identifiable {
+    /// The longest name of a guest or a salon's customer, in characters (one line).
+    public static let nameLimit = 200
+
     public var id: Int
     public var name: String
     public var email: String
@@ -204,7 +207,7 @@ public struct Guest: Hashable, Sendable, Identifiable {
         guard !blank else {
             throw .invalid("guest.name", "a guest needs a name", reason: .textRequired)
         }
-        try FreeText.validate(name, field: "guest.name", limit: 200, lines: false)
+        try FreeText.validate(name, field: "guest.name", limit: nameLimit, lines: false)
         if !email.isEmpty {
             let valid: Bool
             if ascii(email) {

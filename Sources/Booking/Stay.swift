@@ -350,7 +350,7 @@ public struct Appointment: Hashable, Sendable, Identifiable {
     public var endMinute: Int { startMinute + durationMinutes }
 
     public static func validate(notes: String) throws(DomainError) {
-        try FreeText.validate(notes, field: "notes", limit: 2_000)
+        try FreeText.validate(notes, field: "notes", limit: Stay.notesLimit)
     }
 
     public static func validate(durationMinutes: Int) throws(DomainError) {

@@ -72,10 +72,13 @@ public struct User: Hashable, Sendable, Identifiable {
         }
     }
 
-    /// Checks the name an account is shown by: one line of at most 80 characters.
+    /// The longest name an account is shown by, in characters (one line).
+    public static let nameLimit = 80
+
+    /// Checks the name an account is shown by: one line of at most `nameLimit` characters.
     public static func validate(name: String) throws(DomainError) {
         guard !name.isEmpty else { throw .invalid("name", "a name is required", reason: .textRequired) }
-        try FreeText.validate(name, field: "name", limit: 80, lines: false)
+        try FreeText.validate(name, field: "name", limit: nameLimit, lines: false)
     }
 
     /// Checks a password: 8 to 72 bytes (bcrypt reads no further).

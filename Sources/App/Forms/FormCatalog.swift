@@ -8,9 +8,9 @@ enum FormCatalog {
     static func form(named name: String) -> FreeForm? { all.first { $0.name == name } }
 
     /// A guest's or customer's name: as `Guest.validate` allows.
-    static let nameLimit = 200
+    static let nameLimit = Guest.nameLimit
     /// Notes on a stay or an appointment: as `Stay.validate(notes:)` and `Appointment.validate(notes:)` allow.
-    static let notesLimit = 2_000
+    static let notesLimit = Stay.notesLimit
     /// An appointment's length in minutes (the board's drag snaps to 15, the form steps by 5).
     static let durationRange = 5...720
     /// Adults and children a stay's form offers; the room type's capacity is the endpoint's to check.

@@ -16,10 +16,13 @@ extension FrontdeskAPI {
             case .json(let body): body
             }
         try Appointment.validate(notes: body.notes ?? "")
-        guard !body.customer.name.trimmingCharacters(in: .whitespaces).isEmpty, body.customer.name.count <= 200 else {
-            throw DomainError.invalid("customer.name", "a customer needs a name (at most 200 characters)")
+        guard !body.customer.name.trimmingCharacters(in: .whitespaces).isEmpty,
+            body.customer.name.count <= Guest.nameLimit
+        else {
+            throw DomainError.invalid(
+                "customer.name", "a customer needs a name (at most \(Guest.nameLimit) characters)")
         }
-        try FreeText.validate(body.customer.name, field: "customer.name", limit: 200, lines: false)
+        try FreeText.validate(body.customer.name, field: "customer.name", limit: Guest.nameLimit, lines: false)
         let properties = PropertyRepository(store: store)
         guard let salon = try await properties.property(id: propertyID), salon.kind == .salon else {
             throw DomainError(.notFound, "no salon \(propertyID)", field: "id")

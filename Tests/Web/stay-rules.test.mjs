@@ -3,7 +3,9 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { canCheckIn, canMarkNoShow, roomOn, roomTypeChangeNote } from "../../Web/desk/stay-rules.js";
 import { createI18n } from "../../Web/common/i18n.js";
-import { MESSAGES } from "../../Web/desk/messages.js";
+import { allMessages } from "./messages.mjs";
+
+const MESSAGES = await allMessages("desk");
 
 const stay = (overrides = {}) => ({
   state: "booked", arrival: "2026-11-24", departure: "2026-11-27",

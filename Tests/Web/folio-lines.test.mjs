@@ -5,7 +5,9 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { createI18n } from "../../Web/common/i18n.js";
 import { lineLabel } from "../../Web/desk/folio-lines.js";
-import { MESSAGES } from "../../Web/desk/messages.js";
+import { allMessages } from "./messages.mjs";
+
+const MESSAGES = await allMessages("desk");
 
 const WORDED = { "Garden Double": "การ์เด้น ดับเบิล", VAT: "ภาษีมูลค่าเพิ่ม" };
 

@@ -1,11 +1,14 @@
-// The front desk's words and formats (Web/common/i18n.js with Web/desk/messages.js), without a browser.
+// The front desk's words and formats (Web/common/i18n.js with Web/desk/messages/), without a browser.
 
 import test from "node:test";
 import assert from "node:assert/strict";
 import {
-  createI18n, currencyDigits, dayNumber, instantOfWallClock, isoDay, preferredLanguage, todayIn, toMajor, toMinor, wallClock,
+  createI18n, currencyDigits, dayNumber, instantOfWallClock, isoDay, loadI18n, preferredLanguage, todayIn, toMajor, toMinor,
+  wallClock,
 } from "../../Web/common/i18n.js";
-import { MESSAGES } from "../../Web/desk/messages.js";
+import { allMessages, placeholders } from "./messages.mjs";
+
+const MESSAGES = await allMessages("desk");
 
 test("currencies without a minor unit keep whole amounts", () => {
   assert.equal(currencyDigits("JPY"), 0);
@@ -44,12 +47,38 @@ test("a key missing in a language falls back to English, and an unknown key show
   assert.equal(ja.t("no.such.key"), "no.such.key");
 });
 
-test("every language has every screen's words that English has", () => {
+test("every language has every screen's words that English has, with the same placeholders", () => {
   const english = Object.keys(MESSAGES.en).filter((key) => key !== "app.name");
   for (const code of ["th", "ja", "ko", "vi"]) {
     const missing = english.filter((key) => !(key in MESSAGES[code]));
     assert.deepEqual(missing, [], `${code} lacks ${missing.join(", ")}`);
+    for (const key of english) {
+      assert.deepEqual(placeholders(MESSAGES[code][key]), placeholders(MESSAGES.en[key]), `${code} ${key}`);
+    }
   }
+});
+
+/** A loader of the desk's words that notes which languages were fetched. */
+function deskWords(fetched) {
+  return (code) => {
+    fetched.push(code);
+    return import(`../../Web/desk/messages/${code}.js`);
+  };
+}
+
+test("only the language in use is fetched, with English for a key it lacks", async () => {
+  const fetched = [];
+  const ja = await loadI18n("ja", deskWords(fetched));
+  assert.deepEqual(fetched.sort(), ["en", "ja"]);
+  assert.equal(ja.nights(3), "3泊");
+  assert.equal(ja.t("app.name"), MESSAGES.en["app.name"]);
+});
+
+test("English is fetched alone, and stands in for a language we do not speak", async () => {
+  const fetched = [];
+  assert.equal((await loadI18n("en", deskWords(fetched))).code, "en");
+  assert.equal((await loadI18n("fr", deskWords(fetched))).t("nav.today"), "Today");
+  assert.deepEqual(fetched, ["en", "en"]);
 });
 
 test("dates and money follow the language: Thai in the Buddhist era, yen without decimals", () => {

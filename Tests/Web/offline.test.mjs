@@ -12,7 +12,9 @@ const web = new URL("../../Web/", import.meta.url);
 test("the service worker caches every module, style and asset the desk loads", () => {
   const worker = readFileSync(new URL("desk/sw.js", web), "utf8");
   const shell = JSON.parse(`[${worker.match(/const SHELL = \[([\s\S]*?)\];/)[1].replace(/,\s*$/, "")}]`);
-  const desk = readdirSync(fileURLToPath(new URL("desk/", web))).filter((name) => /\.(js|css|json|svg)$/.test(name) && name !== "sw.js");
+  // The desk's folder and those in it (each language's words in `messages/`).
+  const desk = readdirSync(fileURLToPath(new URL("desk/", web)), { recursive: true })
+    .filter((name) => /\.(js|css|json|svg)$/.test(name) && name !== "sw.js");
   const common = readdirSync(fileURLToPath(new URL("common/", web))).map((name) => `../common/${name}`);
   for (const file of [...desk, ...common, "../board.js", "../board.css", "../timeline.js", "../timeline.wasm"]) {
     assert.ok(shell.includes(file), `sw.js does not cache ${file}`);

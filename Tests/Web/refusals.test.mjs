@@ -6,7 +6,9 @@ import assert from "node:assert/strict";
 import { createI18n } from "../../Web/common/i18n.js";
 import { APIError, call, wordRefusals } from "../../Web/common/api.js";
 import { REFUSALS, refusalText } from "../../Web/common/refusals.js";
-import { MESSAGES } from "../../Web/desk/messages.js";
+import { allMessages } from "./messages.mjs";
+
+const MESSAGES = await allMessages("desk");
 
 test("every language words every rule English words, with the same placeholders", () => {
   const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

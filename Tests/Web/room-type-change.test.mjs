@@ -3,7 +3,9 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { roomTypeChangeNote } from "../../Web/desk/room-type-change.js";
 import { createI18n } from "../../Web/common/i18n.js";
-import { MESSAGES } from "../../Web/desk/messages.js";
+import { allMessages } from "./messages.mjs";
+
+const MESSAGES = await allMessages("desk");
 
 test("a room of another type says the difference in the desk's language, and nothing when there is none", () => {
   const change = {

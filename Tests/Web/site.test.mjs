@@ -7,7 +7,9 @@ import test from "node:test";
 import { parseRoute } from "../../Web/site/app.js";
 import { paramsOf, searchOf, stepperBounds, localToday } from "../../Web/site/search-bar.js";
 import { placesShown, priceStep } from "../../Web/site/results-page.js";
-import { MESSAGES } from "../../Web/site/messages.js";
+import { allMessages, placeholders } from "./messages.mjs";
+
+const MESSAGES = await allMessages("site");
 
 test("a hash names the page, its id and its parameters", () => {
   const route = parseRoute("#/places/12?arrival=2026-12-01&adults=2");
@@ -76,9 +78,12 @@ test("the price slider steps by round amounts of each currency", () => {
   assert.equal(priceStep("VND"), 1_000);
 });
 
-test("every language has every English word of the guest site", () => {
+test("every language has every English word of the guest site, with the same placeholders", () => {
   const english = Object.keys(MESSAGES.en);
   for (const code of ["th", "ja", "ko", "vi"]) {
     assert.deepEqual(english.filter((key) => !(key in MESSAGES[code])), [], code);
+    for (const key of english) {
+      assert.deepEqual(placeholders(MESSAGES[code][key]), placeholders(MESSAGES.en[key]), `${code} ${key}`);
+    }
   }
 });

@@ -1,5 +1,6 @@
 // Words in five languages, and dates, numbers and money through `Intl`: shared by the front desk
-// (`Web/desk/`) and the guest site (`Web/site/`), each with its own catalogue of messages.
+// (`Web/desk/`) and the guest site (`Web/site/`), each with its own words, one module a language
+// (`messages/en.js`, `messages/th.js`, ...).
 //
 // Dates of stays are calendar days (`YYYY-MM-DD`, or days since 1970-01-01): they are formatted at
 // UTC so that no time zone shifts them. Thai dates use the Buddhist calendar. Money arrives in minor
@@ -112,9 +113,23 @@ export function toMinor(value, currency) {
 }
 
 /**
+ * Everything a screen needs to speak `code`, once its words have come: each app keeps one module of
+ * words a language (`messages/th.js`, its default export), and only the language in use is fetched,
+ * with English for a key it lacks.
+ * @param {string} code one of LANGUAGES' codes
+ * @param {(code: string) => Promise<{default: Record<string, string | object>}>} words imports a language's module
+ */
+export async function loadI18n(code, words) {
+  const language = LANGUAGES.find((l) => l.code === code) ?? LANGUAGES[0];
+  const [english, own] = await Promise.all([words("en"), language.code === "en" ? null : words(language.code)]);
+  return createI18n(language.code, { en: english.default, [language.code]: (own ?? english).default });
+}
+
+/**
  * Everything a screen needs to speak one language.
  * @param {string} code one of LANGUAGES' codes
- * @param {Record<string, Record<string, string | object>>} catalogue messages by language code; `en` is complete
+ * @param {Record<string, Record<string, string | object>>} catalogue messages by language code, at least
+ *   `code`'s and `en`'s; `en` is complete
  */
 export function createI18n(code, catalogue) {
   const language = LANGUAGES.find((l) => l.code === code) ?? LANGUAGES[0];

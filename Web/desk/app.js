@@ -8,8 +8,7 @@ import { call, get, onSessionLost, OtherProperty, unreachable, wordRefusals } fr
 import { refusalText } from "../common/refusals.js";
 import { networkIndicator, Outbox } from "./outbox.js";
 import { h, fill, svg } from "../common/dom.js";
-import { createI18n, LANGUAGES, preferredLanguage, rememberLanguage } from "../common/i18n.js";
-import { MESSAGES } from "./messages.js";
+import { LANGUAGES, loadI18n, preferredLanguage, rememberLanguage } from "../common/i18n.js";
 import { LiveStream } from "./live.js";
 import { showLogin } from "./login.js";
 
@@ -38,9 +37,8 @@ const SCREENS = {
 class Desk {
   constructor(root) {
     this.root = root;
-    this.i18n = createI18n(preferredLanguage(), MESSAGES);
-    // The server's refusals in the desk's language, whichever it is when they arrive.
-    wordRefusals((reason, params) => refusalText(this.i18n, reason, params));
+    /** The desk's words, dates and money: set by `start` once the language's words have come. */
+    this.i18n = null;
     this.user = null;
     this.properties = [];
     this.property = null;
@@ -61,20 +59,21 @@ class Desk {
   }
 
   async start() {
-    document.documentElement.lang = this.i18n.code;
+    const speaking = this.words(preferredLanguage());
     // The app's files and last answers for a network drop; the desk installs on a home screen.
     navigator.serviceWorker?.register("sw.js").catch((error) => console.warn("no offline cache:", error));
-    // Who is signed in, their properties and the property they last used are read side by side; the
-    // latter two are dropped when nobody is.
+    // The language's words, who is signed in, their properties and the property they last used are
+    // read side by side; the latter two are dropped when nobody is.
     const stored = Number(localStorage.getItem(PROPERTY_KEY));
     const quietly = (request) => request.catch(() => null);
     const ahead = { properties: quietly(get("/api/v1/properties")) };
     if (stored > 0) ahead.property = { id: stored, read: quietly(get(`/api/v1/properties/${stored}`)) };
-    try {
-      this.user = await get("/api/v1/session");
-    } catch {
-      this.user = null;
-    }
+    const session = quietly(get("/api/v1/session"));
+    this.i18n = await speaking;
+    document.documentElement.lang = this.i18n.code;
+    // The server's refusals in the desk's language, whichever it is when they arrive.
+    wordRefusals((reason, params) => refusalText(this.i18n, reason, params));
+    this.user = await session;
     if (this.user) await this.signedIn(this.user, ahead);
     else this.signedOut();
   }
@@ -284,9 +283,34 @@ class Desk {
     else worker.addEventListener("controllerchange", prime, { once: true });
   }
 
-  useLanguage(code) {
+  /**
+   * The desk's words in `code`, and English's for a key it lacks: only these languages' modules are
+   * fetched, under a new address after a failed fetch (as a screen's are).
+   */
+  words(code) {
+    const retry = this._retries ? `?retry=${this._retries}` : "";
+    return loadI18n(code, (language) => import(`./messages/${language}.js${retry}`));
+  }
+
+  /** Speaks `code` from now on; the screen is drawn again once its words have come. */
+  async useLanguage(code) {
+    const page = document.documentElement.dataset;
+    const before = page.ready;
+    page.ready = "false";
+    let i18n;
+    try {
+      i18n = await this.words(code);
+    } catch (error) {
+      // Away from the server, without the worker's copy: the desk keeps the language it speaks.
+      console.error(error);
+      this._retries++;
+      page.ready = before;
+      document.getElementById("desk-language").value = this.i18n.code;
+      this.toast(this.i18n.t("error.network"), "error");
+      return;
+    }
     rememberLanguage(code);
-    this.i18n = createI18n(code, MESSAGES);
+    this.i18n = i18n;
     document.documentElement.lang = this.i18n.code;
     this.wordProperty();
     this.drawShell();

@@ -4,16 +4,18 @@
 // install, and a GET of the API from the last answer kept for it: today's lists, the board's days,
 // a stay, its folio. Changes are never cached or answered here; the desk's outbox keeps them.
 
-const VERSION = "frontdesk-desk-2026-11-26d";
+const VERSION = "frontdesk-desk-2026-11-27a";
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = "frontdesk-desk-api";
 
-// Every file the desk loads, relative to this worker (`/desk/`).
+// Every file the desk loads, relative to this worker (`/desk/`): every language's words among them,
+// so that the desk opens offline in whichever it speaks.
 const SHELL = [
   "./", "index.html", "manifest.json", "icon.svg", "desk.css", "../board.css",
   "early.js", "app.js", "api.js", "appointment.js", "board-data.js", "board-edit.js", "board-panel.js", "board-screen.js",
   "dashboard.js", "document.js", "folio-lines.js", "form.js", "housekeeping.js", "live.js", "login.js",
-  "messages.js", "night-audit.js", "outbox.js", "rates.js", "reports.js", "settings.js", "settings-list.js", "settings-plans.js", "settings-taxes.js", "settings-texts.js", "staff.js", "room-type-change.js", "stay.js", "today.js",
+  "night-audit.js", "outbox.js", "rates.js", "reports.js", "settings.js", "settings-list.js", "settings-plans.js", "settings-taxes.js", "settings-texts.js", "staff.js", "room-type-change.js", "stay.js", "today.js",
+  "messages/en.js", "messages/th.js", "messages/ja.js", "messages/ko.js", "messages/vi.js",
   "../common/api.js", "../common/dom.js", "../common/i18n.js", "../common/refusals.js", "../board.js", "../timeline.js", "../timeline.wasm",
 ];
 

@@ -6,10 +6,9 @@
 // `navigate`, and what the results list already knows about each place (the detail's first view).
 
 import { h, fill } from "../common/dom.js";
-import { createI18n, LANGUAGES, preferredLanguage, rememberLanguage } from "../common/i18n.js";
+import { LANGUAGES, loadI18n, preferredLanguage, rememberLanguage } from "../common/i18n.js";
 import { get, unreachable, wordRefusals } from "../common/api.js";
 import { refusalText } from "../common/refusals.js";
-import { MESSAGES } from "./messages.js";
 import { queryOf } from "./search-bar.js";
 
 // Each page's module; `retry` asks again for one whose first fetch failed (a failed import is
@@ -34,9 +33,8 @@ export function parseRoute(hash) {
 class Site {
   constructor(root) {
     this.root = root;
-    this.i18n = createI18n(preferredLanguage(), MESSAGES);
-    // The server's refusals in the page's language, whichever it is when they arrive.
-    wordRefusals((reason, params) => refusalText(this.i18n, reason, params));
+    /** The page's words, dates and money: set by `start` once the language's words have come. */
+    this.i18n = null;
     this.page = null;
     /** @type {Map<number, object>} places as the results list had them, by id */
     this.known = new Map();
@@ -48,13 +46,25 @@ class Site {
     this.today = null;
     this._retries = 0;
     this._probe = 0;
-    window.addEventListener("hashchange", () => this.route());
   }
 
-  start() {
-    this.drawShell();
-    this.route();
+  async start() {
     this.regions().catch(() => {});
+    this.i18n = await this.words(preferredLanguage());
+    // The server's refusals in the page's language, whichever it is when they arrive.
+    wordRefusals((reason, params) => refusalText(this.i18n, reason, params));
+    this.drawShell();
+    window.addEventListener("hashchange", () => this.route());
+    this.route();
+  }
+
+  /**
+   * The site's words in `code`, and English's for a key it lacks: only these languages' modules are
+   * fetched, under a new address after a failed fetch (as a page's are).
+   */
+  words(code) {
+    const retry = this._retries ? `?retry=${this._retries}` : "";
+    return loadI18n(code, (language) => import(`./messages/${language}.js${retry}`));
   }
 
   /** The suggestions for a blank query (the destinations most sold), asked for once. */
@@ -143,9 +153,20 @@ class Site {
     this.root.removeAttribute("aria-busy");
   }
 
-  useLanguage(code) {
+  /** Speaks `code` from now on; the page is drawn again once its words have come. */
+  async useLanguage(code) {
+    this.main.setAttribute("aria-busy", "true");
+    try {
+      this.i18n = await this.words(code);
+    } catch (error) {
+      // Away from the server: the page keeps its language, and says why.
+      console.error(error);
+      document.getElementById("site-language").value = this.i18n.code;
+      this.sayUnreachable(this.main);
+      this.main.removeAttribute("aria-busy");
+      return;
+    }
     rememberLanguage(code);
-    this.i18n = createI18n(code, MESSAGES);
     this.drawShell();
     this._route = null;
     this.route();
@@ -234,4 +255,9 @@ class Site {
 }
 
 const root = globalThis.document?.getElementById("site");
-if (root) new Site(root).start();
+if (root) {
+  new Site(root).start().catch((error) => {
+    console.error(error);
+    root.textContent = error.message;
+  });
+}

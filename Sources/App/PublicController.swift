@@ -85,31 +85,8 @@ struct PublicController {
         }
     }
 
-    /// A room type on offer for the dates, priced.
-    struct Offer {
-        var roomType: RoomType
-        var price: StayPrice
-        var available: Int
-        /// The price's `perNight` and `total` amounts, summed once: search sorts hundreds of offers by them.
-        let nightly: Int
-        let total: Int
-
-        init(roomType: RoomType, price: StayPrice, available: Int) {
-            self.roomType = roomType
-            self.price = price
-            self.available = available
-            nightly = price.perNight.amount
-            total = price.total.amount
-        }
-
-        /// Cheapest total first, then the cheapest night, then by room type.
-        static func cheaperFirst(_ lhs: Offer, _ rhs: Offer) -> Bool {
-            (lhs.total, lhs.nightly, lhs.roomType.id) < (rhs.total, rhs.nightly, rhs.roomType.id)
-        }
-    }
-
     /// The room types of a place free for the dates and the party, each with its price.
-    func offers(for property: Property, _ query: Query) async throws -> [Offer] {
+    func offers(for property: Property, _ query: Query) async throws -> [GuestOffer] {
         let properties = PropertyRepository(store: store)
         return try await offers(
             for: [property], query, roomTypes: [property.id: try await properties.roomTypes(propertyID: property.id)],
@@ -124,45 +101,31 @@ struct PublicController {
     func offers(
         for places: [Property], _ query: Query, roomTypes: [Int: [RoomType]], rooms: [Int: [Room]],
         counts: [Int: RoomNightCounts] = [:], itemised: Bool = false
-    ) async throws -> [Int: [Offer]] {
+    ) async throws -> [Int: [GuestOffer]] {
         let uncounted = places.filter { counts[$0.id]?.covers(query.nights) != true }.map(\.id)
         let holds =
             uncounted.isEmpty
             ? [:] : try await StayRepository(store: store).holds(propertyIDs: uncounted, overlapping: query.nights)
-        var offers: [Int: [Offer]] = [:]
+        var offers: [Int: [GuestOffer]] = [:]
         // Read once a time zone, not once a place: hundreds of places share a few zones.
         var todays: [String: Day] = [:]
         let now = store.clock.now()
         for place in places {
             let today = todays[place.timeZoneID] ?? place.today(now: now)
             todays[place.timeZoneID] = today
-            // Dates the place does not sell online (already past in its time zone) have no offers.
-            guard (try? Stay.validateOnline(query.nights, today: today)) != nil else {
-                offers[place.id] = []
-                continue
-            }
-            let types = roomTypes[place.id] ?? []
             // Counted nights answer without the place's rooms and holds.
             let counted = counts[place.id].flatMap { $0.covers(query.nights) ? $0 : nil }
+            let types = roomTypes[place.id] ?? []
             let availability =
                 counted == nil
                 ? Availability(roomTypes: types, rooms: rooms[place.id] ?? [], holds: holds[place.id] ?? []) : nil
-            offers[place.id] = try types.compactMap { roomType in
-                guard roomType.capacity >= query.guests, roomType.restrictionRefusal(for: query.nights) == nil else {
-                    return nil
-                }
-                let free =
-                    counted?.freeCount(of: roomType.id, for: query.nights)
+            offers[place.id] = try GuestOffer.offers(
+                at: place, roomTypes: types, nights: query.nights, party: query.party, today: today,
+                itemised: itemised
+            ) { roomType in
+                counted?.freeCount(of: roomType.id, for: query.nights)
                     ?? availability?.freeCount(of: roomType.id, for: query.nights) ?? 0
-                guard free > 0 else { return nil }
-                return Offer(
-                    roomType: roomType,
-                    price: try itemised
-                        ? StayPrice.quote(roomType: roomType, nights: query.nights, property: place, party: query.party)
-                        : StayPrice.listingQuote(
-                            roomType: roomType, nights: query.nights, property: place, party: query.party),
-                    available: free)
-            }.sorted(by: Offer.cheaperFirst)
+            }
         }
         return offers
     }
@@ -186,9 +149,9 @@ struct PublicController {
     private struct Found {
         var place: Property
         /// Every offer, before the price filter, cheapest total first.
-        var offers: [Offer]
+        var offers: [GuestOffer]
         /// The cheapest offer within the price range.
-        var cheapest: Offer
+        var cheapest: GuestOffer
         var offersInRange: Int
         var distance: Double
     }

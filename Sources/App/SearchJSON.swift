@@ -21,7 +21,7 @@ struct SearchJSON: Encodable {
         var available: Int
 
         /// The offer, its room type named `name` (in the guest's language).
-        init(_ offer: PublicController.Offer, name: String, currency: Currency) {
+        init(_ offer: GuestOffer, name: String, currency: Currency) {
             roomTypeId = offer.roomType.id
             roomType = name
             capacity = offer.roomType.capacity
@@ -99,7 +99,7 @@ struct SearchJSON: Encodable {
         var nightly: [Int]
         var total: [Int]
 
-        init(opening: [UInt8], offers: [PublicController.Offer], distanceKm: Double) {
+        init(opening: [UInt8], offers: [GuestOffer], distanceKm: Double) {
             self.opening = opening
             self.distanceKm = distanceKm
             nightly = offers.map(\.nightly)

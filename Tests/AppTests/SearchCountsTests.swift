@@ -84,7 +84,7 @@ struct SearchCountsTests {
                 let read = try await controller.offers(
                     for: places, query, roomTypes: inventory.roomTypes, rooms: inventory.rooms)
                 for place in places {
-                    let answer = { (offers: [PublicController.Offer]) in offers.map { [$0.roomType.id, $0.available] } }
+                    let answer = { (offers: [GuestOffer]) in offers.map { [$0.roomType.id, $0.available] } }
                     #expect(answer(counted[place.id] ?? []) == answer(read[place.id] ?? []), "after step \(index)")
                 }
             }

@@ -84,19 +84,15 @@ extension FrontdeskAPI {
     static func planOffers(
         _ roomType: RoomType, property: Property, query: PublicController.Query, language: Language?
     ) throws -> [Components.Schemas.PlanOffer]? {
-        let plans = property.ratePlans.filter(\.active)
-        guard !plans.isEmpty else { return nil }
-        return try plans.map { plan in
-            let price = try StayPrice.quote(
-                roomType: roomType, nights: query.nights, property: property, party: query.party, plan: plan)
-            let terms = plan.cancellation ?? property.cancellationPolicy
-            let nonRefundable = terms == RatePlan.nonRefundable
-            return .init(
-                id: plan.id, name: property.translations.word(plan.name, in: language),
-                price: try .init(price.worded(property.translations, in: language)), nonRefundable: nonRefundable,
-                freeCancellationDays: nonRefundable ? nil : terms.freeUntilDaysBefore,
-                lateCancellationPercent: nonRefundable ? nil : terms.lateCancellationBasisPoints / 100,
-                deposit: try plan.deposit(price: price, guests: query.guests).map { try .init($0) })
+        try GuestPlanOffer.offers(for: roomType, at: property, nights: query.nights, party: query.party)?.map {
+            offer in
+            .init(
+                id: offer.plan.id, name: property.translations.word(offer.plan.name, in: language),
+                price: try .init(offer.price.worded(property.translations, in: language)),
+                nonRefundable: offer.nonRefundable,
+                freeCancellationDays: offer.nonRefundable ? nil : offer.terms.freeUntilDaysBefore,
+                lateCancellationPercent: offer.nonRefundable ? nil : offer.terms.lateCancellationBasisPoints / 100,
+                deposit: try offer.deposit.map { try .init($0) })
         }
     }
 
@@ -110,8 +106,7 @@ extension FrontdeskAPI {
         }
         let first = try Day.parse(input.query.from, field: "from")
         let last = try Day.parse(input.query.to, field: "to")
-        guard first <= last else { throw DomainError.invalid("to", "the last day comes before the first") }
-        guard last.number - first.number <= 400 else { throw DomainError.invalid("to", "at most 400 days apart") }
+        try RestrictedDay.validate(first: first, last: last)
         let days = RestrictedDay.days(
             of: try await properties.roomTypes(propertyID: property.id), from: first, through: last)
         return .ok(

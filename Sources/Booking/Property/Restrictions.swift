@@ -90,6 +90,19 @@ public struct RestrictedDay: Hashable, Sendable {
     public var minStay: Int?
     public var maxStay: Int?
 
+    /// The longest span a guest's calendar asks about at once, in days.
+    public static let maxSpanDays = 400
+
+    /// Checks a span a guest's calendar asks about: `last` not before `first`, at most `maxSpanDays` apart.
+    public static func validate(first: Day, last: Day) throws(DomainError) {
+        guard first <= last else { throw .invalid("to", "the last day comes before the first", reason: .rangeOrder) }
+        guard last.number - first.number <= maxSpanDays else {
+            throw .invalid(
+                "to", "at most \(maxSpanDays) days apart", reason: .rangeTooLong,
+                params: ["limit": String(maxSpanDays)])
+        }
+    }
+
     /// The days from `first` to `last` (both included) on which `roomTypes` restrict anything, in order.
     public static func days(of roomTypes: [RoomType], from first: Day, through last: Day) -> [RestrictedDay] {
         guard !roomTypes.isEmpty, first <= last else { return [] }

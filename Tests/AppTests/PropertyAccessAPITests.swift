@@ -10,7 +10,9 @@ import Testing
 @testable import App
 
 /// Every staff route takes the property it acts on from its resource and asks the one access check:
-/// for a member of staff who does not work at the hotel and the salon, nothing of theirs exists.
+/// for a member of staff who does not work at the hotel and the salon, nothing of theirs exists. The
+/// routes tried are every staff route of the API document (a new one fails the test until it is tried
+/// here), each with a request it would otherwise accept.
 @Suite(.serialized)
 struct PropertyAccessAPITests {
     @Test(arguments: TestDatabase.available)
@@ -23,6 +25,20 @@ struct PropertyAccessAPITests {
                 id: 0, propertyID: salon.property.id, staffID: salon.staff[0].id, serviceID: salon.service.id,
                 customerID: 0, startMinute: 29_000_000, durationMinutes: 45),
             customerName: "Mei", customerPhone: "", by: nil)
+        let charged = try await fixture.storedStay(charged: 5_000)
+        let document = try await FrontDesk(storage: StayRepository(store: fixture.store), now: fixture.store.clock.now)
+            .issueDocument(
+                .invoice, stayID: charged, by: Staff(User(id: 1, email: "m@example.com", name: "M", role: .manager)))
+        let today = fixture.today
+        let block = try await RoomRepository(store: fixture.store).insert(
+            RoomBlock(
+                id: 0, propertyID: fixture.property.id, roomID: fixture.rooms[1].id,
+                nights: try Nights(arrival: today.adding(days: 200), departure: today.adding(days: 202)),
+                reason: "Paint"),
+            by: nil)
+        let clerk = try #require(
+            try await UserRepository(store: fixture.store).credentials(email: "front_desk@example.com")
+        ).user
         let manager = try #require(
             try await UserRepository(store: fixture.store).credentials(email: "manager@example.com"))
         for property in [fixture.property.id, salon.property.id] {
@@ -65,7 +81,44 @@ struct PropertyAccessAPITests {
             ),
             (.get, "/api/v1/appointments/\(appointment.id)", nil),
             (.patch, "/api/v1/appointments/\(appointment.id)", #"{"notes": "x"}"#),
+            (.get, "/api/v1/properties/\(hotel)/ledger", nil),
+            (.get, "/api/v1/properties/\(hotel)/night-audit", nil),
+            (.post, "/api/v1/properties/\(hotel)/night-audit", #"{"day": "\#(today.adding(days: -1).iso)"}"#),
+            (.get, "/api/v1/properties/\(hotel)/day-closes/\(today.adding(days: -1).iso)", nil),
+            (.get, "/api/v1/properties/\(hotel)/exports/stays", nil),
+            (.get, "/api/v1/properties/\(hotel)/exports/guests", nil),
+            (.get, "/api/v1/properties/\(hotel)/stays?q=Ann", nil),
+            (.get, "/api/v1/stays/\(charged)/documents", nil),
+            (.post, "/api/v1/stays/\(charged)/documents", #"{"kind": "invoice"}"#),
+            (.get, "/api/v1/documents/\(document.id)", nil),
+            (.put, "/api/v1/properties/\(hotel)/issuer", #"{"name": "", "address": "", "taxId": ""}"#),
+            (.get, "/api/v1/properties/\(hotel)/taxes", nil),
+            (.put, "/api/v1/properties/\(hotel)/taxes", #"{"taxes": []}"#),
+            (.get, "/api/v1/properties/\(hotel)/rate-plans", nil),
+            (.put, "/api/v1/properties/\(hotel)/rate-plans", #"{"plans": []}"#),
+            (.get, "/api/v1/properties/\(hotel)/texts", nil),
+            (.put, "/api/v1/properties/\(hotel)/texts", #"{"texts": []}"#),
+            (
+                .put, "/api/v1/room-types/\(roomType)/restrictions",
+                #"{"from": "\#(today.iso)", "to": "\#(today.adding(days: 1).iso)"}"#
+            ),
+            (.get, "/api/v1/properties/\(hotel)/housekeeping", nil),
+            (.patch, "/api/v1/rooms/\(room)/housekeeping", #"{"status": "clean"}"#),
+            (
+                .post, "/api/v1/rooms/\(room)/blocks",
+                #"{"from": "\#(today.adding(days: 30).iso)", "to": "\#(today.adding(days: 31).iso)", "reason": "x"}"#
+            ),
+            (.post, "/api/v1/room-blocks/\(block.id)/return", nil),
+            (.get, "/api/v1/properties/\(hotel)/staff", nil),
+            (
+                .post, "/api/v1/properties/\(hotel)/staff",
+                #"{"email": "new@example.com", "role": "viewer", "password": "long enough"}"#
+            ),
+            (.patch, "/api/v1/properties/\(hotel)/staff/\(clerk.id)", #"{"role": "viewer"}"#),
+            (.delete, "/api/v1/properties/\(hotel)/staff/\(clerk.id)", nil),
+            (.put, "/api/v1/room-types/\(roomType)/rates", #"{"from": "2026-12-01", "to": "2026-12-02", "amount": 1}"#),
         ]
+        try Self.expectEveryStaffRouteOfTheDocument(in: routes.map { ($0.0, $0.1) })
         try await fixture.test(as: .manager) { client in
             for (method, path, body) in routes {
                 try await client.execute(
@@ -74,15 +127,37 @@ struct PropertyAccessAPITests {
                     #expect(response.status == .notFound, "\(method) \(path): \(String(buffer: response.body))")
                 }
             }
-            try await client.execute(
-                uri: "/api/v1/room-types/\(roomType)/rates", method: .put,
-                body: ByteBuffer(string: #"{"from": "2026-12-01", "to": "2026-12-02", "amount": 1}"#)
-            ) { #expect($0.status == .notFound) }
             try await client.execute(uri: "/api/v1/properties", method: .get) { response in
                 let list = try GuestSite.json(response)["properties"] as? [[String: Any]]
                 #expect(list?.isEmpty == true)
             }
             #expect(try await StayRepository(store: fixture.store).stay(id: stay.id)?.version == 1)
+        }
+    }
+
+    /// Routes that act on no property's resources: the member's own session, the forms' definitions, and
+    /// the list of properties (filtered by the same check: it answers none above).
+    static let notAProperty: Set<String> = [
+        "GET /api/v1/session", "POST /api/v1/session", "DELETE /api/v1/session", "GET /api/v1/forms",
+        "GET /api/v1/forms/{name}", "GET /api/v1/properties",
+    ]
+
+    /// Every staff operation of the API document is among `routes` (a concrete path matching its template),
+    /// or acts on no property.
+    static func expectEveryStaffRouteOfTheDocument(in routes: [(HTTPRequest.Method, String)]) throws {
+        for (template, item) in try OpenAPITests.paths()
+        where template.hasPrefix("/api/v1/") && !template.hasPrefix("/api/v1/public/") {
+            let pattern = try Regex(
+                "^" + template.replacing(/\{[^}]+\}/, with: "[^/]+") + "$")
+            for method in ["get", "post", "put", "patch", "delete"] where item[method] != nil {
+                let operation = "\(method.uppercased()) \(template)"
+                guard !notAProperty.contains(operation) else { continue }
+                let tried = routes.contains { route in
+                    route.0.rawValue == method.uppercased()
+                        && (try? pattern.wholeMatch(in: String(route.1.split(separator: "?")[0]))) != nil
+                }
+                #expect(tried, "\(operation) is not tried by an outsider: add it to the routes above")
+            }
         }
     }
 

@@ -122,9 +122,13 @@ public struct Staff: Sendable {
         return true
     }
 
-    /// Refuses what only a manager of the property may do.
+    /// Refuses what only a manager of the property may do: for someone who does not work there, the
+    /// property does not exist (as `worksAt` answers), so that ids cannot be probed.
     func requireManager(_ what: String, at propertyID: Int, field: String? = nil) throws(DomainError) {
-        guard roles(propertyID) == .manager else {
+        guard let role = roles(propertyID) else {
+            throw DomainError(.notFound, "no property \(propertyID)", field: "id")
+        }
+        guard role == .manager else {
             throw DomainError(.forbidden, "only a manager can \(what)", field: field, reason: .staffManagerOnly)
         }
     }

@@ -3,7 +3,7 @@
 
 import test from "node:test";
 import assert from "node:assert/strict";
-import { dayNumber } from "../../Web/common/i18n.js";
+import { dayNumber } from "../../Web/common/dates.js";
 import {
   closedDays,
   firstDayOfWeek,

@@ -2,30 +2,10 @@
 
 import test from "node:test";
 import assert from "node:assert/strict";
-import {
-  createI18n, currencyDigits, dayNumber, instantOfWallClock, isoDay, loadI18n, preferredLanguage, todayIn, toMajor, toMinor,
-  wallClock,
-} from "../../Web/common/i18n.js";
+import { createI18n, loadI18n, preferredLanguage } from "../../Web/common/i18n.js";
 import { allMessages, placeholders } from "./messages.mjs";
 
 const MESSAGES = await allMessages("desk");
-
-test("currencies without a minor unit keep whole amounts", () => {
-  assert.equal(currencyDigits("JPY"), 0);
-  assert.equal(currencyDigits("KRW"), 0);
-  assert.equal(currencyDigits("VND"), 0);
-  assert.equal(currencyDigits("THB"), 2);
-  assert.equal(toMajor(12345, "THB"), 123.45);
-  assert.equal(toMajor(6600, "JPY"), 6600);
-  assert.equal(toMinor("123.45", "THB"), 12345);
-  assert.equal(toMinor("6600", "JPY"), 6600);
-});
-
-test("calendar days round-trip through day numbers", () => {
-  assert.equal(dayNumber("1970-01-02"), 1);
-  assert.equal(isoDay(dayNumber("2026-11-23")), "2026-11-23");
-  assert.equal(dayNumber("2027-01-01") - dayNumber("2026-12-31"), 1);
-});
 
 test("the language is the one chosen, else the browser's first we speak, else English", () => {
   assert.equal(preferredLanguage("ko", ["th-TH"]), "ko");
@@ -90,23 +70,4 @@ test("dates and money follow the language: Thai in the Buddhist era, yen without
   const ko = createI18n("ko", MESSAGES);
   assert.doesNotMatch(ko.money({ amount: 55000, currency: "KRW" }), /\./);
   assert.equal(createI18n("en", MESSAGES).date("2026-11-23"), "23 Nov 2026");
-});
-
-test("a salon's wall clock and the instant it means go both ways, across a daylight-saving change", () => {
-  assert.equal(instantOfWallClock("2026-11-22T10:30", "Asia/Tokyo"), "2026-11-22T01:30:00Z");
-  assert.equal(wallClock("2026-11-22T01:30:00Z", "Asia/Tokyo"), "2026-11-22T10:30");
-  assert.equal(instantOfWallClock("2026-11-22T00:15", "Asia/Bangkok"), "2026-11-21T17:15:00Z");
-  // New York: summer time ends on 1 November 2026 and starts on 8 March 2026.
-  assert.equal(instantOfWallClock("2026-07-01T09:00", "America/New_York"), "2026-07-01T13:00:00Z");
-  assert.equal(instantOfWallClock("2026-12-01T09:00", "America/New_York"), "2026-12-01T14:00:00Z");
-  assert.equal(wallClock("2026-03-08T07:30:00Z", "America/New_York"), "2026-03-08T03:30");
-  assert.throws(() => instantOfWallClock("10:30", "Asia/Tokyo"), RangeError);
-});
-
-test("today is the hotel's day in its zone, not UTC's nor the browser's", () => {
-  // 01:30 in Chiang Mai on 25 November is still 24 November in UTC.
-  assert.equal(todayIn("Asia/Bangkok", Date.parse("2026-11-24T18:30:00Z")), "2026-11-25");
-  assert.equal(todayIn("Asia/Bangkok", Date.parse("2026-11-24T16:59:00Z")), "2026-11-24");
-  // And 23:00 in Honolulu is already tomorrow in UTC.
-  assert.equal(todayIn("Pacific/Honolulu", Date.parse("2026-11-25T09:00:00Z")), "2026-11-24");
 });

@@ -1,10 +1,12 @@
 // Web/site/map.js without a DOM: Web Mercator both ways, framing points, the tiles that cover a viewport,
-// tile addresses and the fallback graticule. Run with `node --test Tests/Web/`.
+// tile addresses, the fallback graticule, and how the view moves. Run with `node --test Tests/Web/`.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   MAX_LATITUDE,
+  MapView,
+  TILE_SIZE,
   fitBounds,
   graticuleLines,
   graticuleStep,
@@ -314,4 +316,77 @@ test("only a wheel with Ctrl or Command (or a trackpad pinch) zooms the map; a p
   assert.equal(wheelZooms({}), false);
   assert.equal(wheelZooms({ ctrlKey: true }), true);
   assert.equal(wheelZooms({ metaKey: true }), true);
+});
+
+// MARK: - the view
+
+/** A view of `width` x `height` centred on a place at a zoom. */
+function viewOn(place, zoom, width = 800, height = 600) {
+  const view = new MapView();
+  Object.assign(view, { width, height });
+  view.centre(place.lat, place.lon);
+  view.zoom = zoom;
+  return view;
+}
+
+/** Where a world point (zoom-0 pixels) lands in the view's viewport. */
+const onScreen = (view, world) => ({
+  x: (world.x - view.x) * 2 ** view.zoom + view.width / 2,
+  y: (world.y - view.y) * 2 ** view.zoom + view.height / 2,
+});
+
+test("zooming around a point of the viewport keeps the place under it where it is", () => {
+  const view = viewOn(chiangMai, 10);
+  const under = view.worldAt(600, 150);
+  view.zoomAround(12, 600, 150);
+  assert.equal(view.zoom, 12);
+  const after = onScreen(view, under);
+  assertNear(after.x, 600, 1e-6);
+  assertNear(after.y, 150, 1e-6);
+});
+
+test("the zoom keeps within its limits", () => {
+  const view = viewOn(chiangMai, 10);
+  view.zoomAround(40, 400, 300);
+  assert.equal(view.zoom, 18);
+  view.zoomAround(-3, 400, 300);
+  assert.equal(view.zoom, 2);
+});
+
+test("the map follows a drag, and the view goes the other way", () => {
+  const view = viewOn(bangkok, 8);
+  const before = { x: view.x, y: view.y };
+  view.panBy(256, -128);
+  assertNear(view.x, before.x - 1, 1e-9);
+  assertNear(view.y, before.y + 0.5, 1e-9);
+});
+
+test("the poles never scroll into the middle, and a world shorter than the viewport stays centred", () => {
+  const view = viewOn(chiangMai, 4, 800, 600);
+  view.panBy(0, 100_000);
+  assertNear(view.y, 300 / 2 ** 4, 1e-9, "the top edge of the world stays at the top of the viewport");
+  const small = viewOn(chiangMai, 2, 800, 1200);
+  assert.equal(small.y, TILE_SIZE / 2);
+});
+
+test("a pinch keeps the place between the fingers under them as they spread", () => {
+  const view = viewOn(chiangMai, 10);
+  const anchor = view.worldAt(300, 200);
+  view.pinch(11.5, anchor, 320, 260);
+  assert.equal(view.zoom, 11.5);
+  const after = onScreen(view, anchor);
+  assertNear(after.x, 320, 1e-6);
+  assertNear(after.y, 260, 1e-6);
+});
+
+test("framing places shows them all, and the origin is in whole pixels at rest", () => {
+  const view = viewOn(chiangMai, 2);
+  view.frame([chiangMai, bangkok]);
+  assert.ok(Number.isInteger(view.zoom));
+  const origin = view.origin();
+  assert.ok(Number.isInteger(origin.x) && Number.isInteger(origin.y));
+  for (const place of [chiangMai, bangkok]) {
+    const point = project(place.lat, place.lon, view.zoom);
+    assert.ok(insidePadded({ x: point.x + origin.x, y: point.y + origin.y }, view.width, view.height, 40), JSON.stringify(place));
+  }
 });

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import test from "node:test";
 
 import { parseRoute } from "../../Web/site/app.js";
-import { paramsOf, searchOf, stepperBounds, localToday } from "../../Web/site/search-bar.js";
+import { paramsOf, searchOf, stepperBounds } from "../../Web/site/search-bar.js";
 import { placesShown, priceStep } from "../../Web/site/results-page.js";
 import { allMessages, placeholders } from "./messages.mjs";
 
@@ -39,14 +39,6 @@ test("adults and children share sixteen places; infants do not count; nobody goe
   assert.deepEqual(stepperBounds({ adults: 10, children: 6, infants: 0 }, "adults"), { down: true, up: false });
   assert.deepEqual(stepperBounds({ adults: 10, children: 6, infants: 2 }, "infants"), { down: true, up: true });
   assert.deepEqual(stepperBounds({ adults: 2, children: 0, infants: 5 }, "infants"), { down: true, up: false });
-});
-
-test("today is the guest's local date", () => {
-  // 23:30 on 30 November in a zone 9 hours ahead of UTC is 14:30 UTC: still the 30th.
-  const now = { getTime: () => Date.UTC(2026, 10, 30, 14, 30), getTimezoneOffset: () => -540 };
-  assert.equal(localToday(now), "2026-11-30");
-  const late = { getTime: () => Date.UTC(2026, 10, 30, 16, 0), getTimezoneOffset: () => -540 };
-  assert.equal(localToday(late), "2026-12-01");
 });
 
 // A pin as the search answers it: offers cheapest total first, here three nights at the nightly price.

@@ -2,9 +2,13 @@
 // (`Web/desk/`) and the guest site (`Web/site/`), each with its own words, one module a language
 // (`messages/en.js`, `messages/th.js`, ...).
 //
-// Dates of stays are calendar days (`YYYY-MM-DD`, or days since 1970-01-01): they are formatted at
-// UTC so that no time zone shifts them. Thai dates use the Buddhist calendar. Money arrives in minor
-// units; the currency's own number of decimals (none for JPY, KRW and VND) says how to show it.
+// Dates of stays are calendar days (`YYYY-MM-DD`, or days since 1970-01-01, as dates.js counts them):
+// they are formatted at UTC so that no time zone shifts them. Thai dates use the Buddhist calendar.
+// Money arrives in minor units; the currency's own number of decimals (none for JPY, KRW and VND)
+// says how to show it (money.js).
+
+import { DAY_MS, dayNumber } from "./dates.js";
+import { currencyDigits, toMajorUnits } from "./money.js";
 
 export const LANGUAGES = Object.freeze([
   { code: "en", name: "English", locale: "en-GB" },
@@ -15,7 +19,6 @@ export const LANGUAGES = Object.freeze([
 ]);
 
 const STORAGE_KEY = "frontdesk.language";
-export const DAY_MS = 86_400_000;
 
 /** The language to start in: the one chosen before, else the browser's first we speak, else English. */
 export function preferredLanguage(stored = safeStorage()?.getItem(STORAGE_KEY), browser = navigatorLanguages()) {
@@ -41,75 +44,6 @@ function safeStorage() {
 
 function navigatorLanguages() {
   return globalThis.navigator?.languages ?? [globalThis.navigator?.language ?? "en"];
-}
-
-/** Days since 1970-01-01 of a `YYYY-MM-DD` string. */
-export function dayNumber(iso) {
-  const [y, m, d] = iso.split("-").map(Number);
-  return Math.round(Date.UTC(y, m - 1, d) / DAY_MS);
-}
-
-/** `YYYY-MM-DD` of days since 1970-01-01. */
-export function isoDay(day) {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-const zoneParts = new Map();
-
-/** Milliseconds a time zone is ahead of UTC at an instant (+7 h for Asia/Bangkok). */
-function zoneOffset(ms, timeZone) {
-  let format = zoneParts.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric",
-      minute: "numeric", second: "numeric",
-    });
-    zoneParts.set(timeZone, format);
-  }
-  const part = Object.fromEntries(format.formatToParts(new Date(ms)).map((p) => [p.type, Number(p.value)]));
-  const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
-  return wall - Math.floor(ms / 1000) * 1000;
-}
-
-/** The wall clock (`YYYY-MM-DDTHH:MM`, what `<input type="datetime-local">` shows) of an instant in a zone. */
-export function wallClock(instant, timeZone) {
-  const ms = typeof instant === "number" ? instant : Date.parse(instant);
-  return new Date(ms + zoneOffset(ms, timeZone)).toISOString().slice(0, 16);
-}
-
-/**
- * Today's date (`YYYY-MM-DD`) in a zone: a hotel's day is its own, not the browser's and not UTC's
- * (at 03:00 in Chiang Mai it is still yesterday in UTC).
- */
-export function todayIn(timeZone, now = Date.now()) {
-  return wallClock(now, timeZone).slice(0, 10);
-}
-
-/**
- * The instant (RFC 3339 in UTC, on the minute) of a wall clock `YYYY-MM-DDTHH:MM` in a zone. A time
- * that a daylight-saving change skips is taken as the same clock reading after the change.
- */
-export function instantOfWallClock(wall, timeZone) {
-  const asUTC = Date.parse(`${wall}:00Z`);
-  if (Number.isNaN(asUTC)) throw new RangeError(`'${wall}' is not a time like 2026-11-22T10:30`);
-  let ms = asUTC - zoneOffset(asUTC, timeZone);
-  ms = asUTC - zoneOffset(ms, timeZone);
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
-}
-
-/** The number of decimals a currency is shown with (ISO 4217 minor units). */
-export function currencyDigits(currency) {
-  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits;
-}
-
-/** Minor units to the currency's major units (12345 THB-satang -> 123.45). */
-export function toMajor(amount, currency) {
-  return amount / 10 ** currencyDigits(currency);
-}
-
-/** Major units to minor units, rounded to the currency's precision (123.45 -> 12345). */
-export function toMinor(value, currency) {
-  return Math.round(Number(value) * 10 ** currencyDigits(currency));
 }
 
 /**
@@ -172,10 +106,12 @@ export function createI18n(code, catalogue) {
       format = new Intl.NumberFormat(locale, { style: "currency", currency: value.currency });
       moneyFormats.set(value.currency, format);
     }
-    return format.format(toMajor(value.amount, value.currency));
+    // The digits as a decimal string: `Intl` formats them exactly, however large the amount.
+    return format.format(toMajorUnits(value.amount, currencyDigits(value.currency)));
   }
 
-  const asDate = (day) => new Date((typeof day === "string" ? dayNumber(day) : day) * DAY_MS);
+  // A text that is no date is an invalid Date, which `Intl` refuses to format.
+  const asDate = (day) => new Date(((typeof day === "string" ? dayNumber(day) : day) ?? NaN) * DAY_MS);
 
   return {
     code: language.code,

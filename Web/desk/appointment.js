@@ -4,7 +4,7 @@
 
 import { call, declaredForm, errorText, OtherProperty } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { instantOfWallClock, wallClock } from "../common/i18n.js";
+import { instantOfWallClock, wallClock } from "../common/dates.js";
 import { renderForm } from "./form.js";
 
 const NEXT = { booked: ["checked_in", "cancelled", "no_show"], checked_in: ["completed"] };
@@ -78,7 +78,7 @@ export async function mount(main, desk, route) {
   function changeForm(declared, appointment, version) {
     const zone = property.timeZone;
     return renderForm(declared, {
-      t, locale: i18n.locale,
+      t,
       values: {
         staffId: appointment.staffId, start: wallClock(appointment.start, zone),
         durationMinutes: appointment.durationMinutes, notes: appointment.notes ?? "", outsideWorkingHours: false,

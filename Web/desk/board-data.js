@@ -7,7 +7,7 @@
 // appointments in minutes of the shown day in the salon's zone.
 
 import { call, get, getEarly, newIdempotencyKey } from "./api.js";
-import { dayNumber, isoDay } from "../common/i18n.js";
+import { dayNumber, isoDay } from "../common/dates.js";
 
 /** Item ids from here up are the board's own, for runs that arrived by the live stream. */
 const LOCAL_IDS = 1 << 29;

@@ -4,7 +4,7 @@
 
 import { call, declaredForm, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { instantOfWallClock, isoDay, wallClock } from "../common/i18n.js";
+import { instantOfWallClock, isoDay, wallClock } from "../common/dates.js";
 import { renderForm } from "./form.js";
 
 export class BookingPanel {
@@ -278,7 +278,7 @@ export class BookingPanel {
       declaredForm("appointment")
         .then((declared) => {
           const form = renderForm(declared, {
-            t, locale: i18n.locale,
+            t,
             values: {
               serviceId: service?.id, staffId: target.rowId, start: wallClock(data.instant(target.start), zone),
               durationMinutes: length,

@@ -7,7 +7,7 @@
 import { loadTimeline } from "../timeline.js";
 import { Board } from "../board.js";
 import { h, fill } from "../common/dom.js";
-import { dayNumber, isoDay } from "../common/i18n.js";
+import { dayNumber, isoDay } from "../common/dates.js";
 import { HotelBoardData, SalonBoardData, HOTEL_STYLE, HOTEL_STYLE_NAMES, APPOINTMENT_STATES } from "./board-data.js";
 import { BoardEditor } from "./board-edit.js";
 import { BookingPanel } from "./board-panel.js";
@@ -110,7 +110,7 @@ class BoardScreen {
     const asked = this.route.params.get("date");
     performance.mark("frontdesk:board-request");
     // The data is read while the engine compiles.
-    const day = asked ? dayNumber(asked) : undefined;
+    const day = dayNumber(asked) ?? undefined;
     [this.timeline] = await Promise.all([timeline(), this.hotel ? this.readHotel(day) : this.data.load(day)]);
     if (this.hotel) this.configureHotel();
     else this.configureSalon();

@@ -3,14 +3,15 @@
 
 import { get } from "./api.js";
 import { h, fill, svg } from "../common/dom.js";
-import { currencyDigits, dayNumber, isoDay, todayIn, toMajor } from "../common/i18n.js";
+import { addDays, todayIn } from "../common/dates.js";
+import { currencyDigits } from "../common/money.js";
 
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;
   const i18n = desk.i18n;
-  const today = dayNumber(todayIn(desk.property.timeZone));
-  const from = h("input", { type: "date", id: "dashboard-from", value: route.params.get("from") ?? isoDay(today - 13) });
-  const to = h("input", { type: "date", id: "dashboard-to", value: route.params.get("to") ?? isoDay(today + 1) });
+  const today = todayIn(desk.property.timeZone);
+  const from = h("input", { type: "date", id: "dashboard-from", value: route.params.get("from") ?? addDays(today, -13) });
+  const to = h("input", { type: "date", id: "dashboard-to", value: route.params.get("to") ?? addDays(today, 1) });
   const message = h("p", { class: "desk-form-error", role: "alert" });
   const figures = h("dl", { class: "dashboard-figures" });
   const chart = h("figure", { class: "dashboard-chart", "aria-labelledby": "dashboard-chart-title" });
@@ -104,8 +105,11 @@ export async function mount(main, desk, route) {
     const plotH = height - pad.top - pad.bottom;
     const n = Math.max(days.length, 1);
     const slot = plotW / n;
-    const adr = money ? days.map((d) => toMajor(d.adr.amount, d.adr.currency)) : [];
-    const adrMax = Math.max(...adr, 1);
+    // ADR in minor units, up to at least one major unit; its axis reads in whole major units.
+    const currency = days[0]?.adr?.currency ?? desk.property.currency;
+    const unit = 10 ** currencyDigits(currency);
+    const adr = money ? days.map((d) => d.adr.amount) : [];
+    const adrMax = Math.max(...adr, unit);
     const label = money ? `${t("dashboard.occupancy")}, ${t("dashboard.adr")}` : t("dashboard.occupancy");
     const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label });
     for (const fraction of [0, 0.25, 0.5, 0.75, 1]) {
@@ -116,8 +120,7 @@ export async function mount(main, desk, route) {
       root.append(label);
       if (!money) continue;
       const axis = svg("text", { x: width - pad.right + 6, y: y + 4, "font-size": 11, fill: "#1e7d46" });
-      const currency = days[0]?.adr.currency ?? desk.property.currency;
-      axis.textContent = i18n.money({ amount: Math.round(adrMax * fraction) * 10 ** currencyDigits(currency), currency });
+      axis.textContent = i18n.money({ amount: Math.round((adrMax * fraction) / unit) * unit, currency });
       root.append(axis);
     }
     const points = [];

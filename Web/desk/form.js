@@ -1,10 +1,13 @@
 // Forms rendered from the server's declarations (`GET /api/v1/forms/{name}`, Sources/App/Forms): one
 // declaration says what a form shows, and the server checks what is submitted against the same one.
 //
-// The pure part (which rows show, a bound relative to another row, minor and major units, the checks
-// the server makes) is exported apart from the DOM, so that `node --test` can pin it; `renderForm`
-// builds the DOM with `document.createElement` only and reads values from its controls, so nothing
-// typed is lost when a submission fails.
+// The pure part (which rows show, a bound relative to another row, the checks the server makes; days
+// and amounts through Web/common's dates.js and money.js) is exported apart from the DOM, so that
+// `node --test` can pin it; `renderForm` builds the DOM with `document.createElement` only and reads
+// values from its controls, so nothing typed is lost when a submission fails.
+
+import { dayNumber, isoDay, isoWallMinute, wallMinute } from "../common/dates.js";
+import { currencyDigits, toMajorUnits, toMinorUnits } from "../common/money.js";
 
 // MARK: - Declarations
 
@@ -42,54 +45,7 @@ export function isRowVisible(declaration, row, values) {
   return true;
 }
 
-// MARK: - Dates and times
-
-const DAY_MS = 86_400_000;
-const pad = (number) => String(number).padStart(2, "0");
-
-/** Days since 1970-01-01 of a strict `YYYY-MM-DD`, or null (no 2026-02-30). */
-export function dayNumber(text) {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text ?? "");
-  if (!match) return null;
-  const [year, month, day] = match.slice(1).map(Number);
-  const time = Date.UTC(year, month - 1, day);
-  const date = new Date(time);
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return Math.round(time / DAY_MS);
-}
-
-/** `YYYY-MM-DD` of a day number. */
-export function isoDay(number) {
-  const date = new Date(number * DAY_MS);
-  return `${String(date.getUTCFullYear()).padStart(4, "0")}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-}
-
-/** A date plus some days: `addDays("2026-12-01", 1)` is `"2026-12-02"`; null for no date. */
-export function addDays(iso, days) {
-  const number = dayNumber(iso);
-  return number === null ? null : isoDay(number + days);
-}
-
-/**
- * Minutes since 1970-01-01T00:00 of a wall-clock `YYYY-MM-DDTHH:MM`, with optional seconds and
- * offset, which are not compared (a form's times are the property's wall clock); null otherwise.
- */
-export function wallMinute(text) {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(:\d{2})?(Z|[+-]\d{2}:\d{2})?$/.exec(text ?? "");
-  if (!match) return null;
-  const day = dayNumber(match[1]);
-  const hour = Number(match[2]);
-  const minute = Number(match[3]);
-  if (day === null || hour > 23 || minute > 59) return null;
-  return day * 1440 + hour * 60 + minute;
-}
-
-/** `YYYY-MM-DDTHH:MM` of a wall minute: what `<input type="datetime-local">` takes. */
-export function isoWallMinute(minutes) {
-  const day = Math.floor(minutes / 1440);
-  const inDay = minutes - day * 1440;
-  return `${isoDay(day)}T${pad(Math.floor(inDay / 60))}:${pad(inDay % 60)}`;
-}
+// MARK: - Bounds
 
 /**
  * A bound in the row's own terms (a day's number for dates, a wall minute for times, a number
@@ -139,36 +95,6 @@ export function boundAttribute(declaration, row, which, values, { fractionDigits
     default:
       return number + inward;
   }
-}
-
-// MARK: - Money
-
-/** Digits after the decimal point of a currency (2 for THB, 0 for JPY), as `Intl` knows it. */
-export function currencyFractionDigits(currency, locale) {
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).resolvedOptions().maximumFractionDigits;
-}
-
-/**
- * Minor units of an amount typed in major units (`"12.5"`, 2 digits: 1250), or null when it is not a
- * number or has more decimals than the currency.
- */
-export function toMinorUnits(major, fractionDigits) {
-  const text = String(major ?? "").trim();
-  const match = /^(-)?(\d*)(?:[.,](\d*))?$/.exec(text);
-  if (!match || (match[2] === "" && (match[3] ?? "") === "")) return null;
-  const decimals = match[3] ?? "";
-  if (decimals.length > fractionDigits) return null;
-  const minor = Number((match[2] || "0") + decimals.padEnd(fractionDigits, "0"));
-  return match[1] ? -minor : minor;
-}
-
-/** Major units of minor units, as an input shows them: 1250 with 2 digits is `"12.50"`. */
-export function toMajorUnits(minor, fractionDigits) {
-  if (!Number.isInteger(minor)) return "";
-  const sign = minor < 0 ? "-" : "";
-  const digits = String(Math.abs(minor)).padStart(fractionDigits + 1, "0");
-  if (fractionDigits === 0) return sign + digits;
-  return `${sign}${digits.slice(0, -fractionDigits)}.${digits.slice(-fractionDigits)}`;
 }
 
 // MARK: - Checks (as the server makes them: Sources/App/Forms/FreeForm+Validation.swift)
@@ -342,7 +268,7 @@ let renderedForms = 0;
  *
  * Returns `{element, values(), setErrors(errorsByField), setValues(values)}`.
  */
-export function renderForm(declaration, { values = {}, t = (key) => key, options = {}, onSubmit, onAction, locale } = {}) {
+export function renderForm(declaration, { values = {}, t = (key) => key, options = {}, onSubmit, onAction } = {}) {
   const prefix = `ff${++renderedForms}-${declaration.name}`;
   const idOf = (key, suffix = "") => `${prefix}-${key.replace(/[^A-Za-z0-9_-]/g, "-")}${suffix}`;
   const say = (key, fallback) => {
@@ -350,7 +276,7 @@ export function renderForm(declaration, { values = {}, t = (key) => key, options
     return text === key && fallback !== undefined ? fallback : text;
   };
   const currency = options.currency;
-  const fractionDigits = currency ? currencyFractionDigits(currency, locale) : 0;
+  const fractionDigits = currency ? currencyDigits(currency) : 0;
 
   const form = document.createElement("form");
   form.className = "free-form";
@@ -539,7 +465,7 @@ export function renderForm(declaration, { values = {}, t = (key) => key, options
         input.type = "number";
         input.id = id;
         input.inputMode = "decimal";
-        input.step = fractionDigits === 0 ? "1" : `0.${"1".padStart(fractionDigits, "0")}`;
+        input.step = toMajorUnits(1, fractionDigits);
         const unit = document.createElement("span");
         unit.className = "free-form-currency";
         unit.textContent = currency ?? "";

@@ -5,7 +5,7 @@
 
 import { call, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { isoDay, dayNumber } from "../common/i18n.js";
+import { isoDay, dayNumber } from "../common/dates.js";
 
 const STATUSES = ["dirty", "clean", "inspected"];
 const MARK = { clean: "housekeeping.markClean", inspected: "housekeeping.markInspected", dirty: "housekeeping.markDirty" };

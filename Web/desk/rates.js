@@ -6,7 +6,8 @@
 
 import { call, errorText, get } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { currencyDigits, dayNumber, isoDay, todayIn, toMinor } from "../common/i18n.js";
+import { addDays, todayIn } from "../common/dates.js";
+import { currencyDigits, toMajorUnits, toMinorUnits } from "../common/money.js";
 
 /** Nights shown at once. */
 const SHOWN_NIGHTS = 28;
@@ -16,7 +17,7 @@ export async function mount(main, desk, route) {
   const i18n = desk.i18n;
   const property = await get(`/api/v1/properties/${desk.property.id}`);
   const currency = property.currency;
-  const today = dayNumber(todayIn(property.timeZone));
+  const today = todayIn(property.timeZone);
   const roomTypes = property.roomTypes ?? [];
   const chosen = Number(route.params.get("roomType")) || roomTypes[0]?.id;
   const roomType = h(
@@ -24,7 +25,7 @@ export async function mount(main, desk, route) {
     { id: "rates-room-type" },
     roomTypes.map((type) => h("option", { value: String(type.id), selected: type.id === chosen, text: type.name })),
   );
-  const from = h("input", { type: "date", id: "rates-from", value: route.params.get("from") ?? isoDay(today) });
+  const from = h("input", { type: "date", id: "rates-from", value: route.params.get("from") ?? today });
   const message = h("p", { class: "desk-form-error", role: "alert" });
   const table = h("div", { class: "today-panel" });
   const toolbar = h(
@@ -66,7 +67,7 @@ export async function mount(main, desk, route) {
             last.focus();
             return;
           }
-          const body = { from: first.value, to: isoDay(dayNumber(last.value) + 1) };
+          const body = { from: first.value, to: addDays(last.value, 1) };
           if (minStay.value) body.minStay = Number(minStay.value);
           if (maxStay.value) body.maxStay = Number(maxStay.value);
           if (noArrival.checked) body.closedToArrival = true;
@@ -116,8 +117,7 @@ export async function mount(main, desk, route) {
   function setForm() {
     const first = h("input", { type: "date", id: "rates-first", required: true, value: from.value });
     const last = h("input", { type: "date", id: "rates-last", required: true, value: from.value });
-    const step = 1 / 10 ** currencyDigits(currency);
-    const amount = h("input", { type: "number", id: "rates-amount", required: true, min: "0", step: String(step), inputmode: "decimal" });
+    const amount = h("input", { type: "number", id: "rates-amount", required: true, min: "0", step: toMajorUnits(1, currencyDigits(currency)), inputmode: "decimal" });
     const error = h("p", { class: "desk-form-error", id: "rates-set-error", role: "alert" });
     return h(
       "form",
@@ -133,7 +133,7 @@ export async function mount(main, desk, route) {
           }
           try {
             await call("PUT", `/api/v1/room-types/${roomType.value}/rates`, {
-              body: { from: first.value, to: isoDay(dayNumber(last.value) + 1), amount: toMinor(amount.value, currency) },
+              body: { from: first.value, to: addDays(last.value, 1), amount: toMinorUnits(amount.value, currencyDigits(currency)) },
             });
             desk.toast(t("rates.saved"));
             from.value = first.value;
@@ -161,11 +161,11 @@ export async function mount(main, desk, route) {
       message.textContent = t("rates.noRoomTypes");
       return;
     }
-    const start = from.value || isoDay(today);
+    const start = from.value || today;
     // The address keeps what is shown, without routing to this screen again.
     history.replaceState(null, "", `#/rates?roomType=${roomType.value}&from=${start}`);
     try {
-      const rates = await get(`/api/v1/room-types/${roomType.value}/rates?from=${start}&to=${isoDay(dayNumber(start) + SHOWN_NIGHTS)}`);
+      const rates = await get(`/api/v1/room-types/${roomType.value}/rates?from=${start}&to=${addDays(start, SHOWN_NIGHTS)}`);
       draw(rates);
     } catch (failure) {
       message.textContent = failure.message;

@@ -5,7 +5,9 @@
 
 import { errorText, get } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { countryName, currencyDigits, dayNumber, todayIn, toMajor } from "../common/i18n.js";
+import { nightsBetween, todayIn } from "../common/dates.js";
+import { countryName } from "../common/i18n.js";
+import { currencyDigits, toMajorUnits } from "../common/money.js";
 import { lineLabel, taxLabel } from "./folio-lines.js";
 
 const KINDS = ["arrivals", "departures", "inHouse", "registration", "ledger"];
@@ -21,7 +23,7 @@ export function toCSV(rows) {
 
 /** An amount as a plain decimal for a spreadsheet, in its currency's digits: 1234.50, 12000. */
 export function plainAmount(money) {
-  return toMajor(money.amount, money.currency).toFixed(currencyDigits(money.currency));
+  return toMajorUnits(money.amount, currencyDigits(money.currency));
 }
 
 /**
@@ -159,7 +161,7 @@ export async function mount(main, desk, route) {
     const header = ["reports.guest", "reports.code", "reports.room", "reports.arrival", "reports.departure", "reports.nights", "reports.guests", "reports.state", "reports.balance"].map((key) => t(key));
     const line = ({ stay, guestName, roomNumber, balance }, date, amount) => [
       guestName, stay.confirmationCode, roomNumber ?? "", date(stay.arrival), date(stay.departure),
-      dayNumber(stay.departure) - dayNumber(stay.arrival), stay.adults + (stay.children ?? 0), i18n.state(stay.state), amount(balance),
+      nightsBetween(stay.arrival, stay.departure), stay.adults + (stay.children ?? 0), i18n.state(stay.state), amount(balance),
     ];
     return {
       title: `${t(`reports.${kind}`)}, ${i18n.date(from.value)} (${entries.length})`,

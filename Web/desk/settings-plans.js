@@ -5,7 +5,7 @@
 
 import { get } from "./api.js";
 import { h } from "../common/dom.js";
-import { currencyDigits, toMajor, toMinor } from "../common/i18n.js";
+import { currencyDigits, toMajorUnits, toMinorUnits } from "../common/money.js";
 import { listSection } from "./settings-list.js";
 
 const DEPOSITS = ["none", "first_night", "share", "all"];
@@ -20,7 +20,8 @@ export async function plansSection(desk) {
   const currency = desk.property.currency;
   const path = `/api/v1/properties/${desk.property.id}/rate-plans`;
   const { plans } = await get(path);
-  const step = currencyDigits(currency) ? String(10 ** -currencyDigits(currency)) : "1";
+  const digits = currencyDigits(currency);
+  const step = toMajorUnits(1, digits);
   const options = (values, chosen, key) => values.map((v) => h("option", { value: v, selected: v === chosen, text: t(`${key}.${v}`) }));
   const percent = (basisPoints) => (basisPoints != null ? String(basisPoints / 100) : "");
 
@@ -29,7 +30,7 @@ export async function plansSection(desk) {
     const name = h("input", { type: "text", required: true, maxlength: 60, autocomplete: "off", value: plan.name ?? "" });
     const adjustment = h("input", { type: "number", min: "-90", max: "100", step: "0.01", required: true, value: percent(plan.adjustmentBasisPoints ?? 0) });
     const extraName = h("input", { type: "text", maxlength: 60, autocomplete: "off", value: plan.extraName ?? "" });
-    const extra = h("input", { type: "number", min: step, step, value: plan.extraPerGuestNight ? String(toMajor(plan.extraPerGuestNight.amount, currency)) : "" });
+    const extra = h("input", { type: "number", min: step, step, value: toMajorUnits(plan.extraPerGuestNight?.amount, digits) });
     const chosenTerms = plan.nonRefundable ? "non_refundable" : plan.freeCancellationDays != null ? "free" : "property";
     const terms = h("select", {}, options(TERMS, chosenTerms, "plan.terms"));
     const days = h("input", { type: "number", min: "0", max: "365", step: "1", value: plan.freeCancellationDays != null ? String(plan.freeCancellationDays) : "" });
@@ -64,7 +65,7 @@ export async function plansSection(desk) {
         };
         if (plan.id) chosen.id = plan.id;
         if (extra.value !== "") {
-          Object.assign(chosen, { extraName: extraName.value.trim(), extraPerGuestNight: { amount: toMinor(extra.value, currency), currency } });
+          Object.assign(chosen, { extraName: extraName.value.trim(), extraPerGuestNight: { amount: toMinorUnits(extra.value, digits), currency } });
         }
         if (terms.value === "non_refundable") chosen.nonRefundable = true;
         if (terms.value === "free") {

@@ -5,7 +5,7 @@
 
 import { get } from "./api.js";
 import { h } from "../common/dom.js";
-import { currencyDigits, toMajor, toMinor } from "../common/i18n.js";
+import { currencyDigits, toMajorUnits, toMinorUnits } from "../common/money.js";
 import { listSection } from "./settings-list.js";
 
 const BASES = ["share", "included_share", "per_night", "per_person_night"];
@@ -19,7 +19,8 @@ export async function taxesSection(desk) {
   const currency = desk.property.currency;
   const path = `/api/v1/properties/${desk.property.id}/taxes`;
   const { taxes } = await get(path);
-  const step = currencyDigits(currency) ? String(10 ** -currencyDigits(currency)) : "1";
+  const digits = currencyDigits(currency);
+  const step = toMajorUnits(1, digits);
 
   /** One tax's controls; the fields a basis does not use are hidden. */
   function row(tax, field) {
@@ -30,7 +31,7 @@ export async function taxesSection(desk) {
       BASES.map((b) => h("option", { value: b, selected: b === (tax.basis ?? "share"), text: t(`tax.basis.${b}`) })),
     );
     const rate = h("input", { type: "number", min: "0.01", max: "100", step: "0.01", value: tax.basisPoints != null ? String(tax.basisPoints / 100) : "" });
-    const amount = h("input", { type: "number", min: step, step, value: tax.amount ? String(toMajor(tax.amount.amount, currency)) : "" });
+    const amount = h("input", { type: "number", min: step, step, value: toMajorUnits(tax.amount?.amount, digits) });
     const children = h("input", { type: "checkbox", checked: !!tax.exemptChildren });
     const infants = h("input", { type: "checkbox", checked: !!tax.exemptInfants });
     const cap = h("input", { type: "number", min: "1", max: "366", step: "1", value: tax.maxNights ? String(tax.maxNights) : "" });
@@ -57,7 +58,7 @@ export async function taxesSection(desk) {
         if (isShare()) {
           chosen.basisPoints = Math.round(Number(rate.value) * 100);
         } else {
-          chosen.amount = { amount: toMinor(amount.value, currency), currency };
+          chosen.amount = { amount: toMinorUnits(amount.value, digits), currency };
           if (cap.value) chosen.maxNights = Number(cap.value);
           if (basis.value === "per_person_night") Object.assign(chosen, { exemptChildren: children.checked, exemptInfants: infants.checked });
         }

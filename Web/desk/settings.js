@@ -21,7 +21,6 @@ export async function mount(main, desk) {
   const rendered = renderForm(declaration, {
     values: { ...property.issuer },
     t,
-    locale: desk.i18n.locale,
     onSubmit: async (values) => {
       const body = { name: values.name ?? "", address: values.address ?? "", taxId: values.taxId ?? "" };
       const { data } = await call("PUT", `/api/v1/properties/${property.id}/issuer`, { body });

@@ -5,7 +5,8 @@
 
 import { call, declaredForm, errorText, get, OtherProperty, passableRefusal, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { countryName, dayNumber, todayIn } from "../common/i18n.js";
+import { dayNumber, todayIn } from "../common/dates.js";
+import { countryName } from "../common/i18n.js";
 import { roomTypeChangeNote } from "./room-type-change.js";
 import { renderForm } from "./form.js";
 import { lineLabel, taxLabel } from "./folio-lines.js";
@@ -424,7 +425,7 @@ export async function mount(main, desk, route) {
     Promise.all([declaredForm(name), name === "move" ? roomsToMoveTo(values.fromDate) : []])
       .then(([declared, free]) => {
         const rendered = renderForm(declared, {
-          values, t, locale: i18n.locale,
+          values, t,
           options: {
             currency: folio?.currency ?? property.currency,
             rooms: free.map(roomChoice),

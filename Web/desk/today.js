@@ -3,7 +3,7 @@
 
 import { call, errorText, get, passableRefusal } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { dayNumber } from "../common/i18n.js";
+import { dayNumber } from "../common/dates.js";
 
 const LISTS = [
   { key: "arrivals", label: "today.arrivals" },

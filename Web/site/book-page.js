@@ -7,7 +7,7 @@
 
 import { h, fill } from "../common/dom.js";
 import { call, errorText, newIdempotencyKey, unreachable } from "../common/api.js";
-import { dayNumber, isoDay, todayIn } from "../common/i18n.js";
+import { addDays, todayIn } from "../common/dates.js";
 import { paramsOf, partyText, searchOf } from "./search-bar.js";
 import { priceLines } from "./price.js";
 
@@ -41,7 +41,7 @@ export function cancellationTerms(t, i18n, policy, arrival, today) {
   const percent = policy.lateCancellationPercent;
   if (percent === 0) return t("book.termsAlwaysFree");
   const late = percent === 100 ? t("book.termsLateAll") : t("place.cancelLate", { percent: i18n.percent(percent / 100) });
-  const lastFree = isoDay(dayNumber(arrival) - policy.freeCancellationDays);
+  const lastFree = addDays(arrival, -policy.freeCancellationDays);
   if (lastFree < today) return percent === 100 ? t("book.termsNonRefundable") : t("book.termsNoFree", { percent: i18n.percent(percent / 100) });
   return `${t("book.termsFreeUntil", { date: i18n.date(lastFree) })} ${late}`;
 }

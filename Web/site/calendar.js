@@ -7,7 +7,7 @@
 // in Node; the DOM is built only when `createRangeCalendar()` is called.
 
 import { h } from "../common/dom.js";
-import { DAY_MS, dayNumber, isoDay } from "../common/i18n.js";
+import { DAY_MS, dayNumber, isoDay, localToday } from "../common/dates.js";
 
 // Regions whose week starts on a Sunday, Saturday or Friday (CLDR's weekData); all others on Monday.
 // Only for engines without `Intl.Locale#getWeekInfo` / `weekInfo`.
@@ -503,9 +503,4 @@ function addMonths(day, count) {
 function headerNames(locale, firstDay) {
   const narrow = weekdayNames(locale, firstDay, "narrow");
   return new Set(narrow).size === 7 ? narrow : weekdayNames(locale, firstDay, "short");
-}
-
-function localToday() {
-  const now = new Date();
-  return isoDay(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) / DAY_MS);
 }

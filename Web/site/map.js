@@ -2,12 +2,14 @@
 // keeps working when tiles cannot (no network in CI, a blocked tile host).
 //
 // Geometry is Web Mercator with 256-px tiles, in pure functions at the top (unit-tested in Node).
-// The view is a centre in zoom-0 world pixels (0..256 across the world) and a zoom that is fractional
-// only during a pinch. Tiles are <img> elements placed with transforms; only those in view, plus a
-// margin of one, exist, and the previous level's tiles stay underneath until the new level settles.
-// Pins are <button>s in the results' order, so Tab reaches them as it reaches the list. When tiles fail,
-// an SVG graticule (lines of latitude and longitude with their degrees) takes their place under the pins.
-// Nothing happens until the element is laid out with a size: constructing the map is cheap.
+// The view (MapView) is a centre in zoom-0 world pixels (0..256 across the world) and a zoom that is
+// fractional only during a pinch. Over it lie two layers: the tiles, <img> elements placed with
+// transforms (only those in view, plus a margin of one, exist, and the previous level's tiles stay
+// underneath until the new level settles), and the pins, <button>s in the results' order, so Tab
+// reaches them as it reaches the list. When tiles fail, an SVG graticule (lines of latitude and
+// longitude with their degrees) takes their place under the pins. The gestures move the view;
+// createMap puts these together and draws once a frame. Nothing happens until the element is laid
+// out with a size: constructing the map is cheap.
 
 import { h } from "../common/dom.js";
 
@@ -250,311 +252,263 @@ function degreeLabel(value, decimals, positive, negative) {
   return `${Math.abs(rounded).toFixed(decimals)}°${rounded > 0 ? positive : negative}`;
 }
 
-// MARK: - Component
+// MARK: - The view
 
 /**
- * @typedef {{id: string | number, lat: number, lon: number, label: string, title?: string}} MapPin
+ * Where the map looks: its centre in zoom-0 world pixels, its zoom (whole except during a pinch) and
+ * the viewport's size. It moves by its own rules and draws nothing; `createMap` draws what it shows.
  */
-
-/**
- * The results map. The host sizes the element (it fills its container), keeps its list in step with
- * `onHover`/`onSelect`, and answers with `highlight(id)`. Nothing loads until the element has a size.
- * @param {{
- *   tiles?: string | null, attribution?: string, pins?: MapPin[],
- *   onSelect?: (id: string | number) => void, onHover?: (id: string | number | null) => void,
- *   labels?: {zoomIn?: string, zoomOut?: string, map?: string, fallback?: string},
- * }} [options] `tiles: null` draws the fallback from the start
- * @returns {{element: HTMLElement, setPins: (pins: MapPin[]) => void, highlight: (id: string | number | null) => void,
- *   fit: () => void, destroy: () => void}}
- */
-export function createMap({
-  tiles = "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
-  attribution = "© OpenStreetMap contributors",
-  pins = [],
-  onSelect = () => {},
-  onHover = () => {},
-  labels = {},
-} = {}) {
-  const text = { ...DEFAULT_LABELS, ...labels };
-  const tilePane = h("div", { class: "map-tiles" });
-  const grid = svgElement("svg", { class: "map-grid", "aria-hidden": "true" });
-  const pinPane = h("div", { class: "map-pins" });
-  const zoomIn = h("button", {
-    type: "button", class: "map-zoom map-zoom-in", "aria-label": text.zoomIn, text: "+",
-    onclick: () => zoomBy(1, width / 2, height / 2),
-  });
-  const zoomOut = h("button", {
-    type: "button", class: "map-zoom map-zoom-out", "aria-label": text.zoomOut, text: "\u2212",
-    onclick: () => zoomBy(-1, width / 2, height / 2),
-  });
-  const note = h("p", { class: "map-note", role: "status" });
-  const isMac = /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? "");
-  const wheelHint = h("p", {
-    class: "map-wheel-hint map-hidden", "aria-hidden": "true",
-    text: text.wheelHint.replace("{key}", isMac ? "\u2318" : "Ctrl"),
-  });
-  const credit = h("div", { class: "map-attribution", text: attribution });
-  const element = h(
-    "div",
-    {
-      class: "map-view", role: "region", "aria-label": text.map, tabindex: "0",
-      "aria-keyshortcuts": "ArrowUp ArrowDown ArrowLeft ArrowRight + -", dataset: { tiles: "loading" },
-    },
-    tilePane,
-    grid,
-    pinPane,
-    h("div", { class: "map-controls" }, zoomIn, zoomOut),
-    wheelHint,
-    note,
-    credit,
-  );
-
-  let width = 0;
-  let height = 0;
-  let fitPending = true;
-  let destroyed = false;
-  let frame = 0;
-  // The centre in zoom-0 world pixels; the zoom is an integer except during a pinch.
-  const view = { x: TILE_SIZE / 2, y: TILE_SIZE / 2, zoom: MIN_ZOOM };
-
-  /** @type {Map<string | number, {pin: MapPin, button: HTMLButtonElement, x: number, y: number}>} */
-  let pinRecords = new Map();
-  let highlighted = null;
-
-  /** @type {Map<string, {img: HTMLImageElement, z: number, column: number, row: number, settled: boolean,
-   *   discarded: boolean}>} */
-  const tileRecords = new Map();
-  let tileZoom = -1;
-  let tilesRequested = 0;
-  let tilesLoaded = 0;
-  let tilesFailed = 0;
-  let loadTimer = 0;
-
-  // MARK: state
-
-  function setTileState(state) {
-    element.dataset.tiles = state;
-    const failed = state === "failed";
-    grid.classList.toggle("map-hidden", !failed);
-    credit.classList.toggle("map-hidden", failed);
-    note.textContent = failed ? text.fallback : "";
-    note.classList.toggle("map-hidden", !failed);
+export class MapView {
+  constructor() {
+    this.x = TILE_SIZE / 2;
+    this.y = TILE_SIZE / 2;
+    this.zoom = MIN_ZOOM;
+    this.width = 0;
+    this.height = 0;
   }
 
-  function giveUpOnTiles() {
-    clearTimeout(loadTimer);
-    clearTimeout(wheelHintTimer);
-    for (const record of tileRecords.values()) discardTile(record);
-    tileRecords.clear();
-    setTileState("failed");
-    scheduleRender();
-  }
-
-  function tileSettled(record, loaded) {
-    if (destroyed || record.discarded || element.dataset.tiles === "failed") return;
-    record.settled = true;
-    record.img.classList.add(loaded ? "map-tile-loaded" : "map-tile-missing");
-    if (loaded) {
-      tilesLoaded++;
-      if (element.dataset.tiles === "loading") {
-        clearTimeout(loadTimer);
-        setTileState("loaded");
-      }
-    } else {
-      tilesFailed++;
-      if (tilesLoaded === 0 && tilesFailed >= Math.min(FAILURES_BEFORE_FALLBACK, tilesRequested)) {
-        giveUpOnTiles();
-        return;
-      }
-    }
-    dropStaleTilesOnceSettled();
-  }
-
-  // MARK: view
-
-  function clampView() {
-    view.zoom = clamp(view.zoom, MIN_ZOOM, MAX_ZOOM);
-    // Keep the poles from scrolling into the middle; a world shorter than the viewport stays centred.
-    const half = height / 2 / 2 ** view.zoom;
-    view.y = 2 * half >= TILE_SIZE ? TILE_SIZE / 2 : clamp(view.y, half, TILE_SIZE - half);
+  /** Keeps the zoom in its limits and the poles from scrolling into the middle; a world shorter than the viewport stays centred. */
+  clamp() {
+    this.zoom = clamp(this.zoom, MIN_ZOOM, MAX_ZOOM);
+    const half = this.height / 2 / 2 ** this.zoom;
+    this.y = 2 * half >= TILE_SIZE ? TILE_SIZE / 2 : clamp(this.y, half, TILE_SIZE - half);
   }
 
   /** Changes the zoom keeping the world point under a viewport point where it is. */
-  function zoomAround(zoom, pointX, pointY) {
+  zoomAround(zoom, pointX, pointY) {
     const next = clamp(zoom, MIN_ZOOM, MAX_ZOOM);
-    const dx = pointX - width / 2;
-    const dy = pointY - height / 2;
-    view.x += dx / 2 ** view.zoom - dx / 2 ** next;
-    view.y += dy / 2 ** view.zoom - dy / 2 ** next;
-    view.zoom = next;
-    clampView();
-    scheduleRender();
+    const dx = pointX - this.width / 2;
+    const dy = pointY - this.height / 2;
+    this.x += dx / 2 ** this.zoom - dx / 2 ** next;
+    this.y += dy / 2 ** this.zoom - dy / 2 ** next;
+    this.zoom = next;
+    this.clamp();
   }
 
-  function zoomBy(steps, pointX, pointY) {
-    if (!width) return;
-    zoomAround(Math.round(view.zoom) + steps, pointX, pointY);
+  /** Moves the map by viewport pixels, as a drag does (the view goes the other way). */
+  panBy(dx, dy) {
+    this.x -= dx / 2 ** this.zoom;
+    this.y -= dy / 2 ** this.zoom;
+    this.clamp();
   }
 
-  function panBy(dx, dy) {
-    view.x -= dx / 2 ** view.zoom;
-    view.y -= dy / 2 ** view.zoom;
-    clampView();
-    scheduleRender();
+  /** The world point (zoom-0 pixels) under a viewport point. */
+  worldAt(pointX, pointY) {
+    return { x: this.x + (pointX - this.width / 2) / 2 ** this.zoom, y: this.y + (pointY - this.height / 2) / 2 ** this.zoom };
   }
 
-  function fit() {
-    if (!width || !height) {
-      fitPending = true;
-      return;
-    }
-    fitPending = false;
-    const points = [...pinRecords.values()].map(({ pin }) => pin);
-    const framed = fitBounds(points, width, height, { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, minZoom: MIN_ZOOM });
+  /** A pinch as the fingers move: zoom `zoom`, with world point `anchor` under the viewport point between them. */
+  pinch(zoom, anchor, pointX, pointY) {
+    this.zoom = clamp(zoom, MIN_ZOOM, MAX_ZOOM);
+    this.x = anchor.x - (pointX - this.width / 2) / 2 ** this.zoom;
+    this.y = anchor.y - (pointY - this.height / 2) / 2 ** this.zoom;
+    this.clamp();
+  }
+
+  /** Frames places: the largest zoom up to FIT_MAX_ZOOM that shows them all inside the padding. */
+  frame(places) {
+    const framed = fitBounds(places, this.width, this.height, { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, minZoom: MIN_ZOOM });
     const center = project(framed.center.lat, framed.center.lon, 0);
-    Object.assign(view, { x: center.x, y: center.y, zoom: framed.zoom });
-    clampView();
-    scheduleRender();
+    Object.assign(this, { x: center.x, y: center.y, zoom: framed.zoom });
+    this.clamp();
   }
 
-  // MARK: drawing
-
-  function scheduleRender() {
-    if (!frame && !destroyed) frame = requestAnimationFrame(render);
+  /** Centres a place, at the same zoom. */
+  centre(lat, lon) {
+    const { x, y } = project(lat, lon, 0);
+    Object.assign(this, { x, y });
+    this.clamp();
   }
 
-  function render() {
-    frame = 0;
-    if (!width || !height || destroyed) return;
-    const scale = 2 ** view.zoom;
-    const atRest = Number.isInteger(view.zoom);
-    // The viewport position of world pixel (0, 0); whole pixels at rest keep tiles and pins crisp.
-    const originX = atRest ? Math.round(width / 2 - view.x * scale) : width / 2 - view.x * scale;
-    const originY = atRest ? Math.round(height / 2 - view.y * scale) : height / 2 - view.y * scale;
-    drawPins(originX, originY);
-    if (element.dataset.tiles === "failed") drawGrid();
-    else if (tiles) drawTiles(originX, originY);
-    element.dataset.zoom = String(Math.round(view.zoom));
-    // aria-disabled rather than disabled, so a focused button keeps its focus at the limit (where it does nothing).
-    zoomIn.setAttribute("aria-disabled", String(view.zoom >= MAX_ZOOM));
-    zoomOut.setAttribute("aria-disabled", String(view.zoom <= MIN_ZOOM));
+  /** The viewport position of world pixel (0, 0); whole pixels at rest keep tiles and pins crisp. */
+  origin() {
+    const x = this.width / 2 - this.x * 2 ** this.zoom;
+    const y = this.height / 2 - this.y * 2 ** this.zoom;
+    return Number.isInteger(this.zoom) ? { x: Math.round(x), y: Math.round(y) } : { x, y };
   }
+}
 
-  function drawPins(originX, originY) {
-    const size = worldSize(view.zoom);
-    for (const record of pinRecords.values()) {
-      const { x, y } = project(record.pin.lat, record.pin.lon, view.zoom);
-      // Of the copies of the world, the pin shows in the one nearest the centre.
-      const offset = x + originX - width / 2;
-      record.x = Math.round(offset - Math.round(offset / size) * size + width / 2);
-      record.y = Math.round(y + originY);
-      record.button.style.transform = `translate3d(${record.x}px, ${record.y}px, 0)`;
-    }
-  }
+// MARK: - Layers
 
-  function drawTiles(originX, originY) {
+/**
+ * The tiles under the map, `<img>`s placed with transforms: those in view plus a margin of one, and
+ * the previous level's loaded ones underneath until the new level's settle. They give up after
+ * FAILURES_BEFORE_FALLBACK errors before any loads, or LOAD_TIMEOUT_MS without one: `onFailed`, once;
+ * `onLoaded` when the first one loads.
+ * @param {string} template a tile address (`tileURL`)
+ * @param {HTMLElement} pane
+ * @param {{onLoaded: () => void, onFailed: () => void}} events
+ */
+function createTileLayer(template, pane, { onLoaded, onFailed }) {
+  /** @type {Map<string, {img: HTMLImageElement, z: number, column: number, row: number, settled: boolean,
+   *   discarded: boolean}>} */
+  const records = new Map();
+  let state = "loading";
+  let zoom = -1;
+  let requested = 0;
+  let loaded = 0;
+  let failed = 0;
+  let loadTimer = 0;
+
+  function draw(view, origin) {
     const z = Math.round(view.zoom);
     const scale = 2 ** (view.zoom - z);
-    tileZoom = z;
-    const wanted = tilesAround(view.x * 2 ** z, view.y * 2 ** z, z, width / scale, height / scale, 1);
+    zoom = z;
+    const wanted = tilesAround(view.x * 2 ** z, view.y * 2 ** z, z, view.width / scale, view.height / scale, 1);
     const wantedKeys = new Set(wanted.map((tile) => tile.key));
-    for (const [key, record] of tileRecords) {
+    for (const [key, record] of records) {
       // Another level's loaded tiles stay under this one's until it settles; the rest go.
       const under = record.z !== z && Math.abs(record.z - z) <= 2 && record.img.classList.contains("map-tile-loaded");
       if (wantedKeys.has(key) || under) continue;
-      discardTile(record);
-      tileRecords.delete(key);
+      discard(record);
+      records.delete(key);
     }
     for (const tile of wanted) {
-      if (!tileRecords.has(tile.key)) tileRecords.set(tile.key, requestTile(tile));
+      if (!records.has(tile.key)) records.set(tile.key, request(tile));
     }
-    for (const record of tileRecords.values()) {
+    for (const record of records.values()) {
       const tileScale = 2 ** (view.zoom - record.z);
-      const left = originX + record.column * TILE_SIZE * tileScale;
-      const top = originY + record.row * TILE_SIZE * tileScale;
+      const left = origin.x + record.column * TILE_SIZE * tileScale;
+      const top = origin.y + record.row * TILE_SIZE * tileScale;
       record.img.classList.toggle("map-tile-stale", record.z !== z);
       record.img.style.transform =
         `translate3d(${left}px, ${top}px, 0)` + (tileScale === 1 ? "" : ` scale(${tileScale})`);
     }
-    dropStaleTilesOnceSettled();
+    dropStaleOnceSettled();
   }
 
-  function requestTile(tile) {
+  function request(tile) {
     const img = h("img", { class: "map-tile", alt: "", draggable: "false", decoding: "async", fetchpriority: "low" });
     const column = Number(tile.key.split("/")[1]);
     const record = { img, z: tile.z, column, row: tile.y, settled: false, discarded: false };
-    img.addEventListener("load", () => tileSettled(record, true));
-    img.addEventListener("error", () => tileSettled(record, false));
-    img.src = tileURL(tiles, tile);
-    tilePane.append(img);
-    tilesRequested++;
-    if (tilesRequested === 1) {
+    img.addEventListener("load", () => settled(record, true));
+    img.addEventListener("error", () => settled(record, false));
+    img.src = tileURL(template, tile);
+    pane.append(img);
+    requested++;
+    if (requested === 1) {
       loadTimer = setTimeout(() => {
-        if (element.dataset.tiles === "loading") giveUpOnTiles();
+        if (state === "loading") giveUp();
       }, LOAD_TIMEOUT_MS);
     }
     return record;
   }
 
-  function discardTile(record) {
+  function settled(record, ok) {
+    if (record.discarded || state === "failed" || state === "destroyed") return;
+    record.settled = true;
+    record.img.classList.add(ok ? "map-tile-loaded" : "map-tile-missing");
+    if (ok) {
+      loaded++;
+      if (state === "loading") {
+        clearTimeout(loadTimer);
+        state = "loaded";
+        onLoaded();
+      }
+    } else {
+      failed++;
+      if (loaded === 0 && failed >= Math.min(FAILURES_BEFORE_FALLBACK, requested)) {
+        giveUp();
+        return;
+      }
+    }
+    dropStaleOnceSettled();
+  }
+
+  function giveUp() {
+    clearTimeout(loadTimer);
+    discardAll();
+    state = "failed";
+    onFailed();
+  }
+
+  function discard(record) {
     // Leaving the image without a source stops its download.
     record.discarded = true;
     record.img.removeAttribute("src");
     record.img.remove();
   }
 
-  function dropStaleTilesOnceSettled() {
-    const current = [...tileRecords.values()].filter((record) => record.z === tileZoom);
+  function discardAll() {
+    for (const record of records.values()) discard(record);
+    records.clear();
+  }
+
+  function dropStaleOnceSettled() {
+    const current = [...records.values()].filter((record) => record.z === zoom);
     if (current.some((record) => !record.settled)) return;
-    for (const [key, record] of tileRecords) {
-      if (record.z === tileZoom) continue;
-      discardTile(record);
-      tileRecords.delete(key);
+    for (const [key, record] of records) {
+      if (record.z === zoom) continue;
+      discard(record);
+      records.delete(key);
     }
   }
 
-  function drawGrid() {
-    const lines = graticuleAround(view.x * 2 ** view.zoom, view.y * 2 ** view.zoom, view.zoom, width, height);
-    const worldTop = height / 2 - view.y * 2 ** view.zoom;
-    grid.setAttribute("width", String(width));
-    grid.setAttribute("height", String(height));
-    grid.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    grid.replaceChildren(
-      svgElement("rect", {
-        class: "map-grid-world", x: 0, y: worldTop, width, height: worldSize(view.zoom),
-      }),
-      ...lines.meridians.flatMap(({ lon, x, label }) => [
-        svgElement("line", { class: gridLineClass(normalizedLongitude(lon)), x1: x, y1: 0, x2: x, y2: height }),
-        svgElement("text", { class: "map-grid-label", x: x + 4, y: 14, text: label }),
-      ]),
-      ...lines.parallels.flatMap(({ lat, y, label }) => [
-        svgElement("line", { class: gridLineClass(lat), x1: 0, y1: y, x2: width, y2: y }),
-        svgElement("text", { class: "map-grid-label", x: 4, y: y - 4, text: label }),
-      ]),
-    );
-  }
+  return {
+    draw,
+    get failed() {
+      return state === "failed";
+    },
+    destroy() {
+      state = "destroyed";
+      clearTimeout(loadTimer);
+      discardAll();
+    },
+  };
+}
 
-  // MARK: pins
+/** Lines of latitude and longitude with their degrees in `grid` (an `<svg>`): the map when tiles fail. */
+function drawGraticule(grid, view) {
+  const { width, height } = view;
+  const lines = graticuleAround(view.x * 2 ** view.zoom, view.y * 2 ** view.zoom, view.zoom, width, height);
+  const worldTop = height / 2 - view.y * 2 ** view.zoom;
+  grid.setAttribute("width", String(width));
+  grid.setAttribute("height", String(height));
+  grid.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  grid.replaceChildren(
+    svgElement("rect", {
+      class: "map-grid-world", x: 0, y: worldTop, width, height: worldSize(view.zoom),
+    }),
+    ...lines.meridians.flatMap(({ lon, x, label }) => [
+      svgElement("line", { class: gridLineClass(normalizedLongitude(lon)), x1: x, y1: 0, x2: x, y2: height }),
+      svgElement("text", { class: "map-grid-label", x: x + 4, y: 14, text: label }),
+    ]),
+    ...lines.parallels.flatMap(({ lat, y, label }) => [
+      svgElement("line", { class: gridLineClass(lat), x1: 0, y1: y, x2: width, y2: y }),
+      svgElement("text", { class: "map-grid-label", x: 4, y: y - 4, text: label }),
+    ]),
+  );
+}
 
-  function setPins(next) {
-    const records = new Map();
+/**
+ * The pins, `<button>`s in the results' order (Tab reaches them as it reaches the list), each drawn in
+ * the copy of the world nearest the centre. A pin tells `onSelect` when chosen, `onHover` when
+ * pointed at or focused, and `onFocus` when focused.
+ * @param {HTMLElement} pane
+ */
+function createPinLayer(pane, { onSelect, onHover, onFocus }) {
+  /** @type {Map<string | number, {pin: MapPin, button: HTMLButtonElement, x: number, y: number}>} */
+  let records = new Map();
+  let highlighted = null;
+
+  function set(next) {
+    const kept = new Map();
     next.forEach((pin, index) => {
-      const record = pinRecords.get(pin.id) ?? { button: pinButton(pin.id), x: 0, y: 0 };
+      const record = records.get(pin.id) ?? { button: button(pin.id), x: 0, y: 0 };
       record.pin = pin;
       record.button.textContent = pin.label;
       record.button.setAttribute("aria-label", pin.title ? `${pin.title}, ${pin.label}` : pin.label);
       record.button.classList.toggle("map-pin-highlighted", pin.id === highlighted);
-      records.set(pin.id, record);
+      kept.set(pin.id, record);
       // Insert rather than re-append, so a focused pin that stays keeps its focus.
-      const here = pinPane.children[index] ?? null;
-      if (here !== record.button) pinPane.insertBefore(record.button, here);
+      const here = pane.children[index] ?? null;
+      if (here !== record.button) pane.insertBefore(record.button, here);
     });
-    for (const [id, record] of pinRecords) if (!records.has(id)) record.button.remove();
-    pinRecords = records;
-    scheduleRender();
+    for (const [id, record] of records) if (!kept.has(id)) record.button.remove();
+    records = kept;
   }
 
-  function pinButton(id) {
+  function button(id) {
     return h("button", {
       type: "button", class: "map-pin", dataset: { pin: String(id) },
       onclick: () => onSelect(id),
@@ -562,31 +516,52 @@ export function createMap({
       onpointerleave: () => onHover(null),
       onfocus: () => {
         onHover(id);
-        bringIntoView(id);
+        onFocus(id);
       },
       onblur: () => onHover(null),
     });
   }
 
-  function bringIntoView(id) {
-    const record = pinRecords.get(id);
-    // Focus scrolls even a clipped box to show its target; the map moves by its view, never by scrolling.
-    element.scrollLeft = 0;
-    element.scrollTop = 0;
-    if (!record || !width || (record.x >= 0 && record.x <= width && record.y >= 0 && record.y <= height)) return;
-    const { x, y } = project(record.pin.lat, record.pin.lon, 0);
-    Object.assign(view, { x, y });
-    clampView();
-    render();
-  }
-
   function highlight(id) {
     highlighted = id;
-    for (const [pinId, record] of pinRecords) record.button.classList.toggle("map-pin-highlighted", pinId === id);
+    for (const [pinId, record] of records) record.button.classList.toggle("map-pin-highlighted", pinId === id);
   }
 
-  // MARK: gestures
+  function draw(view, origin) {
+    const size = worldSize(view.zoom);
+    for (const record of records.values()) {
+      const { x, y } = project(record.pin.lat, record.pin.lon, view.zoom);
+      // Of the copies of the world, the pin shows in the one nearest the centre.
+      const offset = x + origin.x - view.width / 2;
+      record.x = Math.round(offset - Math.round(offset / size) * size + view.width / 2);
+      record.y = Math.round(y + origin.y);
+      record.button.style.transform = `translate3d(${record.x}px, ${record.y}px, 0)`;
+    }
+  }
 
+  return {
+    set,
+    highlight,
+    draw,
+    /** A pin as last drawn: `{pin, x, y}` in viewport pixels, or undefined. */
+    drawn: (id) => records.get(id),
+    places: () => [...records.values()].map(({ pin }) => pin),
+  };
+}
+
+// MARK: - Gestures
+
+/**
+ * Moves `view` by hand: a drag pans, two fingers pinch, a double tap or click zooms in (with Shift,
+ * out), a wheel zooms with Ctrl or Command (a plain one leaves the page to scroll and shows `hint`),
+ * and keys pan and zoom. `zoomBy` and `panBy` move and draw; `moved` draws after the view was moved
+ * here. Returns what stops the hint's timer.
+ * @param {HTMLElement} element the map
+ * @param {MapView} view
+ * @param {{zoomBy: (steps: number, x: number, y: number) => void, panBy: (dx: number, dy: number) => void,
+ *   moved: () => void, hint: HTMLElement}} map
+ */
+function attachGestures(element, view, { zoomBy, panBy, moved, hint }) {
   /** @type {Map<number, {x: number, y: number}>} */
   const pointers = new Map();
   let gesture = null;
@@ -596,7 +571,7 @@ export function createMap({
   let wheelTravel = 0;
   let wheelAt = 0;
   let wheelStepAt = 0;
-  let wheelHintTimer = 0;
+  let hintTimer = 0;
 
   function localPoint(event) {
     const box = element.getBoundingClientRect();
@@ -605,12 +580,12 @@ export function createMap({
 
   function startPinch() {
     const [a, b] = [...pointers.values()];
+    const midX = (a.x + b.x) / 2;
+    const midY = (a.y + b.y) / 2;
     gesture = {
       kind: "pinch", distance: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), zoom: view.zoom,
       // The world point under the fingers' midpoint, which stays under it as they move.
-      anchorX: view.x + ((a.x + b.x) / 2 - width / 2) / 2 ** view.zoom,
-      anchorY: view.y + ((a.y + b.y) / 2 - height / 2) / 2 ** view.zoom,
-      midX: (a.x + b.x) / 2, midY: (a.y + b.y) / 2,
+      anchor: view.worldAt(midX, midY), midX, midY,
     };
     for (const id of pointers.keys()) capture(id);
   }
@@ -644,12 +619,8 @@ export function createMap({
       gesture.midX = (a.x + b.x) / 2;
       gesture.midY = (a.y + b.y) / 2;
       const spread = Math.hypot(a.x - b.x, a.y - b.y) / gesture.distance;
-      const zoom = clamp(gesture.zoom + Math.log2(spread), MIN_ZOOM, MAX_ZOOM);
-      view.zoom = zoom;
-      view.x = gesture.anchorX - (gesture.midX - width / 2) / 2 ** zoom;
-      view.y = gesture.anchorY - (gesture.midY - height / 2) / 2 ** zoom;
-      clampView();
-      scheduleRender();
+      view.pinch(gesture.zoom + Math.log2(spread), gesture.anchor, gesture.midX, gesture.midY);
+      moved();
       return;
     }
     if (!gesture.moved && Math.hypot(point.x - gesture.startX, point.y - gesture.startY) < DRAG_THRESHOLD_PX) return;
@@ -671,7 +642,8 @@ export function createMap({
     if (gesture?.kind === "pinch") {
       if (pointers.size >= 2) startPinch();
       else {
-        zoomAround(Math.round(view.zoom), gesture.midX, gesture.midY);
+        view.zoomAround(Math.round(view.zoom), gesture.midX, gesture.midY);
+        moved();
         dragged = true;
         const [rest] = [...pointers.values()];
         gesture = rest && { kind: "pan", startX: rest.x, startY: rest.y, lastX: rest.x, lastY: rest.y, moved: true };
@@ -716,12 +688,12 @@ export function createMap({
   function onWheel(event) {
     if (!wheelZooms(event)) {
       // The page scrolls on; the map only says how to zoom it.
-      wheelHint.classList.remove("map-hidden");
-      clearTimeout(wheelHintTimer);
-      wheelHintTimer = setTimeout(() => wheelHint.classList.add("map-hidden"), WHEEL_HINT_MS);
+      hint.classList.remove("map-hidden");
+      clearTimeout(hintTimer);
+      hintTimer = setTimeout(() => hint.classList.add("map-hidden"), WHEEL_HINT_MS);
       return;
     }
-    wheelHint.classList.add("map-hidden");
+    hint.classList.add("map-hidden");
     event.preventDefault();
     const now = performance.now();
     if (now - wheelAt > 300) wheelTravel = 0;
@@ -734,6 +706,14 @@ export function createMap({
     wheelStepAt = now;
   }
 
+  function onKeyDown(event) {
+    const action = mapKeyAction(event);
+    if (!action || !view.width) return;
+    event.preventDefault();
+    if ("pan" in action) panBy(action.pan.dx, action.pan.dy);
+    else zoomBy(action.zoom, view.width / 2, view.height / 2);
+  }
+
   element.addEventListener("pointerdown", onPointerDown);
   element.addEventListener("pointermove", onPointerMove);
   element.addEventListener("pointerup", onPointerUp);
@@ -742,23 +722,154 @@ export function createMap({
   element.addEventListener("dblclick", onDoubleClick);
   element.addEventListener("wheel", onWheel, { passive: false });
   element.addEventListener("keydown", onKeyDown);
+  return { stop: () => clearTimeout(hintTimer) };
+}
 
-  function onKeyDown(event) {
-    const action = mapKeyAction(event);
-    if (!action || !width) return;
-    event.preventDefault();
-    if ("pan" in action) panBy(action.pan.dx, action.pan.dy);
-    else zoomBy(action.zoom, width / 2, height / 2);
+// MARK: - The map
+
+/**
+ * @typedef {{id: string | number, lat: number, lon: number, label: string, title?: string}} MapPin
+ */
+
+/**
+ * The results map. The host sizes the element (it fills its container), keeps its list in step with
+ * `onHover`/`onSelect`, and answers with `highlight(id)`. Nothing loads until the element has a size.
+ * @param {{
+ *   tiles?: string | null, attribution?: string, pins?: MapPin[],
+ *   onSelect?: (id: string | number) => void, onHover?: (id: string | number | null) => void,
+ *   labels?: {zoomIn?: string, zoomOut?: string, map?: string, fallback?: string},
+ * }} [options] `tiles: null` draws the fallback from the start
+ * @returns {{element: HTMLElement, setPins: (pins: MapPin[]) => void, highlight: (id: string | number | null) => void,
+ *   fit: () => void, destroy: () => void}}
+ */
+export function createMap({
+  tiles = "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+  attribution = "© OpenStreetMap contributors",
+  pins = [],
+  onSelect = () => {},
+  onHover = () => {},
+  labels = {},
+} = {}) {
+  const text = { ...DEFAULT_LABELS, ...labels };
+  const view = new MapView();
+  const tilePane = h("div", { class: "map-tiles" });
+  const grid = svgElement("svg", { class: "map-grid", "aria-hidden": "true" });
+  const pinPane = h("div", { class: "map-pins" });
+  const zoomIn = h("button", {
+    type: "button", class: "map-zoom map-zoom-in", "aria-label": text.zoomIn, text: "+",
+    onclick: () => zoomBy(1, view.width / 2, view.height / 2),
+  });
+  const zoomOut = h("button", {
+    type: "button", class: "map-zoom map-zoom-out", "aria-label": text.zoomOut, text: "\u2212",
+    onclick: () => zoomBy(-1, view.width / 2, view.height / 2),
+  });
+  const note = h("p", { class: "map-note", role: "status" });
+  const isMac = /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? "");
+  const wheelHint = h("p", {
+    class: "map-wheel-hint map-hidden", "aria-hidden": "true",
+    text: text.wheelHint.replace("{key}", isMac ? "\u2318" : "Ctrl"),
+  });
+  const credit = h("div", { class: "map-attribution", text: attribution });
+  const element = h(
+    "div",
+    {
+      class: "map-view", role: "region", "aria-label": text.map, tabindex: "0",
+      "aria-keyshortcuts": "ArrowUp ArrowDown ArrowLeft ArrowRight + -", dataset: { tiles: "loading" },
+    },
+    tilePane,
+    grid,
+    pinPane,
+    h("div", { class: "map-controls" }, zoomIn, zoomOut),
+    wheelHint,
+    note,
+    credit,
+  );
+
+  let fitPending = true;
+  let destroyed = false;
+  let frame = 0;
+  const tileLayer = tiles
+    ? createTileLayer(tiles, tilePane, {
+        onLoaded: () => setTileState("loaded"),
+        onFailed: () => {
+          setTileState("failed");
+          scheduleRender();
+        },
+      })
+    : null;
+  const pinLayer = createPinLayer(pinPane, { onSelect, onHover, onFocus: bringIntoView });
+  const gestures = attachGestures(element, view, { zoomBy, panBy, moved: scheduleRender, hint: wheelHint });
+
+  /** Tiles `loading`, `loaded` or `failed` (the grid, its note, and no credit to the tiles). */
+  function setTileState(state) {
+    element.dataset.tiles = state;
+    const failed = state === "failed";
+    grid.classList.toggle("map-hidden", !failed);
+    credit.classList.toggle("map-hidden", failed);
+    note.textContent = failed ? text.fallback : "";
+    note.classList.toggle("map-hidden", !failed);
   }
 
-  // MARK: life
+  function zoomBy(steps, pointX, pointY) {
+    if (!view.width) return;
+    view.zoomAround(Math.round(view.zoom) + steps, pointX, pointY);
+    scheduleRender();
+  }
+
+  function panBy(dx, dy) {
+    view.panBy(dx, dy);
+    scheduleRender();
+  }
+
+  function fit() {
+    if (!view.width || !view.height) {
+      fitPending = true;
+      return;
+    }
+    fitPending = false;
+    view.frame(pinLayer.places());
+    scheduleRender();
+  }
+
+  function scheduleRender() {
+    if (!frame && !destroyed) frame = requestAnimationFrame(render);
+  }
+
+  function render() {
+    frame = 0;
+    if (!view.width || !view.height || destroyed) return;
+    const origin = view.origin();
+    pinLayer.draw(view, origin);
+    if (!tileLayer || tileLayer.failed) drawGraticule(grid, view);
+    else tileLayer.draw(view, origin);
+    element.dataset.zoom = String(Math.round(view.zoom));
+    // aria-disabled rather than disabled, so a focused button keeps its focus at the limit (where it does nothing).
+    zoomIn.setAttribute("aria-disabled", String(view.zoom >= MAX_ZOOM));
+    zoomOut.setAttribute("aria-disabled", String(view.zoom <= MIN_ZOOM));
+  }
+
+  function setPins(next) {
+    pinLayer.set(next);
+    scheduleRender();
+  }
+
+  /** Centres a focused pin that is out of view. */
+  function bringIntoView(id) {
+    const drawn = pinLayer.drawn(id);
+    // Focus scrolls even a clipped box to show its target; the map moves by its view, never by scrolling.
+    element.scrollLeft = 0;
+    element.scrollTop = 0;
+    if (!drawn || !view.width || (drawn.x >= 0 && drawn.x <= view.width && drawn.y >= 0 && drawn.y <= view.height)) return;
+    view.centre(drawn.pin.lat, drawn.pin.lon);
+    render();
+  }
 
   const resizes = new ResizeObserver(() => {
-    width = element.clientWidth;
-    height = element.clientHeight;
-    if (!width || !height) return;
+    view.width = element.clientWidth;
+    view.height = element.clientHeight;
+    if (!view.width || !view.height) return;
     if (fitPending) fit();
-    clampView();
+    view.clamp();
     render();
   });
   resizes.observe(element);
@@ -770,14 +881,12 @@ export function createMap({
     destroyed = true;
     resizes.disconnect();
     cancelAnimationFrame(frame);
-    clearTimeout(loadTimer);
-    clearTimeout(wheelHintTimer);
-    for (const record of tileRecords.values()) discardTile(record);
-    tileRecords.clear();
+    tileLayer?.destroy();
+    gestures.stop();
     element.remove();
   }
 
-  return { element, setPins, highlight, fit, destroy };
+  return { element, setPins, highlight: pinLayer.highlight, fit, destroy };
 }
 
 // The equator and the prime meridian stand out.

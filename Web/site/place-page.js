@@ -7,7 +7,8 @@
 
 import { h, fill } from "../common/dom.js";
 import { errorText, get, unreachable } from "../common/api.js";
-import { chooseDates, nightsBetween, paramsOf, searchOf } from "./search-bar.js";
+import { nightsBetween } from "../common/dates.js";
+import { chooseDates, paramsOf, searchOf } from "./search-bar.js";
 import { closedDays } from "./calendar.js";
 import { planTerms, priceLines } from "./price.js";
 import { refusalText } from "../common/refusals.js";

@@ -10,7 +10,7 @@
 // in the URL, so that Back and reload come back to the same list.
 
 import { h, fill } from "../common/dom.js";
-import { currencyDigits } from "../common/i18n.js";
+import { currencyDigits } from "../common/money.js";
 import { errorText, get, unreachable } from "../common/api.js";
 import { createMap } from "./map.js";
 import { createPriceSlider } from "./price-slider.js";

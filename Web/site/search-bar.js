@@ -3,7 +3,7 @@
 // writes the search as URL parameters, so a results page can be shared and reloaded.
 
 import { h, fill } from "../common/dom.js";
-import { DAY_MS, isoDay } from "../common/i18n.js";
+import { localToday, nightsBetween } from "../common/dates.js";
 import { get } from "../common/api.js";
 import { createRangeCalendar } from "./calendar.js";
 
@@ -118,11 +118,6 @@ export function chooseDates(site, dialog, { value, closed, onDone }) {
   dialog.addEventListener("close", () => calendar.destroy(), { once: true });
   dialog.showModal();
   calendar.focusDay(draft.arrival ?? today);
-}
-
-/** Today's date where the guest is: the calendar's start until the server has said the hotels' (`site.today`). */
-export function localToday(now = new Date()) {
-  return isoDay(Math.floor((now.getTime() - now.getTimezoneOffset() * 60_000) / DAY_MS));
 }
 
 
@@ -353,9 +348,4 @@ export function createSearchBar(site, initial, { compact = false } = {}) {
   describeGuests();
   describeSummary();
   return { element: form, focus: () => region.focus() };
-}
-
-/** Nights from an arrival to a departure (`YYYY-MM-DD`). */
-export function nightsBetween(arrival, departure) {
-  return Math.round((Date.parse(departure) - Date.parse(arrival)) / DAY_MS);
 }

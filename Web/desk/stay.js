@@ -18,7 +18,6 @@ export async function mount(main, desk, route) {
   const id = route.id;
   const property = desk.property;
   const rooms = new Map((property.rooms ?? []).map((r) => [r.id, r]));
-  const roomTypes = new Map((property.roomTypes ?? []).map((r) => [r.id, r]));
   const page = h("div", { class: "stay-page" });
   fill(main, page);
   let stay = null;
@@ -48,40 +47,7 @@ export async function mount(main, desk, route) {
 
   function draw() {
     const editable = desk.canEdit;
-    const facts = h("dl", { class: "desk-facts" });
-    const fact = (label, value) => value && facts.append(h("dt", { text: label }), h("dd", { text: value }));
-    fact(t("stay.guest"), stay.guest?.name);
-    fact(t("stay.email"), stay.guest?.email);
-    fact(t("stay.phone"), stay.guest?.phone);
-    fact(t("stay.nationality"), stay.guest?.nationality && countryName(stay.guest.nationality, i18n.locale));
-    fact(t("stay.document"), stay.guest?.documentNumber);
-    fact(t("stay.birthDate"), stay.guest?.birthDate && i18n.date(stay.guest.birthDate));
-    fact(t("stay.dates"), `${i18n.dateLong(stay.arrival)} → ${i18n.dateLong(stay.departure)} (${i18n.nights(stay.nights)})`);
-    fact(t("stay.roomType"), roomTypes.get(stay.roomTypeId)?.name);
-    fact(t("stay.plan"), stay.ratePlanName && desk.property.word(stay.ratePlanName));
-    const deposit = desk.readsMoney ? stay.deposit : null;
-    if (deposit) {
-      const owed = deposit.open.amount > 0;
-      fact(t("stay.deposit"), t(owed ? "stay.depositOpen" : "stay.depositPaid", {
-        amount: i18n.money(deposit.amount), open: i18n.money(deposit.open), date: i18n.dateLong(deposit.dueBy),
-      }));
-      facts.lastElementChild.id = "stay-deposit";
-      facts.lastElementChild.classList.toggle("is-owed", owed);
-    }
-    fact(
-      t("stay.room"),
-      stay.segments.length > 1
-        ? stay.segments.map((s) => `${roomName(s.roomId)} (${i18n.dayMonth(s.arrival)} – ${i18n.dayMonth(s.departure)})`).join(", ")
-        : roomName(stay.roomId),
-    );
-    fact(t("stay.guests"), [
-      `${t("stay.adults")} ${i18n.number(stay.adults)}`,
-      `${t("stay.children")} ${i18n.number(stay.children)}`,
-      ...(stay.infants ? [`${t("stay.infants")} ${i18n.number(stay.infants)}`] : []),
-    ].join(" · "));
-    fact(t("stay.source"), t(`source.${stay.source}`));
-    fact(t("stay.notes"), stay.notes);
-
+    const facts = stayFacts(stay, desk, roomName);
     const actions = h("div", { class: "desk-row no-print" });
     const step = (path, key, done, className = "is-primary", body = {}) =>
       h("button", {
@@ -92,7 +58,8 @@ export async function mount(main, desk, route) {
     const asking = (path, key, done, question) =>
       h("button", {
         type: "button", class: "desk-button is-danger", text: t(key),
-        onclick: (event) => ask(event.currentTarget, t(question, { name: stay.guest?.name ?? "" }), (button) => act(button, path, {}, done)),
+        onclick: (event) =>
+          ask(event.currentTarget, t(question, { name: stay.guest?.name ?? "" }), t, (button) => act(button, path, {}, done)),
       });
     // What this member may do now, as the server says (`actions`).
     const may = (action) => (stay.actions ?? []).includes(action);
@@ -101,7 +68,7 @@ export async function mount(main, desk, route) {
       actions.append(
         h("button", {
           type: "button", class: "desk-button is-danger", text: t("action.cancel"),
-          onclick: (event) => askCancel(event.currentTarget),
+          onclick: (event) => askCancel(event.currentTarget, stay, i18n, (button, body) => act(button, "cancel", body, "done.cancelled")),
         }),
       );
     }
@@ -129,7 +96,7 @@ export async function mount(main, desk, route) {
         message,
       ),
       folio ? folioSection() : null,
-      historySection(),
+      historySection(history, desk),
     ];
     if ((stay.actions ?? []).includes("change")) {
       sections.push(formSection("move", "action.move"));
@@ -140,86 +107,16 @@ export async function mount(main, desk, route) {
     fill(page, ...sections);
   }
 
-  /** Every change of the stay and every folio line, who made it and when, in the hotel's time. */
-  function historySection() {
-    const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short", timeZone: desk.property.timeZone });
-    return h(
-      "section",
-      { "aria-labelledby": "history-title", class: "stay-history no-print" },
-      h("h2", { id: "history-title", text: t("stay.history") }),
-      h(
-        "ol",
-        { id: "stay-history" },
-        history.entries.map((entry) =>
-          h(
-            "li",
-            {},
-            h("time", { datetime: entry.at, text: when.format(new Date(entry.at)) }),
-            ` · ${entry.by ?? t("history.guestSite")} · ${t(`history.${entry.action}`)}`,
-            entry.line ? ` · ${lineLabel(entry.line, i18n)} ${i18n.money(entry.line.amount)}` : "",
-          ),
-        ),
-      ),
-    );
-  }
-
-
+  /** The folio's lines and totals, its documents, and (to who may post) the charge and payment forms. */
   function folioSection() {
-    const section = h("section", { "aria-labelledby": "folio-title", class: "folio" });
-    const rows = folio.entries.map((entry) => {
-      const reversal = entry.kind === "reversal";
-      const sign = entry.kind === "payment" ? -1 : 1;
-      const detail = entry.category ? t(`category.${entry.category}`) : entry.method ? t(`method.${entry.method}`) : reversal ? t("stay.reversal") : "";
-      return h(
-        "tr",
-        { class: `folio-entry is-${entry.kind}${entry.reversed ? " is-reversed" : ""}`, dataset: { entryId: String(entry.id) } },
-        h("td", { text: entry.night ? i18n.dayMonth(entry.night) : "" }),
-        h(
-          "th",
-          { scope: "row" },
-          lineLabel(entry, i18n),
-          // Each tax inside the price (a VAT-inclusive rate), under the line.
-          (entry.includedTaxes ?? []).map((tax) =>
-            h("small", { class: "folio-included", text: t("folio.included", { tax: taxLabel(tax, i18n), amount: i18n.money(tax.amount) }) }),
-          ),
-        ),
-        h("td", { text: detail }),
-        h("td", { class: "desk-number", text: reversal ? "" : i18n.money({ ...entry.amount, amount: sign * entry.amount.amount }) }),
-        h(
-          "td",
-          { class: "desk-actions-cell no-print" },
-          mayPost() && !reversal && !entry.reversed
-            ? h("button", {
-                type: "button", class: "desk-button is-quiet", text: t("stay.reverse"),
-                "aria-label": `${t("stay.reverse")}: ${entry.description}`, onclick: () => reverse(entry),
-              })
-            : entry.reversed
-              ? t("stay.reversed")
-              : "",
-        ),
-      );
-    });
-    const total = (key, money, id) =>
-      h("tr", { class: "folio-total" }, h("td"), h("th", { scope: "row", text: t(key) }), h("td"), h("td", { class: "desk-number", id, text: i18n.money(money) }), h("td"));
-    section.append(
+    const section = h(
+      "section",
+      { "aria-labelledby": "folio-title", class: "folio" },
       h("h2", { id: "folio-title", text: t("stay.folio") }),
-      folio.entries.length
-        ? h(
-            "table",
-            { class: "desk-table" },
-            h("tbody", {}, rows),
-            h(
-              "tfoot",
-              {},
-              total("stay.charges", folio.totalCharges, "folio-charges"),
-              total("stay.payments", folio.totalPayments, "folio-payments"),
-              total("stay.balance", folio.balance, "folio-balance"),
-            ),
-          )
-        : h("p", { class: "desk-empty", text: t("stay.noEntries") }),
+      folioTable(folio, i18n, mayPost() ? reverse : null),
     );
     if (folio.entries.length === 0) section.append(h("p", { id: "folio-balance", hidden: true, text: i18n.money(folio.balance) }));
-    section.append(documentsPart());
+    section.append(documentsPart({ documents, folio, canPost: mayPost(), stayId: id, message, desk }));
     if (mayPost()) {
       const forms = h("div", { class: "folio-forms no-print" });
       section.append(forms);
@@ -240,56 +137,6 @@ export async function mount(main, desk, route) {
       }
     }
     return section;
-  }
-
-  /**
-   * The invoices and receipts issued for the stay, each a link to its printable sheet, and the
-   * buttons that issue a new one from the folio as it stands (an invoice once there is a charge, a
-   * receipt once there is a payment).
-   */
-  function documentsPart() {
-    const part = h("div", { class: "folio-documents no-print" });
-    if (documents.length) {
-      part.append(
-        h(
-          "ul",
-          { class: "folio-document-list", id: "stay-documents", "aria-label": t("stay.documents") },
-          documents.map((issued) =>
-            h(
-              "li",
-              {},
-              h("a", { href: `#/documents/${issued.id}`, text: `${t(`document.${issued.kind}`)} ${issued.reference}` }),
-              ` · ${i18n.date(issued.issuedOn)} · ${i18n.money(issued.kind === "receipt" ? issued.totalPayments : issued.totalCharges)}`,
-            ),
-          ),
-        ),
-      );
-    }
-    if (mayPost()) {
-      const issue = (kind, possible) =>
-        h("button", {
-          type: "button", class: "desk-button", id: `issue-${kind}`, text: t(`stay.issue.${kind}`), disabled: !possible,
-          onclick: (event) =>
-            pressing(event.currentTarget, message, t, async () => {
-              const { data } = await call("POST", `/api/v1/stays/${id}/documents`, { body: { kind } });
-              desk.navigate(`#/documents/${data.id}`);
-            }),
-        });
-      part.append(
-        h(
-          "div",
-          { class: "desk-row" },
-          issue("invoice", folio.totalCharges.amount > 0),
-          issue("receipt", folio.totalPayments.amount > 0),
-        ),
-      );
-    }
-    return part;
-  }
-
-  function folioBody(name, values) {
-    if (name === "charge") return { description: values.description, amount: values.amount, category: values.category };
-    return { amount: values.amount, method: values.method, description: values.description || undefined };
   }
 
   /** The guest's nationality, passport or card number and date of birth, for the police registration. */
@@ -373,128 +220,33 @@ export async function mount(main, desk, route) {
     );
   }
 
-  /** The hotel's today, in its zone. */
   /** Whether the server lets this member post to the folio: charges, payments, reversals, documents. */
   function mayPost() {
     return (stay.actions ?? []).includes("post");
   }
 
+  /** The hotel's today, in its zone. */
   function todayOf() {
     return todayIn(desk.property.timeZone);
-  }
-
-  /**
-   * The rooms a guest can move to from `from` to the stay's departure: not the room they are in, nor
-   * one that another stay, an imported block or a block out of service holds on any of those nights
-   * (the board says which), each with its housekeeping status as the board reads it now. If the board
-   * cannot be read, every other room; the server still refuses a taken one.
-   */
-  async function roomsToMoveTo(from) {
-    const others = [...rooms.values()].filter((room) => room.id !== stay.roomId);
-    const start = dayNumber(from);
-    const end = dayNumber(stay.departure);
-    if (start >= end) return others;
-    try {
-      const board = await get(`/api/v1/properties/${property.id}/board?from=${from}&to=${stay.departure}`);
-      const taken = new Set();
-      // Runs come as words of six: segment, row (a room's id, or minus its type's), arrival, departure, style, stay.
-      for (let index = 0; index < board.items.length; index += 6) {
-        const [row, arrival, departure] = board.items.slice(index + 1, index + 4);
-        if (row > 0 && board.items[index + 5] !== stay.id && arrival < end && departure > start) taken.add(row);
-      }
-      for (const block of board.blocks) {
-        if (dayNumber(block.from) < end && dayNumber(block.to) > start) taken.add(block.roomId);
-      }
-      const now = new Map(board.rooms.map((room) => [room.id, room.housekeeping]));
-      return others.filter((room) => !taken.has(room.id)).map((room) => ({ ...room, housekeeping: now.get(room.id) ?? room.housekeeping }));
-    } catch {
-      return others;
-    }
-  }
-
-  /** A room as the Move list names it: number, type and whether it is ready. */
-  function roomChoice(room) {
-    const type = property.roomTypes?.find((roomType) => roomType.id === room.roomTypeId)?.name;
-    return { value: room.id, label: [room.number, type, t(`housekeeping.${room.housekeeping}`)].filter(Boolean).join(" · ") };
   }
 
   /** Renders a declared form into `parent` once its declaration (and, to move, the free rooms) arrives. */
   function mountForm(parent, name, values, submit) {
     const holder = h("div", { class: "stay-form", dataset: { form: name } });
     parent.append(holder);
-    Promise.all([declaredForm(name), name === "move" ? roomsToMoveTo(values.fromDate) : []])
+    Promise.all([declaredForm(name), name === "move" ? roomsToMoveTo(stay, rooms, property.id, values.fromDate) : []])
       .then(([declared, free]) => {
         const rendered = renderForm(declared, {
           values, t,
           options: {
             currency: folio?.currency ?? property.currency,
-            rooms: free.map(roomChoice),
+            rooms: free.map((room) => roomChoice(room, property, t)),
           },
           onSubmit: submit,
         });
         holder.append(rendered.element);
       })
       .catch((error) => holder.append(h("p", { class: "desk-error", text: error.message })));
-  }
-
-  /** Asks `question` beside `button`, in place: Yes does `yes`, No puts focus back. */
-  function ask(button, question, yes) {
-    button.parentElement.querySelector(".desk-confirm")?.remove();
-    const box = h("div", { class: "desk-confirm", role: "alertdialog", "aria-label": question });
-    const yesButton = h("button", {
-      type: "button", class: "desk-button is-danger", text: t("confirm.yes"),
-      onclick: () => { box.remove(); yes(button); },
-    });
-    const keep = h("button", {
-      type: "button", class: "desk-button", text: t("confirm.keep"),
-      onclick: () => { box.remove(); button.focus(); },
-    });
-    box.append(h("p", { text: question }), yesButton, keep);
-    button.parentElement.after(box);
-    keep.focus();
-  }
-
-  /**
-   * Cancelling asks first. When the terms charge a fee now (the server says how much), the desk chooses:
-   * charge it, or waive it for a reason the stay keeps.
-   */
-  function askCancel(button) {
-    const question = t("confirm.cancel", { name: stay.guest?.name ?? "" });
-    const fee = stay.cancellationFee;
-    if (!(fee?.amount > 0)) return ask(button, question, (yes) => act(yes, "cancel", {}, "done.cancelled"));
-    button.parentElement.querySelector(".desk-confirm")?.remove();
-    const box = h("div", { class: "desk-confirm", role: "alertdialog", "aria-label": question });
-    const reason = h("input", { type: "text", id: "cancel-reason", maxlength: 200, "aria-label": t("cancel.reason") });
-    const charge = h("button", {
-      type: "button", class: "desk-button is-danger", id: "cancel-charge", text: t("cancel.charge", { fee: i18n.money(fee) }),
-      onclick: () => { box.remove(); act(button, "cancel", { fee: "apply" }, "done.cancelled"); },
-    });
-    const waive = h("button", {
-      type: "button", class: "desk-button", id: "cancel-waive", text: t("cancel.waive"),
-      onclick: () => {
-        if (!reason.value.trim()) {
-          reason.setAttribute("aria-invalid", "true");
-          reason.focus();
-          return;
-        }
-        box.remove();
-        act(button, "cancel", { fee: "waive", reason: reason.value.trim() }, "done.cancelled");
-      },
-    });
-    const keep = h("button", {
-      type: "button", class: "desk-button", text: t("confirm.keep"),
-      onclick: () => { box.remove(); button.focus(); },
-    });
-    box.append(
-      h("p", { text: question }),
-      h("p", { id: "cancel-fee", text: t("cancel.feeNow", { fee: i18n.money(fee) }) }),
-      charge,
-      h("label", { class: "desk-field" }, h("span", { text: t("cancel.reason") }), reason),
-      waive,
-      keep,
-    );
-    button.parentElement.after(box);
-    keep.focus();
   }
 
   async function act(button, path, body, done) {
@@ -549,4 +301,282 @@ export async function mount(main, desk, route) {
       outboxListeners.abort();
     },
   };
+}
+
+// MARK: - The parts of the page, drawn from what the server said
+
+/** The stay's facts: guest, dates, room type, plan, deposit (to who reads money), rooms, party, source, notes. */
+function stayFacts(stay, desk, roomName) {
+  const { t } = desk.i18n;
+  const i18n = desk.i18n;
+  const roomTypes = new Map((desk.property.roomTypes ?? []).map((r) => [r.id, r]));
+  const facts = h("dl", { class: "desk-facts" });
+  const fact = (label, value) => value && facts.append(h("dt", { text: label }), h("dd", { text: value }));
+  fact(t("stay.guest"), stay.guest?.name);
+  fact(t("stay.email"), stay.guest?.email);
+  fact(t("stay.phone"), stay.guest?.phone);
+  fact(t("stay.nationality"), stay.guest?.nationality && countryName(stay.guest.nationality, i18n.locale));
+  fact(t("stay.document"), stay.guest?.documentNumber);
+  fact(t("stay.birthDate"), stay.guest?.birthDate && i18n.date(stay.guest.birthDate));
+  fact(t("stay.dates"), `${i18n.dateLong(stay.arrival)} → ${i18n.dateLong(stay.departure)} (${i18n.nights(stay.nights)})`);
+  fact(t("stay.roomType"), roomTypes.get(stay.roomTypeId)?.name);
+  fact(t("stay.plan"), stay.ratePlanName && desk.property.word(stay.ratePlanName));
+  const deposit = desk.readsMoney ? stay.deposit : null;
+  if (deposit) {
+    const owed = deposit.open.amount > 0;
+    fact(t("stay.deposit"), t(owed ? "stay.depositOpen" : "stay.depositPaid", {
+      amount: i18n.money(deposit.amount), open: i18n.money(deposit.open), date: i18n.dateLong(deposit.dueBy),
+    }));
+    facts.lastElementChild.id = "stay-deposit";
+    facts.lastElementChild.classList.toggle("is-owed", owed);
+  }
+  fact(
+    t("stay.room"),
+    stay.segments.length > 1
+      ? stay.segments.map((s) => `${roomName(s.roomId)} (${i18n.dayMonth(s.arrival)} – ${i18n.dayMonth(s.departure)})`).join(", ")
+      : roomName(stay.roomId),
+  );
+  fact(t("stay.guests"), [
+    `${t("stay.adults")} ${i18n.number(stay.adults)}`,
+    `${t("stay.children")} ${i18n.number(stay.children)}`,
+    ...(stay.infants ? [`${t("stay.infants")} ${i18n.number(stay.infants)}`] : []),
+  ].join(" · "));
+  fact(t("stay.source"), t(`source.${stay.source}`));
+  fact(t("stay.notes"), stay.notes);
+  return facts;
+}
+
+/** Every change of the stay and every folio line, who made it and when, in the hotel's time. */
+function historySection(history, desk) {
+  const { t } = desk.i18n;
+  const i18n = desk.i18n;
+  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short", timeZone: desk.property.timeZone });
+  return h(
+    "section",
+    { "aria-labelledby": "history-title", class: "stay-history no-print" },
+    h("h2", { id: "history-title", text: t("stay.history") }),
+    h(
+      "ol",
+      { id: "stay-history" },
+      history.entries.map((entry) =>
+        h(
+          "li",
+          {},
+          h("time", { datetime: entry.at, text: when.format(new Date(entry.at)) }),
+          ` · ${entry.by ?? t("history.guestSite")} · ${t(`history.${entry.action}`)}`,
+          entry.line ? ` · ${lineLabel(entry.line, i18n)} ${i18n.money(entry.line.amount)}` : "",
+        ),
+      ),
+    ),
+  );
+}
+
+/**
+ * The folio's lines (each tax inside a price under its line) and its totals, or that it has none;
+ * `reverse(entry)`, to who may post, is a line's Reverse button.
+ */
+function folioTable(folio, i18n, reverse) {
+  const { t } = i18n;
+  const rows = folio.entries.map((entry) => {
+    const reversal = entry.kind === "reversal";
+    const sign = entry.kind === "payment" ? -1 : 1;
+    const detail = entry.category ? t(`category.${entry.category}`) : entry.method ? t(`method.${entry.method}`) : reversal ? t("stay.reversal") : "";
+    return h(
+      "tr",
+      { class: `folio-entry is-${entry.kind}${entry.reversed ? " is-reversed" : ""}`, dataset: { entryId: String(entry.id) } },
+      h("td", { text: entry.night ? i18n.dayMonth(entry.night) : "" }),
+      h(
+        "th",
+        { scope: "row" },
+        lineLabel(entry, i18n),
+        // Each tax inside the price (a VAT-inclusive rate), under the line.
+        (entry.includedTaxes ?? []).map((tax) =>
+          h("small", { class: "folio-included", text: t("folio.included", { tax: taxLabel(tax, i18n), amount: i18n.money(tax.amount) }) }),
+        ),
+      ),
+      h("td", { text: detail }),
+      h("td", { class: "desk-number", text: reversal ? "" : i18n.money({ ...entry.amount, amount: sign * entry.amount.amount }) }),
+      h(
+        "td",
+        { class: "desk-actions-cell no-print" },
+        reverse && !reversal && !entry.reversed
+          ? h("button", {
+              type: "button", class: "desk-button is-quiet", text: t("stay.reverse"),
+              "aria-label": `${t("stay.reverse")}: ${entry.description}`, onclick: () => reverse(entry),
+            })
+          : entry.reversed
+            ? t("stay.reversed")
+            : "",
+      ),
+    );
+  });
+  const total = (key, money, id) =>
+    h("tr", { class: "folio-total" }, h("td"), h("th", { scope: "row", text: t(key) }), h("td"), h("td", { class: "desk-number", id, text: i18n.money(money) }), h("td"));
+  if (!folio.entries.length) return h("p", { class: "desk-empty", text: t("stay.noEntries") });
+  return h(
+    "table",
+    { class: "desk-table" },
+    h("tbody", {}, rows),
+    h(
+      "tfoot",
+      {},
+      total("stay.charges", folio.totalCharges, "folio-charges"),
+      total("stay.payments", folio.totalPayments, "folio-payments"),
+      total("stay.balance", folio.balance, "folio-balance"),
+    ),
+  );
+}
+
+/**
+ * The invoices and receipts issued for the stay, each a link to its printable sheet, and (to who may
+ * post) the buttons that issue a new one from the folio as it stands: an invoice once there is a
+ * charge, a receipt once there is a payment. A refusal shows in `message`.
+ */
+function documentsPart({ documents, folio, canPost, stayId, message, desk }) {
+  const { t } = desk.i18n;
+  const i18n = desk.i18n;
+  const part = h("div", { class: "folio-documents no-print" });
+  if (documents.length) {
+    part.append(
+      h(
+        "ul",
+        { class: "folio-document-list", id: "stay-documents", "aria-label": t("stay.documents") },
+        documents.map((issued) =>
+          h(
+            "li",
+            {},
+            h("a", { href: `#/documents/${issued.id}`, text: `${t(`document.${issued.kind}`)} ${issued.reference}` }),
+            ` · ${i18n.date(issued.issuedOn)} · ${i18n.money(issued.kind === "receipt" ? issued.totalPayments : issued.totalCharges)}`,
+          ),
+        ),
+      ),
+    );
+  }
+  if (canPost) {
+    const issue = (kind, possible) =>
+      h("button", {
+        type: "button", class: "desk-button", id: `issue-${kind}`, text: t(`stay.issue.${kind}`), disabled: !possible,
+        onclick: (event) =>
+          pressing(event.currentTarget, message, t, async () => {
+            const { data } = await call("POST", `/api/v1/stays/${stayId}/documents`, { body: { kind } });
+            desk.navigate(`#/documents/${data.id}`);
+          }),
+      });
+    part.append(
+      h(
+        "div",
+        { class: "desk-row" },
+        issue("invoice", folio.totalCharges.amount > 0),
+        issue("receipt", folio.totalPayments.amount > 0),
+      ),
+    );
+  }
+  return part;
+}
+
+/** What a charge or payment form sends. */
+function folioBody(name, values) {
+  if (name === "charge") return { description: values.description, amount: values.amount, category: values.category };
+  return { amount: values.amount, method: values.method, description: values.description || undefined };
+}
+
+// MARK: - Moving to another room
+
+/**
+ * The rooms a guest can move to from `from` to the stay's departure: not the room they are in, nor
+ * one that another stay, an imported block or a block out of service holds on any of those nights
+ * (the board says which), each with its housekeeping status as the board reads it now. If the board
+ * cannot be read, every other room; the server still refuses a taken one.
+ * @param {Map<number, object>} rooms the property's rooms by id
+ */
+async function roomsToMoveTo(stay, rooms, propertyId, from) {
+  const others = [...rooms.values()].filter((room) => room.id !== stay.roomId);
+  const start = dayNumber(from);
+  const end = dayNumber(stay.departure);
+  if (start >= end) return others;
+  try {
+    const board = await get(`/api/v1/properties/${propertyId}/board?from=${from}&to=${stay.departure}`);
+    const taken = new Set();
+    // Runs come as words of six: segment, row (a room's id, or minus its type's), arrival, departure, style, stay.
+    for (let index = 0; index < board.items.length; index += 6) {
+      const [row, arrival, departure] = board.items.slice(index + 1, index + 4);
+      if (row > 0 && board.items[index + 5] !== stay.id && arrival < end && departure > start) taken.add(row);
+    }
+    for (const block of board.blocks) {
+      if (dayNumber(block.from) < end && dayNumber(block.to) > start) taken.add(block.roomId);
+    }
+    const now = new Map(board.rooms.map((room) => [room.id, room.housekeeping]));
+    return others.filter((room) => !taken.has(room.id)).map((room) => ({ ...room, housekeeping: now.get(room.id) ?? room.housekeeping }));
+  } catch {
+    return others;
+  }
+}
+
+/** A room as the Move list names it: number, type and whether it is ready. */
+function roomChoice(room, property, t) {
+  const type = property.roomTypes?.find((roomType) => roomType.id === room.roomTypeId)?.name;
+  return { value: room.id, label: [room.number, type, t(`housekeeping.${room.housekeeping}`)].filter(Boolean).join(" · ") };
+}
+
+// MARK: - Questions asked in place
+
+/** Asks `question` beside `button`, in place: Yes does `yes(button)`, No puts focus back. */
+function ask(button, question, t, yes) {
+  button.parentElement.querySelector(".desk-confirm")?.remove();
+  const box = h("div", { class: "desk-confirm", role: "alertdialog", "aria-label": question });
+  const yesButton = h("button", {
+    type: "button", class: "desk-button is-danger", text: t("confirm.yes"),
+    onclick: () => { box.remove(); yes(button); },
+  });
+  const keep = h("button", {
+    type: "button", class: "desk-button", text: t("confirm.keep"),
+    onclick: () => { box.remove(); button.focus(); },
+  });
+  box.append(h("p", { text: question }), yesButton, keep);
+  button.parentElement.after(box);
+  keep.focus();
+}
+
+/**
+ * Cancelling asks first. When the terms charge a fee now (the server says how much), the desk chooses:
+ * charge it, or waive it for a reason the stay keeps. `cancel(button, body)` sends the cancellation.
+ */
+function askCancel(button, stay, i18n, cancel) {
+  const { t } = i18n;
+  const question = t("confirm.cancel", { name: stay.guest?.name ?? "" });
+  const fee = stay.cancellationFee;
+  if (!(fee?.amount > 0)) return ask(button, question, t, (yes) => cancel(yes, {}));
+  button.parentElement.querySelector(".desk-confirm")?.remove();
+  const box = h("div", { class: "desk-confirm", role: "alertdialog", "aria-label": question });
+  const reason = h("input", { type: "text", id: "cancel-reason", maxlength: 200, "aria-label": t("cancel.reason") });
+  const charge = h("button", {
+    type: "button", class: "desk-button is-danger", id: "cancel-charge", text: t("cancel.charge", { fee: i18n.money(fee) }),
+    onclick: () => { box.remove(); cancel(button, { fee: "apply" }); },
+  });
+  const waive = h("button", {
+    type: "button", class: "desk-button", id: "cancel-waive", text: t("cancel.waive"),
+    onclick: () => {
+      if (!reason.value.trim()) {
+        reason.setAttribute("aria-invalid", "true");
+        reason.focus();
+        return;
+      }
+      box.remove();
+      cancel(button, { fee: "waive", reason: reason.value.trim() });
+    },
+  });
+  const keep = h("button", {
+    type: "button", class: "desk-button", text: t("confirm.keep"),
+    onclick: () => { box.remove(); button.focus(); },
+  });
+  box.append(
+    h("p", { text: question }),
+    h("p", { id: "cancel-fee", text: t("cancel.feeNow", { fee: i18n.money(fee) }) }),
+    charge,
+    h("label", { class: "desk-field" }, h("span", { text: t("cancel.reason") }), reason),
+    waive,
+    keep,
+  );
+  button.parentElement.after(box);
+  keep.focus();
 }

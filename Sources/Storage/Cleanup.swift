@@ -3,7 +3,8 @@ import SQLKit
 import ServiceLifecycle
 
 /// Removes what has expired, by the store's clock: sessions past their end and idempotency keys past
-/// their lifetime. Runs as a `Service` of the application, at start and then every `interval`, rather
+/// their lifetime. Runs as a `Service` of the application, once the schema is up to date (the server
+/// migrates before it starts, while this service is already running) and then every `interval`, rather
 /// than riding on the writes of whoever signs in or books next.
 public struct Cleanup: Service {
     let store: Store
@@ -16,6 +17,9 @@ public struct Cleanup: Service {
 
     public func run() async {
         await cancelWhenGracefulShutdown {
+            while !store.isMigrated && !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(50))
+            }
             while !Task.isCancelled {
                 do {
                     try await store.removeExpired()

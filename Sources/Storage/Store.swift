@@ -31,6 +31,10 @@ public final class Store: Sendable {
     /// The instant it is now for every "today" and every line posted (a test moves it).
     public let clock = WallClock()
     private let isOpen = Mutex(true)
+    private let migrated = Mutex(false)
+
+    /// Whether `migrate()` has brought the schema up to date in this process (services that write wait for it).
+    public var isMigrated: Bool { migrated.withLock { $0 } }
 
     /// How long a request waits for a connection before it is refused (500). A burst of writes on a
     /// busy machine (a tour group's bookings, a slow disk) queues longer than the drivers' 10 seconds;
@@ -109,6 +113,7 @@ public final class Store: Sendable {
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()
         try await migrator.prepareBatch().get()
+        migrated.withLock { $0 = true }
     }
 
     /// After many rows written at once (a generated hotel, an import): on PostgreSQL, marks the pages of

@@ -41,7 +41,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try Store.open(database.location)
+        let store = try Store.open(try await database.location())
         try await store.migrate()
         let demo = DemoData(store: store)
         do {

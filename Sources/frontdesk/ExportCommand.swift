@@ -21,7 +21,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let started = ContinuousClock.now
-        let store = try Store.open(database.location)
+        let store = try Store.open(try await database.location())
         let sink: FileHandle
         if let output {
             guard FileManager.default.createFile(atPath: output, contents: nil),

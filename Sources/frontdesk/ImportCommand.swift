@@ -38,7 +38,7 @@ struct ImportCommand: AsyncParsableCommand {
             Terminal.error("frontdesk: cannot read \(file): \(error.localizedDescription)")
             throw ExitCode.failure
         }
-        let store = try Store.open(database.location)
+        let store = try Store.open(try await database.location())
         do {
             try await store.migrate()
             try await importFile(bytes, into: store, started: started)

@@ -1,66 +1,94 @@
 import App
 import ArgumentParser
+import Configuration
 import Foundation
 import Logging
 import Storage
 
-/// Where the data is: a SQLite file by default, PostgreSQL when `DATABASE_URL` or `--database` is a URL.
-struct DatabaseOption: ParsableArguments {
-    @Option(help: "A SQLite file path or a postgres:// URL (default: $DATABASE_URL, else frontdesk.sqlite).")
-    var database: String?
-
-    var location: String {
-        database ?? ProcessInfo.processInfo.environment["DATABASE_URL"] ?? "frontdesk.sqlite"
-    }
-}
-
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Serve the API on a host and port.")
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the API on a host and port.",
+        discussion: """
+            Each setting also comes from the environment (FRONTDESK_PORT, FRONTDESK_LOG_LEVEL, DATABASE_URL, ...) \
+            or a JSON file (--config); the command line wins, then the environment, then the file.
+            """)
 
-    @Option(help: "The address to listen on.") var host = "127.0.0.1"
-    @Option(help: "The port to listen on.") var port = 8080
-    @Option(help: "The web app's folder, served at / (empty for none).") var web = "Web"
-    @Option(help: "Requests a minute one address may make to the guest site's API.") var publicRateLimit = 120
-    @Option(help: "Seconds a connection may take to send its first request head (then 408).")
-    var requestHeadTimeout = 15
-    @Option(help: "The most connections one client address may hold open (0: no limit; behind a proxy, raise it).")
-    var connectionsPerAddress = 256
-    @Flag(help: "The server is reached over HTTPS (a proxy ends TLS): Secure session cookies and HSTS.")
-    var https = false
-    @Option(help: "The bearer token /metrics asks for (default: $FRONTDESK_METRICS_TOKEN; none: /metrics is 404).")
+    @Option(help: "The address to listen on (default 127.0.0.1).") var host: String?
+    @Option(help: "The port to listen on (default 8080).") var port: Int?
+    @Option(help: "The web app's folder, served at / (empty for none; default Web).") var web: String?
+    @Option(help: "Requests a minute one address may make to the guest site's API (default 120).")
+    var publicRateLimit: Int?
+    @Option(help: "Seconds a connection may take to send its first request head, then 408 (default 15).")
+    var requestHeadTimeout: Int?
+    @Option(help: "The most connections one client address may hold open (0: no limit; default 256).")
+    var connectionsPerAddress: Int?
+    @Flag(
+        inversion: .prefixedNo,
+        help: "The server is reached over HTTPS (a proxy ends TLS): Secure session cookies and HSTS (default off).")
+    var https: Bool?
+    @Option(help: "The bearer token /metrics asks for, better set as $FRONTDESK_METRICS_TOKEN (none: /metrics is 404).")
     var metricsToken: String?
+    @Option(help: "How much the server logs: trace, debug, info, notice, warning, error or critical (default info).")
+    var logLevel: String?
     @OptionGroup var database: DatabaseOption
 
-    /// The token from the option, else from the environment (where it stays out of `ps`).
-    var metricsTokenConfigured: String? {
-        (metricsToken ?? ProcessInfo.processInfo.environment["FRONTDESK_METRICS_TOKEN"]).flatMap {
-            $0.isEmpty ? nil : $0
+    /// What was given on the command line, under the settings' keys.
+    private var given: [ConfigKey: ConfigValue] {
+        var values: [ConfigKey: ConfigValue] = [:]
+        if let host { values[Key.host] = ConfigValue(.string(host), isSecret: false) }
+        if let port { values[Key.port] = ConfigValue(.int(port), isSecret: false) }
+        if let web { values[Key.web] = ConfigValue(.string(web), isSecret: false) }
+        if let publicRateLimit { values[Key.publicRateLimit] = ConfigValue(.int(publicRateLimit), isSecret: false) }
+        if let requestHeadTimeout {
+            values[Key.requestHeadTimeout] = ConfigValue(.int(requestHeadTimeout), isSecret: false)
         }
+        if let connectionsPerAddress {
+            values[Key.connectionsPerAddress] = ConfigValue(.int(connectionsPerAddress), isSecret: false)
+        }
+        if let https { values[Key.https] = ConfigValue(.bool(https), isSecret: false) }
+        if let metricsToken { values[Key.metricsToken] = ConfigValue(.string(metricsToken), isSecret: true) }
+        if let logLevel { values[Settings.logLevel] = ConfigValue(.string(logLevel), isSecret: false) }
+        return values
     }
 
-    func validate() throws {
-        guard (1...65535).contains(port) else { throw ValidationError("--port must be 1...65535, got \(port).") }
-        guard publicRateLimit >= 1 else { throw ValidationError("--public-rate-limit must be 1 or more.") }
-        guard (1...3600).contains(requestHeadTimeout) else {
-            throw ValidationError("--request-head-timeout must be 1...3600 seconds, got \(requestHeadTimeout).")
+    /// The settings' keys, and each one's bounds where it is a number.
+    enum Key {
+        static let host: ConfigKey = "frontdesk.host"
+        static let port: ConfigKey = "frontdesk.port"
+        static let web: ConfigKey = "frontdesk.web"
+        static let publicRateLimit: ConfigKey = "frontdesk.public-rate-limit"
+        static let requestHeadTimeout: ConfigKey = "frontdesk.request-head-timeout"
+        static let connectionsPerAddress: ConfigKey = "frontdesk.connections-per-address"
+        static let https: ConfigKey = "frontdesk.https"
+        static let metricsToken: ConfigKey = "frontdesk.metrics-token"
+    }
+
+    /// The server's configuration from the settings, each checked against its bounds.
+    static func serverConfiguration(_ settings: Settings) async throws -> ServerConfiguration {
+        let token = try await settings.optionalString(Key.metricsToken, secret: true).flatMap { $0.isEmpty ? nil : $0 }
+        if let token, token.count < 16 {
+            throw SettingsError("\(Key.metricsToken) must be 16 characters or more, got \(token.count).")
         }
-        guard connectionsPerAddress >= 0 else { throw ValidationError("--connections-per-address must be 0 or more.") }
-        if let token = metricsTokenConfigured, token.count < 16 {
-            throw ValidationError("the metrics token must be 16 characters or more, got \(token.count).")
-        }
+        let web = try await settings.string(Key.web, default: "Web")
+        return ServerConfiguration(
+            host: try await settings.string(Key.host, default: "127.0.0.1"),
+            port: try await settings.int(Key.port, default: 8080, in: 1...65535),
+            https: try await settings.bool(Key.https, default: false),
+            metricsToken: token,
+            webRoot: web.isEmpty ? nil : web,
+            publicRequestsPerMinute: try await settings.int(Key.publicRateLimit, default: 120, in: 1...1_000_000),
+            requestHeadTimeout: .seconds(try await settings.int(Key.requestHeadTimeout, default: 15, in: 1...3600)),
+            connectionsPerAddress: try await settings.int(Key.connectionsPerAddress, default: 256, in: 0...1_000_000))
     }
 
     func run() async throws {
+        let settings = try await database.settings(given: given)
+        try await settings.startLogging()
+        let configuration = try await Self.serverConfiguration(settings)
         OpenFiles.raiseLimit()
-        let store = try Store.open(database.location)
-        let (host, port) = (host, port)
-        let app = buildApplication(
-            configuration: ServerConfiguration(
-                host: host, port: port, https: https, metricsToken: metricsTokenConfigured,
-                webRoot: web.isEmpty ? nil : web, publicRequestsPerMinute: publicRateLimit,
-                requestHeadTimeout: .seconds(requestHeadTimeout), connectionsPerAddress: connectionsPerAddress),
-            store: store
-        ) {
+        let store = try Store.open(try await settings.databaseLocation())
+        let (host, port) = (configuration.host, configuration.port)
+        let app = buildApplication(configuration: configuration, store: store) {
             // Written unbuffered, so that `make run` shows it at once even through a pipe.
             FileHandle.standardOutput.write(
                 Data(
@@ -78,7 +106,7 @@ struct Migrate: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func run() async throws {
-        let store = try Store.open(database.location)
+        let store = try Store.open(try await database.location())
         try await store.migrate()
         print("frontdesk: \(store.location) (\(store.dialect.rawValue)) is up to date")
         await store.shutdown()

@@ -41,7 +41,7 @@ struct AddUser: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        let store = try Store.open(database.location)
+        let store = try Store.open(try await database.location())
         try await store.migrate()
         do {
             for id in properties where try await PropertyRepository(store: store).property(id: id) == nil {

@@ -23,11 +23,12 @@ class Frontdesk:
     def __init__(self, binary):
         self.binary = binary
 
-    def __call__(self, *args, stdin=None):
-        """Bytes in and out, decoded as UTF-8 without turning CRLF into LF (files end their lines in CRLF)."""
+    def __call__(self, *args, stdin=None, env=None):
+        """Bytes in and out, decoded as UTF-8 without turning CRLF into LF (files end their lines in CRLF);
+        `env` adds to the environment."""
         done = subprocess.run(
             [self.binary, *map(str, args)], input=stdin.encode() if stdin is not None else None,
-            capture_output=True, timeout=120,
+            capture_output=True, timeout=120, env={**os.environ, **(env or {})},
         )
         return done.returncode, done.stdout.decode(), done.stderr.decode()
 

@@ -102,6 +102,31 @@ struct RegionsAPITests {
         }
     }
 
+    @Test func theLimitsServedAreTheOnesAnOnlineBookingIsCheckedBy() async throws {
+        let site = try await GuestSite.make()
+        try await site.fixture.test(as: nil) { client in
+            let answer = try await client.execute(uri: "/api/v1/public/regions?q=", method: .get) { response in
+                try APIFixture.decoder.decode(Suggestions.self, from: Data(buffer: response.body))
+            }
+            let limits = answer.limits
+            let today = try #require(Day(iso: answer.today))
+            let last = today.adding(days: limits.horizonDays)
+            try Stay.validateOnline(Nights(arrival: last, departure: last.adding(days: limits.maxNights)), today: today)
+            #expect(throws: DomainError.self) {
+                try Stay.validateOnline(
+                    Nights(arrival: today, departure: today.adding(days: limits.maxNights + 1)), today: today)
+            }
+            #expect(throws: DomainError.self) {
+                try Stay.validateOnline(Nights(arrival: last.adding(days: 1), departure: last.adding(days: 2)), today: today)
+            }
+            #expect(limits.maxGuests == Stay.maxGuests && limits.maxInfants == Stay.maxInfants)
+            try RestrictedDay.validate(first: today, last: today.adding(days: limits.calendarDays))
+            #expect(throws: DomainError.self) {
+                try RestrictedDay.validate(first: today, last: today.adding(days: limits.calendarDays + 1))
+            }
+        }
+    }
+
     @Test func aMissingOrOverlongQueryIs400NamingQ() async throws {
         let site = try await GuestSite.make()
         try await site.fixture.test(as: nil) { client in

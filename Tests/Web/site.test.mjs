@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import test from "node:test";
 
 import { parseRoute } from "../../Web/site/app.js";
-import { paramsOf, searchOf, stepperBounds } from "../../Web/site/search-bar.js";
+import { monthsAhead, paramsOf, searchOf, stepperBounds } from "../../Web/site/search-bar.js";
 import { placesShown, priceStep } from "../../Web/site/results-page.js";
 import { allMessages, placeholders } from "./messages.mjs";
 
@@ -21,11 +21,15 @@ test("a hash names the page, its id and its parameters", () => {
   assert.equal(parseRoute("#/bookings/FD-7K2Q").id, "FD-7K2Q");
 });
 
-test("a search survives the URL, and bad counts fall back within the limits", () => {
+// What the server says one online booking may hold (`limits` of /api/v1/public/regions); smaller than
+// the real ones, so that a limit written into the page would show.
+const LIMITS = { maxNights: 30, maxGuests: 6, maxInfants: 2, horizonDays: 90, calendarDays: 100 };
+
+test("a search survives the URL, and bad counts fall back within the server's limits", () => {
   const search = { region: "Chiang Mai", arrival: "2026-12-01", departure: "2026-12-04", adults: 2, children: 1, infants: 0 };
-  assert.deepEqual(searchOf(paramsOf(search)), search);
-  const odd = searchOf(new URLSearchParams("region=Seoul&adults=99&children=-3&infants=x"));
-  assert.equal(odd.adults, 16);
+  assert.deepEqual(searchOf(paramsOf(search), LIMITS), search);
+  const odd = searchOf(new URLSearchParams("region=Seoul&adults=99&children=-3&infants=x"), LIMITS);
+  assert.equal(odd.adults, 6);
   assert.equal(odd.children, 0);
   assert.equal(odd.infants, 0);
   assert.equal(odd.arrival, null);
@@ -33,12 +37,20 @@ test("a search survives the URL, and bad counts fall back within the limits", ()
     "region=Chiang+Mai&arrival=2026-12-01&departure=2026-12-04&adults=2&children=1&infants=0&minPrice=50000");
 });
 
-test("adults and children share sixteen places; infants do not count; nobody goes below the minimum", () => {
-  assert.deepEqual(stepperBounds({ adults: 1, children: 0, infants: 0 }, "adults"), { down: false, up: true });
-  assert.deepEqual(stepperBounds({ adults: 10, children: 6, infants: 0 }, "children"), { down: true, up: false });
-  assert.deepEqual(stepperBounds({ adults: 10, children: 6, infants: 0 }, "adults"), { down: true, up: false });
-  assert.deepEqual(stepperBounds({ adults: 10, children: 6, infants: 2 }, "infants"), { down: true, up: true });
-  assert.deepEqual(stepperBounds({ adults: 2, children: 0, infants: 5 }, "infants"), { down: true, up: false });
+test("adults and children share the server's guests; infants do not count; nobody goes below the minimum", () => {
+  assert.deepEqual(stepperBounds({ adults: 1, children: 0, infants: 0 }, "adults", LIMITS), { down: false, up: true });
+  assert.deepEqual(stepperBounds({ adults: 4, children: 2, infants: 0 }, "children", LIMITS), { down: true, up: false });
+  assert.deepEqual(stepperBounds({ adults: 4, children: 2, infants: 0 }, "adults", LIMITS), { down: true, up: false });
+  assert.deepEqual(stepperBounds({ adults: 4, children: 2, infants: 1 }, "infants", LIMITS), { down: true, up: true });
+  assert.deepEqual(stepperBounds({ adults: 2, children: 0, infants: 2 }, "infants", LIMITS), { down: true, up: false });
+});
+
+test("the calendar shows the months up to the last day a stay may begin", () => {
+  assert.equal(monthsAhead("2026-11-27", 0), 1);
+  assert.equal(monthsAhead("2026-11-27", 4), 2);
+  assert.equal(monthsAhead("2026-11-27", 500), 18);
+  assert.equal(monthsAhead("2026-01-31", 28), 2);
+  assert.equal(monthsAhead("2026-01-01", 30), 1);
 });
 
 // A pin as the search answers it: offers cheapest total first, here three nights at the nightly price.

@@ -42,8 +42,10 @@ class Site {
     this.requests = new Map();
     /** @type {Map<string, object>} names of cities and regions in each language, by stored name */
     this.labels = new Map();
-    /** The first day any place sells (the hotels' today, not the guest's), once the server has said. */
+    /** The first day any place sells (the hotels' today, not the guest's), as the server says it. */
     this.today = null;
+    /** What one online booking may hold (nights, guests, how far ahead), as the server says it. */
+    this.limits = null;
     this._retries = 0;
     this._probe = 0;
   }
@@ -71,6 +73,7 @@ class Site {
   regions() {
     this._regions ??= get("/api/v1/public/regions?q=").then((answer) => {
       this.today = answer.today;
+      this.limits = answer.limits;
       return answer;
     });
     this._regions.catch(() => (this._regions = null));
@@ -241,7 +244,8 @@ class Site {
     document.documentElement.dataset.page = route.name || "home";
     this.main.setAttribute("aria-busy", "true");
     try {
-      const module = await this.module(route.name);
+      // No page draws before the server has said which day it is and what a booking may hold.
+      const [module] = await Promise.all([this.module(route.name), this.regions()]);
       if (this._route !== hash) return;
       this.page = await module.mount(this.main, this, route);
     } catch (error) {

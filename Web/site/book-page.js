@@ -60,7 +60,7 @@ export async function mount(main, site, route) {
   const { t } = site.i18n;
   const i18n = site.i18n;
   const id = Number(route.id);
-  const search = searchOf(route.params);
+  const search = searchOf(route.params, site.limits);
   const roomTypeId = Number(route.params.get("roomType"));
   const summary = h("section", { class: "book-summary", "aria-labelledby": "book-title" },
     h("h1", { id: "book-title", text: t("book.title") }),

@@ -19,7 +19,7 @@ export async function mount(main, site, route) {
   const { t } = site.i18n;
   const i18n = site.i18n;
   const id = Number(route.id);
-  const search = searchOf(route.params);
+  const search = searchOf(route.params, site.limits);
   const hasDates = Boolean(search.arrival && search.departure);
   const detail = site.placeDetail(id, route.params);
   const known = site.known.get(id);
@@ -126,8 +126,8 @@ export async function mount(main, site, route) {
   // The place's own calendar: its restricted days are closed, and say why.
   const datesDialog = h("dialog", { class: "site-dialog search-dates-dialog", "aria-labelledby": "search-dates-title" });
   async function changeDates() {
-    const from = site.today ?? new Date().toISOString().slice(0, 10);
-    const to = new Date(Date.parse(`${from}T00:00:00Z`) + 400 * 86_400_000).toISOString().slice(0, 10);
+    const from = site.today;
+    const to = new Date(Date.parse(`${from}T00:00:00Z`) + site.limits.calendarDays * 86_400_000).toISOString().slice(0, 10);
     let closed = new Map();
     try {
       closed = closedDays((await get(`/api/v1/public/properties/${id}/calendar?from=${from}&to=${to}`)).days);

@@ -61,7 +61,7 @@ function tileTemplate() {
 export async function mount(main, site, route) {
   const { t } = site.i18n;
   const i18n = site.i18n;
-  const search = searchOf(route.params);
+  const search = searchOf(route.params, site.limits);
   let sort = route.params.get("sort") === "distance" ? "distance" : "price";
   const bar = createSearchBar(site, search, { compact: true });
   const heading = h("h1", { class: "results-title", id: "results-title", text: t("results.title", { region: site.typedPlace(search.region) }) });

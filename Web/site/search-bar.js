@@ -3,25 +3,30 @@
 // writes the search as URL parameters, so a results page can be shared and reloaded.
 
 import { h, fill } from "../common/dom.js";
-import { localToday, nightsBetween } from "../common/dates.js";
+import { nightsBetween } from "../common/dates.js";
 import { get } from "../common/api.js";
 import { createRangeCalendar } from "./calendar.js";
 
-/** The limits of a party: the server takes at most 16 guests in one booking; infants do not count. */
-export const PARTY = Object.freeze({
-  adults: { min: 1, max: 16 },
-  children: { min: 0, max: 15 },
-  infants: { min: 0, max: 5 },
-  guests: 16,
-});
-/** The longest stay the server books. */
-export const MAX_NIGHTS = 60;
+/**
+ * The limits of a party, from what the server says one online booking may hold (`site.limits`):
+ * adults and children share the guests' limit, with one adult at least; infants count apart.
+ * @param {{maxGuests: number, maxInfants: number}} limits
+ */
+export function partyLimits(limits) {
+  return {
+    adults: { min: 1, max: limits.maxGuests },
+    children: { min: 0, max: limits.maxGuests - 1 },
+    infants: { min: 0, max: limits.maxInfants },
+    guests: limits.maxGuests,
+  };
+}
 
-/** A search from URL parameters, with defaults for what is missing. */
-export function searchOf(params) {
+/** A search from URL parameters, with defaults for what is missing, its party within `limits`. */
+export function searchOf(params, limits) {
+  const party = partyLimits(limits);
   const count = (key, fallback) => {
     const n = Number.parseInt(params.get(key) ?? "", 10);
-    return Number.isFinite(n) ? Math.min(Math.max(n, PARTY[key].min), PARTY[key].max) : fallback;
+    return Number.isFinite(n) ? Math.min(Math.max(n, party[key].min), party[key].max) : fallback;
   };
   return {
     region: params.get("region") ?? "",
@@ -62,14 +67,22 @@ export function paramsOf(search, extra = {}) {
 }
 
 /**
- * Whether a stepper may go up or down: adults and children share the party's limit of 16.
+ * Whether a stepper may go up or down: adults and children share the party's limit.
  * @returns {{ down: boolean, up: boolean }}
  */
-export function stepperBounds(party, key) {
-  const limit = PARTY[key];
+export function stepperBounds(party, key, limits) {
+  const bounds = partyLimits(limits);
+  const limit = bounds[key];
   const guests = party.adults + party.children;
-  const up = party[key] < limit.max && (key === "infants" || guests < PARTY.guests);
+  const up = party[key] < limit.max && (key === "infants" || guests < bounds.guests);
   return { down: party[key] > limit.min, up };
+}
+
+/** How many months a calendar from `today` shows so that an arrival `days` later is in its last one. */
+export function monthsAhead(today, days) {
+  const last = new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000);
+  const [year, month] = today.split("-").map(Number);
+  return (last.getUTCFullYear() - year) * 12 + (last.getUTCMonth() + 1 - month) + 1;
 }
 
 /**
@@ -80,9 +93,10 @@ export function chooseDates(site, dialog, { value, closed, onDone }) {
   const { t } = site.i18n;
   const i18n = site.i18n;
   const draft = { arrival: value.arrival, departure: value.departure };
-  const today = site.today ?? localToday();
+  const { today, limits } = site;
   const calendar = createRangeCalendar({
-    locale: i18n.locale, today, months: 13, value: draft, minNights: 1, maxNights: MAX_NIGHTS, closed,
+    locale: i18n.locale, today, months: monthsAhead(today, limits.horizonDays), value: draft, minNights: 1,
+    maxNights: limits.maxNights, closed,
     labels: {
       calendar: t("calendar.title"), arrival: t("calendar.arrival"), departure: t("calendar.departure"),
       nights: (count) => i18n.nights(count), clear: t("calendar.clear"), chooseArrival: t("calendar.pickArrival"),
@@ -260,7 +274,7 @@ export function createSearchBar(site, initial, { compact = false } = {}) {
     });
     function refresh() {
       for (const row of rows) {
-        const bounds = stepperBounds(search, row.key);
+        const bounds = stepperBounds(search, row.key, site.limits);
         row.down.disabled = !bounds.down;
         row.up.disabled = !bounds.up;
         row.value.textContent = i18n.number(search[row.key]);
@@ -268,7 +282,7 @@ export function createSearchBar(site, initial, { compact = false } = {}) {
       describeGuests();
     }
     function change(key, delta) {
-      const bounds = stepperBounds(search, key);
+      const bounds = stepperBounds(search, key, site.limits);
       if ((delta > 0 && !bounds.up) || (delta < 0 && !bounds.down)) return;
       search[key] += delta;
       refresh();

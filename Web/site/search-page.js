@@ -5,7 +5,7 @@ import { createSearchBar, searchOf } from "./search-bar.js";
 
 export async function mount(main, site, route) {
   const { t } = site.i18n;
-  const bar = createSearchBar(site, searchOf(route.params));
+  const bar = createSearchBar(site, searchOf(route.params, site.limits));
   const destinations = h("ul", { class: "home-destinations", "aria-label": t("search.suggestions") });
   fill(
     main,

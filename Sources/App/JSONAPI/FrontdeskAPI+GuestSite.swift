@@ -14,7 +14,7 @@ extension FrontdeskAPI {
     /// matches what the guest is typing; best matches first (a whole name, a name's start, a word's
     /// start, then anywhere; then most places), at most eight. A blank `q` suggests the cities and
     /// regions with the most places. `today` is the first day any place sells, where a guest's
-    /// calendar starts.
+    /// calendar starts; `limits` are what one online booking may hold.
     func suggestRegions(_ input: Operations.SuggestRegions.Input) async throws -> Operations.SuggestRegions.Output {
         let text = input.query.q
         guard text.count <= 100 else { throw DomainError.invalid("q", "at most 100 characters") }
@@ -27,7 +27,10 @@ extension FrontdeskAPI {
                     .init(
                         suggestions: try areas.prefix(Self.suggestionLimit).map {
                             try .init($0, names: inventory.names)
-                        }, today: inventory.firstDayOnSale(now: store.clock.now()).iso))))
+                        }, today: inventory.firstDayOnSale(now: store.clock.now()).iso,
+                        limits: .init(
+                            maxNights: Stay.maxNightsOnline, maxGuests: Stay.maxGuests, maxInfants: Stay.maxInfants,
+                            horizonDays: Stay.onlineHorizonDays, calendarDays: RestrictedDay.maxSpanDays)))))
     }
 
     /// The place, and with dates, each room type's availability and itemised price (the total the

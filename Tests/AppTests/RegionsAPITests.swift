@@ -117,7 +117,8 @@ struct RegionsAPITests {
                     Nights(arrival: today, departure: today.adding(days: limits.maxNights + 1)), today: today)
             }
             #expect(throws: DomainError.self) {
-                try Stay.validateOnline(Nights(arrival: last.adding(days: 1), departure: last.adding(days: 2)), today: today)
+                try Stay.validateOnline(
+                    Nights(arrival: last.adding(days: 1), departure: last.adding(days: 2)), today: today)
             }
             #expect(limits.maxGuests == Stay.maxGuests && limits.maxInfants == Stay.maxInfants)
             try RestrictedDay.validate(first: today, last: today.adding(days: limits.calendarDays))

@@ -382,6 +382,9 @@ public struct StayRepository: Sendable {
 
     /// Writes a new stay, its guest and its segments; no audit row, no event (the caller adds them).
     static func insert(_ new: NewStay, state: StayState, now: Date, in sql: any SQLDatabase) async throws -> Stay {
+        guard let roomTypeID = new.roomTypeID else {
+            throw DomainError(.invalid, "a stay is stored with its room type", field: "roomTypeId")
+        }
         let guestID = try await sql.insertReturningID(
             """
             INSERT INTO guests (name, email, phone, notes)
@@ -390,7 +393,7 @@ public struct StayRepository: Sendable {
             """
         )
         var stay = Stay(
-            id: 0, propertyID: new.propertyID, roomTypeID: new.roomTypeID, guestID: guestID, roomID: new.roomID,
+            id: 0, propertyID: new.propertyID, roomTypeID: roomTypeID, guestID: guestID, roomID: new.roomID,
             nights: new.nights, adults: new.adults, children: new.children, infants: new.infants, source: new.source,
             state: state, version: 1, confirmationCode: ConfirmationCode.make(), notes: new.notes,
             ratePlanID: new.ratePlanID)

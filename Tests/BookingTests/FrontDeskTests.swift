@@ -52,6 +52,21 @@ struct FrontDeskTests {
         #expect(await storage.stays.isEmpty)
     }
 
+    @Test func aRoomBookedWithoutItsTypeIsBookedAsItsOwnTypeAndNeitherIsRefused() async throws {
+        let (desk, storage) = Self.desk()
+        var tapped = Self.booking(room: 3)
+        tapped.roomTypeID = nil
+        let stay = try await desk.book(tapped, by: Self.clerk)
+        #expect(stay.roomTypeID == Self.suite.id)
+        #expect(await storage.agreedRates(stayID: stay.id).values.map(\.amount) == [250_000, 250_000])
+        var nowhere = Self.booking(room: nil, from: Make.arrival.adding(days: 5))
+        nowhere.roomTypeID = nil
+        await #expect(throws: DomainError(.invalid, "give a roomId or a roomTypeId", field: "roomTypeId")) {
+            _ = try await desk.book(nowhere, by: Self.clerk)
+        }
+        #expect(await storage.stays.count == 1)
+    }
+
     @Test func aBookingKeepsTheRatesOfTheDayItWasMade() async throws {
         let (desk, storage) = Self.desk()
         let stay = try await desk.book(Self.booking(room: 1), by: Self.clerk)

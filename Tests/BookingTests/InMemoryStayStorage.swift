@@ -86,10 +86,13 @@ actor InMemoryStayStorage: RoomStorage {
     }
 
     func insert(_ new: NewStay, agreedRates: [Day: Money], by userID: Int?) throws -> Stay {
+        guard let roomTypeID = new.roomTypeID else {
+            throw DomainError(.invalid, "a stay is stored with its room type", field: "roomTypeId")
+        }
         let id = makeID()
         guests[id] = Guest(id: id, name: new.guestName, email: new.guestEmail, phone: new.guestPhone)
         let stay = Stay(
-            id: id, propertyID: new.propertyID, roomTypeID: new.roomTypeID, guestID: id, roomID: new.roomID,
+            id: id, propertyID: new.propertyID, roomTypeID: roomTypeID, guestID: id, roomID: new.roomID,
             nights: new.nights, adults: new.adults, children: new.children, infants: new.infants, source: new.source,
             state: .booked, confirmationCode: "FD-TEST\(id)", notes: new.notes)
         try refuseOverlap(stay)

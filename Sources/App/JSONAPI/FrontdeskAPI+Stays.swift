@@ -18,10 +18,9 @@ extension FrontdeskAPI {
         let nights = try Nights(
             arrival: try Day.parse(body.arrival, field: "arrival"),
             departure: try Day.parse(body.departure, field: "departure"))
-        let roomTypeID = try await roomTypeID(of: body, propertyID: propertyID)
         let stay = try await frontDesk.book(
             NewStay(
-                propertyID: propertyID, roomTypeID: roomTypeID, roomID: body.roomId, nights: nights,
+                propertyID: propertyID, roomTypeID: body.roomTypeId, roomID: body.roomId, nights: nights,
                 adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0,
                 guestName: body.guest.name, guestEmail: body.guest.email ?? "",
                 guestPhone: body.guest.phone ?? "", source: .frontDesk, notes: body.notes ?? "",
@@ -119,21 +118,6 @@ extension FrontdeskAPI {
     }
 
     static func eTag(of stay: Stay) -> String { "\"\(stay.version)\"" }
-
-    // MARK: - Helpers
-
-    /// The room type a booking is for: given, or the room's.
-    private func roomTypeID(of body: Components.Schemas.CreateStayRequest, propertyID: Int) async throws -> Int {
-        if let roomTypeID = body.roomTypeId { return roomTypeID }
-        guard let roomID = body.roomId else {
-            throw DomainError(.invalid, "give a roomId or a roomTypeId", field: "roomTypeId")
-        }
-        guard let room = try await PropertyRepository(store: store).room(id: roomID), room.propertyID == propertyID
-        else {
-            throw DomainError(.notFound, "no room \(roomID) at this property", field: "roomId")
-        }
-        return room.roomTypeID
-    }
 }
 
 extension Components.Schemas.Stay {

@@ -1,7 +1,8 @@
 /// Booking a stay: at the desk (a room or only its type, any dates the desk sells) and on the guest
 /// site (a free room of the type, from the property's today, at the rates quoted now).
 extension FrontDesk {
-    /// Books a stay at the desk. Refused with `.invalid` for a guest, a count or a length the rules
+    /// Books a stay at the desk: a room (of the type given, or of its own type) or only a room type.
+    /// Refused with `.invalid` for a guest, a count or a length the rules
     /// never allow, `.notFound` for a room or room type not of the property, `.conflict` naming the
     /// stay in the way when the room is taken. The stay keeps `new.agreedRates`, else the room type's
     /// rates as they stand now, for its folio.
@@ -9,16 +10,26 @@ extension FrontDesk {
         guard try staff?.worksAt(new.propertyID) ?? true, let property = try await storage.property(id: new.propertyID)
         else { throw DomainError(.notFound, "no property \(new.propertyID)", field: "propertyId") }
         try Stay.validate(nights: new.nights)
-        let roomType = try await roomType(new.roomTypeID, of: property, field: "roomTypeId")
-        try Self.validate(new, roomType: roomType)
-        if let roomID = new.roomID {
-            let room = try await room(roomID, of: property)
-            guard room.roomTypeID == roomType.id else {
-                throw DomainError.invalid(
-                    "roomId", "room \(room.number) is not a \(roomType.name)", reason: .roomWrongType,
-                    params: ["room": room.number, "roomType": roomType.name])
+        var new = new
+        let roomType: RoomType
+        switch (new.roomTypeID, new.roomID) {
+        case (let roomTypeID?, let roomID):
+            roomType = try await self.roomType(roomTypeID, of: property, field: "roomTypeId")
+            if let roomID {
+                let room = try await room(roomID, of: property)
+                guard room.roomTypeID == roomType.id else {
+                    throw DomainError.invalid(
+                        "roomId", "room \(room.number) is not a \(roomType.name)", reason: .roomWrongType,
+                        params: ["room": room.number, "roomType": roomType.name])
+                }
             }
+        case (nil, let roomID?):
+            roomType = try await self.roomType(try await room(roomID, of: property).roomTypeID, of: property)
+        case (nil, nil):
+            throw DomainError(.invalid, "give a roomId or a roomTypeId", field: "roomTypeId")
         }
+        new.roomTypeID = roomType.id
+        try Self.validate(new, roomType: roomType)
         let plan = try Self.plan(new.ratePlanID, of: property)
         let rates =
             new.agreedRates
@@ -52,7 +63,10 @@ extension FrontDesk {
             throw DomainError.invalid("guest.email", "an email address is required", reason: .emailRequired)
         }
         try Stay.validateOnline(new.nights, today: property.today(now: now()))
-        let roomType = try await roomType(new.roomTypeID, of: property, field: "roomTypeId")
+        guard let roomTypeID = new.roomTypeID else {
+            throw DomainError(.invalid, "choose a room type", field: "roomTypeId")
+        }
+        let roomType = try await roomType(roomTypeID, of: property, field: "roomTypeId")
         try Self.validate(new, roomType: roomType)
         if let refusal = roomType.restrictionRefusal(for: new.nights) { throw refusal }
         let price = try StayPrice.quote(

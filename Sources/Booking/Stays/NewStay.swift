@@ -1,7 +1,9 @@
 /// A stay as asked for, before it has an id: from the front desk, the guest site or an iCal feed.
 public struct NewStay: Sendable {
     public var propertyID: Int
-    public var roomTypeID: Int
+    /// nil: the type of `roomID` (the desk books a room it tapped on the board). `FrontDesk.book`
+    /// resolves it before the stay is stored.
+    public var roomTypeID: Int?
     /// nil books the room type without a room yet.
     public var roomID: Int?
     public var nights: Nights
@@ -21,7 +23,7 @@ public struct NewStay: Sendable {
     public var ratePlanID: Int?
 
     public init(
-        propertyID: Int, roomTypeID: Int, roomID: Int?, nights: Nights, adults: Int, children: Int = 0,
+        propertyID: Int, roomTypeID: Int?, roomID: Int?, nights: Nights, adults: Int, children: Int = 0,
         infants: Int = 0, guestName: String, guestEmail: String = "", guestPhone: String = "",
         source: StaySource = .frontDesk, notes: String = "", agreedRates: [Day: Money]? = nil, ratePlanID: Int? = nil
     ) {

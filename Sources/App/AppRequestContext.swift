@@ -61,7 +61,7 @@ extension AppRequestContext {
     /// them (404), as one that does not exist at all.
     func property(_ id: Int, in store: Store, for work: StaffWork? = nil) async throws -> Property {
         try requireAccess(to: id, for: work)
-        guard let property = try await PropertyRepository(store: store).property(id: id) else {
+        guard let property = try await store.properties.property(id: id) else {
             throw DomainError(.notFound, "no property \(id)")
         }
         return property

@@ -41,7 +41,7 @@ struct BoardController {
         guard nights.count <= 3 * 366 else { throw DomainError.invalid("to", "at most three years at a time") }
         // Every change at a property moves its event sequence on: read before the board, so that a board is
         // never older than the number it says (and a hotel's is kept under).
-        let seq = try await EventRepository(store: store).latestSeq(propertyID: property.id) ?? 0
+        let seq = try await store.eventLog.latestSeq(propertyID: property.id) ?? 0
         switch property.kind {
         case .hotel:
             // While the sequence stands still, the board as last sent is still true.
@@ -64,11 +64,11 @@ struct BoardController {
     private func salonBoard(_ property: Property, _ days: Nights, _ today: Day, seq: Int, money: Bool) async throws
         -> SalonBoardJSON
     {
-        let repository = PropertyRepository(store: store)
+        let repository = store.properties
         let roster = SalonBoardJSON.roster(try await repository.staff(propertyID: property.id))
         let fromMinute = Int(days.arrival.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60
         let toMinute = Int(days.departure.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60
-        let booked = try await AppointmentRepository(store: store).boardAppointments(
+        let booked = try await store.appointments.boardAppointments(
             propertyID: property.id, fromMinute: fromMinute, toMinute: toMinute)
         var items: [Int] = []
         items.reserveCapacity(booked.count * 6)

@@ -36,7 +36,7 @@ struct EventsController {
         _ = try context.requireUser()
         let propertyID = try context.parameters.requireID("id")
         try context.requireAccess(to: propertyID)
-        guard try await EventRepository(store: store).latestSeq(propertyID: propertyID) != nil else {
+        guard try await store.eventLog.latestSeq(propertyID: propertyID) != nil else {
             throw DomainError(.notFound, "no property \(propertyID)", field: "id")
         }
         _ = try Self.after(request)
@@ -51,10 +51,10 @@ struct EventsController {
         context: WebSocketRouterContext<AppRequestContext>
     ) async throws {
         let propertyID = try context.requestContext.parameters.require("id", as: Int.self)
-        let events = EventRepository(store: store)
+        let events = store.eventLog
         let session = Session(
             tokenHash: context.requestContext.sessionTokenHash, propertyID: propertyID,
-            users: UserRepository(store: store))
+            users: store.users)
         // Subscribed before reading the latest number, so nothing committed in between is missed.
         let wakes = store.events.subscribe(propertyID: propertyID)
         let latest = try await events.latestSeq(propertyID: propertyID) ?? 0

@@ -25,7 +25,7 @@ struct ICalController {
     @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
         let file = try context.parameters.require("file")
         let token = request.uri.queryParameters.get("token") ?? ""
-        let calendars = ICalRepository(store: store)
+        let calendars = store.calendars
         // One answer for a wrong token and an unknown room: the link is the secret.
         guard file.hasSuffix(".ics"), let roomID = Int(file.dropLast(4)),
             try await calendars.isExportToken(token, roomID: roomID),
@@ -55,7 +55,7 @@ struct ICalController {
     }
 
     static func propertyAndRoom(_ roomID: Int, store: Store) async throws -> (Property, Room)? {
-        let properties = PropertyRepository(store: store)
+        let properties = store.properties
         guard let room = try await properties.room(id: roomID),
             let property = try await properties.property(id: room.propertyID)
         else { return nil }

@@ -65,7 +65,7 @@ struct Idempotency {
         let path = request.path?.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         let digest = SHA256.hash(data: Data("\(request.method) \(path)\n".utf8) + bytes)
         let hash = digest.map { String(format: "%02x", $0) }.joined()
-        let repository = IdempotencyRepository(store: store)
+        let repository = store.idempotencyKeys
         let outcome: IdempotencyRepository.Outcome<Answer>
         do {
             outcome = try await repository.once(scope: scope, key: key, requestHash: hash) {

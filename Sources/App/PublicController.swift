@@ -23,7 +23,7 @@ struct PublicController {
 
     /// The guest inventory, read again only when a property, room type, rate or room has changed since.
     func inventory() async throws -> GuestInventory {
-        let repository = PropertyRepository(store: store)
+        let repository = store.properties
         let generation = try await repository.inventoryGeneration()
         return try await inventoryCache.inventory(at: generation) {
             try GuestInventory(try await repository.hotelInventory())
@@ -87,7 +87,7 @@ struct PublicController {
 
     /// The room types of a place free for the dates and the party, each with its price.
     func offers(for property: Property, _ query: Query) async throws -> [GuestOffer] {
-        let properties = PropertyRepository(store: store)
+        let properties = store.properties
         return try await offers(
             for: [property], query, roomTypes: [property.id: try await properties.roomTypes(propertyID: property.id)],
             rooms: [property.id: try await properties.rooms(propertyID: property.id)], itemised: true
@@ -105,7 +105,7 @@ struct PublicController {
         let uncounted = places.filter { counts[$0.id]?.covers(query.nights) != true }.map(\.id)
         let holds =
             uncounted.isEmpty
-            ? [:] : try await StayRepository(store: store).holds(propertyIDs: uncounted, overlapping: query.nights)
+            ? [:] : try await store.stays.holds(propertyIDs: uncounted, overlapping: query.nights)
         var offers: [Int: [GuestOffer]] = [:]
         // Read once a time zone, not once a place: hundreds of places share a few zones.
         var todays: [String: Day] = [:]

@@ -8,7 +8,7 @@ import SQLKit
 public struct DocumentRepository: Sendable {
     let store: Store
 
-    public init(store: Store) {
+    init(store: Store) {
         self.store = store
     }
 

@@ -18,7 +18,7 @@ public struct StoredEvent: Sendable, Equatable {
 public struct EventRepository: Sendable {
     let store: Store
 
-    public init(store: Store) {
+    init(store: Store) {
         self.store = store
     }
 

@@ -32,7 +32,7 @@ public struct ICalSyncResult: Sendable {
 public struct ICalRepository: Sendable {
     let store: Store
 
-    public init(store: Store) {
+    init(store: Store) {
         self.store = store
     }
 
@@ -106,7 +106,7 @@ public struct ICalRepository: Sendable {
     public func sync(roomID: Int, source: String, blocks: [ICalBlock], today: Day, by userID: Int? = nil)
         async throws -> ICalSyncResult
     {
-        guard let room = try await PropertyRepository(store: store).room(id: roomID) else {
+        guard let room = try await store.properties.room(id: roomID) else {
             throw DomainError(.notFound, "no room \(roomID)", field: "id")
         }
         let importID = try await store.write { sql in
@@ -145,7 +145,7 @@ public struct ICalRepository: Sendable {
             }
         }
         let wanted = Set(blocks.filter { $0.nights.departure > today }.map { Key(uid: $0.uid, nights: $0.nights) })
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         var removed = 0
         for block in existing where !wanted.contains(block.key) {
             _ = try await stays.update(stayID: block.id, expectedVersion: block.version, by: userID, action: "cancel") {

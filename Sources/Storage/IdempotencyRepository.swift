@@ -12,7 +12,7 @@ public struct IdempotencyRepository: Sendable {
 
     public static let lifetimeMillis = 24 * 60 * 60 * 1000
 
-    public init(store: Store) {
+    init(store: Store) {
         self.store = store
     }
 

@@ -8,7 +8,7 @@ import SQLKit
 public struct RoomRepository: Sendable {
     let store: Store
 
-    public init(store: Store) {
+    init(store: Store) {
         self.store = store
     }
 
@@ -132,7 +132,7 @@ public struct RoomRepository: Sendable {
                 return stored
             }
         } catch  where error.isConstraintFailure {
-            throw try await StayRepository(store: store).blocker(
+            throw try await store.stays.blocker(
                 roomID: block.roomID, nights: block.nights, excluding: nil)
                 ?? DomainError(
                     .conflict, "the room is taken on one of these nights", field: "roomId", reason: .roomTaken)

@@ -20,7 +20,7 @@ extension StayRepository {
     /// The property, room types and rooms a file of stays is read with: `.notFound` without the
     /// property, `.invalid` for a salon (it has no rooms).
     public func importForm(propertyID: Int) async throws -> StayImport {
-        let properties = PropertyRepository(store: store)
+        let properties = store.properties
         guard let property = try await properties.property(id: propertyID) else {
             throw DomainError(.notFound, "no property \(propertyID)", field: "property")
         }
@@ -377,7 +377,7 @@ extension StayRepository {
     public func exportStays(
         propertyID: Int, _ body: @Sendable ([StayImport.Row]) async throws -> Void
     ) async throws -> Int {
-        let currency = try await PropertyRepository(store: store).property(id: propertyID)?.currency
+        let currency = try await store.properties.property(id: propertyID)?.currency
         guard let currency else { throw DomainError(.notFound, "no property \(propertyID)", field: "property") }
         var after = 0
         var count = 0

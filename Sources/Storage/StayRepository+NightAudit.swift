@@ -18,7 +18,7 @@ extension StayRepository: NightAuditStorage {
         _ day: Day, propertyID: Int, by userID: Int?,
         _ close: @escaping @Sendable (NightAuditRun) async throws -> DayClose
     ) async throws -> DayClose {
-        guard let property = try await PropertyRepository(store: store).property(id: propertyID) else {
+        guard let property = try await store.properties.property(id: propertyID) else {
             throw DomainError(.notFound, "no property \(propertyID)")
         }
         return try await store.write { [clock = store.clock] sql in
@@ -49,7 +49,7 @@ extension StayRepository: NightAuditStorage {
     }
 
     public func dayClose(_ day: Day, propertyID: Int) async throws -> DayClose? {
-        guard let property = try await PropertyRepository(store: store).property(id: propertyID) else { return nil }
+        guard let property = try await store.properties.property(id: propertyID) else { return nil }
         return try await store.read { sql in
             try await sql.raw(
                 "SELECT report FROM day_closes WHERE property_id = \(bind: propertyID) AND day = \(bind: day.number)"

@@ -7,7 +7,7 @@ import SQLKit
 public struct StayRepository: Sendable {
     let store: Store
 
-    public init(store: Store) {
+    init(store: Store) {
         self.store = store
     }
 
@@ -69,7 +69,7 @@ public struct StayRepository: Sendable {
     /// audit then finds every night charged, and a day's report its lines.
     public func settlePastStays(property: Property, today: Day) async throws {
         let roomTypes = Dictionary(
-            uniqueKeysWithValues: try await PropertyRepository(store: store).roomTypes(propertyID: property.id).map {
+            uniqueKeysWithValues: try await store.properties.roomTypes(propertyID: property.id).map {
                 ($0.id, $0)
             })
         let came = try await stays(

@@ -6,7 +6,7 @@ import SQLKit
 public struct UserRepository: Sendable {
     let store: Store
 
-    public init(store: Store) {
+    init(store: Store) {
         self.store = store
     }
 

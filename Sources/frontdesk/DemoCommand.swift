@@ -37,7 +37,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     private func hasData(_ store: Store) async throws -> Bool {
-        try await !PropertyRepository(store: store).properties().isEmpty
+        try await !store.properties.properties().isEmpty
     }
 
     func run() async throws {

@@ -37,7 +37,7 @@ struct ExportCommand: AsyncParsableCommand {
         }
         do {
             try await store.migrate()
-            let stays = StayRepository(store: store)
+            let stays = store.stays
             let form = try await stays.importForm(propertyID: property)
             sink.write(Data(StayImport.header.utf8))
             let count = try await stays.exportStays(propertyID: property) { rows in

@@ -54,7 +54,7 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     private func importFile(_ bytes: [UInt8], into store: Store, started: ContinuousClock.Instant) async throws {
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let checking = Terminal.isTerminal ? ProgressBar(label: "checking", total: nil) : nil
         checking?.draw(0)
         let check = try await stays.checkImport(bytes, propertyID: property)

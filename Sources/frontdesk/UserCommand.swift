@@ -44,14 +44,14 @@ struct AddUser: AsyncParsableCommand {
         let store = try Store.open(try await database.location())
         try await store.migrate()
         do {
-            for id in properties where try await PropertyRepository(store: store).property(id: id) == nil {
+            for id in properties where try await store.properties.property(id: id) == nil {
                 throw DomainError.invalid("property", "there is no property \(id)")
             }
-            let user = try await UserRepository(store: store).create(
+            let user = try await store.users.create(
                 email: email, name: name ?? String(email.split(separator: "@").first ?? ""),
                 role: StaffRole(rawValue: role)!, passwordHash: Passwords.hash(password),
                 properties: properties.isEmpty ? nil : properties)
-            let roles = try await UserRepository(store: store).roles(userID: user.id)
+            let roles = try await store.users.roles(userID: user.id)
             print(
                 "frontdesk: added \(user.email) as \(user.role.rawValue) at "
                     + (roles.isEmpty

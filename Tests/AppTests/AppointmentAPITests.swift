@@ -16,7 +16,7 @@ struct AppointmentAPITests {
     }
 
     static func salon(in fixture: APIFixture) async throws -> Salon {
-        let repository = PropertyRepository(store: fixture.store)
+        let repository = fixture.store.properties
         let property = try await repository.insert(
             Property(
                 id: 0, name: "Salon Hanami", kind: .salon, region: "Kanto", city: "Tokyo", latitude: 35.66,
@@ -69,7 +69,7 @@ struct AppointmentAPITests {
                 #expect(Array(items[0..<5]) == [ids[0], salon.staff[0].id, tenOClock, tenOClock + 45, 0])
                 #expect(json?["customers"] as? [String] == ["Ann", "Ann"])
                 #expect((json?["staff"] as? [[String: Any]])?.count == 2)
-                let latest = try await EventRepository(store: fixture.store).latestSeq(propertyID: salon.property.id)
+                let latest = try await fixture.store.eventLog.latestSeq(propertyID: salon.property.id)
                 #expect(json?["seq"] as? Int == latest)
             }
         }
@@ -165,7 +165,7 @@ struct AppointmentAPITests {
                 }
             }
             #expect(ids[0] == ids[1])
-            let stored = try await AppointmentRepository(store: fixture.store).appointments(
+            let stored = try await fixture.store.appointments.appointments(
                 propertyID: salon.property.id, fromMinute: 0, toMinute: Int.max)
             #expect(stored.count == 1)
         }

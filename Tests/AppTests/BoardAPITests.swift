@@ -21,7 +21,7 @@ struct BoardAPITests {
 
     @Test func theBoardListsRoomTypesRoomsAndOneItemPerRunOfEachStay() async throws {
         let fixture = try await APIFixture.make()
-        let stays = StayRepository(store: fixture.store)
+        let stays = fixture.store.stays
         let arrival = Day(year: 2026, month: 12, day: 1)
         let request = { (room: Int?, guest: String, offset: Int) in
             NewStay(
@@ -77,7 +77,7 @@ struct BoardAPITests {
     /// A client that read the board before its live stream started knows from `seq` whether it missed a change.
     @Test func theBoardSaysTheEventSequenceItIsAsOfKeptOrReadAgain() async throws {
         let fixture = try await APIFixture.make()
-        let events = EventRepository(store: fixture.store)
+        let events = fixture.store.eventLog
         try await fixture.test { client in
             let path = "/api/v1/properties/\(fixture.property.id)/board?from=2026-11-20&to=2026-12-20"
             let seq = {
@@ -100,7 +100,7 @@ struct BoardAPITests {
         try await fixture.test { client in
             let load = { try await Self.guests(on: client, fixture) }
             #expect(try await load() == [])
-            let stays = StayRepository(store: fixture.store)
+            let stays = fixture.store.stays
             let file =
                 StayImport.header + "OLD-1,Ann Lee,,,101,,2026-12-01,2026-12-03,1,0,booked,0\r\n"
                 + "OLD-2,Bo Kim,,,102,,2026-12-02,2026-12-05,2,0,checked_in,500.00\r\n"
@@ -113,11 +113,11 @@ struct BoardAPITests {
     @Test func todayShowsEachStaysFolioBalance() async throws {
         let fixture = try await APIFixture.make()
         let day = Day(year: 2026, month: 12, day: 10)
-        let stay = try await StayRepository(store: fixture.store).create(
+        let stay = try await fixture.store.stays.create(
             NewStay(
                 propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: fixture.rooms[0].id,
                 nights: try Nights(arrival: day, departure: day.adding(days: 2)), adults: 1, guestName: "Ann Lee"))
-        let folio = FolioRepository(store: fixture.store)
+        let folio = fixture.store.folios
         let posted = try await folio.post(
             [
                 .init(kind: .charge, description: "Minibar", amount: .whole(300, .thb), category: .minibar),
@@ -159,7 +159,7 @@ struct BoardAPITests {
 
     @Test func todaySortsStaysIntoArrivalsDeparturesAndInHouse() async throws {
         let fixture = try await APIFixture.make()
-        let stays = StayRepository(store: fixture.store)
+        let stays = fixture.store.stays
         let day = Day(year: 2026, month: 12, day: 10)
         let arriving = try await stays.create(
             NewStay(

@@ -25,7 +25,7 @@ struct BookingTermsAPITests {
         try await client.execute(uri: "/api/v1/stays/\(stayID)/check-in", method: .post) {
             #expect($0.status == .ok)
         }
-        let folio = try await FolioRepository(store: fixture.store).folio(stayID: stayID)
+        let folio = try await fixture.store.folios.folio(stayID: stayID)
         return folio.entries.filter { $0.category == .room }.map(\.amount)
     }
 
@@ -57,7 +57,7 @@ struct BookingTermsAPITests {
             #expect(total?["amount"] as? Int == 300_000)
 
             // Check-in charges the folio the booked rate, a line a night.
-            let stay = try #require(try await StayRepository(store: fixture.store).stay(confirmationCode: code))
+            let stay = try #require(try await fixture.store.stays.stay(confirmationCode: code))
             let charged = try await Self.checkIn(client, fixture, stayID: stay.id)
             #expect(charged == [.whole(1_200, .thb), .whole(1_200, .thb)])
         }
@@ -78,7 +78,7 @@ struct BookingTermsAPITests {
                         """#))
             #expect(booked.status == .created)
             let stayID = try #require(try GuestSite.json(booked)["id"] as? Int)
-            try await PropertyRepository(store: fixture.store).setRate(
+            try await fixture.store.properties.setRate(
                 .whole(1_500, .thb), roomTypeID: fixture.roomType.id,
                 nights: try Nights(arrival: today, departure: today.adding(days: 5)))
             try await client.execute(
@@ -100,7 +100,7 @@ struct BookingTermsAPITests {
             #expect(response.status == .created)
             #expect(try GuestSite.json(response)["infants"] as? Int == 1)
             let code = try GuestSite.json(response)["confirmationCode"] as? String ?? ""
-            let stay = try #require(try await StayRepository(store: fixture.store).stay(confirmationCode: code))
+            let stay = try #require(try await fixture.store.stays.stay(confirmationCode: code))
             #expect(stay.adults == 2 && stay.infants == 1)
             let shown = try await client.execute(
                 uri: "/api/v1/stays/\(stay.id)", method: .get, testCallback: GuestSite.json)
@@ -118,7 +118,7 @@ struct BookingTermsAPITests {
                 #expect(refused.status == .badRequest)
                 #expect(refused.error?.error.field == "infants")
             }
-            let stays = try await StayRepository(store: fixture.store).stays(
+            let stays = try await fixture.store.stays.stays(
                 propertyID: fixture.property.id,
                 overlapping: try Nights(arrival: arrival, departure: arrival.adding(days: 2)))
             #expect(stays.isEmpty)

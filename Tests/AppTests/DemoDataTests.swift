@@ -14,7 +14,7 @@ struct DemoDataTests {
         try await store.migrate()
         _ = try await DemoData(store: store).create(passwordHash: Bcrypt.hash(DemoData.password, cost: 4))
 
-        let properties = PropertyRepository(store: store)
+        let properties = store.properties
         let all = try await properties.properties()
         let hotels = all.filter { $0.kind == .hotel }
         #expect(hotels.count == 24)
@@ -29,7 +29,7 @@ struct DemoDataTests {
         #expect(try await properties.roomTypes(propertyID: hotel.id).count == 5)
         #expect(try await properties.rooms(propertyID: hotel.id).count == 35)
         let today = store.clock.today(at: hotel)
-        let stays = try await StayRepository(store: store).stays(
+        let stays = try await store.stays.stays(
             propertyID: hotel.id,
             overlapping: try Nights(arrival: today.adding(days: -40), departure: today.adding(days: 40)))
         let lists = FrontDeskDay(day: today, stays: stays)
@@ -45,7 +45,7 @@ struct DemoDataTests {
         let staff = try await properties.staff(propertyID: salon.id)
         #expect(staff.count == 8)
         #expect(Set(staff.map(\.team)).count == 2)
-        let appointments = try await AppointmentRepository(store: store).appointments(
+        let appointments = try await store.appointments.appointments(
             propertyID: salon.id, fromMinute: 0, toMinute: Int.max)
         let overlapping = appointments.contains { first in
             appointments.contains {
@@ -55,7 +55,7 @@ struct DemoDataTests {
         }
         #expect(overlapping)
 
-        let login = try #require(try await UserRepository(store: store).credentials(email: DemoData.email))
+        let login = try #require(try await store.users.credentials(email: DemoData.email))
         #expect(Bcrypt.verify(DemoData.password, hash: login.passwordHash))
         await #expect(throws: DomainError.self) { _ = try await DemoData(store: store).create(passwordHash: "x") }
         await store.shutdown()

@@ -150,7 +150,7 @@ struct DocumentsAPITests {
     @Test func aViewerReadsDocumentsButIssuesNone() async throws {
         let fixture = try await APIFixture.make()
         let id = try await fixture.storedStay(charged: 5_000)
-        let document = try await FrontDesk(storage: StayRepository(store: fixture.store), now: fixture.store.clock.now)
+        let document = try await FrontDesk(storage: fixture.store.stays, now: fixture.store.clock.now)
             .issueDocument(
                 .invoice, stayID: id, by: Staff(User(id: 1, email: "m@example.com", name: "M", role: .manager)))
         try await fixture.test(as: .viewer) { client in
@@ -242,7 +242,7 @@ extension APIFixture {
     /// A stay booked today in the first room and checked in, with a charge of `charged`: stored
     /// directly, for tests that then sign in with a role that may not make it.
     func storedStay(charged: Int) async throws -> Int {
-        let desk = FrontDesk(storage: StayRepository(store: store), now: store.clock.now)
+        let desk = FrontDesk(storage: store.stays, now: store.clock.now)
         let staff = Staff(User(id: 1, email: "m@example.com", name: "M", role: .manager))
         let today = self.today
         let stay = try await desk.book(

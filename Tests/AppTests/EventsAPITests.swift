@@ -56,7 +56,7 @@ struct EventsAPITests {
     @Test func aClientThatComesBackAfterAGapGetsWhatItMissed() async throws {
         let fixture = try await APIFixture.make()
         for offset in 0..<3 {
-            _ = try await StayRepository(store: fixture.store).create(
+            _ = try await fixture.store.stays.create(
                 NewStay(
                     propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: fixture.rooms[0].id,
                     nights: try Nights(

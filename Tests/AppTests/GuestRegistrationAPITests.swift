@@ -18,7 +18,7 @@ struct GuestRegistrationAPITests {
     func theDeskRecordsAGuestsRegistrationAndTheDaysListCarriesIt(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
         let arrival = fixture.today
-        let stay = try await StayRepository(store: fixture.store).create(
+        let stay = try await fixture.store.stays.create(
             NewStay(
                 propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: fixture.rooms[0].id,
                 nights: try Nights(arrival: arrival, departure: arrival.adding(days: 2)), adults: 1,
@@ -58,7 +58,7 @@ struct GuestRegistrationAPITests {
 
             // Empty takes a detail away; the rest stay.
             #expect(try await edit(#"{"birthDate": "", "documentNumber": ""}"#).status == .ok)
-            let guest = try #require(try await StayRepository(store: fixture.store).guest(id: stay.guestID))
+            let guest = try #require(try await fixture.store.stays.guest(id: stay.guestID))
             #expect(guest.nationality == "JP" && guest.documentNumber.isEmpty && guest.birthDate == nil)
             #expect(guest.name == "Sato Haruto")
         }

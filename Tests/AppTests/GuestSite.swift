@@ -23,7 +23,7 @@ struct GuestSite {
 
     static func make(database: TestDatabase = .sqlite) async throws -> GuestSite {
         let fixture = try await APIFixture.make(database: database)
-        let properties = PropertyRepository(store: fixture.store)
+        let properties = fixture.store.properties
         // A name starting "Salon" makes a salon.
         func hotel(_ name: String, _ city: String, _ region: String, _ point: Coordinate) async throws -> Property {
             try await properties.insert(

@@ -66,7 +66,7 @@ struct ICalAPITests {
                 try APIFixture.decoder.decode(Links.self, from: Data(buffer: $0.body))
             }
             #expect(after.imports.map(\.blocks) == [1])
-            let blocks = try await StayRepository(store: fixture.store).stays(
+            let blocks = try await fixture.store.stays.stays(
                 propertyID: fixture.property.id, overlapping: try Nights(arrival: from, departure: to)
             ).filter { $0.source == .ical }
             #expect(blocks.map { $0.roomID(on: from) } == [fixture.rooms[1].id])

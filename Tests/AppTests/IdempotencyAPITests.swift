@@ -59,10 +59,10 @@ struct IdempotencyAPITests {
                 }
                 #expect(answers[0] == answers[1], "\(path)")
             }
-            let folio = try await FolioRepository(store: fixture.store).folio(stayID: id)
+            let folio = try await fixture.store.folios.folio(stayID: id)
             #expect(folio.entries.filter { $0.category == .minibar }.count == 1)
             #expect(folio.entries.filter { $0.kind == .payment }.count == 1)
-            let stay = try await StayRepository(store: fixture.store).stay(id: id)
+            let stay = try await fixture.store.stays.stay(id: id)
             #expect(stay?.segments.count == 1 && stay?.currentRoomID == fixture.rooms[1].id)
         }
     }

@@ -18,7 +18,7 @@ struct LedgerAPITests {
     func theLedgerSumsEachDaysLinesByKindTaxAndMethod(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
         let stay = try await fixture.storedStay()
-        let folios = FolioRepository(store: fixture.store)
+        let folios = fixture.store.folios
         let (yesterday, today) = (Day(year: 2026, month: 12, day: 1), Day(year: 2026, month: 12, day: 2))
         // Posts a line at a minute of a day in Bangkok, the property's time zone.
         func post(_ posting: Posting, on day: Day, at minute: Int) async throws -> FolioEntry {

@@ -87,7 +87,7 @@ struct ManageBookingAPITests {
             #expect(refused.status == .notFound)
             let error = refused.error?.error
             #expect([error?.code, error?.message, error?.field] == answers[0])
-            #expect(try await StayRepository(store: fixture.store).stay(confirmationCode: code)?.state == .booked)
+            #expect(try await fixture.store.stays.stay(confirmationCode: code)?.state == .booked)
         }
     }
 
@@ -118,7 +118,7 @@ struct ManageBookingAPITests {
             let code = try await GuestSite.book(
                 client, place: fixture.property, roomType: fixture.roomType,
                 arrival: fixture.today.adding(days: 10))
-            let seq = try await EventRepository(store: fixture.store).latestSeq(propertyID: fixture.property.id) ?? 0
+            let seq = try await fixture.store.eventLog.latestSeq(propertyID: fixture.property.id) ?? 0
             let cancelled = try await Self.cancel(client, code)
             #expect(cancelled.status == .ok)
             let booking = try Self.decode(cancelled)
@@ -126,14 +126,14 @@ struct ManageBookingAPITests {
             #expect(booking.balance.due.amount == 0)
             #expect(!booking.cancellation.allowed)
             #expect(booking.cancellation.reason?.contains("already cancelled") == true)
-            let events = try await EventRepository(store: fixture.store).events(
+            let events = try await fixture.store.eventLog.events(
                 propertyID: fixture.property.id, after: seq)
             #expect(events.map(\.kind) == ["stay.cancel"])
 
             let again = try await Self.cancel(client, code)
             #expect(again.status == .conflict)
             #expect(again.error?.error.code == "conflict")
-            #expect(try await StayRepository(store: fixture.store).stay(confirmationCode: code)?.version == 2)
+            #expect(try await fixture.store.stays.stay(confirmationCode: code)?.version == 2)
         }
     }
 
@@ -152,8 +152,8 @@ struct ManageBookingAPITests {
             let after = try Self.decode(try await Self.cancel(client, code))
             #expect(after.state == .cancelled)
             #expect(after.balance.due == .init(amount: 240_000, currency: .thb))
-            let stay = try #require(try await StayRepository(store: fixture.store).stay(confirmationCode: code))
-            let folio = try await FolioRepository(store: fixture.store).folio(stayID: stay.id)
+            let stay = try #require(try await fixture.store.stays.stay(confirmationCode: code))
+            let folio = try await fixture.store.folios.folio(stayID: stay.id)
             #expect(folio.entries.map(\.kind) == [.charge])
             #expect(folio.entries.first?.category == .fee)
             #expect(folio.entries.first?.amount == .whole(2_400, .thb))
@@ -166,7 +166,7 @@ struct ManageBookingAPITests {
         try await fixture.test { client in
             let code = try await GuestSite.book(
                 client, place: fixture.property, roomType: fixture.roomType, arrival: fixture.today)
-            let stay = try #require(try await StayRepository(store: fixture.store).stay(confirmationCode: code))
+            let stay = try #require(try await fixture.store.stays.stay(confirmationCode: code))
             try await client.execute(uri: "/api/v1/stays/\(stay.id)/check-in", method: .post) {
                 #expect($0.status == .ok)
             }
@@ -176,7 +176,7 @@ struct ManageBookingAPITests {
             // The rule by name, for the guest's page to word: cancelling is not possible in this state.
             #expect(refused.error?.error.reason?.rawValue == "stay.state")
             #expect(refused.error?.error.params?.additionalProperties == ["action": "cancel", "state": "checked_in"])
-            #expect(try await StayRepository(store: fixture.store).stay(id: stay.id)?.state == .checkedIn)
+            #expect(try await fixture.store.stays.stay(id: stay.id)?.state == .checkedIn)
         }
     }
 
@@ -184,7 +184,7 @@ struct ManageBookingAPITests {
     func aBookingWhoseArrivalHasPassedCannotBeCancelledByItsGuest(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
         let yesterday = fixture.today.adding(days: -1)
-        let stay = try await StayRepository(store: fixture.store).create(
+        let stay = try await fixture.store.stays.create(
             NewStay(
                 propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: fixture.rooms[0].id,
                 nights: try Nights(arrival: yesterday, departure: yesterday.adding(days: 3)), adults: 1,

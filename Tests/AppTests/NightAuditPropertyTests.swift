@@ -249,7 +249,7 @@ struct NightAuditPropertyTests {
 
             // Every booking the guest site took kept the restrictions as they stood then.
             for id in stays {
-                guard let stay = try await StayRepository(store: fixture.store).stay(id: id), stay.source == .online
+                guard let stay = try await fixture.store.stays.stay(id: id), stay.source == .online
                 else { continue }
                 var then = fixture.roomType
                 then.restrictions = try await RestrictionsAPITests.restrictions(before: stay, fixture)

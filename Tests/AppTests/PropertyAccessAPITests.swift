@@ -20,29 +20,29 @@ struct PropertyAccessAPITests {
         let fixture = try await APIFixture.make(database: database)
         let salon = try await AppointmentAPITests.salon(in: fixture)
         let stay = try await fixture.storedStay()
-        let appointment = try await AppointmentRepository(store: fixture.store).create(
+        let appointment = try await fixture.store.appointments.create(
             Appointment(
                 id: 0, propertyID: salon.property.id, staffID: salon.staff[0].id, serviceID: salon.service.id,
                 customerID: 0, startMinute: 29_000_000, durationMinutes: 45),
             customerName: "Mei", customerPhone: "", by: nil)
         let charged = try await fixture.storedStay(charged: 5_000)
-        let document = try await FrontDesk(storage: StayRepository(store: fixture.store), now: fixture.store.clock.now)
+        let document = try await FrontDesk(storage: fixture.store.stays, now: fixture.store.clock.now)
             .issueDocument(
                 .invoice, stayID: charged, by: Staff(User(id: 1, email: "m@example.com", name: "M", role: .manager)))
         let today = fixture.today
-        let block = try await RoomRepository(store: fixture.store).insert(
+        let block = try await fixture.store.rooms.insert(
             RoomBlock(
                 id: 0, propertyID: fixture.property.id, roomID: fixture.rooms[1].id,
                 nights: try Nights(arrival: today.adding(days: 200), departure: today.adding(days: 202)),
                 reason: "Paint"),
             by: nil)
         let clerk = try #require(
-            try await UserRepository(store: fixture.store).credentials(email: "front_desk@example.com")
+            try await fixture.store.users.credentials(email: "front_desk@example.com")
         ).user
         let manager = try #require(
-            try await UserRepository(store: fixture.store).credentials(email: "manager@example.com"))
+            try await fixture.store.users.credentials(email: "manager@example.com"))
         for property in [fixture.property.id, salon.property.id] {
-            try await UserRepository(store: fixture.store).revoke(userID: manager.user.id, propertyID: property)
+            try await fixture.store.users.revoke(userID: manager.user.id, propertyID: property)
         }
 
         let (hotel, room, roomType) = (fixture.property.id, fixture.rooms[0].id, fixture.roomType.id)
@@ -131,7 +131,7 @@ struct PropertyAccessAPITests {
                 let list = try GuestSite.json(response)["properties"] as? [[String: Any]]
                 #expect(list?.isEmpty == true)
             }
-            #expect(try await StayRepository(store: fixture.store).stay(id: stay.id)?.version == 1)
+            #expect(try await fixture.store.stays.stay(id: stay.id)?.version == 1)
         }
     }
 
@@ -168,7 +168,7 @@ struct PropertyAccessAPITests {
     func whatAMemberOfStaffMayDoIsTheirRoleAtTheProperty(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
         let salon = try await AppointmentAPITests.salon(in: fixture)
-        let users = UserRepository(store: fixture.store)
+        let users = fixture.store.users
         let clerk = try #require(try await users.credentials(email: "front_desk@example.com")).user
         try await users.revoke(userID: clerk.id, propertyID: salon.property.id)
         let stay = try await fixture.storedStay()
@@ -204,7 +204,7 @@ struct PropertyAccessAPITests {
                 uri: fixture.staysPath, method: .post,
                 body: ByteBuffer(string: fixture.stayJSON(room: fixture.rooms[1].id))
             ) { #expect($0.status == .created) }
-            #expect(try await StayRepository(store: fixture.store).stay(id: stay.id)?.state == .booked)
+            #expect(try await fixture.store.stays.stay(id: stay.id)?.state == .booked)
         }
     }
 }

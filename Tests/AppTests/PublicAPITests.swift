@@ -160,7 +160,7 @@ struct PublicAPITests {
             }
             #expect(codes[0].hasPrefix("FD-") && codes[0] == codes[1])
             #expect(try await fixture.storedStayCount() == 1)
-            let stays = try await StayRepository(store: fixture.store).stays(
+            let stays = try await fixture.store.stays.stays(
                 propertyID: fixture.property.id,
                 overlapping: try Nights(arrival: Day(iso: arrival)!, departure: Day(iso: departure)!))
             #expect(stays.first?.source == .online)

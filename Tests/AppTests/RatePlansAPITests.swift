@@ -79,7 +79,7 @@ struct RatePlansAPITests {
             let code = try #require(
                 (try JSONSerialization.jsonObject(with: Data(buffer: nonRefundable.body)) as? [String: Any])?[
                     "confirmationCode"] as? String)
-            let stays = try await StayRepository(store: fixture.store).stays(
+            let stays = try await fixture.store.stays.stays(
                 propertyID: fixture.property.id,
                 overlapping: try Nights(arrival: arrival, departure: arrival.adding(days: 2)))
             let id = try #require(stays.first?.id)
@@ -107,7 +107,7 @@ struct RatePlansAPITests {
                 (try JSONSerialization.jsonObject(with: Data(buffer: breakfast.body)) as? [String: Any])?[
                     "confirmationCode"] as? String)
             let second = try #require(
-                try await StayRepository(store: fixture.store).stays(
+                try await fixture.store.stays.stays(
                     propertyID: fixture.property.id,
                     overlapping: try Nights(arrival: later, departure: later.adding(days: 1))
                 ).first?.id)

@@ -60,7 +60,7 @@ struct RegionsAPITests {
 
     @Test func aBlankQuerySuggestsTheAreasWithTheMostPlacesAndNeverMoreThanEight() async throws {
         let site = try await GuestSite.make()
-        let properties = PropertyRepository(store: site.fixture.store)
+        let properties = site.fixture.store.properties
         for index in 0..<10 {
             let place = try await properties.insert(
                 Property(
@@ -82,7 +82,7 @@ struct RegionsAPITests {
 
     @Test func todayIsTheEarliestHotelsTodayNotTheServersOrTheGuests() async throws {
         let site = try await GuestSite.make()
-        let properties = PropertyRepository(store: site.fixture.store)
+        let properties = site.fixture.store.properties
         // Eleven hours behind UTC: when the server's day has begun, this hotel may still be selling yesterday.
         let place = try await properties.insert(
             Property(
@@ -144,7 +144,7 @@ struct RegionsAPITests {
         let site = try await GuestSite.make()
         try await site.fixture.test(as: nil) { client in
             #expect(try await Self.suggest(client, "kyoto").isEmpty)
-            let properties = PropertyRepository(store: site.fixture.store)
+            let properties = site.fixture.store.properties
             let place = try await properties.insert(
                 Property(
                     id: 0, name: "Gion Ryokan", kind: .hotel, region: "Kansai", city: "Kyoto", latitude: 35.0,

@@ -159,7 +159,7 @@ struct RestrictionsAPITests {
                 }
                 // Every stay the guest site took keeps the restrictions as they stood when it was booked (a
                 // later restriction never undoes a booking).
-                let stays = try await StayRepository(store: fixture.store).stays(
+                let stays = try await fixture.store.stays.stays(
                     propertyID: fixture.property.id,
                     overlapping: try Nights(arrival: start, departure: start.adding(days: 20)))
                 for stay in stays where stay.source == .online {

@@ -168,7 +168,7 @@ struct SearchAPITests {
     @Test func namesThatJSONMustEscapeComeBackAsWritten() async throws {
         let site = try await GuestSite.make()
         let name = "Deluxe \"Garden\" \\ View\t\u{1}ห้อง"
-        let properties = PropertyRepository(store: site.fixture.store)
+        let properties = site.fixture.store.properties
         let type = try await properties.insert(
             RoomType(id: 0, propertyID: site.oldCity.id, name: name, capacity: 2, baseRate: .whole(100, .thb)))
         _ = try await properties.insert(
@@ -224,7 +224,7 @@ struct SearchAPITests {
             #expect(before.results.isEmpty)  // "old city" is a hotel's name, not a city's
             let first = try await Self.search(client, site, region: "chiang mai")
             #expect(first.results.first { $0.property.id == site.oldCity.id }?.offers.count == 1)
-            let properties = PropertyRepository(store: site.fixture.store)
+            let properties = site.fixture.store.properties
             let suite = try await properties.insert(
                 RoomType(id: 0, propertyID: site.oldCity.id, name: "Suite", capacity: 2, baseRate: .whole(900, .thb)))
             _ = try await properties.insert(

@@ -30,14 +30,14 @@ struct SearchCountsTests {
             let store = site.fixture.store
             let controller = PublicController(store: store)
             let places = [site.fixture.property, site.nimman, site.oldCity]
-            let properties = PropertyRepository(store: store)
+            let properties = store.properties
             var rooms: [Room] = []
             var types: [RoomType] = []
             for place in places {
                 rooms += try await properties.rooms(propertyID: place.id)
                 types += try await properties.roomTypes(propertyID: place.id)
             }
-            let stays = StayRepository(store: store)
+            let stays = store.stays
             var made: [Stay] = []
             let today = Day.today(in: .gmt, now: store.clock.now())
             for (index, step) in steps.enumerated() {
@@ -68,7 +68,7 @@ struct SearchCountsTests {
                         try stay.move(toRoom: other[step.day % other.count].id, fromNight: stay.arrival)
                     }
                 default:
-                    _ = try? await RoomRepository(store: store).insert(
+                    _ = try? await store.rooms.insert(
                         RoomBlock(id: 0, propertyID: room.propertyID, roomID: room.id, nights: nights, reason: "Paint"),
                         by: nil)
                 }

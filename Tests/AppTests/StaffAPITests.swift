@@ -99,7 +99,7 @@ struct StaffAPITests {
     func aManagerChangesRolesAndPasswordsOnlyOfTheirOwnStaff(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
         let salon = try await AppointmentAPITests.salon(in: fixture)
-        let users = UserRepository(store: fixture.store)
+        let users = fixture.store.users
         let hash = Bcrypt.hash("first password", cost: 4)
         let mai = try await users.create(
             email: "mai@example.com", name: "Mai", role: .frontDesk, passwordHash: hash,

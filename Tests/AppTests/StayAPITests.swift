@@ -22,7 +22,7 @@ struct APIFixture {
 
     static func make(database: TestDatabase = .sqlite) async throws -> APIFixture {
         let store = try await database.makeStore()
-        let properties = PropertyRepository(store: store)
+        let properties = store.properties
         let property = try await properties.insert(
             Property(
                 id: 0, name: "Baan Suan", kind: .hotel, region: "Northern Thailand", city: "Chiang Mai",
@@ -36,7 +36,7 @@ struct APIFixture {
                 try await properties.insert(
                     Room(id: 0, propertyID: property.id, roomTypeID: roomType.id, number: number, floor: 1)))
         }
-        let users = UserRepository(store: store)
+        let users = store.users
         for role in StaffRole.allCases {
             _ = try await users.create(
                 email: "\(role.rawValue)@example.com", name: role.rawValue, role: role,
@@ -49,7 +49,7 @@ struct APIFixture {
 
     /// Ann Lee's stay in the first room from 1 to 3 December 2026, stored past the API.
     func storedStay() async throws -> Stay {
-        try await StayRepository(store: store).create(
+        try await store.stays.create(
             NewStay(
                 propertyID: property.id, roomTypeID: roomType.id, roomID: rooms[0].id,
                 nights: try Nights(
@@ -59,7 +59,7 @@ struct APIFixture {
 
     /// Gives each of the fixture's accounts its role at a property made after them.
     func staff(_ propertyID: Int) async throws {
-        let users = UserRepository(store: store)
+        let users = store.users
         for role in StaffRole.allCases {
             let user = try #require(try await users.credentials(email: "\(role.rawValue)@example.com")).user
             try await users.grant(userID: user.id, propertyID: propertyID, role: role)
@@ -126,7 +126,7 @@ struct APIFixture {
     var staysPath: String { "/api/v1/properties/\(property.id)/stays" }
 
     func storedStayCount() async throws -> Int {
-        try await StayRepository(store: store).stays(
+        try await store.stays.stays(
             propertyID: property.id,
             overlapping: try Nights(
                 arrival: Day(year: 2026, month: 1, day: 1), departure: Day(year: 2027, month: 12, day: 31))

@@ -120,7 +120,7 @@ struct StayHistoryPropertyTests {
                     "/api/v1/properties/\(fixture.property.id)/board?from=\(days.arrival.iso)&to=\(days.departure.iso)",
                 method: .get
             ) { try APIFixture.decoder.decode(Components.Schemas.HotelBoard.self, from: Data(buffer: $0.body)) }
-            let seq = try await EventRepository(store: fixture.store).latestSeq(propertyID: fixture.property.id) ?? 0
+            let seq = try await fixture.store.eventLog.latestSeq(propertyID: fixture.property.id) ?? 0
             let whole = try await HotelBoard.read(fixture.property, days, today: today, seq: seq, in: fixture.store)
             let read = try APIFixture.decoder.decode(Components.Schemas.HotelBoard.self, from: Data(buffer: whole.body))
             #expect(board == read, "after \(step): the board kept differs from the board read whole")

@@ -13,7 +13,7 @@ struct BoardSegmentsTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let room = hotel.rooms.map(\.id)
         // The board asked for shows days 50 to 60 from Hotel.arrival.
         let days = try Nights(arrival: Hotel.arrival.adding(days: 50), departure: Hotel.arrival.adding(days: 60))
@@ -41,7 +41,7 @@ struct BoardSegmentsTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let made = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 3))
         let family = hotel.roomTypes[1].id
         _ = try await stays.update(stayID: made.id, expectedVersion: 1, action: "move") { stay, ledger in

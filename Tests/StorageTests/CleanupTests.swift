@@ -20,7 +20,7 @@ struct CleanupTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let users = UserRepository(store: store)
+        let users = store.users
         let user = try await users.create(
             email: "desk@example.com", name: "Desk", role: .frontDesk, passwordHash: "x",
             properties: [hotel.property.id])
@@ -28,7 +28,7 @@ struct CleanupTests {
         let now = store.clock.nowMillis
         try await users.startSession(userID: user.id, tokenHash: "ended", expiresAtMillis: now + 1_000)
         try await users.startSession(userID: user.id, tokenHash: "open", expiresAtMillis: now + 3_600_000)
-        let keys = IdempotencyRepository(store: store)
+        let keys = store.idempotencyKeys
         for key in ["yesterday", "today"] {
             if key == "today" { store.clock.advance(by: 12 * 3600) }
             _ = try await keys.once(scope: "test", key: key, requestHash: "h") {

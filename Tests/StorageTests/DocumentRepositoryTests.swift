@@ -16,7 +16,7 @@ struct DocumentRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let desk = FrontDesk(storage: StayRepository(store: store), now: store.clock.now)
+        let desk = FrontDesk(storage: store.stays, now: store.clock.now)
         var stays: [Int] = []
         for room in hotel.rooms.prefix(2) {
             let stay = try await desk.book(hotel.newStay(room: room.id), by: Self.manager)
@@ -48,7 +48,7 @@ struct DocumentRepositoryTests {
     func eachPropertyNumbersItsOwnDocuments(database: TestDatabase) async throws {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
-        let desk = FrontDesk(storage: StayRepository(store: store), now: store.clock.now)
+        let desk = FrontDesk(storage: store.stays, now: store.clock.now)
         var references: [String] = []
         for _ in 0..<2 {
             let hotel = try await Hotel.make(in: store)

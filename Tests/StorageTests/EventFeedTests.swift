@@ -12,8 +12,8 @@ struct EventFeedTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
-        let events = EventRepository(store: store)
+        let stays = store.stays
+        let events = store.eventLog
         #expect(try await events.latestSeq(propertyID: hotel.property.id) == 0)
         #expect(try await events.latestSeq(propertyID: 999_999) == nil)
 
@@ -36,7 +36,7 @@ struct EventFeedTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let (busy, quiet) = (try await Hotel.make(in: store), try await Hotel.make(in: store))
-        let (stays, events) = (StayRepository(store: store), EventRepository(store: store))
+        let (stays, events) = (store.stays, store.eventLog)
         let stay = try await stays.create(busy.newStay(room: busy.rooms[0].id))
         _ = try await stays.update(stayID: stay.id, expectedVersion: 1, action: "cancel") { try $0.cancel() }
 
@@ -52,12 +52,12 @@ struct EventFeedTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         _ = try await stays.create(hotel.newStay(room: hotel.rooms[0].id))
         await #expect(throws: DomainError.self) {
             _ = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, guest: "Bo Kim"))
         }
-        #expect(try await EventRepository(store: store).latestSeq(propertyID: hotel.property.id) == 1)
+        #expect(try await store.eventLog.latestSeq(propertyID: hotel.property.id) == 1)
     }
 
     /// Two stores over one database stand for two server instances. The reader's periodic re-check is
@@ -82,11 +82,11 @@ struct EventFeedTests {
             }
             #expect(database == .sqlite || reader.events.isListening)
             _ = await wakes.next()  // the wake-ups so far (one at once, to catch up; one once listening)
-            let writer = Task { try await StayRepository(store: stores[0]).create(hotel.newStay(room: nil)) }
+            let writer = Task { try await stores[0].stays.create(hotel.newStay(room: nil)) }
             let woken: Void? = await wakes.next()
             #expect(woken != nil)
             _ = try await writer.value
         }
-        #expect(try await EventRepository(store: stores[0]).latestSeq(propertyID: hotel.property.id) == readers.count)
+        #expect(try await stores[0].eventLog.latestSeq(propertyID: hotel.property.id) == readers.count)
     }
 }

@@ -15,7 +15,7 @@ struct Hotel {
     static let arrival = Day(year: 2026, month: 12, day: 1)
 
     static func make(in store: Store) async throws -> Hotel {
-        let repository = PropertyRepository(store: store)
+        let repository = store.properties
         let property = try await repository.insert(
             Property(
                 id: 0, name: "Baan Suan", kind: .hotel, region: "Northern Thailand", city: "Chiang Mai",

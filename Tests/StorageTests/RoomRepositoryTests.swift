@@ -22,13 +22,13 @@ struct RoomRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let properties = PropertyRepository(store: store)
+        let properties = store.properties
         let typeID = hotel.rooms[0].roomTypeID
         var odd = try await properties.insert(
             Room(id: 0, propertyID: hotel.property.id, roomTypeID: typeID, number: "B,1:ห้อง \"ริม\"", floor: -1))
         odd.housekeeping = .inspected
         odd.housekeeper = "Ann, Bo: 2 ชั้น"
-        odd = try await RoomRepository(store: store).updateHousekeeping(of: odd, by: nil)
+        odd = try await store.rooms.updateHousekeeping(of: odd, by: nil)
         _ = try await properties.insert(
             Room(id: 0, propertyID: hotel.property.id, roomTypeID: typeID, number: "", floor: 12))
 
@@ -55,7 +55,7 @@ struct RoomRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let (rooms, stays) = (RoomRepository(store: store), StayRepository(store: store))
+        let (rooms, stays) = (store.rooms, store.stays)
         let room = hotel.rooms[0].id
         _ = try await rooms.insert(Self.block(hotel, room: room), by: nil)
         await #expect(throws: DomainError.self) { _ = try await stays.create(hotel.newStay(room: room, from: 1)) }
@@ -88,16 +88,16 @@ struct RoomRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        _ = try await RoomRepository(store: store).insert(Self.block(hotel, room: hotel.rooms[1].id), by: nil)
+        _ = try await store.rooms.insert(Self.block(hotel, room: hotel.rooms[1].id), by: nil)
         await #expect(
             throws: DomainError(
                 .conflict, "room 102 is out of service from 2026-12-01 to 2026-12-03 (Leak)", field: "roomId",
                 reason: .roomOutOfService,
                 params: ["room": "102", "arrival": "2026-12-01", "departure": "2026-12-03", "why": "Leak"])
         ) {
-            _ = try await StayRepository(store: store).create(hotel.newStay(room: hotel.rooms[1].id))
+            _ = try await store.stays.create(hotel.newStay(room: hotel.rooms[1].id))
         }
-        let holds = try await StayRepository(store: store).holds(
+        let holds = try await store.stays.holds(
             propertyID: hotel.property.id, overlapping: Self.block(hotel, room: 0).nights)
         #expect(holds.map(\.roomID) == [hotel.rooms[1].id] && holds[0].stayID == 0)
     }
@@ -113,10 +113,10 @@ struct RoomRepositoryTests {
                 group.addTask {
                     do {
                         if attempt.isMultiple(of: 2) {
-                            _ = try await RoomRepository(store: store).insert(
+                            _ = try await store.rooms.insert(
                                 Self.block(hotel, room: room, from: attempt % 3), by: nil)
                         } else {
-                            _ = try await StayRepository(store: store).create(
+                            _ = try await store.stays.create(
                                 hotel.newStay(room: room, from: attempt % 3, guest: "Guest \(attempt)"))
                         }
                         return true
@@ -127,9 +127,9 @@ struct RoomRepositoryTests {
             }
             return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
-        let blocks = try await RoomRepository(store: store).blocks(
+        let blocks = try await store.rooms.blocks(
             propertyID: hotel.property.id, overlapping: Self.block(hotel, room: room, nights: 10).nights)
-        let stays = try await StayRepository(store: store).stays(
+        let stays = try await store.stays.stays(
             propertyID: hotel.property.id, overlapping: Self.block(hotel, room: room, nights: 10).nights)
         var nights = blocks.map(\.nights) + stays.flatMap { $0.segments.map(\.nights) }
         nights.sort { $0.arrival < $1.arrival }
@@ -143,16 +143,16 @@ struct RoomRepositoryTests {
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let instant = Hotel.arrival.instant(atMinute: 15 * 60, in: hotel.property.timeZone)
-        let desk = FrontDesk(storage: StayRepository(store: store), now: { instant })
+        let desk = FrontDesk(storage: store.stays, now: { instant })
         let staff = Staff(User(id: 1, email: "m@example.com", name: "Mai", role: .manager))
         let stay = try await desk.book(hotel.newStay(room: hotel.rooms[0].id), by: staff)
         _ = try await desk.checkIn(stay.id, version: nil, by: staff)
         _ = try await desk.checkOut(stay.id, version: nil, force: true, by: staff)
-        #expect(try await PropertyRepository(store: store).room(id: hotel.rooms[0].id)?.housekeeping == .dirty)
-        let events = try await EventRepository(store: store).events(propertyID: hotel.property.id, after: 0)
+        #expect(try await store.properties.room(id: hotel.rooms[0].id)?.housekeeping == .dirty)
+        let events = try await store.eventLog.events(propertyID: hotel.property.id, after: 0)
         #expect(events.suffix(2).map(\.kind) == ["room.housekeeping", "stay.check-out"])
         let cleaned = try await desk.updateHousekeeping(
             roomID: hotel.rooms[0].id, status: .clean, housekeeper: "Noi", by: staff)
-        #expect(try await PropertyRepository(store: store).room(id: cleaned.id) == cleaned)
+        #expect(try await store.properties.room(id: cleaned.id) == cleaned)
     }
 }

@@ -41,7 +41,7 @@ struct StayImportRepositoryTests {
     }
 
     static func export(_ store: Store, propertyID: Int) async throws -> String {
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let form = try await stays.importForm(propertyID: propertyID)
         let text = Mutex(StayImport.header)
         _ = try await stays.exportStays(propertyID: propertyID) { rows in
@@ -55,8 +55,8 @@ struct StayImportRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
-        let seqBefore = try await EventRepository(store: store).latestSeq(propertyID: hotel.property.id) ?? 0
+        let stays = store.stays
+        let seqBefore = try await store.eventLog.latestSeq(propertyID: hotel.property.id) ?? 0
         let check = try await stays.checkImport(
             Self.file([
                 Self.row("OLD-1", paid: "1234.50"),
@@ -73,12 +73,12 @@ struct StayImportRepositoryTests {
         #expect(first.state == .booked && first.adults == 2 && first.roomTypeID == hotel.roomTypes[0].id)
         let guest = try #require(try await stays.guest(id: first.guestID))
         #expect(guest.name == "Ann Lee" && guest.email == "guest@example.com" && guest.phone == "+66 81 234 5678")
-        let folio = try await FolioRepository(store: store).folio(stayID: first.id)
+        let folio = try await store.folios.folio(stayID: first.id)
         #expect(folio.entries.map(\.kind) == [.payment])
         #expect(folio.totalPayments == Money(123_450, .thb))
         #expect(folio.entries.first?.description == StayRepository.importedPayment)
         #expect(
-            try await FolioRepository(store: store).folio(
+            try await store.folios.folio(
                 stayID: try #require(try await stays.stay(confirmationCode: "OLD-2")).id
             ).entries.isEmpty)
 
@@ -100,7 +100,7 @@ struct StayImportRepositoryTests {
         #expect(board.first { $0.guestName == "Di Lam" }?.state == .checkedOut)
 
         // One event for the whole file, so that open boards and caches read the property again.
-        let events = try await EventRepository(store: store).events(propertyID: hotel.property.id, after: seqBefore)
+        let events = try await store.eventLog.events(propertyID: hotel.property.id, after: seqBefore)
         #expect(events.map(\.kind) == ["stays.imported"])
         #expect(events.first?.payloadJSON.contains("\"stays\":4") == true)
     }
@@ -110,7 +110,7 @@ struct StayImportRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let before = try await Self.counts(in: store)
         let check = try await stays.checkImport(
             Self.file([Self.row("OLD-1"), Self.row("OLD-2", room: "102", adults: 3), Self.row("OLD-3", room: "201")]),
@@ -126,9 +126,9 @@ struct StayImportRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let existing = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, from: 1, nights: 3))
-        _ = try await RoomRepository(store: store).insert(
+        _ = try await store.rooms.insert(
             RoomBlock(
                 id: 0, propertyID: hotel.property.id, roomID: hotel.rooms[1].id,
                 nights: try Nights(arrival: Hotel.arrival, departure: Hotel.arrival.adding(days: 2)), reason: "Leak"),
@@ -154,7 +154,7 @@ struct StayImportRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         _ = try await stays.importStays(
             try await stays.checkImport(Self.file([Self.row("OLD-1", nights: 3)]), propertyID: hotel.property.id))
         await #expect {
@@ -171,7 +171,7 @@ struct StayImportRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let numbers = ["101", "102", "201", "202"]
         let count = StayRepository.importBatch + 500
         let rows = (0..<count).map { index in
@@ -203,13 +203,13 @@ struct StayImportRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let check = try await stays.checkImport(
             Self.file([
                 Self.row("OLD-1", room: "101"), Self.row("OLD-2", room: "102", from: 1), Self.row("OLD-3", room: "201"),
             ]), propertyID: hotel.property.id)
         #expect(check.isGood)
-        _ = try await RoomRepository(store: store).insert(
+        _ = try await store.rooms.insert(
             RoomBlock(
                 id: 0, propertyID: hotel.property.id, roomID: hotel.rooms[1].id,
                 nights: try Nights(arrival: Hotel.arrival.adding(days: 2), departure: Hotel.arrival.adding(days: 3)),
@@ -232,7 +232,7 @@ struct StayImportRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let before = try await stays.create(hotel.newStay(room: hotel.rooms[3].id, from: 10, guest: "Early"))
         let rows = (0..<5).map { Self.row("OLD-\($0)", room: "101", from: 2 * $0, nights: 1) }
         #expect(
@@ -253,7 +253,7 @@ struct StayImportRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         _ = try await stays.importStays(
             try await stays.checkImport(
                 Self.file([
@@ -264,7 +264,7 @@ struct StayImportRepositoryTests {
                 ]), propertyID: hotel.property.id))
         // A stay booked here, paid, and a payment refunded.
         let booked = try await stays.create(hotel.newStay(room: hotel.rooms[1].id, from: 5, guest: "Eve Ng"))
-        let folios = FolioRepository(store: store)
+        let folios = store.folios
         _ = try await folios.post(
             [
                 Posting(kind: .payment, description: "Deposit", amount: .whole(500, .thb), method: .cash),
@@ -287,7 +287,7 @@ struct StayImportRepositoryTests {
         let copy = try await database.makeStore()
         defer { Task { await copy.shutdown() } }
         let copiedHotel = try await Hotel.make(in: copy)
-        let copied = StayRepository(store: copy)
+        let copied = copy.stays
         let check = try await copied.checkImport(Array(exported.utf8), propertyID: copiedHotel.property.id)
         #expect(check.reading.problems.isEmpty)
         #expect(try await copied.importStays(check) == 5)

@@ -12,7 +12,7 @@ struct StayRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         try await store.migrate()
-        #expect(try await PropertyRepository(store: store).properties().isEmpty)
+        #expect(try await store.properties.properties().isEmpty)
     }
 
     @Test(arguments: TestDatabase.available)
@@ -20,7 +20,7 @@ struct StayRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let repository = PropertyRepository(store: store)
+        let repository = store.properties
         #expect(try await repository.property(id: hotel.property.id) == hotel.property)
         #expect(try await repository.roomTypes(propertyID: hotel.property.id) == hotel.roomTypes)
         #expect(
@@ -32,7 +32,7 @@ struct StayRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let created = try await stays.create(hotel.newStay(room: hotel.rooms[0].id))
         let loaded = try await stays.stay(id: created.id)
         #expect(loaded == created)
@@ -46,7 +46,7 @@ struct StayRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let moved = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 4))
         _ = try await stays.update(stayID: moved.id, expectedVersion: 1, action: "move") { stay, _ in
             try stay.move(toRoom: hotel.rooms[1].id, fromNight: Hotel.arrival.adding(days: 2))
@@ -79,7 +79,7 @@ struct StayRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let first = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 3))
         await #expect {
             _ = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, from: 2, guest: "Bo Kim"))
@@ -99,7 +99,7 @@ struct StayRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         _ = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 2))
         let next = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, from: 2, nights: 2))
         #expect(next.arrival == Hotel.arrival.adding(days: 2))
@@ -110,7 +110,7 @@ struct StayRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let first = try await stays.create(hotel.newStay(room: hotel.rooms[0].id))
         let cancelled = try await stays.update(stayID: first.id, expectedVersion: 1, action: "cancel") {
             try $0.cancel()
@@ -125,7 +125,7 @@ struct StayRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let first = try await StayRepository(store: store).create(hotel.newStay(room: hotel.rooms[0].id, nights: 3))
+        let first = try await store.stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 3))
         let room = hotel.rooms[0].id
         let night = Hotel.arrival.adding(days: 1).number
         await #expect(throws: (any Error).self) {
@@ -157,7 +157,7 @@ struct StayRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let moving = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 4))
         let blocking = try await stays.create(
             hotel.newStay(room: hotel.rooms[1].id, from: 3, nights: 2, guest: "Bo Kim"))
@@ -183,7 +183,7 @@ struct StayRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let stay = try await stays.create(hotel.newStay(room: hotel.rooms[0].id))
         _ = try await stays.update(stayID: stay.id, expectedVersion: 1, action: "edit") { $0.notes = "late arrival" }
         await #expect(throws: DomainError.self) {
@@ -197,7 +197,7 @@ struct StayRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let request = hotel.newStay(room: hotel.rooms[0].id, nights: 1)
         let outcomes = await withTaskGroup(of: String.self) { group in
             for _ in 0..<40 {
@@ -225,7 +225,7 @@ struct StayRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let stay = try await stays.create(hotel.newStay(room: hotel.rooms[0].id), by: nil)
         _ = try await stays.update(stayID: stay.id, expectedVersion: 1, action: "cancel") { try $0.cancel() }
         let audit = try await store.sql.raw("SELECT action, before, after FROM audit_log ORDER BY id").all()
@@ -244,7 +244,7 @@ struct StayRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let desk = FrontDesk(storage: StayRepository(store: store), now: store.clock.now)
+        let desk = FrontDesk(storage: store.stays, now: store.clock.now)
         var tooMany = hotel.newStay(room: hotel.rooms[0].id)
         tooMany.adults = 3
         await #expect(throws: DomainError.self) { _ = try await desk.book(tooMany, by: nil) }
@@ -272,7 +272,7 @@ struct SegmentTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let stay = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 4))
         let before = try await segmentIDs(store, stayID: stay.id)
         _ = try await stays.update(stayID: stay.id, expectedVersion: 1, action: "edit") { $0.notes = "quiet room" }
@@ -289,7 +289,7 @@ struct SegmentTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let (first, second) = (hotel.rooms[0].id, hotel.rooms[1].id)
         let stay = try await stays.create(hotel.newStay(room: first, nights: 4))
         _ = try await stays.update(stayID: stay.id, expectedVersion: 1, action: "move") {

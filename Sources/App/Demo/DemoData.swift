@@ -21,7 +21,7 @@ public struct DemoData: Sendable {
 
     /// Writes the demo; refused when the database already has properties.
     public func create(passwordHash: String) async throws -> String {
-        let properties = PropertyRepository(store: store)
+        let properties = store.properties
         guard try await properties.properties().isEmpty else {
             throw DomainError(.conflict, "the database already has properties; the demo goes into an empty one")
         }
@@ -29,7 +29,7 @@ public struct DemoData: Sendable {
         let hotel = try await makeHotel(&random)
         let salon = try await makeSalon(&random)
         let catalog = try await makeCatalog(&random)
-        _ = try await UserRepository(store: store).create(
+        _ = try await store.users.create(
             email: Self.email, name: "Front Desk", role: .manager, passwordHash: passwordHash)
         return
             "demo: hotel \(hotel) (35 rooms), salon \(salon), \(catalog) places for the guest site, user \(Self.email)"
@@ -55,7 +55,7 @@ public struct DemoData: Sendable {
     ]
 
     private func makeHotel(_ random: inout SeededGenerator) async throws -> Int {
-        let repository = PropertyRepository(store: store)
+        let repository = store.properties
         let property = try await repository.insert(
             DemoWordings.worded(
                 Property(
@@ -113,7 +113,7 @@ public struct DemoData: Sendable {
                         nights: 1 + random.next(below: 3), &random), .booked
                 ))
         }
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         _ = try await stays.importStays(requests)
         // The weeks before today as the hotel kept them: nights charged on their days, departures paid.
         try await stays.settlePastStays(property: property, today: today)
@@ -180,7 +180,7 @@ public struct DemoData: Sendable {
     ]
 
     private func makeSalon(_ random: inout SeededGenerator) async throws -> Int {
-        let repository = PropertyRepository(store: store)
+        let repository = store.properties
         let property = try await repository.insert(
             DemoWordings.worded(
                 Property(
@@ -200,7 +200,7 @@ public struct DemoData: Sendable {
         }
         let today = property.today(now: now)
         let opening = Int(today.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60
-        let appointments = AppointmentRepository(store: store)
+        let appointments = store.appointments
         for (team, names) in Self.salonTeams {
             for name in names {
                 let staff = try await repository.insert(
@@ -225,7 +225,7 @@ public struct DemoData: Sendable {
     // MARK: - The guest site's catalog
 
     private func makeCatalog(_ random: inout SeededGenerator) async throws -> Int {
-        let repository = PropertyRepository(store: store)
+        let repository = store.properties
         var count = 1  // the hotel above is bookable too
         for city in DemoCatalog.cities {
             for (index, name) in city.places.enumerated() {
@@ -285,7 +285,7 @@ public struct DemoData: Sendable {
             name: "Benchmark Hotel \(roomCount)x\(days)", region: "Northern Thailand", city: "Chiang Mai",
             rooms: roomCount, days: days, occupancy: occupancy, &random)
         guard withStays else { return (propertyID, 0) }
-        return (propertyID, try await StayRepository(store: store).importStays(requests))
+        return (propertyID, try await store.stays.importStays(requests))
     }
 
     /// Many bookable places in one region ("Benchmark Province", in ten cities) for benchmarks of the
@@ -300,14 +300,14 @@ public struct DemoData: Sendable {
                 rooms: rooms, days: days, occupancy: occupancy, &random
             ).1
         }
-        return try await StayRepository(store: store).importStays(requests)
+        return try await store.stays.importStays(requests)
     }
 
     private func benchmarkHotel(
         name: String, region: String, city: String, rooms roomCount: Int, days: Int, occupancy: Double,
         _ random: inout SeededGenerator
     ) async throws -> (Int, [(stay: NewStay, state: StayState)]) {
-        let repository = PropertyRepository(store: store)
+        let repository = store.properties
         let property = try await repository.insert(
             Property(
                 id: 0, name: name, kind: .hotel, region: region, city: city, latitude: 18.79, longitude: 98.98,

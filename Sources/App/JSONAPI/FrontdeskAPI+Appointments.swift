@@ -23,7 +23,7 @@ extension FrontdeskAPI {
                 "customer.name", "a customer needs a name (at most \(Guest.nameLimit) characters)")
         }
         try FreeText.validate(body.customer.name, field: "customer.name", limit: Guest.nameLimit, lines: false)
-        let properties = PropertyRepository(store: store)
+        let properties = store.properties
         guard let salon = try await properties.property(id: propertyID), salon.kind == .salon else {
             throw DomainError(.notFound, "no salon \(propertyID)", field: "id")
         }
@@ -39,7 +39,7 @@ extension FrontdeskAPI {
         try staff.checkWorks(
             startMinute: start, durationMinutes: duration, in: salon.timeZone,
             override: body.outsideWorkingHours ?? false)
-        let appointment = try await AppointmentRepository(store: store).create(
+        let appointment = try await store.appointments.create(
             Appointment(
                 id: 0, propertyID: propertyID, staffID: body.staffId, serviceID: service.id, customerID: 0,
                 startMinute: start, durationMinutes: duration, notes: body.notes ?? ""),
@@ -54,11 +54,11 @@ extension FrontdeskAPI {
 
     func getAppointment(_ input: Operations.GetAppointment.Input) async throws -> Operations.GetAppointment.Output {
         let id = input.path.id
-        guard let appointment = try await AppointmentRepository(store: store).appointment(id: id) else {
+        guard let appointment = try await store.appointments.appointment(id: id) else {
             throw DomainError(.notFound, "no appointment \(id)")
         }
         try context.requireAccess(to: appointment.propertyID)
-        let customer = try await StayRepository(store: store).guest(id: appointment.customerID)
+        let customer = try await store.stays.guest(id: appointment.customerID)
         return .ok(
             .init(
                 headers: .init(eTag: Self.eTag(of: appointment)),
@@ -76,11 +76,11 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        guard let current = try await AppointmentRepository(store: store).appointment(id: id) else {
+        guard let current = try await store.appointments.appointment(id: id) else {
             throw DomainError(.notFound, "no appointment \(id)")
         }
         try context.requireAccess(to: current.propertyID)
-        let properties = PropertyRepository(store: store)
+        let properties = store.properties
         let team = try await properties.staff(propertyID: current.propertyID)
         if let staffID = body.staffId, !team.contains(where: { $0.id == staffID }) {
             throw DomainError(.notFound, "no staff member \(staffID) at this property", field: "staffId")
@@ -93,7 +93,7 @@ extension FrontdeskAPI {
             }
             return state
         }
-        let appointment = try await AppointmentRepository(store: store).update(
+        let appointment = try await store.appointments.update(
             id: id, expectedVersion: version, by: try context.requireUser().id, action: "edit"
         ) { appointment in
             if body.staffId != nil || start != nil || body.durationMinutes != nil {

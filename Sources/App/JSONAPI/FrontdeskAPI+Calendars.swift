@@ -13,7 +13,7 @@ extension FrontdeskAPI {
         -> Operations.GetRoomCalendars.Output
     {
         let roomID = try await room(input.path.id)
-        let calendars = ICalRepository(store: store)
+        let calendars = store.calendars
         let token = try await calendars.exportToken(roomID: roomID)
         return .ok(
             .init(
@@ -49,7 +49,7 @@ extension FrontdeskAPI {
         }
         let today = store.clock.today(at: property)
         let blocks = try ICalendar.parse(text, timeZone: property.timeZone, today: today)
-        let result = try await ICalRepository(store: store).sync(
+        let result = try await store.calendars.sync(
             roomID: roomID, source: source, blocks: blocks, today: today, by: user.id)
         return .ok(
             .init(
@@ -66,7 +66,7 @@ extension FrontdeskAPI {
 
     /// The room of the path, at a property the member of staff works at.
     private func room(_ roomID: Int) async throws -> Int {
-        guard let room = try await PropertyRepository(store: store).room(id: roomID) else {
+        guard let room = try await store.properties.room(id: roomID) else {
             throw DomainError(.notFound, "no room \(roomID)", field: "id")
         }
         try context.requireAccess(to: room.propertyID)

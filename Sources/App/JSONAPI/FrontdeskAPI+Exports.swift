@@ -8,7 +8,7 @@ import Storage
 extension FrontdeskAPI {
     func exportStays(_ input: Operations.ExportStays.Input) async throws -> Operations.ExportStays.Output {
         try context.requireAccess(to: input.path.id, for: .accounts)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let form = try await stays.importForm(propertyID: input.path.id)
         let text = TextBox(StayImport.header)
         _ = try await stays.exportStays(propertyID: input.path.id) { rows in
@@ -20,7 +20,7 @@ extension FrontdeskAPI {
     func exportGuests(_ input: Operations.ExportGuests.Input) async throws -> Operations.ExportGuests.Output {
         try context.requireAccess(to: input.path.id, for: .accounts)
         _ = try await property(input.path.id)
-        let entries = try await StayRepository(store: store).guestList(propertyID: input.path.id)
+        let entries = try await store.stays.guestList(propertyID: input.path.id)
         return .ok(.init(body: .csv(HTTPBody(GuestList.header + entries.map(GuestList.line(for:)).joined()))))
     }
 }

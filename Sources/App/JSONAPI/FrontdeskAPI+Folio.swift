@@ -11,7 +11,7 @@ extension FrontdeskAPI {
         return .ok(
             .init(
                 body: .json(
-                    try await folioBody(try await FolioRepository(store: store).folio(stayID: stay.id), stay.propertyID)
+                    try await folioBody(try await store.folios.folio(stayID: stay.id), stay.propertyID)
                 )))
     }
 

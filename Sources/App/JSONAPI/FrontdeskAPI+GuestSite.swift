@@ -39,7 +39,7 @@ extension FrontdeskAPI {
         -> Operations.GetPublicProperty.Output
     {
         let id = input.path.id
-        let properties = PropertyRepository(store: store)
+        let properties = store.properties
         guard let property = try await properties.property(id: id), property.kind == .hotel else {
             throw DomainError(.notFound, "no place \(id)")
         }
@@ -103,7 +103,7 @@ extension FrontdeskAPI {
     func getPublicCalendar(_ input: Operations.GetPublicCalendar.Input) async throws
         -> Operations.GetPublicCalendar.Output
     {
-        let properties = PropertyRepository(store: store)
+        let properties = store.properties
         guard let property = try await properties.property(id: input.path.id), property.kind == .hotel else {
             throw DomainError(.notFound, "no place \(input.path.id)")
         }

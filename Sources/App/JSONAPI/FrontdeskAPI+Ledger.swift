@@ -10,7 +10,7 @@ extension FrontdeskAPI {
         let first = try input.query.from.map { try Day.parse($0, field: "from") } ?? store.clock.today(at: property)
         let last = try input.query.to.map { try Day.parse($0, field: "to") } ?? first
         try LedgerReport.validate(first: first, last: last)
-        let ledger = try await FolioRepository(store: store).ledger(property: property, first: first, last: last)
+        let ledger = try await store.folios.ledger(property: property, first: first, last: last)
         return .ok(
             .init(body: .json(try .init(ledger, taxes: property.taxes, included: ledger.includedTaxes(property.taxes))))
         )

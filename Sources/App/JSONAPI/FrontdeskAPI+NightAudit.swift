@@ -6,7 +6,7 @@ import Storage
 extension FrontdeskAPI {
     func getNightAudit(_ input: Operations.GetNightAudit.Input) async throws -> Operations.GetNightAudit.Output {
         let status = try await frontDesk.auditStatus(propertyID: input.path.id, by: try context.staff(for: .accounts))
-        let repository = StayRepository(store: store)
+        let repository = store.stays
         let guests = try await repository.guests(
             ids: (status.noShows.map { $0.stay } + status.notCheckedOut).map { $0.guestID })
         let line = { (stay: Stay, amount: Money) in
@@ -16,7 +16,7 @@ extension FrontdeskAPI {
                     guestName: guests[stay.guestID]?.name ?? "",
                     roomID: stay.roomID(on: status.nextDay) ?? stay.currentRoomID, amount: amount))
         }
-        let folios = FolioRepository(store: store)
+        let folios = store.folios
         // Closing a day is desk work: the status says whether this member may, not only whether it has begun.
         let closes = try context.roles[input.path.id]?.may(.deskWork) == true
         var notCheckedOut: [Components.Schemas.DayCloseStay] = []

@@ -16,7 +16,7 @@ extension Components.Schemas.Property {
 extension FrontdeskAPI {
     func listProperties(_ input: Operations.ListProperties.Input) async throws -> Operations.ListProperties.Output {
         let context = try context
-        let properties = try await PropertyRepository(store: store).properties()
+        let properties = try await store.properties.properties()
             .filter { (try? context.requireAccess(to: $0.id)) != nil }
         return .ok(
             .init(
@@ -33,7 +33,7 @@ extension FrontdeskAPI {
     func getProperty(_ input: Operations.GetProperty.Input) async throws -> Operations.GetProperty.Output {
         let id = input.path.id
         try context.requireAccess(to: id)
-        let repository = PropertyRepository(store: store)
+        let repository = store.properties
         guard let property = try await repository.property(id: id) else {
             throw DomainError(.notFound, "no property \(id)")
         }

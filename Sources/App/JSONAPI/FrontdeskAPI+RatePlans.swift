@@ -25,7 +25,7 @@ extension FrontdeskAPI {
     func deposits(of stays: [Stay], at property: Property) async throws -> [Int: DepositDue] {
         let onPlans = stays.filter { property.ratePlan($0.ratePlanID).map { $0.deposit != .none } ?? false }
         guard !onPlans.isEmpty else { return [:] }
-        let booked = try await StayRepository(store: store).bookedAt(stayIDs: onPlans.map(\.id))
+        let booked = try await store.stays.bookedAt(stayIDs: onPlans.map(\.id))
         var deposits: [Int: DepositDue] = [:]
         for stay in onPlans {
             let day = property.today(now: booked[stay.id] ?? store.clock.now())

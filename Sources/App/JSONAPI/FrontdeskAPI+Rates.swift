@@ -29,7 +29,7 @@ extension FrontdeskAPI {
         let nights = try Self.rateNights(from: body.from, to: body.to)
         try RoomType.validate(rate: body.amount)
         let rate = Money(body.amount, roomType.baseRate.currency)
-        try await PropertyRepository(store: store).setRate(rate, roomTypeID: roomType.id, nights: nights)
+        try await store.properties.setRate(rate, roomTypeID: roomType.id, nights: nights)
         var updated = roomType
         for night in nights { updated.rateOverrides[night] = rate }
         return .ok(.init(body: .json(try .init(updated, nights: nights))))
@@ -49,7 +49,7 @@ extension FrontdeskAPI {
             minStay: body.minStay, maxStay: body.maxStay, closedToArrival: body.closedToArrival ?? false,
             closedToDeparture: body.closedToDeparture ?? false, stopSell: body.stopSell ?? false)
         try restriction.validate()
-        try await PropertyRepository(store: store).setRestriction(
+        try await store.properties.setRestriction(
             restriction, roomType: roomType, nights: nights, by: try context.staff().user.id)
         var updated = roomType
         for night in nights { updated.restrictions[night] = restriction.isEmpty ? nil : restriction }
@@ -57,7 +57,7 @@ extension FrontdeskAPI {
     }
 
     private func roomType(_ id: Int, for work: StaffWork? = nil) async throws -> RoomType {
-        guard let roomType = try await PropertyRepository(store: store).roomType(id: id) else {
+        guard let roomType = try await store.properties.roomType(id: id) else {
             throw DomainError(.notFound, "no room type \(id)")
         }
         try context.requireAccess(to: roomType.propertyID, for: work)

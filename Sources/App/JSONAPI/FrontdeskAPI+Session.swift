@@ -31,7 +31,7 @@ extension FrontdeskAPI {
                                 message: "too many wrong passwords; try again in \(wait.seconds / 60 + 1) minutes",
                                 field: "password")))))
         }
-        let found = try await UserRepository(store: store).credentials(email: body.email)
+        let found = try await store.users.credentials(email: body.email)
         // Hash even for an unknown email, at the accounts' cost, so the answer takes as long either way.
         let hash = found?.passwordHash ?? Self.unknownUserHash
         let matches = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(body.password, hash: hash) }
@@ -41,7 +41,7 @@ extension FrontdeskAPI {
         await throttle.succeeded(attempt)
         let token = SessionMiddleware.newToken()
         let expires = store.clock.nowMillis + Self.sessionLifetimeSeconds * 1000
-        try await UserRepository(store: store).startSession(
+        try await store.users.startSession(
             userID: user.id, tokenHash: SessionMiddleware.hash(token), expiresAtMillis: expires)
         return .ok(
             .init(
@@ -55,7 +55,7 @@ extension FrontdeskAPI {
 
     func signOut(_ input: Operations.SignOut.Input) async throws -> Operations.SignOut.Output {
         if let tokenHash = try context.sessionTokenHash {
-            try await UserRepository(store: store).endSession(tokenHash: tokenHash)
+            try await store.users.endSession(tokenHash: tokenHash)
         }
         return .noContent(.init(headers: .init(setCookie: sessionCookie("", maxAge: 0))))
     }

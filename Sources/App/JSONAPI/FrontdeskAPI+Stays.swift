@@ -40,13 +40,13 @@ extension FrontdeskAPI {
         guard (2...100).contains(text.count) else {
             throw DomainError.invalid("q", "2 to 100 characters of a name, an email, a phone or a confirmation code")
         }
-        let found = try await StayRepository(store: store).find(text, propertyID: propertyID)
+        let found = try await store.stays.find(text, propertyID: propertyID)
         return .ok(
             .init(body: .json(.init(results: try found.map { .init(stay: try .init($0.0), guest: .init($0.1)) }))))
     }
 
     func getStay(_ input: Operations.GetStay.Input) async throws -> Operations.GetStay.Output {
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let id = input.path.id
         guard let stay = try await stays.stay(id: id) else { throw DomainError(.notFound, "no stay \(id)") }
         try context.requireAccess(to: stay.propertyID)
@@ -75,7 +75,7 @@ extension FrontdeskAPI {
 
     func getStayHistory(_ input: Operations.GetStayHistory.Input) async throws -> Operations.GetStayHistory.Output {
         let stay = try await frontDesk.requireStay(input.path.id, by: try staff)
-        var history = try await StayRepository(store: store).history(stayID: stay.id)
+        var history = try await store.stays.history(stayID: stay.id)
         // The folio's lines are money: a role that reads none sees the stay's own changes.
         if try !context.readsMoney(at: stay.propertyID) { history.removeAll { $0.line != nil } }
         return .ok(

@@ -8,11 +8,11 @@ extension FrontdeskAPI {
     func getToday(_ input: Operations.GetToday.Input) async throws -> Operations.GetToday.Output {
         let property = try await property(input.path.id)
         let day = try input.query.date.map { try Day.parse($0, field: "date") } ?? store.clock.today(at: property)
-        let stays = StayRepository(store: store)
+        let stays = store.stays
         let around = try Nights(arrival: day.adding(days: -1), departure: day.adding(days: 1))
         let lists = FrontDeskDay(day: day, stays: try await stays.stays(propertyID: property.id, overlapping: around))
         let rooms = Dictionary(
-            uniqueKeysWithValues: try await PropertyRepository(store: store).rooms(propertyID: property.id).map {
+            uniqueKeysWithValues: try await store.properties.rooms(propertyID: property.id).map {
                 ($0.id, $0.number)
             })
         let listed = lists.arrivals + lists.departures + lists.inHouse
@@ -21,7 +21,7 @@ extension FrontdeskAPI {
         let money = try context.readsMoney(at: property.id)
         let balances =
             money
-            ? try await FolioRepository(store: store).balances(stayIDs: listed.map(\.id), currency: property.currency)
+            ? try await store.folios.balances(stayIDs: listed.map(\.id), currency: property.currency)
             : [:]
         let deposits = money ? try await self.deposits(of: lists.arrivals, at: property) : [:]
         // What the member may do to each stay, as of the property's today (whatever day the list is of).
@@ -54,12 +54,12 @@ extension FrontdeskAPI {
         guard to > from else { throw DomainError.invalid("to", "must be after from (\(from))") }
         let days = try Nights(arrival: from, departure: to)
         guard days.count <= 366 else { throw DomainError.invalid("to", "at most a year at a time") }
-        let properties = PropertyRepository(store: store)
-        let stays = try await StayRepository(store: store).stays(propertyID: property.id, overlapping: days)
+        let properties = store.properties
+        let stays = try await store.stays.stays(propertyID: property.id, overlapping: days)
         let daily = DailyStats.compute(
             over: days, property: property, roomTypes: try await properties.roomTypes(propertyID: property.id),
             rooms: try await properties.rooms(propertyID: property.id), stays: stays,
-            blocks: try await RoomRepository(store: store).blocks(propertyID: property.id, overlapping: days))
+            blocks: try await store.rooms.blocks(propertyID: property.id, overlapping: days))
         let total = DailyStats.total(of: daily, from: from, currency: property.currency)
         let money = try context.readsMoney(at: property.id)
         return .ok(

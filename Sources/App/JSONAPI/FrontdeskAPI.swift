@@ -32,7 +32,7 @@ struct FrontdeskAPI: APIProtocol {
     /// What the desk and the guests do to stays, with its rules: each operation below decodes its
     /// input, calls one of its operations and encodes the answer.
     var frontDesk: FrontDesk<StayRepository> {
-        FrontDesk(storage: StayRepository(store: store), now: { [clock = store.clock] in clock.now() })
+        FrontDesk(storage: store.stays, now: { [clock = store.clock] in clock.now() })
     }
 
     /// The member of staff signed in, their role at each property, and the work the request does

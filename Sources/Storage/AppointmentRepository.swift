@@ -10,13 +10,12 @@ public struct AppointmentRepository: Sendable {
         self.store = store
     }
 
-    /// Books an appointment for a customer (stored as a guest, with a phone number to call if given).
+    /// Stores an appointment for a customer (stored as a guest, with a phone number to call if given),
+    /// as `SalonDesk.book` has checked it.
     public func create(
         _ appointment: Appointment, customerName: String, customerPhone: String = "", by userID: Int? = nil
     ) async throws -> Appointment {
-        try Appointment.validate(durationMinutes: appointment.durationMinutes)
-        try Guest.validate(name: customerName, email: "", phone: customerPhone)
-        return try await store.write { sql in
+        try await store.write { sql in
             let customerID = try await sql.insertReturningID(
                 """
                 INSERT INTO guests (name, email, phone, notes) VALUES (\(bind: customerName), '', \(bind: customerPhone), '')
@@ -52,7 +51,7 @@ public struct AppointmentRepository: Sendable {
 
     /// Changes an appointment by the rules (`change` mutates it or throws), refused as `.stale` when the
     /// stored version is not `expectedVersion`.
-    public func update(
+    func update(
         id: Int, expectedVersion: Int?, by userID: Int? = nil, action: String,
         _ change: @escaping @Sendable (inout Appointment) throws -> Void
     ) async throws -> Appointment {
@@ -68,7 +67,6 @@ public struct AppointmentRepository: Sendable {
             }
             var appointment = before
             try change(&appointment)
-            try Appointment.validate(durationMinutes: appointment.durationMinutes)
             appointment.version = before.version + 1
             let updated = try await sql.raw(
                 """
@@ -133,5 +131,27 @@ public struct AppointmentRepository: Sendable {
                 """
             ).all().map(Self.appointment(from:))
         }
+    }
+}
+
+/// The salon's operations (`SalonDesk`) on SQLite and PostgreSQL.
+extension AppointmentRepository: SalonStorage {
+    public func property(id: Int) async throws -> Property? { try await store.properties.property(id: id) }
+    public func staff(propertyID: Int) async throws -> [StaffMember] {
+        try await store.properties.staff(propertyID: propertyID)
+    }
+    public func services(propertyID: Int) async throws -> [Service] {
+        try await store.properties.services(propertyID: propertyID)
+    }
+    public func insert(_ appointment: Appointment, customerName: String, customerPhone: String, by userID: Int?)
+        async throws -> Appointment
+    {
+        try await create(appointment, customerName: customerName, customerPhone: customerPhone, by: userID)
+    }
+    public func change(
+        _ id: Int, version: Int?, by userID: Int?, action: String,
+        _ change: @escaping @Sendable (inout Appointment) throws -> Void
+    ) async throws -> Appointment {
+        try await update(id: id, expectedVersion: version, by: userID, action: action, change)
     }
 }

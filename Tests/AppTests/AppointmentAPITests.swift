@@ -103,6 +103,35 @@ struct AppointmentAPITests {
         }
     }
 
+    @Test func anAppointmentSaysWhatTheMemberMayDoToItNow() async throws {
+        let fixture = try await APIFixture.make()
+        let salon = try await Self.salon(in: fixture)
+        try await fixture.test { client in
+            let body =
+                #"{"staffId": \#(salon.staff[0].id), "serviceId": \#(salon.service.id), "start": "2026-12-01T01:00:00Z", "customer": {"name": "Ann"}}"#
+            let id = try await client.execute(
+                uri: "/api/v1/properties/\(salon.property.id)/appointments", method: .post,
+                body: ByteBuffer(string: body)
+            ) { try APIFixture.decoder.decode(AppointmentBody.self, from: Data(buffer: $0.body)).id }
+            func actions() async throws -> [String] {
+                try await client.execute(uri: "/api/v1/appointments/\(id)", method: .get) { response in
+                    let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                    return json?["actions"] as? [String] ?? ["missing"]
+                }
+            }
+            #expect(try await actions() == ["arrive", "complete", "cancel", "noShow", "change"])
+            for (version, state, after) in [
+                (1, "checked_in", ["complete", "change"]), (2, "completed", [String]()),
+            ] {
+                try await client.execute(
+                    uri: "/api/v1/appointments/\(id)", method: .patch, headers: [.ifMatch: "\"\(version)\""],
+                    body: ByteBuffer(string: #"{"state": "\#(state)"}"#)
+                ) { #expect($0.status == .ok) }
+                #expect(try await actions() == after)
+            }
+        }
+    }
+
     @Test func aDragToAnotherStylistAndTimeNeedsTheCurrentVersion() async throws {
         let fixture = try await APIFixture.make()
         let salon = try await Self.salon(in: fixture)

@@ -1,5 +1,5 @@
 """The desk at a salon in Chromium: its words are a salon's (an appointment has arrived, not "in
-house"; its panel gives a time, not dates; Arrived comes before No-show and Cancel), and the screens
+house"; its panel gives a time, not dates; Arrived and Done come before Cancel and No-show), and the screens
 follow the property their content belongs to (a hotel's Today is not shown for a salon, a hotel's
 stay opened while the salon is chosen opens at the hotel)."""
 
@@ -31,7 +31,8 @@ def test_a_salon_speaks_of_arrivals_and_screens_follow_their_property(desk_serve
     go(driver, "#/housekeeping", "board")
     assert driver.execute_script("return location.hash") == "#/board"
 
-    # A booked appointment's panel: a time, Arrived first, then Cancel and No-show.
+    # A booked appointment's panel: a time, and what the server says may be done to it, the day's steps
+    # (Arrived, Done) before calling it off (Cancel, No-show).
     WebDriverWait(driver, 30).until(lambda b: b.execute_script("return !!window.deskBoard && window.deskBoard.loaded"))
     appointment = driver.execute_script(SHOW_BOOKED, "booked")
     assert appointment, "the demo salon has a booked appointment"
@@ -39,7 +40,7 @@ def test_a_salon_speaks_of_arrivals_and_screens_follow_their_property(desk_serve
     labels = [dt.text for dt in driver.find_elements(By.CSS_SELECTOR, ".desk-panel dt")]
     assert "Time" in labels and "Dates" not in labels, labels
     buttons = [b.text for b in driver.find_elements(By.CSS_SELECTOR, ".desk-panel .desk-row button")]
-    assert buttons[:3] == ["Arrived", "Cancel", "No-show"], buttons
+    assert buttons[:4] == ["Arrived", "Done", "Cancel", "No-show"], buttons
     driver.find_elements(By.CSS_SELECTOR, ".desk-panel .desk-row button")[0].click()
     assert poll(lambda: api(driver, "GET", f"/api/v1/appointments/{appointment}")["data"]["state"] == "checked_in")
     # Arrived, in the panel, the legend and the appointment's page; never "In house".

@@ -6,8 +6,8 @@ import { call, declaredForm, errorText, OtherProperty } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { instantOfWallClock, wallClock } from "../common/dates.js";
 import { renderForm } from "./form.js";
+import { isStep, nextStates } from "./appointment-actions.js";
 
-const NEXT = { booked: ["checked_in", "cancelled", "no_show"], checked_in: ["completed"] };
 
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;
@@ -34,27 +34,25 @@ export async function mount(main, desk, route) {
     fact(t("appointment.duration"), `${i18n.number(appointment.durationMinutes)}′`);
     fact(t("stay.notes"), appointment.notes);
     const actions = h("div", { class: "desk-row" });
-    if (desk.canEdit) {
-      for (const state of NEXT[appointment.state] ?? []) {
-        actions.append(
-          h("button", {
-            type: "button", class: `desk-button${state === "completed" || state === "checked_in" ? " is-primary" : " is-danger"}`,
-            text: t(`appointment.to.${state}`),
-            onclick: async (event) => {
-              event.currentTarget.disabled = true;
-              try {
-                await call("PATCH", `/api/v1/appointments/${route.id}`, { body: { state }, version });
-                await load();
-              } catch (error) {
-                message.textContent = error.message;
-              }
-            },
-          }),
-        );
-      }
+    for (const state of nextStates(appointment.actions)) {
+      actions.append(
+        h("button", {
+          type: "button", class: `desk-button${isStep(state) ? " is-primary" : " is-danger"}`,
+          text: t(`appointment.to.${state}`),
+          onclick: async (event) => {
+            event.currentTarget.disabled = true;
+            try {
+              await call("PATCH", `/api/v1/appointments/${route.id}`, { body: { state }, version });
+              await load();
+            } catch (error) {
+              message.textContent = error.message;
+            }
+          },
+        }),
+      );
     }
     const change = h("div", { class: "stay-form", dataset: { form: "appointment-change" } });
-    if (desk.canEdit && (appointment.state === "booked" || appointment.state === "checked_in")) {
+    if (appointment.actions?.includes("change")) {
       declaredForm("appointment-change")
         .then((declared) => change.append(changeForm(declared, appointment, version).element))
         .catch((error) => change.append(h("p", { class: "desk-error", text: errorText(error, t) })));

@@ -6,6 +6,7 @@ import { call, declaredForm, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { instantOfWallClock, isoDay, wallClock } from "../common/dates.js";
 import { renderForm } from "./form.js";
+import { isStep, nextStates } from "./appointment-actions.js";
 
 export class BookingPanel {
   constructor(screen) {
@@ -71,12 +72,11 @@ export class BookingPanel {
     } else if (data.kind === "salon") {
       const response = await call("GET", `/api/v1/appointments/${item.id}`).catch(() => null);
       if (!response || this.item !== item) return;
-      const next = { booked: ["checked_in", "cancelled", "no_show"], checked_in: ["completed"] }[response.data.state] ?? [];
-      // The step that moves the day on (arrived, completed) first; cancel and no-show after it.
+      // What this member may do to it now, as the server says: the day's steps first, then calling it off.
       actions.prepend(
-        ...next.map((stateName) =>
+        ...nextStates(response.data.actions).map((stateName) =>
           h("button", {
-            type: "button", class: `desk-button${stateName === "cancelled" || stateName === "no_show" ? " is-danger" : " is-primary"}`,
+            type: "button", class: `desk-button${isStep(stateName) ? " is-primary" : " is-danger"}`,
             text: t(`appointment.to.${stateName}`),
             onclick: async (event) => {
               event.currentTarget.disabled = true;

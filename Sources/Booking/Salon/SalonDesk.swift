@@ -1,0 +1,153 @@
+import Foundation
+
+/// What a salon's desk does to appointments, with their rules: book one, change it (a drag on the staff
+/// board moves, resizes or gives it to another member; notes; its state through the day). The only
+/// code that applies an appointment's rules, callable without HTTP, as `FrontDesk` is for stays: it reads
+/// and writes through `SalonStorage`.
+public struct SalonDesk<Storage: SalonStorage>: Sendable {
+    public let storage: Storage
+
+    public init(storage: Storage) {
+        self.storage = storage
+    }
+
+    /// Books an appointment at the desk. The desk may stack two appointments on one member (seed 004's
+    /// lanes), and may book outside a member's hours when it says so (`new.outsideWorkingHours`).
+    /// Refused with `.notFound` for a salon, a member or a service that is not the salon's, `.invalid`
+    /// for a customer, a length or notes the rules never allow.
+    public func book(_ new: NewAppointment, by staff: Staff?) async throws -> Appointment {
+        let salon = try await salon(new.propertyID, by: staff)
+        guard !new.customerName.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw DomainError.invalid("customer.name", "a customer needs a name", reason: .textRequired)
+        }
+        try FreeText.validate(new.customerName, field: "customer.name", limit: Guest.nameLimit, lines: false)
+        try Guest.validate(name: new.customerName, email: "", phone: new.customerPhone)
+        try Appointment.validate(notes: new.notes)
+        let member = try await member(new.staffID, of: salon)
+        guard let service = try await storage.services(propertyID: salon.id).first(where: { $0.id == new.serviceID })
+        else { throw DomainError(.notFound, "no service \(new.serviceID) at this property", field: "serviceId") }
+        let duration = new.durationMinutes ?? service.durationMinutes
+        try Appointment.validate(durationMinutes: duration)
+        try member.checkWorks(
+            startMinute: new.startMinute, durationMinutes: duration, in: salon.timeZone,
+            override: new.outsideWorkingHours)
+        return try await storage.insert(
+            Appointment(
+                id: 0, propertyID: salon.id, staffID: member.id, serviceID: service.id, customerID: 0,
+                startMinute: new.startMinute, durationMinutes: duration, notes: new.notes),
+            customerName: new.customerName, customerPhone: new.customerPhone, by: staff?.user.id)
+    }
+
+    /// Changes an appointment: its member, start or length (refused once it is over or called off), its
+    /// notes, its state (`Appointment.transition`), all or nothing; `.stale` when its version is not
+    /// `version`.
+    public func change(_ id: Int, version: Int?, _ change: AppointmentChange, by staff: Staff?) async throws
+        -> Appointment
+    {
+        guard let current = try await storage.appointment(id: id), try staff?.worksAt(current.propertyID) ?? true
+        else { throw DomainError(.notFound, "no appointment \(id)") }
+        let salon = try await salon(current.propertyID, by: staff)
+        let team = try await storage.staff(propertyID: salon.id)
+        if let staffID = change.staffID, !team.contains(where: { $0.id == staffID }) {
+            throw DomainError(.notFound, "no staff member \(staffID) at this property", field: "staffId")
+        }
+        if let notes = change.notes { try Appointment.validate(notes: notes) }
+        return try await storage.change(id, version: version, by: staff?.user.id, action: "edit") { appointment in
+            if change.staffID != nil || change.startMinute != nil || change.durationMinutes != nil {
+                try appointment.reschedule(
+                    staffID: change.staffID ?? appointment.staffID,
+                    startMinute: change.startMinute ?? appointment.startMinute,
+                    durationMinutes: change.durationMinutes ?? appointment.durationMinutes)
+                try team.first { $0.id == appointment.staffID }?.checkWorks(
+                    startMinute: appointment.startMinute, durationMinutes: appointment.durationMinutes,
+                    in: salon.timeZone, override: change.outsideWorkingHours)
+            }
+            if let notes = change.notes { appointment.notes = notes }
+            if let state = change.state, state != appointment.state { try appointment.transition(to: state) }
+        }
+    }
+
+    /// The salon, for staff who work there (404 otherwise, as for a salon that does not exist).
+    func salon(_ id: Int, by staff: Staff?) async throws -> Property {
+        guard try staff?.worksAt(id) ?? true, let salon = try await storage.property(id: id), salon.kind == .salon
+        else { throw DomainError(.notFound, "no salon \(id)", field: "id") }
+        return salon
+    }
+
+    func member(_ id: Int, of salon: Property) async throws -> StaffMember {
+        guard let member = try await storage.staff(propertyID: salon.id).first(where: { $0.id == id }) else {
+            throw DomainError(.notFound, "no staff member \(id) at this property", field: "staffId")
+        }
+        return member
+    }
+}
+
+/// What a salon's operations read and write. Implemented on SQLite and PostgreSQL by Storage.
+public protocol SalonStorage: Sendable {
+    func property(id: Int) async throws -> Property?
+    func staff(propertyID: Int) async throws -> [StaffMember]
+    func services(propertyID: Int) async throws -> [Service]
+    func appointment(id: Int) async throws -> Appointment?
+    /// Stores a new appointment with its customer, its audit row, in one transaction.
+    func insert(_ appointment: Appointment, customerName: String, customerPhone: String, by userID: Int?)
+        async throws -> Appointment
+    /// Runs `change` on the appointment in one transaction, refused (`.stale`) when its version is not
+    /// `version`; journals it as `action`.
+    func change(
+        _ id: Int, version: Int?, by userID: Int?, action: String,
+        _ change: @escaping @Sendable (inout Appointment) throws -> Void
+    ) async throws -> Appointment
+}
+
+/// An appointment to book at the desk.
+public struct NewAppointment: Sendable {
+    public var propertyID: Int
+    public var staffID: Int
+    public var serviceID: Int
+    /// Minutes since 1970-01-01 at UTC.
+    public var startMinute: Int
+    /// nil: the service's own length.
+    public var durationMinutes: Int?
+    public var customerName: String
+    public var customerPhone: String
+    public var notes: String
+    /// The desk books outside the member's hours on purpose (a regular's late visit).
+    public var outsideWorkingHours: Bool
+
+    public init(
+        propertyID: Int, staffID: Int, serviceID: Int, startMinute: Int, durationMinutes: Int? = nil,
+        customerName: String, customerPhone: String = "", notes: String = "", outsideWorkingHours: Bool = false
+    ) {
+        self.propertyID = propertyID
+        self.staffID = staffID
+        self.serviceID = serviceID
+        self.startMinute = startMinute
+        self.durationMinutes = durationMinutes
+        self.customerName = customerName
+        self.customerPhone = customerPhone
+        self.notes = notes
+        self.outsideWorkingHours = outsideWorkingHours
+    }
+}
+
+/// What a change to an appointment sets; nil leaves a field as it is.
+public struct AppointmentChange: Sendable {
+    public var staffID: Int?
+    public var startMinute: Int?
+    public var durationMinutes: Int?
+    public var notes: String?
+    public var state: AppointmentState?
+    public var outsideWorkingHours: Bool
+
+    public init(
+        staffID: Int? = nil, startMinute: Int? = nil, durationMinutes: Int? = nil, notes: String? = nil,
+        state: AppointmentState? = nil, outsideWorkingHours: Bool = false
+    ) {
+        self.staffID = staffID
+        self.startMinute = startMinute
+        self.durationMinutes = durationMinutes
+        self.notes = notes
+        self.state = state
+        self.outsideWorkingHours = outsideWorkingHours
+    }
+}

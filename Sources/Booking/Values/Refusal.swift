@@ -11,6 +11,24 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { code }
 
+    // A salon's appointments
+    /// "These services cannot all be done by the staff member chosen: choose another, or fewer services."
+    public static let appointmentNotPerformed = Refusal("appointment.notPerformed")
+    /// "Start times are every {step} minutes."
+    public static let appointmentOffGrid = Refusal("appointment.offGrid")
+    /// "That time is outside working hours: choose another time."
+    public static let appointmentOutsideShift = Refusal("appointment.outsideShift")
+    /// "Every room or station this service needs is in use at that time."
+    public static let appointmentResourceFull = Refusal("appointment.resourceFull")
+    /// "The salon is closed at that time."
+    public static let appointmentSalonClosed = Refusal("appointment.salonClosed")
+    /// "That time has just been taken: choose another time."
+    public static let appointmentTaken = Refusal("appointment.taken")
+    /// "Bookings are taken until {last}."
+    public static let appointmentTooFarAhead = Refusal("appointment.tooFarAhead")
+    /// "That time is too soon: book at least {minutes} minutes ahead."
+    public static let appointmentTooSoon = Refusal("appointment.tooSoon")
+
     // The night audit
     /// "That day is already closed."
     public static let auditClosed = Refusal("audit.closed")
@@ -110,6 +128,12 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// "Room {room} is not a {roomType}."
     public static let roomWrongType = Refusal("room.wrongType")
 
+    // A salon's schedule
+    /// "Start times are every 5, 10, 15, 20, 30 or 60 minutes."
+    public static let scheduleGrid = Refusal("schedule.grid")
+    /// "Hours run from 0:00 to 24:00: each range ends after it starts, in order, without overlapping."
+    public static let scheduleHours = Refusal("schedule.hours")
+
     // Staff
     /// "{email} already works here."
     public static let staffAlreadyHere = Refusal("staff.alreadyHere")
@@ -170,6 +194,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
 
     /// Every code, for the API document and the clients' wordings to be checked against.
     public static let all: [Refusal] = [
+        .appointmentNotPerformed, .appointmentOffGrid, .appointmentOutsideShift, .appointmentResourceFull,
+        .appointmentSalonClosed, .appointmentTaken, .appointmentTooFarAhead, .appointmentTooSoon,
         .auditClosed, .auditNotClosed, .auditNotYet, .auditOrder,
         .bookingArrivalPassed,
         .emailInvalid, .emailRequired,
@@ -184,6 +210,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .restrictionClosedToArrival, .restrictionClosedToDeparture, .restrictionMaxStay, .restrictionMinOverMax,
         .restrictionMinStay, .restrictionStay, .restrictionStopSell,
         .roomNotReady, .roomOutOfService, .roomTaken, .roomWrongType,
+        .scheduleGrid, .scheduleHours,
         .staffAlreadyHere, .staffElsewhere, .staffEmailTaken, .staffManagerOnly, .staffPasswordNeeded,
         .staffRoleRefused, .staffSelf,
         .stayArrivalPassed, .stayArrived, .stayBeyondHorizon, .stayChanged, .stayEnded, .stayNotYetArrival,

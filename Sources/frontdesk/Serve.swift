@@ -76,7 +76,7 @@ struct Serve: AsyncParsableCommand {
             https: try await settings.bool(Key.https, default: false),
             metricsToken: token,
             webRoot: web.isEmpty ? nil : web,
-            publicRequestsPerMinute: try await settings.int(Key.publicRateLimit, default: 120, in: 1...1_000_000),
+            publicRequestsPerMinute: try await settings.int(Key.publicRateLimit, default: 120, in: 1...1_000_000_000),
             requestHeadTimeout: .seconds(try await settings.int(Key.requestHeadTimeout, default: 15, in: 1...3600)),
             connectionsPerAddress: try await settings.int(Key.connectionsPerAddress, default: 256, in: 0...1_000_000))
     }

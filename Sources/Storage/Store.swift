@@ -109,6 +109,7 @@ public final class Store: Sendable {
         migrations.add(NightAuditSchema(dialect: dialect))
         migrations.add(RestrictionSchema())
         migrations.add(RatePlanSchema())
+        migrations.add(SalonSetupSchema())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

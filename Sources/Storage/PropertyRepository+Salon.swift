@@ -1,0 +1,130 @@
+import Booking
+import SQLKit
+
+/// A salon's schedule as its desk sets it up and its booking page reads it (`SalonSchedule`,
+/// `BookableService`). What was never set reads as the salon worked before it could be set: open all day
+/// (only shifts limit), each member at their working hours every day, each service performed by every member,
+/// bookings from an hour's notice up to 60 days ahead on a 15-minute grid (`BookingWindow()`).
+extension PropertyRepository {
+    /// A resource with the name the desk shows.
+    public struct NamedResource: Hashable, Sendable {
+        public var resource: SalonResource
+        public var name: String
+
+        public init(_ resource: SalonResource, name: String) {
+            self.resource = resource
+            self.name = name
+        }
+    }
+
+    /// The salon's schedule and its resources' names; nil for a property that is not a salon.
+    public func salonSchedule(propertyID: Int) async throws -> (SalonSchedule, [NamedResource])? {
+        try await store.read { sql in
+            guard
+                let row = try await sql.raw(
+                    "SELECT salon FROM properties WHERE id = \(bind: propertyID) AND kind = 'salon'"
+                ).first()
+            else { return nil }
+            let settings = try Self.settings(try row.decode(column: "salon", as: String.self))
+            var shifts: [Int: WeeklyHours] = [:]
+            for member in try await sql.raw(
+                "SELECT id, shifts, work_start, work_end FROM staff WHERE property_id = \(bind: propertyID)"
+            ).all() {
+                let text = try member.decode(column: "shifts", as: String.self)
+                shifts[try member.decode(column: "id", as: Int.self)] =
+                    text.isEmpty
+                    ? .everyDay([
+                        try member.decode(
+                            column: "work_start", as: Int.self)..<member.decode(
+                                column: "work_end", as: Int.self)
+                    ])
+                    : try JSONText.decode(WeeklyHoursRecord.self, text).hours()
+            }
+            let resources =
+                settings.map {
+                    $0.resources.map { NamedResource(SalonResource(id: $0.id, count: $0.count), name: $0.name) }
+                } ?? []
+            let schedule = SalonSchedule(
+                openingHours: try settings?.openingHours.hours()
+                    ?? .everyDay([WeeklyHours.minutesOfDay.lowerBound..<WeeklyHours.minutesOfDay.upperBound]),
+                shifts: shifts, resources: resources.map(\.resource),
+                window: settings.map {
+                    BookingWindow(
+                        minimumNoticeMinutes: $0.minimumNoticeMinutes, daysAhead: $0.daysAhead,
+                        gridMinutes: $0.gridMinutes)
+                } ?? BookingWindow())
+            return (schedule, resources)
+        }
+    }
+
+    /// Stores the salon's opening hours, resources and booking window, as `SalonSchedule.validate` allows.
+    public func setSalonSettings(
+        propertyID: Int, openingHours: WeeklyHours, resources: [NamedResource], window: BookingWindow
+    ) async throws {
+        let record = SalonSettingsRecord(
+            openingHours: WeeklyHoursRecord(openingHours),
+            resources: resources.map { .init(id: $0.resource.id, name: $0.name, count: $0.resource.count) },
+            minimumNoticeMinutes: window.minimumNoticeMinutes, daysAhead: window.daysAhead,
+            gridMinutes: window.gridMinutes)
+        let text = try JSONText.encode(record)
+        try await store.write { sql in
+            try await sql.raw(
+                "UPDATE properties SET salon = \(bind: text) WHERE id = \(bind: propertyID) AND kind = 'salon'"
+            ).run()
+        }
+    }
+
+    /// Stores a member's shifts: their weekly hours with breaks, and days that differ.
+    public func setShifts(staffID: Int, _ shifts: WeeklyHours) async throws {
+        let text = try JSONText.encode(WeeklyHoursRecord(shifts))
+        try await store.write { sql in
+            try await sql.raw("UPDATE staff SET shifts = \(bind: text) WHERE id = \(bind: staffID)").run()
+        }
+    }
+
+    /// The salon's services as its schedule books them.
+    public func bookableServices(propertyID: Int) async throws -> [BookableService] {
+        try await store.read { sql in
+            let everyone = Set(
+                try await sql.raw("SELECT id FROM staff WHERE property_id = \(bind: propertyID)").all().map {
+                    try $0.decode(column: "id", as: Int.self)
+                })
+            return try await sql.raw(
+                """
+                SELECT id, duration_minutes, buffer_before, buffer_after, performers, resource_id, online
+                FROM services WHERE property_id = \(bind: propertyID) ORDER BY id
+                """
+            ).all().map { row in
+                let performers = try row.decode(column: "performers", as: String.self)
+                return BookableService(
+                    id: try row.decode(column: "id", as: Int.self),
+                    durationMinutes: try row.decode(column: "duration_minutes", as: Int.self),
+                    bufferBeforeMinutes: try row.decode(column: "buffer_before", as: Int.self),
+                    bufferAfterMinutes: try row.decode(column: "buffer_after", as: Int.self),
+                    performers: performers.isEmpty ? everyone : Set(try JSONText.decode([Int].self, performers)),
+                    resourceID: try row.decode(column: "resource_id", as: Int?.self),
+                    bookableOnline: try row.decode(column: "online", as: Bool.self))
+            }
+        }
+    }
+
+    /// Stores how the schedule books a service: its buffers, performers, resource and whether it is online
+    /// (its length is `Service`'s).
+    public func setBooking(of service: BookableService) async throws {
+        let performers = try JSONText.encode(service.performers.sorted())
+        try await store.write { sql in
+            try await sql.raw(
+                """
+                UPDATE services SET buffer_before = \(bind: service.bufferBeforeMinutes),
+                  buffer_after = \(bind: service.bufferAfterMinutes), performers = \(bind: performers),
+                  resource_id = \(bind: service.resourceID), online = \(bind: service.bookableOnline)
+                WHERE id = \(bind: service.id)
+                """
+            ).run()
+        }
+    }
+
+    static func settings(_ text: String) throws -> SalonSettingsRecord? {
+        text.isEmpty ? nil : try JSONText.decode(SalonSettingsRecord.self, text)
+    }
+}

@@ -154,4 +154,22 @@ extension AppointmentRepository: SalonStorage {
     ) async throws -> Appointment {
         try await update(id: id, expectedVersion: version, by: userID, action: action, change)
     }
+    public func salonSchedule(propertyID: Int) async throws -> (SalonSchedule, [NamedResource])? {
+        try await store.properties.salonSchedule(propertyID: propertyID)
+    }
+    public func setSalonSettings(
+        propertyID: Int, openingHours: WeeklyHours, resources: [NamedResource], window: BookingWindow
+    ) async throws {
+        try await store.properties.setSalonSettings(
+            propertyID: propertyID, openingHours: openingHours, resources: resources, window: window)
+    }
+    public func setShifts(staffID: Int, _ shifts: WeeklyHours) async throws {
+        try await store.properties.setShifts(staffID: staffID, shifts)
+    }
+    public func bookableServices(propertyID: Int) async throws -> [BookableService] {
+        try await store.properties.bookableServices(propertyID: propertyID)
+    }
+    public func setBooking(of service: BookableService) async throws {
+        try await store.properties.setBooking(of: service)
+    }
 }

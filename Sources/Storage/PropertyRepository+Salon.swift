@@ -6,17 +6,6 @@ import SQLKit
 /// (only shifts limit), each member at their working hours every day, each service performed by every member,
 /// bookings from an hour's notice up to 60 days ahead on a 15-minute grid (`BookingWindow()`).
 extension PropertyRepository {
-    /// A resource with the name the desk shows.
-    public struct NamedResource: Hashable, Sendable {
-        public var resource: SalonResource
-        public var name: String
-
-        public init(_ resource: SalonResource, name: String) {
-            self.resource = resource
-            self.name = name
-        }
-    }
-
     /// The salon's schedule and its resources' names; nil for a property that is not a salon.
     public func salonSchedule(propertyID: Int) async throws -> (SalonSchedule, [NamedResource])? {
         try await store.read { sql in

@@ -93,7 +93,8 @@ struct HousekeepingMoneyAPITests {
                             ? appointment
                             : path.hasPrefix("/api/v1/rooms/")
                                 ? fixture.rooms[0].id
-                                : path.hasPrefix("/api/v1/room-types/") ? fixture.roomType.id : property
+                                : path.hasPrefix("/api/v1/room-types/")
+                                    ? fixture.roomType.id : path.hasSuffix("/salon") ? salon.property.id : property
                 uri = uri.replacingOccurrences(of: "{id}", with: String(id))
                 if uri.hasSuffix("/ledger") || uri.hasSuffix("/stats") || uri.hasSuffix("/rates") {
                     uri += "?from=\(closed.iso)&to=\(closed.adding(days: 2).iso)"

@@ -117,6 +117,19 @@ struct PropertyAccessAPITests {
             (.patch, "/api/v1/properties/\(hotel)/staff/\(clerk.id)", #"{"role": "viewer"}"#),
             (.delete, "/api/v1/properties/\(hotel)/staff/\(clerk.id)", nil),
             (.put, "/api/v1/room-types/\(roomType)/rates", #"{"from": "2026-12-01", "to": "2026-12-02", "amount": 1}"#),
+            (.get, "/api/v1/properties/\(salon.property.id)/salon", nil),
+            (
+                .put, "/api/v1/properties/\(salon.property.id)/salon",
+                #"{"openingHours": {"weekly": [], "exceptions": []}, "resources": [], "window": {"minimumNoticeMinutes": 60, "daysAhead": 30, "gridMinutes": 15}}"#
+            ),
+            (
+                .put, "/api/v1/properties/\(salon.property.id)/salon/staff/\(salon.staff[0].id)/shifts",
+                #"{"weekly": [], "exceptions": []}"#
+            ),
+            (
+                .put, "/api/v1/properties/\(salon.property.id)/salon/services/\(salon.service.id)/booking",
+                #"{"bufferBeforeMinutes": 0, "bufferAfterMinutes": 0, "performers": [], "bookableOnline": true}"#
+            ),
         ]
         try Self.expectEveryStaffRouteOfTheDocument(in: routes.map { ($0.0, $0.1) })
         try await fixture.test(as: .manager) { client in

@@ -67,7 +67,7 @@ struct SalonSetupRepositoryTests {
         let newYear = try #require(Day(iso: "2027-01-01"))
         let opening = WeeklyHours(
             weekly: [1: [600..<1200], 2: [600..<1200], 6: [540..<1020]], exceptions: [newYear: []])
-        let stations = PropertyRepository.NamedResource(SalonResource(id: 1, count: 2), name: "カラー台 \"A\"")
+        let stations = NamedResource(SalonResource(id: 1, count: 2), name: "カラー台 \"A\"")
         let window = BookingWindow(minimumNoticeMinutes: 120, daysAhead: 90, gridMinutes: 30)
         try await properties.setSalonSettings(
             propertyID: salon.property.id, openingHours: opening, resources: [stations], window: window)

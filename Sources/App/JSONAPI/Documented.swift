@@ -7,7 +7,7 @@ import Foundation
 
 /// The document's word for one of the domain's (a role, a state, a currency): the same words, so a
 /// word the document lacks is a server error to fix, not a crash and not a silent drift.
-func documented<Value: RawRepresentable<String>>(_ word: String) throws -> Value {
+func documented<Value: RawRepresentable>(_ word: Value.RawValue) throws -> Value {
     guard let value = Value(rawValue: word) else {
         throw APIError(.internalServerError, code: "internal", "'\(word)' is not a word of the API document")
     }

@@ -97,6 +97,14 @@ public protocol SalonStorage: Sendable {
         _ id: Int, version: Int?, by userID: Int?, action: String,
         _ change: @escaping @Sendable (inout Appointment) throws -> Void
     ) async throws -> Appointment
+    /// The salon's schedule and its resources' names; nil for a property that is not a salon.
+    func salonSchedule(propertyID: Int) async throws -> (SalonSchedule, [NamedResource])?
+    func setSalonSettings(
+        propertyID: Int, openingHours: WeeklyHours, resources: [NamedResource], window: BookingWindow
+    ) async throws
+    func setShifts(staffID: Int, _ shifts: WeeklyHours) async throws
+    func bookableServices(propertyID: Int) async throws -> [BookableService]
+    func setBooking(of service: BookableService) async throws
 }
 
 /// An appointment to book at the desk.

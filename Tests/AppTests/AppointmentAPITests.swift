@@ -36,6 +36,15 @@ struct AppointmentAPITests {
     /// An appointment as the document describes it.
     typealias AppointmentBody = Components.Schemas.Appointment
 
+    /// Books Ann with the first stylist at 10:00 in Tokyo on 1 December 2026; answers the appointment's id.
+    static func bookAnn(_ client: SignedInClient, _ salon: Salon) async throws -> Int {
+        let body =
+            #"{"staffId": \#(salon.staff[0].id), "serviceId": \#(salon.service.id), "start": "2026-12-01T01:00:00Z", "customer": {"name": "Ann"}}"#
+        return try await client.execute(
+            uri: "/api/v1/properties/\(salon.property.id)/appointments", method: .post, body: ByteBuffer(string: body)
+        ) { try APIFixture.decoder.decode(AppointmentBody.self, from: Data(buffer: $0.body)).id }
+    }
+
     @Test func overlappingAppointmentsForOneStylistAreBothBookedAndShownOnTheBoard() async throws {
         let fixture = try await APIFixture.make()
         let salon = try await Self.salon(in: fixture)
@@ -107,12 +116,7 @@ struct AppointmentAPITests {
         let fixture = try await APIFixture.make()
         let salon = try await Self.salon(in: fixture)
         try await fixture.test { client in
-            let body =
-                #"{"staffId": \#(salon.staff[0].id), "serviceId": \#(salon.service.id), "start": "2026-12-01T01:00:00Z", "customer": {"name": "Ann"}}"#
-            let id = try await client.execute(
-                uri: "/api/v1/properties/\(salon.property.id)/appointments", method: .post,
-                body: ByteBuffer(string: body)
-            ) { try APIFixture.decoder.decode(AppointmentBody.self, from: Data(buffer: $0.body)).id }
+            let id = try await Self.bookAnn(client, salon)
             func actions() async throws -> [String] {
                 try await client.execute(uri: "/api/v1/appointments/\(id)", method: .get) { response in
                     let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
@@ -136,12 +140,7 @@ struct AppointmentAPITests {
         let fixture = try await APIFixture.make()
         let salon = try await Self.salon(in: fixture)
         try await fixture.test { client in
-            let body =
-                #"{"staffId": \#(salon.staff[0].id), "serviceId": \#(salon.service.id), "start": "2026-12-01T01:00:00Z", "customer": {"name": "Ann"}}"#
-            let id = try await client.execute(
-                uri: "/api/v1/properties/\(salon.property.id)/appointments", method: .post,
-                body: ByteBuffer(string: body)
-            ) { try APIFixture.decoder.decode(AppointmentBody.self, from: Data(buffer: $0.body)).id }
+            let id = try await Self.bookAnn(client, salon)
             let move = ByteBuffer(
                 string: #"{"staffId": \#(salon.staff[1].id), "start": "2026-12-01T02:15:00Z", "durationMinutes": 60}"#)
             try await client.execute(uri: "/api/v1/appointments/\(id)", method: .patch, body: move) {

@@ -18,23 +18,14 @@ extension Appointment {
     /// What a member of staff with `role` may do to the appointment, in `AppointmentAction`'s order.
     public func actions(for role: StaffRole) -> [AppointmentAction] {
         guard role.may(.deskWork) else { return [] }
-        func allows(_ change: (inout Appointment) throws -> Void) -> Bool {
-            var copy = self
-            do {
-                try change(&copy)
-                return true
-            } catch {
-                return false
-            }
-        }
         return AppointmentAction.allCases.filter { action in
             switch action {
-            case .arrive: allows { try $0.transition(to: .checkedIn) }
-            case .complete: allows { try $0.transition(to: .completed) }
-            case .cancel: allows { try $0.transition(to: .cancelled) }
-            case .noShow: allows { try $0.transition(to: .noShow) }
+            case .arrive: allows(self) { try $0.transition(to: .checkedIn) }
+            case .complete: allows(self) { try $0.transition(to: .completed) }
+            case .cancel: allows(self) { try $0.transition(to: .cancelled) }
+            case .noShow: allows(self) { try $0.transition(to: .noShow) }
             case .change:
-                allows {
+                allows(self) {
                     try $0.reschedule(staffID: staffID, startMinute: startMinute, durationMinutes: durationMinutes)
                 }
             }

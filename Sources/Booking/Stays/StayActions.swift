@@ -27,29 +27,21 @@ extension Stay {
     public func actions(for role: StaffRole, today: Day) -> [StayAction] {
         guard role.may(.deskWork) else { return [] }
         let manager = role == .manager
-        func allows(_ transition: (inout Stay) throws -> Void) -> Bool {
-            var copy = self
-            do {
-                try transition(&copy)
-                return true
-            } catch {
-                return false
-            }
-        }
         // The room's readiness is the desk's to override when it checks in; only which room matters here.
         let tonight = roomID(on: today).map {
             Room(id: $0, propertyID: propertyID, roomTypeID: roomTypeID, number: "", floor: 0)
         }
         // An open balance is the check-out's own refusal, which `checkOutAnyway` passes.
         let settled = Money.zero(.thb)
+        let checksOut = allows(self) { try $0.checkOut(balance: settled) }
         return StayAction.allCases.filter { action in
             switch action {
-            case .checkIn: allows { try $0.checkIn(today: today, room: tonight, override: true) }
-            case .checkOut: allows { try $0.checkOut(balance: settled) }
-            case .checkOutAnyway: manager && allows { try $0.checkOut(balance: settled) }
-            case .cancel: allows { try $0.cancel() }
-            case .noShow: allows { try $0.markNoShow(today: today) }
-            case .reinstate: manager && allows { try $0.reinstate(today: today) }
+            case .checkIn: allows(self) { try $0.checkIn(today: today, room: tonight, override: true) }
+            case .checkOut: checksOut
+            case .checkOutAnyway: manager && checksOut
+            case .cancel: allows(self) { try $0.cancel() }
+            case .noShow: allows(self) { try $0.markNoShow(today: today) }
+            case .reinstate: manager && allows(self) { try $0.reinstate(today: today) }
             case .change: state == .booked || state == .checkedIn
             case .post: state != .cancelled && state != .noShow
             }

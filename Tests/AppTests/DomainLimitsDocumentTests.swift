@@ -57,6 +57,7 @@ struct DomainLimitsDocumentTests {
         case "name" where bound.schema.hasSuffix("Issuer"): Issuer.nameLimit
         case "name" where bound.schema.hasSuffix("PropertyTax"): Tax.nameLimit
         case "name" where bound.schema.hasSuffix("RatePlanBody"): RatePlan.nameLimit
+        case "name" where bound.schema.hasSuffix("SalonResource"): NamedResource.nameLimit
         default: nil
         }
     }

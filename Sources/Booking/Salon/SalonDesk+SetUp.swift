@@ -38,7 +38,7 @@ extension SalonDesk {
             guard !named.name.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw DomainError.invalid("\(field).name", "a resource needs a name", reason: .textRequired)
             }
-            try FreeText.validate(named.name, field: "\(field).name", limit: Guest.nameLimit, lines: false)
+            try FreeText.validate(named.name, field: "\(field).name", limit: NamedResource.nameLimit, lines: false)
         }
         try await storage.setSalonSettings(
             propertyID: salon.id, openingHours: openingHours, resources: resources, window: window)
@@ -80,6 +80,9 @@ extension SalonDesk {
 
 /// A resource with the name the desk shows.
 public struct NamedResource: Hashable, Sendable {
+    /// The longest name of a resource, in characters (one line).
+    public static let nameLimit = 200
+
     public var resource: SalonResource
     public var name: String
 

@@ -69,8 +69,9 @@ extension SalonDesk {
             throw DomainError(.notFound, "no staff member \(stranger) at this property", field: "performers")
         }
         if let resourceID = service.resourceID {
-            let (schedule, _) = try await schedule(of: salon.id, by: nil)
-            guard schedule.resources.contains(where: { $0.id == resourceID }) else {
+            // The salon is read and checked above; only its resources are wanted here.
+            let listed = try await storage.salonSchedule(propertyID: salon.id)?.0.resources ?? []
+            guard listed.contains(where: { $0.id == resourceID }) else {
                 throw DomainError(.notFound, "no resource \(resourceID) at this salon", field: "resourceId")
             }
         }

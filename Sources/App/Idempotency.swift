@@ -24,7 +24,7 @@ struct Idempotency {
     /// (charges, payments, reversals, room moves).
     static let operations = [
         "createStay": false, "createAppointment": false, "createPublicBooking": true, "postCharge": false,
-        "postPayment": false, "postReversal": false, "moveStay": false,
+        "postPayment": false, "postReversal": false, "moveStay": false, "bookSalonVisit": true,
     ]
 
     typealias Handler =

@@ -16,31 +16,45 @@ public struct AppointmentRepository: Sendable {
         _ appointment: Appointment, customerName: String, customerPhone: String = "", by userID: Int? = nil
     ) async throws -> Appointment {
         try await store.write { sql in
-            let customerID = try await sql.insertReturningID(
-                """
-                INSERT INTO guests (name, email, phone, notes) VALUES (\(bind: customerName), '', \(bind: customerPhone), '')
-                RETURNING id
-                """
-            )
-            var stored = appointment
-            stored.customerID = customerID
-            let rowID = try await sql.insertReturningID(
-                """
-                INSERT INTO appointments (property_id, staff_id, service_id, customer_id, start_minute, duration_minutes,
-                  state, version, notes)
-                VALUES (\(bind: stored.propertyID), \(bind: stored.staffID), \(bind: stored.serviceID),
-                  \(bind: stored.customerID), \(bind: stored.startMinute), \(bind: stored.durationMinutes),
-                  \(bind: stored.state.rawValue), \(bind: stored.version), \(bind: stored.notes))
-                RETURNING id
-                """
-            )
-            stored.id = rowID
-            try await Journal.record(
-                in: sql, at: store.clock.nowMillis, propertyID: stored.propertyID, userID: userID,
-                entity: "appointment", entityID: stored.id,
-                action: "create", before: nil as AppointmentSnapshot?, after: AppointmentSnapshot(stored))
-            return stored
+            let customerID = try await Self.insertCustomer(name: customerName, email: "", phone: customerPhone, in: sql)
+            return try await Self.insert(appointment, customerID: customerID, by: userID, in: sql, store: store)
         }
+    }
+
+    static func insertCustomer(name: String, email: String, phone: String, in sql: any SQLDatabase) async throws
+        -> Int
+    {
+        try await sql.insertReturningID(
+            """
+            INSERT INTO guests (name, email, phone, notes) VALUES (\(bind: name), \(bind: email), \(bind: phone), '')
+            RETURNING id
+            """
+        )
+    }
+
+    /// Inserts an appointment for a stored customer, under a visit's `code` if it has one, with its audit row.
+    static func insert(
+        _ appointment: Appointment, customerID: Int, code: String = "", by userID: Int?, in sql: any SQLDatabase,
+        store: Store
+    ) async throws -> Appointment {
+        var stored = appointment
+        stored.customerID = customerID
+        stored.id = try await sql.insertReturningID(
+            """
+            INSERT INTO appointments (property_id, staff_id, service_id, customer_id, start_minute, duration_minutes,
+              state, version, notes, code)
+            VALUES (\(bind: stored.propertyID), \(bind: stored.staffID), \(bind: stored.serviceID),
+              \(bind: stored.customerID), \(bind: stored.startMinute), \(bind: stored.durationMinutes),
+              \(bind: stored.state.rawValue), \(bind: stored.version), \(bind: stored.notes), \(bind: code))
+            RETURNING id
+            """
+        )
+        try await Journal.record(
+            in: sql, at: store.clock.nowMillis, propertyID: stored.propertyID, userID: userID,
+            entity: "appointment", entityID: stored.id,
+            action: code.isEmpty ? "create" : "book-online", before: nil as AppointmentSnapshot?,
+            after: AppointmentSnapshot(stored))
+        return stored
     }
 
     public func appointment(id: Int) async throws -> Appointment? {

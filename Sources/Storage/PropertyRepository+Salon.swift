@@ -40,7 +40,8 @@ extension PropertyRepository {
                 window: settings.map {
                     BookingWindow(
                         minimumNoticeMinutes: $0.minimumNoticeMinutes, daysAhead: $0.daysAhead,
-                        gridMinutes: $0.gridMinutes)
+                        gridMinutes: $0.gridMinutes,
+                        cancelNoticeMinutes: $0.cancelNoticeMinutes ?? BookingWindow().cancelNoticeMinutes)
                 } ?? BookingWindow())
             return (schedule, resources)
         }
@@ -54,7 +55,7 @@ extension PropertyRepository {
             openingHours: WeeklyHoursRecord(openingHours),
             resources: resources.map { .init(id: $0.resource.id, name: $0.name, count: $0.resource.count) },
             minimumNoticeMinutes: window.minimumNoticeMinutes, daysAhead: window.daysAhead,
-            gridMinutes: window.gridMinutes)
+            gridMinutes: window.gridMinutes, cancelNoticeMinutes: window.cancelNoticeMinutes)
         let text = try JSONText.encode(record)
         try await store.write { sql in
             try await sql.raw(

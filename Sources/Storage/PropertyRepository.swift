@@ -246,7 +246,8 @@ public struct PropertyRepository: Sendable {
                     name: try row.decode(column: "name", as: String.self),
                     team: try row.decode(column: "team", as: String.self),
                     workingHours: try row.decode(
-                        column: "work_start", as: Int.self)..<row.decode(column: "work_end", as: Int.self))
+                        column: "work_start", as: Int.self)..<row.decode(column: "work_end", as: Int.self),
+                    bookableOnline: try row.decode(column: "online", as: Bool.self))
             }
         }
     }

@@ -84,10 +84,41 @@ struct SalonSettingsRecord: Codable, Equatable {
     var minimumNoticeMinutes: Int
     var daysAhead: Int
     var gridMinutes: Int
+    /// Absent in settings stored before customers could cancel online: a day.
+    var cancelNoticeMinutes: Int?
 }
 
 /// Text the database holds that does not read as what was written there.
 struct StoredTextError: Error, CustomStringConvertible {
     let description: String
     init(_ what: String) { description = "a stored salon setting does not read: \(what)" }
+}
+
+/// What booking a salon online adds: times held for customers filling in the form (`SalonHold`, its
+/// occupancies as JSON), and the code a visit's appointments share, by which its customer finds it again.
+struct SalonOnlineSchema: AsyncMigration {
+    var name: String { "frontdesk.salon-online.v19" }
+
+    func prepare(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        for statement in [
+            """
+            CREATE TABLE salon_holds (token TEXT PRIMARY KEY, property_id BIGINT NOT NULL REFERENCES properties(id),
+              staff_id BIGINT NOT NULL, start_minute BIGINT NOT NULL, occupancies TEXT NOT NULL,
+              expires_at BIGINT NOT NULL)
+            """,
+            "CREATE INDEX salon_holds_by_property ON salon_holds (property_id, expires_at)",
+            "ALTER TABLE appointments ADD COLUMN code TEXT NOT NULL DEFAULT ''",
+            "CREATE INDEX appointments_by_code ON appointments (code)",
+        ] {
+            try await sql.raw(SQLQueryString(statement)).run()
+        }
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        try await sql.raw("DROP INDEX IF EXISTS appointments_by_code").run()
+        try await sql.raw("ALTER TABLE appointments DROP COLUMN code").run()
+        try await sql.raw("DROP TABLE IF EXISTS salon_holds").run()
+    }
 }

@@ -110,6 +110,7 @@ public final class Store: Sendable {
         migrations.add(RestrictionSchema())
         migrations.add(RatePlanSchema())
         migrations.add(SalonSetupSchema())
+        migrations.add(SalonOnlineSchema())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

@@ -88,6 +88,14 @@ struct OpenAPITests {
             "/api/v1/public/bookings",
             "/api/v1/public/bookings/{code}",
             "/api/v1/public/bookings/{code}/cancel",
+            "/api/v1/public/salons",
+            "/api/v1/public/salons/{id}",
+            "/api/v1/public/salons/{id}/free-times",
+            "/api/v1/public/salons/{id}/holds",
+            "/api/v1/public/salons/{id}/holds/{token}",
+            "/api/v1/public/salons/{id}/visits",
+            "/api/v1/public/visits/{code}",
+            "/api/v1/public/visits/{code}/cancel",
         ]
         #expect(Set(try Self.paths().keys) == expected)
     }
@@ -149,6 +157,10 @@ struct OpenAPITests {
                 "GET /api/v1/public/properties/{id}/calendar",
                 "GET /api/v1/public/properties/{id}/map.svg", "POST /api/v1/public/bookings",
                 "GET /api/v1/public/bookings/{code}", "POST /api/v1/public/bookings/{code}/cancel",
+                "GET /api/v1/public/salons", "GET /api/v1/public/salons/{id}",
+                "GET /api/v1/public/salons/{id}/free-times", "POST /api/v1/public/salons/{id}/holds",
+                "DELETE /api/v1/public/salons/{id}/holds/{token}", "POST /api/v1/public/salons/{id}/visits",
+                "GET /api/v1/public/visits/{code}", "POST /api/v1/public/visits/{code}/cancel",
             ])
     }
 

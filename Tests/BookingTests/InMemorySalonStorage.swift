@@ -10,6 +10,9 @@ actor InMemorySalonStorage: SalonStorage {
     var settings: (WeeklyHours, [NamedResource], BookingWindow)?
     var shifts: [Int: WeeklyHours] = [:]
     var booking: [Int: BookableService] = [:]
+    var holds: [String: SalonHold] = [:]
+    var customers: [Int: Guest] = [:]
+    var codes: [Int: String] = [:]
     private var nextID = 100
 
     init(salon: Property, staff: [StaffMember], services: [Service]) {
@@ -72,4 +75,46 @@ actor InMemorySalonStorage: SalonStorage {
     }
 
     func setBooking(of service: BookableService) { booking[service.id] = service }
+
+    /// The tests call one operation at a time: nothing else runs between its check and its write.
+    nonisolated func exclusively<T: Sendable>(salon id: Int, _ body: @escaping @Sendable () async throws -> T)
+        async throws -> T
+    { try await body() }
+
+    func appointments(propertyID: Int, fromMinute: Int, toMinute: Int) -> [Appointment] {
+        appointments.values.filter { $0.propertyID == propertyID && (fromMinute..<toMinute).contains($0.startMinute) }
+            .sorted { ($0.startMinute, $0.id) < ($1.startMinute, $1.id) }
+    }
+
+    func salons() -> [Property] { [salon] }
+
+    func holds(propertyID: Int, liveAt millis: Int64) -> [SalonHold] {
+        holds.values.filter { $0.propertyID == propertyID && $0.expiresAt > millis }
+    }
+
+    func insert(_ hold: SalonHold) { holds[hold.token] = hold }
+
+    func releaseHold(token: String, propertyID: Int) { holds[token] = nil }
+
+    func insertVisit(_ appointments: [Appointment], customer: OnlineCustomer) -> StoredVisit {
+        nextID += 1
+        let code = "FD-\(nextID)"
+        let guest = Guest(id: nextID, name: customer.name, email: customer.email, phone: customer.phone)
+        customers[guest.id] = guest
+        let stored = appointments.map { appointment in
+            nextID += 1
+            var stored = appointment
+            (stored.id, stored.customerID) = (nextID, guest.id)
+            self.appointments[stored.id] = stored
+            codes[stored.id] = code
+            return stored
+        }
+        return StoredVisit(code: code, appointments: stored, customer: guest)
+    }
+
+    func visit(code: String) -> StoredVisit? {
+        let found = appointments.values.filter { codes[$0.id] == code }.sorted { $0.startMinute < $1.startMinute }
+        guard let first = found.first, let customer = customers[first.customerID] else { return nil }
+        return StoredVisit(code: code, appointments: found, customer: customer)
+    }
 }

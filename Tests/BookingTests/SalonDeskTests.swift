@@ -21,7 +21,10 @@ struct SalonDeskTests {
 
     static func desk() -> (SalonDesk<InMemorySalonStorage>, InMemorySalonStorage) {
         let storage = InMemorySalonStorage(salon: salon, staff: [aoi, mei], services: [cut])
-        return (SalonDesk(storage: storage), storage)
+        return (
+            SalonDesk(storage: storage, now: { Date(timeIntervalSince1970: Double(tenOClock - 2 * 1440) * 60) }),
+            storage
+        )
     }
 
     static func visit(start: Int = tenOClock, name: String = "Yui Sato", outside: Bool = false) -> NewAppointment {

@@ -22,7 +22,8 @@ extension FrontdeskAPI {
             },
             window: BookingWindow(
                 minimumNoticeMinutes: body.window.minimumNoticeMinutes, daysAhead: body.window.daysAhead,
-                gridMinutes: body.window.gridMinutes.rawValue),
+                gridMinutes: body.window.gridMinutes.rawValue,
+                cancelNoticeMinutes: body.window.cancelNoticeMinutes ?? BookingWindow().cancelNoticeMinutes),
             by: try staff)
         return .ok(.init(body: .json(try await salonSetup(input.path.id))))
     }
@@ -63,6 +64,7 @@ extension FrontdeskAPI {
                 resources: resources.map { .init(id: $0.resource.id, name: $0.name, count: $0.resource.count) },
                 window: .init(
                     minimumNoticeMinutes: schedule.window.minimumNoticeMinutes, daysAhead: schedule.window.daysAhead,
+                    cancelNoticeMinutes: schedule.window.cancelNoticeMinutes,
                     gridMinutes: try documented(schedule.window.gridMinutes))),
             value2: .init(
                 shifts: schedule.shifts.sorted { $0.key < $1.key }.map {

@@ -82,13 +82,18 @@ public struct StaffMember: Hashable, Sendable, Identifiable {
     public var team: String
     /// Working hours as minutes after midnight, `[start, end)`.
     public var workingHours: Range<Int>
+    /// Whether customers may choose this member on the booking page (and "anyone" may be them).
+    public var bookableOnline: Bool
 
-    public init(id: Int, propertyID: Int, name: String, team: String, workingHours: Range<Int>) {
+    public init(
+        id: Int, propertyID: Int, name: String, team: String, workingHours: Range<Int>, bookableOnline: Bool = true
+    ) {
         self.id = id
         self.propertyID = propertyID
         self.name = name
         self.team = team
         self.workingHours = workingHours
+        self.bookableOnline = bookableOnline
     }
 
     /// Refuses an appointment (start in minutes since 1970, UTC) that does not lie within this

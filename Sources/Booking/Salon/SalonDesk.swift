@@ -6,9 +6,12 @@ import Foundation
 /// and writes through `SalonStorage`.
 public struct SalonDesk<Storage: SalonStorage>: Sendable {
     public let storage: Storage
+    /// The instant it is now: the clock every "today" and every hold's expiry is read from (a test sets it).
+    public let now: @Sendable () -> Date
 
-    public init(storage: Storage) {
+    public init(storage: Storage, now: @escaping @Sendable () -> Date) {
         self.storage = storage
+        self.now = now
     }
 
     /// Books an appointment at the desk. The desk may stack two appointments on one member (seed 004's
@@ -105,6 +108,24 @@ public protocol SalonStorage: Sendable {
     func setShifts(staffID: Int, _ shifts: WeeklyHours) async throws
     func bookableServices(propertyID: Int) async throws -> [BookableService]
     func setBooking(of service: BookableService) async throws
+
+    /// Every salon, for customers to find one.
+    func salons() async throws -> [Property]
+    /// Runs `body` in one write transaction with the salon locked against other such writes: the reads
+    /// and writes it makes through this storage are in it, so a check and the write it allows are one.
+    func exclusively<T: Sendable>(salon id: Int, _ body: @escaping @Sendable () async throws -> T) async throws -> T
+    /// The salon's appointments starting in `[fromMinute, toMinute)`, whatever their state.
+    func appointments(propertyID: Int, fromMinute: Int, toMinute: Int) async throws -> [Appointment]
+    /// The salon's holds that have not expired at `millis`.
+    func holds(propertyID: Int, liveAt millis: Int64) async throws -> [SalonHold]
+    /// Stores a hold, forgetting the salon's expired ones.
+    func insert(_ hold: SalonHold) async throws
+    /// Forgets a hold; nothing when there is none.
+    func releaseHold(token: String, propertyID: Int) async throws
+    /// Stores a visit booked online: its customer, its appointments under a new code, their audit rows.
+    func insertVisit(_ appointments: [Appointment], customer: OnlineCustomer) async throws -> StoredVisit
+    /// The appointments booked online under `code`, with their customer.
+    func visit(code: String) async throws -> StoredVisit?
 }
 
 /// An appointment to book at the desk.

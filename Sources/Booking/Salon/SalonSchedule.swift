@@ -143,6 +143,8 @@ public struct BookingWindow: Hashable, Sendable {
     public var daysAhead: Int
     /// Start times are this many minutes apart from local midnight.
     public var gridMinutes: Int
+    /// Customers cancel online up to this many minutes before the visit (a day by default).
+    public var cancelNoticeMinutes: Int
 
     /// Up to a week's notice.
     public static let notices = 0...10_080
@@ -151,10 +153,13 @@ public struct BookingWindow: Hashable, Sendable {
     /// Steps that divide an hour, so every hour starts on the grid.
     public static let gridSteps = [5, 10, 15, 20, 30, 60]
 
-    public init(minimumNoticeMinutes: Int = 60, daysAhead: Int = 60, gridMinutes: Int = 15) {
+    public init(
+        minimumNoticeMinutes: Int = 60, daysAhead: Int = 60, gridMinutes: Int = 15, cancelNoticeMinutes: Int = 1440
+    ) {
         self.minimumNoticeMinutes = minimumNoticeMinutes
         self.daysAhead = daysAhead
         self.gridMinutes = gridMinutes
+        self.cancelNoticeMinutes = cancelNoticeMinutes
     }
 
     /// The last day bookings are taken for, on the salon's `today`.
@@ -163,6 +168,9 @@ public struct BookingWindow: Hashable, Sendable {
     public func validate(field: String = "") throws(DomainError) {
         guard Self.notices.contains(minimumNoticeMinutes) else {
             throw .outOfRange(fieldPath(field, "minimumNoticeMinutes"), minimumNoticeMinutes, Self.notices)
+        }
+        guard Self.notices.contains(cancelNoticeMinutes) else {
+            throw .outOfRange(fieldPath(field, "cancelNoticeMinutes"), cancelNoticeMinutes, Self.notices)
         }
         guard Self.horizons.contains(daysAhead) else {
             throw .outOfRange(fieldPath(field, "daysAhead"), daysAhead, Self.horizons)

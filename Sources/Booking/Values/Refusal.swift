@@ -192,6 +192,14 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// "At most {limit} characters."
     public static let textTooLong = Refusal("text.tooLong")
 
+    // A salon's visits booked online
+    /// "Online cancellations close {minutes} minutes before the visit: call the salon."
+    public static let visitCancelClosed = Refusal("visit.cancelClosed")
+    /// "Choose 1 to {max} services for one visit."
+    public static let visitServices = Refusal("visit.services")
+    /// "Read and accept the cancellation terms to book."
+    public static let visitTerms = Refusal("visit.terms")
+
     /// Every code, for the API document and the clients' wordings to be checked against.
     public static let all: [Refusal] = [
         .appointmentNotPerformed, .appointmentOffGrid, .appointmentOutsideShift, .appointmentResourceFull,
@@ -217,5 +225,6 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .stayOverCapacity, .staySleptUntil, .stayState, .stayTooLong,
         .taxAmount, .taxMaxNights, .taxName, .taxRate, .taxTooMany,
         .textControl, .textRequired, .textTooLong,
+        .visitCancelClosed, .visitServices, .visitTerms,
     ]
 }

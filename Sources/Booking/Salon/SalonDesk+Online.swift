@@ -1,0 +1,285 @@
+import Foundation
+
+/// A salon's booking page: what a customer may choose, the free times of a day, a time held while they
+/// fill in the form, the booking, and finding and cancelling it again by its code and their email.
+///
+/// Online bookings follow stricter rules than the desk's: only services and staff booked online, only a
+/// time `FreeTimes` offers (never two visits at once on one member, never outside a shift or the opening
+/// hours, never more of a resource than the salon has). The check and the write are one: the storage runs
+/// them with the salon locked (`SalonStorage.exclusively`), so of two customers after one time, one wins.
+extension SalonDesk {
+    /// The most salons one search answers.
+    public static var foundLimit: Int { 20 }
+
+    /// Salons whose name, city or region (in any of the site's languages) matches `query`, best first, at
+    /// most `foundLimit`; every salon by name for a blank query.
+    public func salons(matching query: String, names: PlaceNames) async throws -> [Property] {
+        guard query.count <= 100 else { throw DomainError.invalid("q", "at most 100 characters") }
+        let text = query.trimmingCharacters(in: .whitespaces)
+        let salons = try await storage.salons().sorted { $0.name < $1.name }
+        guard !text.isEmpty else { return Array(salons.prefix(Self.foundLimit)) }
+        let found = salons.compactMap { salon in
+            [salon.name, salon.city, salon.region].compactMap { names.match(text, name: $0) }.min().map { (salon, $0) }
+        }
+        return Array(found.sorted { ($0.1, $0.0.name) < ($1.1, $1.0.name) }.map(\.0).prefix(Self.foundLimit))
+    }
+
+    /// The salon's booking page; `.notFound` for a property that is not a salon.
+    public func page(of id: Int) async throws -> SalonPage {
+        let salon = try await salon(id, by: nil)
+        guard let (schedule, _) = try await storage.salonSchedule(propertyID: id) else {
+            throw DomainError(.notFound, "no salon \(id)", field: "id")
+        }
+        let staff = try await storage.staff(propertyID: id).filter(\.bookableOnline)
+        let online = Set(staff.map(\.id))
+        let bookings = Dictionary(
+            uniqueKeysWithValues: try await storage.bookableServices(propertyID: id).map { ($0.id, $0) })
+        let services = try await storage.services(propertyID: id).compactMap { service in
+            bookings[service.id].flatMap { booking in
+                booking.bookableOnline && !booking.performers.isDisjoint(with: online) ? (service, booking) : nil
+            }
+        }
+        return SalonPage(
+            salon: salon, services: services, staff: staff, window: schedule.window,
+            today: Day.today(in: salon.timeZone, now: now()))
+    }
+
+    /// The starts a customer may book for `request` on `day`, in order, each with who would do it.
+    public func freeTimes(_ request: VisitRequest, on day: Day) async throws -> [FreeTime] {
+        let context = try await OnlineContext(request, desk: self)
+        return FreeTimes.offered(
+            for: context.visit, staff: request.staff, on: day, in: context.salon.timeZone,
+            schedule: context.schedule, occupancies: try await context.occupancies(on: day, desk: self),
+            now: context.nowMinute)
+    }
+
+    /// Holds `request`'s time for the customer for `SalonHold.minutes`, releasing the hold they had
+    /// (`replacing`, a time they chose before). Refused as a booking of that time would be.
+    public func hold(_ request: VisitRequest, replacing token: String? = nil) async throws -> SalonHold {
+        try await storage.exclusively(salon: request.propertyID) {
+            if let token { try await storage.releaseHold(token: token, propertyID: request.propertyID) }
+            let (context, placement) = try await place(request)
+            let hold = SalonHold(
+                token: HoldToken.make(), propertyID: context.salon.id, placement: placement,
+                expiresAt: Int64(now().timeIntervalSince1970 * 1000) + Int64(SalonHold.minutes * 60_000))
+            try await storage.insert(hold)
+            return hold
+        }
+    }
+
+    /// Lets a held time go (the customer chose another or left); nothing for a hold that is gone.
+    public func release(hold token: String, propertyID: Int) async throws {
+        try await storage.releaseHold(token: token, propertyID: propertyID)
+    }
+
+    /// Books a visit for a customer online: one appointment per service, on the member `FreeTimes`
+    /// places it with, under one code. `.conflict` (`appointment.taken`, `.resourceFull`) when the time was
+    /// taken meanwhile; `.invalid` for a customer, terms or a time the rules never allow.
+    public func bookOnline(_ new: NewOnlineVisit) async throws -> SalonVisit {
+        try Self.validate(customer: new)
+        guard new.request.start != nil else { throw DomainError.invalid("start", "choose a time") }
+        let stored = try await storage.exclusively(salon: new.request.propertyID) {
+            let (context, placement) = try await place(new.request, holdToken: new.holdToken)
+            var appointments: [Appointment] = []
+            for (service, occupancy) in zip(context.visit.services, placement.occupancies) {
+                appointments.append(
+                    Appointment(
+                        id: 0, propertyID: context.salon.id, staffID: placement.staffID, serviceID: service.id,
+                        customerID: 0, startMinute: occupancy.start + service.bufferBeforeMinutes,
+                        durationMinutes: service.durationMinutes,
+                        notes: appointments.isEmpty ? new.notes : ""))
+            }
+            if let token = new.holdToken {
+                try await storage.releaseHold(token: token, propertyID: context.salon.id)
+            }
+            return try await storage.insertVisit(
+                appointments,
+                customer: OnlineCustomer(
+                    name: new.customerName, email: new.customerEmail, phone: new.customerPhone))
+        }
+        return try await visit(stored.code, found: stored)
+    }
+
+    /// The visit booked online under `code` with `email` (compared without regard to case); a wrong pair
+    /// is `.notFound` as an unknown code is, so that codes cannot be probed.
+    public func visit(code: String, email: String) async throws -> SalonVisit {
+        guard !email.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw DomainError.invalid("email", "the email address the visit was booked with", reason: .emailRequired)
+        }
+        guard let found = try await storage.visit(code: code),
+            found.customer.email.lowercased() == email.trimmingCharacters(in: .whitespaces).lowercased()
+        else { throw DomainError(.notFound, "no visit \(code) for that email address", field: "code") }
+        return try await visit(code, found: found)
+    }
+
+    /// Cancels the visit booked online under `code`, every service of it, while its terms allow
+    /// (`.notAllowed` after).
+    public func cancelVisit(code: String, email: String) async throws -> SalonVisit {
+        let current = try await visit(code: code, email: email)
+        guard current.cancellation.allowed else {
+            throw DomainError(
+                .conflict, current.cancellation.reason ?? "the visit cannot be cancelled",
+                reason: .visitCancelClosed,
+                params: ["minutes": String(current.window.cancelNoticeMinutes)])
+        }
+        try await storage.exclusively(salon: current.salon.id) {
+            for appointment in current.appointments where appointment.state == .booked {
+                _ = try await storage.change(
+                    appointment.id, version: appointment.version, by: nil, action: "cancel-online"
+                ) { try $0.transition(to: .cancelled) }
+            }
+        }
+        return try await visit(code: code, email: email)
+    }
+
+    /// Where `request` would go now: checked against the salon locked by the caller, with every time held
+    /// but `holdToken`'s.
+    func place(_ request: VisitRequest, holdToken: String? = nil) async throws -> (OnlineContext, Placement) {
+        let context = try await OnlineContext(request, desk: self)
+        guard let start = request.start else { throw DomainError.invalid("start", "choose a time") }
+        let day = Day.today(in: context.salon.timeZone, now: Date(timeIntervalSince1970: Double(start) * 60))
+        let occupancies = try await context.occupancies(on: day, desk: self, except: holdToken)
+        return (
+            context,
+            try FreeTimes.placement(
+                of: context.visit, staff: request.staff, arrivingAt: start, in: context.salon.timeZone,
+                schedule: context.schedule, occupancies: occupancies, now: context.nowMinute)
+        )
+    }
+
+    func visit(_ code: String, found: StoredVisit) async throws -> SalonVisit {
+        let appointments = found.appointments.sorted { $0.startMinute < $1.startMinute }
+        guard let first = appointments.first else { throw DomainError(.notFound, "no visit \(code)", field: "code") }
+        let salon = try await salon(first.propertyID, by: nil)
+        guard let (schedule, _) = try await storage.salonSchedule(propertyID: salon.id) else {
+            throw DomainError(.notFound, "no visit \(code)", field: "code")
+        }
+        let services = try await storage.services(propertyID: salon.id)
+        let state = SalonVisit.state(of: appointments)
+        return SalonVisit(
+            code: code, salon: salon, appointments: appointments,
+            services: appointments.map { appointment in
+                services.first { $0.id == appointment.serviceID }
+                    ?? Service(
+                        id: appointment.serviceID, propertyID: salon.id, name: "",
+                        durationMinutes: appointment.durationMinutes,
+                        price: Money(0, salon.currency))
+            },
+            staff: try await storage.staff(propertyID: salon.id).first { $0.id == first.staffID },
+            customer: found.customer, window: schedule.window,
+            cancellation: VisitCancellation(
+                state: state, start: first.startMinute, window: schedule.window,
+                now: Int(now().timeIntervalSince1970) / 60))
+    }
+
+    static func validate(customer new: NewOnlineVisit) throws(DomainError) {
+        for (field, text) in [
+            ("customer.name", new.customerName), ("customer.email", new.customerEmail),
+            ("customer.phone", new.customerPhone),
+        ] where text.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw .invalid(
+                field, "the booking needs the customer's \(field.dropFirst(9))",
+                reason: field == "customer.email" ? .emailRequired : .textRequired)
+        }
+        do {
+            try Guest.validate(name: new.customerName, email: new.customerEmail, phone: new.customerPhone)
+        } catch {
+            var error = error
+            error.field = error.field.map { $0.replacingOccurrences(of: "guest.", with: "customer.") }
+            throw error
+        }
+        try Appointment.validate(notes: new.notes)
+        guard new.acceptsTerms else {
+            throw .invalid("acceptTerms", "the customer must accept the cancellation terms", reason: .visitTerms)
+        }
+    }
+}
+
+/// What an online booking is checked against: the salon, its schedule, the visit of services booked
+/// online, performed only by members booked online.
+struct OnlineContext {
+    let salon: Property
+    let schedule: SalonSchedule
+    let visit: Visit
+    let nowMinute: Int
+
+    init<Storage>(_ request: VisitRequest, desk: SalonDesk<Storage>) async throws {
+        salon = try await desk.salon(request.propertyID, by: nil)
+        guard let (schedule, _) = try await desk.storage.salonSchedule(propertyID: salon.id) else {
+            throw DomainError(.notFound, "no salon \(salon.id)", field: "id")
+        }
+        self.schedule = schedule
+        let online = Set(try await desk.storage.staff(propertyID: salon.id).filter(\.bookableOnline).map(\.id))
+        if case .member(let id) = request.staff, !online.contains(id) {
+            throw DomainError(.notFound, "no member \(id) taking bookings online here", field: "staffId")
+        }
+        guard (1...Visit.maxServices).contains(request.serviceIDs.count) else {
+            throw DomainError.invalid(
+                "services", "a visit has 1 to \(Visit.maxServices) services, not \(request.serviceIDs.count)",
+                reason: .visitServices, params: ["max": String(Visit.maxServices)])
+        }
+        let bookable = try await desk.storage.bookableServices(propertyID: salon.id)
+        visit = try Visit(
+            try request.serviceIDs.map { id throws(DomainError) in
+                guard var service = bookable.first(where: { $0.id == id && $0.bookableOnline }) else {
+                    throw DomainError(.notFound, "no service \(id) booked online here", field: "services")
+                }
+                service.performers.formIntersection(online)
+                return service
+            })
+        nowMinute = Int(desk.now().timeIntervalSince1970) / 60
+    }
+
+    /// What is busy around `day`: every appointment still to be kept (with its service's buffers and
+    /// resource as they are set now) and every live hold but `token`'s.
+    func occupancies<Storage>(on day: Day, desk: SalonDesk<Storage>, except token: String? = nil) async throws
+        -> [Occupancy]
+    {
+        let midnight = Int(day.instant(atMinute: 0, in: salon.timeZone).timeIntervalSince1970) / 60
+        // A day and its neighbours: a visit's buffers may reach across midnight.
+        let around = (midnight - 1440)..<(midnight + 2 * 1440)
+        let services = Dictionary(
+            uniqueKeysWithValues: try await desk.storage.bookableServices(propertyID: salon.id).map { ($0.id, $0) })
+        let appointments = try await desk.storage.appointments(
+            propertyID: salon.id, fromMinute: around.lowerBound - BookableService.durations.upperBound,
+            toMinute: around.upperBound)
+        let holds = try await desk.storage.holds(
+            propertyID: salon.id, liveAt: Int64(desk.now().timeIntervalSince1970 * 1000))
+        return appointments.filter { $0.state != .cancelled && $0.state != .noShow }.map { appointment in
+            let service = services[appointment.serviceID]
+            return Occupancy(
+                staffID: appointment.staffID, resourceID: service?.resourceID,
+                start: appointment.startMinute - (service?.bufferBeforeMinutes ?? 0),
+                end: appointment.endMinute + (service?.bufferAfterMinutes ?? 0))
+        } + holds.filter { $0.token != token }.flatMap(\.placement.occupancies)
+    }
+}
+
+/// A customer as an online booking stores them.
+public struct OnlineCustomer: Sendable {
+    public var name: String
+    public var email: String
+    public var phone: String
+}
+
+/// A visit as storage finds it by its code.
+public struct StoredVisit: Sendable {
+    public var code: String
+    public var appointments: [Appointment]
+    public var customer: Guest
+
+    public init(code: String, appointments: [Appointment], customer: Guest) {
+        self.code = code
+        self.appointments = appointments
+        self.customer = customer
+    }
+}
+
+/// Tokens of held times: 128 random bits, as hex.
+enum HoldToken {
+    static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max, using: &generator)) }
+            .joined()
+    }
+}

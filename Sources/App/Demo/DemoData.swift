@@ -201,11 +201,19 @@ public struct DemoData: Sendable {
         let today = property.today(now: now)
         let opening = Int(today.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60
         let appointments = store.appointments
+        var teams: [String: Set<Int>] = [:]
         for (team, names) in Self.salonTeams {
-            for name in names {
+            for (index, name) in names.enumerated() {
                 let staff = try await repository.insert(
                     StaffMember(
                         id: 0, propertyID: property.id, name: name, team: team, workingHours: (10 * 60)..<(20 * 60)))
+                teams[team, default: []].insert(staff.id)
+                // Shifts with an hour's break, and a weekday off each (never the same for a whole team).
+                let day = [10 * 60..<13 * 60, 14 * 60..<20 * 60]
+                try await appointments.setShifts(
+                    staffID: staff.id,
+                    WeeklyHours(
+                        weekly: Dictionary(uniqueKeysWithValues: (1...7).map { ($0, $0 == index + 1 ? [] : day) })))
                 // Five to eight appointments within working hours on a 15-minute grid; some overlap, as a
                 // stylist's colour processes while they cut someone else.
                 for _ in 0..<(5 + random.next(below: 4)) {
@@ -219,7 +227,36 @@ public struct DemoData: Sendable {
                 }
             }
         }
+        try await setUpSalon(property, services: services, teams: teams)
         return property.id
+    }
+
+    /// The demo salon's set-up: open 10:00-20:00, two colour stations and a spa bed; colour and perm need a
+    /// station (colour with time to mix before and clean after), the head spa the bed and the colour team.
+    private func setUpSalon(_ salon: Property, services: [Service], teams: [String: Set<Int>]) async throws {
+        let appointments = store.appointments
+        try await appointments.setSalonSettings(
+            propertyID: salon.id, openingHours: .everyDay([10 * 60..<20 * 60]),
+            resources: [
+                NamedResource(SalonResource(id: 1, count: 2), name: "Color station"),
+                NamedResource(SalonResource(id: 2, count: 1), name: "Spa bed"),
+            ],
+            window: BookingWindow())
+        let everyone = teams.values.reduce(into: Set<Int>()) { $0.formUnion($1) }
+        let colourTeam = teams["Color & Spa"] ?? everyone
+        for service in services {
+            let (before, after, performers, resource): (Int, Int, Set<Int>, Int?) =
+                switch service.name {
+                case "Color": (10, 15, colourTeam, 1)
+                case "Perm": (0, 15, everyone, 1)
+                case "Head spa": (0, 10, colourTeam, 2)
+                default: (0, 0, everyone, nil)
+                }
+            try await appointments.setBooking(
+                of: BookableService(
+                    id: service.id, durationMinutes: service.durationMinutes, bufferBeforeMinutes: before,
+                    bufferAfterMinutes: after, performers: performers, resourceID: resource))
+        }
     }
 
     // MARK: - The guest site's catalog

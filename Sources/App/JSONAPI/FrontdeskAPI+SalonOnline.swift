@@ -41,8 +41,7 @@ extension FrontdeskAPI {
         let day = try Day.parse(input.query.day, field: "day")
         let request = VisitRequest(
             propertyID: input.path.id, serviceIDs: input.query.services, staff: Self.staffChoice(input.query.staffId))
-        let times = try await salonDesk.freeTimes(request, on: day)
-        let salon = try await salonDesk.page(of: input.path.id).salon
+        let (salon, times) = try await salonDesk.freeTimes(request, on: day)
         return .ok(
             .init(
                 body: .json(

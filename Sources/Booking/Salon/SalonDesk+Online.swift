@@ -44,13 +44,15 @@ extension SalonDesk {
             today: Day.today(in: salon.timeZone, now: now()))
     }
 
-    /// The starts a customer may book for `request` on `day`, in order, each with who would do it.
-    public func freeTimes(_ request: VisitRequest, on day: Day) async throws -> [FreeTime] {
+    /// The starts a customer may book for `request` on `day`, in order, each with who would do it; with the
+    /// salon, on whose clock they are read.
+    public func freeTimes(_ request: VisitRequest, on day: Day) async throws -> (salon: Property, times: [FreeTime]) {
         let context = try await OnlineContext(request, desk: self)
-        return FreeTimes.offered(
+        let times = FreeTimes.offered(
             for: context.visit, staff: request.staff, on: day, in: context.salon.timeZone,
             schedule: context.schedule, occupancies: try await context.occupancies(on: day, desk: self),
             now: context.nowMinute)
+        return (context.salon, times)
     }
 
     /// Holds `request`'s time for the customer for `SalonHold.minutes`, releasing the hold they had
@@ -201,6 +203,8 @@ struct OnlineContext {
     let salon: Property
     let schedule: SalonSchedule
     let visit: Visit
+    /// Every service of the salon, by id, as it is booked now.
+    let services: [Int: BookableService]
     let nowMinute: Int
 
     init<Storage>(_ request: VisitRequest, desk: SalonDesk<Storage>) async throws {
@@ -219,6 +223,7 @@ struct OnlineContext {
                 reason: .visitServices, params: ["max": String(Visit.maxServices)])
         }
         let bookable = try await desk.storage.bookableServices(propertyID: salon.id)
+        services = Dictionary(uniqueKeysWithValues: bookable.map { ($0.id, $0) })
         visit = try Visit(
             try request.serviceIDs.map { id throws(DomainError) in
                 guard var service = bookable.first(where: { $0.id == id && $0.bookableOnline }) else {
@@ -238,8 +243,6 @@ struct OnlineContext {
         let midnight = Int(day.instant(atMinute: 0, in: salon.timeZone).timeIntervalSince1970) / 60
         // A day and its neighbours: a visit's buffers may reach across midnight.
         let around = (midnight - 1440)..<(midnight + 2 * 1440)
-        let services = Dictionary(
-            uniqueKeysWithValues: try await desk.storage.bookableServices(propertyID: salon.id).map { ($0.id, $0) })
         let appointments = try await desk.storage.appointments(
             propertyID: salon.id, fromMinute: around.lowerBound - BookableService.durations.upperBound,
             toMinute: around.upperBound)

@@ -137,6 +137,9 @@ export class Board {
     this._placeSpan = this._placeSpan.bind(this);
     this._paintColumn = this._paintColumn.bind(this);
     this._paintRow = this._paintRow.bind(this);
+    this._collectColumn = this._collectColumn.bind(this);
+    this._paintOffHours = this._paintOffHours.bind(this);
+    this._columns = [];
     this._build();
     this.layoutChanged();
   }
@@ -478,6 +481,12 @@ export class Board {
     this._pass = 0;
     this.timeline.forEachRow(y, height, this._paintRow); // group bands
     this.timeline.forEachColumn(x, width, this._paintColumn); // weekend and today bands
+    if (this.options.offHours) {
+      // Each row's own hours off (a stylist's break, their day off), shaded across its row.
+      this._columns.length = 0;
+      this.timeline.forEachColumn(x, width, this._collectColumn);
+      if (this._columns.length > 0) this.timeline.forEachRow(y, height, this._paintOffHours);
+    }
     this._pass = 1;
     ctx.beginPath();
     this.timeline.forEachRow(y, height, this._paintRow); // row lines
@@ -504,6 +513,26 @@ export class Board {
     const lineY = Math.round(rowY + rowHeight) - 0.5;
     ctx.moveTo(this._paintX, lineY);
     ctx.lineTo(this._paintX + this._paintW, lineY);
+  }
+
+  _collectColumn(value, flags, columnX, columnWidth) {
+    this._columns.push(value, columnX, columnWidth);
+  }
+
+  /** Shades the minutes `options.offHours.of(rowId)` gives ([start, end) pairs of axis values) on a row. */
+  _paintOffHours(rowId, rowIndex, kind, flags, rowY, rowHeight) {
+    if (kind === ROW_KIND.group) return;
+    const ranges = this.options.offHours.of(rowId);
+    if (!ranges?.length) return;
+    const [value, columnX, columnWidth] = this._columns;
+    const perValue = columnWidth / this.options.offHours.valuesPerColumn;
+    const ctx = this.context;
+    ctx.fillStyle = "rgba(60, 80, 120, 0.10)";
+    for (const [start, end] of ranges) {
+      const left = columnX + (start - value) * perValue;
+      const right = columnX + (end - value) * perValue;
+      ctx.fillRect(left, rowY, right - left, rowHeight);
+    }
   }
 
   _paintColumn(value, flags, columnX, columnWidth) {

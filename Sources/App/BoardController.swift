@@ -65,7 +65,12 @@ struct BoardController {
         -> SalonBoardJSON
     {
         let repository = store.properties
-        let roster = SalonBoardJSON.roster(try await repository.staff(propertyID: property.id))
+        let schedule = try await repository.salonSchedule(propertyID: property.id)?.0
+        let roster = SalonBoardJSON.roster(
+            try await repository.staff(propertyID: property.id),
+            working: { member in
+                schedule?.working(staffID: member.id, on: days.arrival) ?? [member.workingHours]
+            })
         let fromMinute = Int(days.arrival.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60
         let toMinute = Int(days.departure.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60
         let booked = try await store.appointments.boardAppointments(
@@ -107,6 +112,8 @@ struct SalonBoardJSON: ResponseEncodable {
         var name: String
         var workStart: String
         var workEnd: String
+        /// When the member works on the board's first day, within the salon's hours: minutes of the day.
+        var shifts: [[Int]]
     }
 
     struct Service: Codable {
@@ -124,17 +131,23 @@ struct SalonBoardJSON: ResponseEncodable {
         }
     }
 
-    /// Teams in the order their first member comes (row ids -1, -2, …) and the staff with their team's row.
-    static func roster(_ staff: [StaffMember]) -> (teams: [Team], staff: [Staff]) {
+    /// Teams in the order their first member comes (row ids -1, -2, …) and the staff with their team's row,
+    /// each with when they work (`working`: ranges of the day's minutes, in order; none on a day off).
+    static func roster(_ staff: [StaffMember], working: (StaffMember) -> [Range<Int>]) -> (
+        teams: [Team], staff: [Staff]
+    ) {
         var teams: [String] = []
         for member in staff where !teams.contains(member.team) { teams.append(member.team) }
         return (
             teams.enumerated().map { Team(rowId: -($0.offset + 1), name: $0.element) },
-            staff.map {
-                Staff(
-                    id: $0.id, rowId: $0.id, teamRowId: -((teams.firstIndex(of: $0.team) ?? 0) + 1), name: $0.name,
-                    workStart: clockTime($0.workingHours.lowerBound),
-                    workEnd: clockTime($0.workingHours.upperBound))
+            staff.map { member in
+                let shifts = working(member)
+                return Staff(
+                    id: member.id, rowId: member.id, teamRowId: -((teams.firstIndex(of: member.team) ?? 0) + 1),
+                    name: member.name,
+                    workStart: clockTime(shifts.first?.lowerBound ?? member.workingHours.lowerBound),
+                    workEnd: clockTime(shifts.last?.upperBound ?? member.workingHours.upperBound),
+                    shifts: shifts.map { [$0.lowerBound, $0.upperBound] })
             }
         )
     }

@@ -259,7 +259,7 @@ struct AppointmentWorkingHoursTests {
                     response in
                     #expect(response.status == .badRequest)
                     #expect(response.error?.error.field == "start")
-                    #expect(response.error?.error.message.contains("Aoi works 10:00-20:00") == true)
+                    #expect(response.error?.error.reason?.rawValue == Refusal.appointmentOutsideShift.code)
                 }
             }
             let id = try await client.execute(
@@ -282,6 +282,22 @@ struct AppointmentWorkingHoursTests {
                 uri: path, method: .post, body: ByteBuffer(string: body("2026-12-01T08:00:00+09:00", true))
             ) {
                 #expect($0.status == .created)
+            }
+            // Once the salon sets shifts, they rule: Aoi's lunch break, and a day the salon is closed.
+            try await fixture.store.appointments.setShifts(
+                staffID: salon.staff[0].id, .everyDay([600..<780, 840..<1200]))
+            try await fixture.store.appointments.setSalonSettings(
+                propertyID: salon.property.id,
+                openingHours: WeeklyHours(weekly: Dictionary(uniqueKeysWithValues: (1...6).map { ($0, [540..<1200]) })),
+                resources: [], window: BookingWindow())
+            // 2026-12-01 is a Tuesday, 2026-12-06 a Sunday.
+            for (start, status) in [
+                ("2026-12-01T13:15:00+09:00", HTTPResponse.Status.badRequest), ("2026-12-01T14:00:00+09:00", .created),
+                ("2026-12-06T11:00:00+09:00", .badRequest),
+            ] {
+                try await client.execute(uri: path, method: .post, body: ByteBuffer(string: body(start, false))) {
+                    #expect($0.status == status, "\(start)")
+                }
             }
         }
     }

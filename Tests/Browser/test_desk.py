@@ -596,10 +596,12 @@ def test_dragging_on_the_staff_board_books_an_appointment(desk_server, driver):
         const screen = window.deskBoard;
         const clock = (text) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3, 5));
         const items = [...screen.data.items.values()];
-        // A member of staff with an hour free inside their working hours: the drag starts on empty space.
+        // A member of staff with an hour free inside their shifts: the drag starts on empty space.
         let staff = null, start = -1;
         for (const member of screen.data.staff.values()) {
+          const off = screen.data.offHours(member.rowId);
           for (let m = clock(member.workStart) + 60; m + 60 <= clock(member.workEnd); m += 15) {
+            if (off.some(([a, b]) => a < m + 60 && m < b)) continue;
             if (!items.some((i) => i.rowId === member.rowId && i.start < m + 60 && m < i.end)) { staff = member; start = m; break; }
           }
           if (staff) break;

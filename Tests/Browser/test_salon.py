@@ -60,3 +60,54 @@ def test_a_salon_speaks_of_arrivals_and_screens_follow_their_property(desk_serve
     wait_ready(driver, "appointments")
     assert Select(driver.find_element(By.ID, "desk-property")).first_selected_option.get_attribute("value") == str(salon["id"])
     use_property(driver, "hotel")
+
+
+BREAK_POINT = """
+const screen = window.deskBoard;
+// A member at work today with a break (an hour off between two shifts), and where it is on the screen.
+for (const member of screen.data.staff.values()) {
+  const off = screen.data.offHours(member.rowId);
+  const gap = off.find(([a, b]) => a > 0 && b < screen.data.length);
+  if (!gap) continue;
+  const rows = screen.timeline.queryRows(0, 1e9);
+  const row = rows.find((r) => r.rowId === member.rowId);
+  const c = screen.container;
+  const x = 150 + (gap[0] / 60) * 120 + 2;
+  c.scrollLeft = Math.max(0, x - 400);
+  c.scrollTop = Math.max(0, row.y - 200);
+  screen.board.render(true);
+  const box = c.getBoundingClientRect();
+  return {
+    x: box.left + x - c.scrollLeft, y: box.top + row.y + row.height / 2 - c.scrollTop, staffId: member.id,
+    gap, shifts: member.shifts, shaded: !!screen.board.options.offHours,
+  };
+}
+return null;
+"""
+
+
+def test_the_board_shades_hours_off_and_a_booking_in_a_break_asks_first(desk_server, driver):
+    from test_desk import drag
+
+    sign_in(driver, desk_server)
+    salon = use_property(driver, "salon")
+    open_board(driver)
+    WebDriverWait(driver, 30).until(lambda b: b.execute_script("return !!window.deskBoard && window.deskBoard.loaded"))
+    point = driver.execute_script(BREAK_POINT)
+    assert point, "the demo's stylists have a lunch break"
+    # The shading is the server's shifts: the gap between them is the member's break, 13:00-14:00.
+    assert point["shaded"] and point["gap"] == [point["shifts"][0][1], point["shifts"][1][0]], point
+    setup = api(driver, "GET", f"/api/v1/properties/{salon['id']}/salon")["data"]
+    assert any(s["staffId"] == point["staffId"] for s in setup["shifts"])
+
+    # A drag in the break: the server refuses, the form says why; asked for, it books.
+    drag(driver, point, 90, 0)
+    name = '.board-new [data-key="customer.name"] input'
+    WebDriverWait(driver, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, name))
+    driver.find_element(By.CSS_SELECTOR, name).send_keys("Lunch Break Regular")
+    driver.find_element(By.CSS_SELECTOR, ".board-new button[type=submit]").click()
+    WebDriverWait(driver, 10).until(lambda b: "outside working hours" in b.find_element(By.CSS_SELECTOR, ".board-new").text)
+    driver.find_element(By.CSS_SELECTOR, '.board-new [data-key="outsideWorkingHours"] input').click()
+    driver.find_element(By.CSS_SELECTOR, ".board-new button[type=submit]").click()
+    assert poll(lambda: "Lunch Break Regular" in api(driver, "GET", f"/api/v1/properties/{salon['id']}/board")["data"]["customers"])
+    use_property(driver, "hotel")

@@ -322,6 +322,23 @@ export class SalonBoardData {
     return rowId < 0 ? this.teams.get(rowId)?.name ?? "" : this.staff.get(rowId)?.name ?? "";
   }
 
+  /**
+   * The minutes of the board's day a member does not work (outside their shifts, which the server has
+   * already cut to the salon's hours), as `[start, end)` pairs on the board's minute axis; none for a team.
+   */
+  offHours(rowId) {
+    const shifts = this.staff.get(rowId)?.shifts;
+    if (!shifts) return [];
+    const off = [];
+    let from = 0;
+    for (const [start, end] of shifts) {
+      if (start > from) off.push([from, start]);
+      from = Math.max(from, end);
+    }
+    if (from < this.length) off.push([from, this.length]);
+    return off;
+  }
+
   itemsOfEntity(appointmentId) {
     const item = this.items.get(appointmentId);
     return item ? [item] : [];

@@ -129,6 +129,8 @@ class BoardScreen {
       itemLabel: (engineItem) => this.itemLabel(engineItem),
       columnLabel: (value) => this.columnLabel(value),
       spanLabel: (a, b) => (this.hotel ? i18n.month(a, b) : i18n.dateLong(this.data.day)),
+      // A salon's members' hours off, from the shifts the server sends with the board.
+      offHours: this.hotel ? null : { valuesPerColumn: this.data.axis(0).minutesPerColumn, of: (rowId) => this.data.offHours(rowId) },
       onSelect: (selection) => this.select(selection),
     });
     this.container.setAttribute("aria-describedby", "board-keys");

@@ -44,7 +44,8 @@ extension FrontdeskAPI {
             .init(id: $0.id, name: $0.name, capacity: $0.capacity, baseRate: money ? try .init($0.baseRate) : nil)
         }
         answer.rooms = try await repository.rooms(propertyID: id).map(Components.Schemas.Room.init)
-        answer.staff = SalonBoardJSON.roster(try await repository.staff(propertyID: id)).staff.map {
+        answer.staff = SalonBoardJSON.roster(try await repository.staff(propertyID: id)) { [$0.workingHours] }.staff.map
+        {
             .init(
                 id: $0.id, rowId: $0.rowId, teamRowId: $0.teamRowId, name: $0.name, workStart: $0.workStart,
                 workEnd: $0.workEnd)

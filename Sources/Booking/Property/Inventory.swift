@@ -80,7 +80,8 @@ public struct StaffMember: Hashable, Sendable, Identifiable {
     public var propertyID: Int
     public var name: String
     public var team: String
-    /// Working hours as minutes after midnight, `[start, end)`.
+    /// Working hours as minutes after midnight, `[start, end)`: the member's shift every day until the
+    /// salon sets their shifts (`SalonSchedule.shifts`, which the desk's and the booking page's rules read).
     public var workingHours: Range<Int>
     /// Whether customers may choose this member on the booking page (and "anyone" may be them).
     public var bookableOnline: Bool
@@ -94,29 +95,6 @@ public struct StaffMember: Hashable, Sendable, Identifiable {
         self.team = team
         self.workingHours = workingHours
         self.bookableOnline = bookableOnline
-    }
-
-    /// Refuses an appointment (start in minutes since 1970, UTC) that does not lie within this
-    /// person's working hours on its day in `timeZone`, unless `override` (a regular's late booking).
-    public func checkWorks(startMinute: Int, durationMinutes: Int, in timeZone: TimeZone, override: Bool = false)
-        throws(DomainError)
-    {
-        guard !override else { return }
-        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(startMinute) * 60)) / 60
-        let local = ((startMinute + offset) % 1440 + 1440) % 1440
-        guard local >= workingHours.lowerBound, local + durationMinutes <= workingHours.upperBound else {
-            throw .invalid(
-                "start",
-                "\(name) works \(Self.clock(workingHours.lowerBound))-\(Self.clock(workingHours.upperBound)); "
-                    + "this appointment runs \(Self.clock(local))-\(Self.clock(local + durationMinutes)) "
-                    + "(book it anyway with outsideWorkingHours)")
-        }
-    }
-
-    /// `9:30`; a minute past the day's end is on the next day (`3:21 the next day`, not `27:21`).
-    private static func clock(_ minute: Int) -> String {
-        let (hour, rest) = (minute % 1440 / 60, minute % 60)
-        return "\(hour):\(rest < 10 ? "0" : "")\(rest)\(minute >= 1440 ? " the next day" : "")"
     }
 }
 

@@ -27,9 +27,7 @@ extension SalonDesk {
     /// The salon's booking page; `.notFound` for a property that is not a salon.
     public func page(of id: Int) async throws -> SalonPage {
         let salon = try await salon(id, by: nil)
-        guard let (schedule, _) = try await storage.salonSchedule(propertyID: id) else {
-            throw DomainError(.notFound, "no salon \(id)", field: "id")
-        }
+        let schedule = try await schedule(of: salon)
         let staff = try await storage.staff(propertyID: id).filter(\.bookableOnline)
         let online = Set(staff.map(\.id))
         let bookings = Dictionary(
@@ -153,9 +151,7 @@ extension SalonDesk {
         let appointments = found.appointments.sorted { $0.startMinute < $1.startMinute }
         guard let first = appointments.first else { throw DomainError(.notFound, "no visit \(code)", field: "code") }
         let salon = try await salon(first.propertyID, by: nil)
-        guard let (schedule, _) = try await storage.salonSchedule(propertyID: salon.id) else {
-            throw DomainError(.notFound, "no visit \(code)", field: "code")
-        }
+        let schedule = try await schedule(of: salon)
         let services = try await storage.services(propertyID: salon.id)
         let state = SalonVisit.state(of: appointments)
         return SalonVisit(
@@ -209,10 +205,7 @@ struct OnlineContext {
 
     init<Storage>(_ request: VisitRequest, desk: SalonDesk<Storage>) async throws {
         salon = try await desk.salon(request.propertyID, by: nil)
-        guard let (schedule, _) = try await desk.storage.salonSchedule(propertyID: salon.id) else {
-            throw DomainError(.notFound, "no salon \(salon.id)", field: "id")
-        }
-        self.schedule = schedule
+        schedule = try await desk.schedule(of: salon)
         let online = Set(try await desk.storage.staff(propertyID: salon.id).filter(\.bookableOnline).map(\.id))
         if case .member(let id) = request.staff, !online.contains(id) {
             throw DomainError(.notFound, "no member \(id) taking bookings online here", field: "staffId")

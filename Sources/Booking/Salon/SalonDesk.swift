@@ -31,9 +31,9 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
         else { throw DomainError(.notFound, "no service \(new.serviceID) at this property", field: "serviceId") }
         let duration = new.durationMinutes ?? service.durationMinutes
         try Appointment.validate(durationMinutes: duration)
-        try member.checkWorks(
-            startMinute: new.startMinute, durationMinutes: duration, in: salon.timeZone,
-            override: new.outsideWorkingHours)
+        if !new.outsideWorkingHours {
+            try await checkWorks(member, new.startMinute..<(new.startMinute + duration), at: salon)
+        }
         return try await storage.insert(
             Appointment(
                 id: 0, propertyID: salon.id, staffID: member.id, serviceID: service.id, customerID: 0,
@@ -55,19 +55,46 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
             throw DomainError(.notFound, "no staff member \(staffID) at this property", field: "staffId")
         }
         if let notes = change.notes { try Appointment.validate(notes: notes) }
+        let moves = change.staffID != nil || change.startMinute != nil || change.durationMinutes != nil
+        let schedule = moves && !change.outsideWorkingHours ? try await schedule(of: salon) : nil
         return try await storage.change(id, version: version, by: staff?.user.id, action: "edit") { appointment in
-            if change.staffID != nil || change.startMinute != nil || change.durationMinutes != nil {
+            if moves {
                 try appointment.reschedule(
                     staffID: change.staffID ?? appointment.staffID,
                     startMinute: change.startMinute ?? appointment.startMinute,
                     durationMinutes: change.durationMinutes ?? appointment.durationMinutes)
-                try team.first { $0.id == appointment.staffID }?.checkWorks(
-                    startMinute: appointment.startMinute, durationMinutes: appointment.durationMinutes,
-                    in: salon.timeZone, override: change.outsideWorkingHours)
+                if let schedule, let member = team.first(where: { $0.id == appointment.staffID }) {
+                    try Self.checkWorks(
+                        member, appointment.startMinute..<appointment.endMinute, schedule: schedule,
+                        timeZone: salon.timeZone)
+                }
             }
             if let notes = change.notes { appointment.notes = notes }
             if let state = change.state, state != appointment.state { try appointment.transition(to: state) }
         }
+    }
+
+    /// Refuses an appointment outside the member's shift or the salon's hours, unless the desk says so
+    /// (`outsideWorkingHours`: a regular's late visit); the desk asks first.
+    func checkWorks(_ member: StaffMember, _ minutes: Range<Int>, at salon: Property) async throws {
+        try Self.checkWorks(member, minutes, schedule: try await schedule(of: salon), timeZone: salon.timeZone)
+    }
+
+    static func checkWorks(_ member: StaffMember, _ minutes: Range<Int>, schedule: SalonSchedule, timeZone: TimeZone)
+        throws(DomainError)
+    {
+        guard !schedule.works(staffID: member.id, minutes: minutes, in: timeZone) else { return }
+        throw .invalid(
+            "start",
+            "\(member.name) is not working then, or the salon is closed (book it anyway with outsideWorkingHours)",
+            reason: .appointmentOutsideShift)
+    }
+
+    func schedule(of salon: Property) async throws -> SalonSchedule {
+        guard let (schedule, _) = try await storage.salonSchedule(propertyID: salon.id) else {
+            throw DomainError(.notFound, "no salon \(salon.id)", field: "id")
+        }
+        return schedule
     }
 
     /// The salon, for staff who work there (404 otherwise, as for a salon that does not exist).

@@ -66,15 +66,18 @@ struct BoardController {
     {
         let repository = store.properties
         let schedule = try await repository.salonSchedule(propertyID: property.id)?.0
-        let roster = SalonBoardJSON.roster(
-            try await repository.staff(propertyID: property.id),
-            working: { member in
-                schedule?.working(staffID: member.id, on: days.arrival) ?? [member.workingHours]
-            })
         let fromMinute = Int(days.arrival.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60
         let toMinute = Int(days.departure.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60
         let booked = try await store.appointments.boardAppointments(
             propertyID: property.id, fromMinute: fromMinute, toMinute: toMinute)
+        // A member taken off the salon keeps a row on the days they had appointments.
+        let current = Set(try await repository.staff(propertyID: property.id).map(\.id))
+        let busy = Set(booked.map(\.appointment.staffID))
+        let roster = SalonBoardJSON.roster(
+            try await repository.staff(propertyID: property.id, retired: true).filter {
+                current.contains($0.id) || busy.contains($0.id)
+            },
+            working: { member in schedule?.working(staffID: member.id, on: days.arrival) ?? [member.workingHours] })
         var items: [Int] = []
         items.reserveCapacity(booked.count * 6)
         for (appointment, _) in booked {
@@ -88,7 +91,7 @@ struct BoardController {
             propertyId: property.id, from: days.arrival.iso, to: days.departure.iso, today: today.iso,
             fromMinute: fromMinute, toMinute: toMinute, timeZone: property.timeZoneID, seq: seq,
             teams: roster.teams, staff: roster.staff,
-            services: try await repository.services(propertyID: property.id).map {
+            services: try await repository.services(propertyID: property.id, retired: true).map {
                 SalonBoardJSON.Service($0, money: money)
             },
             items: items, customers: booked.map(\.customerName))

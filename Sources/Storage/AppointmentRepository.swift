@@ -186,4 +186,18 @@ extension AppointmentRepository: SalonStorage {
     public func setBooking(of service: BookableService) async throws {
         try await store.properties.setBooking(of: service)
     }
+    public func insert(_ service: Service) async throws -> Service { try await store.properties.insert(service) }
+    public func update(_ service: Service) async throws { try await store.properties.update(service) }
+    public func retire(serviceID: Int) async throws { try await store.properties.retire(serviceID: serviceID) }
+    public func insert(_ member: StaffMember, shifts: WeeklyHours) async throws -> StaffMember {
+        try await store.properties.insert(member, shifts: shifts)
+    }
+    public func update(_ member: StaffMember) async throws { try await store.properties.update(member) }
+    public func retire(staffID: Int) async throws { try await store.properties.retire(staffID: staffID) }
+    public func appointmentsToCome(propertyID: Int, from minute: Int, staffID: Int?, serviceID: Int?) async throws
+        -> Int
+    {
+        try await store.properties.appointmentsToCome(
+            propertyID: propertyID, from: minute, staffID: staffID, serviceID: serviceID)
+    }
 }

@@ -17,7 +17,9 @@ extension PropertyRepository {
             let settings = try Self.settings(try row.decode(column: "salon", as: String.self))
             var shifts: [Int: WeeklyHours] = [:]
             for member in try await sql.raw(
-                "SELECT id, shifts, work_start, work_end FROM staff WHERE property_id = \(bind: propertyID)"
+                """
+                SELECT id, shifts, work_start, work_end FROM staff WHERE property_id = \(bind: propertyID) AND NOT retired
+                """
             ).all() {
                 let text = try member.decode(column: "shifts", as: String.self)
                 shifts[try member.decode(column: "id", as: Int.self)] =
@@ -76,13 +78,14 @@ extension PropertyRepository {
     public func bookableServices(propertyID: Int) async throws -> [BookableService] {
         try await store.read { sql in
             let everyone = Set(
-                try await sql.raw("SELECT id FROM staff WHERE property_id = \(bind: propertyID)").all().map {
-                    try $0.decode(column: "id", as: Int.self)
-                })
+                try await sql.raw("SELECT id FROM staff WHERE property_id = \(bind: propertyID) AND NOT retired").all()
+                    .map {
+                        try $0.decode(column: "id", as: Int.self)
+                    })
             return try await sql.raw(
                 """
                 SELECT id, duration_minutes, buffer_before, buffer_after, performers, resource_id, online
-                FROM services WHERE property_id = \(bind: propertyID) ORDER BY id
+                FROM services WHERE property_id = \(bind: propertyID) AND NOT retired ORDER BY id
                 """
             ).all().map { row in
                 let performers = try row.decode(column: "performers", as: String.self)
@@ -116,5 +119,73 @@ extension PropertyRepository {
 
     static func settings(_ text: String) throws -> SalonSettingsRecord? {
         text.isEmpty ? nil : try JSONText.decode(SalonSettingsRecord.self, text)
+    }
+}
+
+/// A salon's services and staff as its manager changes them (`SalonDesk+Catalogue.swift`).
+extension PropertyRepository {
+    /// Stores a new member of staff working `shifts`.
+    public func insert(_ member: StaffMember, shifts: WeeklyHours) async throws -> StaffMember {
+        try await store.write { [self] _ in
+            let stored = try await insert(member)
+            try await setShifts(staffID: stored.id, shifts)
+            return stored
+        }
+    }
+
+    public func update(_ service: Service) async throws {
+        try await store.write { sql in
+            try await sql.raw(
+                """
+                UPDATE services SET name = \(bind: service.name), duration_minutes = \(bind: service.durationMinutes),
+                  price = \(bind: service.price.amount)
+                WHERE id = \(bind: service.id) AND property_id = \(bind: service.propertyID)
+                """
+            ).run()
+        }
+    }
+
+    public func update(_ member: StaffMember) async throws {
+        try await store.write { sql in
+            try await sql.raw(
+                """
+                UPDATE staff SET name = \(bind: member.name), team = \(bind: member.team), colour = \(bind: member.colour),
+                  online = \(bind: member.bookableOnline)
+                WHERE id = \(bind: member.id) AND property_id = \(bind: member.propertyID)
+                """
+            ).run()
+        }
+    }
+
+    public func retire(serviceID: Int) async throws {
+        try await store.write { sql in
+            try await sql.raw("UPDATE services SET retired = TRUE WHERE id = \(bind: serviceID)").run()
+        }
+    }
+
+    public func retire(staffID: Int) async throws {
+        try await store.write { sql in
+            try await sql.raw("UPDATE staff SET retired = TRUE WHERE id = \(bind: staffID)").run()
+        }
+    }
+
+    /// How many appointments booked or under way start at `minute` or later, of a member or a service.
+    public func appointmentsToCome(propertyID: Int, from minute: Int, staffID: Int?, serviceID: Int?) async throws
+        -> Int
+    {
+        // Ids are integers, written into the query as such: a NULL bound to compare would have no type on
+        // PostgreSQL.
+        try await store.read { sql in
+            let row = try await sql.raw(
+                """
+                SELECT COUNT(*) AS coming FROM appointments
+                WHERE property_id = \(bind: propertyID) AND state IN ('booked', 'checked_in')
+                  AND start_minute + duration_minutes > \(bind: minute)
+                  \(unsafeRaw: staffID.map { "AND staff_id = \($0)" } ?? "")
+                  \(unsafeRaw: serviceID.map { "AND service_id = \($0)" } ?? "")
+                """
+            ).first()
+            return try row?.decode(column: "coming", as: Int.self) ?? 0
+        }
     }
 }

@@ -208,9 +208,10 @@ public struct PropertyRepository: Sendable {
         try await store.write { sql in
             let rowID = try await sql.insertReturningID(
                 """
-                INSERT INTO staff (property_id, name, team, work_start, work_end)
+                INSERT INTO staff (property_id, name, team, work_start, work_end, colour, online)
                 VALUES (\(bind: staff.propertyID), \(bind: staff.name), \(bind: staff.team),
-                  \(bind: staff.workingHours.lowerBound), \(bind: staff.workingHours.upperBound))
+                  \(bind: staff.workingHours.lowerBound), \(bind: staff.workingHours.upperBound), \(bind: staff.colour),
+                  \(bind: staff.bookableOnline))
                 RETURNING id
                 """
             )
@@ -236,10 +237,15 @@ public struct PropertyRepository: Sendable {
         }
     }
 
-    public func staff(propertyID: Int) async throws -> [StaffMember] {
+    /// The salon's members of staff; with `retired`, those taken off it too (for the appointments they had).
+    public func staff(propertyID: Int, retired: Bool = false) async throws -> [StaffMember] {
         try await store.read { sql in
-            try await sql.raw("SELECT * FROM staff WHERE property_id = \(bind: propertyID) ORDER BY team, id").all().map
-            {
+            try await sql.raw(
+                """
+                SELECT * FROM staff WHERE property_id = \(bind: propertyID)
+                  \(unsafeRaw: retired ? "" : "AND NOT retired") ORDER BY team, id
+                """
+            ).all().map {
                 row in
                 StaffMember(
                     id: try row.decode(column: "id", as: Int.self), propertyID: propertyID,
@@ -247,19 +253,26 @@ public struct PropertyRepository: Sendable {
                     team: try row.decode(column: "team", as: String.self),
                     workingHours: try row.decode(
                         column: "work_start", as: Int.self)..<row.decode(column: "work_end", as: Int.self),
-                    bookableOnline: try row.decode(column: "online", as: Bool.self))
+                    bookableOnline: try row.decode(column: "online", as: Bool.self),
+                    colour: try row.decode(column: "colour", as: String.self))
             }
         }
     }
 
-    public func services(propertyID: Int) async throws -> [Service] {
+    /// The salon's services; with `retired`, those taken off its menu too (for the appointments they had).
+    public func services(propertyID: Int, retired: Bool = false) async throws -> [Service] {
         try await store.read { sql in
             guard
                 let property = try await sql.raw("SELECT currency FROM properties WHERE id = \(bind: propertyID)")
                     .first()
             else { return [] }
             let currency = try Currency.named(try property.decode(column: "currency", as: String.self))
-            return try await sql.raw("SELECT * FROM services WHERE property_id = \(bind: propertyID) ORDER BY id").all()
+            return try await sql.raw(
+                """
+                SELECT * FROM services WHERE property_id = \(bind: propertyID)
+                  \(unsafeRaw: retired ? "" : "AND NOT retired") ORDER BY id
+                """
+            ).all()
                 .map {
                     row in
                     Service(

@@ -122,3 +122,22 @@ struct SalonOnlineSchema: AsyncMigration {
         try await sql.raw("DROP TABLE IF EXISTS salon_holds").run()
     }
 }
+
+/// Services and members of staff a manager took off the salon: kept for the appointments they had.
+struct SalonRetirementSchema: AsyncMigration {
+    var name: String { "frontdesk.salon-retired.v20" }
+
+    func prepare(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        for table in ["services", "staff"] {
+            try await sql.raw("ALTER TABLE \(unsafeRaw: table) ADD COLUMN retired BOOLEAN NOT NULL DEFAULT FALSE").run()
+        }
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        for table in ["services", "staff"] {
+            try await sql.raw("ALTER TABLE \(unsafeRaw: table) DROP COLUMN retired").run()
+        }
+    }
+}

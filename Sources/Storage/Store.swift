@@ -111,6 +111,7 @@ public final class Store: Sendable {
         migrations.add(RatePlanSchema())
         migrations.add(SalonSetupSchema())
         migrations.add(SalonOnlineSchema())
+        migrations.add(SalonRetirementSchema())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

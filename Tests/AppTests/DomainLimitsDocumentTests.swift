@@ -58,6 +58,8 @@ struct DomainLimitsDocumentTests {
         case "name" where bound.schema.hasSuffix("PropertyTax"): Tax.nameLimit
         case "name" where bound.schema.hasSuffix("RatePlanBody"): RatePlan.nameLimit
         case "name" where bound.schema.hasSuffix("SalonResource"): NamedResource.nameLimit
+        case "name" where bound.schema.contains("SalonService"): Service.nameLimit
+        case "name" where bound.schema.contains("SalonMember"): StaffMember.nameLimit
         default: nil
         }
     }

@@ -130,6 +130,18 @@ struct PropertyAccessAPITests {
                 .put, "/api/v1/properties/\(salon.property.id)/salon/services/\(salon.service.id)/booking",
                 #"{"bufferBeforeMinutes": 0, "bufferAfterMinutes": 0, "performers": [], "bookableOnline": true}"#
             ),
+            (
+                .post, "/api/v1/properties/\(salon.property.id)/salon/services",
+                #"{"name": "Shave", "durationMinutes": 30, "price": {"amount": 3000, "currency": "JPY"}}"#
+            ),
+            (
+                .patch, "/api/v1/properties/\(salon.property.id)/salon/services/\(salon.service.id)",
+                #"{"name": "Trim"}"#
+            ),
+            (.delete, "/api/v1/properties/\(salon.property.id)/salon/services/\(salon.service.id)", nil),
+            (.post, "/api/v1/properties/\(salon.property.id)/salon/staff", #"{"name": "Ren"}"#),
+            (.patch, "/api/v1/properties/\(salon.property.id)/salon/staff/\(salon.staff[0].id)", #"{"name": "Ren"}"#),
+            (.delete, "/api/v1/properties/\(salon.property.id)/salon/staff/\(salon.staff[0].id)", nil),
         ]
         try Self.expectEveryStaffRouteOfTheDocument(in: routes.map { ($0.0, $0.1) })
         try await fixture.test(as: .manager) { client in

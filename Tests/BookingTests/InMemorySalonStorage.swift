@@ -88,6 +88,41 @@ actor InMemorySalonStorage: SalonStorage {
 
     func salons() -> [Property] { [salon] }
 
+    func insert(_ service: Service) -> Service {
+        nextID += 1
+        var stored = service
+        stored.id = nextID
+        catalogue.append(stored)
+        return stored
+    }
+
+    func update(_ service: Service) {
+        catalogue = catalogue.map { $0.id == service.id ? service : $0 }
+    }
+
+    func retire(serviceID: Int) { catalogue.removeAll { $0.id == serviceID } }
+
+    func insert(_ member: StaffMember, shifts: WeeklyHours) -> StaffMember {
+        nextID += 1
+        var stored = member
+        stored.id = nextID
+        team.append(stored)
+        self.shifts[stored.id] = shifts
+        return stored
+    }
+
+    func update(_ member: StaffMember) { team = team.map { $0.id == member.id ? member : $0 } }
+
+    func retire(staffID: Int) { team.removeAll { $0.id == staffID } }
+
+    func appointmentsToCome(propertyID: Int, from minute: Int, staffID: Int?, serviceID: Int?) -> Int {
+        appointments.values.filter { appointment in
+            [.booked, .checkedIn].contains(appointment.state) && appointment.endMinute > minute
+                && staffID.map { $0 == appointment.staffID } ?? true
+                && serviceID.map { $0 == appointment.serviceID } ?? true
+        }.count
+    }
+
     func holds(propertyID: Int, liveAt millis: Int64) -> [SalonHold] {
         holds.values.filter { $0.propertyID == propertyID && $0.expiresAt > millis }
     }

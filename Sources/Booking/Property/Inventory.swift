@@ -85,9 +85,17 @@ public struct StaffMember: Hashable, Sendable, Identifiable {
     public var workingHours: Range<Int>
     /// Whether customers may choose this member on the booking page (and "anyone" may be them).
     public var bookableOnline: Bool
+    /// The colour of the member's row on the board, `#RRGGBB`; "" for the board's own.
+    public var colour: String
+
+    /// The longest name of a member, in characters (one line).
+    public static let nameLimit = 100
+    /// The longest name of a team.
+    public static let teamLimit = 60
 
     public init(
-        id: Int, propertyID: Int, name: String, team: String, workingHours: Range<Int>, bookableOnline: Bool = true
+        id: Int, propertyID: Int, name: String, team: String, workingHours: Range<Int>, bookableOnline: Bool = true,
+        colour: String = ""
     ) {
         self.id = id
         self.propertyID = propertyID
@@ -95,11 +103,25 @@ public struct StaffMember: Hashable, Sendable, Identifiable {
         self.team = team
         self.workingHours = workingHours
         self.bookableOnline = bookableOnline
+        self.colour = colour
+    }
+
+    /// Whether `text` is a colour as the board takes it: `#` and six hexadecimal digits.
+    public static func isColour(_ text: String) -> Bool {
+        text.utf8.count == 7 && text.first == "#"
+            && text.utf8.dropFirst().allSatisfy { byte in
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+            }
     }
 }
 
 /// Something a salon sells by the appointment: a cut, a colour.
 public struct Service: Hashable, Sendable, Identifiable {
+    /// The longest name of a service, in characters (one line).
+    public static let nameLimit = 100
+
     public var id: Int
     public var propertyID: Int
     public var name: String

@@ -136,6 +136,16 @@ public protocol SalonStorage: Sendable {
     func bookableServices(propertyID: Int) async throws -> [BookableService]
     func setBooking(of service: BookableService) async throws
 
+    /// A new service, a change of one, one taken off the menu (kept for the appointments it had).
+    func insert(_ service: Service) async throws -> Service
+    func update(_ service: Service) async throws
+    func retire(serviceID: Int) async throws
+    /// A new member of staff working `shifts`, a change of one, one taken off the board.
+    func insert(_ member: StaffMember, shifts: WeeklyHours) async throws -> StaffMember
+    func update(_ member: StaffMember) async throws
+    func retire(staffID: Int) async throws
+    /// How many appointments booked or under way end after `minute`, of a member or a service.
+    func appointmentsToCome(propertyID: Int, from minute: Int, staffID: Int?, serviceID: Int?) async throws -> Int
     /// Every salon, for customers to find one.
     func salons() async throws -> [Property]
     /// Runs `body` in one write transaction with the salon locked against other such writes: the reads

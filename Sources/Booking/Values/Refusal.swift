@@ -192,6 +192,10 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// "At most {limit} characters."
     public static let textTooLong = Refusal("text.tooLong")
 
+    // A salon's set-up
+    /// "{count} appointments are still to come: move or cancel them first."
+    public static let salonStillBooked = Refusal("salon.stillBooked")
+
     // A salon's visits booked online
     /// "Online cancellations close {minutes} minutes before the visit: call the salon."
     public static let visitCancelClosed = Refusal("visit.cancelClosed")
@@ -218,6 +222,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .restrictionClosedToArrival, .restrictionClosedToDeparture, .restrictionMaxStay, .restrictionMinOverMax,
         .restrictionMinStay, .restrictionStay, .restrictionStopSell,
         .roomNotReady, .roomOutOfService, .roomTaken, .roomWrongType,
+        .salonStillBooked,
         .scheduleGrid, .scheduleHours,
         .staffAlreadyHere, .staffElsewhere, .staffEmailTaken, .staffManagerOnly, .staffPasswordNeeded,
         .staffRoleRefused, .staffSelf,

@@ -1,0 +1,112 @@
+import API
+import Booking
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Storage
+import StorageTesting
+import Testing
+
+@testable import App
+
+/// A salon's menu and its board's rows kept by its manager through the API: services and members added,
+/// changed and removed, each refusal naming its field; a service or member with appointments to come stays.
+struct SalonCatalogueAPITests {
+    static func send(_ client: SignedInClient, _ method: HTTPRequest.Method, _ path: String, _ body: String? = nil)
+        async throws -> TestResponse
+    {
+        try await client.execute(uri: path, method: method, body: body.map { ByteBuffer(string: $0) })
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aManagerAddsChangesAndRemovesAServiceWhichCustomersThenSeeOrNot(database: TestDatabase) async throws {
+        let salon = try await SalonOnlineAPITests.Salon.make(database: database)
+        let base = "/api/v1/properties/\(salon.id)/salon/services"
+        try await salon.fixture.test(as: .manager) { client in
+            let added = try await Self.send(
+                client, .post, base,
+                #"{"name": "眉カット", "durationMinutes": 20, "price": {"amount": 2200, "currency": "JPY"}}"#)
+            #expect(added.status == .created, "\(String(buffer: added.body))")
+            let service = try SalonOnlineAPITests.decode(Components.Schemas.SalonService.self, added)
+            for (body, field) in [
+                (#"{"name": " ", "durationMinutes": 20, "price": {"amount": 1, "currency": "JPY"}}"#, "name"),
+                (#"{"name": "X", "durationMinutes": 4, "price": {"amount": 1, "currency": "JPY"}}"#, "durationMinutes"),
+                (#"{"name": "X", "durationMinutes": 20, "price": {"amount": 1, "currency": "THB"}}"#, "price.currency"),
+                (#"{"name": "X", "durationMinutes": 20, "price": {"amount": -1, "currency": "JPY"}}"#, "price.amount"),
+            ] {
+                let refused = try await Self.send(client, .post, base, body)
+                #expect(refused.status == .badRequest && refused.error?.error.field == field, "\(body)")
+            }
+            let changed = try await Self.send(
+                client, .patch, "\(base)/\(service.id)", #"{"price": {"amount": 2750, "currency": "JPY"}}"#)
+            #expect(try SalonOnlineAPITests.decode(Components.Schemas.SalonService.self, changed).price?.amount == 2750)
+            // On the booking page, with its price as changed.
+            let page = try await client.execute(uri: salon.path, method: .get) {
+                try SalonOnlineAPITests.decode(Components.Schemas.PublicSalonPage.self, $0)
+            }
+            #expect(page.services.first { $0.id == service.id }?.price.amount == 2750)
+
+            // Booked tomorrow, it stays on the menu until the appointment is called off.
+            let times = try await salon.freeTimes(client, on: salon.tomorrow, services: [service.id])
+            let booked = try await salon.book(client, [service.id], staff: nil, start: try #require(times.first).start)
+            let visit = try SalonOnlineAPITests.decode(Components.Schemas.SalonVisit.self, booked)
+            let kept = try await Self.send(client, .delete, "\(base)/\(service.id)")
+            #expect(kept.status == .conflict && kept.error?.error.reason?.rawValue == Refusal.salonStillBooked.code)
+            _ = try await Self.send(
+                client, .post, "/api/v1/public/visits/\(visit.code)/cancel", #"{"email": "yui@example.com"}"#)
+            #expect(try await Self.send(client, .delete, "\(base)/\(service.id)").status == .noContent)
+            let after = try await client.execute(uri: salon.path, method: .get) {
+                try SalonOnlineAPITests.decode(Components.Schemas.PublicSalonPage.self, $0)
+            }
+            #expect(!after.services.contains { $0.id == service.id })
+            #expect(try await Self.send(client, .patch, "\(base)/\(service.id)", #"{"name": "Y"}"#).status == .notFound)
+        }
+    }
+
+    @Test func aManagerAddsAMemberWhoWorksWhenTheSalonIsOpenAndTakesThemOffTheBoard() async throws {
+        let salon = try await SalonOnlineAPITests.Salon.make()
+        let base = "/api/v1/properties/\(salon.id)/salon/staff"
+        try await salon.fixture.test(as: .manager) { client in
+            let added = try await Self.send(
+                client, .post, base, ##"{"name": "蓮", "team": "Cut", "colour": "#3366CC"}"##)
+            #expect(added.status == .created, "\(String(buffer: added.body))")
+            let member = try SalonOnlineAPITests.decode(Components.Schemas.SalonMember.self, added)
+            #expect(member.bookableOnline && member.colour == "#3366CC")
+            let refused = try await Self.send(client, .patch, "\(base)/\(member.id)", #"{"colour": "blue"}"#)
+            #expect(refused.status == .badRequest && refused.error?.error.field == "colour")
+            // A row of the board, shaded outside the salon's hours (9:00-19:00), where they work until shifts are set.
+            let board = try await client.execute(
+                uri:
+                    "/api/v1/properties/\(salon.id)/board?from=\(salon.tomorrow.iso)&to=\(salon.tomorrow.adding(days: 1).iso)",
+                method: .get
+            ) { try SalonOnlineAPITests.decode(Components.Schemas.SalonBoard.self, $0) }
+            #expect(board.staff.first { $0.id == member.id }?.shifts == [[540, 1140]])
+            // Customers may choose them, until they may not.
+            let page = { () async throws -> Components.Schemas.PublicSalonPage in
+                try await client.execute(uri: salon.path, method: .get) {
+                    try SalonOnlineAPITests.decode(Components.Schemas.PublicSalonPage.self, $0)
+                }
+            }
+            #expect(try await page().staff.contains { $0.id == member.id })
+            _ = try await Self.send(client, .patch, "\(base)/\(member.id)", #"{"bookableOnline": false}"#)
+            #expect(try await !page().staff.contains { $0.id == member.id })
+            #expect(try await Self.send(client, .delete, "\(base)/\(member.id)").status == .noContent)
+            let setUp = try await client.execute(uri: "/api/v1/properties/\(salon.id)/salon", method: .get) {
+                try APIFixture.decoder.decode(Components.Schemas.SalonSetup.self, from: Data(buffer: $0.body))
+            }
+            #expect(!setUp.value2.shifts.contains { $0.staffId == member.id })
+        }
+    }
+
+    @Test func theFrontDeskReadsTheSalonButDoesNotChangeItsMenuOrItsStaff() async throws {
+        let salon = try await SalonOnlineAPITests.Salon.make()
+        try await salon.fixture.test(as: .frontDesk) { client in
+            let base = "/api/v1/properties/\(salon.id)/salon"
+            let added = try await Self.send(client, .post, "\(base)/staff", #"{"name": "Ren"}"#)
+            let removed = try await Self.send(client, .delete, "\(base)/services/\(salon.cut.id)")
+            let read = try await Self.send(client, .get, base)
+            #expect(added.status == .forbidden && removed.status == .forbidden && read.status == .ok)
+        }
+    }
+}

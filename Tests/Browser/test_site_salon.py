@@ -245,6 +245,37 @@ def test_a_thai_customer_on_a_slow_line_keeps_her_choices_and_books_once_the_ter
     )
 
 
+def test_a_visit_inside_the_cancellation_notice_says_in_thai_to_call_the_salon(desk_server, browser_factory):
+    page = salon(desk_server, "th")
+    treatment = max(page["services"], key=lambda s: len(s["staffIds"]))["id"]
+    notice = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(minutes=page["cancelNoticeMinutes"])
+    soon = next(
+        (t for day in list(days_of(page))[:3] for t in free_times(desk_server, day, [treatment]) if instant(t["start"]) < notice),
+        None,
+    )
+    if soon is None:
+        pytest.skip("the salon has no free time before its cancellation notice")
+    status, visit = api(
+        desk_server, "POST", f"/api/v1/public/salons/{SALON}/visits",
+        {"services": [treatment], "start": soon["start"], "acceptTerms": True,
+         "customer": {"name": "สมชาย", "email": "somchai@example.com", "phone": "081 111 2222"}},
+        {"Idempotency-Key": f"salon-test-{uuid.uuid4()}"},
+    )
+    assert status == 201 and not visit["cancellation"]["allowed"]
+    browser = browser_factory(viewport=PHONE, language="th-TH")
+    browser.get(f"{desk_server}/#/visit")
+    wait_page(browser, "visit")
+    browser.find_element(By.ID, "visit-code").send_keys(visit["code"])
+    browser.find_element(By.ID, "visit-email").send_keys("somchai@example.com")
+    browser.find_element(By.ID, "visit-find").click()
+    words = refusal(browser, "th", "visit.cancelClosed").replace("{minutes}", f"{page['cancelNoticeMinutes']:,}")
+    WebDriverWait(browser, 10).until(lambda b: text_in(b, "#visit-terms") == words)
+    assert not browser.find_elements(By.ID, "visit-cancel")
+    assert latin_words(visible_text(browser), stored_names(page) + [visit["code"], "somchai@example.com"]) == []
+    status, refused = api(desk_server, "POST", f"/api/v1/public/visits/{visit['code']}/cancel", {"email": "somchai@example.com"})
+    assert status == 409 and refused["error"]["reason"] == "visit.cancelClosed"
+
+
 def test_a_time_booked_meanwhile_is_refused_in_words_and_the_free_times_are_offered_again(desk_server, browser_factory):
     page = salon(desk_server, "ja")
     cut = service_id(page, "カット")

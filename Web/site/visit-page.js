@@ -65,10 +65,13 @@ export async function mount(main, site, route) {
         }
       },
     });
+    // The server says why a booked visit can no longer be cancelled in English words only (`reason`
+    // is its message, without params): the salon's notice is the time from `until` to the visit.
+    const notice = Math.round((Date.parse(visit.start) - Date.parse(cancellation.until)) / 60_000);
     const terms = cancellation.allowed
       ? t("visit.cancelUntil", { time: clock.dateTime(cancellation.until) })
-      : cancellation.reason
-        ? refusalText(i18n, cancellation.reason, cancellation.params ?? {}) ?? ""
+      : visit.state === "booked" && Number.isFinite(notice)
+        ? refusalText(i18n, "visit.cancelClosed", { minutes: String(notice) })
         : "";
     const end = (service) => new Date(Date.parse(service.start) + service.durationMinutes * 60_000);
     fill(result,

@@ -263,9 +263,8 @@ export async function mount(main, site, route) {
     } catch (error) {
       button.setAttribute("aria-pressed", "false");
       if (TAKEN.has(error.reason)) {
-        // The previous hold was given up for this one; the time shown as held is gone either way.
-        hold = null;
-        hideForm();
+        // The time shown as held is gone; a previous hold is let go rather than left to expire.
+        releaseHold();
         askTimes(h("p", { class: "site-error salon-taken", id: "salon-taken", text: error.message }));
       } else if (unreachable(error)) {
         fill(timesNote, h("p", { class: "site-error", text: errorText(error, t) }));
@@ -373,8 +372,7 @@ export async function mount(main, site, route) {
         site.navigate(`#/visit/${encodeURIComponent(data.code)}`);
       } catch (error) {
         if (TAKEN.has(error.reason)) {
-          hold = null;
-          hideForm();
+          releaseHold();
           askTimes(h("p", { class: "site-error salon-taken", id: "salon-taken", text: error.message }));
           steps.times.scrollIntoView({ block: "start" });
           return;
@@ -398,8 +396,13 @@ export async function mount(main, site, route) {
 
   return {
     update(next) {
+      const before = choice;
       choice = choiceOf(next.params, salon);
       draw();
+      // On a phone the step a choice opens is below the fold: it comes into view (not on Back).
+      const opened = choice.day && choice.day !== before.day ? steps.times
+        : choice.staff !== null && before.staff === null ? steps.day : null;
+      opened?.scrollIntoView({ block: "start" });
     },
     unmount() {
       clearInterval(countdown);

@@ -1,8 +1,12 @@
 // The guest site: a public page where a guest picks a destination, dates and guests, narrows by
 // price, sees the places on a map, opens one and books it. It routes `#/` (the search form),
 // `#/search?…` (results), `#/places/{id}?…` (a place), `#/book/{id}?…` (the booking form),
-// `#/bookings/{code}` (confirmation) and `#/manage` (a booking by code and email). Each page is a
-// module exporting `mount(main, site, route) -> { unmount() }`; `site` is what pages share: the words,
+// `#/bookings/{code}` (confirmation) and `#/manage` (a booking by code and email); for salons,
+// `#/salons?q=` (finding one), `#/salon/{id}?services=…&staff=…&day=…` (choosing and booking a visit)
+// and `#/visit/{code}` (a visit's confirmation, and managing it). Each page is a module exporting
+// `mount(main, site, route) -> { unmount(), update?(route) }`: a page with `update` follows a change of
+// its own hash's parameters (a choice it put there, or Back) without being drawn again; `site` is
+// what pages share: the words,
 // `navigate`, and what the results list already knows about each place (the detail's first view).
 
 import { h, fill } from "../common/dom.js";
@@ -20,6 +24,9 @@ const PAGES = {
   book: (retry = "") => import(`./book-page.js${retry}`),
   bookings: (retry = "") => import(`./manage-page.js${retry}`),
   manage: (retry = "") => import(`./manage-page.js${retry}`),
+  salons: (retry = "") => import(`./salons-page.js${retry}`),
+  salon: (retry = "") => import(`./salon-page.js${retry}`),
+  visit: (retry = "") => import(`./visit-page.js${retry}`),
 };
 
 
@@ -120,6 +127,7 @@ class Site {
     this._probe = 0;
     this._retries++;
     this._route = null;
+    this._pageOf = null;
     this.route();
   }
 
@@ -172,6 +180,7 @@ class Site {
     rememberLanguage(code);
     this.drawShell();
     this._route = null;
+    this._pageOf = null;
     this.route();
   }
 
@@ -239,6 +248,12 @@ class Site {
     clearInterval(this._probe);
     this._probe = 0;
     const route = parseRoute(hash);
+    const pageOf = `${route.name}/${route.id ?? ""}`;
+    if (this.page?.update && this._pageOf === pageOf) {
+      this.page.update(route);
+      return;
+    }
+    this._pageOf = pageOf;
     this.page?.unmount?.();
     this.page = null;
     document.documentElement.dataset.page = route.name || "home";

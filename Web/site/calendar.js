@@ -214,6 +214,9 @@ export function isDisabled(day, range, rules) {
  * @param {number} [options.minNights]
  * @param {number} [options.maxNights]
  * @param {Map<number, object>} [options.closed] a place's restricted days (`closedDays`)
+ * @param {boolean} [options.single] one day rather than a stay (a salon's visit): every tap picks that day,
+ *   reported as `arrival`, and no departure is shown
+ * @param {string} [options.lastDay] `YYYY-MM-DD`, the last day that may be picked (within the months shown)
  * @param {Partial<typeof DEFAULT_LABELS>} [options.labels] words; English when absent
  * @param {(value: {arrival: string | null, departure: string | null, nights: number | null}) => void}
  *   [options.onChange] after each accepted tap and after Clear
@@ -228,6 +231,8 @@ export function createRangeCalendar({
   minNights = 1,
   maxNights = 30,
   closed = NONE_CLOSED,
+  single = false,
+  lastDay: lastPickable = null,
   labels = {},
   onChange = () => {},
 }) {
@@ -239,8 +244,12 @@ export function createRangeCalendar({
   const startYear = start.getUTCFullYear();
   const startMonth = start.getUTCMonth();
   const firstShown = Date.UTC(startYear, startMonth, 1) / DAY_MS;
-  const lastDay = Date.UTC(startYear, startMonth + months, 1) / DAY_MS - 1;
-  const rules = { today: todayNumber, minNights, maxNights, lastDay, closed };
+  const lastShown = Date.UTC(startYear, startMonth + months, 1) / DAY_MS - 1;
+  const lastDay = lastPickable ? Math.min(lastShown, dayNumber(lastPickable)) : lastShown;
+  // A single day is a stay of no nights: each tap starts afresh, and no day waits for a departure.
+  const rules = single ? { today: todayNumber, minNights: 0, lastDay, closed } : { today: todayNumber, minNights, maxNights, lastDay, closed };
+  const EMPTY = { arrival: null, departure: null };
+  const rangeOf = () => (single ? EMPTY : range);
   const fullDate = new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: "full" });
   const shortDate = new Intl.DateTimeFormat(locale, {
     timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric",
@@ -276,14 +285,14 @@ export function createRangeCalendar({
       "div",
       { class: "cal-summary" },
       h("div", { class: "cal-field" }, h("span", { class: "cal-field-label", text: words.arrival }), arrivalValue),
-      h("div", { class: "cal-field" }, h("span", { class: "cal-field-label", text: words.departure }), departureValue),
+      single ? null : h("div", { class: "cal-field" }, h("span", { class: "cal-field-label", text: words.departure }), departureValue),
       hint,
-      clear,
+      single ? null : clear,
     ),
     scroller,
     // What aria-describedby points at, to say which day is the arrival and which the departure.
     h("span", { id: `${id}-arrival`, class: "cal-visually-hidden", text: words.arrival }),
-    h("span", { id: `${id}-departure`, class: "cal-visually-hidden", text: words.departure }),
+    single ? null : h("span", { id: `${id}-departure`, class: "cal-visually-hidden", text: words.departure }),
   );
   scroller.addEventListener("click", onClick);
   scroller.addEventListener("keydown", onKeyDown);
@@ -329,13 +338,13 @@ export function createRangeCalendar({
 
   /** Brings every day button in line with the range, touching only those whose state changed. */
   function paint() {
-    const preview = previewRange(range, pointed, rules);
+    const preview = single ? null : previewRange(range, pointed, rules);
     for (const [day, entry] of days) {
       const arrival = day === range.arrival;
       const departure = day === range.departure;
       const inStay = range.departure !== null && day > range.arrival && day < range.departure;
       const inPreview = preview !== null && day > preview.arrival && day <= preview.departure;
-      const disabled = isDisabled(day, range, rules);
+      const disabled = isDisabled(day, rangeOf(), rules);
       const tabbable = day === roving;
       const state = `${+arrival}${+departure}${+inStay}${+inPreview}${+disabled}${+tabbable}`;
       if (state === entry.state) continue;
@@ -351,7 +360,7 @@ export function createRangeCalendar({
       if (disabled) button.setAttribute("aria-disabled", "true");
       else button.removeAttribute("aria-disabled");
       // A day the hotel closes says why, on hover and to a screen reader.
-      const why = disabled ? refusal(pickDay(range, day, rules).reason) : "";
+      const why = disabled ? refusal(pickDay(rangeOf(), day, rules).reason) : "";
       if (why) button.title = why;
       else button.removeAttribute("title");
       if (arrival || departure) button.setAttribute("aria-describedby", `${id}-${arrival ? "arrival" : "departure"}`);
@@ -364,7 +373,8 @@ export function createRangeCalendar({
     const nights = nightsOf(preview ?? range);
     if (message) hint.textContent = message;
     else if (nights !== null) hint.textContent = words.nights(nights);
-    else hint.textContent = range.arrival === null ? words.chooseArrival : words.chooseDeparture;
+    else if (range.arrival === null) hint.textContent = words.chooseArrival;
+    else hint.textContent = single ? "" : words.chooseDeparture;
   }
 
   function shown(day) {
@@ -372,7 +382,7 @@ export function createRangeCalendar({
   }
 
   function pick(day) {
-    const result = pickDay(range, day, rules);
+    const result = pickDay(rangeOf(), day, rules);
     roving = day;
     // Past days and days past the last month are plainly disabled; a wrong length of stay is worth words.
     message = refusal(result.reason);
@@ -427,6 +437,7 @@ export function createRangeCalendar({
 
   /** Shades the stay that ending on `day` would make; repaints only when that changes. */
   function point(day) {
+    if (single) return;
     const before = previewRange(range, pointed, rules);
     pointed = day;
     const after = previewRange(range, pointed, rules);

@@ -37,6 +37,7 @@ export async function mount(main, site, route) {
     h("h1", { id: "manage-title", text: t(justBooked ? "confirm.title" : "manage.title") }),
     result,
     justBooked ? null : form,
+    justBooked ? null : h("p", { class: "manage-other" }, h("a", { href: "#/visit", text: t("visit.manageLink") })),
   );
 
   async function find(code, email) {

@@ -1,4 +1,4 @@
-// The home page: the search bar, and the destinations the site sells as a shortcut.
+// The home page: the search bar, the destinations the site sells as a shortcut, and the way to salons.
 
 import { h, fill } from "../common/dom.js";
 import { createSearchBar, searchOf } from "./search-bar.js";
@@ -13,6 +13,7 @@ export async function mount(main, site, route) {
       h("h1", { text: t("search.title") }),
       h("p", { class: "home-tagline", text: t("site.tagline") }),
       bar.element,
+      h("p", { class: "home-salons" }, h("a", { href: "#/salons", id: "home-salons", text: t("salons.link") })),
     ),
     destinations,
   );

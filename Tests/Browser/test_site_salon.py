@@ -1,0 +1,307 @@
+"""A salon's booking page on the guest site (Web/site/salon-page.js), on a phone in Chromium against a real
+server over a fresh SQLite demo database (salon 2, Salon Hanami Omotesando in Tokyo): a Japanese customer
+finds it, books two services with anyone and cancels the visit; a Thai customer on a slow line is refused
+until she accepts the terms, and Back and reload keep her choices; a time booked by someone else meanwhile is
+refused in words and the free times are offered again without it. Every expectation is read from the API
+(today, free times), so the tests run on any day at any hour."""
+
+import datetime
+import json
+import urllib.parse
+import urllib.request
+import uuid
+
+import pytest
+from conftest import latin_words, screenshot, text_in
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+from test_site import wait_page
+
+PHONE = (375, 812)
+SALON = 2
+
+
+def api(base, method, path, body=None, headers=None):
+    """The server's answer to a request from outside the page: `(status, data)`."""
+    request = urllib.request.Request(
+        base + path, method=method, data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, json.loads(answer.read() or b"null")
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+def salon(base, lang="ja"):
+    return api(base, "GET", f"/api/v1/public/salons/{SALON}?lang={lang}")[1]
+
+
+def free_times(base, day, services, staff=None):
+    query = [("day", day), *(("services", str(s)) for s in services)]
+    if staff is not None:
+        query.append(("staffId", str(staff)))
+    return api(base, "GET", f"/api/v1/public/salons/{SALON}/free-times?{urllib.parse.urlencode(query)}")[1]["times"]
+
+
+def days_of(page):
+    day = datetime.date.fromisoformat(page["today"])
+    while day.isoformat() <= page["lastDay"]:
+        yield day.isoformat()
+        day += datetime.timedelta(days=1)
+
+
+def first_day_with_times(base, page, services, staff=None, after=None):
+    """The first day from the salon's today with free times for the choice (whose first start is later
+    than `after`, a UTC datetime, when given), and those times."""
+    for day in days_of(page):
+        times = free_times(base, day, services, staff)
+        if times and (after is None or instant(times[0]["start"]) > after):
+            return day, times
+    pytest.fail(f"no free times for {services} until {page['lastDay']}")
+
+
+def instant(text):
+    return datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def service_id(page, name):
+    return next(s["id"] for s in page["services"] if s["name"] == name)
+
+
+def refusal(browser, language, reason):
+    """A refusal as Web/common/refusals.js words it in `language`."""
+    return browser.execute_async_script(
+        "const [language, reason, done] = arguments;"
+        "import('/common/refusals.js').then((m) => done(m.REFUSALS[language][reason]));",
+        language, reason,
+    )
+
+
+def visible_text(browser):
+    return browser.execute_script(
+        "return [...document.querySelectorAll('.site-bar a, #site-main, .site-footer')].map((e) => e.innerText).join('\\n')"
+    )
+
+
+def stored_names(page):
+    """What a page may show as the salon entered it: its name and its stylists' names."""
+    return ["Frontdesk Stays", page["salon"]["name"], *(s["name"] for s in page["staff"])]
+
+
+def wait_salon(browser):
+    WebDriverWait(browser, 20).until(
+        lambda b: b.execute_script("return document.querySelector('.salon-page')?.dataset.state") == "complete"
+    )
+
+
+def wait_times(browser):
+    WebDriverWait(browser, 20).until(
+        lambda b: b.execute_script("return document.getElementById('salon-times')?.dataset.state") == "ready"
+    )
+
+
+def shown_starts(browser):
+    return browser.execute_script("return [...document.querySelectorAll('.salon-time')].map((b) => b.dataset.start)")
+
+
+def choose_day(browser, day):
+    browser.find_element(By.CSS_SELECTOR, f'#salon-day [data-day="{day}"]').click()
+    WebDriverWait(browser, 10).until(lambda b: f"day={day}" in b.current_url)
+    wait_times(browser)
+
+
+def fill_form(browser, name, phone, email):
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "salon-submit"))
+    browser.find_element(By.ID, "salon-name").send_keys(name)
+    browser.find_element(By.ID, "salon-phone").send_keys(phone)
+    browser.find_element(By.ID, "salon-email").send_keys(email)
+
+
+def test_a_japanese_customer_finds_the_salon_books_two_services_with_anyone_and_cancels(desk_server, browser_factory):
+    page = salon(desk_server, "ja")
+    cut, spa = service_id(page, "カット"), service_id(page, "ヘッドスパ")
+    staff_of = {s["id"]: set(s["staffIds"]) for s in page["services"]}
+    assert staff_of[cut] & staff_of[spa]
+    # Cancelled online up to the salon's notice: the visit is booked on the first day whose free times
+    # begin after it.
+    notice = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(minutes=page["cancelNoticeMinutes"] + 30)
+    day, times = first_day_with_times(desk_server, page, [cut, spa], after=notice)
+    browser = browser_factory(viewport=PHONE, language="ja-JP")
+    stored = stored_names(page)
+
+    browser.get(f"{desk_server}/")
+    wait_page(browser, "home")
+    browser.find_element(By.ID, "home-salons").click()
+    wait_page(browser, "salons")
+    browser.find_element(By.ID, "salons-query").send_keys("東京")
+    browser.find_element(By.ID, "salons-submit").click()
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, f'.salon-card[data-salon-id="{SALON}"]'))
+    assert latin_words(visible_text(browser), stored) == []
+    browser.find_element(By.CSS_SELECTOR, f'.salon-card[data-salon-id="{SALON}"] a').click()
+    wait_salon(browser)
+    assert browser.current_url.endswith(f"#/salon/{SALON}")
+
+    browser.find_element(By.CSS_SELECTOR, f'.salon-service[data-service-id="{cut}"]').click()
+    browser.find_element(By.CSS_SELECTOR, f'.salon-service[data-service-id="{spa}"]').click()
+    WebDriverWait(browser, 10).until(lambda b: f"services={cut}%2C{spa}" in b.current_url or f"services={cut},{spa}" in b.current_url)
+    total = sum(s["price"]["amount"] for s in page["services"] if s["id"] in (cut, spa))
+    assert f"{total:,}" in text_in(browser, "#salon-total")
+    browser.find_element(By.CSS_SELECTOR, '.salon-stylist[data-staff="any"]').click()
+    WebDriverWait(browser, 10).until(lambda b: "staff=any" in b.current_url)
+    choose_day(browser, day)
+    # The page offers what the server works out, on the salon's clock.
+    assert shown_starts(browser) == [t["start"] for t in free_times(desk_server, day, [cut, spa])]
+    assert text_in(browser, ".salon-time") == times[0]["time"]
+    assert latin_words(visible_text(browser), stored) == []
+    screenshot(browser, "site-salon-ja-times")
+
+    browser.find_element(By.CSS_SELECTOR, f'.salon-time[data-start="{times[0]["start"]}"]').click()
+    fill_form(browser, "山田花子", "090-1234-5678", "hanako@example.com")
+    assert "24" in text_in(browser, "#salon-terms")
+    browser.find_element(By.ID, "salon-accept").click()
+    assert latin_words(visible_text(browser), stored + ["hanako@example.com"]) == []
+    screenshot(browser, "site-salon-ja-form")
+    browser.find_element(By.ID, "salon-submit").click()
+    wait_page(browser, "visit")
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "confirmation-code"))
+    code = browser.find_element(By.ID, "confirmation-code").text
+    assert code
+
+    status, visit = api(desk_server, "GET", f"/api/v1/public/visits/{code}?email=hanako%40example.com")
+    assert status == 200
+    assert [s["serviceId"] for s in visit["services"]] == [cut, spa]
+    assert visit["start"] == times[0]["start"]
+    assert visit["staff"]["id"] in staff_of[cut] & staff_of[spa]
+    assert browser.find_element(By.ID, "visit-stylist").text == visit["staff"]["name"]
+    assert browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    assert latin_words(visible_text(browser), stored + [code]) == []
+    screenshot(browser, "site-salon-ja-confirmation")
+
+    browser.find_element(By.ID, "visit-manage").click()
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "visit-cancel"))
+    assert latin_words(visible_text(browser), stored + [code, "hanako@example.com"]) == []
+    browser.find_element(By.ID, "visit-cancel").click()
+    browser.switch_to.alert.accept()
+    WebDriverWait(browser, 10).until(
+        lambda b: b.execute_script("return document.getElementById('visit-state')?.dataset.state") == "cancelled"
+    )
+    assert api(desk_server, "GET", f"/api/v1/public/visits/{code}?email=hanako%40example.com")[1]["state"] == "cancelled"
+    assert latin_words(visible_text(browser), stored + [code, "hanako@example.com"]) == []
+
+
+def test_a_thai_customer_on_a_slow_line_keeps_her_choices_and_books_once_the_terms_are_accepted(
+    desk_server, browser_factory
+):
+    page = salon(desk_server, "th")
+    treatment = max(page["services"], key=lambda s: len(s["staffIds"]))["id"]
+    day, times = first_day_with_times(desk_server, page, [treatment])
+    browser = browser_factory(viewport=PHONE, language="th-TH")
+    stored = stored_names(page)
+    browser.get(f"{desk_server}/#/salon/{SALON}")
+    wait_salon(browser)
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd(
+        "Network.emulateNetworkConditions", {"offline": False, "latency": 200, "downloadThroughput": -1, "uploadThroughput": -1}
+    )
+    browser.find_element(By.CSS_SELECTOR, f'.salon-service[data-service-id="{treatment}"]').click()
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, '.salon-stylist[data-staff="any"]'))
+    browser.find_element(By.CSS_SELECTOR, '.salon-stylist[data-staff="any"]').click()
+    WebDriverWait(browser, 10).until(lambda b: "staff=any" in b.current_url)
+    choose_day(browser, day)
+
+    browser.refresh()
+    wait_salon(browser)
+    wait_times(browser)
+    assert browser.find_element(By.CSS_SELECTOR, f'.salon-service[data-service-id="{treatment}"]').get_attribute("aria-pressed") == "true"
+    assert browser.find_element(By.CSS_SELECTOR, '.salon-stylist[data-staff="any"]').get_attribute("aria-pressed") == "true"
+    assert browser.find_element(By.CSS_SELECTOR, f'#salon-day [data-day="{day}"]').get_attribute("aria-pressed") == "true"
+    assert shown_starts(browser) == [t["start"] for t in times]
+
+    browser.back()
+    WebDriverWait(browser, 10).until(lambda b: "day=" not in b.current_url)
+    assert not browser.find_element(By.ID, "salon-times").is_displayed()
+    assert browser.find_element(By.ID, "salon-day").is_displayed()
+    choose_day(browser, day)
+
+    browser.find_element(By.CSS_SELECTOR, ".salon-time").click()
+    fill_form(browser, "สมศรี ใจดี", "081 234 5678", "somsri@example.com")
+    assert latin_words(visible_text(browser), stored + ["somsri@example.com"]) == []
+    browser.find_element(By.ID, "salon-submit").click()
+    words = refusal(browser, "th", "visit.terms")
+    WebDriverWait(browser, 10).until(lambda b: text_in(b, "#salon-acceptTerms-error") == words)
+    screenshot(browser, "site-salon-th-terms")
+    browser.find_element(By.ID, "salon-accept").click()
+    browser.find_element(By.ID, "salon-submit").click()
+    wait_page(browser, "visit")
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "confirmation-code"))
+    code = browser.find_element(By.ID, "confirmation-code").text
+    status, visit = api(desk_server, "GET", f"/api/v1/public/visits/{code}?email=somsri%40example.com")
+    assert status == 200 and visit["state"] == "booked"
+    assert latin_words(visible_text(browser), stored + [code]) == []
+    browser.execute_cdp_cmd(
+        "Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    )
+
+
+def test_a_visit_inside_the_cancellation_notice_says_in_thai_to_call_the_salon(desk_server, browser_factory):
+    page = salon(desk_server, "th")
+    treatment = max(page["services"], key=lambda s: len(s["staffIds"]))["id"]
+    notice = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(minutes=page["cancelNoticeMinutes"])
+    soon = next(
+        (t for day in list(days_of(page))[:3] for t in free_times(desk_server, day, [treatment]) if instant(t["start"]) < notice),
+        None,
+    )
+    if soon is None:
+        pytest.skip("the salon has no free time before its cancellation notice")
+    status, visit = api(
+        desk_server, "POST", f"/api/v1/public/salons/{SALON}/visits",
+        {"services": [treatment], "start": soon["start"], "acceptTerms": True,
+         "customer": {"name": "สมชาย", "email": "somchai@example.com", "phone": "081 111 2222"}},
+        {"Idempotency-Key": f"salon-test-{uuid.uuid4()}"},
+    )
+    assert status == 201 and not visit["cancellation"]["allowed"]
+    browser = browser_factory(viewport=PHONE, language="th-TH")
+    browser.get(f"{desk_server}/#/visit")
+    wait_page(browser, "visit")
+    browser.find_element(By.ID, "visit-code").send_keys(visit["code"])
+    browser.find_element(By.ID, "visit-email").send_keys("somchai@example.com")
+    browser.find_element(By.ID, "visit-find").click()
+    words = refusal(browser, "th", "visit.cancelClosed").replace("{minutes}", f"{page['cancelNoticeMinutes']:,}")
+    WebDriverWait(browser, 10).until(lambda b: text_in(b, "#visit-terms") == words)
+    assert not browser.find_elements(By.ID, "visit-cancel")
+    assert latin_words(visible_text(browser), stored_names(page) + [visit["code"], "somchai@example.com"]) == []
+    status, refused = api(desk_server, "POST", f"/api/v1/public/visits/{visit['code']}/cancel", {"email": "somchai@example.com"})
+    assert status == 409 and refused["error"]["reason"] == "visit.cancelClosed"
+
+
+def test_a_time_booked_meanwhile_is_refused_in_words_and_the_free_times_are_offered_again(desk_server, browser_factory):
+    page = salon(desk_server, "ja")
+    cut = service_id(page, "カット")
+    stylist = sorted(next(s for s in page["services"] if s["id"] == cut)["staffIds"])[-1]
+    day, times = first_day_with_times(desk_server, page, [cut], stylist)
+    browser = browser_factory(viewport=PHONE, language="ja-JP")
+    # The choices come from the shared link itself.
+    browser.get(f"{desk_server}/#/salon/{SALON}?services={cut}&staff={stylist}&day={day}")
+    wait_salon(browser)
+    wait_times(browser)
+    start = shown_starts(browser)[0]
+    assert start == times[0]["start"]
+
+    status, _ = api(
+        desk_server, "POST", f"/api/v1/public/salons/{SALON}/visits",
+        {"services": [cut], "staffId": stylist, "start": start, "acceptTerms": True,
+         "customer": {"name": "Walk-in", "email": "walkin@example.com", "phone": "03-0000-0000"}},
+        {"Idempotency-Key": f"salon-test-{uuid.uuid4()}"},
+    )
+    assert status == 201
+
+    browser.find_element(By.CSS_SELECTOR, f'.salon-time[data-start="{start}"]').click()
+    taken = {refusal(browser, "ja", "appointment.taken"), refusal(browser, "ja", "appointment.resourceFull")}
+    WebDriverWait(browser, 10).until(lambda b: text_in(b, "#salon-taken") in taken)
+    wait_times(browser)
+    assert start not in shown_starts(browser)
+    assert shown_starts(browser) == [t["start"] for t in free_times(desk_server, day, [cut], stylist)]
+    assert not browser.find_elements(By.ID, "salon-submit")
+    screenshot(browser, "site-salon-ja-taken")

@@ -1,0 +1,113 @@
+// A salon visit by its code and email: its confirmation right after booking (`#/visit/{code}`), and
+// managing it (`#/visit`): the services with their times on the salon's clock, the stylist, the total,
+// and cancelling while the server allows it (`cancellation.allowed`); its refusal after the notice is
+// worded. A wrong email and an unknown code get the same answer.
+
+import { h, fill } from "../common/dom.js";
+import { call, errorText, get } from "../common/api.js";
+import { refusalText } from "../common/refusals.js";
+import { VISIT_KEY, durationText, salonClock } from "./salon-page.js";
+
+export async function mount(main, site, route) {
+  const i18n = site.i18n;
+  const { t } = i18n;
+  const kept = readKept();
+  const code = route.id ?? route.params.get("code") ?? "";
+  const justBooked = Boolean(route.id && kept?.booked && kept.code === code);
+  const codeInput = h("input", { id: "visit-code", type: "text", value: code, autocomplete: "off", required: true, spellcheck: false });
+  const emailInput = h("input", { id: "visit-email", type: "email", autocomplete: "email", required: true, value: kept?.code === code ? kept.email : "" });
+  const message = h("p", { class: "site-form-error", role: "alert", id: "visit-error" });
+  const result = h("div", { class: "manage-booking", id: "visit-result", "aria-live": "polite" });
+  const form = h("form", { class: "manage-form", "aria-labelledby": "visit-title" },
+    h("div", { class: "site-field" }, h("label", { for: "visit-code", text: t("manage.code") }), codeInput),
+    h("div", { class: "site-field" }, h("label", { for: "visit-email", text: t("manage.email") }), emailInput),
+    message,
+    h("button", { type: "submit", class: "site-button is-primary", id: "visit-find", text: t("manage.find") }),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    find(codeInput.value.trim(), emailInput.value.trim());
+  });
+  fill(main, h("div", { class: "manage-page visit-page" },
+    h("h1", { id: "visit-title", text: t(justBooked ? "confirm.title" : "visit.manageTitle") }),
+    result,
+    justBooked ? null : form,
+  ));
+
+  async function find(code, email) {
+    message.textContent = "";
+    try {
+      const visit = await get(`/api/v1/public/visits/${encodeURIComponent(code)}?${new URLSearchParams({ email, lang: i18n.code })}`);
+      sessionStorage.setItem(VISIT_KEY, JSON.stringify({ code, email, booked: justBooked }));
+      show(visit, email);
+    } catch (error) {
+      fill(result);
+      message.textContent = error.status === 404 ? t("visit.notFound") : errorText(error, t);
+    }
+  }
+
+  function show(visit, email) {
+    const clock = salonClock(i18n.locale, visit.salon.timeZone);
+    const cancellation = visit.cancellation ?? {};
+    const cancelMessage = h("p", { class: "site-form-error", role: "alert", id: "visit-cancel-error" });
+    const cancel = h("button", {
+      type: "button", class: "site-button is-danger", id: "visit-cancel", text: t("visit.cancel"),
+      onclick: async () => {
+        if (!window.confirm(t("visit.cancelConfirm"))) return;
+        cancel.disabled = true;
+        try {
+          const { data } = await call("POST", `/api/v1/public/visits/${encodeURIComponent(visit.code)}/cancel?lang=${i18n.code}`, { body: { email } });
+          show(data, email);
+          result.querySelector(".manage-state")?.append(" ", h("span", { text: t("visit.cancelled") }));
+        } catch (error) {
+          cancel.disabled = false;
+          cancelMessage.textContent = errorText(error, t);
+        }
+      },
+    });
+    // The server says why a booked visit can no longer be cancelled in English words only (`reason`
+    // is its message, without params): the salon's notice is the time from `until` to the visit.
+    const notice = Math.round((Date.parse(visit.start) - Date.parse(cancellation.until)) / 60_000);
+    const terms = cancellation.allowed
+      ? t("visit.cancelUntil", { time: clock.dateTime(cancellation.until) })
+      : visit.state === "booked" && Number.isFinite(notice)
+        ? refusalText(i18n, "visit.cancelClosed", { minutes: String(notice) })
+        : "";
+    const end = (service) => new Date(Date.parse(service.start) + service.durationMinutes * 60_000);
+    fill(result,
+      h("dl", { class: "manage-facts" },
+        h("dt", { text: t("confirm.code") }), h("dd", { class: "manage-code", id: "confirmation-code", text: visit.code }),
+        h("dt", { text: t("manage.state") }), h("dd", { class: "manage-state", id: "visit-state", dataset: { state: visit.state }, text: t(`state.${visit.state}`) }),
+        h("dt", { text: t("book.name") }), h("dd", { text: visit.customerName }),
+        h("dt", { text: t("visit.when") }), h("dd", { id: "visit-day", text: clock.date(visit.start) }),
+        h("dt", { text: t("visit.stylist") }), h("dd", { id: "visit-stylist", text: visit.staff.name }),
+      ),
+      h("p", { class: "book-place" }, h("strong", { text: visit.salon.name })),
+      h("ol", { class: "visit-services", id: "visit-services" }, visit.services.map((service) =>
+        h("li", { dataset: { serviceId: String(service.serviceId) } },
+          h("span", { class: "visit-service-time", text: `${clock.time(service.start)}–${clock.time(end(service))}` }),
+          h("strong", { text: service.name }),
+          h("span", { class: "visit-service-facts", text: `${durationText(i18n.locale, service.durationMinutes)} · ${i18n.money(service.price)}` }),
+        ),
+      )),
+      h("p", { class: "salon-total", id: "visit-total", text: `${t("price.total")}: ${i18n.money(visit.total)}` }),
+      justBooked ? h("p", { class: "manage-keep", text: t("visit.keep") }) : null,
+      justBooked ? h("a", { class: "site-button", id: "visit-manage", href: `#/visit?${new URLSearchParams({ code: visit.code })}`, text: t("visit.manage") }) : null,
+      terms ? h("p", { class: "manage-terms", id: "visit-terms", text: terms }) : null,
+      cancellation.allowed && visit.state === "booked" ? cancel : null,
+      cancelMessage,
+    );
+  }
+
+  if (code && emailInput.value) await find(code, emailInput.value);
+  else (code ? emailInput : codeInput).focus();
+  return { unmount() {} };
+}
+
+function readKept() {
+  try {
+    return JSON.parse(sessionStorage.getItem(VISIT_KEY) ?? "null");
+  } catch {
+    return null;
+  }
+}

@@ -18,6 +18,11 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOption
     @Option(help: "Add a benchmark hotel with this many rooms instead of the demo.") var rooms: Int?
     @Option(help: "Add this many benchmark places for the guest site's search instead of the demo.") var places: Int?
+    @Option(help: "Add a benchmark salon with this many staff (and --services, --resources, --appointments).")
+    var salonStaff: Int?
+    @Option(help: "With --salon-staff: its services.") var services = 40
+    @Option(help: "With --salon-staff: its kinds of resource.") var resources = 8
+    @Option(help: "With --salon-staff: appointments over the next 30 days.") var appointments = 3_000
     @Option(help: "Days of stays on the benchmark hotel.") var days = 365
     @Option(help: "Share of the benchmark hotel's nights that are taken, 0...1.") var occupancy = 0.7
     @Flag(help: "Do nothing, successfully, when the database already has properties (for make run).")
@@ -28,6 +33,12 @@ struct DemoCommand: AsyncParsableCommand {
     func validate() throws {
         if let rooms, !(1...10_000).contains(rooms) { throw ValidationError("--rooms must be 1...10000.") }
         if let places, !(1...5_000).contains(places) { throw ValidationError("--places must be 1...5000.") }
+        if let salonStaff, !(1...500).contains(salonStaff) { throw ValidationError("--salon-staff must be 1...500.") }
+        guard (1...500).contains(services) else { throw ValidationError("--services must be 1...500.") }
+        guard (0...SalonDesk<AppointmentRepository>.maxResources).contains(resources) else {
+            throw ValidationError("--resources must be 0...\(SalonDesk<AppointmentRepository>.maxResources).")
+        }
+        guard (0...100_000).contains(appointments) else { throw ValidationError("--appointments must be 0...100000.") }
         guard (1...3_650).contains(days) else { throw ValidationError("--days must be 1...3650.") }
         guard (0.01...1).contains(occupancy) else { throw ValidationError("--occupancy must be between 0.01 and 1.") }
         if withoutStays, rooms == nil || places != nil {
@@ -45,7 +56,14 @@ struct DemoCommand: AsyncParsableCommand {
         try await store.migrate()
         let demo = DemoData(store: store)
         do {
-            if let places {
+            if let salonStaff {
+                let started = ContinuousClock.now
+                let id = try await demo.createBenchmarkSalon(
+                    staff: salonStaff, services: services, resources: resources, appointments: appointments)
+                print(
+                    "frontdesk: salon \(id) has \(salonStaff) staff, \(services) services, \(resources) resources and "
+                        + "\(appointments) appointments (\(Self.milliseconds(since: started)) ms)")
+            } else if let places {
                 let started = ContinuousClock.now
                 let stays = try await demo.createSearchPlaces(
                     places, rooms: rooms ?? 40, days: days, occupancy: occupancy)

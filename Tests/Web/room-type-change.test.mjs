@@ -13,7 +13,7 @@ test("a room of another type says the difference in the desk's language, and not
     difference: { amount: 300000, currency: "THB" },
   };
   const en = roomTypeChangeNote(change, createI18n("en", MESSAGES));
-  assert.match(en, /Pool Suite \(booked as Garden Double\): THB\s?3,000\.00 more for 2 nights/);
+  assert.match(en, /Pool Suite \(booked as Garden Double\): ฿\s?3,000\.00 more for 2 nights/);
   const th = roomTypeChangeNote({ ...change, difference: { amount: -50000, currency: "THB" } }, createI18n("th", MESSAGES));
   assert.match(th, /ถูกกว่า/);
   assert.doesNotMatch(th, /more|less|booked/);

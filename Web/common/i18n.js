@@ -103,7 +103,9 @@ export function createI18n(code, catalogue) {
     if (!value) return "";
     let format = moneyFormats.get(value.currency);
     if (!format) {
-      format = new Intl.NumberFormat(locale, { style: "currency", currency: value.currency });
+      // The currency's own sign in every language (¥, ฿, ₩, ₫), never a code or a country's letters ("JP¥"
+      // on a Korean page): a price reads the same to a guest whatever the page's language.
+      format = new Intl.NumberFormat(locale, { style: "currency", currency: value.currency, currencyDisplay: "narrowSymbol" });
       moneyFormats.set(value.currency, format);
     }
     // The digits as a decimal string: `Intl` formats them exactly, however large the amount.

@@ -965,8 +965,16 @@ def test_an_appointments_page_changes_its_time_and_length_through_the_declared_f
     sign_in(driver, desk_server)
     salon = use_property(driver, "salon")
     board = api(driver, "GET", f"/api/v1/properties/{salon['id']}/board")["data"]
-    # A booked appointment (style 0) in the demo's day.
-    index = next(i for i in range(0, len(board["items"]), 6) if board["items"][i + 4] == 0)
+    # A booked appointment (style 0) in the demo's day, with a quarter of an hour of its member's shift after it:
+    # longer, it is still within their hours.
+    shifts = {member["id"]: member["shifts"] for member in board["staff"]}
+    items = board["items"]
+
+    def room_to_grow(i):
+        start, end = items[i + 2] - board["fromMinute"], items[i + 3] - board["fromMinute"]
+        return any(a <= start and end + 15 <= b for a, b in shifts.get(items[i + 1], []))
+
+    index = next(i for i in range(0, len(items), 6) if items[i + 4] == 0 and room_to_grow(i))
     appointment_id = board["items"][index]
     before = api(driver, "GET", f"/api/v1/appointments/{appointment_id}")["data"]
     go(driver, f"#/appointments/{appointment_id}", "appointments")

@@ -1,0 +1,35 @@
+// The set-up screen's hours (Web/desk/salon-hours.js): times shown as HH:MM and sent as minutes of the
+// local day, without a browser.
+
+import assert from "node:assert/strict";
+import test from "node:test";
+
+import { clockText, minutesOf, rangesText, weekdayName } from "../../Web/desk/salon-hours.js";
+
+test("minutes of the day show as HH:MM in 24 hours, the day's end as 24:00", () => {
+  assert.equal(clockText(600), "10:00");
+  assert.equal(clockText(785), "13:05");
+  assert.equal(clockText(1440), "24:00");
+});
+
+test("HH:MM typed is minutes of the day, an end at midnight the day's end, anything else null", () => {
+  assert.equal(minutesOf("10:00"), 600);
+  assert.equal(minutesOf(" 9:30 "), 570);
+  assert.equal(minutesOf("24:00"), 1440);
+  assert.equal(minutesOf("00:00", { end: true }), 1440);
+  assert.equal(minutesOf("00:00"), 0);
+  assert.equal(minutesOf(""), null);
+  assert.equal(minutesOf("10h"), null);
+});
+
+test("a day's ranges read in short, and a day without any by its word", () => {
+  const split = [{ start: 600, end: 780 }, { start: 840, end: 1200 }];
+  assert.equal(rangesText(split, "Off"), "10:00–13:00, 14:00–20:00");
+  assert.equal(rangesText([], "Off"), "Off");
+});
+
+test("weekdays are numbered from Monday and named in the page's language", () => {
+  assert.equal(weekdayName("en", 1), "Monday");
+  assert.equal(weekdayName("ja", 2), "火曜日");
+  assert.equal(weekdayName("en", 7, "short"), "Sun");
+});

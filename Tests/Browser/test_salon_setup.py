@@ -136,3 +136,41 @@ def test_the_japanese_set_up_has_no_english_and_a_hotel_has_no_set_up(desk_serve
     use_property(driver, "hotel")
     assert not driver.find_elements(By.CSS_SELECTOR, '.desk-nav a[data-route="salon-setup"]')
     go(driver, "#/salon-setup", "today")
+
+
+def by_label(browser, text):
+    """A control by the words of the label around it."""
+    return browser.find_element(By.XPATH, f"//label[normalize-space(span)='{text}']//*[self::input or self::select]")
+
+
+def test_a_resource_refused_by_its_count_is_kept_once_corrected_and_notice_is_set_in_hours(desk_server, driver):
+    salon = open_setup(driver, desk_server)
+    before = salon_setup(driver, salon)
+    n = len(before["resources"]) + 1
+
+    # A new resource with none of it is refused next to its count; with three it is kept and offered to services.
+    driver.find_element(By.XPATH, "//button[normalize-space()='設備を追加']").click()
+    by_label(driver, f"設備{n}の名前").send_keys("Shampoo bowl")
+    by_label(driver, f"設備{n}の台数").clear()
+    by_label(driver, f"設備{n}の台数").send_keys("0")
+    driver.find_element(By.XPATH, "//button[normalize-space()='設備を保存']").click()
+    count_error = f"//label[normalize-space(span)='設備{n}の台数']/following-sibling::p"
+    WebDriverWait(driver, 10).until(lambda b: b.find_element(By.XPATH, count_error).text)
+    assert driver.find_element(By.XPATH, count_error).text == "1から50までの数を入力してください。"
+    assert salon_setup(driver, salon)["resources"] == before["resources"]
+    by_label(driver, f"設備{n}の台数").clear()
+    by_label(driver, f"設備{n}の台数").send_keys("3")
+    driver.find_element(By.XPATH, "//button[normalize-space()='設備を保存']").click()
+    added = {"id": max(r["id"] for r in before["resources"]) + 1, "name": "Shampoo bowl", "count": 3}
+    assert poll(lambda: salon_setup(driver, salon)["resources"] == before["resources"] + [added])
+    WebDriverWait(driver, 10).until(
+        lambda b: b.find_elements(By.XPATH, "//select[contains(@aria-label,'：必要な設備')]/option[.='Shampoo bowl']"))
+
+    # Notice is shown in hours where it is whole hours: two hours is sent as 120 minutes.
+    notice = labelled(driver, "予約の締切（開始の何前まで）")
+    assert Select(labelled(driver, "予約の締切（開始の何前まで）の単位")).first_selected_option.text == "時間"
+    notice.clear()
+    notice.send_keys("2")
+    driver.find_element(By.XPATH, "//button[normalize-space()='ネット予約の設定を保存']").click()
+    assert poll(lambda: salon_setup(driver, salon)["window"]["minimumNoticeMinutes"] == 120)
+    assert salon_setup(driver, salon)["resources"] == before["resources"] + [added]

@@ -25,7 +25,7 @@ export function minutesOf(text, { end = false } = {}) {
  */
 function clockInput(minutes) {
   return h("input", {
-    type: "text", inputmode: "numeric", pattern: "([01]?[0-9]|2[0-4]):[0-5][0-9]", placeholder: "10:00",
+    type: "text", inputmode: "numeric", placeholder: "10:00",
     size: "5", maxlength: "5", autocomplete: "off", class: "setup-clock", value: minutes === undefined ? "" : clockText(minutes),
   });
 }
@@ -140,7 +140,7 @@ function exceptionList(i18n, stored, { closed, name }) {
 
   function exceptionRow(exception) {
     const n = ++made;
-    const date = h("input", { type: "date", required: true, value: exception.date ?? "", "aria-label": t("setup.exceptionDate", { name, n }) });
+    const date = h("input", { type: "date", value: exception.date ?? "", "aria-label": t("setup.exceptionDate", { name, n }) });
     const ranges = dayRanges(t, exception.ranges ?? [], { day: t("setup.exceptionDay", { name, n }), closed });
     const remove = h("button", {
       type: "button", class: "desk-button is-quiet", text: t("setup.removeException"), "aria-label": t("setup.removeExceptionOf", { name, n }),

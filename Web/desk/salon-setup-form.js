@@ -71,7 +71,8 @@ export function savingForm(desk, { save, draw, send, saved, className = "" }) {
     spot.scrollIntoView?.({ block: "nearest" });
   }
 
-  const form = h("form", { class: `setup-form ${className}`.trim() }, place, h("div", { class: "desk-row" }, button), message);
+  // The server decides what may be kept: the browser's own checks (a count under its `min`) do not stop a save.
+  const form = h("form", { class: `setup-form ${className}`.trim(), novalidate: true }, place, h("div", { class: "desk-row" }, button), message);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     for (const error of form.querySelectorAll(".desk-form-error")) error.textContent = "";

@@ -33,3 +33,31 @@ test("weekdays are numbered from Monday and named in the page's language", () =>
   assert.equal(weekdayName("ja", 2), "火曜日");
   assert.equal(weekdayName("en", 7, "short"), "Sun");
 });
+
+test("a refusal finds its day: weekly[2] is weekday 2, weekly[1].ranges[0].start the second sent, also Tuesday", async () => {
+  const { hoursEditor } = await import("../../Web/desk/salon-hours.js");
+  const errors = [];
+  // Just enough of a document for the editor: each element keeps its children and attributes.
+  globalThis.document = {
+    createElement: (tag) => {
+      const node = { tag, dataset: {}, style: {}, children: [], textContent: "", setAttribute(name, value) { this[name] = value; }, addEventListener() {},
+        append(...kids) { this.children.push(...kids); }, replaceChildren(...kids) { this.children = kids; } };
+      if (tag === "p") errors.push(node);
+      return node;
+    },
+  };
+  globalThis.Node = Object;
+  try {
+    const i18n = { code: "en", t: (key) => key };
+    const hours = { weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, ranges: [] })), exceptions: [{ date: "2026-12-31", ranges: [] }] };
+    const editor = hoursEditor(i18n, hours, { closed: "Closed", name: "Aoi" });
+    assert.equal(editor.errorAt("weekly[2]"), errors[1]);
+    assert.equal(editor.errorAt("weekly[1].ranges[0].start"), errors[1]);
+    assert.equal(editor.errorAt("exceptions[2026-12-31]"), errors[7]);
+    assert.equal(editor.errorAt("exceptions[0].date"), errors[7]);
+    assert.equal(editor.errorAt("window.daysAhead"), null);
+  } finally {
+    delete globalThis.document;
+    delete globalThis.Node;
+  }
+});

@@ -123,8 +123,8 @@ export function hoursEditor(i18n, hours, { closed, name }) {
       exceptions: exceptions.value(),
     }),
     errorAt(field) {
-      // `weekly[2]` names weekday 2; `weekly[1].weekday` the second sent, which is Tuesday as well.
-      const [, weekday, inner] = field.match(/^weekly\[(\d+)\](\.\w+)?$/) ?? [];
+      // `weekly[2]` names weekday 2; `weekly[1].ranges[0].start` the second sent, which is Tuesday as well.
+      const [, weekday, inner] = field.match(/^weekly\[(\d+)\](\..+)?$/) ?? [];
       if (weekday) return week.find((day) => day.weekday === Number(weekday) + (inner ? 1 : 0))?.ranges.error ?? null;
       return exceptions.errorAt(field);
     },

@@ -29,8 +29,9 @@ export function drawResources(desk) {
   return (setup) => {
     const list = h("div", { class: "setup-resources" });
     const rows = [];
+    let made = 0;
     const row = (resource) => {
-      const n = rows.length + 1;
+      const n = ++made;
       const name = h("input", { type: "text", maxlength: "200", autocomplete: "off", value: resource.name ?? "" });
       const count = h("input", { type: "number", min: "1", step: "1", value: String(resource.count ?? 1) });
       const named = labelled(t("setup.resourceName", { n }), name);

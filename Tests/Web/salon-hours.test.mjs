@@ -22,10 +22,11 @@ test("HH:MM typed is minutes of the day, an end at midnight the day's end, anyth
   assert.equal(minutesOf("10h"), null);
 });
 
-test("a day's ranges read in short, and a day without any by its word", () => {
+test("a day's ranges read in short as a shift table has them, and a day without any by its word", () => {
   const split = [{ start: 600, end: 780 }, { start: 840, end: 1200 }];
-  assert.equal(rangesText(split, "Off"), "10:00–13:00, 14:00–20:00");
-  assert.equal(rangesText([], "Off"), "Off");
+  assert.deepEqual(rangesText(split, "Off"), ["10–13", "14–20"]);
+  assert.deepEqual(rangesText([{ start: 630, end: 1440 }], "Off"), ["10:30–24"]);
+  assert.deepEqual(rangesText([], "Off"), ["Off"]);
 });
 
 test("weekdays are numbered from Monday and named in the page's language", () => {

@@ -36,9 +36,14 @@ export function weekdayName(code, weekday, width = "long") {
   return format.format(new Date(Date.UTC(2024, 0, weekday)));
 }
 
-/** A day's ranges in short: "10:00–13:00, 14:00–20:00", or `closed` for none. */
+/** A time in short, as a shift table writes it: 600 as "10", 630 as "10:30". */
+export function shortClock(minutes) {
+  return minutes % 60 ? clockText(minutes) : String(minutes / 60);
+}
+
+/** A day's ranges in short, one a line: ["10–13", "14–20"], or [`closed`] for none. */
 export function rangesText(ranges, closed) {
-  return ranges.length ? ranges.map((r) => `${clockText(r.start)}–${clockText(r.end)}`).join(", ") : closed;
+  return ranges.length ? ranges.map((r) => `${shortClock(r.start)}–${shortClock(r.end)}`) : [closed];
 }
 
 /**

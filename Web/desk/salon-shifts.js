@@ -34,7 +34,8 @@ function glance(i18n, member, hours) {
     h("span", { class: "setup-glance-name", text: member.name }),
     WEEKDAYS.map((weekday) => {
       const ranges = byWeekday.get(weekday) ?? [];
-      return h("span", { class: ranges.length ? "" : "is-off", text: rangesText(ranges, t("setup.off")) });
+      const lines = rangesText(ranges, t("setup.off")).map((line) => h("span", { text: line }));
+      return h("span", { class: ranges.length ? "setup-glance-day" : "setup-glance-day is-off" }, lines);
     }),
     hours.exceptions.length ? h("span", { class: "setup-glance-dates", text: t("setup.datesDiffer", { count: hours.exceptions.length }) }) : null,
   ];

@@ -1,7 +1,8 @@
 """A salon's set-up in Chromium against a real server, in Japanese, as the demo's manager: Tuesday's
 hours become two ranges (an overlap refused first, in Japanese, next to Tuesday), a stylist gets a dated
 day off, a service a buffer after and one performer fewer; the API holds each change, and a reload shows
-the server's values. The page has no English left, and a hotel has no Set-up."""
+the server's values. The page has no English left, a hotel has no Set-up, and the front desk is neither
+offered it nor let change it."""
 
 import datetime
 
@@ -10,6 +11,7 @@ from conftest import latin_words, screenshot, text_in
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from test_desk import api, go, poll, sign_in, use_property, wait_ready
+from test_staff import sign_in_as
 
 OVERLAP_JA = "時間帯は0:00〜24:00の範囲で、終了を開始より後にし、順番どおり重ならないように設定してください。"
 HOURS = "section[aria-labelledby=setup-openingHours]"
@@ -174,3 +176,20 @@ def test_a_resource_refused_by_its_count_is_kept_once_corrected_and_notice_is_se
     driver.find_element(By.XPATH, "//button[normalize-space()='ネット予約の設定を保存']").click()
     assert poll(lambda: salon_setup(driver, salon)["window"]["minimumNoticeMinutes"] == 120)
     assert salon_setup(driver, salon)["resources"] == before["resources"] + [added]
+
+
+def test_the_front_desk_is_not_offered_the_set_up_and_the_server_refuses_it_theirs(desk_server, driver, browser_factory):
+    sign_in(driver, desk_server)
+    salon = use_property(driver, "salon")
+    member = {"email": "mika@example.com", "name": "Mika", "role": "front_desk", "password": "front desk 1"}
+    assert api(driver, "POST", f"/api/v1/properties/{salon['id']}/staff", member)["status"] == 201
+
+    desk = browser_factory()
+    sign_in_as(desk, desk_server, member["email"], member["password"])
+    use_property(desk, "salon")
+    assert not desk.find_elements(By.CSS_SELECTOR, '.desk-nav a[data-route="salon-setup"]')
+    go(desk, "#/salon-setup", "salon-setup")
+    assert text_in(desk, ".setup-page .desk-hint") == "Only a manager can see and change the salon's set-up."
+    setup = salon_setup(desk, salon)
+    hours = {k: setup[k] for k in ("openingHours", "resources", "window")}
+    assert api(desk, "PUT", f"/api/v1/properties/{salon['id']}/salon", hours)["status"] == 403

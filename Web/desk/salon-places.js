@@ -2,7 +2,7 @@
 // (`{openingHours, resources, window}`) with their own edits and the rest as last answered: its opening
 // hours, its resources (chairs, rooms, machines, and how many), and its window for online booking.
 
-import { h, fill } from "../common/dom.js";
+import { h } from "../common/dom.js";
 import { hoursEditor } from "./salon-hours.js";
 import { durationInput, labelled } from "./salon-setup-form.js";
 
@@ -23,6 +23,22 @@ export function drawOpeningHours(desk) {
   };
 }
 
+/** One resource's name and count, each with its refusal's place, and Remove; `n` numbers it on the page. */
+function resourceRow(t, resource, n, remove) {
+  const name = h("input", { type: "text", maxlength: "200", autocomplete: "off", value: resource.name ?? "" });
+  const count = h("input", { type: "number", min: "1", step: "1", value: String(resource.count ?? 1) });
+  const named = labelled(t("setup.resourceName", { n }), name);
+  const counted = labelled(t("setup.resourceCount", { n }), count);
+  const entry = { id: resource.id, name, named, counted };
+  const button = h("button", {
+    type: "button", class: "desk-button is-quiet", text: t("setup.removeResource"), "aria-label": t("setup.removeResourceOf", { n }),
+    onclick: () => remove(entry),
+  });
+  entry.element = h("div", { class: "setup-resource" }, named.element, counted.element, button);
+  entry.value = () => ({ id: resource.id, name: name.value.trim(), count: count.value === "" ? null : Number(count.value) });
+  return entry;
+}
+
 /** Resources: a name and how many each; Add and Remove. A new one takes the next free number. */
 export function drawResources(desk) {
   const { t } = desk.i18n;
@@ -30,37 +46,27 @@ export function drawResources(desk) {
     const list = h("div", { class: "setup-resources" });
     const rows = [];
     let made = 0;
-    const row = (resource) => {
-      const n = ++made;
-      const name = h("input", { type: "text", maxlength: "200", autocomplete: "off", value: resource.name ?? "" });
-      const count = h("input", { type: "number", min: "1", step: "1", value: String(resource.count ?? 1) });
-      const named = labelled(t("setup.resourceName", { n }), name);
-      const counted = labelled(t("setup.resourceCount", { n }), count);
-      const entry = { id: resource.id, name, count, named, counted };
-      const remove = h("button", {
-        type: "button", class: "desk-button is-quiet", text: t("setup.removeResource"), "aria-label": t("setup.removeResourceOf", { n }),
-        onclick: () => {
-          rows.splice(rows.indexOf(entry), 1);
-          entry.element.remove();
-        },
-      });
-      entry.element = h("div", { class: "setup-resource" }, named.element, counted.element, remove);
-      rows.push(entry);
-      return entry.element;
+    const remove = (entry) => {
+      rows.splice(rows.indexOf(entry), 1);
+      entry.element.remove();
     };
-    fill(list, setup.resources.map(row));
+    const append = (resource) => {
+      rows.push(resourceRow(t, resource, ++made, remove));
+      list.append(rows.at(-1).element);
+    };
+    setup.resources.forEach(append);
     const add = h("button", {
       type: "button", class: "desk-button", text: t("setup.addResource"),
       onclick: () => {
-        const next = Math.max(0, ...setup.resources.map((r) => r.id), ...rows.map((r) => r.id)) + 1;
-        list.append(row({ id: next, name: "", count: 1 }));
+        append({ id: Math.max(0, ...setup.resources.map((r) => r.id), ...rows.map((r) => r.id)) + 1, name: "", count: 1 });
         rows.at(-1).name.focus();
       },
     });
     return {
       element: h("div", {}, list, add),
-      value: () => rows.map((r) => ({ id: r.id, name: r.name.value.trim(), count: r.count.value === "" ? null : Number(r.count.value) })),
+      value: () => rows.map((r) => r.value()),
       errorAt(field) {
+        // `resources[1].count` is the second sent's count; its name takes the rest.
         const [, index, which] = field.match(/^resources\[(\d+)\]\.?(\w*)/) ?? [];
         const entry = rows[Number(index)];
         if (!entry) return null;

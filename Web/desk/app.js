@@ -1,6 +1,6 @@
 // The front desk app: signs in, keeps the chosen property and language, draws the top bar and
 // routes `#/today`, `#/board`, `#/stays/{id}`, `#/documents/{id}`, `#/housekeeping`, `#/dashboard`,
-// `#/rates`, `#/settings`, `#/staff`, `#/reports` and `#/audit` (the night audit) to their screens. Each screen is a
+// `#/rates`, `#/settings`, `#/staff`, `#/reports`, `#/audit` (the night audit) and `#/salon-setup` to their screens. Each screen is a
 // module exporting `mount(main, desk) -> { unmount() }`; `desk` is what screens share: the words,
 // the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
 
@@ -16,6 +16,8 @@ const PROPERTY_KEY = "frontdesk.property";
 
 // The screens a salon has no use for: opening one there goes to the board.
 const HOTEL_ONLY = new Set(["today", "housekeeping", "dashboard", "rates", "settings", "reports", "audit"]);
+// And those a hotel has no use for.
+const SALON_ONLY = new Set(["salon-setup"]);
 
 // Each screen's module; `retry` asks again for one whose first fetch failed (a failed import is
 // remembered by its address until the page reloads).
@@ -32,6 +34,7 @@ const SCREENS = {
   staff: (retry = "") => import(`./staff.js${retry}`),
   reports: (retry = "") => import(`./reports.js${retry}`),
   audit: (retry = "") => import(`./night-audit.js${retry}`),
+  "salon-setup": (retry = "") => import(`./salon-setup.js${retry}`),
 };
 
 class Desk {
@@ -223,6 +226,7 @@ class Desk {
       this.property.kind === "hotel" ? link("housekeeping", "nav.housekeeping") : null,
       this.property.kind === "hotel" ? link("dashboard", "nav.dashboard") : null,
       this.property.kind === "hotel" && this.readsMoney ? link("rates", "nav.rates") : null,
+      this.property.kind === "salon" && this.may("managing") ? link("salon-setup", "nav.salonSetup") : null,
       // Staff too is a manager's rare visit: an icon, so the bar keeps one line in every language.
       this.may("managing")
         ? h(
@@ -334,7 +338,8 @@ class Desk {
     const [path, query = ""] = hash.split("?");
     const [name, id] = path.split("/");
     const fallback = this.property?.kind === "hotel" ? "today" : "board";
-    const known = SCREENS[name] && !(HOTEL_ONLY.has(name) && this.property?.kind !== "hotel");
+    const kind = this.property?.kind;
+    const known = SCREENS[name] && !(HOTEL_ONLY.has(name) && kind !== "hotel") && !(SALON_ONLY.has(name) && kind !== "salon");
     return { name: known ? name : fallback, id: id ? Number(id) : undefined, params: new URLSearchParams(query) };
   }
 

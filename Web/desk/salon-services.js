@@ -1,0 +1,96 @@
+// How each service is booked: its buffers before and after (the member and the resource kept busy), who
+// performs it, the resource it needs, and whether customers book it online; a form a service, saved
+// with the service's PUT.
+
+import { h } from "../common/dom.js";
+import { labelled, savingForm } from "./salon-setup-form.js";
+
+/** The staff who may perform a service, a checkbox each, named "Cut: Aoi". */
+function performerChoice(t, service, staff, performers) {
+  const boxes = staff.map((member) => ({
+    id: member.id,
+    box: h("input", { type: "checkbox", checked: performers.includes(member.id), "aria-label": t("setup.performedBy", { service: service.name, name: member.name }) }),
+    name: member.name,
+  }));
+  const error = h("p", { class: "desk-form-error", role: "alert" });
+  const element = h(
+    "fieldset",
+    { class: "setup-field is-wide setup-performers" },
+    h("legend", { text: t("setup.performers") }),
+    h("div", { class: "setup-checks" }, boxes.map(({ box, name }) => h("label", {}, box, h("span", { text: name })))),
+    error,
+  );
+  return { element, error, value: () => boxes.filter(({ box }) => box.checked).map(({ id }) => id) };
+}
+
+/** A service's booking controls as `booking` has them, among `resources`. */
+function serviceControls(t, service, booking, { staff, resources }) {
+  const minutes = (value, label) => h("input", { type: "number", min: "0", step: "5", value: String(value), "aria-label": label });
+  const before = minutes(booking.bufferBeforeMinutes, t("setup.bufferBeforeOf", { service: service.name }));
+  const after = minutes(booking.bufferAfterMinutes, t("setup.bufferAfterOf", { service: service.name }));
+  const resource = h(
+    "select",
+    { "aria-label": t("setup.resourceOf", { service: service.name }) },
+    h("option", { value: "", text: t("setup.noResource") }),
+    resources.map((r) => h("option", { value: String(r.id), selected: r.id === booking.resourceId, text: r.name })),
+  );
+  const online = h("input", { type: "checkbox", checked: booking.bookableOnline, "aria-label": t("setup.onlineOf", { service: service.name }) });
+  const performers = performerChoice(t, service, staff, booking.performers);
+  const fields = {
+    bufferBeforeMinutes: labelled(t("setup.bufferBefore"), before),
+    bufferAfterMinutes: labelled(t("setup.bufferAfter"), after),
+    resourceId: labelled(t("setup.resource"), resource),
+    bookableOnline: labelled(t("setup.online"), online),
+    performers,
+  };
+  const number = (input) => (input.value === "" ? null : Number(input.value));
+  return {
+    element: h("div", { class: "setup-service-fields" }, Object.values(fields).map((f) => f.element)),
+    value: () => ({
+      bufferBeforeMinutes: number(before),
+      bufferAfterMinutes: number(after),
+      performers: performers.value(),
+      ...(resource.value ? { resourceId: Number(resource.value) } : {}),
+      bookableOnline: online.checked,
+    }),
+    errorAt: (field) => fields[field.replace(/\[.*$/, "")]?.error ?? null,
+  };
+}
+
+/** One service's form, headed by its name and length. */
+function serviceForm(desk, service, setup, saved) {
+  const { t } = desk.i18n;
+  const staff = desk.property.staff ?? [];
+  const form = savingForm(desk, {
+    className: "setup-service",
+    save: t("setup.saveService", { service: service.name }),
+    draw: (next) => {
+      const booking = next.services.find((s) => s.serviceId === service.id) ?? { bufferBeforeMinutes: 0, bufferAfterMinutes: 0, performers: [], bookableOnline: false };
+      return serviceControls(t, service, booking, { staff, resources: next.resources });
+    },
+    send: (booking) => ({ path: `/api/v1/properties/${desk.property.id}/salon/services/${service.id}/booking`, body: booking }),
+    saved,
+  });
+  form.redraw(setup);
+  return {
+    element: h(
+      "section",
+      { class: "setup-service-part", dataset: { serviceId: String(service.id) } },
+      h("h3", { text: `${service.name} · ${t("setup.length", { minutes: service.durationMinutes })}` }),
+      form.element,
+    ),
+    redraw: form.redraw,
+  };
+}
+
+/**
+ * Every service's booking; `redraw(setup)` draws them all again (new resources to choose from).
+ * @returns {{element: HTMLElement, redraw: (setup: object) => void}}
+ */
+export function servicesPart(desk, setup, saved) {
+  const forms = (desk.property.services ?? []).map((service) => serviceForm(desk, service, setup, saved));
+  return {
+    element: h("div", { class: "setup-services" }, forms.map((f) => f.element)),
+    redraw: (next) => forms.forEach((f) => f.redraw(next)),
+  };
+}

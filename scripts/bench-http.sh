@@ -23,18 +23,11 @@ connections="${BENCH_CONNECTIONS:-8}"
 threads="${BENCH_THREADS:-2}"
 place_days="${BENCH_PLACE_DAYS:-120}"
 
-if ! command -v wrk >/dev/null; then
-    apt-get update -o DPkg::Lock::Timeout=300 >/dev/null && apt-get install -y wrk >/dev/null
-fi
+ensure_wrk
 
 once_per_database "$which_db" "$0"
 
-if [[ -n "${FRONTDESK_BIN:-}" ]]; then
-    bin="$FRONTDESK_BIN"
-else
-    swift build -c release --product frontdesk >&2
-    bin="$(swift build -c release --show-bin-path)/frontdesk"
-fi
+bin="$(release_binary)"
 work="$(mktemp -d /tmp/frontdesk-bench.XXXXXX)"
 server_pid=
 cleanup() {

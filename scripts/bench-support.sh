@@ -5,6 +5,23 @@ free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
+# Installs wrk (Debian's) when it is missing.
+ensure_wrk() {
+    if ! command -v wrk >/dev/null; then
+        apt-get update -o DPkg::Lock::Timeout=300 >/dev/null && apt-get install -y wrk >/dev/null
+    fi
+}
+
+# The frontdesk to measure: FRONTDESK_BIN, or this checkout's release build (built now).
+release_binary() {
+    if [[ -n "${FRONTDESK_BIN:-}" ]]; then
+        echo "$FRONTDESK_BIN"
+    else
+        swift build -c release --product frontdesk >&2
+        echo "$(swift build -c release --show-bin-path)/frontdesk"
+    fi
+}
+
 # Waits for BASE/healthz, then signs in as bench@example.com; prints the session cookie.
 bench_sign_in() {
     local base="$1" cookie

@@ -12,7 +12,7 @@ import { partyText } from "./search-bar.js";
 export async function mount(main, site, route) {
   const { t } = site.i18n;
   const i18n = site.i18n;
-  const kept = readKept();
+  const kept = readKept(CONFIRMATION_KEY);
   const code = route.id ?? route.params.get("code") ?? "";
   const holder = h("div", { class: "manage-page" });
   fill(main, holder);
@@ -102,9 +102,10 @@ export async function mount(main, site, route) {
   return { unmount() {} };
 }
 
-function readKept() {
+/** What a booking page kept in this tab under `key` (its code and email), or null. */
+export function readKept(key) {
   try {
-    return JSON.parse(sessionStorage.getItem(CONFIRMATION_KEY) ?? "null");
+    return JSON.parse(sessionStorage.getItem(key) ?? "null");
   } catch {
     return null;
   }

@@ -6,12 +6,13 @@
 import { h, fill } from "../common/dom.js";
 import { call, errorText, get } from "../common/api.js";
 import { refusalText } from "../common/refusals.js";
+import { readKept } from "./manage-page.js";
 import { VISIT_KEY, durationText, salonClock } from "./salon-page.js";
 
 export async function mount(main, site, route) {
   const i18n = site.i18n;
   const { t } = i18n;
-  const kept = readKept();
+  const kept = readKept(VISIT_KEY);
   const code = route.id ?? route.params.get("code") ?? "";
   const justBooked = Boolean(route.id && kept?.booked && kept.code === code);
   const codeInput = h("input", { id: "visit-code", type: "text", value: code, autocomplete: "off", required: true, spellcheck: false });
@@ -102,12 +103,4 @@ export async function mount(main, site, route) {
   if (code && emailInput.value) await find(code, emailInput.value);
   else (code ? emailInput : codeInput).focus();
   return { unmount() {} };
-}
-
-function readKept() {
-  try {
-    return JSON.parse(sessionStorage.getItem(VISIT_KEY) ?? "null");
-  } catch {
-    return null;
-  }
 }

@@ -91,3 +91,13 @@ test("every language has every English word of the guest site, with the same pla
     }
   }
 });
+
+test("a form keeps one Idempotency-Key per body: the same body retried keeps it, a corrected one gets another", async () => {
+  const { keyPerBody } = await import("../../Web/common/api.js");
+  const keyFor = keyPerBody();
+  const first = keyFor({ name: "Ann", acceptTerms: false });
+  assert.equal(keyFor({ name: "Ann", acceptTerms: false }), first);
+  const corrected = keyFor({ name: "Ann", acceptTerms: true });
+  assert.notEqual(corrected, first);
+  assert.equal(keyFor({ name: "Ann", acceptTerms: true }), corrected);
+});

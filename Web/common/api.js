@@ -107,3 +107,17 @@ export const post = (path, body, options) => call("POST", path, { ...options, bo
 export function newIdempotencyKey() {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
+
+/**
+ * A form's keys: one `Idempotency-Key` per body sent, so a retry of the same body (after a network failure)
+ * books once, while a body corrected after a refusal is a new request with a key of its own.
+ * @returns {(body: object) => string}
+ */
+export function keyPerBody() {
+  let last = null;
+  return (body) => {
+    const sent = JSON.stringify(body);
+    if (last?.body !== sent) last = { body: sent, key: newIdempotencyKey() };
+    return last.key;
+  };
+}

@@ -6,7 +6,7 @@
 // already booked in this tab says so and links to it, instead of offering the same booking again.
 
 import { h, fill } from "../common/dom.js";
-import { call, errorText, newIdempotencyKey, unreachable } from "../common/api.js";
+import { call, errorText, keyPerBody, unreachable } from "../common/api.js";
 import { addDays, todayIn } from "../common/dates.js";
 import { paramsOf, partyText, searchOf } from "./search-bar.js";
 import { priceLines } from "./price.js";
@@ -167,7 +167,7 @@ export async function mount(main, site, route) {
     };
     // One key per request body: a second press, or a retry, asks the server for the same booking; a
     // body changed after a refusal (a phone number corrected) is a new request with a key of its own.
-    let attempt = null;
+    const keyFor = keyPerBody();
     let sending = false;
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -195,9 +195,7 @@ export async function mount(main, site, route) {
       submit.disabled = true;
       submit.textContent = t("book.working");
       try {
-        const sent = JSON.stringify(body);
-        if (attempt?.body !== sent) attempt = { body: sent, key: newIdempotencyKey() };
-        const { data } = await call("POST", `/api/v1/public/bookings?lang=${site.i18n.code}`, { body, idempotencyKey: attempt.key });
+        const { data } = await call("POST", `/api/v1/public/bookings?lang=${site.i18n.code}`, { body, idempotencyKey: keyFor(body) });
         sessionStorage.setItem(CONFIRMATION_KEY, JSON.stringify({ code: data.confirmationCode, email, booked: true }));
         sessionStorage.removeItem(DRAFT_KEY);
         sessionStorage.setItem(BOOKED_KEY, JSON.stringify([...bookedInThisTab(), { stay: stayOfPage, code: data.confirmationCode }].slice(-20)));

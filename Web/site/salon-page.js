@@ -9,7 +9,7 @@
 // day's free times are asked for again.
 
 import { h, fill } from "../common/dom.js";
-import { call, errorText, get, newIdempotencyKey, unreachable } from "../common/api.js";
+import { call, errorText, get, keyPerBody, unreachable } from "../common/api.js";
 import { createRangeCalendar } from "./calendar.js";
 import { monthsAhead } from "./search-bar.js";
 
@@ -346,7 +346,7 @@ export async function mount(main, site, route) {
     };
     // One key per request body: a retry of the same form after a lost answer books once; a form
     // corrected after a refusal is a new request (the server refuses a key reused for another body).
-    let attempt = null;
+    const keyFor = keyPerBody();
     let sending = false;
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -363,9 +363,7 @@ export async function mount(main, site, route) {
       submit.disabled = true;
       submit.textContent = t("book.working");
       try {
-        const sent = JSON.stringify(body);
-        if (attempt?.body !== sent) attempt = { body: sent, key: newIdempotencyKey() };
-        const { data } = await call("POST", `/api/v1/public/salons/${id}/visits?lang=${i18n.code}`, { body, idempotencyKey: attempt.key });
+        const { data } = await call("POST", `/api/v1/public/salons/${id}/visits?lang=${i18n.code}`, { body, idempotencyKey: keyFor(body) });
         booked = true;
         clearInterval(countdown);
         sessionStorage.setItem(VISIT_KEY, JSON.stringify({ code: data.code, email: body.customer.email, booked: true }));

@@ -211,6 +211,22 @@ public struct Property: Hashable, Sendable, Identifiable {
     /// The property's time zone; properties are only stored with zones that exist.
     public var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? .gmt }
 
+    /// The longest a property's name, region or city may be.
+    public static let nameLimit = 100
+
+    /// Checks a new property's name and place: a name of 1 to 100 characters on one line, a region and a
+    /// city of at most 100, and a point on the globe.
+    public static func validate(
+        name: String, region: String, city: String, latitude: Double, longitude: Double
+    ) throws(DomainError) {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .invalid("name", "must not be empty") }
+        try FreeText.validate(name, field: "name", limit: nameLimit, lines: false)
+        try FreeText.validate(region, field: "region", limit: nameLimit, lines: false)
+        try FreeText.validate(city, field: "city", limit: nameLimit, lines: false)
+        guard (-90...90).contains(latitude) else { throw .invalid("latitude", "must be from -90 to 90") }
+        guard (-180...180).contains(longitude) else { throw .invalid("longitude", "must be from -180 to 180") }
+    }
+
     /// Checks what a property must be before it is stored.
     public static func validate(timeZoneID: String, checkInMinute: Int, checkOutMinute: Int) throws(DomainError) {
         guard TimeZone(identifier: timeZoneID) != nil else {

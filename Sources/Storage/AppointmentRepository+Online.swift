@@ -18,6 +18,10 @@ extension AppointmentRepository {
         }
     }
 
+    public func readingTogether<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await store.readingTogether(body)
+    }
+
     public func salons() async throws -> [Property] {
         try await store.properties.properties().filter { $0.kind == .salon }
     }

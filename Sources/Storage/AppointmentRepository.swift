@@ -172,28 +172,39 @@ extension AppointmentRepository: SalonStorage {
         try await store.properties.salonSchedule(propertyID: propertyID)
     }
     public func setSalonSettings(
-        propertyID: Int, openingHours: WeeklyHours, resources: [NamedResource], window: BookingWindow
+        propertyID: Int, openingHours: WeeklyHours, resources: [NamedResource], window: BookingWindow,
+        by userID: Int?
     ) async throws {
         try await store.properties.setSalonSettings(
-            propertyID: propertyID, openingHours: openingHours, resources: resources, window: window)
+            propertyID: propertyID, openingHours: openingHours, resources: resources, window: window, by: userID)
     }
-    public func setShifts(staffID: Int, _ shifts: WeeklyHours) async throws {
-        try await store.properties.setShifts(staffID: staffID, shifts)
+    public func setShifts(staffID: Int, _ shifts: WeeklyHours, by userID: Int?) async throws {
+        try await store.properties.setShifts(staffID: staffID, shifts, by: userID)
     }
     public func bookableServices(propertyID: Int) async throws -> [BookableService] {
         try await store.properties.bookableServices(propertyID: propertyID)
     }
-    public func setBooking(of service: BookableService) async throws {
-        try await store.properties.setBooking(of: service)
+    public func setBooking(of service: BookableService, by userID: Int?) async throws {
+        try await store.properties.setBooking(of: service, by: userID)
     }
-    public func insert(_ service: Service) async throws -> Service { try await store.properties.insert(service) }
-    public func update(_ service: Service) async throws { try await store.properties.update(service) }
-    public func retire(serviceID: Int) async throws { try await store.properties.retire(serviceID: serviceID) }
-    public func insert(_ member: StaffMember, shifts: WeeklyHours) async throws -> StaffMember {
-        try await store.properties.insert(member, shifts: shifts)
+    public func insert(_ service: Service, by userID: Int?) async throws -> Service {
+        try await store.properties.insert(service, by: userID)
     }
-    public func update(_ member: StaffMember) async throws { try await store.properties.update(member) }
-    public func retire(staffID: Int) async throws { try await store.properties.retire(staffID: staffID) }
+    public func update(_ service: Service, by userID: Int?) async throws {
+        try await store.properties.update(service, by: userID)
+    }
+    public func retire(serviceID: Int, by userID: Int?) async throws {
+        try await store.properties.retire(serviceID: serviceID, by: userID)
+    }
+    public func insert(_ member: StaffMember, shifts: WeeklyHours, by userID: Int?) async throws -> StaffMember {
+        try await store.properties.insert(member, shifts: shifts, by: userID)
+    }
+    public func update(_ member: StaffMember, by userID: Int?) async throws {
+        try await store.properties.update(member, by: userID)
+    }
+    public func retire(staffID: Int, by userID: Int?) async throws {
+        try await store.properties.retire(staffID: staffID, by: userID)
+    }
     public func appointmentsToCome(propertyID: Int, from minute: Int, staffID: Int?, serviceID: Int?) async throws
         -> Int
     {

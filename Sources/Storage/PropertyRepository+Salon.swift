@@ -29,7 +29,7 @@ extension PropertyRepository {
                             column: "work_start", as: Int.self)..<member.decode(
                                 column: "work_end", as: Int.self)
                     ])
-                    : try JSONText.decode(WeeklyHoursRecord.self, text).hours()
+                    : try JSONText.decodeRemembered(WeeklyHoursRecord.self, text).hours()
             }
             let resources =
                 settings.map {
@@ -51,7 +51,8 @@ extension PropertyRepository {
 
     /// Stores the salon's opening hours, resources and booking window, as `SalonSchedule.validate` allows.
     public func setSalonSettings(
-        propertyID: Int, openingHours: WeeklyHours, resources: [NamedResource], window: BookingWindow
+        propertyID: Int, openingHours: WeeklyHours, resources: [NamedResource], window: BookingWindow,
+        by userID: Int?
     ) async throws {
         let record = SalonSettingsRecord(
             openingHours: WeeklyHoursRecord(openingHours),
@@ -59,18 +60,26 @@ extension PropertyRepository {
             minimumNoticeMinutes: window.minimumNoticeMinutes, daysAhead: window.daysAhead,
             gridMinutes: window.gridMinutes, cancelNoticeMinutes: window.cancelNoticeMinutes)
         let text = try JSONText.encode(record)
-        try await store.write { sql in
+        try await store.write { [store] sql in
             try await sql.raw(
                 "UPDATE properties SET salon = \(bind: text) WHERE id = \(bind: propertyID) AND kind = 'salon'"
             ).run()
+            try await Self.journal(
+                "salon", propertyID, "update", at: propertyID, by: userID, after: record, in: sql, store: store)
         }
     }
 
     /// Stores a member's shifts: their weekly hours with breaks, and days that differ.
-    public func setShifts(staffID: Int, _ shifts: WeeklyHours) async throws {
-        let text = try JSONText.encode(WeeklyHoursRecord(shifts))
-        try await store.write { sql in
-            try await sql.raw("UPDATE staff SET shifts = \(bind: text) WHERE id = \(bind: staffID)").run()
+    public func setShifts(staffID: Int, _ shifts: WeeklyHours, by userID: Int?) async throws {
+        let record = WeeklyHoursRecord(shifts)
+        let text = try JSONText.encode(record)
+        try await store.write { [store] sql in
+            let propertyID = try await sql.raw(
+                "UPDATE staff SET shifts = \(bind: text) WHERE id = \(bind: staffID) RETURNING property_id"
+            ).first()?.decode(column: "property_id", as: Int.self)
+            guard let propertyID else { return }
+            try await Self.journal(
+                "staff_member", staffID, "shifts", at: propertyID, by: userID, after: record, in: sql, store: store)
         }
     }
 
@@ -94,7 +103,8 @@ extension PropertyRepository {
                     durationMinutes: try row.decode(column: "duration_minutes", as: Int.self),
                     bufferBeforeMinutes: try row.decode(column: "buffer_before", as: Int.self),
                     bufferAfterMinutes: try row.decode(column: "buffer_after", as: Int.self),
-                    performers: performers.isEmpty ? everyone : Set(try JSONText.decode([Int].self, performers)),
+                    performers: performers.isEmpty
+                        ? everyone : Set(try JSONText.decodeRemembered([Int].self, performers)),
                     resourceID: try row.decode(column: "resource_id", as: Int?.self),
                     bookableOnline: try row.decode(column: "online", as: Bool.self))
             }
@@ -103,38 +113,58 @@ extension PropertyRepository {
 
     /// Stores how the schedule books a service: its buffers, performers, resource and whether it is online
     /// (its length is `Service`'s).
-    public func setBooking(of service: BookableService) async throws {
+    public func setBooking(of service: BookableService, by userID: Int?) async throws {
         let performers = try JSONText.encode(service.performers.sorted())
-        try await store.write { sql in
-            try await sql.raw(
+        try await store.write { [store] sql in
+            let propertyID = try await sql.raw(
                 """
                 UPDATE services SET buffer_before = \(bind: service.bufferBeforeMinutes),
                   buffer_after = \(bind: service.bufferAfterMinutes), performers = \(bind: performers),
                   resource_id = \(bind: service.resourceID), online = \(bind: service.bookableOnline)
                 WHERE id = \(bind: service.id)
+                RETURNING property_id
                 """
-            ).run()
+            ).first()?.decode(column: "property_id", as: Int.self)
+            guard let propertyID else { return }
+            try await Self.journal(
+                "service", service.id, "booking", at: propertyID, by: userID, after: ServiceBookingRecord(service),
+                in: sql, store: store)
         }
     }
 
     static func settings(_ text: String) throws -> SalonSettingsRecord? {
-        text.isEmpty ? nil : try JSONText.decode(SalonSettingsRecord.self, text)
+        text.isEmpty ? nil : try JSONText.decodeRemembered(SalonSettingsRecord.self, text)
     }
 }
 
-/// A salon's services and staff as its manager changes them (`SalonDesk+Catalogue.swift`).
+/// A salon's services and staff as its manager changes them (`SalonDesk+Catalogue.swift`). Each change is
+/// journaled: its audit row, and the salon's next event, which its boards and its free times move on with.
 extension PropertyRepository {
-    /// Stores a new member of staff working `shifts`.
-    public func insert(_ member: StaffMember, shifts: WeeklyHours) async throws -> StaffMember {
-        try await store.write { [self] _ in
-            let stored = try await insert(member)
-            try await setShifts(staffID: stored.id, shifts)
+    /// Stores a new service on the menu.
+    public func insert(_ service: Service, by userID: Int?) async throws -> Service {
+        try await store.write { [self, store] sql in
+            let stored = try await insert(service)
+            try await Self.journal(
+                "service", stored.id, "create", at: stored.propertyID, by: userID, after: ServiceRecord(stored),
+                in: sql, store: store)
             return stored
         }
     }
 
-    public func update(_ service: Service) async throws {
-        try await store.write { sql in
+    /// Stores a new member of staff working `shifts`.
+    public func insert(_ member: StaffMember, shifts: WeeklyHours, by userID: Int?) async throws -> StaffMember {
+        try await store.write { [self, store] sql in
+            let stored = try await insert(member)
+            try await Self.journal(
+                "staff_member", stored.id, "create", at: stored.propertyID, by: userID, after: MemberRecord(stored),
+                in: sql, store: store)
+            try await setShifts(staffID: stored.id, shifts, by: userID)
+            return stored
+        }
+    }
+
+    public func update(_ service: Service, by userID: Int?) async throws {
+        try await store.write { [store] sql in
             try await sql.raw(
                 """
                 UPDATE services SET name = \(bind: service.name), duration_minutes = \(bind: service.durationMinutes),
@@ -142,11 +172,14 @@ extension PropertyRepository {
                 WHERE id = \(bind: service.id) AND property_id = \(bind: service.propertyID)
                 """
             ).run()
+            try await Self.journal(
+                "service", service.id, "update", at: service.propertyID, by: userID, after: ServiceRecord(service),
+                in: sql, store: store)
         }
     }
 
-    public func update(_ member: StaffMember) async throws {
-        try await store.write { sql in
+    public func update(_ member: StaffMember, by userID: Int?) async throws {
+        try await store.write { [store] sql in
             try await sql.raw(
                 """
                 UPDATE staff SET name = \(bind: member.name), team = \(bind: member.team), colour = \(bind: member.colour),
@@ -154,19 +187,39 @@ extension PropertyRepository {
                 WHERE id = \(bind: member.id) AND property_id = \(bind: member.propertyID)
                 """
             ).run()
+            try await Self.journal(
+                "staff_member", member.id, "update", at: member.propertyID, by: userID, after: MemberRecord(member),
+                in: sql, store: store)
         }
     }
 
-    public func retire(serviceID: Int) async throws {
-        try await store.write { sql in
-            try await sql.raw("UPDATE services SET retired = TRUE WHERE id = \(bind: serviceID)").run()
+    public func retire(serviceID: Int, by userID: Int?) async throws {
+        try await retire(table: "services", entity: "service", id: serviceID, by: userID)
+    }
+
+    public func retire(staffID: Int, by userID: Int?) async throws {
+        try await retire(table: "staff", entity: "staff_member", id: staffID, by: userID)
+    }
+
+    private func retire(table: String, entity: String, id: Int, by userID: Int?) async throws {
+        try await store.write { [store] sql in
+            let propertyID = try await sql.raw(
+                "UPDATE \(unsafeRaw: table) SET retired = TRUE WHERE id = \(bind: id) RETURNING property_id"
+            ).first()?.decode(column: "property_id", as: Int.self)
+            guard let propertyID else { return }
+            try await Self.journal(
+                entity, id, "retire", at: propertyID, by: userID, after: nil as ServiceRecord?, in: sql, store: store)
         }
     }
 
-    public func retire(staffID: Int) async throws {
-        try await store.write { sql in
-            try await sql.raw("UPDATE staff SET retired = TRUE WHERE id = \(bind: staffID)").run()
-        }
+    /// The audit row and event of a change to the salon's set-up, in its transaction.
+    static func journal<Record: Encodable>(
+        _ entity: String, _ entityID: Int, _ action: String, at propertyID: Int, by userID: Int?, after: Record?,
+        in sql: any SQLDatabase, store: Store
+    ) async throws {
+        try await Journal.record(
+            in: sql, at: store.clock.nowMillis, propertyID: propertyID, userID: userID, entity: entity,
+            entityID: entityID, action: action, before: nil as Record?, after: after)
     }
 
     /// How many appointments booked or under way start at `minute` or later, of a member or a service.
@@ -187,5 +240,50 @@ extension PropertyRepository {
             ).first()
             return try row?.decode(column: "coming", as: Int.self) ?? 0
         }
+    }
+}
+
+/// A service as the audit log keeps a change of it.
+struct ServiceRecord: Encodable {
+    var name: String
+    var durationMinutes: Int
+    var price: Int
+
+    init(_ service: Service) {
+        name = service.name
+        durationMinutes = service.durationMinutes
+        price = service.price.amount
+    }
+}
+
+/// How a service is booked, as the audit log keeps a change of it.
+struct ServiceBookingRecord: Encodable {
+    var bufferBeforeMinutes: Int
+    var bufferAfterMinutes: Int
+    var performers: [Int]
+    var resourceId: Int?
+    var bookableOnline: Bool
+
+    init(_ booking: BookableService) {
+        bufferBeforeMinutes = booking.bufferBeforeMinutes
+        bufferAfterMinutes = booking.bufferAfterMinutes
+        performers = booking.performers.sorted()
+        resourceId = booking.resourceID
+        bookableOnline = booking.bookableOnline
+    }
+}
+
+/// A member of staff as the audit log keeps a change of them.
+struct MemberRecord: Encodable {
+    var name: String
+    var team: String
+    var colour: String
+    var bookableOnline: Bool
+
+    init(_ member: StaffMember) {
+        name = member.name
+        team = member.team
+        colour = member.colour
+        bookableOnline = member.bookableOnline
     }
 }

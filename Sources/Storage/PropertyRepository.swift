@@ -460,18 +460,20 @@ public struct PropertyRepository: Sendable {
             checkInMinute: try row.decode(column: "check_in_minute", as: Int.self),
             checkOutMinute: try row.decode(column: "check_out_minute", as: Int.self),
             summary: try row.decode(column: "summary", as: String.self),
-            amenities: try JSONText.decode([String].self, try row.decode(column: "amenities", as: String.self)),
-            photos: try JSONText.decode([String].self, try row.decode(column: "photos", as: String.self)),
+            amenities: try JSONText.decodeRemembered(
+                [String].self, try row.decode(column: "amenities", as: String.self)),
+            photos: try JSONText.decodeRemembered([String].self, try row.decode(column: "photos", as: String.self)),
             cancellationPolicy: CancellationPolicy(
                 freeUntilDaysBefore: try row.decode(column: "free_cancellation_days", as: Int.self),
                 lateCancellationBasisPoints: try row.decode(column: "late_cancellation_bp", as: Int.self)),
-            fees: try JSONText.decode([FeeRecord].self, try row.decode(column: "fees", as: String.self)).map {
+            fees: try JSONText.decodeRemembered([FeeRecord].self, try row.decode(column: "fees", as: String.self)).map {
                 Fee(name: $0.name, amount: Money($0.amount, currency), basis: Fee.Basis(rawValue: $0.basis) ?? .perStay)
             },
-            taxes: try JSONText.decode([TaxRecord].self, try row.decode(column: "taxes", as: String.self)).map {
+            taxes: try JSONText.decodeRemembered([TaxRecord].self, try row.decode(column: "taxes", as: String.self)).map
+            {
                 $0.tax(currency: currency)
             },
-            ratePlans: try JSONText.decode(
+            ratePlans: try JSONText.decodeRemembered(
                 [RatePlanRecord].self, try row.decode(column: "rate_plans", as: String?.self) ?? "[]"
             ).map { $0.plan(currency: currency) },
             issuer: Issuer(
@@ -479,19 +481,6 @@ public struct PropertyRepository: Sendable {
                 address: try row.decode(column: "issuer_address", as: String.self),
                 taxID: try row.decode(column: "issuer_tax_id", as: String.self)),
             translations: try TranslationsRecord.decode(try row.decode(column: "translations", as: String.self)))
-    }
-}
-
-/// JSON kept in a TEXT column (lists that are read and written whole).
-enum JSONText {
-    static func encode<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
-    static func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
-        try JSONDecoder().decode(type, from: Data(text.utf8))
     }
 }
 
@@ -517,7 +506,7 @@ enum TranslationsRecord {
     }
 
     static func decode(_ text: String) throws -> Translations {
-        let stored = try JSONText.decode([String: [String: String]].self, text)
+        let stored = try JSONText.decodeRemembered([String: [String: String]].self, text)
         return Translations(
             stored.mapValues { languages in
                 Dictionary(

@@ -202,8 +202,10 @@ public final class Store: Sendable {
     /// (without it, a large read such as a 2,000-room board spends most of its time in `read` calls
     /// for pages the operating system already has).
     /// Inside a write, reads see that write's own changes: they run in its transaction.
+    /// Inside `readingTogether`, they run on its connection.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         if let open = OpenTransaction.current, open.store === self { return try await body(open.sql) }
+        if let open = OpenReading.current, open.store === self { return try await body(open.sql) }
         switch dialect {
         case .postgres:
             return try await body(sql)
@@ -216,6 +218,30 @@ public final class Store: Sendable {
         }
     }
 
+    /// Runs `body`, whose reads (`read`) then run as one: on one connection, in one read-only
+    /// transaction, so that they see the database at one moment and a request of several reads takes a
+    /// connection (and on SQLite sets it up) once rather than for each. Inside a write, or inside another
+    /// `readingTogether`, `body` just runs in it.
+    public func readingTogether<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        if let open = OpenTransaction.current, open.store === self { return try await body() }
+        if let open = OpenReading.current, open.store === self { return try await body() }
+        return try await database.withConnection { [self] connection in
+            let sql = connection as! any SQLDatabase
+            let begin: String
+            switch dialect {
+            case .postgres:
+                begin = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+            case .sqlite:
+                try await sql.raw("PRAGMA mmap_size = \(unsafeRaw: String(Self.sqliteMapBytes))").run()
+                begin = "BEGIN"
+            }
+            // Bound inside the body: fluent runs it in a task of its own, which does not inherit task locals.
+            return try await sql.between(begin, and: "COMMIT", undoneBy: ["ROLLBACK"]) {
+                try await OpenReading.$current.withValue(OpenReading(sql, of: self)) { try await body() }
+            }
+        }
+    }
+
     /// How much of a SQLite file readers map into memory.
     static let sqliteMapBytes = 1 << 30
 
@@ -223,6 +249,19 @@ public final class Store: Sendable {
         guard var components = URLComponents(string: url) else { return "postgres://…" }
         if components.password != nil { components.password = "…" }
         return components.string ?? "postgres://…"
+    }
+}
+
+/// The reads the current task makes together (`Store.readingTogether`), on one connection.
+final class OpenReading: Sendable {
+    @TaskLocal static var current: OpenReading?
+
+    let sql: any SQLDatabase
+    unowned let store: Store
+
+    init(_ sql: any SQLDatabase, of store: Store) {
+        self.sql = sql
+        self.store = store
     }
 }
 

@@ -285,11 +285,11 @@ struct AppointmentWorkingHoursTests {
             }
             // Once the salon sets shifts, they rule: Aoi's lunch break, and a day the salon is closed.
             try await fixture.store.appointments.setShifts(
-                staffID: salon.staff[0].id, .everyDay([600..<780, 840..<1200]))
+                staffID: salon.staff[0].id, .everyDay([600..<780, 840..<1200]), by: nil)
             try await fixture.store.appointments.setSalonSettings(
                 propertyID: salon.property.id,
                 openingHours: WeeklyHours(weekly: Dictionary(uniqueKeysWithValues: (1...6).map { ($0, [540..<1200]) })),
-                resources: [], window: BookingWindow())
+                resources: [], window: BookingWindow(), by: nil)
             // 2026-12-01 is a Tuesday, 2026-12-06 a Sunday.
             for (start, status) in [
                 ("2026-12-01T13:15:00+09:00", HTTPResponse.Status.badRequest), ("2026-12-01T14:00:00+09:00", .created),

@@ -4,11 +4,11 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import Storage
 import StorageTesting
 import Testing
 
 @testable import App
+@testable import Storage
 
 /// A salon's menu and its board's rows kept by its manager through the API: services and members added,
 /// changed and removed, each refusal naming its field; a service or member with appointments to come stays.
@@ -108,5 +108,53 @@ struct SalonCatalogueAPITests {
             let read = try await Self.send(client, .get, base)
             #expect(added.status == .forbidden && removed.status == .forbidden && read.status == .ok)
         }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func everyChangeOfTheSetUpIsInTheHistoryWithWhoMadeItAndMovesTheSalonsEventsOn(database: TestDatabase)
+        async throws
+    {
+        let salon = try await SalonOnlineAPITests.Salon.make(database: database)
+        let base = "/api/v1/properties/\(salon.id)/salon"
+        let before = try #require(try await salon.fixture.store.eventLog.latestSeq(propertyID: salon.id))
+        try await salon.fixture.test(as: .manager) { client in
+            let added = try await Self.send(
+                client, .post, "\(base)/staff", ##"{"name": "蓮", "team": "Cut", "colour": "#3366CC"}"##)
+            let member = try SalonOnlineAPITests.decode(Components.Schemas.SalonMember.self, added)
+            let changes: [(HTTPRequest.Method, String, String?)] = [
+                (.patch, "\(base)/staff/\(member.id)", #"{"bookableOnline": false}"#),
+                (
+                    .put, "\(base)/staff/\(member.id)/shifts",
+                    #"{"weekly": [{"weekday": 1, "ranges": [{"start": 600, "end": 900}]}], "exceptions": []}"#
+                ),
+                (
+                    .post, "\(base)/services",
+                    #"{"name": "Trim", "durationMinutes": 20, "price": {"amount": 1500, "currency": "JPY"}}"#
+                ),
+                (.delete, "\(base)/staff/\(member.id)", nil),
+            ]
+            for (method, path, body) in changes {
+                let answer = try await Self.send(client, method, path, body)
+                #expect((200..<300).contains(answer.status.code), "\(path): \(String(buffer: answer.body))")
+            }
+            try await Self.expectJournaled(salon, after: before)
+        }
+    }
+
+    /// The salon's events after `seq`, the set-up changes made above; each audit row by the manager.
+    static func expectJournaled(_ salon: SalonOnlineAPITests.Salon, after before: Int) async throws {
+        let events = try await salon.fixture.store.eventLog.events(propertyID: salon.id, after: before).map(\.kind)
+        #expect(
+            events == [
+                "staff_member.create", "staff_member.shifts", "staff_member.update", "staff_member.shifts",
+                "service.create", "staff_member.retire",
+            ])
+        let authors = try await salon.fixture.store.sql.raw(
+            """
+            SELECT DISTINCT u.role FROM audit_log a JOIN users u ON u.id = a.user_id
+            WHERE a.entity IN ('staff_member', 'service', 'salon')
+            """
+        ).all().map { try $0.decode(column: "role", as: String.self) }
+        #expect(authors == ["manager"])
     }
 }

@@ -41,11 +41,11 @@ struct SalonOnlineAPITests {
                 propertyID: salon.property.id,
                 openingHours: .everyDay([540..<1140]),
                 resources: [NamedResource(SalonResource(id: 1, count: 1), name: "Colour station")],
-                window: BookingWindow(minimumNoticeMinutes: 60, daysAhead: 30, gridMinutes: 15))
+                window: BookingWindow(minimumNoticeMinutes: 60, daysAhead: 30, gridMinutes: 15), by: nil)
             try await fixture.store.appointments.setBooking(
                 of: BookableService(
                     id: colour.id, durationMinutes: 90, bufferBeforeMinutes: 10, bufferAfterMinutes: 15,
-                    performers: Set(salon.staff.map(\.id)), resourceID: 1))
+                    performers: Set(salon.staff.map(\.id)), resourceID: 1), by: nil)
             return Salon(fixture: fixture, salon: salon, colour: colour)
         }
 

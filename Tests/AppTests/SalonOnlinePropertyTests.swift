@@ -128,7 +128,7 @@ struct SalonOnlinePropertyTests {
             // The manager changes a member's shift: from 9:00, 10:00 or 11:00 for 5 to 9 hours.
             let start = 540 + (step.b % 3) * 60
             try await salon.fixture.store.appointments.setShifts(
-                staffID: members[step.a % 2], .everyDay([start..<(start + 300 + step.c * 60)]))
+                staffID: members[step.a % 2], .everyDay([start..<(start + 300 + step.c * 60)]), by: nil)
         case 4:
             // The desk stacks a regular on a member, whatever is there.
             _ = try await salon.fixture.store.appointments.create(

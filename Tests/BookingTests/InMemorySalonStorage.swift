@@ -60,12 +60,13 @@ actor InMemorySalonStorage: SalonStorage {
     }
 
     func setSalonSettings(
-        propertyID: Int, openingHours: WeeklyHours, resources: [NamedResource], window: BookingWindow
+        propertyID: Int, openingHours: WeeklyHours, resources: [NamedResource], window: BookingWindow,
+        by userID: Int?
     ) {
         settings = (openingHours, resources, window)
     }
 
-    func setShifts(staffID: Int, _ shifts: WeeklyHours) { self.shifts[staffID] = shifts }
+    func setShifts(staffID: Int, _ shifts: WeeklyHours, by userID: Int?) { self.shifts[staffID] = shifts }
 
     func bookableServices(propertyID: Int) -> [BookableService] {
         catalogue.map {
@@ -74,12 +75,16 @@ actor InMemorySalonStorage: SalonStorage {
         }
     }
 
-    func setBooking(of service: BookableService) { booking[service.id] = service }
+    func setBooking(of service: BookableService, by userID: Int?) { booking[service.id] = service }
 
     /// The tests call one operation at a time: nothing else runs between its check and its write.
     nonisolated func exclusively<T: Sendable>(salon id: Int, _ body: @escaping @Sendable () async throws -> T)
         async throws -> T
     { try await body() }
+
+    nonisolated func readingTogether<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await body()
+    }
 
     func appointments(propertyID: Int, fromMinute: Int, toMinute: Int) -> [Appointment] {
         appointments.values.filter { $0.propertyID == propertyID && (fromMinute..<toMinute).contains($0.startMinute) }
@@ -88,7 +93,7 @@ actor InMemorySalonStorage: SalonStorage {
 
     func salons() -> [Property] { [salon] }
 
-    func insert(_ service: Service) -> Service {
+    func insert(_ service: Service, by userID: Int?) -> Service {
         nextID += 1
         var stored = service
         stored.id = nextID
@@ -96,13 +101,13 @@ actor InMemorySalonStorage: SalonStorage {
         return stored
     }
 
-    func update(_ service: Service) {
+    func update(_ service: Service, by userID: Int?) {
         catalogue = catalogue.map { $0.id == service.id ? service : $0 }
     }
 
-    func retire(serviceID: Int) { catalogue.removeAll { $0.id == serviceID } }
+    func retire(serviceID: Int, by userID: Int?) { catalogue.removeAll { $0.id == serviceID } }
 
-    func insert(_ member: StaffMember, shifts: WeeklyHours) -> StaffMember {
+    func insert(_ member: StaffMember, shifts: WeeklyHours, by userID: Int?) -> StaffMember {
         nextID += 1
         var stored = member
         stored.id = nextID
@@ -111,9 +116,9 @@ actor InMemorySalonStorage: SalonStorage {
         return stored
     }
 
-    func update(_ member: StaffMember) { team = team.map { $0.id == member.id ? member : $0 } }
+    func update(_ member: StaffMember, by userID: Int?) { team = team.map { $0.id == member.id ? member : $0 } }
 
-    func retire(staffID: Int) { team.removeAll { $0.id == staffID } }
+    func retire(staffID: Int, by userID: Int?) { team.removeAll { $0.id == staffID } }
 
     func appointmentsToCome(propertyID: Int, from minute: Int, staffID: Int?, serviceID: Int?) -> Int {
         appointments.values.filter { appointment in

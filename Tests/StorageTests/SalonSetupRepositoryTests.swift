@@ -70,15 +70,15 @@ struct SalonSetupRepositoryTests {
         let stations = NamedResource(SalonResource(id: 1, count: 2), name: "カラー台 \"A\"")
         let window = BookingWindow(minimumNoticeMinutes: 120, daysAhead: 90, gridMinutes: 30)
         try await properties.setSalonSettings(
-            propertyID: salon.property.id, openingHours: opening, resources: [stations], window: window)
+            propertyID: salon.property.id, openingHours: opening, resources: [stations], window: window, by: nil)
         let shifts = WeeklyHours(
             weekly: [1: [600..<780, 840..<1200], 3: [600..<1200]],
             exceptions: [newYear.adding(days: 1): [], newYear.adding(days: 2): [720..<900]])
-        try await properties.setShifts(staffID: salon.staff[1].id, shifts)
+        try await properties.setShifts(staffID: salon.staff[1].id, shifts, by: nil)
         let colour = BookableService(
             id: salon.services[1].id, durationMinutes: 90, bufferBeforeMinutes: 10, bufferAfterMinutes: 30,
             performers: [salon.staff[1].id], resourceID: 1, bookableOnline: false)
-        try await properties.setBooking(of: colour)
+        try await properties.setBooking(of: colour, by: nil)
 
         let (schedule, resources) = try #require(try await properties.salonSchedule(propertyID: salon.property.id))
         #expect(schedule.openingHours == opening)

@@ -535,8 +535,10 @@ class BoardScreen {
     const id = this.data.entityOf(event);
     if (id === undefined) {
       if (event.kind === "room.housekeeping" && this.hotel) return this.housekeepingChanged(this.data.entityFromEvent(event));
-      // Rooms out of service, rooms, stays imported in bulk and the like: read the board again.
-      if (["room", "block", "property", "stays."].some((prefix) => event.kind.startsWith(prefix))) this.reload();
+      // Rooms out of service, rooms, stays imported in bulk, a salon's hours, staff, shifts and menu and
+      // the like: read the board again.
+      const reread = ["room", "block", "property", "stays.", "salon.", "staff_member.", "service."];
+      if (reread.some((prefix) => event.kind.startsWith(prefix))) this.reload();
       return;
     }
     const entity = this.data.entityFromEvent(event);

@@ -213,7 +213,8 @@ public struct DemoData: Sendable {
                 try await appointments.setShifts(
                     staffID: staff.id,
                     WeeklyHours(
-                        weekly: Dictionary(uniqueKeysWithValues: (1...7).map { ($0, $0 == index + 1 ? [] : day) })))
+                        weekly: Dictionary(uniqueKeysWithValues: (1...7).map { ($0, $0 == index + 1 ? [] : day) })),
+                    by: nil)
                 // Five to eight appointments within working hours on a 15-minute grid; some overlap, as a
                 // stylist's colour processes while they cut someone else.
                 for _ in 0..<(5 + random.next(below: 4)) {
@@ -241,7 +242,7 @@ public struct DemoData: Sendable {
                 NamedResource(SalonResource(id: 1, count: 2), name: "Color station"),
                 NamedResource(SalonResource(id: 2, count: 1), name: "Spa bed"),
             ],
-            window: BookingWindow())
+            window: BookingWindow(), by: nil)
         let everyone = teams.values.reduce(into: Set<Int>()) { $0.formUnion($1) }
         let colourTeam = teams["Color & Spa"] ?? everyone
         for service in services {
@@ -255,7 +256,7 @@ public struct DemoData: Sendable {
             try await appointments.setBooking(
                 of: BookableService(
                     id: service.id, durationMinutes: service.durationMinutes, bufferBeforeMinutes: before,
-                    bufferAfterMinutes: after, performers: performers, resourceID: resource))
+                    bufferAfterMinutes: after, performers: performers, resourceID: resource), by: nil)
         }
     }
 

@@ -23,7 +23,7 @@ extension DemoData {
         }
         try await appointments.setSalonSettings(
             propertyID: salon.id, openingHours: .everyDay([9 * 60..<21 * 60]),
-            resources: resourceCount > 0 ? resources : [], window: BookingWindow(daysAhead: 60))
+            resources: resourceCount > 0 ? resources : [], window: BookingWindow(daysAhead: 60), by: nil)
         let day = [10 * 60..<13 * 60, 14 * 60..<20 * 60]
         var members: [StaffMember] = []
         for index in 0..<staffCount {
@@ -34,7 +34,8 @@ extension DemoData {
             try await appointments.setShifts(
                 staffID: member.id,
                 WeeklyHours(
-                    weekly: Dictionary(uniqueKeysWithValues: (1...7).map { ($0, $0 == index % 7 + 1 ? [] : day) })))
+                    weekly: Dictionary(uniqueKeysWithValues: (1...7).map { ($0, $0 == index % 7 + 1 ? [] : day) })),
+                by: nil)
             members.append(member)
         }
         var services: [Service] = []
@@ -50,7 +51,7 @@ extension DemoData {
                 of: BookableService(
                     id: service.id, durationMinutes: minutes, bufferBeforeMinutes: special ? 10 : 0,
                     bufferAfterMinutes: special ? 15 : 0, performers: performers.isEmpty ? [members[0].id] : performers,
-                    resourceID: special ? 1 + random.next(below: resourceCount) : nil))
+                    resourceID: special ? 1 + random.next(below: resourceCount) : nil), by: nil)
             services.append(service)
         }
         let today = salon.today(now: now)

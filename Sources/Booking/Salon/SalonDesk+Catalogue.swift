@@ -15,7 +15,7 @@ extension SalonDesk {
         }
         let service = Service(id: 0, propertyID: salon.id, name: name, durationMinutes: duration, price: price)
         try Self.validate(service, of: salon)
-        return try await storage.insert(service)
+        return try await storage.insert(service, by: staff?.user.id)
     }
 
     /// Renames a service, or changes its length or price (appointments booked keep theirs).
@@ -30,7 +30,7 @@ extension SalonDesk {
         service.durationMinutes = draft.durationMinutes ?? service.durationMinutes
         service.price = draft.price ?? service.price
         try Self.validate(service, of: salon)
-        try await storage.update(service)
+        try await storage.update(service, by: staff?.user.id)
         return service
     }
 
@@ -48,7 +48,7 @@ extension SalonDesk {
                 .conflict, "\(coming) appointments of this service are still to come: move or cancel them first",
                 field: "serviceId", reason: .salonStillBooked, params: ["count": String(coming)])
         }
-        try await storage.retire(serviceID: serviceID)
+        try await storage.retire(serviceID: serviceID, by: staff?.user.id)
     }
 
     /// Adds a member of staff, a row of the board, who works whenever the salon is open until their shifts
@@ -63,7 +63,8 @@ extension SalonDesk {
             id: 0, propertyID: salon.id, name: name, team: draft.team ?? "", workingHours: 0..<1440,
             bookableOnline: draft.bookableOnline ?? true, colour: draft.colour ?? "")
         try Self.validate(member)
-        return try await storage.insert(member, shifts: try await schedule(of: salon).openingHours)
+        return try await storage.insert(
+            member, shifts: try await schedule(of: salon).openingHours, by: staff?.user.id)
     }
 
     /// Renames a member, moves them to another team, gives them a colour or lets customers choose them.
@@ -78,7 +79,7 @@ extension SalonDesk {
         member.colour = draft.colour ?? member.colour
         member.bookableOnline = draft.bookableOnline ?? member.bookableOnline
         try Self.validate(member)
-        try await storage.update(member)
+        try await storage.update(member, by: staff?.user.id)
         return member
     }
 
@@ -94,7 +95,7 @@ extension SalonDesk {
                 .conflict, "\(member.name) has \(coming) appointments still to come: move or cancel them first",
                 field: "staffId", reason: .salonStillBooked, params: ["count": String(coming)])
         }
-        try await storage.retire(staffID: member.id)
+        try await storage.retire(staffID: member.id, by: staff?.user.id)
     }
 
     static func validate(_ service: Service, of salon: Property) throws(DomainError) {

@@ -26,6 +26,10 @@ extension SalonDesk {
 
     /// The salon's booking page; `.notFound` for a property that is not a salon.
     public func page(of id: Int) async throws -> SalonPage {
+        try await storage.readingTogether { try await readPage(of: id) }
+    }
+
+    private func readPage(of id: Int) async throws -> SalonPage {
         let salon = try await salon(id, by: nil)
         let schedule = try await schedule(of: salon)
         let staff = try await storage.staff(propertyID: id).filter(\.bookableOnline)
@@ -45,11 +49,13 @@ extension SalonDesk {
     /// The starts a customer may book for `request` on `day`, in order, each with who would do it; with the
     /// salon, on whose clock they are read.
     public func freeTimes(_ request: VisitRequest, on day: Day) async throws -> (salon: Property, times: [FreeTime]) {
-        let context = try await OnlineContext(request, desk: self)
+        let (context, occupancies) = try await storage.readingTogether {
+            let context = try await OnlineContext(request, desk: self)
+            return (context, try await context.occupancies(on: day, desk: self))
+        }
         let times = FreeTimes.offered(
             for: context.visit, staff: request.staff, on: day, in: context.salon.timeZone,
-            schedule: context.schedule, occupancies: try await context.occupancies(on: day, desk: self),
-            now: context.nowMinute)
+            schedule: context.schedule, occupancies: occupancies, now: context.nowMinute)
         return (context.salon, times)
     }
 
@@ -195,7 +201,7 @@ extension SalonDesk {
 
 /// What an online booking is checked against: the salon, its schedule, the visit of services booked
 /// online, performed only by members booked online.
-struct OnlineContext {
+struct OnlineContext: Sendable {
     let salon: Property
     let schedule: SalonSchedule
     let visit: Visit

@@ -41,7 +41,8 @@ extension SalonDesk {
             try FreeText.validate(named.name, field: "\(field).name", limit: NamedResource.nameLimit, lines: false)
         }
         try await storage.setSalonSettings(
-            propertyID: salon.id, openingHours: openingHours, resources: resources, window: window)
+            propertyID: salon.id, openingHours: openingHours, resources: resources, window: window,
+            by: staff?.user.id)
     }
 
     /// Sets a member's shifts (weekly hours with breaks, days off and one-off changes): a manager's.
@@ -50,7 +51,7 @@ extension SalonDesk {
         try staff?.requireManager("change shifts", at: salon.id)
         let member = try await member(staffID, of: salon)
         try shifts.validate(field: "shifts")
-        try await storage.setShifts(staffID: member.id, shifts)
+        try await storage.setShifts(staffID: member.id, shifts, by: staff?.user.id)
     }
 
     /// Sets how a service is booked: its buffers, who performs it (members of the salon), the resource it
@@ -75,7 +76,7 @@ extension SalonDesk {
                 throw DomainError(.notFound, "no resource \(resourceID) at this salon", field: "resourceId")
             }
         }
-        try await storage.setBooking(of: service)
+        try await storage.setBooking(of: service, by: staff?.user.id)
     }
 }
 

@@ -129,21 +129,23 @@ public protocol SalonStorage: Sendable {
     ) async throws -> Appointment
     /// The salon's schedule and its resources' names; nil for a property that is not a salon.
     func salonSchedule(propertyID: Int) async throws -> (SalonSchedule, [NamedResource])?
+    /// The set-up's changes, each journaled (its audit row, and the salon's next event) in its transaction.
     func setSalonSettings(
-        propertyID: Int, openingHours: WeeklyHours, resources: [NamedResource], window: BookingWindow
+        propertyID: Int, openingHours: WeeklyHours, resources: [NamedResource], window: BookingWindow,
+        by userID: Int?
     ) async throws
-    func setShifts(staffID: Int, _ shifts: WeeklyHours) async throws
+    func setShifts(staffID: Int, _ shifts: WeeklyHours, by userID: Int?) async throws
     func bookableServices(propertyID: Int) async throws -> [BookableService]
-    func setBooking(of service: BookableService) async throws
+    func setBooking(of service: BookableService, by userID: Int?) async throws
 
     /// A new service, a change of one, one taken off the menu (kept for the appointments it had).
-    func insert(_ service: Service) async throws -> Service
-    func update(_ service: Service) async throws
-    func retire(serviceID: Int) async throws
+    func insert(_ service: Service, by userID: Int?) async throws -> Service
+    func update(_ service: Service, by userID: Int?) async throws
+    func retire(serviceID: Int, by userID: Int?) async throws
     /// A new member of staff working `shifts`, a change of one, one taken off the board.
-    func insert(_ member: StaffMember, shifts: WeeklyHours) async throws -> StaffMember
-    func update(_ member: StaffMember) async throws
-    func retire(staffID: Int) async throws
+    func insert(_ member: StaffMember, shifts: WeeklyHours, by userID: Int?) async throws -> StaffMember
+    func update(_ member: StaffMember, by userID: Int?) async throws
+    func retire(staffID: Int, by userID: Int?) async throws
     /// How many appointments booked or under way end after `minute`, of a member or a service.
     func appointmentsToCome(propertyID: Int, from minute: Int, staffID: Int?, serviceID: Int?) async throws -> Int
     /// Every salon, for customers to find one.
@@ -151,6 +153,9 @@ public protocol SalonStorage: Sendable {
     /// Runs `body` in one write transaction with the salon locked against other such writes: the reads
     /// and writes it makes through this storage are in it, so a check and the write it allows are one.
     func exclusively<T: Sendable>(salon id: Int, _ body: @escaping @Sendable () async throws -> T) async throws -> T
+    /// Runs `body`, whose reads through this storage then see the salon at one moment (and cost one
+    /// connection, not one each): what a page or a day's free times are read with.
+    func readingTogether<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T
     /// The salon's appointments starting in `[fromMinute, toMinute)`, whatever their state.
     func appointments(propertyID: Int, fromMinute: Int, toMinute: Int) async throws -> [Appointment]
     /// The salon's holds that have not expired at `millis`.

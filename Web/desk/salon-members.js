@@ -5,7 +5,7 @@
 
 import { call } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { changedFields, keptRows, labelled, removeButton, submitting } from "./salon-setup-form.js";
+import { changedFields, keptRows, labelled, removal, submitting } from "./salon-setup-form.js";
 
 // What a colour input shows for a member without a colour of their own (the board's); sent only when changed.
 const NO_COLOUR = "#808080";
@@ -60,7 +60,7 @@ function memberRow(desk, member, { changed, teams }) {
   const fields = memberFields(desk, shown, member.name, teams);
   const message = h("p", { class: "desk-form-error", role: "alert" });
   const button = h("button", { type: "submit", class: "desk-button is-primary", text: t("setup.save"), "aria-label": t("setup.saveMember", { name: member.name }) });
-  const remove = removeButton(desk, {
+  const remove = removal(desk, {
     label: t("setup.removeMemberOf", { name: member.name }),
     question: t("setup.confirmRemoveMember", { name: member.name }),
     message,
@@ -74,7 +74,8 @@ function memberRow(desk, member, { changed, teams }) {
     "form",
     { class: "setup-catalogue-row is-member", novalidate: true, dataset: { staffId: String(member.id) } },
     fields.elements,
-    h("div", { class: "desk-row setup-catalogue-actions" }, button, remove),
+    h("div", { class: "desk-row setup-catalogue-actions" }, button, remove.button),
+    remove.asking,
     message,
   );
   submitting(desk, {
@@ -109,6 +110,7 @@ function addForm(desk, { changed, teams }) {
       const body = { ...rest, ...changedFields(blank, { colour }) };
       const { data } = await call("POST", `/api/v1/properties/${desk.property.id}/salon/staff`, { body });
       desk.toast(t("setup.memberAdded", { name: data.name }));
+      // A blank form for the next one.
       const next = addForm(desk, { changed, teams });
       form.replaceWith(next.element);
       next.focus();

@@ -5,7 +5,7 @@
 import { call } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { currencyDigits, currencySign, toMajorUnits, toMinorUnits } from "../common/money.js";
-import { changedFields, keptRows, labelled, removeButton, submitting } from "./salon-setup-form.js";
+import { changedFields, keptRows, labelled, removal, submitting } from "./salon-setup-form.js";
 
 /** A service as its row shows it: the name as stored (not as worded in the page's language), minutes, the price. */
 export function shownService(service) {
@@ -66,7 +66,7 @@ function serviceRow(desk, service, changed) {
   const fields = serviceFields(desk, shown, service.name);
   const message = h("p", { class: "desk-form-error", role: "alert" });
   const button = h("button", { type: "submit", class: "desk-button is-primary", text: t("setup.save"), "aria-label": t("setup.saveMenuItem", { service: service.name }) });
-  const remove = removeButton(desk, {
+  const remove = removal(desk, {
     label: t("setup.removeServiceOf", { service: service.name }),
     question: t("setup.confirmRemoveService", { service: service.name }),
     message,
@@ -80,7 +80,8 @@ function serviceRow(desk, service, changed) {
     "form",
     { class: "setup-catalogue-row is-service", novalidate: true, dataset: { serviceId: String(service.id) } },
     fields.elements,
-    h("div", { class: "desk-row setup-catalogue-actions" }, button, remove),
+    h("div", { class: "desk-row setup-catalogue-actions" }, button, remove.button),
+    remove.asking,
     message,
   );
   submitting(desk, {
@@ -100,13 +101,7 @@ function addForm(desk, changed) {
   const fields = serviceFields(desk, { name: "", durationMinutes: null, price: null }, t("setup.newService"));
   const message = h("p", { class: "desk-form-error", role: "alert" });
   const button = h("button", { type: "submit", class: "desk-button", text: t("setup.addService") });
-  let form = null;
-  const reset = () => {
-    const next = addForm(desk, changed);
-    form.replaceWith(next.element);
-    next.focus();
-  };
-  form = h(
+  const form = h(
     "form",
     { class: "setup-catalogue-new", novalidate: true },
     h("h3", { text: t("setup.newService") }),
@@ -118,7 +113,10 @@ function addForm(desk, changed) {
     async send() {
       const { data } = await call("POST", `/api/v1/properties/${desk.property.id}/salon/services`, { body: fields.value() });
       desk.toast(t("setup.serviceAdded", { service: data.name }));
-      reset();
+      // A blank form for the next one.
+      const next = addForm(desk, changed);
+      form.replaceWith(next.element);
+      next.focus();
       await changed();
     },
   });

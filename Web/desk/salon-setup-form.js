@@ -107,44 +107,50 @@ export function savingForm(desk, { save, draw, send, saved, className = "" }) {
 }
 
 /**
- * Remove, which asks first in its place (the question, Yes, and No, keep it) and then runs `remove`; a
- * refusal (still booked) is said in `message` and Remove comes back.
+ * Remove, which asks first (the question, Yes, and No, keep it, on a line of their own under the row) and
+ * then runs `remove`; a refusal (still booked) is said in `message` and the question goes.
  * @param {object} desk the app (`i18n`)
  * @param {{label: string, question: string, message: HTMLElement, remove: () => Promise<void>}} parts
  *   `label` is the button's accessible name ("Remove Cut")
+ * @returns {{button: HTMLButtonElement, asking: HTMLElement}} Remove, and where the question is asked
  */
-export function removeButton(desk, { label, question, message, remove }) {
+export function removal(desk, { label, question, message, remove }) {
   const { t } = desk.i18n;
-  const place = h("span", { class: "desk-row setup-remove" });
+  const asking = h("div", { class: "desk-row setup-asking" });
+  const answered = () => {
+    fill(asking);
+    button.disabled = false;
+  };
+  const yes = h("button", {
+    type: "button", class: "desk-button is-danger", text: t("confirm.yes"),
+    onclick: async () => {
+      yes.disabled = true;
+      try {
+        await remove();
+      } catch (error) {
+        answered();
+        message.textContent = errorText(error, t);
+      }
+    },
+  });
+  const keep = h("button", {
+    type: "button", class: "desk-button", text: t("confirm.keep"),
+    onclick: () => {
+      answered();
+      button.focus();
+    },
+  });
   const button = h("button", {
     type: "button", class: "desk-button is-quiet", text: t("setup.remove"), "aria-label": label,
     onclick: () => {
       message.textContent = "";
-      const yes = h("button", {
-        type: "button", class: "desk-button is-danger", text: t("confirm.yes"),
-        onclick: async () => {
-          yes.disabled = true;
-          try {
-            await remove();
-          } catch (error) {
-            fill(place, button);
-            message.textContent = errorText(error, t);
-          }
-        },
-      });
-      const keep = h("button", {
-        type: "button", class: "desk-button", text: t("confirm.keep"),
-        onclick: () => {
-          fill(place, button);
-          button.focus();
-        },
-      });
-      fill(place, h("span", { role: "alert", text: question }), yes, keep);
+      button.disabled = true;
+      yes.disabled = false;
+      fill(asking, h("span", { role: "alert", text: question }), yes, keep);
       keep.focus();
     },
   });
-  place.append(button);
-  return place;
+  return { button, asking };
 }
 
 /** Whether two values read the same: objects (a price) by their fields, whatever their order. */

@@ -77,8 +77,6 @@ export async function mount(main, desk) {
   const shifts = shiftsPart(desk, setup, saved);
   // A service or a member added, changed or removed: the property (which the board and the other screens
   // read) and the set-up as the server now has them, and every part that shows services or members follows.
-  let menu = null;
-  let members = null;
   const changed = async () => {
     const [, next] = await Promise.all([desk.reloadProperty(), get(path)]);
     setup = next;
@@ -88,8 +86,12 @@ export async function mount(main, desk) {
     services.redraw(setup);
     await texts.redraw();
   };
-  menu = menuPart(desk, { changed, toTexts: () => texts.element.scrollIntoView({ block: "start" }) });
-  members = membersPart(desk, { changed });
+  const toTexts = () => {
+    texts.element.scrollIntoView({ block: "start" });
+    texts.element.querySelector("input, textarea")?.focus({ preventScroll: true });
+  };
+  const menu = menuPart(desk, { changed, toTexts });
+  const members = membersPart(desk, { changed });
   fill(
     main,
     h(

@@ -75,7 +75,9 @@ SALONS = {
 
 def frontdesk(binary, *arguments, stdin=None):
     """Runs a command of the executable: what it printed on standard output."""
-    done = subprocess.run([binary, *arguments], input=stdin, capture_output=True, text=True, check=True)
+    done = subprocess.run([binary, *arguments], input=stdin, capture_output=True, text=True)
+    if done.returncode != 0:
+        pytest.fail(f"frontdesk {' '.join(arguments[:2])} failed ({done.returncode}): {done.stderr[-2000:]}")
     return done.stdout
 
 

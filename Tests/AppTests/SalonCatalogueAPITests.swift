@@ -73,6 +73,12 @@ struct SalonCatalogueAPITests {
             #expect(added.status == .created, "\(String(buffer: added.body))")
             let member = try SalonOnlineAPITests.decode(Components.Schemas.SalonMember.self, added)
             #expect(member.bookableOnline && member.colour == "#3366CC")
+            // The property's read, which the desk keeps, carries what its set-up edits of them.
+            let property = try await client.execute(uri: "/api/v1/properties/\(salon.id)", method: .get) {
+                try SalonOnlineAPITests.decode(Components.Schemas.Property.self, $0)
+            }
+            let row = try #require(property.staff?.first { $0.id == member.id })
+            #expect(row.team == "Cut" && row.colour == "#3366CC" && row.bookableOnline == true)
             let refused = try await Self.send(client, .patch, "\(base)/\(member.id)", #"{"colour": "blue"}"#)
             #expect(refused.status == .badRequest && refused.error?.error.field == "colour")
             // A row of the board, shaded outside the salon's hours (9:00-19:00), where they work until shifts are set.

@@ -1,8 +1,10 @@
 """A salon's set-up in Chromium against a real server, in Japanese, as the demo's manager: Tuesday's
 hours become two ranges (an overlap refused first, in Japanese, next to Tuesday), a stylist gets a dated
 day off, a service a buffer after and one performer fewer; the API holds each change, and a reload shows
-the server's values. The page has no English left, a hotel has no Set-up, and the front desk is neither
-offered it nor let change it."""
+the server's values. The menu and the staff: a service and a member added (a length of 3 minutes and a
+name too long refused first, next to the field), changed and removed, one with appointments to come kept,
+and the shifts, the services' booking, the texts and the board following without a reload. The page has no
+English left, a hotel has no Set-up, and the front desk is neither offered it nor let change it."""
 
 import datetime
 
@@ -13,6 +15,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from test_desk import api, go, poll, sign_in, use_property, wait_ready
 from test_staff import sign_in_as
 
+LANGUAGE_NAMES = ["English", "ไทย", "日本語", "한국어", "Tiếng Việt"]
 OVERLAP_JA = "時間帯は0:00〜24:00の範囲で、終了を開始より後にし、順番どおり重ならないように設定してください。"
 HOURS = "section[aria-labelledby=setup-openingHours]"
 
@@ -131,7 +134,10 @@ def test_the_japanese_set_up_has_no_english_and_a_hotel_has_no_set_up(desk_serve
     setup = salon_setup(driver, salon)
     for member in driver.find_elements(By.CSS_SELECTOR, "details.setup-member"):
         driver.execute_script("arguments[0].open = true", member)
+    texts = api(driver, "GET", f"/api/v1/properties/{salon['id']}/texts")["data"]["texts"]
     stored = [m["name"] for m in detail["staff"]] + [r["name"] for r in setup["resources"]] + [salon["name"]]
+    # The salon's own texts as entered, over their wordings, and each language by its own name.
+    stored += [text["source"] for text in texts] + LANGUAGE_NAMES
     text = driver.execute_script("return document.getElementById('desk-main').innerText")
     assert latin_words(text, stored) == []
 
@@ -193,3 +199,155 @@ def test_the_front_desk_is_not_offered_the_set_up_and_the_server_refuses_it_thei
     setup = salon_setup(desk, salon)
     hours = {k: setup[k] for k in ("openingHours", "resources", "window")}
     assert api(desk, "PUT", f"/api/v1/properties/{salon['id']}/salon", hours)["status"] == 403
+
+
+def press(browser, label):
+    labelled(browser, label).click()
+
+
+def error_under(browser, label):
+    """The refusal said under the control named `label` ("" while there is none)."""
+    return browser.execute_script(
+        "const c = document.querySelector(`[aria-label=\"${arguments[0]}\"]`);"
+        "return c?.closest('.setup-field')?.querySelector('.desk-form-error')?.textContent ?? '';",
+        label,
+    )
+
+
+def row_message(browser, css):
+    return text_in(browser, f"{css} > .desk-form-error")
+
+
+def desk_has(browser, kind, name):
+    """Whether the desk's own copy of the property (what the board and other screens read) lists `name`."""
+    return browser.execute_script(f"return window.desk.property.{kind}.some((x) => x.name === arguments[0])", name)
+
+
+def refusal_ja(browser, reason, **params):
+    words = browser.execute_async_script(
+        "const [reason, done] = arguments; import('/common/refusals.js').then((m) => done(m.REFUSALS.ja[reason]));", reason
+    )
+    for name, value in params.items():
+        words = words.replace(f"{{{name}}}", str(value))
+    return words
+
+
+def test_a_manager_adds_changes_and_removes_a_service_on_the_menu_and_the_page_follows(desk_server, driver):
+    salon = open_setup(driver, desk_server)
+    services = lambda: api(driver, "GET", f"/api/v1/properties/{salon['id']}")["data"]["services"]  # noqa: E731
+    before = services()
+
+    # A length of 3 minutes is refused in Japanese next to the length; nothing is added.
+    type_into(driver, "新しいメニュー：名前", "眉カット")
+    type_into(driver, "新しいメニュー：所要時間（分）", "3")
+    type_into(driver, "新しいメニュー：料金", "2200")
+    driver.find_element(By.XPATH, "//button[normalize-space()='メニューを追加']").click()
+    WebDriverWait(driver, 10).until(lambda b: error_under(b, "新しいメニュー：所要時間（分）"))
+    assert error_under(driver, "新しいメニュー：所要時間（分）") == refusal_ja(driver, "number.range", min=5, max=720)
+    assert services() == before
+
+    # Twenty minutes is kept at ¥2,200; its booking, its texts and the desk's property follow without a reload.
+    type_into(driver, "新しいメニュー：所要時間（分）", "20")
+    driver.find_element(By.XPATH, "//button[normalize-space()='メニューを追加']").click()
+    assert poll(lambda: any(s["name"] == "眉カット" for s in services()))
+    added = next(s for s in services() if s["name"] == "眉カット")
+    assert (added["durationMinutes"], added["price"]) == (20, {"amount": 2200, "currency": "JPY"})
+    WebDriverWait(driver, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, f'.setup-service-part[data-service-id="{added["id"]}"]'))
+    assert labelled(driver, "新しいメニュー：名前").get_attribute("value") == ""
+    assert driver.find_elements(By.XPATH, "//section[@aria-labelledby='settings-texts']//legend[normalize-space(span[2])='眉カット']")
+    assert desk_has(driver, "services", "眉カット")
+
+    # A name of 101 characters is refused next to the name; corrected, the new price is kept.
+    type_into(driver, "眉カット：名前", "眉" * 101)
+    type_into(driver, "眉カット：料金", "2750")
+    press(driver, "眉カットの名前・時間・料金を保存")
+    WebDriverWait(driver, 10).until(lambda b: error_under(b, "眉カット：名前"))
+    assert error_under(driver, "眉カット：名前") == refusal_ja(driver, "text.tooLong", limit=100)
+    type_into(driver, "眉カット：名前", "眉カット")
+    press(driver, "眉カットの名前・時間・料金を保存")
+    assert poll(lambda: next(s for s in services() if s["id"] == added["id"])["price"]["amount"] == 2750)
+    WebDriverWait(driver, 10).until(lambda b: not error_under(b, "眉カット：名前"))
+
+    # A service with appointments to come stays, said in Japanese in its row; the new one goes, asked first.
+    setup = salon_setup(driver, salon)
+    booked = next(s for s in before if s["name"] == "Cut")
+    press(driver, "カットを削除")
+    driver.find_element(By.XPATH, f'//form[@data-service-id="{booked["id"]}"]//button[normalize-space()="はい"]').click()
+    row = f'form.setup-catalogue-row[data-service-id="{booked["id"]}"]'
+    WebDriverWait(driver, 10).until(lambda b: row_message(b, row))
+    assert row_message(driver, row).startswith("これからの予約が")
+    assert any(s["id"] == booked["id"] for s in services())
+    press(driver, "眉カットを削除")
+    driver.find_element(By.XPATH, f'//form[@data-service-id="{added["id"]}"]//button[normalize-space()="はい"]').click()
+    assert poll(lambda: all(s["id"] != added["id"] for s in services()))
+    WebDriverWait(driver, 10).until(lambda b: not b.find_elements(By.CSS_SELECTOR, f'[data-service-id="{added["id"]}"]'))
+    assert not desk_has(driver, "services", "眉カット")
+    assert salon_setup(driver, salon)["resources"] == setup["resources"]
+
+
+def test_a_manager_adds_changes_and_removes_a_member_and_the_shifts_services_and_board_follow(desk_server, driver):
+    salon = open_setup(driver, desk_server)
+    staff = lambda: api(driver, "GET", f"/api/v1/properties/{salon['id']}")["data"]["staff"]  # noqa: E731
+    before = staff()
+
+    # A name of 101 characters is refused next to the name; corrected, 蓮 joins the board.
+    type_into(driver, "新しいスタッフ：名前", "蓮" * 101)
+    type_into(driver, "新しいスタッフ：チーム", "Cut & Style")
+    driver.find_element(By.XPATH, "//button[normalize-space()='スタッフを追加']").click()
+    WebDriverWait(driver, 10).until(lambda b: error_under(b, "新しいスタッフ：名前"))
+    assert error_under(driver, "新しいスタッフ：名前") == refusal_ja(driver, "text.tooLong", limit=100)
+    assert staff() == before
+    type_into(driver, "新しいスタッフ：名前", "蓮")
+    driver.find_element(By.XPATH, "//button[normalize-space()='スタッフを追加']").click()
+    assert poll(lambda: any(m["name"] == "蓮" for m in staff()))
+    ren = next(m for m in staff() if m["name"] == "蓮")
+
+    # Their week and a checkbox a service follow at once, and the board shows their row without a reload.
+    WebDriverWait(driver, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, '[aria-label="蓮のシフト"]'))
+    assert driver.find_elements(By.CSS_SELECTOR, '[aria-label="カット：蓮が担当"]')
+    assert desk_has(driver, "staff", "蓮")
+    board_row = "return [...window.deskBoard.data.staff.values()].some((s) => s.name === '蓮')"
+    go(driver, "#/board", "board")
+    WebDriverWait(driver, 30).until(lambda b: b.execute_script("return !!window.deskBoard?.loaded"))
+    assert driver.execute_script(board_row)
+    driver.back()
+    wait_ready(driver, "salon-setup")
+
+    # Another team, a colour and off the online booking page: the server keeps them.
+    type_into(driver, "蓮：チーム", "Color & Spa")
+    type_into(driver, "蓮：色", "#3366cc")
+    press(driver, "蓮：ネット予約で指名できる")
+    press(driver, "蓮の情報を保存")
+    page = lambda: api(driver, "GET", f"/api/v1/public/salons/{salon['id']}")["data"]  # noqa: E731
+    assert poll(lambda: all(m["id"] != ren["id"] for m in page()["staff"]))
+    board = api(driver, "GET", f"/api/v1/properties/{salon['id']}/board")["data"]
+    teams = {t["rowId"]: t["name"] for t in board["teams"]}
+    assert teams[next(m for m in board["staff"] if m["id"] == ren["id"])["teamRowId"]] == "Color & Spa"
+
+    # A member with appointments to come stays, said in Japanese in their row; 蓮 goes, asked first.
+    booked = before[0]
+    press(driver, f"{booked['name']}を削除")
+    driver.find_element(By.XPATH, f'//form[@data-staff-id="{booked["id"]}"]//button[normalize-space()="はい"]').click()
+    row = f'form.setup-catalogue-row[data-staff-id="{booked["id"]}"]'
+    WebDriverWait(driver, 10).until(lambda b: row_message(b, row))
+    assert row_message(driver, row).startswith("これからの予約が")
+    press(driver, "蓮を削除")
+    driver.find_element(By.XPATH, f'//form[@data-staff-id="{ren["id"]}"]//button[normalize-space()="はい"]').click()
+    assert poll(lambda: all(m["id"] != ren["id"] for m in staff()))
+    WebDriverWait(driver, 10).until(lambda b: not b.find_elements(By.CSS_SELECTOR, '[aria-label="蓮のシフト"]'))
+    assert not driver.find_elements(By.CSS_SELECTOR, '[aria-label="カット：蓮が担当"]')
+    assert not desk_has(driver, "staff", "蓮")
+
+
+def test_after_a_reload_each_member_shows_the_team_colour_and_online_booking_the_server_keeps(desk_server, driver):
+    salon = open_setup(driver, desk_server)
+    member = {"name": "湊", "team": "Front row", "colour": "#AA3366", "bookableOnline": False}
+    added = api(driver, "POST", f"/api/v1/properties/{salon['id']}/salon/staff", member)
+    assert added["status"] == 201
+
+    driver.refresh()
+    wait_ready(driver, "salon-setup")
+    assert value_of(driver, "湊：チーム") == "Front row"
+    assert value_of(driver, "湊：色") == "#aa3366"
+    assert not labelled(driver, "湊：ネット予約で指名できる").is_selected()
+    assert api(driver, "DELETE", f"/api/v1/properties/{salon['id']}/salon/staff/{added['data']['id']}")["status"] == 204

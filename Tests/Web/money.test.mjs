@@ -3,7 +3,7 @@
 
 import test from "node:test";
 import assert from "node:assert/strict";
-import { currencyDigits, toMajorUnits, toMinorUnits } from "../../Web/common/money.js";
+import { currencyDigits, currencySign, toMajorUnits, toMinorUnits } from "../../Web/common/money.js";
 
 test("currencies without a minor unit keep whole amounts", () => {
   assert.equal(currencyDigits("JPY"), 0);
@@ -47,4 +47,11 @@ test("minor units show as major units, as an input takes them", () => {
   assert.equal(toMajorUnits(1500, 0), "1500");
   assert.equal(toMajorUnits(1, 2), "0.01");
   assert.equal(toMajorUnits(undefined, 2), "");
+});
+
+test("a price's label shows the currency's own sign in every language, not its code or a country's letters", () => {
+  assert.equal(currencySign("JPY", "ko-KR"), "¥");
+  assert.equal(currencySign("THB", "en-GB"), "฿");
+  assert.equal(currencySign("KRW", "vi-VN"), "₩");
+  assert.equal(currencySign("VND", "ja-JP"), "₫");
 });

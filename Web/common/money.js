@@ -39,3 +39,12 @@ export function toMajorUnits(minor, digits) {
   if (digits === 0) return sign + text;
   return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
+
+/**
+ * A currency's own sign as a price shows it in `locale` ("¥", "฿", "₩", "₫"), for a label beside an
+ * amount typed in major units; its code when `Intl` has no sign for it.
+ */
+export function currencySign(currency, locale) {
+  const format = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "narrowSymbol" });
+  return format.formatToParts(0).find((part) => part.type === "currency")?.value ?? currency;
+}

@@ -145,6 +145,17 @@ class Desk {
   }
 
   /**
+   * Reads the property chosen again, after a change to what it has (a salon's services or staff, on
+   * Set-up): every screen opened from now on (the board, an appointment) shows it as the server keeps it.
+   * The screen on show is not drawn again; it follows the answer itself.
+   */
+  async reloadProperty() {
+    this.property = await get(`/api/v1/properties/${this.property.id}`);
+    this.wordProperty();
+    return this.property;
+  }
+
+  /**
    * The property's own texts in the page's language, as its manager worded them on Settings: its room
    * types' and services' names in place, and `property.word(text)` (also `i18n.stored`) for the rest
    * (a fee or a tax on a folio, a room type in a list the server sends). A text without a wording in

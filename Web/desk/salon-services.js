@@ -2,8 +2,8 @@
 // performs it, the resource it needs, and whether customers book it online; a form a service, saved
 // with the service's PUT.
 
-import { h } from "../common/dom.js";
-import { labelled, savingForm } from "./salon-setup-form.js";
+import { h, fill } from "../common/dom.js";
+import { keptRows, labelled, savingForm } from "./salon-setup-form.js";
 
 /** The staff who may perform a service, a checkbox each, named "Cut: Aoi". */
 function performerChoice(t, service, staff, performers) {
@@ -84,13 +84,24 @@ function serviceForm(desk, service, setup, saved) {
 }
 
 /**
- * Every service's booking; `redraw(setup)` draws them all again (new resources to choose from).
+ * Every service's booking; `redraw(setup)` follows `desk.property` as last read and `setup`: a service's
+ * form is drawn again when it, its booking, the staff or the resources to choose from changed, and kept
+ * (with its edits) otherwise.
  * @returns {{element: HTMLElement, redraw: (setup: object) => void}}
  */
 export function servicesPart(desk, setup, saved) {
-  const forms = (desk.property.services ?? []).map((service) => serviceForm(desk, service, setup, saved));
-  return {
-    element: h("div", { class: "setup-services" }, forms.map((f) => f.element)),
-    redraw: (next) => forms.forEach((f) => f.redraw(next)),
+  const rows = keptRows();
+  const element = h("div", { class: "setup-services" });
+  const redraw = (next) => {
+    const staff = (desk.property.staff ?? []).map((member) => [member.id, member.name]);
+    const drawn = rows(desk.property.services ?? [], {
+      key: (service) => service.id,
+      signature: (service) =>
+        JSON.stringify([service.name, service.durationMinutes, staff, next.resources, next.services.find((s) => s.serviceId === service.id)]),
+      make: (service) => serviceForm(desk, service, next, saved).element,
+    });
+    fill(element, drawn.length ? drawn : h("p", { class: "desk-hint", text: desk.i18n.t("setup.noServices") }));
   };
+  redraw(setup);
+  return { element, redraw };
 }

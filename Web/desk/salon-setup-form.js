@@ -40,6 +40,31 @@ export function durationInput(t, minutes, label) {
 }
 
 /**
+ * Sends what a form holds when it is submitted: its button waits, earlier refusals are cleared, and a
+ * refusal is said next to the field it names (`errorAt(field)`), else in `message`.
+ * @param {object} desk the app (`i18n`)
+ * @param {{form: HTMLFormElement, button: HTMLButtonElement, message: HTMLElement,
+ *   errorAt: (field: string) => HTMLElement | null, send: () => Promise<void>}} parts
+ */
+export function submitting(desk, { form, button, message, errorAt, send }) {
+  const { t } = desk.i18n;
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    for (const error of form.querySelectorAll(".desk-form-error")) error.textContent = "";
+    button.disabled = true;
+    try {
+      await send();
+    } catch (error) {
+      const spot = (error.field && errorAt(error.field)) || message;
+      spot.textContent = errorText(error, t);
+      spot.scrollIntoView?.({ block: "nearest" });
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+/**
  * A part of the set-up that saves by itself.
  * @param {object} desk the app (`i18n`, `toast`)
  * @param {object} part
@@ -65,29 +90,103 @@ export function savingForm(desk, { save, draw, send, saved, className = "" }) {
     fill(place, shown.element);
   }
 
-  function showRefusal(error) {
-    const spot = (error.field && shown.errorAt(error.field)) || message;
-    spot.textContent = errorText(error, t);
-    spot.scrollIntoView?.({ block: "nearest" });
-  }
-
   // The server decides what may be kept: the browser's own checks (a count under its `min`) do not stop a save.
   const form = h("form", { class: `setup-form ${className}`.trim(), novalidate: true }, place, h("div", { class: "desk-row" }, button), message);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    for (const error of form.querySelectorAll(".desk-form-error")) error.textContent = "";
-    button.disabled = true;
-    try {
+  submitting(desk, {
+    form, button, message,
+    errorAt: (field) => shown.errorAt(field),
+    async send() {
       const { path, body } = send(shown.value(), setup);
       const { data } = await call("PUT", path, { body });
       saved(data);
       redraw(data);
       desk.toast(t("done.saved"));
-    } catch (error) {
-      showRefusal(error);
-    } finally {
-      button.disabled = false;
-    }
+    },
   });
   return { element: form, redraw };
+}
+
+/**
+ * Remove, which asks first (the question, Yes, and No, keep it, on a line of their own under the row) and
+ * then runs `remove`; a refusal (still booked) is said in `message` and the question goes.
+ * @param {object} desk the app (`i18n`)
+ * @param {{label: string, question: string, message: HTMLElement, remove: () => Promise<void>}} parts
+ *   `label` is the button's accessible name ("Remove Cut")
+ * @returns {{button: HTMLButtonElement, asking: HTMLElement}} Remove, and where the question is asked
+ */
+export function removal(desk, { label, question, message, remove }) {
+  const { t } = desk.i18n;
+  const asking = h("div", { class: "desk-row setup-asking" });
+  const answered = () => {
+    fill(asking);
+    button.disabled = false;
+  };
+  const yes = h("button", {
+    type: "button", class: "desk-button is-danger", text: t("confirm.yes"),
+    onclick: async () => {
+      yes.disabled = true;
+      try {
+        await remove();
+      } catch (error) {
+        answered();
+        message.textContent = errorText(error, t);
+      }
+    },
+  });
+  const keep = h("button", {
+    type: "button", class: "desk-button", text: t("confirm.keep"),
+    onclick: () => {
+      answered();
+      button.focus();
+    },
+  });
+  const button = h("button", {
+    type: "button", class: "desk-button is-quiet", text: t("setup.remove"), "aria-label": label,
+    onclick: () => {
+      message.textContent = "";
+      button.disabled = true;
+      yes.disabled = false;
+      fill(asking, h("span", { role: "alert", text: question }), yes, keep);
+      keep.focus();
+    },
+  });
+  return { button, asking };
+}
+
+/** Whether two values read the same: objects (a price) by their fields, whatever their order. */
+function same(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => same(a[key], b[key]));
+}
+
+/**
+ * What a PATCH sends: the fields whose value differs from the one shown (a price compared whole), so
+ * that what the manager left alone is left as the server has it.
+ * @param {Record<string, any>} shown
+ * @param {Record<string, any>} edited
+ */
+export function changedFields(shown, edited) {
+  return Object.fromEntries(Object.entries(edited).filter(([key, value]) => !same(value, shown[key])));
+}
+
+/**
+ * Rows of a list kept by key across redraws: a row whose thing has not changed (the same `signature`)
+ * stays as it is, with edits not yet saved; the rest are made afresh and the gone dropped.
+ * @returns {(items: object[], parts: {key: (item: object) => any, signature: (item: object) => string,
+ *   make: (item: object) => any}) => any[]} the rows in the items' order
+ */
+export function keptRows() {
+  let rows = new Map();
+  return (items, { key, signature, make }) => {
+    const next = new Map();
+    for (const item of items) {
+      const stamp = signature(item);
+      const kept = rows.get(key(item));
+      next.set(key(item), kept?.stamp === stamp ? kept : { stamp, row: make(item) });
+    }
+    rows = next;
+    return [...next.values()].map(({ row }) => row);
+  };
 }

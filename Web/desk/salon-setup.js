@@ -1,14 +1,18 @@
-// A salon's set-up (`#/salon-setup`), for those the server lets change it: its opening hours, its
-// resources, its window for online booking, each member's shifts and how each service is booked. Each
-// part saves by itself and is drawn again from the server's answer; what the server refuses is said
-// next to the field it names. Nothing here decides what is allowed: the server does.
+// A salon's set-up (`#/salon-setup`), for those the server lets change it: its opening hours, its menu,
+// its staff, its resources, its window for online booking, each member's shifts, how each service is
+// booked and the salon's own texts in other languages. Each part saves by itself and is drawn again from
+// the server's answer; what the server refuses is said next to the field it names. Nothing here decides
+// what is allowed: the server does.
 
 import { errorText, get } from "./api.js";
 import { h, fill } from "../common/dom.js";
+import { membersPart } from "./salon-members.js";
+import { menuPart } from "./salon-menu.js";
 import { drawOpeningHours, drawResources, drawWindow, salonPut } from "./salon-places.js";
 import { savingForm } from "./salon-setup-form.js";
 import { servicesPart } from "./salon-services.js";
 import { shiftsPart } from "./salon-shifts.js";
+import { textsSection } from "./settings-texts.js";
 
 /** A titled section of the page with its hint. */
 function section(t, name, ...content) {
@@ -21,6 +25,18 @@ function section(t, name, ...content) {
   );
 }
 
+/** The salon's texts in other languages (Settings' section, which a salon has here): read again by `redraw()`. */
+async function textsPart(desk) {
+  const place = h("div", { class: "setup-texts" });
+  const redraw = async () => {
+    const texts = await textsSection(desk);
+    texts.classList.add("setup-section");
+    fill(place, texts);
+  };
+  await redraw();
+  return { element: place, redraw };
+}
+
 export async function mount(main, desk) {
   const { t } = desk.i18n;
   const title = h("h1", { text: t("setup.title") });
@@ -28,9 +44,11 @@ export async function mount(main, desk) {
     fill(main, h("div", { class: "settings-page setup-page" }, title, h("p", { class: "desk-hint", text: t("setup.managersOnly") })));
     return { unmount() {} };
   }
+  const path = `/api/v1/properties/${desk.property.id}/salon`;
   let setup;
+  let texts;
   try {
-    setup = await get(`/api/v1/properties/${desk.property.id}/salon`);
+    [setup, texts] = await Promise.all([get(path), textsPart(desk)]);
   } catch (error) {
     fill(main, h("div", { class: "settings-page setup-page" }, title, h("p", { class: "desk-error", role: "alert", text: errorText(error, t) })));
     return { unmount() {} };
@@ -56,6 +74,24 @@ export async function mount(main, desk) {
   const window = salonForm("window", drawWindow(desk));
   for (const form of [hours, resources, window]) form.redraw(setup);
   services = servicesPart(desk, setup, saved);
+  const shifts = shiftsPart(desk, setup, saved);
+  // A service or a member added, changed or removed: the property (which the board and the other screens
+  // read) and the set-up as the server now has them, and every part that shows services or members follows.
+  const changed = async () => {
+    const [, next] = await Promise.all([desk.reloadProperty(), get(path)]);
+    setup = next;
+    menu.redraw();
+    members.redraw();
+    shifts.redraw(setup);
+    services.redraw(setup);
+    await texts.redraw();
+  };
+  const toTexts = () => {
+    texts.element.scrollIntoView({ block: "start" });
+    texts.element.querySelector("input, textarea")?.focus({ preventScroll: true });
+  };
+  const menu = menuPart(desk, { changed, toTexts });
+  const members = membersPart(desk, { changed });
   fill(
     main,
     h(
@@ -63,10 +99,13 @@ export async function mount(main, desk) {
       { class: "settings-page setup-page" },
       title,
       section(t, "openingHours", hours.element),
+      section(t, "menu", menu.element),
+      section(t, "members", members.element),
       section(t, "resources", resources.element),
       section(t, "window", window.element),
-      section(t, "shifts", shiftsPart(desk, setup, saved)),
+      section(t, "shifts", shifts.element),
       section(t, "services", services.element),
+      texts.element,
     ),
   );
   return { unmount() {} };

@@ -3,7 +3,7 @@
 
 import { h, fill } from "../common/dom.js";
 import { hoursEditor, minutesOf, rangesText, weekdayName, WEEKDAYS } from "./salon-hours.js";
-import { savingForm } from "./salon-setup-form.js";
+import { keptRows, savingForm } from "./salon-setup-form.js";
 
 /**
  * A member's shifts as the server keeps them; until a manager sets them, their working hours every day
@@ -64,12 +64,24 @@ function memberShifts(desk, member, setup, saved) {
 }
 
 /**
- * The shifts of every member of the salon's staff.
+ * The shifts of every member of the salon's staff; `redraw(setup)` follows `desk.property.staff` as last
+ * read, a new member's week from `setup`, keeping the rows of members unchanged (open, with their edits).
  * @param {object} desk the app
  * @param {object} setup the set-up as last answered
  * @param {(setup: object) => void} saved told each answer
+ * @returns {{element: HTMLElement, redraw: (setup: object) => void}}
  */
 export function shiftsPart(desk, setup, saved) {
-  const members = desk.property.staff ?? [];
-  return h("div", { class: "setup-shifts" }, weekHeading(desk.i18n), members.map((member) => memberShifts(desk, member, setup, saved)));
+  const rows = keptRows();
+  const element = h("div", { class: "setup-shifts" });
+  const redraw = (next) => {
+    const drawn = rows(desk.property.staff ?? [], {
+      key: (member) => member.id,
+      signature: (member) => member.name,
+      make: (member) => memberShifts(desk, member, next, saved),
+    });
+    fill(element, drawn.length ? [weekHeading(desk.i18n), drawn] : h("p", { class: "desk-hint", text: desk.i18n.t("setup.noMembers") }));
+  };
+  redraw(setup);
+  return { element, redraw };
 }

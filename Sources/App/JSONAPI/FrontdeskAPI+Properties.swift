@@ -44,11 +44,15 @@ extension FrontdeskAPI {
             .init(id: $0.id, name: $0.name, capacity: $0.capacity, baseRate: money ? try .init($0.baseRate) : nil)
         }
         answer.rooms = try await repository.rooms(propertyID: id).map(Components.Schemas.Room.init)
-        answer.staff = SalonBoardJSON.roster(try await repository.staff(propertyID: id)) { [$0.workingHours] }.staff.map
-        {
-            .init(
-                id: $0.id, rowId: $0.rowId, teamRowId: $0.teamRowId, name: $0.name, workStart: $0.workStart,
-                workEnd: $0.workEnd)
+        // Each member's row as the board draws it, with what the salon's set-up edits of them.
+        let staff = try await repository.staff(propertyID: id)
+        let members = Dictionary(uniqueKeysWithValues: staff.map { ($0.id, $0) })
+        answer.staff = SalonBoardJSON.roster(staff) { [$0.workingHours] }.staff.map { row in
+            let member = members[row.id]
+            return Components.Schemas.SalonStaff(
+                id: row.id, rowId: row.rowId, teamRowId: row.teamRowId, name: row.name, workStart: row.workStart,
+                workEnd: row.workEnd, team: member?.team, colour: member?.colour,
+                bookableOnline: member?.bookableOnline)
         }
         answer.services = try await repository.services(propertyID: id).map {
             .init(

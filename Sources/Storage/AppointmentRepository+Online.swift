@@ -22,6 +22,10 @@ extension AppointmentRepository {
         try await store.readingTogether(body)
     }
 
+    public func latestSeq(propertyID: Int) async throws -> Int? {
+        try await store.eventLog.latestSeq(propertyID: propertyID)
+    }
+
     public func salons() async throws -> [Property] {
         try await store.properties.properties().filter { $0.kind == .salon }
     }

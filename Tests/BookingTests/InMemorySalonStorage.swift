@@ -82,6 +82,8 @@ actor InMemorySalonStorage: SalonStorage {
         async throws -> T
     { try await body() }
 
+    func latestSeq(propertyID: Int) -> Int? { nil }
+
     nonisolated func readingTogether<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         try await body()
     }

@@ -18,6 +18,8 @@ struct FrontdeskAPI: APIProtocol {
     /// The guest site's inventory and offers, shared with its search served by hand.
     let guestSite: PublicController
     let throttle = SignInThrottle()
+    /// What salons' free times keep between requests while nothing changes at the salon.
+    let salonMemory = SalonMemory()
 
     /// The request being served: who is signed in, and from where.
     var context: AppRequestContext {

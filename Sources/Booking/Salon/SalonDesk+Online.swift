@@ -48,10 +48,19 @@ extension SalonDesk {
 
     /// The starts a customer may book for `request` on `day`, in order, each with who would do it; with the
     /// salon, on whose clock they are read.
+    /// What it reads is remembered in `memory` while the salon's change number stands, but for the times
+    /// held, read each time.
     public func freeTimes(_ request: VisitRequest, on day: Day) async throws -> (salon: Property, times: [FreeTime]) {
         let (context, occupancies) = try await storage.readingTogether {
-            let context = try await OnlineContext(request, desk: self)
-            return (context, try await context.occupancies(on: day, desk: self))
+            let seq = memory.keeps ? try await storage.latestSeq(propertyID: request.propertyID) : nil
+            let setUp = try await memory.remembered(request.propertyID, at: seq) {
+                try await OnlineSetUp.read(request.propertyID, desk: self)
+            }
+            let context = try OnlineContext(request, setUp: setUp, now: now())
+            let booked = try await memory.remembered(setUp.salon.id, on: day, at: seq) {
+                try await setUp.booked(around: day, desk: self)
+            }
+            return (context, booked + (try await context.held(desk: self)))
         }
         let times = FreeTimes.offered(
             for: context.visit, staff: request.staff, on: day, in: context.salon.timeZone,
@@ -141,10 +150,13 @@ extension SalonDesk {
     /// Where `request` would go now: checked against the salon locked by the caller, with every time held
     /// but `holdToken`'s.
     func place(_ request: VisitRequest, holdToken: String? = nil) async throws -> (OnlineContext, Placement) {
-        let context = try await OnlineContext(request, desk: self)
+        let context = try OnlineContext(
+            request, setUp: try await OnlineSetUp.read(request.propertyID, desk: self), now: now())
         guard let start = request.start else { throw DomainError.invalid("start", "choose a time") }
         let day = Day.today(in: context.salon.timeZone, now: Date(timeIntervalSince1970: Double(start) * 60))
-        let occupancies = try await context.occupancies(on: day, desk: self, except: holdToken)
+        let occupancies =
+            try await context.setUp.booked(around: day, desk: self)
+            + (try await context.held(desk: self, except: holdToken))
         return (
             context,
             try FreeTimes.placement(
@@ -196,64 +208,6 @@ extension SalonDesk {
         guard new.acceptsTerms else {
             throw .invalid("acceptTerms", "the customer must accept the cancellation terms", reason: .visitTerms)
         }
-    }
-}
-
-/// What an online booking is checked against: the salon, its schedule, the visit of services booked
-/// online, performed only by members booked online.
-struct OnlineContext: Sendable {
-    let salon: Property
-    let schedule: SalonSchedule
-    let visit: Visit
-    /// Every service of the salon, by id, as it is booked now.
-    let services: [Int: BookableService]
-    let nowMinute: Int
-
-    init<Storage>(_ request: VisitRequest, desk: SalonDesk<Storage>) async throws {
-        salon = try await desk.salon(request.propertyID, by: nil)
-        schedule = try await desk.schedule(of: salon)
-        let online = Set(try await desk.storage.staff(propertyID: salon.id).filter(\.bookableOnline).map(\.id))
-        if case .member(let id) = request.staff, !online.contains(id) {
-            throw DomainError(.notFound, "no member \(id) taking bookings online here", field: "staffId")
-        }
-        guard (1...Visit.maxServices).contains(request.serviceIDs.count) else {
-            throw DomainError.invalid(
-                "services", "a visit has 1 to \(Visit.maxServices) services, not \(request.serviceIDs.count)",
-                reason: .visitServices, params: ["max": String(Visit.maxServices)])
-        }
-        let bookable = try await desk.storage.bookableServices(propertyID: salon.id)
-        services = Dictionary(uniqueKeysWithValues: bookable.map { ($0.id, $0) })
-        visit = try Visit(
-            try request.serviceIDs.map { id throws(DomainError) in
-                guard var service = bookable.first(where: { $0.id == id && $0.bookableOnline }) else {
-                    throw DomainError(.notFound, "no service \(id) booked online here", field: "services")
-                }
-                service.performers.formIntersection(online)
-                return service
-            })
-        nowMinute = Int(desk.now().timeIntervalSince1970) / 60
-    }
-
-    /// What is busy around `day`: every appointment still to be kept (with its service's buffers and
-    /// resource as they are set now) and every live hold but `token`'s.
-    func occupancies<Storage>(on day: Day, desk: SalonDesk<Storage>, except token: String? = nil) async throws
-        -> [Occupancy]
-    {
-        let midnight = Int(day.instant(atMinute: 0, in: salon.timeZone).timeIntervalSince1970) / 60
-        // A day and its neighbours: a visit's buffers may reach across midnight.
-        let around = (midnight - 1440)..<(midnight + 2 * 1440)
-        let appointments = try await desk.storage.appointments(
-            propertyID: salon.id, fromMinute: around.lowerBound - BookableService.durations.upperBound,
-            toMinute: around.upperBound)
-        let holds = try await desk.storage.holds(
-            propertyID: salon.id, liveAt: Int64(desk.now().timeIntervalSince1970 * 1000))
-        return appointments.filter { $0.state != .cancelled && $0.state != .noShow }.map { appointment in
-            let service = services[appointment.serviceID]
-            return Occupancy(
-                staffID: appointment.staffID, resourceID: service?.resourceID,
-                start: appointment.startMinute - (service?.bufferBeforeMinutes ?? 0),
-                end: appointment.endMinute + (service?.bufferAfterMinutes ?? 0))
-        } + holds.filter { $0.token != token }.flatMap(\.placement.occupancies)
     }
 }
 

@@ -9,9 +9,15 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
     /// The instant it is now: the clock every "today" and every hold's expiry is read from (a test sets it).
     public let now: @Sendable () -> Date
 
-    public init(storage: Storage, now: @escaping @Sendable () -> Date) {
+    /// What free times keep between requests (`SalonMemory`); by default nothing.
+    let memory: SalonMemory
+
+    public init(
+        storage: Storage, now: @escaping @Sendable () -> Date, memory: SalonMemory = .keepingNothing
+    ) {
         self.storage = storage
         self.now = now
+        self.memory = memory
     }
 
     /// Books an appointment at the desk. The desk may stack two appointments on one member (seed 004's
@@ -153,6 +159,9 @@ public protocol SalonStorage: Sendable {
     /// Runs `body` in one write transaction with the salon locked against other such writes: the reads
     /// and writes it makes through this storage are in it, so a check and the write it allows are one.
     func exclusively<T: Sendable>(salon id: Int, _ body: @escaping @Sendable () async throws -> T) async throws -> T
+    /// The salon's change number: its last event's, moved on by every change of its bookings or set-up in
+    /// that change's transaction; nil for a property that does not exist.
+    func latestSeq(propertyID: Int) async throws -> Int?
     /// Runs `body`, whose reads through this storage then see the salon at one moment (and cost one
     /// connection, not one each): what a page or a day's free times are read with.
     func readingTogether<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T

@@ -26,7 +26,10 @@ It serves the file on loopback, signs a manager in and loads the board's page af
    scrolling would cause). The salon's one day: across the day's hours, down and up the staff, then
    flung across the hours, each turning at the board's edges;
 3. the elements inside the board at every frame, against the bookings, rows and columns the engine
-   says are visible then.
+   says are visible then;
+4. with `--trace`, Chrome's trace of the scroll: the page's main thread's tasks over 50 ms, each with the
+   CPU time it had (on a shared machine a task can take 80 ms while its thread ran for 8) and the
+   frame's steps inside it (`bench_trace.py`).
 
 Prints `name: value` lines. Needs chromium, chromedriver and selenium (what `make test` installs).
 """
@@ -48,6 +51,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from bench_support import ROOT, free_port, release_binary, wait_healthy
+from bench_trace import ChromeTrace, main_thread_tasks
 
 EMAIL = "bench@example.com"
 PASSWORD = "bench-password"
@@ -84,7 +88,7 @@ function step(phase) {
   c.scrollTop += phase.dy;
 }
 function tick(now) {
-  if (!started) { started = now; last = now; }
+  if (!started) { started = now; last = now; performance.mark('frontdesk-bench:scroll'); }
   else {
     deltas.push(now - last);
     last = now;
@@ -101,7 +105,9 @@ function tick(now) {
   }
   const elapsed = (now - started) / 1000;
   if (elapsed >= seconds) {
-    done({ deltas, work, elements, excess, still, loadedDays: screen.hotel ? screen.data.to - screen.data.from : null });
+    performance.mark('frontdesk-bench:scrolled');
+    const loadedDays = screen.hotel ? screen.data.to - screen.data.from : null;
+    done({ deltas, work, elements, excess, still, loadedDays });
     return;
   }
   let at = 0;
@@ -207,7 +213,8 @@ def sign_in(driver, base, property_id):
     driver.find_element(By.ID, "login-email").send_keys(EMAIL)
     driver.find_element(By.ID, "login-password").send_keys(PASSWORD)
     driver.find_element(By.CSS_SELECTOR, ".desk-login button[type=submit]").click()
-    WebDriverWait(driver, 60).until(lambda d: d.execute_script("return document.documentElement.dataset.ready") == "true")
+    WebDriverWait(driver, 60).until(
+        lambda d: d.execute_script("return document.documentElement.dataset.ready") == "true")
     chosen = driver.execute_script("return window.desk.property.id")
     if chosen != property_id:
         raise SystemExit(f"the desk opened property {chosen}, not {property_id}")
@@ -223,12 +230,31 @@ def open_board(driver, base, route):
     return driver.execute_script(FIRST_BOARD)
 
 
-def scroll(driver, phases, seconds):
-    """Scrolls the board by `phases` for `seconds`; the frames' figures and the long tasks meanwhile."""
+def scroll(driver, phases, seconds, traced=False):
+    """Scrolls the board by `phases` for `seconds`: the frames' figures, the long tasks meanwhile and, when
+    `traced`, the main thread's tasks in Chrome's trace of the scroll (else None)."""
     time.sleep(1)
     driver.execute_script(WATCH_LONG_TASKS)
+    trace = ChromeTrace(driver) if traced else None
+    if trace:
+        trace.start()
     result = driver.execute_async_script(SCROLL, seconds, phases)
-    return result, driver.execute_script(LONG_WORK)
+    tasks = main_thread_tasks(trace.stop(), "frontdesk-bench:scroll", "frontdesk-bench:scrolled") if trace else None
+    return result, driver.execute_script(LONG_WORK), tasks
+
+
+def report_trace(tasks):
+    """The main thread in the trace: a long task whose CPU time is a fraction of its wall time waited for
+    the CPU (another process had it), not for the page's work."""
+    print(f"trace_main_thread_ms: {sum(w for w, _, _ in tasks):.0f} wall, {sum(c for _, c, _ in tasks):.0f} cpu "
+          f"in {len(tasks)} tasks")
+    long = sorted((task for task in tasks if task[0] > 50), key=lambda task: -task[0])
+    cpu = [c for _, c, _ in long]
+    print(f"trace_tasks_over_50ms: {len(long)} (their cpu: median {statistics.median(cpu) if cpu else 0:.1f} ms,"
+          f" max {max(cpu, default=0):.1f} ms)")
+    for wall, cpu, steps in long[:3]:
+        inside = ", ".join(f"{name} {ms:.1f}" for name, ms in steps.most_common(4))
+        print(f"trace_long_task: {wall:.1f} ms wall, {cpu:.1f} ms cpu ({inside})")
 
 
 def report(width, height, first, result, long_work):
@@ -273,6 +299,8 @@ def main():
     parser.add_argument("--appointments", type=int, default=3000)
     parser.add_argument("--viewport", default="1024x768")
     parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--trace", action="store_true",
+                        help="record Chrome's trace of the scroll and report the main thread's long tasks in it")
     args = parser.parse_args()
     width, height = (int(part) for part in args.viewport.split("x"))
 
@@ -308,7 +336,7 @@ def main():
         first = open_board(driver, base, route)
         if args.salon and first["shown"] != str(day):
             raise SystemExit(f"the board shows {first['shown']}, not {day}")
-        result, long_work = scroll(driver, phases, args.seconds)
+        result, long_work, tasks = scroll(driver, phases, args.seconds, args.trace)
     finally:
         if driver:
             driver.quit()
@@ -317,6 +345,8 @@ def main():
             server.wait()
         shutil.rmtree(work, ignore_errors=True)
     report(width, height, first, result, long_work)
+    if tasks is not None:
+        report_trace(tasks)
 
 
 if __name__ == "__main__":

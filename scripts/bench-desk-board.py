@@ -27,9 +27,9 @@ It serves the file on loopback, signs a manager in and loads the board's page af
    flung across the hours, each turning at the board's edges;
 3. the elements inside the board at every frame, against the bookings, rows and columns the engine
    says are visible then;
-4. with `--trace`, Chrome's trace of the scroll: the page's main thread's tasks over 50 ms, each with the
-   CPU time it had (on a shared machine a task can take 80 ms while its thread ran for 8) and the
-   frame's steps inside it (`bench_trace.py`).
+4. with `--trace FILE`, Chrome's trace of the scroll, written to FILE, and the page's main thread's
+   tasks over 50 ms in it, each with the CPU time it had (on a shared machine a task can take 80 ms
+   while its thread ran for 8) and the frame's steps inside it (`bench_trace.py`).
 
 Prints `name: value` lines. Needs chromium, chromedriver and selenium (what `make test` installs).
 """
@@ -230,16 +230,21 @@ def open_board(driver, base, route):
     return driver.execute_script(FIRST_BOARD)
 
 
-def scroll(driver, phases, seconds, traced=False):
-    """Scrolls the board by `phases` for `seconds`: the frames' figures, the long tasks meanwhile and, when
-    `traced`, the main thread's tasks in Chrome's trace of the scroll (else None)."""
+def scroll(driver, phases, seconds, trace_file=None):
+    """Scrolls the board by `phases` for `seconds`: the frames' figures, the long tasks meanwhile and, with a
+    `trace_file`, the main thread's tasks in Chrome's trace of the scroll, which is written there (else None)."""
     time.sleep(1)
     driver.execute_script(WATCH_LONG_TASKS)
-    trace = ChromeTrace(driver) if traced else None
+    trace = ChromeTrace(driver) if trace_file else None
     if trace:
         trace.start()
     result = driver.execute_async_script(SCROLL, seconds, phases)
-    tasks = main_thread_tasks(trace.stop(), "frontdesk-bench:scroll", "frontdesk-bench:scrolled") if trace else None
+    tasks = None
+    if trace:
+        events = trace.stop()
+        with open(trace_file, "w") as file:
+            json.dump({"traceEvents": events}, file)
+        tasks = main_thread_tasks(events, "frontdesk-bench:scroll", "frontdesk-bench:scrolled")
     return result, driver.execute_script(LONG_WORK), tasks
 
 
@@ -299,8 +304,9 @@ def main():
     parser.add_argument("--appointments", type=int, default=3000)
     parser.add_argument("--viewport", default="1024x768")
     parser.add_argument("--seconds", type=float, default=10)
-    parser.add_argument("--trace", action="store_true",
-                        help="record Chrome's trace of the scroll and report the main thread's long tasks in it")
+    parser.add_argument("--trace", metavar="FILE",
+                        help="record Chrome's trace of the scroll into FILE (for DevTools' Performance panel or "
+                             "Perfetto) and report the main thread's long tasks in it")
     args = parser.parse_args()
     width, height = (int(part) for part in args.viewport.split("x"))
 

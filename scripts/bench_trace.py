@@ -71,12 +71,17 @@ def main_thread_tasks(events, start_mark, end_mark):
              if e.get("cat") == "blink.user_timing" and e["name"] in (start_mark, end_mark)}
     thread = (marks[start_mark]["pid"], marks[start_mark]["tid"])
     begin, end = marks[start_mark]["ts"], marks[end_mark]["ts"]
+    # An enclosing span before the spans it holds.
     spans = sorted((e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) == thread
-                    and begin <= e["ts"] <= end), key=lambda e: e["ts"])
+                    and begin <= e["ts"] <= end), key=lambda e: (e["ts"], -e["dur"]))
     tasks = []
+    step_end = 0
     for span in spans:
         if span["name"] == "RunTask" and span.get("cat") == "disabled-by-default-devtools.timeline":
             tasks.append((span, collections.Counter()))
-        elif span["name"] in STEPS and tasks and span["ts"] < tasks[-1][0]["ts"] + tasks[-1][0]["dur"]:
+        elif (span["name"] in STEPS and span["ts"] >= step_end and tasks
+              and span["ts"] < tasks[-1][0]["ts"] + tasks[-1][0]["dur"]):
+            # A step inside another (a layer's Paint within the frame's) is counted once, in the outer.
             tasks[-1][1][span["name"]] += span["dur"] / 1000
+            step_end = span["ts"] + span["dur"]
     return [(task["dur"] / 1000, task.get("tdur", 0) / 1000, steps) for task, steps in tasks]

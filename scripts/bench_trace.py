@@ -15,10 +15,10 @@ import websocket
 
 CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline",
               "disabled-by-default-v8.gc", "blink.user_timing", "__metadata"]
-# The steps of a frame on the main thread, none inside another: script run by an animation frame or an
-# event, style, layout, painting and handing the frame to the compositor, and garbage collection.
-STEPS = ("FireAnimationFrame", "EventDispatch", "TimerFire", "UpdateLayoutTree", "Layout", "PrePaint", "Paint",
-         "Layerize", "Commit", "MinorGC", "MajorGC")
+# The steps of a frame on the main thread, none inside another: script run by an animation frame, an event, a
+# timer or in idle time, style, layout, painting and handing the frame to the compositor, and garbage collection.
+STEPS = ("FireAnimationFrame", "EventDispatch", "TimerFire", "FireIdleCallback", "UpdateLayoutTree", "Layout",
+         "PrePaint", "Paint", "Layerize", "Commit", "MinorGC", "MajorGC")
 
 
 class ChromeTrace:

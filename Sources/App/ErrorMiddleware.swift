@@ -63,7 +63,13 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             )
         case let error as DecodingError:
             let (message, field) = Self.describe(error)
-            return (.badRequest, body("invalid", message, field))
+            var refusal = body("invalid", message, field)
+            // A field left out or sent empty (null) is one left empty, in words a client has.
+            switch error {
+            case .keyNotFound, .valueNotFound: refusal.error.reason = .init(rawValue: Refusal.textRequired.code)
+            default: break
+            }
+            return (.badRequest, refusal)
         case let error as HTTPError:
             return (error.status, body(Self.code(of: error.status), error.body ?? error.status.reasonPhrase, nil))
         default:

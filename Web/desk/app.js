@@ -18,6 +18,8 @@ const PROPERTY_KEY = "frontdesk.property";
 const HOTEL_ONLY = new Set(["today", "housekeeping", "dashboard", "rates", "settings", "reports", "audit"]);
 // And those a hotel has no use for.
 const SALON_ONLY = new Set(["salon-setup"]);
+// The events of a change to a salon's set-up, after which the desk reads its property again.
+const SET_UP_EVENTS = ["salon.", "staff_member.", "service."];
 
 // Each screen's module; `retry` asks again for one whose first fetch failed (a failed import is
 // remembered by its address until the page reloads).
@@ -139,6 +141,12 @@ class Desk {
     this.wordProperty();
     this.live?.close();
     this.live = new LiveStream(id);
+    // A salon's menu, staff or hours changed at another desk: screens opened from now on show them.
+    this.live.subscribe({
+      event: (event) => {
+        if (SET_UP_EVENTS.some((prefix) => event.kind.startsWith(prefix))) this.reloadProperty().catch(() => {});
+      },
+    });
     this.drawShell();
     this._route = "";
     this.route();

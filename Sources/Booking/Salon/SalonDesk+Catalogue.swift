@@ -113,7 +113,7 @@ extension SalonDesk {
         try Self.validate(name: member.name, field: "name", limit: StaffMember.nameLimit)
         try FreeText.validate(member.team, field: "team", limit: StaffMember.teamLimit, lines: false)
         guard member.colour.isEmpty || StaffMember.isColour(member.colour) else {
-            throw .invalid("colour", "a colour is #RRGGBB, like #3366CC")
+            throw .invalid("colour", "a colour is #RRGGBB, like #3366CC", reason: .salonColour)
         }
     }
 

@@ -62,8 +62,11 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         guard range.contains(amount) else {
             throw .invalid(
                 field,
-                "\(amount) is not an amount from \(range.lowerBound) to \(range.upperBound) (in minor units: satang, cents, yen)"
-            )
+                "\(amount) is not an amount from \(range.lowerBound) to \(range.upperBound) (in minor units: satang, cents, yen)",
+                reason: .numberRange,
+                params: [
+                    "min": String(range.lowerBound), "max": String(range.upperBound), "value": String(amount),
+                ])
         }
     }
 

@@ -193,6 +193,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     public static let textTooLong = Refusal("text.tooLong")
 
     // A salon's set-up
+    /// "A colour is # and six hexadecimal digits, such as #3366CC."
+    public static let salonColour = Refusal("salon.colour")
     /// "{count} appointments are still to come: move or cancel them first."
     public static let salonStillBooked = Refusal("salon.stillBooked")
 
@@ -222,7 +224,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .restrictionClosedToArrival, .restrictionClosedToDeparture, .restrictionMaxStay, .restrictionMinOverMax,
         .restrictionMinStay, .restrictionStay, .restrictionStopSell,
         .roomNotReady, .roomOutOfService, .roomTaken, .roomWrongType,
-        .salonStillBooked,
+        .salonColour, .salonStillBooked,
         .scheduleGrid, .scheduleHours,
         .staffAlreadyHere, .staffElsewhere, .staffEmailTaken, .staffManagerOnly, .staffPasswordNeeded,
         .staffRoleRefused, .staffSelf,

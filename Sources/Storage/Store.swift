@@ -218,26 +218,25 @@ public final class Store: Sendable {
         }
     }
 
-    /// Runs `body`, whose reads (`read`) then run as one: on one connection, in one read-only
-    /// transaction, so that they see the database at one moment and a request of several reads takes a
-    /// connection (and on SQLite sets it up) once rather than for each. Inside a write, or inside another
+    /// Runs `body`, whose reads (`read`) then run as one, on one connection taken (and on SQLite set up)
+    /// once rather than for each. On SQLite they are one read transaction, so they see the file at one
+    /// moment. On PostgreSQL each sees what had committed when it began (its transactions' BEGIN and
+    /// COMMIT would double the round trips of a short read): a reader that must not take newer data for
+    /// older reads the number it goes by first (`SalonMemory` does). Inside a write, or inside another
     /// `readingTogether`, `body` just runs in it.
     public func readingTogether<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         if let open = OpenTransaction.current, open.store === self { return try await body() }
         if let open = OpenReading.current, open.store === self { return try await body() }
         return try await database.withConnection { [self] connection in
             let sql = connection as! any SQLDatabase
-            let begin: String
+            // Bound inside the body: fluent runs it in a task of its own, which does not inherit task locals.
+            let reading = { try await OpenReading.$current.withValue(OpenReading(sql, of: self)) { try await body() } }
             switch dialect {
             case .postgres:
-                begin = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+                return try await reading()
             case .sqlite:
                 try await sql.raw("PRAGMA mmap_size = \(unsafeRaw: String(Self.sqliteMapBytes))").run()
-                begin = "BEGIN"
-            }
-            // Bound inside the body: fluent runs it in a task of its own, which does not inherit task locals.
-            return try await sql.between(begin, and: "COMMIT", undoneBy: ["ROLLBACK"]) {
-                try await OpenReading.$current.withValue(OpenReading(sql, of: self)) { try await body() }
+                return try await sql.between("BEGIN", and: "COMMIT", undoneBy: ["ROLLBACK"]) { try await reading() }
             }
         }
     }

@@ -52,6 +52,7 @@ extension SalonDesk {
     /// held, read each time.
     public func freeTimes(_ request: VisitRequest, on day: Day) async throws -> (salon: Property, times: [FreeTime]) {
         let (context, occupancies) = try await storage.readingTogether {
+            // The number first: what is read after it is at least as new, never older than it is kept as.
             let seq = memory.keeps ? try await storage.latestSeq(propertyID: request.propertyID) : nil
             let setUp = try await memory.remembered(request.propertyID, at: seq) {
                 try await OnlineSetUp.read(request.propertyID, desk: self)

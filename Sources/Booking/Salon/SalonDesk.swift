@@ -162,8 +162,8 @@ public protocol SalonStorage: Sendable {
     /// The salon's change number: its last event's, moved on by every change of its bookings or set-up in
     /// that change's transaction; nil for a property that does not exist.
     func latestSeq(propertyID: Int) async throws -> Int?
-    /// Runs `body`, whose reads through this storage then see the salon at one moment (and cost one
-    /// connection, not one each): what a page or a day's free times are read with.
+    /// Runs `body`, whose reads through this storage then cost one connection, not one each: what a page
+    /// or a day's free times are read with. Each read sees at least what had committed when `body` began.
     func readingTogether<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T
     /// The salon's appointments starting in `[fromMinute, toMinute)`, whatever their state.
     func appointments(propertyID: Int, fromMinute: Int, toMinute: Int) async throws -> [Appointment]

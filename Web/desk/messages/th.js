@@ -5,7 +5,7 @@ export default {
   "app.name": "Frontdesk",
   "nav.main": "เมนูหลัก",
   "nav.today": "วันนี้",
-  "nav.board": "ผังห้องพัก",
+  "nav.board": "ผังการจอง",
   "nav.dashboard": "แดชบอร์ด",
   "nav.rates": "ราคาห้อง",
   "settings.plans": "แผนราคา",

@@ -4,7 +4,7 @@
 export default {
   "nav.main": "Chính",
   "nav.today": "Hôm nay",
-  "nav.board": "Bảng phòng",
+  "nav.board": "Bảng đặt chỗ",
   "nav.dashboard": "Tổng quan",
   "nav.rates": "Giá phòng",
   "settings.plans": "Gói giá",

@@ -28,19 +28,7 @@ ensure_wrk
 once_per_database "$which_db" "$0"
 
 bin="$(release_binary)"
-work="$(mktemp -d /tmp/frontdesk-bench.XXXXXX)"
-server_pid=
-cleanup() {
-    [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-case "$which_db" in
-    sqlite) database="$work/bench.sqlite" ;;
-    postgres) database="$FRONTDESK_TEST_POSTGRES_URL" ;;
-    *) echo "usage: $0 [sqlite|postgres|both]" >&2; exit 2 ;;
-esac
+bench_workspace "$which_db" frontdesk-bench
 
 echo "== $which_db: filling the database" >&2
 board_out="$("$bin" demo --database "$database" --rooms 2000 --days 730 --occupancy 0.7 2>/dev/null | tail -n 1)"

@@ -93,6 +93,26 @@ once_per_database() {
     esac
 }
 
+# Makes `work` (a folder named after KIND), removed on exit with the server whose pid the script puts in
+# `server_pid`, and sets `database` for WHICH: a SQLite file in `work`, or the PostgreSQL of
+# FRONTDESK_TEST_POSTGRES_URL.
+bench_workspace() {
+    local which="$1" kind="$2"
+    work="$(mktemp -d "/tmp/$kind.XXXXXX")"
+    server_pid=
+    trap bench_cleanup EXIT
+    case "$which" in
+        sqlite) database="$work/bench.sqlite" ;;
+        postgres) database="$FRONTDESK_TEST_POSTGRES_URL" ;;
+        *) echo "usage: $0 [sqlite|postgres|both]" >&2; exit 2 ;;
+    esac
+}
+
+bench_cleanup() {
+    [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+    rm -rf "$work"
+}
+
 # The side-by-side comparisons of two builds (bench-*-compare.sh BASELINE_BIN CANDIDATE_BIN [DB]).
 
 # Reads the arguments into `baseline`, `candidate` and `which_db` (sqlite, the default, or postgres);

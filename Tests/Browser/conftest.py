@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
-from frontdesk_server import free_port, frontdesk_binary, serve_command, stop, wait_until_serving  # noqa: E402
+from frontdesk_server import frontdesk_binary, serving  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "Web"
@@ -141,18 +141,8 @@ def desk_server():
     work = tempfile.mkdtemp(prefix="frontdesk-browser-")
     database = os.path.join(work, "desk.sqlite")
     subprocess.run([binary, "demo", "--database", database], check=True, capture_output=True)
-    port = free_port()
-    log_path = os.path.join(work, "server.log")
-    log = open(log_path, "w")
-    server = subprocess.Popen(serve_command(binary, port, database), stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_serving(base, server, log_path)
+    with serving(binary, database, work, "desk_server") as base:
         yield base
-    finally:
-        stop(server, "desk_server")
-        log.close()
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def text_in(browser, css):

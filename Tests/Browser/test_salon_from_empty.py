@@ -15,7 +15,6 @@ import datetime
 import json
 import os
 import re
-import shutil
 import subprocess
 import tempfile
 import urllib.parse
@@ -32,7 +31,7 @@ from test_site import wait_page
 from test_site_salon import PHONE, fill_form, instant, shown_starts, visible_text, wait_salon, wait_times
 from test_staff import sign_in_as
 
-from frontdesk_server import free_port, frontdesk_binary, serve_command, stop, wait_until_serving
+from frontdesk_server import frontdesk_binary, serving
 
 OWNER = {"email": "owner@example.com", "password": "salon owner 1"}
 
@@ -100,18 +99,8 @@ def empty_server():
         *(argument for salon in SALONS.values() for argument in ("--property", str(salon.id))), "--password-stdin",
         stdin=OWNER["password"] + "\n",
     )
-    port = free_port()
-    log_path = os.path.join(work, "server.log")
-    log = open(log_path, "w")
-    server = subprocess.Popen(serve_command(binary, port, database), stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_serving(base, server, log_path)
+    with serving(binary, database, work, "empty_server") as base:
         yield base
-    finally:
-        stop(server, "empty_server")
-        log.close()
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def words(browser, key, **params):

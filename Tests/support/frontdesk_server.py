@@ -62,6 +62,24 @@ def wait_until_serving(base, process, log_path, timeout=60):
             time.sleep(0.05)
 
 
+@contextlib.contextmanager
+def serving(binary, database, work, name):
+    """`frontdesk serve` over `database` on a free loopback port for the block: its base URL. Then the
+    server stops and `work`, the folder of the database and the server's log, goes."""
+    port = free_port()
+    log_path = os.path.join(work, "server.log")
+    log = open(log_path, "w")
+    server = subprocess.Popen(serve_command(binary, port, database), stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_serving(base, server, log_path)
+        yield base
+    finally:
+        stop(server, name)
+        log.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def stop(process, name="frontdesk"):
     """SIGTERM, and SIGKILL with a warning if it has not stopped 10 s later."""
     if process is None or process.poll() is not None:

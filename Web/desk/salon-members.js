@@ -5,7 +5,7 @@
 
 import { call } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { changedFields, keptRows, labelled, removal, submitting } from "./salon-setup-form.js";
+import { catalogueRow, changedFields, keptRows, labelled, submitting } from "./salon-setup-form.js";
 
 // What a colour input shows for a member without a colour of their own (the board's); sent only when changed.
 const NO_COLOUR = "#808080";
@@ -55,38 +55,20 @@ function memberFields(desk, shown, of, teams) {
 /** One member's row: their fields, Save (what changed), and Remove. */
 function memberRow(desk, member, { changed, teams }) {
   const { t } = desk.i18n;
-  const path = `/api/v1/properties/${desk.property.id}/salon/staff/${member.id}`;
   const shown = shownMember(member);
-  const fields = memberFields(desk, shown, member.name, teams);
-  const message = h("p", { class: "desk-form-error", role: "alert" });
-  const button = h("button", { type: "submit", class: "desk-button is-primary", text: t("setup.save"), "aria-label": t("setup.saveMember", { name: member.name }) });
-  const remove = removal(desk, {
-    label: t("setup.removeMemberOf", { name: member.name }),
-    question: t("setup.confirmRemoveMember", { name: member.name }),
-    message,
-    async remove() {
-      await call("DELETE", path);
-      desk.toast(t("setup.memberRemoved", { name: member.name }));
-      await changed();
+  return catalogueRow(desk, {
+    path: `/api/v1/properties/${desk.property.id}/salon/staff/${member.id}`,
+    shown,
+    fields: memberFields(desk, shown, member.name, teams),
+    form: { className: "is-member", dataset: { staffId: String(member.id) } },
+    words: {
+      save: t("setup.saveMember", { name: member.name }),
+      remove: t("setup.removeMemberOf", { name: member.name }),
+      question: t("setup.confirmRemoveMember", { name: member.name }),
+      removed: t("setup.memberRemoved", { name: member.name }),
     },
+    changed,
   });
-  const form = h(
-    "form",
-    { class: "setup-catalogue-row is-member", novalidate: true, dataset: { staffId: String(member.id) } },
-    fields.elements,
-    h("div", { class: "desk-row setup-catalogue-actions" }, button, remove.button),
-    remove.asking,
-    message,
-  );
-  submitting(desk, {
-    form, button, message, errorAt: fields.errorAt,
-    async send() {
-      await call("PATCH", path, { body: changedFields(shown, fields.value()) });
-      desk.toast(t("done.saved"));
-      await changed();
-    },
-  });
-  return form;
 }
 
 /** A new member: a name, a team, a colour (the board's own unless one is chosen), bookable online; and Add. */

@@ -5,7 +5,7 @@
 import { call } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { currencyDigits, currencySign, toMajorUnits, toMinorUnits } from "../common/money.js";
-import { changedFields, keptRows, labelled, removal, submitting } from "./salon-setup-form.js";
+import { catalogueRow, keptRows, labelled, submitting } from "./salon-setup-form.js";
 
 /** A service as its row shows it: the name as stored (not as worded in the page's language), minutes, the price. */
 export function shownService(service) {
@@ -61,38 +61,20 @@ function serviceFields(desk, shown, of) {
 /** One service's row: its fields, Save (what changed), and Remove. */
 function serviceRow(desk, service, changed) {
   const { t } = desk.i18n;
-  const path = `/api/v1/properties/${desk.property.id}/salon/services/${service.id}`;
   const shown = shownService(service);
-  const fields = serviceFields(desk, shown, service.name);
-  const message = h("p", { class: "desk-form-error", role: "alert" });
-  const button = h("button", { type: "submit", class: "desk-button is-primary", text: t("setup.save"), "aria-label": t("setup.saveMenuItem", { service: service.name }) });
-  const remove = removal(desk, {
-    label: t("setup.removeServiceOf", { service: service.name }),
-    question: t("setup.confirmRemoveService", { service: service.name }),
-    message,
-    async remove() {
-      await call("DELETE", path);
-      desk.toast(t("setup.serviceRemoved", { service: service.name }));
-      await changed();
+  return catalogueRow(desk, {
+    path: `/api/v1/properties/${desk.property.id}/salon/services/${service.id}`,
+    shown,
+    fields: serviceFields(desk, shown, service.name),
+    form: { className: "is-service", dataset: { serviceId: String(service.id) } },
+    words: {
+      save: t("setup.saveMenuItem", { service: service.name }),
+      remove: t("setup.removeServiceOf", { service: service.name }),
+      question: t("setup.confirmRemoveService", { service: service.name }),
+      removed: t("setup.serviceRemoved", { service: service.name }),
     },
+    changed,
   });
-  const form = h(
-    "form",
-    { class: "setup-catalogue-row is-service", novalidate: true, dataset: { serviceId: String(service.id) } },
-    fields.elements,
-    h("div", { class: "desk-row setup-catalogue-actions" }, button, remove.button),
-    remove.asking,
-    message,
-  );
-  submitting(desk, {
-    form, button, message, errorAt: fields.errorAt,
-    async send() {
-      await call("PATCH", path, { body: changedFields(shown, fields.value()) });
-      desk.toast(t("done.saved"));
-      await changed();
-    },
-  });
-  return form;
 }
 
 /** A new service: its fields blank, and Add. */

@@ -153,6 +153,53 @@ export function removal(desk, { label, question, message, remove }) {
   return { button, asking };
 }
 
+/**
+ * One row of a list the set-up keeps (a service of the menu, a member of the staff): its fields, Save,
+ * which sends what changed with a PATCH to `path`, and Remove, asked first, a DELETE; after either,
+ * `changed()` redraws the page from the server.
+ * @param {object} desk the app (`i18n`, `toast`)
+ * @param {object} row
+ * @param {string} row.path the thing's own route
+ * @param {object} row.shown its values as the row shows them
+ * @param {{elements: HTMLElement[], value: () => object, errorAt: (field: string) => HTMLElement | null}} row.fields
+ * @param {{className: string, dataset: object}} row.form the form's class and data attributes
+ * @param {{save: string, remove: string, question: string, removed: string}} row.words Save's and Remove's
+ *   accessible names, the question Remove asks and what is said once it is removed
+ * @param {() => Promise<void>} row.changed
+ */
+export function catalogueRow(desk, { path, shown, fields, form: { className, dataset }, words, changed }) {
+  const { t } = desk.i18n;
+  const message = h("p", { class: "desk-form-error", role: "alert" });
+  const button = h("button", { type: "submit", class: "desk-button is-primary", text: t("setup.save"), "aria-label": words.save });
+  const remove = removal(desk, {
+    label: words.remove,
+    question: words.question,
+    message,
+    async remove() {
+      await call("DELETE", path);
+      desk.toast(words.removed);
+      await changed();
+    },
+  });
+  const form = h(
+    "form",
+    { class: `setup-catalogue-row ${className}`, novalidate: true, dataset },
+    fields.elements,
+    h("div", { class: "desk-row setup-catalogue-actions" }, button, remove.button),
+    remove.asking,
+    message,
+  );
+  submitting(desk, {
+    form, button, message, errorAt: fields.errorAt,
+    async send() {
+      await call("PATCH", path, { body: changedFields(shown, fields.value()) });
+      desk.toast(t("done.saved"));
+      await changed();
+    },
+  });
+  return form;
+}
+
 /** Whether two values read the same: objects (a price) by their fields, whatever their order. */
 function same(a, b) {
   if (a === b) return true;

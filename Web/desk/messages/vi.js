@@ -4,7 +4,7 @@
 export default {
   "nav.main": "Chính",
   "nav.today": "Hôm nay",
-  "nav.board": "Bảng đặt chỗ",
+  "nav.board": "Lịch đặt",
   "nav.dashboard": "Tổng quan",
   "nav.rates": "Giá phòng",
   "settings.plans": "Gói giá",

@@ -6,7 +6,8 @@ struct Frontdesk: AsyncParsableCommand {
         commandName: "frontdesk",
         abstract: "Frontdesk: a reservation system for small hotels and appointment businesses.",
         subcommands: [
-            Serve.self, Migrate.self, DemoCommand.self, ImportCommand.self, ExportCommand.self, UserCommand.self, PropertyCommand.self,
+            Serve.self, Migrate.self, DemoCommand.self, ImportCommand.self, ExportCommand.self, UserCommand.self,
+            PropertyCommand.self,
             Bench.self,
             Fixture.self,
         ]

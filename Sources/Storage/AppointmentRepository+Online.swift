@@ -5,31 +5,6 @@ import SQLKit
 /// What a salon's booking page writes: holds of times while a customer fills in the form, and visits
 /// booked online under a code, checked and written with the salon locked.
 extension AppointmentRepository {
-    /// A write with the salon's row locked: on PostgreSQL `SELECT … FOR UPDATE`, which a second such
-    /// write waits on until the first commits; on SQLite every write already runs alone (`BEGIN IMMEDIATE`).
-    public func exclusively<T: Sendable>(salon id: Int, _ body: @escaping @Sendable () async throws -> T)
-        async throws -> T
-    {
-        try await store.write { [store] sql in
-            if store.dialect == .postgres {
-                _ = try await sql.raw("SELECT id FROM properties WHERE id = \(bind: id) FOR UPDATE").first()
-            }
-            return try await body()
-        }
-    }
-
-    public func readingTogether<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await store.readingTogether(body)
-    }
-
-    public func latestSeq(propertyID: Int) async throws -> Int? {
-        try await store.eventLog.latestSeq(propertyID: propertyID)
-    }
-
-    public func salons() async throws -> [Property] {
-        try await store.properties.properties().filter { $0.kind == .salon }
-    }
-
     public func holds(propertyID: Int, liveAt millis: Int64) async throws -> [SalonHold] {
         try await store.read { sql in
             try await sql.raw(

@@ -2,7 +2,7 @@ import Booking
 import SQLKit
 
 extension PropertyRepository {
-    /// Writes the property's translations whole (checked by `FrontDesk.setTranslations`), with an audit
+    /// Writes the property's translations whole (checked by `PropertySettings.setTranslations`), with an audit
     /// row; the guest site's inventory moves on, as it shows them. Returns the property after.
     public func updateTranslations(_ translations: Translations, propertyID: Int, by userID: Int?) async throws
         -> Property

@@ -4,7 +4,7 @@ import SQLKit
 
 /// The night audit closes days here: the property's last closed day, and each closed day's report
 /// frozen as JSON (`day_closes`), which the database refuses to change.
-extension StayRepository: NightAuditStorage {
+extension StayRepository {
     public func closedThrough(propertyID: Int) async throws -> Day? {
         try await store.read { sql in try await Self.closedThrough(propertyID, in: sql) }
     }
@@ -61,7 +61,7 @@ extension StayRepository: NightAuditStorage {
     }
 }
 
-/// Closing a day's transaction, for `FrontDesk.closeDay`.
+/// Closing a day's transaction, for `NightAuditDesk.closeDay`.
 public struct NightAuditRun: NightAuditTransaction {
     let sql: any SQLDatabase
     let property: Property

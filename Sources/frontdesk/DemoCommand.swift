@@ -35,8 +35,8 @@ struct DemoCommand: AsyncParsableCommand {
         if let places, !(1...5_000).contains(places) { throw ValidationError("--places must be 1...5000.") }
         if let salonStaff, !(1...500).contains(salonStaff) { throw ValidationError("--salon-staff must be 1...500.") }
         guard (1...500).contains(services) else { throw ValidationError("--services must be 1...500.") }
-        guard (0...SalonDesk<AppointmentRepository>.maxResources).contains(resources) else {
-            throw ValidationError("--resources must be 0...\(SalonDesk<AppointmentRepository>.maxResources).")
+        guard (0...SalonDesk<Store>.maxResources).contains(resources) else {
+            throw ValidationError("--resources must be 0...\(SalonDesk<Store>.maxResources).")
         }
         guard (0...100_000).contains(appointments) else { throw ValidationError("--appointments must be 0...100000.") }
         guard (1...3_650).contains(days) else { throw ValidationError("--days must be 1...3650.") }

@@ -284,9 +284,9 @@ struct AppointmentWorkingHoursTests {
                 #expect($0.status == .created)
             }
             // Once the salon sets shifts, they rule: Aoi's lunch break, and a day the salon is closed.
-            try await fixture.store.appointments.setShifts(
+            try await fixture.store.properties.setShifts(
                 staffID: salon.staff[0].id, .everyDay([600..<780, 840..<1200]), by: nil)
-            try await fixture.store.appointments.setSalonSettings(
+            try await fixture.store.properties.setSalonSettings(
                 propertyID: salon.property.id,
                 openingHours: WeeklyHours(weekly: Dictionary(uniqueKeysWithValues: (1...6).map { ($0, [540..<1200]) })),
                 resources: [], window: BookingWindow(), by: nil)

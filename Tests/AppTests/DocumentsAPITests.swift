@@ -150,7 +150,7 @@ struct DocumentsAPITests {
     @Test func aViewerReadsDocumentsButIssuesNone() async throws {
         let fixture = try await APIFixture.make()
         let id = try await fixture.storedStay(charged: 5_000)
-        let document = try await FrontDesk(storage: fixture.store.stays, now: fixture.store.clock.now)
+        let document = try await Accounts(storage: fixture.store, now: fixture.store.clock.now)
             .issueDocument(
                 .invoice, stayID: id, by: Staff(User(id: 1, email: "m@example.com", name: "M", role: .manager)))
         try await fixture.test(as: .viewer) { client in
@@ -242,7 +242,8 @@ extension APIFixture {
     /// A stay booked today in the first room and checked in, with a charge of `charged`: stored
     /// directly, for tests that then sign in with a role that may not make it.
     func storedStay(charged: Int) async throws -> Int {
-        let desk = FrontDesk(storage: store.stays, now: store.clock.now)
+        let desk = FrontDesk(storage: store, now: store.clock.now)
+        let accounts = Accounts(storage: store, now: store.clock.now)
         let staff = Staff(User(id: 1, email: "m@example.com", name: "M", role: .manager))
         let today = self.today
         let stay = try await desk.book(
@@ -250,7 +251,7 @@ extension APIFixture {
                 propertyID: property.id, roomTypeID: roomType.id, roomID: rooms[0].id,
                 nights: try Nights(arrival: today, departure: today.adding(days: 1)), adults: 1, guestName: "Ann Lee"),
             by: staff)
-        _ = try await desk.postCharge(
+        _ = try await accounts.postCharge(
             to: stay.id, description: "Minibar", amount: Money(charged, .thb), category: .minibar, by: staff)
         return stay.id
     }

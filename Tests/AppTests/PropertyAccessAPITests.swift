@@ -26,7 +26,7 @@ struct PropertyAccessAPITests {
                 customerID: 0, startMinute: 29_000_000, durationMinutes: 45),
             customerName: "Mei", customerPhone: "", by: nil)
         let charged = try await fixture.storedStay(charged: 5_000)
-        let document = try await FrontDesk(storage: fixture.store.stays, now: fixture.store.clock.now)
+        let document = try await Accounts(storage: fixture.store, now: fixture.store.clock.now)
             .issueDocument(
                 .invoice, stayID: charged, by: Staff(User(id: 1, email: "m@example.com", name: "M", role: .manager)))
         let today = fixture.today

@@ -37,12 +37,12 @@ struct SalonOnlineAPITests {
                     price: .whole(9_900, .jpy)))
             let day = Day.today(in: salon.property.timeZone, now: fixture.store.clock.now())
             fixture.store.clock.set(day.instant(atMinute: 8 * 60, in: salon.property.timeZone))
-            try await fixture.store.appointments.setSalonSettings(
+            try await fixture.store.properties.setSalonSettings(
                 propertyID: salon.property.id,
                 openingHours: .everyDay([540..<1140]),
                 resources: [NamedResource(SalonResource(id: 1, count: 1), name: "Colour station")],
                 window: BookingWindow(minimumNoticeMinutes: 60, daysAhead: 30, gridMinutes: 15), by: nil)
-            try await fixture.store.appointments.setBooking(
+            try await fixture.store.properties.setBooking(
                 of: BookableService(
                     id: colour.id, durationMinutes: 90, bufferBeforeMinutes: 10, bufferAfterMinutes: 15,
                     performers: Set(salon.staff.map(\.id)), resourceID: 1), by: nil)

@@ -102,8 +102,8 @@ struct SalonOnlinePropertyTests {
             let visit = try SalonOnlineAPITests.decode(Components.Schemas.SalonVisit.self, response)
             let member = try #require(visit.staff?.id)
             let (schedule, _) = try #require(
-                try await salon.fixture.store.appointments.salonSchedule(propertyID: salon.id))
-            let bookable = try await salon.fixture.store.appointments.bookableServices(propertyID: salon.id)
+                try await salon.fixture.store.properties.salonSchedule(propertyID: salon.id))
+            let bookable = try await salon.fixture.store.properties.bookableServices(propertyID: salon.id)
             let occupancies = try Visit(services.map { id in try #require(bookable.first { $0.id == id }) })
                 .occupancies(arrivingAt: Int(start.timeIntervalSince1970) / 60, staffID: member)
             // Within the member's shift as it stands now, and the salon's hours.
@@ -127,7 +127,7 @@ struct SalonOnlinePropertyTests {
         case 3:
             // The manager changes a member's shift: from 9:00, 10:00 or 11:00 for 5 to 9 hours.
             let start = 540 + (step.b % 3) * 60
-            try await salon.fixture.store.appointments.setShifts(
+            try await salon.fixture.store.properties.setShifts(
                 staffID: members[step.a % 2], .everyDay([start..<(start + 300 + step.c * 60)]), by: nil)
         case 4:
             // The desk stacks a regular on a member, whatever is there.

@@ -119,7 +119,7 @@ struct TranslationsAPITests {
 
     @Test func aGuestsBookingAndItsPriceAreInTheLanguageBookedIn() async throws {
         let place = try await Place.make()
-        _ = try await FrontDesk(storage: place.fixture.store.stays, now: place.fixture.store.clock.now)
+        _ = try await PropertySettings(storage: place.fixture.store, now: place.fixture.store.clock.now)
             .setTranslations(
                 [(source: "River Double", wordings: [.ko: "리버 더블"]), (source: "VAT", wordings: [.ko: "부가가치세"])],
                 propertyID: place.property.id, by: Staff(User(id: 1, email: "m@example.com", name: "M", role: .manager))

@@ -87,10 +87,12 @@ struct FrontDeskTests {
         }
         let housekeeping = Staff(Self.clerk.user, work: .housekeeping) { $0 == 1 ? .housekeeping : nil }
         #expect(
-            try await desk.updateHousekeeping(roomID: 1, status: .clean, housekeeper: nil, by: housekeeping).id == 1)
+            try await desk.housekeeping.updateHousekeeping(
+                roomID: 1, status: .clean, housekeeper: nil, by: housekeeping
+            ).id == 1)
         let viewer = Staff(Self.clerk.user, work: .housekeeping) { $0 == 1 ? .viewer : nil }
         await #expect(throws: DomainError.self) {
-            _ = try await desk.updateHousekeeping(roomID: 1, status: .dirty, housekeeper: nil, by: viewer)
+            _ = try await desk.housekeeping.updateHousekeeping(roomID: 1, status: .dirty, housekeeper: nil, by: viewer)
         }
         #expect(StaffRole.allCases.filter { $0.may(.managing) } == [.manager])
     }
@@ -177,7 +179,7 @@ struct FrontDeskTests {
 
     @Test func aGuestsLateCancellationIsChargedTheFee() async throws {
         let (desk, storage) = Self.desk(on: Make.arrival.adding(days: -1))
-        let stay = try await desk.bookOnline(Self.booking(room: nil)).stay
+        let stay = try await desk.guests.book(Self.booking(room: nil)).stay
         #expect(try await desk.cancelByGuest(stay.id).state == .cancelled)
         #expect(await storage.folio(stayID: stay.id).balance == .whole(2_140, .thb))
         #expect(await storage.history.map(\.action) == ["create", "cancel"])
@@ -185,10 +187,10 @@ struct FrontDeskTests {
 
     @Test func theGuestSiteBooksAFreeRoomAndRefusesWhenNoneIsLeft() async throws {
         let (desk, _) = Self.desk()
-        let first = try await desk.bookOnline(Self.booking(room: nil)).stay
-        let second = try await desk.bookOnline(Self.booking(room: nil)).stay
+        let first = try await desk.guests.book(Self.booking(room: nil)).stay
+        let second = try await desk.guests.book(Self.booking(room: nil)).stay
         #expect(Set([first.currentRoomID, second.currentRoomID]) == [1, 2])
-        await #expect(throws: DomainError.self) { _ = try await desk.bookOnline(Self.booking(room: nil)) }
+        await #expect(throws: DomainError.self) { _ = try await desk.guests.book(Self.booking(room: nil)) }
     }
 
     @Test func theGuestSiteSellsNoNightBeforeTheHotelsToday() async throws {
@@ -198,17 +200,17 @@ struct FrontDeskTests {
                 "arrival", "the arrival date has passed", reason: .stayArrivalPassed,
                 params: ["today": Make.arrival.adding(days: 1).iso])
         ) {
-            _ = try await desk.bookOnline(Self.booking(room: nil))
+            _ = try await desk.guests.book(Self.booking(room: nil))
         }
     }
 
     @Test func theGuestSiteSellsNoStayBeyondItsHorizonThoughTheDeskMay() async throws {
         let (desk, _) = Self.desk()
         let far = Self.booking(room: nil, from: Make.arrival.adding(days: Stay.onlineHorizonDays + 1))
-        await #expect(throws: DomainError.self) { _ = try await desk.bookOnline(far) }
+        await #expect(throws: DomainError.self) { _ = try await desk.guests.book(far) }
         var last = far
         last.nights = Make.nights(Make.arrival.adding(days: Stay.onlineHorizonDays), 2)
-        _ = try await desk.bookOnline(last)
+        _ = try await desk.guests.book(last)
         var roomed = far
         roomed.roomID = 2
         #expect(try await desk.book(roomed, by: Self.clerk).arrival == far.nights.arrival)
@@ -222,7 +224,7 @@ struct FrontDeskTests {
         await #expect(throws: DomainError.self) {
             _ = try await desk.checkOut(stay.id, version: nil, force: true, by: Self.clerk)
         }
-        _ = try await desk.postPayment(to: stay.id, amount: .whole(2_140, .thb), method: .cash, by: Self.clerk)
+        _ = try await desk.accounts.postPayment(to: stay.id, amount: .whole(2_140, .thb), method: .cash, by: Self.clerk)
         #expect(try await desk.checkOut(stay.id, version: nil, by: Self.clerk).state == .checkedOut)
     }
 
@@ -230,30 +232,30 @@ struct FrontDeskTests {
         let (desk, _) = Self.desk()
         let stay = try await desk.book(Self.booking(room: 1), by: Self.clerk)
         await #expect(throws: DomainError.self) {
-            _ = try await desk.postCharge(
+            _ = try await desk.accounts.postCharge(
                 to: stay.id, description: "Night", amount: .whole(100, .thb), category: .room, by: Self.clerk)
         }
-        let folio = try await desk.postCharge(
+        let folio = try await desk.accounts.postCharge(
             to: stay.id, description: "Minibar", amount: .whole(100, .thb), category: .food, by: Self.clerk)
-        let reversed = try await desk.reverse(
+        let reversed = try await desk.accounts.reverse(
             entry: folio.entries[0].id, of: stay.id, reason: "Wrong room", by: Self.clerk)
         #expect(reversed.balance == .zero(.thb))
     }
 
     @Test func aGuestFindsTheirBookingOnlyWithItsEmailAndAWrongOneIsAnsweredAsAnUnknownCode() async throws {
         let (desk, _) = Self.desk(on: Make.arrival.adding(days: -5))
-        let stay = try await desk.bookOnline(Self.booking(room: nil)).stay
-        let found = try await desk.guestsBooking(
+        let stay = try await desk.guests.book(Self.booking(room: nil)).stay
+        let found = try await desk.guests.find(
             code: " \(stay.confirmationCode.lowercased()) ", email: "ANN@example.com")
         #expect(found.stay.id == stay.id)
         #expect(found.cancellation.allowed && found.cancellation.fee == .zero(.thb))
         let unknown = DomainError(.notFound, "no booking with this confirmation code and email address")
         await #expect(throws: unknown) {
-            _ = try await desk.guestsBooking(code: stay.confirmationCode, email: "bo@x.com")
+            _ = try await desk.guests.find(code: stay.confirmationCode, email: "bo@x.com")
         }
-        await #expect(throws: unknown) { _ = try await desk.guestsBooking(code: "FD-NOSUCH", email: "ann@example.com") }
+        await #expect(throws: unknown) { _ = try await desk.guests.find(code: "FD-NOSUCH", email: "ann@example.com") }
         #expect(
-            try await desk.cancelGuestsBooking(code: stay.confirmationCode, email: "ann@example.com").stay.state
+            try await desk.guests.cancel(code: stay.confirmationCode, email: "ann@example.com").stay.state
                 == .cancelled)
     }
 }

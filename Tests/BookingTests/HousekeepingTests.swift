@@ -18,7 +18,7 @@ struct HousekeepingTests {
 
     @Test func checkOutLeavesTheRoomDirty() async throws {
         let (desk, storage, stay) = try await Self.checkedIn(room: 1)
-        _ = try await desk.postPayment(to: stay.id, amount: .whole(2_140, .thb), method: .cash, by: Desk.clerk)
+        _ = try await desk.accounts.postPayment(to: stay.id, amount: .whole(2_140, .thb), method: .cash, by: Desk.clerk)
         _ = try await desk.checkOut(stay.id, version: nil, by: Desk.clerk)
         #expect(await storage.room(id: 1)?.housekeeping == .dirty)
         #expect(await storage.room(id: 2)?.housekeeping == .clean)
@@ -40,20 +40,20 @@ struct HousekeepingTests {
 
     @Test func aRoomOutOfServiceIsNeitherSoldNorBookedUntilItReturns() async throws {
         let (desk, _) = Desk.desk()
-        let block = try await desk.blockRoom(
+        let block = try await desk.housekeeping.blockRoom(
             roomID: 1, nights: Make.nights(Make.arrival, 3), reason: "Leak in the ceiling", by: Desk.clerk)
-        _ = try await desk.bookOnline(Desk.booking(room: nil))
+        _ = try await desk.guests.book(Desk.booking(room: nil))
         // Room 2 is taken by the first guest, room 1 is out of service: nothing is left to sell.
-        await #expect(throws: DomainError.self) { _ = try await desk.bookOnline(Desk.booking(room: nil)) }
+        await #expect(throws: DomainError.self) { _ = try await desk.guests.book(Desk.booking(room: nil)) }
         await #expect(throws: DomainError.self) { _ = try await desk.book(Desk.booking(room: 1), by: Desk.clerk) }
-        #expect(try await desk.returnToService(blockID: block.id, by: Desk.clerk) == nil)
+        #expect(try await desk.housekeeping.returnToService(blockID: block.id, by: Desk.clerk) == nil)
         #expect(try await desk.book(Desk.booking(room: 1), by: Desk.clerk).currentRoomID == 1)
     }
 
     @Test func aRoomCannotBeTakenOutOfServiceUnderAGuest() async throws {
         let (desk, storage, _) = try await Self.checkedIn(room: 1)
         await #expect(throws: DomainError.self) {
-            _ = try await desk.blockRoom(
+            _ = try await desk.housekeeping.blockRoom(
                 roomID: 1, nights: Make.nights(Make.arrival.adding(days: 1), 2), reason: "Paint", by: Desk.clerk)
         }
         #expect(await storage.blocksByID.isEmpty)
@@ -67,32 +67,32 @@ struct HousekeepingTests {
                 "must be today (\(Make.arrival.adding(days: 1))) or later: a night gone by cannot be taken out of service"
             )
         ) {
-            _ = try await desk.blockRoom(
+            _ = try await desk.housekeeping.blockRoom(
                 roomID: 1, nights: Make.nights(Make.arrival, 3), reason: "Paint", by: Desk.clerk)
         }
         await #expect(throws: DomainError.self) {
-            _ = try await desk.blockRoom(
+            _ = try await desk.housekeeping.blockRoom(
                 roomID: 1, nights: Make.nights(Make.arrival.adding(days: 1), 3), reason: "  ", by: Desk.clerk)
         }
         await #expect(throws: DomainError.self) {
-            _ = try await desk.blockRoom(
+            _ = try await desk.housekeeping.blockRoom(
                 roomID: 1, nights: Make.nights(Make.arrival.adding(days: 1), 367), reason: "Rebuild", by: Desk.clerk)
         }
     }
 
     @Test func returningARoomToServiceKeepsTheNightsGoneBy() async throws {
         let (desk, storage) = Desk.desk()
-        let block = try await desk.blockRoom(
+        let block = try await desk.housekeeping.blockRoom(
             roomID: 1, nights: Make.nights(Make.arrival, 5), reason: "New carpet", by: Desk.clerk)
         let later = FrontDesk(
             storage: storage, now: { Make.arrival.adding(days: 2).instant(atMinute: 600, in: Desk.hotel.timeZone) })
-        let returned = try await later.returnToService(blockID: block.id, by: Desk.clerk)
+        let returned = try await later.housekeeping.returnToService(blockID: block.id, by: Desk.clerk)
         #expect(returned?.nights == Make.nights(Make.arrival, 2))
         #expect(await storage.block(id: block.id)?.nights == Make.nights(Make.arrival, 2))
         let afterItEnded = FrontDesk(
             storage: storage, now: { Make.arrival.adding(days: 3).instant(atMinute: 600, in: Desk.hotel.timeZone) })
         await #expect(throws: DomainError.self) {
-            _ = try await afterItEnded.returnToService(blockID: block.id, by: Desk.clerk)
+            _ = try await afterItEnded.housekeeping.returnToService(blockID: block.id, by: Desk.clerk)
         }
     }
 
@@ -101,10 +101,11 @@ struct HousekeepingTests {
         let leaving = try await desk.book(Desk.booking(room: 1, from: Make.arrival.adding(days: -2)), by: Desk.clerk)
         _ = try await desk.checkIn(leaving.id, version: nil, by: Desk.clerk)
         _ = try await desk.book(Desk.booking(room: 1, from: Make.arrival), by: Desk.clerk)
-        _ = try await desk.blockRoom(roomID: 2, nights: Make.nights(Make.arrival, 1), reason: "Paint", by: Desk.clerk)
+        _ = try await desk.housekeeping.blockRoom(
+            roomID: 2, nights: Make.nights(Make.arrival, 1), reason: "Paint", by: Desk.clerk)
         let today = FrontDesk(
             storage: storage, now: { Make.arrival.instant(atMinute: 480, in: Desk.hotel.timeZone) })
-        let list = try await today.housekeepingList(propertyID: 1, by: Desk.clerk)
+        let list = try await today.housekeeping.housekeepingList(propertyID: 1, by: Desk.clerk)
         let line = { (room: Int) in list.lines.first { $0.room.id == room }! }
         #expect(list.day == Make.arrival)
         #expect(line(1).departure && line(1).arrival && !line(1).occupied)
@@ -114,17 +115,20 @@ struct HousekeepingTests {
 
     @Test func aHousekeeperIsAssignedAndARoomMarkedCleanWithoutTouchingTheOther() async throws {
         let (desk, storage) = Desk.desk()
-        _ = try await desk.updateHousekeeping(roomID: 1, status: .dirty, housekeeper: " Noi ", by: Desk.clerk)
-        let room = try await desk.updateHousekeeping(roomID: 1, status: .clean, housekeeper: nil, by: Desk.clerk)
+        _ = try await desk.housekeeping.updateHousekeeping(
+            roomID: 1, status: .dirty, housekeeper: " Noi ", by: Desk.clerk)
+        let room = try await desk.housekeeping.updateHousekeeping(
+            roomID: 1, status: .clean, housekeeper: nil, by: Desk.clerk)
         #expect(room.housekeeping == .clean && room.housekeeper == "Noi")
         #expect(await storage.room(id: 1)?.housekeeper == "Noi")
         await #expect(throws: DomainError.self) {
-            _ = try await desk.updateHousekeeping(
+            _ = try await desk.housekeeping.updateHousekeeping(
                 roomID: 1, status: nil, housekeeper: String(repeating: "a", count: 61), by: Desk.clerk)
         }
         let elsewhere = Staff(Desk.clerk.user) { $0 != 1 ? .frontDesk : nil }
         await #expect(throws: DomainError.self) {
-            _ = try await desk.updateHousekeeping(roomID: 1, status: .clean, housekeeper: nil, by: elsewhere)
+            _ = try await desk.housekeeping.updateHousekeeping(
+                roomID: 1, status: .clean, housekeeper: nil, by: elsewhere)
         }
     }
 }

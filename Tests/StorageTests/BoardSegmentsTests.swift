@@ -56,7 +56,7 @@ struct BoardSegmentsTests {
 
         let board = try await stays.boardSegments(propertyID: hotel.property.id, overlapping: days)
         let again = try await stays.boardSegments(stayIDs: [made.id], overlapping: days)
-        let holds = try await stays.holds(propertyID: hotel.property.id, overlapping: days)
+        let holds = try await store.holds(propertyID: hotel.property.id, overlapping: days)
 
         #expect(board.count == 1)
         #expect(board.first?.roomTypeID == family)

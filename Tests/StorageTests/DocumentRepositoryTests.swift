@@ -16,11 +16,12 @@ struct DocumentRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let desk = FrontDesk(storage: store.stays, now: store.clock.now)
+        let desk = FrontDesk(storage: store, now: store.clock.now)
+        let accounts = Accounts(storage: store, now: store.clock.now)
         var stays: [Int] = []
         for room in hotel.rooms.prefix(2) {
             let stay = try await desk.book(hotel.newStay(room: room.id), by: Self.manager)
-            _ = try await desk.postCharge(
+            _ = try await accounts.postCharge(
                 to: stay.id, description: "Minibar", amount: .whole(100, .thb), category: .minibar, by: Self.manager)
             stays.append(stay.id)
         }
@@ -30,7 +31,7 @@ struct DocumentRepositoryTests {
                 // Receipts are refused: neither stay has paid.
                 let kind: FolioDocumentKind = index % 3 == 2 ? .receipt : .invoice
                 group.addTask {
-                    let document = try? await desk.issueDocument(kind, stayID: ids[index % 2], by: Self.manager)
+                    let document = try? await accounts.issueDocument(kind, stayID: ids[index % 2], by: Self.manager)
                     return (kind, document?.number)
                 }
             }
@@ -38,9 +39,10 @@ struct DocumentRepositoryTests {
         }
         #expect(outcomes.filter { $0.0 == .receipt }.allSatisfy { $0.1 == nil })
         #expect(outcomes.compactMap(\.1).sorted() == Array(1...16))
-        _ = try await desk.postPayment(to: stays[0], amount: .whole(50, .thb), method: .cash, by: Self.manager)
-        #expect(try await desk.issueDocument(.receipt, stayID: stays[0], by: Self.manager).reference == "RCT-000001")
-        let stored = try await desk.documents(stayID: stays[0], by: Self.manager)
+        _ = try await accounts.postPayment(to: stays[0], amount: .whole(50, .thb), method: .cash, by: Self.manager)
+        #expect(
+            try await accounts.issueDocument(.receipt, stayID: stays[0], by: Self.manager).reference == "RCT-000001")
+        let stored = try await accounts.documents(stayID: stays[0], by: Self.manager)
         #expect(stored.count == 9 && stored.last?.kind == .receipt)
     }
 
@@ -48,17 +50,18 @@ struct DocumentRepositoryTests {
     func eachPropertyNumbersItsOwnDocuments(database: TestDatabase) async throws {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
-        let desk = FrontDesk(storage: store.stays, now: store.clock.now)
+        let desk = FrontDesk(storage: store, now: store.clock.now)
+        let accounts = Accounts(storage: store, now: store.clock.now)
         var references: [String] = []
         for _ in 0..<2 {
             let hotel = try await Hotel.make(in: store)
             let stay = try await desk.book(hotel.newStay(room: hotel.rooms[0].id), by: Self.manager)
-            _ = try await desk.postCharge(
+            _ = try await accounts.postCharge(
                 to: stay.id, description: "Laundry", amount: .whole(80, .thb), category: .laundry, by: Self.manager)
-            references.append(try await desk.issueDocument(.invoice, stayID: stay.id, by: Self.manager).reference)
+            references.append(try await accounts.issueDocument(.invoice, stayID: stay.id, by: Self.manager).reference)
         }
         #expect(references == ["INV-000001", "INV-000001"])
         let elsewhere = Staff(Self.manager.user) { _ in nil }
-        await #expect(throws: DomainError.self) { _ = try await desk.document(1, by: elsewhere) }
+        await #expect(throws: DomainError.self) { _ = try await accounts.document(1, by: elsewhere) }
     }
 }

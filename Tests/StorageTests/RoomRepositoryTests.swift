@@ -97,7 +97,7 @@ struct RoomRepositoryTests {
         ) {
             _ = try await store.stays.create(hotel.newStay(room: hotel.rooms[1].id))
         }
-        let holds = try await store.stays.holds(
+        let holds = try await store.holds(
             propertyID: hotel.property.id, overlapping: Self.block(hotel, room: 0).nights)
         #expect(holds.map(\.roomID) == [hotel.rooms[1].id] && holds[0].stayID == 0)
     }
@@ -143,7 +143,7 @@ struct RoomRepositoryTests {
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let instant = Hotel.arrival.instant(atMinute: 15 * 60, in: hotel.property.timeZone)
-        let desk = FrontDesk(storage: store.stays, now: { instant })
+        let desk = FrontDesk(storage: store, now: { instant })
         let staff = Staff(User(id: 1, email: "m@example.com", name: "Mai", role: .manager))
         let stay = try await desk.book(hotel.newStay(room: hotel.rooms[0].id), by: staff)
         _ = try await desk.checkIn(stay.id, version: nil, by: staff)
@@ -151,7 +151,7 @@ struct RoomRepositoryTests {
         #expect(try await store.properties.room(id: hotel.rooms[0].id)?.housekeeping == .dirty)
         let events = try await store.eventLog.events(propertyID: hotel.property.id, after: 0)
         #expect(events.suffix(2).map(\.kind) == ["room.housekeeping", "stay.check-out"])
-        let cleaned = try await desk.updateHousekeeping(
+        let cleaned = try await HousekeepingDesk(storage: store, now: { instant }).updateHousekeeping(
             roomID: hotel.rooms[0].id, status: .clean, housekeeper: "Noi", by: staff)
         #expect(try await store.properties.room(id: cleaned.id) == cleaned)
     }

@@ -244,7 +244,7 @@ struct StayRepositoryTests {
         let store = try await database.makeStore()
         defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
-        let desk = FrontDesk(storage: store.stays, now: store.clock.now)
+        let desk = FrontDesk(storage: store, now: store.clock.now)
         var tooMany = hotel.newStay(room: hotel.rooms[0].id)
         tooMany.adults = 3
         await #expect(throws: DomainError.self) { _ = try await desk.book(tooMany, by: nil) }

@@ -210,7 +210,7 @@ public struct DemoData: Sendable {
                 teams[team, default: []].insert(staff.id)
                 // Shifts with an hour's break, and a weekday off each (never the same for a whole team).
                 let day = [10 * 60..<13 * 60, 14 * 60..<20 * 60]
-                try await appointments.setShifts(
+                try await store.properties.setShifts(
                     staffID: staff.id,
                     WeeklyHours(
                         weekly: Dictionary(uniqueKeysWithValues: (1...7).map { ($0, $0 == index + 1 ? [] : day) })),
@@ -235,8 +235,7 @@ public struct DemoData: Sendable {
     /// The demo salon's set-up: open 10:00-20:00, two colour stations and a spa bed; colour and perm need a
     /// station (colour with time to mix before and clean after), the head spa the bed and the colour team.
     private func setUpSalon(_ salon: Property, services: [Service], teams: [String: Set<Int>]) async throws {
-        let appointments = store.appointments
-        try await appointments.setSalonSettings(
+        try await store.properties.setSalonSettings(
             propertyID: salon.id, openingHours: .everyDay([10 * 60..<20 * 60]),
             resources: [
                 NamedResource(SalonResource(id: 1, count: 2), name: "Color station"),
@@ -253,7 +252,7 @@ public struct DemoData: Sendable {
                 case "Head spa": (0, 10, colourTeam, 2)
                 default: (0, 0, everyone, nil)
                 }
-            try await appointments.setBooking(
+            try await store.properties.setBooking(
                 of: BookableService(
                     id: service.id, durationMinutes: service.durationMinutes, bufferBeforeMinutes: before,
                     bufferAfterMinutes: after, performers: performers, resourceID: resource), by: nil)

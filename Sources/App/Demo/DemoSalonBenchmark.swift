@@ -21,7 +21,7 @@ extension DemoData {
         let resources = (1...max(resourceCount, 1)).map {
             NamedResource(SalonResource(id: $0, count: 1 + $0 % 3), name: "Station \($0)")
         }
-        try await appointments.setSalonSettings(
+        try await properties.setSalonSettings(
             propertyID: salon.id, openingHours: .everyDay([9 * 60..<21 * 60]),
             resources: resourceCount > 0 ? resources : [], window: BookingWindow(daysAhead: 60), by: nil)
         let day = [10 * 60..<13 * 60, 14 * 60..<20 * 60]
@@ -31,7 +31,7 @@ extension DemoData {
                 StaffMember(
                     id: 0, propertyID: salon.id, name: "Stylist \(index + 1)", team: "Team \(index % 3 + 1)",
                     workingHours: 600..<1200))
-            try await appointments.setShifts(
+            try await properties.setShifts(
                 staffID: member.id,
                 WeeklyHours(
                     weekly: Dictionary(uniqueKeysWithValues: (1...7).map { ($0, $0 == index % 7 + 1 ? [] : day) })),
@@ -47,7 +47,7 @@ extension DemoData {
                     price: .whole(1_100 * (1 + random.next(below: 20)), .jpy)))
             let performers = Set(members.filter { _ in random.next(below: 2) == 0 }.map(\.id))
             let special = index % 3 == 0 && resourceCount > 0
-            try await appointments.setBooking(
+            try await properties.setBooking(
                 of: BookableService(
                     id: service.id, durationMinutes: minutes, bufferBeforeMinutes: special ? 10 : 0,
                     bufferAfterMinutes: special ? 15 : 0, performers: performers.isEmpty ? [members[0].id] : performers,

@@ -6,8 +6,8 @@ import Storage
 /// Salon appointments: booking, reading, changing (time, staff, length, state) with `If-Match`.
 extension FrontdeskAPI {
     /// What the salon's desk does to appointments, with their rules.
-    var salonDesk: SalonDesk<AppointmentRepository> {
-        SalonDesk(storage: store.appointments, now: store.clock.now, memory: salonMemory)
+    var salonDesk: SalonDesk<Store> {
+        SalonDesk(storage: store, now: store.clock.now, memory: salonMemory)
     }
 
     /// Books an appointment; an `Idempotency-Key` makes a retry answer as the first try did.

@@ -2,10 +2,10 @@ import API
 import Booking
 
 /// Invoices and receipts: issuing one from a stay's folio, reading them, and who issues them. Each
-/// decodes its input, calls its `FrontDesk` operation and encodes the answer.
+/// decodes its input, calls its `Accounts` operation and encodes the answer.
 extension FrontdeskAPI {
     func listDocuments(_ input: Operations.ListDocuments.Input) async throws -> Operations.ListDocuments.Output {
-        let documents = try await frontDesk.documents(stayID: input.path.id, by: try context.staff(for: .accounts))
+        let documents = try await accounts.documents(stayID: input.path.id, by: try context.staff(for: .accounts))
         return .ok(.init(body: .json(.init(documents: try documents.map(Components.Schemas.FolioDocument.init)))))
     }
 
@@ -14,7 +14,7 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let document = try await frontDesk.issueDocument(
+        let document = try await accounts.issueDocument(
             try FolioDocumentKind.named(body.kind.rawValue), stayID: input.path.id, by: try staff)
         return .created(.init(body: .json(try .init(document))))
     }
@@ -23,7 +23,7 @@ extension FrontdeskAPI {
         .ok(
             .init(
                 body: .json(
-                    try .init(try await frontDesk.document(input.path.id, by: try context.staff(for: .accounts))))))
+                    try .init(try await accounts.document(input.path.id, by: try context.staff(for: .accounts))))))
     }
 
     func setIssuer(_ input: Operations.SetIssuer.Input) async throws -> Operations.SetIssuer.Output {
@@ -31,7 +31,7 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let property = try await frontDesk.setIssuer(
+        let property = try await accounts.setIssuer(
             Issuer(name: body.name, address: body.address, taxID: body.taxId), propertyID: input.path.id,
             by: try staff)
         return .ok(.init(body: .json(.init(property.issuer))))

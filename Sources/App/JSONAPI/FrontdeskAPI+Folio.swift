@@ -31,7 +31,7 @@ extension FrontdeskAPI {
             case .json(let body): body
             }
         let category = try body.category.map { try ChargeCategory.postable(named: $0.rawValue) } ?? .other
-        let folio = try await frontDesk.postCharge(
+        let folio = try await accounts.postCharge(
             to: input.path.id, description: body.description, amount: try body.amount.money(), category: category,
             by: try staff)
         return .created(.init(body: .json(try await folioBody(folio, stayID: input.path.id))))
@@ -42,7 +42,7 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let folio = try await frontDesk.postPayment(
+        let folio = try await accounts.postPayment(
             to: input.path.id, amount: try body.amount.money(), method: try PaymentMethod.named(body.method.rawValue),
             description: body.description, by: try staff)
         return .created(.init(body: .json(try await folioBody(folio, stayID: input.path.id))))
@@ -53,7 +53,7 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let folio = try await frontDesk.reverse(
+        let folio = try await accounts.reverse(
             entry: body.entryId, of: input.path.id, reason: body.reason, by: try staff)
         return .created(.init(body: .json(try await folioBody(folio, stayID: input.path.id))))
     }

@@ -142,7 +142,7 @@ extension FrontdeskAPI {
         try FreeText.validate(body.requests ?? "", field: "requests", limit: 1_000)
         var notes = body.requests ?? ""
         if let time = body.arrivalTime { notes = "Arriving at \(time). " + notes }
-        let booking = try await frontDesk.bookOnline(
+        let booking = try await guestsBookings.book(
             NewStay(
                 propertyID: body.propertyId, roomTypeID: body.roomTypeId, roomID: nil,
                 nights: try Nights(

@@ -2,13 +2,13 @@ import API
 import Booking
 
 /// Rooms between guests: the morning's list, a room's status and housekeeper, and rooms out of
-/// service. Each decodes its input, calls its `FrontDesk` operation and encodes the answer.
+/// service. Each decodes its input, calls its `HousekeepingDesk` operation and encodes the answer.
 extension FrontdeskAPI {
     func getHousekeeping(_ input: Operations.GetHousekeeping.Input) async throws -> Operations.GetHousekeeping.Output {
         // The operation reads the property and answers 404 for one the member of staff does not work at.
-        let list = try await frontDesk.housekeepingList(propertyID: input.path.id, by: try staff)
+        let list = try await housekeeping.housekeepingList(propertyID: input.path.id, by: try staff)
         let typeNames = Dictionary(
-            uniqueKeysWithValues: try await frontDesk.storage.roomTypes(propertyID: input.path.id).map {
+            uniqueKeysWithValues: try await store.roomTypes(propertyID: input.path.id).map {
                 ($0.id, $0.name)
             })
         return .ok(
@@ -31,7 +31,7 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let room = try await frontDesk.updateHousekeeping(
+        let room = try await housekeeping.updateHousekeeping(
             roomID: input.path.id, status: try body.status.map { try documented($0.rawValue) },
             housekeeper: body.housekeeper, by: try context.staff(for: .housekeeping))
         return .ok(.init(body: .json(try .init(room))))
@@ -44,7 +44,7 @@ extension FrontdeskAPI {
             }
         let nights = try Nights(
             arrival: try Day.parse(body.from, field: "from"), departure: try Day.parse(body.to, field: "to"))
-        let block = try await frontDesk.blockRoom(
+        let block = try await housekeeping.blockRoom(
             roomID: input.path.id, nights: nights, reason: body.reason, by: try context.staff(for: .housekeeping))
         return .created(.init(body: .json(.init(block))))
     }
@@ -53,7 +53,7 @@ extension FrontdeskAPI {
         -> Operations.ReturnRoomToService.Output
     {
         guard
-            let block = try await frontDesk.returnToService(
+            let block = try await housekeeping.returnToService(
                 blockID: input.path.id, by: try context.staff(for: .housekeeping))
         else {
             return .noContent(.init())

@@ -12,7 +12,7 @@ extension FrontdeskAPI {
             .init(
                 body: .json(
                     try .init(
-                        try await frontDesk.guestsBooking(code: input.path.code, email: input.query.email),
+                        try await guestsBookings.find(code: input.path.code, email: input.query.email),
                         in: try .asked(input.query.lang)))))
     }
 
@@ -31,7 +31,7 @@ extension FrontdeskAPI {
             .init(
                 body: .json(
                     try .init(
-                        try await frontDesk.cancelGuestsBooking(code: input.path.code, email: body.email),
+                        try await guestsBookings.cancel(code: input.path.code, email: body.email),
                         in: try .asked(input.query.lang)))))
     }
 }

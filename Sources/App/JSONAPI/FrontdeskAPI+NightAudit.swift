@@ -5,7 +5,7 @@ import Storage
 /// The night audit: where the property's days stand, closing the next one, and a closed day's report.
 extension FrontdeskAPI {
     func getNightAudit(_ input: Operations.GetNightAudit.Input) async throws -> Operations.GetNightAudit.Output {
-        let status = try await frontDesk.auditStatus(propertyID: input.path.id, by: try context.staff(for: .accounts))
+        let status = try await nightAudit.auditStatus(propertyID: input.path.id, by: try context.staff(for: .accounts))
         let repository = store.stays
         let guests = try await repository.guests(
             ids: (status.noShows.map { $0.stay } + status.notCheckedOut).map { $0.guestID })
@@ -39,13 +39,13 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let report = try await frontDesk.closeDay(
+        let report = try await nightAudit.closeDay(
             try Day.parse(body.day, field: "day"), propertyID: input.path.id, by: try staff)
         return .created(.init(body: .json(try .init(report, taxes: try await property(input.path.id).taxes))))
     }
 
     func getDayClose(_ input: Operations.GetDayClose.Input) async throws -> Operations.GetDayClose.Output {
-        let report = try await frontDesk.dayClose(
+        let report = try await nightAudit.dayClose(
             try Day.parse(input.path.day, field: "day"), propertyID: input.path.id,
             by: try context.staff(for: .accounts))
         return .ok(.init(body: .json(try .init(report, taxes: try await property(input.path.id).taxes))))

@@ -17,7 +17,7 @@ extension FrontdeskAPI {
             case .json(let body): body
             }
         let plans = try body.plans.enumerated().map { index, plan in try RatePlan(plan, field: "plans[\(index)]") }
-        let property = try await frontDesk.setRatePlans(plans, propertyID: input.path.id, by: try staff)
+        let property = try await settings.setRatePlans(plans, propertyID: input.path.id, by: try staff)
         return .ok(.init(body: .json(.init(plans: try property.ratePlans.map(Components.Schemas.RatePlanBody.init)))))
     }
 

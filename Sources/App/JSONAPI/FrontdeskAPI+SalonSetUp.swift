@@ -57,7 +57,7 @@ extension FrontdeskAPI {
     /// The salon's set-up as the document describes it, read for the member signed in.
     private func salonSetup(_ propertyID: Int) async throws -> Components.Schemas.SalonSetup {
         let (schedule, resources) = try await salonDesk.schedule(of: propertyID, by: try staff)
-        let services = try await store.appointments.bookableServices(propertyID: propertyID)
+        let services = try await store.properties.bookableServices(propertyID: propertyID)
         return .init(
             value1: .init(
                 openingHours: .init(schedule.openingHours),

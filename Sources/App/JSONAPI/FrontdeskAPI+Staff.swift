@@ -6,7 +6,7 @@ import NIOPosix
 /// them off.
 extension FrontdeskAPI {
     func listStaff(_ input: Operations.ListStaff.Input) async throws -> Operations.ListStaff.Output {
-        let accounts = try await frontDesk.staffAccounts(propertyID: input.path.id, by: try staff)
+        let accounts = try await staffManagement.staffAccounts(propertyID: input.path.id, by: try staff)
         return .ok(.init(body: .json(.init(staff: try accounts.map(Components.Schemas.StaffAccount.init)))))
     }
 
@@ -15,7 +15,7 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let account = try await frontDesk.addStaff(
+        let account = try await staffManagement.addStaff(
             email: body.email, name: body.name ?? "", role: try StaffRole(body.role), password: body.password,
             propertyID: input.path.id, by: try staff(for: .managing), hash: Self.hashOffTheLoop)
         return .created(.init(body: .json(try .init(account))))
@@ -26,14 +26,14 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let account = try await frontDesk.changeStaff(
+        let account = try await staffManagement.changeStaff(
             userID: input.path.userId, role: try body.role.map(StaffRole.init), password: body.password,
             propertyID: input.path.id, by: try staff(for: .managing), hash: Self.hashOffTheLoop)
         return .ok(.init(body: .json(try .init(account))))
     }
 
     func removeStaff(_ input: Operations.RemoveStaff.Input) async throws -> Operations.RemoveStaff.Output {
-        try await frontDesk.removeStaff(
+        try await staffManagement.removeStaff(
             userID: input.path.userId, propertyID: input.path.id, by: try staff(for: .managing))
         return .noContent(.init())
     }

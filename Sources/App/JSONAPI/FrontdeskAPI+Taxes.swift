@@ -21,7 +21,7 @@ extension FrontdeskAPI {
                 exemptChildren: tax.exemptChildren ?? false, exemptInfants: tax.exemptInfants ?? false,
                 maxNights: tax.maxNights)
         }
-        let property = try await frontDesk.setTaxes(taxes, propertyID: input.path.id, by: try staff)
+        let property = try await settings.setTaxes(taxes, propertyID: input.path.id, by: try staff)
         return .ok(.init(body: .json(.init(taxes: try property.taxes.map(Components.Schemas.PropertyTax.init)))))
     }
 }

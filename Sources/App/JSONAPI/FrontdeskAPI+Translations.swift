@@ -6,7 +6,7 @@ extension FrontdeskAPI {
     func getPropertyTexts(_ input: Operations.GetPropertyTexts.Input) async throws
         -> Operations.GetPropertyTexts.Output
     {
-        .ok(.init(body: .json(try .init(try await frontDesk.texts(propertyID: input.path.id, by: try staff)))))
+        .ok(.init(body: .json(try .init(try await settings.texts(propertyID: input.path.id, by: try staff)))))
     }
 
     func setPropertyTexts(_ input: Operations.SetPropertyTexts.Input) async throws
@@ -16,7 +16,7 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let texts = try await frontDesk.setTranslations(
+        let texts = try await settings.setTranslations(
             body.texts.map { (source: $0.source, wordings: $0.wordings.byLanguage) }, propertyID: input.path.id,
             by: try staff)
         return .ok(.init(body: .json(try .init(texts))))

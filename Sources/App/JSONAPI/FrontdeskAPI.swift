@@ -33,8 +33,20 @@ struct FrontdeskAPI: APIProtocol {
 
     /// What the desk and the guests do to stays, with its rules: each operation below decodes its
     /// input, calls one of its operations and encodes the answer.
-    var frontDesk: FrontDesk<StayRepository> {
-        FrontDesk(storage: store.stays, now: { [clock = store.clock] in clock.now() })
+    var frontDesk: FrontDesk<Store> { operations() }
+    /// Folios and the documents issued from them.
+    var accounts: Accounts<Store> { operations() }
+    var nightAudit: NightAuditDesk<Store> { operations() }
+    var housekeeping: HousekeepingDesk<Store> { operations() }
+    /// A manager's settings of the property: taxes, rate plans, texts.
+    var settings: PropertySettings<Store> { operations() }
+    var staffManagement: StaffManagement<Store> { operations() }
+    /// What guests do on the guest site to their stays.
+    var guestsBookings: GuestsBookings<Store> { operations() }
+
+    /// The operations of a subject over the store, with its clock.
+    private func operations<Operations: StayOperations>() -> Operations where Operations.Storage == Store {
+        Operations(storage: store, now: { [clock = store.clock] in clock.now() })
     }
 
     /// The member of staff signed in, their role at each property, and the work the request does

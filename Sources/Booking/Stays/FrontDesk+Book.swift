@@ -1,5 +1,5 @@
-/// Booking a stay: at the desk (a room or only its type, any dates the desk sells) and on the guest
-/// site (a free room of the type, from the property's today, at the rates quoted now).
+/// Booking a stay at the desk (a room or only its type, any dates the desk sells); the guest site books
+/// through `GuestsBookings.book`, by the same checks.
 extension FrontDesk {
     /// Books a stay at the desk: a room (of the type given, or of its own type) or only a room type.
     /// Refused with `.invalid` for a guest, a count or a length the rules
@@ -49,57 +49,6 @@ extension FrontDesk {
         return plan
     }
 
-    /// Books a guest into a free room of `new.roomTypeID` from the guest site: on dates the place sells
-    /// online (`Stay.validateOnline`: from its today, within its horizon, at most 60 nights) and its
-    /// restrictions allow (`RoomType.restrictionRefusal`), with an
-    /// email to reach the guest, at the rates quoted now (kept for the folio). A specific free room is
-    /// booked, so that the database's own guard makes overbooking impossible: if another guest takes it
-    /// first, the next free room is tried; `.conflict` when none is left.
-    public func bookOnline(_ new: NewStay) async throws -> OnlineBooking {
-        guard let property = try await storage.property(id: new.propertyID), property.kind == .hotel else {
-            throw DomainError(.notFound, "no place \(new.propertyID)", field: "propertyId")
-        }
-        guard !new.guestEmail.isEmpty else {
-            throw DomainError.invalid("guest.email", "an email address is required", reason: .emailRequired)
-        }
-        try Stay.validateOnline(new.nights, today: property.today(now: now()))
-        guard let roomTypeID = new.roomTypeID else {
-            throw DomainError(.invalid, "choose a room type", field: "roomTypeId")
-        }
-        let roomType = try await roomType(roomTypeID, of: property, field: "roomTypeId")
-        try Self.validate(new, roomType: roomType)
-        if let refusal = roomType.restrictionRefusal(for: new.nights) { throw refusal }
-        let price = try StayPrice.quote(
-            roomType: roomType, nights: new.nights, property: property,
-            party: Party(adults: new.adults, children: new.children, infants: new.infants),
-            plan: try Self.plan(new.ratePlanID, of: property))
-        var new = new
-        new.source = .online
-        let rates = Dictionary(
-            uniqueKeysWithValues: price.nights.compactMap { line in line.night.map { ($0, line.amount) } })
-        let rooms = try await storage.rooms(propertyID: property.id)
-        for _ in 0..<5 {
-            let availability = Availability(
-                roomTypes: [roomType], rooms: rooms,
-                holds: try await storage.holds(propertyID: property.id, overlapping: new.nights))
-            // Stays of the type still waiting for a room hold its rooms too: the count decides.
-            guard availability.freeCount(of: roomType.id, for: new.nights) > 0,
-                let room = availability.freeRooms(of: roomType.id, for: new.nights).first
-            else { break }
-            new.roomID = room.id
-            do {
-                let stay = try await storage.insert(new, agreedRates: rates, by: nil)
-                return OnlineBooking(stay: stay, price: price, place: property, roomType: roomType)
-            } catch let error as DomainError where error.code == .conflict && error.field == "roomId" {
-                continue
-            }
-        }
-        throw DomainError(
-            .conflict,
-            "\(roomType.name) is no longer available from \(new.nights.arrival) to \(new.nights.departure); search again",
-            field: "roomTypeId")
-    }
-
     /// What every booking's guest, guests and notes must be, wherever it is made.
     static func validate(_ new: NewStay, roomType: RoomType) throws(DomainError) {
         try Guest.validate(name: new.guestName, email: new.guestEmail, phone: new.guestPhone)
@@ -107,12 +56,4 @@ extension FrontDesk {
             adults: new.adults, children: new.children, infants: new.infants, capacity: roomType.capacity)
         try Stay.validate(notes: new.notes)
     }
-}
-
-/// A booking the guest site made: the stay, the price the guest agreed to, and what it is of.
-public struct OnlineBooking: Sendable {
-    public var stay: Stay
-    public var price: StayPrice
-    public var place: Property
-    public var roomType: RoomType
 }

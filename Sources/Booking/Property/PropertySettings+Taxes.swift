@@ -1,6 +1,20 @@
+import Foundation
+
+/// What a property's manager sets of it: its taxes and rate plans (here) and its texts in other
+/// languages (`PropertySettings+Translations.swift`).
+public struct PropertySettings<Storage: StayStorage>: StayOperations {
+    public let storage: Storage
+    public let now: @Sendable () -> Date
+
+    public init(storage: Storage, now: @escaping @Sendable () -> Date) {
+        self.storage = storage
+        self.now = now
+    }
+}
+
 /// The taxes a property owes on its stays (`Tax`): a manager sets them. Lines already posted keep what
 /// they were posted at; stays checked in later, and changes of nights, follow the new taxes.
-extension FrontDesk where Storage: TaxStorage {
+extension PropertySettings where Storage: TaxStorage {
     public func setTaxes(_ taxes: [Tax], propertyID: Int, by staff: Staff) async throws -> Property {
         try staff.requireManager("change the property's taxes", at: propertyID)
         let property = try await property(propertyID, by: staff)
@@ -9,7 +23,7 @@ extension FrontDesk where Storage: TaxStorage {
     }
 }
 
-extension FrontDesk where Storage: TaxStorage {
+extension PropertySettings where Storage: TaxStorage {
     /// Sets the plans the property's rooms are sold as. A plan keeps its id (a new one, without, is given
     /// the next); one taken away from a list is kept inactive, so the stays booked on it keep their terms.
     public func setRatePlans(_ plans: [RatePlan], propertyID: Int, by staff: Staff) async throws -> Property {

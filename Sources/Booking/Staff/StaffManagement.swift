@@ -33,7 +33,15 @@ public protocol StaffStorage: StayStorage {
 
 /// A property's staff, managed by its managers: who works there, with which role, and their
 /// passwords when they forget them. A manager of one property cannot reach the accounts of another.
-extension FrontDesk where Storage: StaffStorage {
+public struct StaffManagement<Storage: StaffStorage>: StayOperations {
+    public let storage: Storage
+    public let now: @Sendable () -> Date
+
+    public init(storage: Storage, now: @escaping @Sendable () -> Date) {
+        self.storage = storage
+        self.now = now
+    }
+
     /// The property's staff (a manager's page).
     public func staffAccounts(propertyID: Int, by staff: Staff) async throws -> [StaffAccount] {
         try await requireManager(of: propertyID, by: staff, to: "see the property's staff")

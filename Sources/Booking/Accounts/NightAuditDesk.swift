@@ -1,6 +1,16 @@
+import Foundation
+
 /// The night audit (`NightAudit`): what closing the next day would do, closing it, and a closed day's
 /// frozen report.
-extension FrontDesk where Storage: NightAuditStorage {
+public struct NightAuditDesk<Storage: NightAuditStorage>: StayOperations {
+    public let storage: Storage
+    public let now: @Sendable () -> Date
+
+    public init(storage: Storage, now: @escaping @Sendable () -> Date) {
+        self.storage = storage
+        self.now = now
+    }
+
     /// Where the property's days stand, and what closing the next one would do.
     public struct AuditStatus: Sendable {
         public var today: Day
@@ -60,7 +70,8 @@ extension FrontDesk where Storage: NightAuditStorage {
                 let roomType = try roomType(stay.roomTypeID, in: roomTypes)
                 let changed = try await audit.change(stay.id, action: "no-show") { stay, ledger in
                     try stay.markNoShow(today: day)
-                    try await Self.postNoShowFee(stay, roomType: roomType, property: property, ledger: ledger)
+                    try await FrontDesk<Storage>.postNoShowFee(
+                        stay, roomType: roomType, property: property, ledger: ledger)
                 }
                 let fee = try await audit.folio(stayID: stay.id).entries.last {
                     $0.description == NightAudit.noShowFee && $0.kind == .charge

@@ -17,7 +17,7 @@ public struct PropertyTexts: Sendable {
 /// A property's own words in the desk's and the guest site's languages: a manager words each of its
 /// texts (summary, amenities, room types, fees, taxes, services); guests and staff reading another
 /// language then see them so, and the text as stored where there is no wording.
-extension FrontDesk where Storage: TranslationStorage {
+extension PropertySettings where Storage: TranslationStorage {
     /// The property's translatable texts with the wordings they have.
     public func texts(propertyID: Int, by staff: Staff) async throws -> PropertyTexts {
         let property = try await property(propertyID, by: staff)

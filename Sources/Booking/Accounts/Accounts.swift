@@ -1,7 +1,18 @@
-/// What the desk posts to a stay's folio by hand: extras, payments, and reversals of mistakes. The
-/// stay's own room charges, fees and taxes are posted only by check-in and corrected by changes of
-/// its nights (`StayCharges`).
-extension FrontDesk {
+import Foundation
+
+/// A stay's account: what the desk posts to its folio by hand (extras, payments, and reversals of
+/// mistakes), and the invoices and receipts issued from it (`Accounts+Documents.swift`). The stay's own
+/// room charges, fees and taxes are posted only by check-in and corrected by changes of its nights
+/// (`StayCharges`); the day's close is `NightAuditDesk`'s.
+public struct Accounts<Storage: StayStorage>: StayOperations {
+    public let storage: Storage
+    public let now: @Sendable () -> Date
+
+    public init(storage: Storage, now: @escaping @Sendable () -> Date) {
+        self.storage = storage
+        self.now = now
+    }
+
     /// Charges an extra (minibar, laundry, a late check-out) to the stay's folio.
     public func postCharge(
         to id: Int, description: String, amount: Money, category: ChargeCategory = .other, by staff: Staff

@@ -1,6 +1,6 @@
 /// What a hotel hands a guest about the account: invoices and receipts, issued from the folio as it
 /// stands and numbered per property without gaps, and the issuer details they carry.
-extension FrontDesk where Storage: DocumentStorage {
+extension Accounts where Storage: DocumentStorage {
     /// Sets who issues the property's documents (a manager's change); documents already issued keep
     /// the issuer they were issued with.
     public func setIssuer(_ issuer: Issuer, propertyID: Int, by staff: Staff) async throws -> Property {

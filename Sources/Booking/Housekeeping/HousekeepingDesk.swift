@@ -2,7 +2,15 @@ import Foundation
 
 /// The rooms between guests: the morning's list, a room's status and housekeeper, and taking a room
 /// out of service and back.
-extension FrontDesk where Storage: RoomStorage {
+public struct HousekeepingDesk<Storage: RoomStorage>: StayOperations {
+    public let storage: Storage
+    public let now: @Sendable () -> Date
+
+    public init(storage: Storage, now: @escaping @Sendable () -> Date) {
+        self.storage = storage
+        self.now = now
+    }
+
     /// The property's housekeeping list for its today.
     public func housekeepingList(propertyID: Int, by staff: Staff) async throws -> HousekeepingList {
         let property = try await property(propertyID, by: staff)

@@ -1,0 +1,131 @@
+import Foundation
+
+/// A guest's own booking as the guest site shows it: found by what the booking gave them, with its
+/// price, its folio and what cancelling it now would mean.
+public struct GuestsBooking: Sendable {
+    public var stay: Stay
+    public var guest: Guest
+    public var place: Property
+    public var roomType: RoomType
+    /// Its nights at the rates it was booked at, the place's fees and taxes.
+    public var price: StayPrice
+    public var folio: Folio
+    public var cancellation: GuestCancellation
+}
+
+/// What a guest does on the guest site: books a stay (`book`), finds their booking by its confirmation
+/// code and email (`find`), and cancels it by its terms (`cancel`).
+public struct GuestsBookings<Storage: StayStorage>: StayOperations {
+    public let storage: Storage
+    public let now: @Sendable () -> Date
+
+    public init(storage: Storage, now: @escaping @Sendable () -> Date) {
+        self.storage = storage
+        self.now = now
+    }
+
+    /// Books a guest into a free room of `new.roomTypeID` from the guest site: on dates the place sells
+    /// online (`Stay.validateOnline`: from its today, within its horizon, at most 60 nights) and its
+    /// restrictions allow (`RoomType.restrictionRefusal`), with an
+    /// email to reach the guest, at the rates quoted now (kept for the folio). A specific free room is
+    /// booked, so that the database's own guard makes overbooking impossible: if another guest takes it
+    /// first, the next free room is tried; `.conflict` when none is left.
+    public func book(_ new: NewStay) async throws -> OnlineBooking {
+        guard let property = try await storage.property(id: new.propertyID), property.kind == .hotel else {
+            throw DomainError(.notFound, "no place \(new.propertyID)", field: "propertyId")
+        }
+        guard !new.guestEmail.isEmpty else {
+            throw DomainError.invalid("guest.email", "an email address is required", reason: .emailRequired)
+        }
+        try Stay.validateOnline(new.nights, today: property.today(now: now()))
+        guard let roomTypeID = new.roomTypeID else {
+            throw DomainError(.invalid, "choose a room type", field: "roomTypeId")
+        }
+        let roomType = try await roomType(roomTypeID, of: property, field: "roomTypeId")
+        try FrontDesk<Storage>.validate(new, roomType: roomType)
+        if let refusal = roomType.restrictionRefusal(for: new.nights) { throw refusal }
+        let price = try StayPrice.quote(
+            roomType: roomType, nights: new.nights, property: property,
+            party: Party(adults: new.adults, children: new.children, infants: new.infants),
+            plan: try FrontDesk<Storage>.plan(new.ratePlanID, of: property))
+        var new = new
+        new.source = .online
+        let rates = Dictionary(
+            uniqueKeysWithValues: price.nights.compactMap { line in line.night.map { ($0, line.amount) } })
+        let rooms = try await storage.rooms(propertyID: property.id)
+        for _ in 0..<5 {
+            let availability = Availability(
+                roomTypes: [roomType], rooms: rooms,
+                holds: try await storage.holds(propertyID: property.id, overlapping: new.nights))
+            // Stays of the type still waiting for a room hold its rooms too: the count decides.
+            guard availability.freeCount(of: roomType.id, for: new.nights) > 0,
+                let room = availability.freeRooms(of: roomType.id, for: new.nights).first
+            else { break }
+            new.roomID = room.id
+            do {
+                let stay = try await storage.insert(new, agreedRates: rates, by: nil)
+                return OnlineBooking(stay: stay, price: price, place: property, roomType: roomType)
+            } catch let error as DomainError where error.code == .conflict && error.field == "roomId" {
+                continue
+            }
+        }
+        throw DomainError(
+            .conflict,
+            "\(roomType.name) is no longer available from \(new.nights.arrival) to \(new.nights.departure); search again",
+            field: "roomTypeId")
+    }
+
+    /// The booking with confirmation code `code` (any case, spaces around ignored) whose guest's email
+    /// is `email` (ignoring case). A wrong pair is refused exactly as an unknown code, so that codes
+    /// cannot be probed.
+    public func find(code: String, email: String) async throws -> GuestsBooking {
+        let (found, guest) = try await findGuestsBooking(code: code, email: email)
+        return try await guestsBooking(found, guest: guest)
+    }
+
+    /// The guest cancels the booking `find` finds (`FrontDesk.cancelByGuest`), and sees it after.
+    public func cancel(code: String, email: String) async throws -> GuestsBooking {
+        var (found, guest) = try await findGuestsBooking(code: code, email: email)
+        found.stay = try await operations(FrontDesk.self).cancelByGuest(found)
+        return try await guestsBooking(found, guest: guest)
+    }
+
+    private func findGuestsBooking(code: String, email: String) async throws -> (StayAtProperty, Guest) {
+        let notFound = DomainError(.notFound, "no booking with this confirmation code and email address")
+        let code = code.trimmingCharacters(in: .whitespaces).uppercased()
+        let email = email.trimmingCharacters(in: .whitespaces)
+        guard !email.isEmpty else {
+            throw DomainError.invalid("email", "give the email address the booking was made with")
+        }
+        guard code.count <= 40, let stay = try await storage.stay(confirmationCode: code),
+            let guest = try await storage.guest(id: stay.guestID),
+            !guest.email.isEmpty, guest.email.lowercased() == email.lowercased(),
+            let place = try await storage.property(id: stay.propertyID),
+            let roomType = try await storage.roomTypes(propertyID: place.id).first(where: { $0.id == stay.roomTypeID })
+        else { throw notFound }
+        return (StayAtProperty(stay: stay, property: place, roomType: roomType, today: place.today(now: now())), guest)
+    }
+
+    /// The booking as the guest sees it: its price at the rates it was booked at, its folio, and what
+    /// cancelling it today would mean.
+    private func guestsBooking(_ found: StayAtProperty, guest: Guest) async throws -> GuestsBooking {
+        let (stay, place) = (found.stay, found.property)
+        let price = try StayPrice.quote(
+            roomType: found.roomType, nights: stay.nights, property: place, party: stay.party,
+            plan: place.ratePlan(stay.ratePlanID),
+            agreedRates: try await storage.agreedRates(stayID: stay.id))
+        return GuestsBooking(
+            stay: stay, guest: guest, place: place, roomType: found.roomType, price: price,
+            folio: try await storage.folio(stayID: stay.id),
+            cancellation: GuestCancellation(
+                stay: stay, policy: place.cancellationPolicy(for: stay), total: price.total, today: found.today))
+    }
+}
+
+/// A booking the guest site made: the stay, the price the guest agreed to, and what it is of.
+public struct OnlineBooking: Sendable {
+    public var stay: Stay
+    public var price: StayPrice
+    public var place: Property
+    public var roomType: RoomType
+}

@@ -1,0 +1,97 @@
+import Booking
+import SQLKit
+
+/// A salon's operations (`SalonDesk`) keep its set-up with the property and its bookings with the
+/// appointments.
+extension Store: SalonStorage {
+    public func appointment(id: Int) async throws -> Appointment? { try await appointments.appointment(id: id) }
+    public func appointments(propertyID: Int, fromMinute: Int, toMinute: Int) async throws -> [Appointment] {
+        try await appointments.appointments(propertyID: propertyID, fromMinute: fromMinute, toMinute: toMinute)
+    }
+    public func staff(propertyID: Int) async throws -> [StaffMember] {
+        try await properties.staff(propertyID: propertyID)
+    }
+    public func insert(_ appointment: Appointment, customerName: String, customerPhone: String, by userID: Int?)
+        async throws -> Appointment
+    {
+        try await appointments.create(appointment, customerName: customerName, customerPhone: customerPhone, by: userID)
+    }
+    public func change(
+        _ id: Int, version: Int?, by userID: Int?, action: String,
+        _ change: @escaping @Sendable (inout Appointment) throws -> Void
+    ) async throws -> Appointment {
+        try await appointments.update(id: id, expectedVersion: version, by: userID, action: action, change)
+    }
+    public func salonSchedule(propertyID: Int) async throws -> (SalonSchedule, [NamedResource])? {
+        try await properties.salonSchedule(propertyID: propertyID)
+    }
+    public func setSalonSettings(
+        propertyID: Int, openingHours: WeeklyHours, resources: [NamedResource], window: BookingWindow,
+        by userID: Int?
+    ) async throws {
+        try await properties.setSalonSettings(
+            propertyID: propertyID, openingHours: openingHours, resources: resources, window: window, by: userID)
+    }
+    public func setShifts(staffID: Int, _ shifts: WeeklyHours, by userID: Int?) async throws {
+        try await properties.setShifts(staffID: staffID, shifts, by: userID)
+    }
+    public func bookableServices(propertyID: Int) async throws -> [BookableService] {
+        try await properties.bookableServices(propertyID: propertyID)
+    }
+    public func setBooking(of service: BookableService, by userID: Int?) async throws {
+        try await properties.setBooking(of: service, by: userID)
+    }
+    public func insert(_ service: Service, by userID: Int?) async throws -> Service {
+        try await properties.insert(service, by: userID)
+    }
+    public func update(_ service: Service, by userID: Int?) async throws {
+        try await properties.update(service, by: userID)
+    }
+    public func retire(serviceID: Int, by userID: Int?) async throws {
+        try await properties.retire(serviceID: serviceID, by: userID)
+    }
+    public func insert(_ member: StaffMember, shifts: WeeklyHours, by userID: Int?) async throws -> StaffMember {
+        try await properties.insert(member, shifts: shifts, by: userID)
+    }
+    public func update(_ member: StaffMember, by userID: Int?) async throws {
+        try await properties.update(member, by: userID)
+    }
+    public func retire(staffID: Int, by userID: Int?) async throws {
+        try await properties.retire(staffID: staffID, by: userID)
+    }
+    public func appointmentsToCome(propertyID: Int, from minute: Int, staffID: Int?, serviceID: Int?) async throws
+        -> Int
+    {
+        try await properties.appointmentsToCome(
+            propertyID: propertyID, from: minute, staffID: staffID, serviceID: serviceID)
+    }
+    /// A write with the salon's row locked: on PostgreSQL `SELECT … FOR UPDATE`, which a second such
+    /// write waits on until the first commits; on SQLite every write already runs alone (`BEGIN IMMEDIATE`).
+    public func exclusively<T: Sendable>(salon id: Int, _ body: @escaping @Sendable () async throws -> T)
+        async throws -> T
+    {
+        try await write { [dialect] sql in
+            if dialect == .postgres {
+                _ = try await sql.raw("SELECT id FROM properties WHERE id = \(bind: id) FOR UPDATE").first()
+            }
+            return try await body()
+        }
+    }
+    public func latestSeq(propertyID: Int) async throws -> Int? {
+        try await eventLog.latestSeq(propertyID: propertyID)
+    }
+    public func salons() async throws -> [Property] {
+        try await properties.properties().filter { $0.kind == .salon }
+    }
+    public func holds(propertyID: Int, liveAt millis: Int64) async throws -> [SalonHold] {
+        try await appointments.holds(propertyID: propertyID, liveAt: millis)
+    }
+    public func insert(_ hold: SalonHold) async throws { try await appointments.insert(hold) }
+    public func releaseHold(token: String, propertyID: Int) async throws {
+        try await appointments.releaseHold(token: token, propertyID: propertyID)
+    }
+    public func insertVisit(_ appointments: [Appointment], customer: OnlineCustomer) async throws -> StoredVisit {
+        try await self.appointments.insertVisit(appointments, customer: customer)
+    }
+    public func visit(code: String) async throws -> StoredVisit? { try await appointments.visit(code: code) }
+}

@@ -68,18 +68,19 @@ public struct PropertyRepository: Sendable {
         }
     }
 
-    /// Sets a room type's rate for some nights (a season, a festival), replacing any rate they had.
-    /// Stays already booked keep the rates they were booked at.
-    public func setRate(_ rate: Money, roomTypeID: Int, nights: Nights) async throws {
+    /// Sets a room type's rate for some nights (a season, a festival), replacing any rate they had, with
+    /// its audit row and event. Stays already booked keep the rates they were booked at.
+    public func setRate(_ rate: Money, roomTypeID: Int, nights: Nights, by userID: Int? = nil) async throws {
         guard rate.amount >= 0 else { throw DomainError.invalid("amount", "a rate cannot be negative") }
         try await store.write { sql in
-            let currency = try await sql.raw(
+            let row = try await sql.raw(
                 """
-                SELECT p.currency FROM room_types t JOIN properties p ON p.id = t.property_id
+                SELECT p.id, p.currency FROM room_types t JOIN properties p ON p.id = t.property_id
                 WHERE t.id = \(bind: roomTypeID)
                 """
-            ).first()?.decode(column: "currency", as: String.self)
-            guard let currency else { throw DomainError(.notFound, "no room type \(roomTypeID)", field: "roomTypeId") }
+            ).first()
+            guard let row else { throw DomainError(.notFound, "no room type \(roomTypeID)", field: "roomTypeId") }
+            let currency = try row.decode(column: "currency", as: String.self)
             guard currency == rate.currency.code else {
                 throw DomainError.invalid("currency", "the room type is priced in \(currency), not \(rate.currency)")
             }
@@ -95,6 +96,10 @@ public struct PropertyRepository: Sendable {
             }
             try await insert.run()
             try await Self.moveInventoryOn(in: sql)
+            try await Journal.record(
+                in: sql, at: store.clock.nowMillis, propertyID: try row.decode(column: "id", as: Int.self),
+                userID: userID, entity: "room_type", entityID: roomTypeID, action: "rates", before: nil as RateRecord?,
+                after: RateRecord(from: nights.arrival.iso, to: nights.departure.iso, amount: rate.amount))
         }
     }
 
@@ -546,6 +551,13 @@ struct TaxRecord: Codable {
 }
 
 /// A run of nights' restriction, for the audit log.
+/// A run of nights' rate as the audit log keeps it.
+struct RateRecord: Codable {
+    var from: String
+    var to: String
+    var amount: Int
+}
+
 struct RestrictionRecord: Codable {
     var from: String
     var to: String

@@ -186,3 +186,20 @@ extension Store: NightAuditStorage {
         try await stays.dayClose(day, propertyID: propertyID)
     }
 }
+
+/// A room type's rates and restrictions are kept with the property.
+extension Store: RateStorage {
+    public func roomType(id: Int) async throws -> RoomType? {
+        try await properties.roomType(id: id)
+    }
+
+    public func setRate(_ rate: Money, roomType: RoomType, nights: Nights, by userID: Int?) async throws {
+        try await properties.setRate(rate, roomTypeID: roomType.id, nights: nights, by: userID)
+    }
+
+    public func setRestriction(
+        _ restriction: NightRestriction, roomType: RoomType, nights: Nights, by userID: Int?
+    ) async throws {
+        try await properties.setRestriction(restriction, roomType: roomType, nights: nights, by: userID)
+    }
+}

@@ -5,9 +5,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import Storage
 import StorageTesting
 import Testing
+
+@testable import Storage
 
 /// A manager setting a room type's rate for a season; everyone signed in reading it.
 struct RatesAPITests {
@@ -47,6 +48,30 @@ struct RatesAPITests {
             let offer = try #require((detail["roomTypes"] as? [[String: Any]])?.first)
             let total = (offer["price"] as? [String: Any])?["total"] as? [String: Any]
             #expect(total?["amount"] as? Int == 480_000)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aRateChangeIsInTheHistoryWithWhoMadeIt(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let start = fixture.today.adding(days: 3)
+        try await fixture.test(as: .manager) { client in
+            let before = try await fixture.store.eventLog.latestSeq(propertyID: fixture.property.id) ?? 0
+            let set = try await Self.put(
+                client, fixture, #"{"from": "\#(start.iso)", "to": "\#(start.adding(days: 4).iso)", "amount": 99000}"#)
+            #expect(set.status == .ok)
+            let events = try await fixture.store.eventLog.events(propertyID: fixture.property.id, after: before)
+            #expect(events.map(\.kind) == ["room_type.rates"])
+            let row = try #require(
+                try await fixture.store.sql.raw(
+                    """
+                    SELECT u.role, a.after FROM audit_log a JOIN users u ON u.id = a.user_id
+                    WHERE a.entity = 'room_type' AND a.action = 'rates'
+                    """
+                ).first())
+            #expect(try row.decode(column: "role", as: String.self) == "manager")
+            let after = try row.decode(column: "after", as: String.self)
+            #expect(after.contains(start.iso) && after.contains("99000"))
         }
     }
 

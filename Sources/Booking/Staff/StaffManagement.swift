@@ -124,7 +124,7 @@ public struct StaffManagement<Storage: StaffStorage>: StayOperations {
 
     /// The property (404 where the member of staff does not work), and its manager's rights.
     private func requireManager(of propertyID: Int, by staff: Staff, to what: String) async throws {
-        _ = try await property(propertyID, by: Staff(staff.user, work: .reading, roles: staff.roles))
+        _ = try await property(propertyID, by: staff.doing(.reading))
         try staff.requireManager(what, at: propertyID)
     }
 

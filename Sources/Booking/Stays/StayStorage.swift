@@ -110,6 +110,11 @@ public struct Staff: Sendable {
         self.init(user, work: work) { _ in user.role }
     }
 
+    /// The same member doing another kind of work: what an operation that decides its own kind asks.
+    public func doing(_ work: StaffWork) -> Staff {
+        Staff(user, work: work, roles: roles)
+    }
+
     /// Whether they work at a property: another property's stays do not exist for them. Where they
     /// do, a role that does not allow the work is refused (`.forbidden`).
     public func worksAt(_ propertyID: Int) throws(DomainError) -> Bool {

@@ -1,4 +1,5 @@
 import Booking
+import Foundation
 
 /// The domain's operations read and write through the store, in SQLite or PostgreSQL: `Store` is the
 /// one facade that implements their storage protocols, each requirement answered by the repository
@@ -201,5 +202,27 @@ extension Store: RateStorage {
         _ restriction: NightRestriction, roomType: RoomType, nights: Nights, by userID: Int?
     ) async throws {
         try await properties.setRestriction(restriction, roomType: roomType, nights: nights, by: userID)
+    }
+}
+
+/// The property's ledger is read from its folios.
+extension Store: LedgerStorage {
+    public func ledger(property: Property, first: Day, last: Day) async throws -> LedgerReport {
+        try await folios.ledger(property: property, first: first, last: last)
+    }
+}
+
+/// The desk's lists of a day read guests with the stays, balances from the folios.
+extension Store: DeskDayStorage {
+    public func guests(ids: [Int]) async throws -> [Int: Guest] {
+        try await stays.guests(ids: ids)
+    }
+
+    public func balances(stayIDs: [Int], currency: Currency) async throws -> [Int: Money] {
+        try await folios.balances(stayIDs: stayIDs, currency: currency)
+    }
+
+    public func bookedAt(stayIDs: [Int]) async throws -> [Int: Date] {
+        try await stays.bookedAt(stayIDs: stayIDs)
     }
 }

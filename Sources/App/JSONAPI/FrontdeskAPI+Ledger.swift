@@ -5,12 +5,9 @@ import Storage
 /// The property's ledger: what its folios recorded over some days, for the desk's reports.
 extension FrontdeskAPI {
     func getLedger(_ input: Operations.GetLedger.Input) async throws -> Operations.GetLedger.Output {
-        try context.requireAccess(to: input.path.id, for: .accounts)
-        let property = try await property(input.path.id)
-        let first = try input.query.from.map { try Day.parse($0, field: "from") } ?? store.clock.today(at: property)
-        let last = try input.query.to.map { try Day.parse($0, field: "to") } ?? first
-        try LedgerReport.validate(first: first, last: last)
-        let ledger = try await store.folios.ledger(property: property, first: first, last: last)
+        let (ledger, property) = try await accounts.ledger(
+            propertyID: input.path.id, from: try input.query.from.map { try Day.parse($0, field: "from") },
+            to: try input.query.to.map { try Day.parse($0, field: "to") }, by: try staff)
         return .ok(
             .init(body: .json(try .init(ledger, taxes: property.taxes, included: ledger.includedTaxes(property.taxes))))
         )

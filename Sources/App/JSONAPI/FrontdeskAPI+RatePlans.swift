@@ -20,19 +20,6 @@ extension FrontdeskAPI {
         let property = try await settings.setRatePlans(plans, propertyID: input.path.id, by: try staff)
         return .ok(.init(body: .json(.init(plans: try property.ratePlans.map(Components.Schemas.RatePlanBody.init)))))
     }
-
-    /// The deposit of each of `stays` (booked on a plan that asks one) at `property`, by stay.
-    func deposits(of stays: [Stay], at property: Property) async throws -> [Int: DepositDue] {
-        let onPlans = stays.filter { property.ratePlan($0.ratePlanID).map { $0.deposit != .none } ?? false }
-        guard !onPlans.isEmpty else { return [:] }
-        let booked = try await store.stays.bookedAt(stayIDs: onPlans.map(\.id))
-        var deposits: [Int: DepositDue] = [:]
-        for stay in onPlans {
-            let day = property.today(now: booked[stay.id] ?? store.clock.now())
-            deposits[stay.id] = try await frontDesk.deposit(of: stay, at: property, bookedOn: day)
-        }
-        return deposits
-    }
 }
 
 extension RatePlan {

@@ -53,7 +53,7 @@ extension FrontdeskAPI {
         let guest = try await stays.guest(id: stay.guestID)
         let property = try await property(stay.propertyID)
         let money = try context.readsMoney(at: property.id)
-        let deposit = money ? try await deposits(of: [stay], at: property)[stay.id] : nil
+        let deposit = money ? try await frontDesk.deposits(of: [stay], at: property)[stay.id] : nil
         // Only a booked stay has one: the others skip the domain's second read of the stay.
         let cancellationFee =
             money && stay.state == .booked ? try await frontDesk.cancellationFee(stay.id, by: try staff) : nil

@@ -16,3 +16,19 @@ extension FrontDesk {
             stay: stay, plan: plan, price: price, folio: try await storage.folio(stayID: stay.id), dueBy: bookedOn)
     }
 }
+
+extension FrontDesk where Storage: DeskDayStorage {
+    /// The deposit of each of `stays` (booked on a plan that asks one) at `property`, by stay: due from
+    /// the day each was booked.
+    public func deposits(of stays: [Stay], at property: Property) async throws -> [Int: DepositDue] {
+        let onPlans = stays.filter { property.ratePlan($0.ratePlanID).map { $0.deposit != .none } ?? false }
+        guard !onPlans.isEmpty else { return [:] }
+        let booked = try await storage.bookedAt(stayIDs: onPlans.map(\.id))
+        var deposits: [Int: DepositDue] = [:]
+        for stay in onPlans {
+            let day = property.today(now: booked[stay.id] ?? now())
+            deposits[stay.id] = try await deposit(of: stay, at: property, bookedOn: day)
+        }
+        return deposits
+    }
+}

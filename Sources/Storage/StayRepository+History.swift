@@ -77,28 +77,11 @@ extension StayRepository {
     }
 }
 
-/// One change in a stay's history.
-public struct StayHistoryEntry: Sendable {
-    /// A folio line as it was posted.
-    public struct Line: Sendable {
-        public var kind: FolioEntryKind
-        public var description: String
-        public var amount: Money
-
-        init?(_ record: FolioEntryRecord) {
-            guard let kind = FolioEntryKind(rawValue: record.kind), let currency = try? Currency.named(record.currency)
-            else { return nil }
-            self.kind = kind
-            self.description = record.description
-            self.amount = Money(record.amount, currency)
-        }
+extension StayHistoryEntry.Line {
+    /// A folio line as its audit row recorded it; nil for one that names no kind or currency we know.
+    init?(_ record: FolioEntryRecord) {
+        guard let kind = FolioEntryKind(rawValue: record.kind), let currency = try? Currency.named(record.currency)
+        else { return nil }
+        self.init(kind: kind, description: record.description, amount: Money(record.amount, currency))
     }
-
-    public var atMillis: Int
-    public var userName: String?
-    public var action: String
-    /// The stay as the change left it (changes of the stay).
-    public var stay: StaySnapshot?
-    /// The line posted (changes of the folio).
-    public var line: Line?
 }

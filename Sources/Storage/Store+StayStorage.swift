@@ -226,3 +226,14 @@ extension Store: DeskDayStorage {
         try await stays.bookedAt(stayIDs: stayIDs)
     }
 }
+
+/// The desk finds stays and reads their history with the stays.
+extension Store: StayReadStorage {
+    public func find(_ text: String, propertyID: Int, limit: Int) async throws -> [(Stay, Guest)] {
+        try await stays.find(text, propertyID: propertyID, limit: limit)
+    }
+
+    public func history(stayID: Int) async throws -> [StayHistoryEntry] {
+        try await stays.history(stayID: stayID)
+    }
+}

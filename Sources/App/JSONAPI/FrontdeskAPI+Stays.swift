@@ -10,7 +10,6 @@ extension FrontdeskAPI {
     /// Books a stay; an `Idempotency-Key` makes a retry answer as the first try did (`IdempotencyMiddleware`).
     func createStay(_ input: Operations.CreateStay.Input) async throws -> Operations.CreateStay.Output {
         let propertyID = input.path.id
-        try context.requireAccess(to: propertyID)
         let body =
             switch input.body {
             case .json(let body): body
@@ -34,29 +33,14 @@ extension FrontdeskAPI {
 
     /// The property's bookings whose guest or confirmation code matches, on any dates and in any state.
     func findStays(_ input: Operations.FindStays.Input) async throws -> Operations.FindStays.Output {
-        let propertyID = input.path.id
-        try context.requireAccess(to: propertyID)
-        let text = input.query.q.trimmingCharacters(in: .whitespaces)
-        guard (2...100).contains(text.count) else {
-            throw DomainError.invalid("q", "2 to 100 characters of a name, an email, a phone or a confirmation code")
-        }
-        let found = try await store.stays.find(text, propertyID: propertyID)
+        let found = try await frontDesk.find(input.query.q, propertyID: input.path.id, by: try staff)
         return .ok(
             .init(body: .json(.init(results: try found.map { .init(stay: try .init($0.0), guest: .init($0.1)) }))))
     }
 
     func getStay(_ input: Operations.GetStay.Input) async throws -> Operations.GetStay.Output {
-        let stays = store.stays
-        let id = input.path.id
-        guard let stay = try await stays.stay(id: id) else { throw DomainError(.notFound, "no stay \(id)") }
-        try context.requireAccess(to: stay.propertyID)
-        let guest = try await stays.guest(id: stay.guestID)
-        let property = try await property(stay.propertyID)
-        let money = try context.readsMoney(at: property.id)
-        let deposit = money ? try await frontDesk.deposits(of: [stay], at: property)[stay.id] : nil
-        // Only a booked stay has one: the others skip the domain's second read of the stay.
-        let cancellationFee =
-            money && stay.state == .booked ? try await frontDesk.cancellationFee(stay.id, by: try staff) : nil
+        let details = try await frontDesk.details(input.path.id, by: try staff)
+        let stay = details.stay
         return .ok(
             .init(
                 headers: .init(eTag: Self.eTag(of: stay)),
@@ -64,20 +48,16 @@ extension FrontdeskAPI {
                     .init(
                         value1: try .init(stay),
                         value2: .init(
-                            guest: guest.map(Components.Schemas.Contact.init),
-                            ratePlanName: property.ratePlan(stay.ratePlanID)?.name,
-                            deposit: try deposit.map(Components.Schemas.Deposit.init),
-                            cancellationFee: try cancellationFee.map(Components.Schemas.Money.init),
-                            actions: try Components.Schemas.StayAction.list(
-                                stay, role: try context.roles[property.id], today: store.clock.today(at: property)))))
-            ))
+                            guest: details.guest.map(Components.Schemas.Contact.init),
+                            ratePlanName: details.property.ratePlan(stay.ratePlanID)?.name,
+                            deposit: try details.deposit.map(Components.Schemas.Deposit.init),
+                            cancellationFee: try details.cancellationFee.map(Components.Schemas.Money.init),
+                            actions: try details.actions.map { try documented($0.rawValue) }))
+                )))
     }
 
     func getStayHistory(_ input: Operations.GetStayHistory.Input) async throws -> Operations.GetStayHistory.Output {
-        let stay = try await frontDesk.requireStay(input.path.id, by: try staff)
-        var history = try await store.stays.history(stayID: stay.id)
-        // The folio's lines are money: a role that reads none sees the stay's own changes.
-        if try !context.readsMoney(at: stay.propertyID) { history.removeAll { $0.line != nil } }
+        let history = try await frontDesk.history(input.path.id, by: try staff)
         return .ok(
             .init(
                 body: .json(
@@ -133,13 +113,6 @@ extension Components.Schemas.Stay {
             source: try documented(stay.source.rawValue), state: try documented(stay.state.rawValue),
             version: stay.version, confirmationCode: stay.confirmationCode, notes: stay.notes,
             ratePlanId: stay.ratePlanID)
-    }
-}
-
-extension Components.Schemas.StayAction {
-    /// What a member of staff with `role` (none: nothing) may do to `stay` on the property's `today`.
-    static func list(_ stay: Stay, role: StaffRole?, today: Day) throws -> [Self] {
-        try (role.map { stay.actions(for: $0, today: today) } ?? []).map { try documented($0.rawValue) }
     }
 }
 

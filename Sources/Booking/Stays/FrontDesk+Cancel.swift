@@ -27,7 +27,11 @@ extension FrontDesk {
     /// What applying a booked stay's cancellation terms would charge now (zero within the free window);
     /// nil for a stay that is not booked.
     public func cancellationFee(_ id: Int, by staff: Staff) async throws -> Money? {
-        let found = try await stay(id, by: staff)
+        try await cancellationFee(of: try await stay(id, by: staff))
+    }
+
+    /// The same for a stay already found with its property.
+    func cancellationFee(of found: StayAtProperty) async throws -> Money? {
         let (stay, property) = (found.stay, found.property)
         guard stay.state == .booked else { return nil }
         let price = try StayPrice.quote(

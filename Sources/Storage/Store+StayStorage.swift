@@ -237,3 +237,20 @@ extension Store: StayReadStorage {
         try await stays.history(stayID: stayID)
     }
 }
+
+/// A hotel's exports read its stays in the import's form, and its guests.
+extension Store: ExportStorage {
+    public func importForm(propertyID: Int) async throws -> StayImport {
+        try await stays.importForm(propertyID: propertyID)
+    }
+
+    public func exportStays(propertyID: Int, _ body: @Sendable ([StayImport.Row]) async throws -> Void)
+        async throws -> Int
+    {
+        try await stays.exportStays(propertyID: propertyID, body)
+    }
+
+    public func guestList(propertyID: Int) async throws -> [GuestList.Entry] {
+        try await stays.guestList(propertyID: propertyID)
+    }
+}

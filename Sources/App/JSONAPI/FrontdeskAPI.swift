@@ -43,6 +43,8 @@ struct FrontdeskAPI: APIProtocol {
     var staffManagement: StaffManagement<Store> { operations() }
     /// What guests do on the guest site to their stays.
     var guestsBookings: GuestsBookings<Store> { operations() }
+    /// The hotel's stays and guests as files.
+    var exports: Exports<Store> { operations() }
 
     /// The operations of a subject over the store, with its clock.
     private func operations<Operations: StayOperations>() -> Operations where Operations.Storage == Store {

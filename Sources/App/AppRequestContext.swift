@@ -31,18 +31,6 @@ public struct AppRequestContext: RequestContext, WebSocketRequestContext {
         return user
     }
 
-    /// The one check of whether the signed-in member of staff may work on a property: every staff
-    /// route calls it with the property of the resource it acts on (a stay's, a room's, a room
-    /// type's), before reading or changing anything of it, or hands `staff` to an operation that does.
-    /// Another property's resources do not exist for them (404), so that ids cannot be probed; at their
-    /// own, a role that does not allow the work is refused (403). `work` is reading, or desk work for a
-    /// change, unless the route names another.
-    func requireAccess(to propertyID: Int, for work: StaffWork? = nil) throws {
-        guard try staff(for: work).worksAt(propertyID) else {
-            throw DomainError(.notFound, "no property \(propertyID)", field: "id")
-        }
-    }
-
     /// Whether the member of staff's role at a property reads money: answers to one that does not leave
     /// balances, payments and revenue out.
     func readsMoney(at propertyID: Int) -> Bool {
@@ -53,18 +41,6 @@ public struct AppRequestContext: RequestContext, WebSocketRequestContext {
     func staff(for work: StaffWork? = nil) throws -> Staff {
         let roles = roles
         return Staff(try requireUser(), work: work ?? (changes ? .deskWork : .reading)) { roles[$0] }
-    }
-}
-
-extension AppRequestContext {
-    /// The property `id`, if the member of staff works at it: another property does not exist for
-    /// them (404), as one that does not exist at all.
-    func property(_ id: Int, in store: Store, for work: StaffWork? = nil) async throws -> Property {
-        try requireAccess(to: id, for: work)
-        guard let property = try await store.properties.property(id: id) else {
-            throw DomainError(.notFound, "no property \(id)")
-        }
-        return property
     }
 }
 

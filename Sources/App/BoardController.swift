@@ -98,7 +98,9 @@ struct BoardController {
     }
 
     private func property(_ context: AppRequestContext) async throws -> Property {
-        try await context.property(try context.parameters.requireID("id"), in: store)
+        let desk: FrontDesk<Store> = store.operations()
+        return try await desk.property(
+            try context.parameters.requireID("id"), by: try context.staff(), field: "id")
     }
 }
 

@@ -34,11 +34,9 @@ struct EventsController {
         // Another site's page must not read a signed-in member of staff's live stream.
         try SameOriginMiddleware<AppRequestContext>.requireSameOrigin(request)
         _ = try context.requireUser()
-        let propertyID = try context.parameters.requireID("id")
-        try context.requireAccess(to: propertyID)
-        guard try await store.eventLog.latestSeq(propertyID: propertyID) != nil else {
-            throw DomainError(.notFound, "no property \(propertyID)", field: "id")
-        }
+        let desk: FrontDesk<Store> = store.operations()
+        _ = try await desk.property(
+            try context.parameters.requireID("id"), by: try context.staff(), field: "id")
         _ = try Self.after(request)
         guard request.headers[.upgrade]?.lowercased() == "websocket" else {
             throw APIError(.upgradeRequired, code: "upgrade_required", "open this as a WebSocket")

@@ -5,8 +5,9 @@ import Hummingbird
 import Storage
 
 /// Finds the member of staff behind a request's session cookie, with their role at each property:
-/// 401 without one, and 403 when someone whose roles allow no change anywhere tries one. Each route
-/// checks the role at its property (`AppRequestContext.requireAccess`).
+/// 401 without one, and 403 when someone whose roles allow no change anywhere tries one. The role at
+/// the property a route acts on is checked by the domain's operation it calls (`StayOperations`,
+/// `Staff.worksAt`), with the member of staff this finds (`AppRequestContext.staff`).
 struct SessionMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 

@@ -5,6 +5,7 @@ import SQLKit
 /// appointments.
 extension Store: SalonStorage {
     public func appointment(id: Int) async throws -> Appointment? { try await appointments.appointment(id: id) }
+    public func customer(id: Int) async throws -> Guest? { try await stays.guest(id: id) }
     public func appointments(propertyID: Int, fromMinute: Int, toMinute: Int) async throws -> [Appointment] {
         try await appointments.appointments(propertyID: propertyID, fromMinute: fromMinute, toMinute: toMinute)
     }

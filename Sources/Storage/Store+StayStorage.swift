@@ -254,3 +254,10 @@ extension Store: ExportStorage {
         try await stays.guestList(propertyID: propertyID)
     }
 }
+
+/// A property is read whole with its rooms, and a salon's staff and services.
+extension Store: PropertyReadStorage {
+    public func properties() async throws -> [Property] {
+        try await properties.properties()
+    }
+}

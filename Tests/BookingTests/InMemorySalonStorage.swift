@@ -25,6 +25,7 @@ actor InMemorySalonStorage: SalonStorage {
     func staff(propertyID: Int) -> [StaffMember] { propertyID == salon.id ? team : [] }
     func services(propertyID: Int) -> [Service] { propertyID == salon.id ? catalogue : [] }
     func appointment(id: Int) -> Appointment? { appointments[id] }
+    func customer(id: Int) -> Guest? { customers[id] }
 
     func insert(_ appointment: Appointment, customerName: String, customerPhone: String, by userID: Int?)
         -> Appointment

@@ -33,12 +33,7 @@ extension FrontdeskAPI {
     }
 
     func getAppointment(_ input: Operations.GetAppointment.Input) async throws -> Operations.GetAppointment.Output {
-        let id = input.path.id
-        guard let appointment = try await store.appointments.appointment(id: id) else {
-            throw DomainError(.notFound, "no appointment \(id)")
-        }
-        try context.requireAccess(to: appointment.propertyID)
-        let customer = try await store.stays.guest(id: appointment.customerID)
+        let (appointment, customer) = try await salonDesk.appointment(input.path.id, by: try staff)
         let role = try staff.roles(appointment.propertyID)
         return .ok(
             .init(

@@ -66,10 +66,6 @@ extension FrontdeskAPI {
 
     /// The room of the path, at a property the member of staff works at.
     private func room(_ roomID: Int) async throws -> Int {
-        guard let room = try await store.properties.room(id: roomID) else {
-            throw DomainError(.notFound, "no room \(roomID)", field: "id")
-        }
-        try context.requireAccess(to: room.propertyID)
-        return roomID
+        try await frontDesk.room(roomID, by: try staff, field: "id").id
     }
 }

@@ -6,18 +6,13 @@ import Storage
 /// A stay's folio: reading it, posting charges and payments, reversing a mistake.
 extension FrontdeskAPI {
     func getFolio(_ input: Operations.GetFolio.Input) async throws -> Operations.GetFolio.Output {
-        // Housekeeping reads no money.
-        let stay = try await frontDesk.requireStay(input.path.id, by: try context.staff(for: .accounts))
-        return .ok(
-            .init(
-                body: .json(
-                    try await folioBody(try await store.folios.folio(stayID: stay.id), stay.propertyID)
-                )))
+        let (folio, property) = try await accounts.folio(of: input.path.id, by: try staff)
+        return .ok(.init(body: .json(try .init(folio, taxes: property.taxes))))
     }
 
     /// A folio as the API answers it: each charge with the part of it the property's included taxes are.
     func folioBody(_ folio: Folio, _ propertyID: Int) async throws -> Components.Schemas.Folio {
-        try .init(folio, taxes: try await property(propertyID).taxes)
+        try .init(folio, taxes: try await frontDesk.property(propertyID, by: try staff).taxes)
     }
 
     /// The same, for the folio of the stay `stayID` just posted to.

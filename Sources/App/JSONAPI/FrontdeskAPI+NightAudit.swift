@@ -1,36 +1,18 @@
 import API
 import Booking
-import Storage
 
 /// The night audit: where the property's days stand, closing the next one, and a closed day's report.
 extension FrontdeskAPI {
     func getNightAudit(_ input: Operations.GetNightAudit.Input) async throws -> Operations.GetNightAudit.Output {
-        let status = try await nightAudit.auditStatus(propertyID: input.path.id, by: try context.staff(for: .accounts))
-        let repository = store.stays
-        let guests = try await repository.guests(
-            ids: (status.noShows.map { $0.stay } + status.notCheckedOut).map { $0.guestID })
-        let line = { (stay: Stay, amount: Money) in
-            try Components.Schemas.DayCloseStay(
-                DayClose.StayLine(
-                    stayID: stay.id, confirmationCode: stay.confirmationCode,
-                    guestName: guests[stay.guestID]?.name ?? "",
-                    roomID: stay.roomID(on: status.nextDay) ?? stay.currentRoomID, amount: amount))
-        }
-        let folios = store.folios
-        // Closing a day is desk work: the status says whether this member may, not only whether it has begun.
-        let closes = try context.roles[input.path.id]?.may(.deskWork) == true
-        var notCheckedOut: [Components.Schemas.DayCloseStay] = []
-        for stay in status.notCheckedOut {
-            notCheckedOut.append(try line(stay, try await folios.folio(stayID: stay.id).balance))
-        }
+        let status = try await nightAudit.auditStatus(propertyID: input.path.id, by: try staff)
         return .ok(
             .init(
                 body: .json(
                     .init(
                         today: status.today.iso, closedThrough: status.closedThrough?.iso,
-                        nextDay: status.nextDay.iso,
-                        canClose: status.nextDay <= status.today && closes,
-                        noShows: try status.noShows.map { try line($0.stay, $0.fee) }, notCheckedOut: notCheckedOut,
+                        nextDay: status.nextDay.iso, canClose: status.canClose,
+                        noShows: try status.noShows.map(Components.Schemas.DayCloseStay.init),
+                        notCheckedOut: try status.notCheckedOut.map(Components.Schemas.DayCloseStay.init),
                         nightsToPost: status.nightsToPost))))
     }
 
@@ -41,14 +23,16 @@ extension FrontdeskAPI {
             }
         let report = try await nightAudit.closeDay(
             try Day.parse(body.day, field: "day"), propertyID: input.path.id, by: try staff)
-        return .created(.init(body: .json(try .init(report, taxes: try await property(input.path.id).taxes))))
+        let taxes = try await frontDesk.property(input.path.id, by: try staff).taxes
+        return .created(.init(body: .json(try .init(report, taxes: taxes))))
     }
 
     func getDayClose(_ input: Operations.GetDayClose.Input) async throws -> Operations.GetDayClose.Output {
         let report = try await nightAudit.dayClose(
             try Day.parse(input.path.day, field: "day"), propertyID: input.path.id,
             by: try context.staff(for: .accounts))
-        return .ok(.init(body: .json(try .init(report, taxes: try await property(input.path.id).taxes))))
+        let taxes = try await frontDesk.property(input.path.id, by: try staff).taxes
+        return .ok(.init(body: .json(try .init(report, taxes: taxes))))
     }
 }
 

@@ -15,51 +15,44 @@ extension Components.Schemas.Property {
 /// Properties and what they sell, and the forms the web app renders.
 extension FrontdeskAPI {
     func listProperties(_ input: Operations.ListProperties.Input) async throws -> Operations.ListProperties.Output {
-        let context = try context
-        let properties = try await store.properties.properties()
-            .filter { (try? context.requireAccess(to: $0.id)) != nil }
+        let properties = try await settings.properties(by: try staff)
         return .ok(
             .init(
                 body: .json(
                     .init(
                         properties: try properties.map {
-                            var answer = try Components.Schemas.Property($0)
-                            try answer.describe(member: context.roles[$0.id])
+                            var answer = try Components.Schemas.Property($0.property)
+                            try answer.describe(member: $0.role)
                             return answer
                         }))))
     }
 
     /// A property with its room types and rooms, and a salon's staff and services.
     func getProperty(_ input: Operations.GetProperty.Input) async throws -> Operations.GetProperty.Output {
-        let id = input.path.id
-        try context.requireAccess(to: id)
-        let repository = store.properties
-        guard let property = try await repository.property(id: id) else {
-            throw DomainError(.notFound, "no property \(id)")
-        }
+        let details = try await settings.details(propertyID: input.path.id, by: try staff)
+        let property = details.property
         // Rates and prices only for a role that reads money.
-        let money = try context.readsMoney(at: id)
+        let money = details.role.readsMoney
         var answer = try Components.Schemas.Property(property)
-        answer.roomTypes = try await repository.roomTypes(propertyID: id).map {
+        answer.roomTypes = try details.roomTypes.map {
             .init(id: $0.id, name: $0.name, capacity: $0.capacity, baseRate: money ? try .init($0.baseRate) : nil)
         }
-        answer.rooms = try await repository.rooms(propertyID: id).map(Components.Schemas.Room.init)
+        answer.rooms = try details.rooms.map(Components.Schemas.Room.init)
         // Each member's row as the board draws it, with what the salon's set-up edits of them.
-        let staff = try await repository.staff(propertyID: id)
-        let members = Dictionary(uniqueKeysWithValues: staff.map { ($0.id, $0) })
-        answer.staff = SalonBoardJSON.roster(staff) { [$0.workingHours] }.staff.map { row in
+        let members = Dictionary(uniqueKeysWithValues: details.staff.map { ($0.id, $0) })
+        answer.staff = SalonBoardJSON.roster(details.staff) { [$0.workingHours] }.staff.map { row in
             let member = members[row.id]
             return Components.Schemas.SalonStaff(
                 id: row.id, rowId: row.rowId, teamRowId: row.teamRowId, name: row.name, workStart: row.workStart,
                 workEnd: row.workEnd, team: member?.team, colour: member?.colour,
                 bookableOnline: member?.bookableOnline)
         }
-        answer.services = try await repository.services(propertyID: id).map {
+        answer.services = try details.services.map {
             .init(
                 id: $0.id, name: $0.name, durationMinutes: $0.durationMinutes, price: money ? try .init($0.price) : nil)
         }
         answer.translations = .init(additionalProperties: property.translations.wordings.mapValues { .init($0) })
-        try answer.describe(member: try context.roles[id])
+        try answer.describe(member: details.role)
         return .ok(.init(body: .json(answer)))
     }
 

@@ -7,7 +7,7 @@ import Storage
 /// one owes before arrival.
 extension FrontdeskAPI {
     func getRatePlans(_ input: Operations.GetRatePlans.Input) async throws -> Operations.GetRatePlans.Output {
-        let property = try await property(input.path.id, for: .accounts)
+        let property = try await settings.accountsSettings(propertyID: input.path.id, by: try staff)
         return .ok(.init(body: .json(.init(plans: try property.ratePlans.map(Components.Schemas.RatePlanBody.init)))))
     }
 

@@ -4,7 +4,7 @@ import Booking
 /// The taxes a property owes: its staff who read money read them, a manager sets them.
 extension FrontdeskAPI {
     func getTaxes(_ input: Operations.GetTaxes.Input) async throws -> Operations.GetTaxes.Output {
-        let property = try await property(input.path.id, for: .accounts)
+        let property = try await settings.accountsSettings(propertyID: input.path.id, by: try staff)
         return .ok(.init(body: .json(.init(taxes: try property.taxes.map(Components.Schemas.PropertyTax.init)))))
     }
 

@@ -40,11 +40,6 @@ extension FrontdeskAPI {
                         days: try stats.daily.map { try Components.Schemas.StatsFigures($0, money: stats.readsMoney) },
                         total: try .init(stats.total, money: stats.readsMoney)))))
     }
-
-    /// The property of the path, which the member of staff works at (and whose `work` their role allows).
-    func property(_ id: Int, for work: StaffWork? = nil) async throws -> Property {
-        try await context.property(id, in: store, for: work)
-    }
 }
 
 extension Components.Schemas.StatsFigures {

@@ -33,23 +33,18 @@ struct FrontdeskAPI: APIProtocol {
 
     /// What the desk and the guests do to stays, with its rules: each operation below decodes its
     /// input, calls one of its operations and encodes the answer.
-    var frontDesk: FrontDesk<Store> { operations() }
+    var frontDesk: FrontDesk<Store> { store.operations() }
     /// Folios and the documents issued from them.
-    var accounts: Accounts<Store> { operations() }
-    var nightAudit: NightAuditDesk<Store> { operations() }
-    var housekeeping: HousekeepingDesk<Store> { operations() }
+    var accounts: Accounts<Store> { store.operations() }
+    var nightAudit: NightAuditDesk<Store> { store.operations() }
+    var housekeeping: HousekeepingDesk<Store> { store.operations() }
     /// A manager's settings of the property: taxes, rate plans, texts.
-    var settings: PropertySettings<Store> { operations() }
-    var staffManagement: StaffManagement<Store> { operations() }
+    var settings: PropertySettings<Store> { store.operations() }
+    var staffManagement: StaffManagement<Store> { store.operations() }
     /// What guests do on the guest site to their stays.
-    var guestsBookings: GuestsBookings<Store> { operations() }
+    var guestsBookings: GuestsBookings<Store> { store.operations() }
     /// The hotel's stays and guests as files.
-    var exports: Exports<Store> { operations() }
-
-    /// The operations of a subject over the store, with its clock.
-    private func operations<Operations: StayOperations>() -> Operations where Operations.Storage == Store {
-        Operations(storage: store, now: { [clock = store.clock] in clock.now() })
-    }
+    var exports: Exports<Store> { store.operations() }
 
     /// The member of staff signed in, their role at each property, and the work the request does
     /// (reading, or desk work for a change).

@@ -45,6 +45,13 @@ public struct Accounts<Storage: StayStorage>: StayOperations {
             by: staff.user.id)
     }
 
+    /// The stay's folio, with the property whose taxes its lines carry: the accounts' reading (not
+    /// housekeeping's).
+    public func folio(of id: Int, by staff: Staff) async throws -> (folio: Folio, property: Property) {
+        let found = try await stay(id, by: staff.doing(.accounts))
+        return (try await storage.folio(stayID: id), found.property)
+    }
+
     private func post(_ posting: Posting, to id: Int, by staff: Staff) async throws -> Folio {
         _ = try await requireStay(id, by: staff)
         return try await storage.post([posting], stayID: id, by: staff.user.id)

@@ -17,15 +17,18 @@ public struct NightAuditDesk<Storage: NightAuditStorage>: StayOperations {
         public var closedThrough: Day?
         public var nextDay: Day
         /// The stays closing the next day makes no-shows, each with the fee it would post.
-        public var noShows: [(stay: Stay, fee: Money)]
-        /// Checked-in stays due to leave by the next day.
-        public var notCheckedOut: [Stay]
+        public var noShows: [DayClose.StayLine]
+        /// Checked-in stays due to leave by the next day, each with its balance.
+        public var notCheckedOut: [DayClose.StayLine]
         /// Room nights of the next day not charged yet, which closing it posts.
         public var nightsToPost: Int
+        /// Whether the member may close the next day now: it has begun, and closing is desk work.
+        public var canClose: Bool
     }
 
+    /// Where the property's days stand (the accounts' reading), and what closing the next one would do.
     public func auditStatus(propertyID: Int, by staff: Staff) async throws -> AuditStatus {
-        let property = try await property(propertyID, by: staff)
+        let property = try await property(propertyID, by: staff.doing(.accounts))
         let today = property.today(now: now())
         let closedThrough = try await storage.closedThrough(propertyID: propertyID)
         let day = NightAudit.nextDay(today: today, closedThrough: closedThrough)
@@ -33,22 +36,34 @@ public struct NightAuditDesk<Storage: NightAuditStorage>: StayOperations {
             closing: day,
             stays: try await storage.stays(
                 propertyID: propertyID, overlapping: try Nights(arrival: day, departure: day.adding(days: 1))))
-        var noShows: [(Stay, Money)] = []
+        let guests = try await storage.guests(ids: (plan.noShows + plan.notCheckedOut).map(\.guestID))
+        func line(_ stay: Stay, _ amount: Money) -> DayClose.StayLine {
+            DayClose.StayLine(
+                stayID: stay.id, confirmationCode: stay.confirmationCode, guestName: guests[stay.guestID]?.name ?? "",
+                roomID: stay.roomID(on: day) ?? stay.currentRoomID, amount: amount)
+        }
+        var noShows: [DayClose.StayLine] = []
         let roomTypes = try await storage.roomTypes(propertyID: propertyID)
         for stay in plan.noShows {
             let price = try StayPrice.quote(
                 roomType: try roomType(stay.roomTypeID, in: roomTypes), nights: stay.nights, property: property,
                 party: stay.party, plan: property.ratePlan(stay.ratePlanID),
                 agreedRates: try await storage.agreedRates(stayID: stay.id))
-            noShows.append((stay, property.cancellationPolicy(for: stay).noShowFee(total: price.total)))
+            noShows.append(line(stay, property.cancellationPolicy(for: stay).noShowFee(total: price.total)))
+        }
+        var notCheckedOut: [DayClose.StayLine] = []
+        for stay in plan.notCheckedOut {
+            notCheckedOut.append(line(stay, try await storage.folio(stayID: stay.id).balance))
         }
         var nightsToPost = 0
         for stay in plan.inHouse where !(try await storage.folio(stayID: stay.id)).charges(night: day) {
             nightsToPost += 1
         }
+        // Closing a day is desk work: whether this member may, not only whether it has begun.
+        let closes = staff.roles(property.id)?.may(.deskWork) == true
         return AuditStatus(
-            today: today, closedThrough: closedThrough, nextDay: day, noShows: noShows,
-            notCheckedOut: plan.notCheckedOut, nightsToPost: nightsToPost)
+            today: today, closedThrough: closedThrough, nextDay: day, noShows: noShows, notCheckedOut: notCheckedOut,
+            nightsToPost: nightsToPost, canClose: day <= today && closes)
     }
 
     /// Closes `day` at the property, in one transaction: its booked arrivals that did not come become
@@ -146,7 +161,7 @@ extension Folio {
 }
 
 /// What the night audit needs of storage besides stays.
-public protocol NightAuditStorage: RoomStorage {
+public protocol NightAuditStorage: DeskDayStorage {
     associatedtype Audit: NightAuditTransaction where Audit.Ledger == Ledger
 
     /// The last day closed at the property; nil when none is.

@@ -61,11 +61,4 @@ public struct HousekeepingDesk<Storage: RoomStorage>: StayOperations {
         try await storage.end(block, shortenedTo: shortened, by: staff.user.id)
         return shortened
     }
-
-    private func room(_ id: Int, by staff: Staff) async throws -> Room {
-        guard let room = try await storage.room(id: id), try staff.worksAt(room.propertyID) else {
-            throw DomainError(.notFound, "no room \(id)", field: "roomId")
-        }
-        return room
-    }
 }

@@ -82,6 +82,14 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
 
     /// Refuses an appointment outside the member's shift or the salon's hours, unless the desk says so
     /// (`outsideWorkingHours`: a regular's late visit); the desk asks first.
+    /// The appointment with `id` and its customer, as `staff` may see it: one at a salon they do not work
+    /// at does not exist for them.
+    public func appointment(_ id: Int, by staff: Staff) async throws -> (appointment: Appointment, customer: Guest?) {
+        guard let appointment = try await storage.appointment(id: id), try staff.worksAt(appointment.propertyID)
+        else { throw DomainError(.notFound, "no appointment \(id)") }
+        return (appointment, try await storage.customer(id: appointment.customerID))
+    }
+
     func checkWorks(_ member: StaffMember, _ minutes: Range<Int>, at salon: Property) async throws {
         try Self.checkWorks(member, minutes, schedule: try await schedule(of: salon), timeZone: salon.timeZone)
     }
@@ -124,6 +132,8 @@ public protocol SalonStorage: Sendable {
     func staff(propertyID: Int) async throws -> [StaffMember]
     func services(propertyID: Int) async throws -> [Service]
     func appointment(id: Int) async throws -> Appointment?
+    /// The customer an appointment is booked for.
+    func customer(id: Int) async throws -> Guest?
     /// Stores a new appointment with its customer, its audit row, in one transaction.
     func insert(_ appointment: Appointment, customerName: String, customerPhone: String, by userID: Int?)
         async throws -> Appointment

@@ -52,10 +52,10 @@ extension StayOperations {
         return stay
     }
 
-    /// A property `staff` works at, or 404: another property does not exist for them.
-    func property(_ id: Int, by staff: Staff) async throws -> Property {
+    /// A property `staff` works at, or 404 (naming `field`): another property does not exist for them.
+    public func property(_ id: Int, by staff: Staff, field: String? = nil) async throws -> Property {
         guard try staff.worksAt(id), let property = try await storage.property(id: id) else {
-            throw DomainError(.notFound, "no property \(id)")
+            throw DomainError(.notFound, "no property \(id)", field: field)
         }
         return property
     }
@@ -65,6 +65,14 @@ extension StayOperations {
             throw DomainError(.notFound, "no room type \(id) at this property", field: field)
         }
         return roomType
+    }
+
+    /// A room of a property `staff` works at, or 404 naming `field`.
+    public func room(_ id: Int, by staff: Staff, field: String = "roomId") async throws -> Room {
+        guard let room = try await storage.room(id: id), try staff.worksAt(room.propertyID) else {
+            throw DomainError(.notFound, "no room \(id)", field: field)
+        }
+        return room
     }
 
     /// A room of the property, or 404 naming `roomId`.

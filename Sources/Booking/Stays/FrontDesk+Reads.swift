@@ -65,15 +65,25 @@ extension Stay {
 extension FrontDesk where Storage: StayReadStorage {
     /// The stay with `id` as its page shows it to `staff`: money only for a role that reads it.
     public func details(_ id: Int, by staff: Staff) async throws -> StayDetails {
-        let found = try await stay(id, by: staff)
-        let (stay, property) = (found.stay, found.property)
+        // The stay and its property alone: the room type (its rates read with it) only for a fee to quote.
+        let stay = try await requireStay(id, by: staff)
+        guard let property = try await storage.property(id: stay.propertyID) else {
+            throw DomainError(.notFound, "no property \(stay.propertyID)")
+        }
+        let today = property.today(now: now())
         let role = staff.roles(property.id)
         let money = role?.readsMoney ?? false
+        var fee: Money?
+        if money && stay.state == .booked {
+            fee = try await cancellationFee(
+                of: StayAtProperty(
+                    stay: stay, property: property, roomType: try await roomType(stay.roomTypeID, of: property),
+                    today: today))
+        }
         return StayDetails(
             stay: stay, guest: try await storage.guest(id: stay.guestID), property: property,
-            deposit: money ? try await deposits(of: [stay], at: property)[stay.id] : nil,
-            cancellationFee: money && stay.state == .booked ? try await cancellationFee(of: found) : nil,
-            actions: role.map { stay.actions(for: $0, today: found.today) } ?? [])
+            deposit: money ? try await deposits(of: [stay], at: property)[stay.id] : nil, cancellationFee: fee,
+            actions: role.map { stay.actions(for: $0, today: today) } ?? [])
     }
 
     /// The property's stays matching `text` (`StayReadStorage.find`), refused (naming `q`) when it is

@@ -52,20 +52,19 @@ extension AppointmentRepository {
         }
     }
 
-    public func insertVisit(_ appointments: [Appointment], customer: OnlineCustomer) async throws -> StoredVisit {
+    public func insertVisit(_ appointments: [Appointment], customer: BookingContact) async throws -> StoredVisit {
         let code = ConfirmationCode.make()
         return try await store.write { [store] sql in
-            let customerID = try await Self.insertCustomer(
-                name: customer.name, email: customer.email, phone: customer.phone, in: sql)
+            let contactID = try await Self.insertContact(customer, in: sql)
             var stored: [Appointment] = []
             for appointment in appointments {
                 stored.append(
                     try await Self.insert(
-                        appointment, customerID: customerID, code: code, by: nil, in: sql, store: store))
+                        appointment, contactID: contactID, code: code, by: nil, in: sql, store: store))
             }
             return StoredVisit(
                 code: code, appointments: stored,
-                customer: Guest(id: customerID, name: customer.name, email: customer.email, phone: customer.phone))
+                customer: Guest(id: contactID, name: customer.name, email: customer.email, phone: customer.phone))
         }
     }
 
@@ -73,11 +72,14 @@ extension AppointmentRepository {
         // A desk appointment has no code; an empty one finds nothing.
         guard !code.isEmpty else { return nil }
         return try await store.read { sql in
-            let appointments = try await sql.raw(
+            let rows = try await sql.raw(
                 "SELECT * FROM appointments WHERE code = \(bind: code) ORDER BY start_minute, id"
-            ).all().map(Self.appointment(from:))
-            guard let first = appointments.first,
-                let customer = try await StayRepository.guest(id: first.customerID, in: sql)
+            ).all()
+            let appointments = try rows.map(Self.appointment(from:))
+            // The name and contact the visit was booked under.
+            guard let first = rows.first,
+                let customer = try await StayRepository.guest(
+                    id: try first.decode(column: "customer_id", as: Int.self), in: sql)
             else { return nil }
             return StoredVisit(code: code, appointments: appointments, customer: customer)
         }

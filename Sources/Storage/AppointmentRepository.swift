@@ -10,42 +10,42 @@ public struct AppointmentRepository: Sendable {
         self.store = store
     }
 
-    /// Stores an appointment for a customer (stored as a guest, with a phone number to call if given),
-    /// as `SalonDesk.book` has checked it.
-    public func create(
-        _ appointment: Appointment, customerName: String, customerPhone: String = "", by userID: Int? = nil
-    ) async throws -> Appointment {
+    /// Stores an appointment for its customer's record, with the name and contact it was booked under
+    /// (a guest row), as `SalonDesk.book` has checked it.
+    public func create(_ appointment: Appointment, bookedAs contact: BookingContact, by userID: Int? = nil)
+        async throws -> Appointment
+    {
         try await store.write { sql in
-            let customerID = try await Self.insertCustomer(name: customerName, email: "", phone: customerPhone, in: sql)
-            return try await Self.insert(appointment, customerID: customerID, by: userID, in: sql, store: store)
+            let contactID = try await Self.insertContact(contact, in: sql)
+            return try await Self.insert(appointment, contactID: contactID, by: userID, in: sql, store: store)
         }
     }
 
-    static func insertCustomer(name: String, email: String, phone: String, in sql: any SQLDatabase) async throws
-        -> Int
-    {
+    static func insertContact(_ contact: BookingContact, in sql: any SQLDatabase) async throws -> Int {
         try await sql.insertReturningID(
             """
-            INSERT INTO guests (name, email, phone, notes) VALUES (\(bind: name), \(bind: email), \(bind: phone), '')
+            INSERT INTO guests (name, email, phone, notes)
+            VALUES (\(bind: contact.name), \(bind: contact.email), \(bind: contact.phone), '')
             RETURNING id
             """
         )
     }
 
-    /// Inserts an appointment for a stored customer, under a visit's `code` if it has one, with its audit row.
+    /// Inserts an appointment booked under a stored contact, under a visit's `code` if it has one, with its
+    /// audit row.
     static func insert(
-        _ appointment: Appointment, customerID: Int, code: String = "", by userID: Int?, in sql: any SQLDatabase,
+        _ appointment: Appointment, contactID: Int, code: String = "", by userID: Int?, in sql: any SQLDatabase,
         store: Store
     ) async throws -> Appointment {
         var stored = appointment
-        stored.customerID = customerID
         stored.id = try await sql.insertReturningID(
             """
-            INSERT INTO appointments (property_id, staff_id, service_id, customer_id, start_minute, duration_minutes,
-              state, version, notes, code)
+            INSERT INTO appointments (property_id, staff_id, service_id, customer_id, salon_customer_id,
+              start_minute, duration_minutes, state, version, notes, visit_notes, code)
             VALUES (\(bind: stored.propertyID), \(bind: stored.staffID), \(bind: stored.serviceID),
-              \(bind: stored.customerID), \(bind: stored.startMinute), \(bind: stored.durationMinutes),
-              \(bind: stored.state.rawValue), \(bind: stored.version), \(bind: stored.notes), \(bind: code))
+              \(bind: contactID), \(bind: stored.customerID), \(bind: stored.startMinute),
+              \(bind: stored.durationMinutes), \(bind: stored.state.rawValue), \(bind: stored.version),
+              \(bind: stored.notes), \(bind: stored.visitNotes), \(bind: code))
             RETURNING id
             """
         )
@@ -87,6 +87,7 @@ public struct AppointmentRepository: Sendable {
                 UPDATE appointments SET staff_id = \(bind: appointment.staffID), service_id = \(bind: appointment.serviceID),
                   start_minute = \(bind: appointment.startMinute), duration_minutes = \(bind: appointment.durationMinutes),
                   state = \(bind: appointment.state.rawValue), notes = \(bind: appointment.notes),
+                  visit_notes = \(bind: appointment.visitNotes), salon_customer_id = \(bind: appointment.customerID),
                   version = \(bind: appointment.version)
                 WHERE id = \(bind: id) AND version = \(bind: before.version)
                 RETURNING id
@@ -107,12 +108,13 @@ public struct AppointmentRepository: Sendable {
             propertyID: try row.decode(column: "property_id", as: Int.self),
             staffID: try row.decode(column: "staff_id", as: Int.self),
             serviceID: try row.decode(column: "service_id", as: Int.self),
-            customerID: try row.decode(column: "customer_id", as: Int.self),
+            customerID: try row.decode(column: "salon_customer_id", as: Int?.self) ?? 0,
             startMinute: try row.decode(column: "start_minute", as: Int.self),
             durationMinutes: try row.decode(column: "duration_minutes", as: Int.self),
             state: AppointmentState(rawValue: try row.decode(column: "state", as: String.self)) ?? .booked,
             version: try row.decode(column: "version", as: Int.self),
-            notes: try row.decode(column: "notes", as: String.self))
+            notes: try row.decode(column: "notes", as: String.self),
+            visitNotes: try row.decode(column: "visit_notes", as: String.self))
     }
 
     /// A property's appointments overlapping `[fromMinute, toMinute)` that are not cancelled, each with its
@@ -123,7 +125,7 @@ public struct AppointmentRepository: Sendable {
         try await store.read { sql in
             try await sql.raw(
                 """
-                SELECT a.*, g.name AS customer_name FROM appointments a JOIN guests g ON g.id = a.customer_id
+                SELECT a.*, c.name AS customer_name FROM appointments a JOIN customers c ON c.id = a.salon_customer_id
                 WHERE a.property_id = \(bind: propertyID) AND a.state <> 'cancelled'
                   AND a.start_minute < \(bind: toMinute) AND a.start_minute + a.duration_minutes > \(bind: fromMinute)
                 ORDER BY a.start_minute, a.id

@@ -15,6 +15,8 @@ extension Store {
     public var users: UserRepository { UserRepository(store: self) }
     /// Salon appointments.
     public var appointments: AppointmentRepository { AppointmentRepository(store: self) }
+    /// A salon's customer records.
+    public var customers: CustomerRepository { CustomerRepository(store: self) }
     /// Rooms' calendars exchanged with channel managers: export links and imported blocks.
     public var calendars: ICalRepository { ICalRepository(store: self) }
     /// The answers remembered for requests sent with an `Idempotency-Key`.

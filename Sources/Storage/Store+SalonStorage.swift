@@ -5,17 +5,16 @@ import SQLKit
 /// appointments.
 extension Store: SalonStorage {
     public func appointment(id: Int) async throws -> Appointment? { try await appointments.appointment(id: id) }
-    public func customer(id: Int) async throws -> Guest? { try await stays.guest(id: id) }
     public func appointments(propertyID: Int, fromMinute: Int, toMinute: Int) async throws -> [Appointment] {
         try await appointments.appointments(propertyID: propertyID, fromMinute: fromMinute, toMinute: toMinute)
     }
     public func staff(propertyID: Int) async throws -> [StaffMember] {
         try await properties.staff(propertyID: propertyID)
     }
-    public func insert(_ appointment: Appointment, customerName: String, customerPhone: String, by userID: Int?)
-        async throws -> Appointment
+    public func insert(_ appointment: Appointment, bookedAs contact: BookingContact, by userID: Int?) async throws
+        -> Appointment
     {
-        try await appointments.create(appointment, customerName: customerName, customerPhone: customerPhone, by: userID)
+        try await appointments.create(appointment, bookedAs: contact, by: userID)
     }
     public func change(
         _ id: Int, version: Int?, by userID: Int?, action: String,
@@ -91,8 +90,39 @@ extension Store: SalonStorage {
     public func releaseHold(token: String, propertyID: Int) async throws {
         try await appointments.releaseHold(token: token, propertyID: propertyID)
     }
-    public func insertVisit(_ appointments: [Appointment], customer: OnlineCustomer) async throws -> StoredVisit {
+    public func insertVisit(_ appointments: [Appointment], customer: BookingContact) async throws -> StoredVisit {
         try await self.appointments.insertVisit(appointments, customer: customer)
     }
     public func visit(code: String) async throws -> StoredVisit? { try await appointments.visit(code: code) }
+}
+
+/// A salon's customer records are kept by `CustomerRepository`.
+extension Store: CustomerStorage {
+    public func customer(id: Int) async throws -> Customer? { try await customers.customer(id: id) }
+    public func customer(propertyID: Int, phoneDigits: String, email: String) async throws -> Customer? {
+        try await customers.customer(propertyID: propertyID, phoneDigits: phoneDigits, email: email)
+    }
+    public func insert(_ customer: Customer, by userID: Int?) async throws -> Customer {
+        try await customers.insert(customer, by: userID)
+    }
+    public func change(
+        customerID: Int, version: Int?, by userID: Int?,
+        _ change: @escaping @Sendable (inout Customer) throws -> Void
+    ) async throws -> Customer {
+        try await customers.change(customerID: customerID, version: version, by: userID, change)
+    }
+    public func customers(propertyID: Int, containing folded: String, at minute: Int, limit: Int) async throws
+        -> [CustomerSummary]
+    {
+        try await customers.customers(propertyID: propertyID, containing: folded, at: minute, limit: limit)
+    }
+    public func visits(customerID: Int) async throws -> [CustomerVisit] {
+        try await customers.visits(customerID: customerID)
+    }
+    public func merge(_ otherID: Int, into merged: Customer, by userID: Int?) async throws -> Customer {
+        try await customers.merge(otherID, into: merged, by: userID)
+    }
+    public func erase(customerID: Int, by userID: Int?) async throws {
+        try await customers.erase(customerID: customerID, by: userID)
+    }
 }

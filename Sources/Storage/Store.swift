@@ -112,6 +112,7 @@ public final class Store: Sendable {
         migrations.add(SalonSetupSchema())
         migrations.add(SalonOnlineSchema())
         migrations.add(SalonRetirementSchema())
+        migrations.add(CustomerSchema(dialect: dialect))
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

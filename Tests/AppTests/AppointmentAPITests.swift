@@ -123,9 +123,9 @@ struct AppointmentAPITests {
                     return json?["actions"] as? [String] ?? ["missing"]
                 }
             }
-            #expect(try await actions() == ["arrive", "complete", "cancel", "noShow", "change"])
+            #expect(try await actions() == ["arrive", "complete", "cancel", "noShow", "change", "record"])
             for (version, state, after) in [
-                (1, "checked_in", ["complete", "change"]), (2, "completed", [String]()),
+                (1, "checked_in", ["complete", "change", "record"]), (2, "completed", ["record"]),
             ] {
                 try await client.execute(
                     uri: "/api/v1/appointments/\(id)", method: .patch, headers: [.ifMatch: "\"\(version)\""],

@@ -53,6 +53,8 @@ struct DomainLimitsDocumentTests {
         case "reason" where bound.schema.contains("RoomBlock"): RoomBlock.reasonLimit
         case "reason" where bound.schema.hasSuffix("ReversalRequest"): Posting.descriptionLimit
         case "name" where bound.schema.hasSuffix("guest") || bound.schema.hasSuffix("customer"): Guest.nameLimit
+        case "name" where bound.schema.contains("schemas/Customer"): Guest.nameLimit
+        case "reading": Customer.readingLimit
         case "name" where bound.schema.hasSuffix("StaffAddition"): User.nameLimit
         case "name" where bound.schema.hasSuffix("Issuer"): Issuer.nameLimit
         case "name" where bound.schema.hasSuffix("PropertyTax"): Tax.nameLimit
@@ -67,7 +69,7 @@ struct DomainLimitsDocumentTests {
     @Test func everyNameNotesReasonAndPartyBoundInTheDocumentIsTheDomainsConstant() throws {
         let bounds = try Self.bounds()
         let concerned = bounds.filter {
-            ["name", "notes", "reason", "description", "adults", "children", "infants"].contains($0.field)
+            ["name", "reading", "notes", "reason", "description", "adults", "children", "infants"].contains($0.field)
         }
         #expect(concerned.count >= 30, "\(concerned)")
         for bound in concerned {

@@ -19,7 +19,8 @@ struct FormsAPITests {
             }
             #expect(
                 names == [
-                    "stay", "charge", "payment", "move", "appointment", "appointment-change", "issuer", "registration",
+                    "stay", "charge", "payment", "move", "appointment", "appointment-change", "visit-notes", "customer",
+                    "issuer", "registration",
                 ])
             for name in names {
                 try await client.execute(uri: "/api/v1/forms/\(name)", method: .get) { response in

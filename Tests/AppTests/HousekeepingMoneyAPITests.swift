@@ -74,6 +74,7 @@ struct HousekeepingMoneyAPITests {
                         as? [[String: Any]]
                 ).first?["id"] as? Int
             }
+            let customer = try #require(try await fixture.store.appointments.appointment(id: appointment)).customerID
             let housekeeper = try #require(
                 try await StaffAPITests.signIn(manager, "housekeeping@example.com", APIFixture.password))
             let property = fixture.property.id
@@ -91,10 +92,15 @@ struct HousekeepingMoneyAPITests {
                         ? try #require(document)
                         : path.hasPrefix("/api/v1/appointments/")
                             ? appointment
-                            : path.hasPrefix("/api/v1/rooms/")
-                                ? fixture.rooms[0].id
-                                : path.hasPrefix("/api/v1/room-types/")
-                                    ? fixture.roomType.id : path.hasSuffix("/salon") ? salon.property.id : property
+                            : path.hasPrefix("/api/v1/customers/")
+                                ? customer
+                                : path.hasSuffix("/customers")
+                                    ? salon.property.id
+                                    : path.hasPrefix("/api/v1/rooms/")
+                                        ? fixture.rooms[0].id
+                                        : path.hasPrefix("/api/v1/room-types/")
+                                            ? fixture.roomType.id
+                                            : path.hasSuffix("/salon") ? salon.property.id : property
                 uri = uri.replacingOccurrences(of: "{id}", with: String(id))
                 if uri.hasSuffix("/ledger") || uri.hasSuffix("/stats") || uri.hasSuffix("/rates") {
                     uri += "?from=\(closed.iso)&to=\(closed.adding(days: 2).iso)"

@@ -20,11 +20,13 @@ struct PropertyAccessAPITests {
         let fixture = try await APIFixture.make(database: database)
         let salon = try await AppointmentAPITests.salon(in: fixture)
         let stay = try await fixture.storedStay()
+        let customer = try await fixture.store.customers.insert(
+            Customer(propertyID: salon.property.id, name: "Mei"), by: nil)
         let appointment = try await fixture.store.appointments.create(
             Appointment(
                 id: 0, propertyID: salon.property.id, staffID: salon.staff[0].id, serviceID: salon.service.id,
-                customerID: 0, startMinute: 29_000_000, durationMinutes: 45),
-            customerName: "Mei", customerPhone: "", by: nil)
+                customerID: customer.id, startMinute: 29_000_000, durationMinutes: 45),
+            bookedAs: BookingContact(name: "Mei"), by: nil)
         let charged = try await fixture.storedStay(charged: 5_000)
         let document = try await Accounts(storage: fixture.store, now: fixture.store.clock.now)
             .issueDocument(
@@ -81,6 +83,13 @@ struct PropertyAccessAPITests {
             ),
             (.get, "/api/v1/appointments/\(appointment.id)", nil),
             (.patch, "/api/v1/appointments/\(appointment.id)", #"{"notes": "x"}"#),
+            (.get, "/api/v1/properties/\(salon.property.id)/customers?q=Mei", nil),
+            (.post, "/api/v1/properties/\(salon.property.id)/customers", #"{"name": "Ann"}"#),
+            (.get, "/api/v1/customers/\(customer.id)", nil),
+            (.patch, "/api/v1/customers/\(customer.id)", #"{"notes": "x"}"#),
+            (.delete, "/api/v1/customers/\(customer.id)", nil),
+            (.post, "/api/v1/customers/\(customer.id)/merge", #"{"customerId": \#(customer.id + 1)}"#),
+            (.get, "/api/v1/customers/\(customer.id)/export", nil),
             (.get, "/api/v1/properties/\(hotel)/ledger", nil),
             (.get, "/api/v1/properties/\(hotel)/night-audit", nil),
             (.post, "/api/v1/properties/\(hotel)/night-audit", #"{"day": "\#(today.adding(days: -1).iso)"}"#),
@@ -157,6 +166,7 @@ struct PropertyAccessAPITests {
                 #expect(list?.isEmpty == true)
             }
             #expect(try await fixture.store.stays.stay(id: stay.id)?.version == 1)
+            #expect(try await fixture.store.customers.customer(id: customer.id)?.version == 1)
         }
     }
 

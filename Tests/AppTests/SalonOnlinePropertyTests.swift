@@ -131,12 +131,15 @@ struct SalonOnlinePropertyTests {
                 staffID: members[step.a % 2], .everyDay([start..<(start + 300 + step.c * 60)]), by: nil)
         case 4:
             // The desk stacks a regular on a member, whatever is there.
+            let regular = try await salon.fixture.store.customers.insert(
+                Customer(propertyID: salon.id, name: "Regular"), by: nil)
             _ = try await salon.fixture.store.appointments.create(
                 Appointment(
-                    id: 0, propertyID: salon.id, staffID: members[step.a % 2], serviceID: salon.cut.id, customerID: 0,
+                    id: 0, propertyID: salon.id, staffID: members[step.a % 2], serviceID: salon.cut.id,
+                    customerID: regular.id,
                     startMinute: Int(day.instant(atMinute: 10 * 60 + step.b * 10, in: zone).timeIntervalSince1970) / 60,
                     durationMinutes: 45),
-                customerName: "Regular")
+                bookedAs: BookingContact(name: "Regular"))
         default:
             salon.fixture.store.clock.advance(by: Double((step.c + 1) * 45 * 60))
         }

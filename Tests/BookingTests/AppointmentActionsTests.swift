@@ -7,15 +7,18 @@ struct AppointmentActionsTests {
     static let booked = Appointment(
         id: 1, propertyID: 1, staffID: 1, serviceID: 1, customerID: 1, startMinute: 29_000_000, durationMinutes: 45)
 
-    @Test func aBookedAppointmentMayArriveCompleteBeCancelledMarkedNoShowOrMoved() {
-        #expect(Self.booked.actions(for: .frontDesk) == [.arrive, .complete, .cancel, .noShow, .change])
+    @Test func aBookedAppointmentMayArriveCompleteBeCancelledMarkedNoShowMovedOrWrittenUp() {
+        #expect(Self.booked.actions(for: .frontDesk) == [.arrive, .complete, .cancel, .noShow, .change, .record])
     }
 
-    @Test func anArrivedCustomerIsCompletedOrMovedAndAnEndedOneIsLeftAlone() throws {
+    @Test func anArrivedCustomerIsCompletedOrMovedAndOnlyAVisitThatHappenedIsWrittenUpAfter() throws {
         var arrived = Self.booked
         try arrived.transition(to: .checkedIn)
-        #expect(arrived.actions(for: .manager) == [.complete, .change])
-        for end in [AppointmentState.completed, .cancelled, .noShow] {
+        #expect(arrived.actions(for: .manager) == [.complete, .change, .record])
+        var completed = Self.booked
+        try completed.transition(to: .completed)
+        #expect(completed.actions(for: .manager) == [.record])
+        for end in [AppointmentState.cancelled, .noShow] {
             var ended = Self.booked
             try ended.transition(to: end)
             #expect(ended.actions(for: .manager).isEmpty)

@@ -11,8 +11,10 @@ actor InMemorySalonStorage: SalonStorage {
     var shifts: [Int: WeeklyHours] = [:]
     var booking: [Int: BookableService] = [:]
     var holds: [String: SalonHold] = [:]
-    var customers: [Int: Guest] = [:]
+    var customers: [Int: Customer] = [:]
+    /// Each online visit's code, and the contact it was booked under.
     var codes: [Int: String] = [:]
+    var contacts: [String: Guest] = [:]
     private var nextID = 100
 
     init(salon: Property, staff: [StaffMember], services: [Service]) {
@@ -25,15 +27,79 @@ actor InMemorySalonStorage: SalonStorage {
     func staff(propertyID: Int) -> [StaffMember] { propertyID == salon.id ? team : [] }
     func services(propertyID: Int) -> [Service] { propertyID == salon.id ? catalogue : [] }
     func appointment(id: Int) -> Appointment? { appointments[id] }
-    func customer(id: Int) -> Guest? { customers[id] }
+    func customer(id: Int) -> Customer? { customers[id] }
 
-    func insert(_ appointment: Appointment, customerName: String, customerPhone: String, by userID: Int?)
-        -> Appointment
-    {
+    func customer(propertyID: Int, phoneDigits: String, email: String) -> Customer? {
+        let records = customers.values.filter { $0.propertyID == propertyID && !$0.erased }.sorted { $0.id < $1.id }
+        if !phoneDigits.isEmpty, let found = records.first(where: { Customer.digits($0.phone) == phoneDigits }) {
+            return found
+        }
+        guard !email.isEmpty else { return nil }
+        return records.first { Customer.matchingEmail($0.email) == email }
+    }
+
+    func insert(_ customer: Customer, by userID: Int?) -> Customer {
+        nextID += 1
+        var stored = customer
+        (stored.id, stored.version) = (nextID, 1)
+        customers[stored.id] = stored
+        return stored
+    }
+
+    func change(
+        customerID id: Int, version: Int?, by userID: Int?,
+        _ change: @escaping @Sendable (inout Customer) throws -> Void
+    ) throws -> Customer {
+        guard var customer = customers[id] else { throw DomainError(.notFound, "no customer \(id)") }
+        if let version, version != customer.version { throw DomainError(.stale, "customer \(id) has changed") }
+        try change(&customer)
+        customer.version += 1
+        customers[id] = customer
+        return customer
+    }
+
+    func customers(propertyID: Int, containing folded: String, at minute: Int, limit: Int) -> [CustomerSummary] {
+        customers.values.filter { $0.propertyID == propertyID && !$0.erased && $0.searchText.contains(folded) }
+            .sorted { $0.id > $1.id }.prefix(limit).map {
+                CustomerSummary(customer: $0, lastVisitMinute: nil, nextVisitMinute: nil)
+            }
+    }
+
+    func visits(customerID: Int) -> [CustomerVisit] {
+        appointments.values.filter { $0.customerID == customerID }.sorted { $0.startMinute > $1.startMinute }.map {
+            appointment in
+            let service = catalogue.first { $0.id == appointment.serviceID }
+            return CustomerVisit(
+                appointment: appointment, serviceName: service?.name ?? "",
+                staffName: team.first { $0.id == appointment.staffID }?.name ?? "", price: service?.price)
+        }
+    }
+
+    func merge(_ otherID: Int, into merged: Customer, by userID: Int?) -> Customer {
+        for (id, appointment) in appointments where appointment.customerID == otherID {
+            appointments[id]?.customerID = merged.id
+        }
+        var stored = merged
+        stored.version = (customers[merged.id]?.version ?? 0) + 1
+        customers[merged.id] = stored
+        customers[otherID] = nil
+        return stored
+    }
+
+    func erase(customerID: Int, by userID: Int?) {
+        guard let customer = customers[customerID] else { return }
+        customers[customerID] = Customer(
+            id: customerID, propertyID: customer.propertyID, name: "", erased: true, version: customer.version + 1)
+        for (id, appointment) in appointments where appointment.customerID == customerID {
+            appointments[id]?.notes = ""
+            appointments[id]?.visitNotes = ""
+        }
+    }
+
+    func insert(_ appointment: Appointment, bookedAs contact: BookingContact, by userID: Int?) -> Appointment {
         nextID += 1
         var stored = appointment
         stored.id = nextID
-        stored.customerID = nextID
         appointments[stored.id] = stored
         return stored
     }
@@ -139,15 +205,15 @@ actor InMemorySalonStorage: SalonStorage {
 
     func releaseHold(token: String, propertyID: Int) { holds[token] = nil }
 
-    func insertVisit(_ appointments: [Appointment], customer: OnlineCustomer) -> StoredVisit {
+    func insertVisit(_ appointments: [Appointment], customer: BookingContact) -> StoredVisit {
         nextID += 1
         let code = "FD-\(nextID)"
         let guest = Guest(id: nextID, name: customer.name, email: customer.email, phone: customer.phone)
-        customers[guest.id] = guest
+        contacts[code] = guest
         let stored = appointments.map { appointment in
             nextID += 1
             var stored = appointment
-            (stored.id, stored.customerID) = (nextID, guest.id)
+            stored.id = nextID
             self.appointments[stored.id] = stored
             codes[stored.id] = code
             return stored
@@ -157,7 +223,7 @@ actor InMemorySalonStorage: SalonStorage {
 
     func visit(code: String) -> StoredVisit? {
         let found = appointments.values.filter { codes[$0.id] == code }.sorted { $0.startMinute < $1.startMinute }
-        guard let first = found.first, let customer = customers[first.customerID] else { return nil }
+        guard !found.isEmpty, let customer = contacts[code] else { return nil }
         return StoredVisit(code: code, appointments: found, customer: customer)
     }
 }

@@ -201,6 +201,8 @@ public struct DemoData: Sendable {
         let today = property.today(now: now)
         let opening = Int(today.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60
         let appointments = store.appointments
+        let customers = try await makeSalonCustomers(property)
+        var members: [StaffMember] = []
         var teams: [String: Set<Int>] = [:]
         for (team, names) in Self.salonTeams {
             for (index, name) in names.enumerated() {
@@ -208,6 +210,7 @@ public struct DemoData: Sendable {
                     StaffMember(
                         id: 0, propertyID: property.id, name: name, team: team, workingHours: (10 * 60)..<(20 * 60)))
                 teams[team, default: []].insert(staff.id)
+                members.append(staff)
                 // Shifts with an hour's break, and a weekday off each (never the same for a whole team).
                 let day = [10 * 60..<13 * 60, 14 * 60..<20 * 60]
                 try await store.properties.setShifts(
@@ -220,16 +223,73 @@ public struct DemoData: Sendable {
                 for _ in 0..<(5 + random.next(below: 4)) {
                     let service = services[random.next(below: services.count)]
                     let start = 10 * 60 + 15 * random.next(below: (10 * 60 - service.durationMinutes) / 15 + 1)
+                    let customer = customers[random.next(below: customers.count)]
                     _ = try await appointments.create(
                         Appointment(
-                            id: 0, propertyID: property.id, staffID: staff.id, serviceID: service.id, customerID: 0,
-                            startMinute: opening + start, durationMinutes: service.durationMinutes),
-                        customerName: DemoCatalog.guestNames[random.next(below: DemoCatalog.guestNames.count)])
+                            id: 0, propertyID: property.id, staffID: staff.id, serviceID: service.id,
+                            customerID: customer.id, startMinute: opening + start,
+                            durationMinutes: service.durationMinutes),
+                        bookedAs: BookingContact(name: customer.name, phone: customer.phone))
                 }
             }
         }
+        try await makePastVisits(customers, at: property, services: services, members: members, &random)
         try await setUpSalon(property, services: services, teams: teams)
         return property.id
+    }
+
+    /// The demo salon's regulars, with how their names are read.
+    static let salonCustomers: [(name: String, reading: String, phone: String, allergies: String)] = [
+        ("田中 花子", "タナカ ハナコ", "090-1234-5678", ""), ("佐藤 美咲", "サトウ ミサキ", "080-2345-6789", "ジアミン（カラー剤）"),
+        ("鈴木 陽菜", "スズキ ヒナ", "070-3456-7890", ""), ("高橋 結衣", "タカハシ ユイ", "090-4567-8901", ""),
+        ("伊藤 さくら", "イトウ サクラ", "080-5678-9012", ""), ("渡辺 真央", "ワタナベ マオ", "090-6789-0123", ""),
+        ("山本 葵", "ヤマモト アオイ", "070-7890-1234", "ラテックス"), ("中村 蓮", "ナカムラ レン", "090-8901-2345", ""),
+        ("小林 湊", "コバヤシ ミナト", "080-9012-3456", ""), ("加藤 凛", "カトウ リン", "070-0123-4567", ""),
+        ("Emma Schmidt", "", "+49 151 2345 6789", ""), ("Kim Min-jun", "", "+82 10-2345-6789", ""),
+    ]
+
+    /// What a stylist writes after a colour or a perm.
+    static let formulas = [
+        "6N + 3% OX 1:1, 30 min", "8Ash + 6% OX 1:1.5, roots only, 25 min", "7/81 + 4.5% 1:2, gloss 10 min",
+        "Perm: 1.5 rod, solution A 12 min", "Treatment: step 1-3, dry ends",
+    ]
+
+    private func makeSalonCustomers(_ salon: Property) async throws -> [Customer] {
+        var customers: [Customer] = []
+        for spec in Self.salonCustomers {
+            customers.append(
+                try await store.customers.insert(
+                    Customer(
+                        propertyID: salon.id, name: spec.name, reading: spec.reading, phone: spec.phone,
+                        allergies: spec.allergies),
+                    by: nil))
+        }
+        return customers
+    }
+
+    /// Each regular's last visits, every four to eight weeks back, done; colours and perms with the formula.
+    private func makePastVisits(
+        _ customers: [Customer], at salon: Property, services: [Service], members: [StaffMember],
+        _ random: inout SeededGenerator
+    ) async throws {
+        let today = salon.today(now: now)
+        for customer in customers {
+            var day = today
+            for _ in 0..<(1 + random.next(below: 3)) {
+                day = day.adding(days: -(28 + 7 * random.next(below: 5)))
+                let service = services[random.next(below: services.count)]
+                let minute = 10 * 60 + 30 * random.next(below: 12)
+                let special = service.name == "Color" || service.name == "Perm"
+                _ = try await store.appointments.create(
+                    Appointment(
+                        id: 0, propertyID: salon.id, staffID: members[random.next(below: members.count)].id,
+                        serviceID: service.id, customerID: customer.id,
+                        startMinute: Int(day.instant(atMinute: minute, in: salon.timeZone).timeIntervalSince1970) / 60,
+                        durationMinutes: service.durationMinutes, state: .completed,
+                        visitNotes: special ? Self.formulas[random.next(below: Self.formulas.count)] : ""),
+                    bookedAs: BookingContact(name: customer.name, phone: customer.phone))
+            }
+        }
     }
 
     /// The demo salon's set-up: open 10:00-20:00, two colour stations and a spa bed; colour and perm need a

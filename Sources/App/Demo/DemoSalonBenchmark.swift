@@ -55,6 +55,7 @@ extension DemoData {
             services.append(service)
         }
         let today = salon.today(now: now)
+        let customer = try await store.customers.insert(Customer(propertyID: salon.id, name: "Customer"), by: nil)
         for _ in 0..<appointmentCount {
             let member = members[random.next(below: members.count)]
             let service = services[random.next(below: services.count)]
@@ -62,10 +63,10 @@ extension DemoData {
             let start = 10 * 60 + 15 * random.next(below: (10 * 60 - service.durationMinutes) / 15 + 1)
             _ = try await appointments.create(
                 Appointment(
-                    id: 0, propertyID: salon.id, staffID: member.id, serviceID: service.id, customerID: 0,
+                    id: 0, propertyID: salon.id, staffID: member.id, serviceID: service.id, customerID: customer.id,
                     startMinute: Int(date.instant(atMinute: start, in: salon.timeZone).timeIntervalSince1970) / 60,
                     durationMinutes: service.durationMinutes),
-                customerName: "Customer")
+                bookedAs: BookingContact(name: customer.name))
         }
         return salon.id
     }

@@ -3,7 +3,9 @@ import Booking
 /// The product's forms. Limits come from the endpoints that take the values, so that a form never
 /// allows what the API refuses.
 enum FormCatalog {
-    static let all: [FreeForm] = [stay, charge, payment, move, appointment, appointmentChange, issuer, registration]
+    static let all: [FreeForm] = [
+        stay, charge, payment, move, appointment, appointmentChange, visitNotes, customer, issuer, registration,
+    ]
 
     static func form(named name: String) -> FreeForm? { all.first { $0.name == name } }
 
@@ -150,6 +152,8 @@ enum FormCatalog {
                 rows: [
                     .text(
                         "customer.name", label: "form.appointment.customerName", required: true, maxLength: nameLimit),
+                    .text(
+                        "customer.reading", label: "form.customer.reading", maxLength: Customer.readingLimit),
                     .phone("customer.phone", label: "form.appointment.customerPhone"),
                     .textarea("notes", label: "form.appointment.notes", maxLength: notesLimit),
                     .toggle("outsideWorkingHours", label: "form.appointment.outsideWorkingHours"),
@@ -172,5 +176,36 @@ enum FormCatalog {
                     .textarea("notes", label: "form.appointment.notes", maxLength: notesLimit),
                     .toggle("outsideWorkingHours", label: "form.appointment.outsideWorkingHours"),
                 ])
+        ])
+
+    /// The stylist's notes on a visit (カルテ: a colour formula, what was used): `visitNotes` of
+    /// `PATCH /api/v1/appointments/{id}`, in any state.
+    static let visitNotes = FreeForm(
+        name: "visit-notes",
+        sections: [
+            .init(
+                id: "visit", titleKey: "form.visitNotes.title",
+                rows: [.textarea("visitNotes", label: "form.visitNotes.notes", maxLength: notesLimit)])
+        ])
+
+    /// A salon's customer record: `POST /api/v1/properties/{id}/customers`, `PATCH /api/v1/customers/{id}`.
+    static let customer = FreeForm(
+        name: "customer",
+        sections: [
+            .init(
+                id: "customer", titleKey: "form.customer.title",
+                rows: [
+                    .text("name", label: "form.customer.name", required: true, maxLength: nameLimit),
+                    .text("reading", label: "form.customer.reading", maxLength: Customer.readingLimit),
+                    .phone("phone", label: "form.customer.phone"),
+                    .email("email", label: "form.customer.email"),
+                    .date("birthday", label: "form.customer.birthday", min: .date("1900-01-01")),
+                ]),
+            .init(
+                id: "record", titleKey: "form.customer.record",
+                rows: [
+                    .textarea("allergies", label: "form.customer.allergies", maxLength: Customer.notesLimit),
+                    .textarea("notes", label: "form.customer.notes", maxLength: Customer.notesLimit),
+                ]),
         ])
 }

@@ -22,7 +22,9 @@ extension FrontdeskAPI {
             NewAppointment(
                 propertyID: input.path.id, staffID: body.staffId, serviceID: body.serviceId,
                 startMinute: try Self.minute(of: body.start, field: "start"), durationMinutes: body.durationMinutes,
-                customerName: body.customer.name, customerPhone: body.customer.phone ?? "", notes: body.notes ?? "",
+                customerID: body.customer.id, customerName: body.customer.name ?? "",
+                customerReading: body.customer.reading ?? "", customerPhone: body.customer.phone ?? "",
+                notes: body.notes ?? "",
                 outsideWorkingHours: body.outsideWorkingHours ?? false),
             by: try staff)
         return .created(
@@ -42,7 +44,9 @@ extension FrontdeskAPI {
                     .init(
                         value1: try .init(appointment),
                         value2: .init(
-                            customer: customer.map(Components.Schemas.Contact.init),
+                            customer: customer.map {
+                                Components.Schemas.Contact(name: $0.name, email: $0.email, phone: $0.phone)
+                            },
                             actions: try (role.map { appointment.actions(for: $0) } ?? []).map {
                                 try documented($0.rawValue)
                             })))))
@@ -65,7 +69,8 @@ extension FrontdeskAPI {
             input.path.id, version: version,
             AppointmentChange(
                 staffID: body.staffId, startMinute: try body.start.map { try Self.minute(of: $0, field: "start") },
-                durationMinutes: body.durationMinutes, notes: body.notes, state: state,
+                durationMinutes: body.durationMinutes, notes: body.notes, visitNotes: body.visitNotes,
+                customerID: body.customerId, state: state,
                 outsideWorkingHours: body.outsideWorkingHours ?? false),
             by: try staff)
         return .ok(.init(headers: .init(eTag: Self.eTag(of: appointment)), body: .json(try .init(appointment))))
@@ -98,6 +103,6 @@ extension Components.Schemas.Appointment {
             start: Date(timeIntervalSince1970: TimeInterval(appointment.startMinute * 60)),
             end: Date(timeIntervalSince1970: TimeInterval(appointment.endMinute * 60)),
             durationMinutes: appointment.durationMinutes, state: try documented(appointment.state.rawValue),
-            version: appointment.version, notes: appointment.notes)
+            version: appointment.version, notes: appointment.notes, visitNotes: appointment.visitNotes)
     }
 }

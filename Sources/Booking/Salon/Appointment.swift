@@ -14,6 +14,7 @@ public struct Appointment: Hashable, Sendable, Identifiable {
     public var propertyID: Int
     public var staffID: Int
     public var serviceID: Int
+    /// The customer's record (`Customer`).
     public var customerID: Int
     /// Minutes since 1970-01-01 at UTC.
     public var startMinute: Int
@@ -21,10 +22,13 @@ public struct Appointment: Hashable, Sendable, Identifiable {
     public var state: AppointmentState
     public var version: Int
     public var notes: String
+    /// What the stylist wrote about the visit (カルテ: a colour formula, what was used).
+    public var visitNotes: String
 
     public init(
         id: Int, propertyID: Int, staffID: Int, serviceID: Int, customerID: Int, startMinute: Int,
-        durationMinutes: Int, state: AppointmentState = .booked, version: Int = 1, notes: String = ""
+        durationMinutes: Int, state: AppointmentState = .booked, version: Int = 1, notes: String = "",
+        visitNotes: String = ""
     ) {
         self.id = id
         self.propertyID = propertyID
@@ -36,12 +40,13 @@ public struct Appointment: Hashable, Sendable, Identifiable {
         self.state = state
         self.version = version
         self.notes = notes
+        self.visitNotes = visitNotes
     }
 
     public var endMinute: Int { startMinute + durationMinutes }
 
-    public static func validate(notes: String) throws(DomainError) {
-        try FreeText.validate(notes, field: "notes", limit: Stay.notesLimit)
+    public static func validate(notes: String, field: String = "notes") throws(DomainError) {
+        try FreeText.validate(notes, field: field, limit: Stay.notesLimit)
     }
 
     public static func validate(durationMinutes: Int) throws(DomainError) {

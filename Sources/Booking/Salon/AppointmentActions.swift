@@ -12,6 +12,8 @@ public enum AppointmentAction: String, CaseIterable, Sendable {
     case noShow
     /// Move, resize or give it to another member (a drag on the board), or change its notes.
     case change
+    /// Write the stylist's notes on the visit (カルテ), before, during or after it.
+    case record
 }
 
 extension Appointment {
@@ -28,6 +30,7 @@ extension Appointment {
                 allows(self) {
                     try $0.reschedule(staffID: staffID, startMinute: startMinute, durationMinutes: durationMinutes)
                 }
+            case .record: state != .cancelled && state != .noShow
             }
         }
     }

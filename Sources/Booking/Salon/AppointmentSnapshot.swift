@@ -13,6 +13,7 @@ public struct AppointmentSnapshot: Codable, Equatable, Sendable {
     public var state: String
     public var version: Int
     public var notes: String
+    public var visitNotes: String
 
     public init(_ appointment: Appointment) {
         id = appointment.id
@@ -26,6 +27,7 @@ public struct AppointmentSnapshot: Codable, Equatable, Sendable {
         state = appointment.state.rawValue
         version = appointment.version
         notes = appointment.notes
+        visitNotes = appointment.visitNotes
     }
 
     /// An instant as RFC 3339 in UTC, from minutes since 1970.

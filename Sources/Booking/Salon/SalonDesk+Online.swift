@@ -108,10 +108,10 @@ extension SalonDesk {
             if let token = new.holdToken {
                 try await storage.releaseHold(token: token, propertyID: context.salon.id)
             }
-            return try await storage.insertVisit(
-                appointments,
-                customer: OnlineCustomer(
-                    name: new.customerName, email: new.customerEmail, phone: new.customerPhone))
+            let contact = BookingContact(name: new.customerName, email: new.customerEmail, phone: new.customerPhone)
+            let customer = try await customer(for: contact, at: context.salon, by: nil)
+            for index in appointments.indices { appointments[index].customerID = customer.id }
+            return try await storage.insertVisit(appointments, customer: contact)
         }
         return try await visit(stored.code, found: stored)
     }
@@ -212,11 +212,17 @@ extension SalonDesk {
     }
 }
 
-/// A customer as an online booking stores them.
-public struct OnlineCustomer: Sendable {
+/// The name and contact a booking is made under, kept with it as given (the customer's record may change).
+public struct BookingContact: Sendable {
     public var name: String
     public var email: String
     public var phone: String
+
+    public init(name: String, email: String = "", phone: String = "") {
+        self.name = name
+        self.email = email
+        self.phone = phone
+    }
 }
 
 /// A visit as storage finds it by its code.

@@ -20,17 +20,23 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
         self.memory = memory
     }
 
-    /// Books an appointment at the desk. The desk may stack two appointments on one member (seed 004's
-    /// lanes), and may book outside a member's hours when it says so (`new.outsideWorkingHours`).
-    /// Refused with `.notFound` for a salon, a member or a service that is not the salon's, `.invalid`
-    /// for a customer, a length or notes the rules never allow.
+    /// Books an appointment at the desk, for the customer's record `new.customerID`, or else the salon's
+    /// record with the same phone number, or a new record. The desk may stack two appointments on one
+    /// member (seed 004's lanes), and may book outside a member's hours when it says so
+    /// (`new.outsideWorkingHours`). Refused with `.notFound` for a salon, a member, a service or a customer
+    /// that is not the salon's, `.invalid` for a customer, a length or notes the rules never allow.
     public func book(_ new: NewAppointment, by staff: Staff?) async throws -> Appointment {
         let salon = try await salon(new.propertyID, by: staff)
-        guard !new.customerName.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw DomainError.invalid("customer.name", "a customer needs a name", reason: .textRequired)
+        // With a record and no name, the booking is made under the record's name and contact.
+        if new.customerID == nil || !new.customerName.isEmpty {
+            guard !new.customerName.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw DomainError.invalid("customer.name", "a customer needs a name", reason: .textRequired)
+            }
+            try FreeText.validate(new.customerName, field: "customer.name", limit: Guest.nameLimit, lines: false)
+            try Guest.validate(name: new.customerName, email: "", phone: new.customerPhone)
         }
-        try FreeText.validate(new.customerName, field: "customer.name", limit: Guest.nameLimit, lines: false)
-        try Guest.validate(name: new.customerName, email: "", phone: new.customerPhone)
+        try FreeText.validate(
+            new.customerReading, field: "customer.reading", limit: Customer.readingLimit, lines: false)
         try Appointment.validate(notes: new.notes)
         let member = try await member(new.staffID, of: salon)
         guard let service = try await storage.services(propertyID: salon.id).first(where: { $0.id == new.serviceID })
@@ -40,11 +46,24 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
         if !new.outsideWorkingHours {
             try await checkWorks(member, new.startMinute..<(new.startMinute + duration), at: salon)
         }
-        return try await storage.insert(
-            Appointment(
-                id: 0, propertyID: salon.id, staffID: member.id, serviceID: service.id, customerID: 0,
-                startMinute: new.startMinute, durationMinutes: duration, notes: new.notes),
-            customerName: new.customerName, customerPhone: new.customerPhone, by: staff?.user.id)
+        return try await storage.exclusively(salon: salon.id) {
+            let customer: Customer
+            if let id = new.customerID {
+                customer = try await self.customer(id, at: salon)
+            } else {
+                customer = try await self.customer(
+                    for: BookingContact(name: new.customerName, phone: new.customerPhone), reading: new.customerReading,
+                    at: salon, by: staff?.user.id)
+            }
+            return try await storage.insert(
+                Appointment(
+                    id: 0, propertyID: salon.id, staffID: member.id, serviceID: service.id, customerID: customer.id,
+                    startMinute: new.startMinute, durationMinutes: duration, notes: new.notes),
+                bookedAs: new.customerName.isEmpty
+                    ? BookingContact(name: customer.name, email: customer.email, phone: customer.phone)
+                    : BookingContact(name: new.customerName, phone: new.customerPhone),
+                by: staff?.user.id)
+        }
     }
 
     /// Changes an appointment: its member, start or length (refused once it is over or called off), its
@@ -61,6 +80,14 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
             throw DomainError(.notFound, "no staff member \(staffID) at this property", field: "staffId")
         }
         if let notes = change.notes { try Appointment.validate(notes: notes) }
+        if let notes = change.visitNotes { try Appointment.validate(notes: notes, field: "visitNotes") }
+        if let customerID = change.customerID { _ = try await customer(customerID, at: salon, field: "customerId") }
+        // An erased person's visits stay for the accounts, and nothing more is written about them.
+        if change.notes != nil || change.visitNotes != nil,
+            try await storage.customer(id: current.customerID)?.erased == true
+        {
+            throw DomainError(.notAllowed, "the customer's details were erased", reason: .customerErased)
+        }
         let moves = change.staffID != nil || change.startMinute != nil || change.durationMinutes != nil
         let schedule = moves && !change.outsideWorkingHours ? try await schedule(of: salon) : nil
         return try await storage.change(id, version: version, by: staff?.user.id, action: "edit") { appointment in
@@ -76,6 +103,14 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
                 }
             }
             if let notes = change.notes { appointment.notes = notes }
+            if let notes = change.visitNotes {
+                guard appointment.actions(for: .manager).contains(.record) else {
+                    throw DomainError(
+                        .notAllowed, "a \(appointment.state.rawValue) appointment has no visit to write about")
+                }
+                appointment.visitNotes = notes
+            }
+            if let customerID = change.customerID { appointment.customerID = customerID }
             if let state = change.state, state != appointment.state { try appointment.transition(to: state) }
         }
     }
@@ -84,7 +119,8 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
     /// (`outsideWorkingHours`: a regular's late visit); the desk asks first.
     /// The appointment with `id` and its customer, as `staff` may see it: one at a salon they do not work
     /// at does not exist for them.
-    public func appointment(_ id: Int, by staff: Staff) async throws -> (appointment: Appointment, customer: Guest?) {
+    public func appointment(_ id: Int, by staff: Staff) async throws -> (appointment: Appointment, customer: Customer?)
+    {
         guard let appointment = try await storage.appointment(id: id), try staff.worksAt(appointment.propertyID)
         else { throw DomainError(.notFound, "no appointment \(id)") }
         return (appointment, try await storage.customer(id: appointment.customerID))
@@ -127,16 +163,15 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
 }
 
 /// What a salon's operations read and write. Implemented on SQLite and PostgreSQL by Storage.
-public protocol SalonStorage: Sendable {
+public protocol SalonStorage: CustomerStorage {
     func property(id: Int) async throws -> Property?
     func staff(propertyID: Int) async throws -> [StaffMember]
     func services(propertyID: Int) async throws -> [Service]
     func appointment(id: Int) async throws -> Appointment?
-    /// The customer an appointment is booked for.
-    func customer(id: Int) async throws -> Guest?
-    /// Stores a new appointment with its customer, its audit row, in one transaction.
-    func insert(_ appointment: Appointment, customerName: String, customerPhone: String, by userID: Int?)
-        async throws -> Appointment
+    /// Stores a new appointment for its customer's record, with the name and contact it was booked under
+    /// and its audit row, in one transaction.
+    func insert(_ appointment: Appointment, bookedAs contact: BookingContact, by userID: Int?) async throws
+        -> Appointment
     /// Runs `change` on the appointment in one transaction, refused (`.stale`) when its version is not
     /// `version`; journals it as `action`.
     func change(
@@ -183,8 +218,9 @@ public protocol SalonStorage: Sendable {
     func insert(_ hold: SalonHold) async throws
     /// Forgets a hold; nothing when there is none.
     func releaseHold(token: String, propertyID: Int) async throws
-    /// Stores a visit booked online: its customer, its appointments under a new code, their audit rows.
-    func insertVisit(_ appointments: [Appointment], customer: OnlineCustomer) async throws -> StoredVisit
+    /// Stores a visit booked online for its appointments' customer: the contact it was booked under, its
+    /// appointments under a new code, their audit rows.
+    func insertVisit(_ appointments: [Appointment], customer: BookingContact) async throws -> StoredVisit
     /// The appointments booked online under `code`, with their customer.
     func visit(code: String) async throws -> StoredVisit?
 }
@@ -198,7 +234,11 @@ public struct NewAppointment: Sendable {
     public var startMinute: Int
     /// nil: the service's own length.
     public var durationMinutes: Int?
+    /// The customer's record; nil: the record with `customerPhone`, or a new one.
+    public var customerID: Int?
+    /// The name the booking is made under: the record's when empty (with `customerID`).
     public var customerName: String
+    public var customerReading: String
     public var customerPhone: String
     public var notes: String
     /// The desk books outside the member's hours on purpose (a regular's late visit).
@@ -206,8 +246,11 @@ public struct NewAppointment: Sendable {
 
     public init(
         propertyID: Int, staffID: Int, serviceID: Int, startMinute: Int, durationMinutes: Int? = nil,
-        customerName: String, customerPhone: String = "", notes: String = "", outsideWorkingHours: Bool = false
+        customerID: Int? = nil, customerName: String = "", customerReading: String = "", customerPhone: String = "",
+        notes: String = "", outsideWorkingHours: Bool = false
     ) {
+        self.customerID = customerID
+        self.customerReading = customerReading
         self.propertyID = propertyID
         self.staffID = staffID
         self.serviceID = serviceID
@@ -226,13 +269,20 @@ public struct AppointmentChange: Sendable {
     public var startMinute: Int?
     public var durationMinutes: Int?
     public var notes: String?
+    /// The stylist's notes on the visit, in any state but cancelled or no-show.
+    public var visitNotes: String?
+    /// Another record of the salon's, for a booking made under the wrong one.
+    public var customerID: Int?
     public var state: AppointmentState?
     public var outsideWorkingHours: Bool
 
     public init(
         staffID: Int? = nil, startMinute: Int? = nil, durationMinutes: Int? = nil, notes: String? = nil,
-        state: AppointmentState? = nil, outsideWorkingHours: Bool = false
+        visitNotes: String? = nil, customerID: Int? = nil, state: AppointmentState? = nil,
+        outsideWorkingHours: Bool = false
     ) {
+        self.visitNotes = visitNotes
+        self.customerID = customerID
         self.staffID = staffID
         self.startMinute = startMinute
         self.durationMinutes = durationMinutes

@@ -198,6 +198,10 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// "{count} appointments are still to come: move or cancel them first."
     public static let salonStillBooked = Refusal("salon.stillBooked")
 
+    // A salon's customers
+    /// "This customer's details were erased at their request."
+    public static let customerErased = Refusal("customer.erased")
+
     // A salon's visits booked online
     /// "Online cancellations close {minutes} minutes before the visit: call the salon."
     public static let visitCancelClosed = Refusal("visit.cancelClosed")
@@ -212,6 +216,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .appointmentSalonClosed, .appointmentTaken, .appointmentTooFarAhead, .appointmentTooSoon,
         .auditClosed, .auditNotClosed, .auditNotYet, .auditOrder,
         .bookingArrivalPassed,
+        .customerErased,
         .emailInvalid, .emailRequired,
         .folioNothingToInvoice, .folioNothingToReceipt, .folioOpenBalance,
         .guestBirthDate, .guestDocumentNumber, .guestNationality,

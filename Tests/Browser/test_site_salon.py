@@ -34,6 +34,19 @@ def api(base, method, path, body=None, headers=None):
         return error.code, json.loads(error.read() or b"null")
 
 
+def staff_api(base, path):
+    """What the salon's desk reads at `path`, signed in as the demo's manager."""
+    request = urllib.request.Request(
+        base + "/api/v1/session", method="POST",
+        data=json.dumps({"email": "frontdesk@example.com", "password": "frontdesk-demo"}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        cookie = answer.headers["Set-Cookie"].split(";")[0]
+    with urllib.request.urlopen(urllib.request.Request(base + path, headers={"Cookie": cookie}), timeout=10) as answer:
+        return json.loads(answer.read())
+
+
 def salon(base, lang="ja"):
     return api(base, "GET", f"/api/v1/public/salons/{SALON}?lang={lang}")[1]
 
@@ -112,9 +125,10 @@ def choose_day(browser, day):
     wait_times(browser)
 
 
-def fill_form(browser, name, phone, email):
+def fill_form(browser, name, phone, email, reading=""):
     WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "salon-submit"))
     browser.find_element(By.ID, "salon-name").send_keys(name)
+    browser.find_element(By.ID, "salon-reading").send_keys(reading)
     browser.find_element(By.ID, "salon-phone").send_keys(phone)
     browser.find_element(By.ID, "salon-email").send_keys(email)
 
@@ -158,7 +172,7 @@ def test_a_japanese_customer_finds_the_salon_books_two_services_with_anyone_and_
     screenshot(browser, "site-salon-ja-times")
 
     browser.find_element(By.CSS_SELECTOR, f'.salon-time[data-start="{times[0]["start"]}"]').click()
-    fill_form(browser, "山田花子", "090-1234-5678", "hanako@example.com")
+    fill_form(browser, "山田花子", "090-8765-4321", "hanako@example.com", reading="ヤマダ ハナコ")
     assert "24" in text_in(browser, "#salon-terms")
     browser.find_element(By.ID, "salon-accept").click()
     assert latin_words(visible_text(browser), stored + ["hanako@example.com"]) == []
@@ -174,6 +188,9 @@ def test_a_japanese_customer_finds_the_salon_books_two_services_with_anyone_and_
     assert [s["serviceId"] for s in visit["services"]] == [cut, spa]
     assert visit["start"] == times[0]["start"]
     assert visit["staff"]["id"] in staff_of[cut] & staff_of[spa]
+    # A customer new to the salon is on a record of their own, found at the desk by its reading.
+    found = staff_api(desk_server, f"/api/v1/properties/{SALON}/customers?q={urllib.parse.quote('やまだ')}")["customers"]
+    assert [(c["name"], c["reading"], c["phone"]) for c in found] == [("山田花子", "ヤマダ ハナコ", "090-8765-4321")]
     assert browser.find_element(By.ID, "visit-stylist").text == visit["staff"]["name"]
     assert browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
     assert latin_words(visible_text(browser), stored + [code]) == []

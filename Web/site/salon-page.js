@@ -4,8 +4,8 @@
 // in the hash, so Back undoes the last one and a reload keeps them all.
 //
 // Tapping a time holds it for a few minutes (the previous hold replaced) and opens the form: name,
-// phone, email, notes and the salon's cancellation terms to accept. The server decides everything:
-// its refusal is worded next to the field it names; a time taken meanwhile is refused in words and the
+// its reading (フリガナ, optional), phone, email, notes and the salon's cancellation terms to accept. The
+// server decides everything: its refusal is worded next to the field it names; a time taken meanwhile is refused in words and the
 // day's free times are asked for again.
 
 import { h, fill } from "../common/dom.js";
@@ -300,6 +300,7 @@ export async function mount(main, site, route) {
     };
     const inputs = {
       name: h("input", { type: "text", autocomplete: "name", required: true, maxlength: 200 }),
+      reading: h("input", { type: "text", maxlength: 200 }),
       phone: h("input", { type: "tel", autocomplete: "tel", required: true }),
       email: h("input", { type: "email", autocomplete: "email", required: true }),
       notes: h("textarea", { rows: 3, maxlength: 1000 }),
@@ -315,6 +316,7 @@ export async function mount(main, site, route) {
         stylist ? ` · ${stylist}` : ""),
       left,
       field("name", t("book.name"), inputs.name),
+      field("reading", t("salon.reading"), inputs.reading),
       field("phone", t("book.phone"), inputs.phone),
       field("email", t("book.email"), inputs.email),
       field("notes", t("salon.notes"), inputs.notes),
@@ -355,7 +357,10 @@ export async function mount(main, site, route) {
       fill(message);
       const body = {
         services: choice.services, staffId: held.staffId, start: held.start, hold: held.token,
-        customer: { name: inputs.name.value.trim(), email: inputs.email.value.trim(), phone: inputs.phone.value.trim() },
+        customer: {
+          name: inputs.name.value.trim(), reading: inputs.reading.value.trim(),
+          email: inputs.email.value.trim(), phone: inputs.phone.value.trim(),
+        },
         notes: inputs.notes.value.trim() || undefined,
         acceptTerms: accept.checked,
       };

@@ -90,7 +90,9 @@ extension FrontdeskAPI {
                     propertyID: input.path.id, serviceIDs: body.services, staff: Self.staffChoice(body.staffId),
                     start: try Self.minute(of: body.start, field: "start")),
                 holdToken: body.hold, customerName: body.customer.name, customerEmail: body.customer.email,
-                customerPhone: body.customer.phone, notes: body.notes ?? "", acceptsTerms: body.acceptTerms))
+                customerPhone: body.customer.phone, customerReading: body.customer.reading ?? "",
+                notes: body.notes ?? "",
+                acceptsTerms: body.acceptTerms))
         return .created(.init(body: .json(try .init(visit, in: try .asked(input.query.lang)))))
     }
 

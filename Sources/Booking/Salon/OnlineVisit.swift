@@ -46,14 +46,17 @@ public struct NewOnlineVisit: Sendable {
     public var customerName: String
     public var customerEmail: String
     public var customerPhone: String
+    /// How the name is read (フリガナ), for the record of a customer new to the salon.
+    public var customerReading: String
     public var notes: String
     /// The customer read the salon's cancellation terms and agreed to them.
     public var acceptsTerms: Bool
 
     public init(
         request: VisitRequest, holdToken: String? = nil, customerName: String, customerEmail: String,
-        customerPhone: String, notes: String = "", acceptsTerms: Bool
+        customerPhone: String, customerReading: String = "", notes: String = "", acceptsTerms: Bool
     ) {
+        self.customerReading = customerReading
         self.request = request
         self.holdToken = holdToken
         self.customerName = customerName

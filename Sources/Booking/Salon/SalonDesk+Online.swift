@@ -109,7 +109,8 @@ extension SalonDesk {
                 try await storage.releaseHold(token: token, propertyID: context.salon.id)
             }
             let contact = BookingContact(name: new.customerName, email: new.customerEmail, phone: new.customerPhone)
-            let customer = try await customer(for: contact, at: context.salon, by: nil)
+            let customer = try await customer(
+                for: contact, reading: new.customerReading, at: context.salon, by: nil)
             for index in appointments.indices { appointments[index].customerID = customer.id }
             return try await storage.insertVisit(appointments, customer: contact)
         }
@@ -205,6 +206,8 @@ extension SalonDesk {
             error.field = error.field.map { $0.replacingOccurrences(of: "guest.", with: "customer.") }
             throw error
         }
+        try FreeText.validate(
+            new.customerReading, field: "customer.reading", limit: Customer.readingLimit, lines: false)
         try Appointment.validate(notes: new.notes)
         guard new.acceptsTerms else {
             throw .invalid("acceptTerms", "the customer must accept the cancellation terms", reason: .visitTerms)

@@ -183,6 +183,7 @@ export default {
   "salon.heldUntil": "Held for you until {time} ({left} left).",
   "salon.holdEnded": "The hold has ended: confirm while the time is still free, or choose another.",
   "salon.details": "Your details",
+  "salon.reading": "How your name is read (optional)",
   "salon.notes": "Notes for the salon (optional)",
   "salon.terms": "You can cancel online up to {notice} before the visit; after that, call the salon.",
   "salon.accept": "I accept the cancellation terms",

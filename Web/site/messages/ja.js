@@ -182,6 +182,7 @@ export default {
   "salon.heldUntil": "{time}まで確保しています（残り{left}）。",
   "salon.holdEnded": "確保の時間が過ぎました。空いていればそのまま確定できます。別の時間も選べます。",
   "salon.details": "お客様情報",
+  "salon.reading": "フリガナ（任意）",
   "salon.notes": "サロンへのご要望（任意）",
   "salon.terms": "ご来店の{notice}前までオンラインでキャンセルできます。それ以降はサロンにお電話ください。",
   "salon.accept": "キャンセル規定に同意します",

@@ -182,6 +182,7 @@ export default {
   "salon.heldUntil": "{time}까지 잡아 두었습니다(남은 시간 {left}).",
   "salon.holdEnded": "잡아 둔 시간이 끝났습니다. 아직 비어 있으면 확정할 수 있고, 다른 시간을 골라도 됩니다.",
   "salon.details": "예약자 정보",
+  "salon.reading": "이름 읽는 법(선택)",
   "salon.notes": "살롱에 전할 말(선택)",
   "salon.terms": "방문 {notice} 전까지 온라인으로 취소할 수 있습니다. 그 후에는 살롱에 전화해 주세요.",
   "salon.accept": "취소 규정에 동의합니다",

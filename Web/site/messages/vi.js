@@ -182,6 +182,7 @@ export default {
   "salon.heldUntil": "Giữ cho bạn đến {time} (còn {left}).",
   "salon.holdEnded": "Đã hết thời gian giữ chỗ: vẫn xác nhận được nếu giờ này còn trống, hoặc chọn giờ khác.",
   "salon.details": "Thông tin của bạn",
+  "salon.reading": "Cách đọc tên (không bắt buộc)",
   "salon.notes": "Ghi chú cho salon (không bắt buộc)",
   "salon.terms": "Có thể hủy trực tuyến đến {notice} trước giờ hẹn; sau đó, hãy gọi cho salon.",
   "salon.accept": "Tôi đồng ý với điều khoản hủy",

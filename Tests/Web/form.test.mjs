@@ -293,6 +293,18 @@ test("a form that fails its checks is not submitted", () => {
   assert.equal(error.hidden, true);
 });
 
+test("a check's rule is worded in the page's language, a check without one keeps its message", () => {
+  const worded = { "email.invalid": "メールアドレスの形式ではありません。" };
+  const { element } = renderForm(stay, {
+    values: aStay({ "guest.email": "hanako-at-example", departure: "2026-11-30" }),
+    refusal: (reason) => worded[reason] ?? null,
+  });
+  element.dispatchEvent({ type: "submit" });
+  const error = (key) => rowOf(element, key).find((node) => node.className === "free-form-row-error").textContent;
+  assert.equal(error("guest.email"), "メールアドレスの形式ではありません。");
+  assert.match(error("departure"), /must be on or after 2026-12-02/);
+});
+
 test("a button row asks for its action with the values", () => {
   const actions = [];
   const { element } = renderForm(stay, { values: aStay(), onAction: (action, values) => actions.push([action, values.adults]) });

@@ -1,6 +1,7 @@
 // The front desk app: signs in, keeps the chosen property and language, draws the top bar and
 // routes `#/today`, `#/board`, `#/stays/{id}`, `#/documents/{id}`, `#/housekeeping`, `#/dashboard`,
-// `#/rates`, `#/settings`, `#/staff`, `#/reports`, `#/audit` (the night audit) and `#/salon-setup` to their screens. Each screen is a
+// `#/rates`, `#/settings`, `#/staff`, `#/reports`, `#/audit` (the night audit), and a salon's
+// `#/appointments/{id}`, `#/customers`, `#/customers/{id}` and `#/salon-setup` to their screens. Each screen is a
 // module exporting `mount(main, desk) -> { unmount() }`; `desk` is what screens share: the words,
 // the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
 
@@ -17,7 +18,7 @@ const PROPERTY_KEY = "frontdesk.property";
 // The screens a salon has no use for: opening one there goes to the board.
 const HOTEL_ONLY = new Set(["today", "housekeeping", "dashboard", "rates", "settings", "reports", "audit"]);
 // And those a hotel has no use for.
-const SALON_ONLY = new Set(["salon-setup"]);
+const SALON_ONLY = new Set(["customers", "salon-setup"]);
 // The events of a change to a salon's set-up, after which the desk reads its property again.
 const SET_UP_EVENTS = ["salon.", "staff_member.", "service."];
 
@@ -36,6 +37,7 @@ const SCREENS = {
   staff: (retry = "") => import(`./staff.js${retry}`),
   reports: (retry = "") => import(`./reports.js${retry}`),
   audit: (retry = "") => import(`./night-audit.js${retry}`),
+  customers: (retry = "") => import(`./customers.js${retry}`),
   "salon-setup": (retry = "") => import(`./salon-setup.js${retry}`),
 };
 
@@ -188,11 +190,12 @@ class Desk {
   }
 
   /**
-   * The property chosen in the bar: the same screen there, except a stay's, an appointment's or a
-   * document's, which belong to the property left; those give way to its first screen.
+   * The property chosen in the bar: the same screen there, except a stay's, an appointment's, a
+   * document's or a customer's record, which belong to the property left; those give way to its first screen.
    */
   switchProperty(id) {
-    if (["stays", "appointments", "documents"].includes(this.currentRoute().name)) history.replaceState(null, "", "#/");
+    const { name, id: shown } = this.currentRoute();
+    if (["stays", "appointments", "documents"].includes(name) || (name === "customers" && shown)) history.replaceState(null, "", "#/");
     return this.useProperty(id);
   }
 
@@ -242,6 +245,7 @@ class Desk {
       { class: "desk-nav", "aria-label": t("nav.main") },
       this.property.kind === "hotel" ? link("today", "nav.today") : null,
       link("board", "nav.board"),
+      this.property.kind === "salon" ? link("customers", "nav.customers") : null,
       this.property.kind === "hotel" ? link("housekeeping", "nav.housekeeping") : null,
       this.property.kind === "hotel" ? link("dashboard", "nav.dashboard") : null,
       this.property.kind === "hotel" && this.readsMoney ? link("rates", "nav.rates") : null,

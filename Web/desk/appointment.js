@@ -1,10 +1,13 @@
-// An appointment: its customer, service, stylist and time, its state changes, and its staff member,
-// start, length and notes changed through the declared `appointment-change` form (what a drag on the
-// board does, by keyboard or finger). Times in the form are the salon's wall clock.
+// An appointment: its customer (a link to their record, カルテ), service, stylist and time, its state
+// changes, the stylist's notes on the visit through the declared `visit-notes` form (a colour formula,
+// kept on the customer's record), and its staff member, start, length and notes changed through the
+// declared `appointment-change` form (what a drag on the board does, by keyboard or finger). Times in
+// the form are the salon's wall clock.
 
 import { call, declaredForm, errorText, OtherProperty } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { instantOfWallClock, wallClock } from "../common/dates.js";
+import { refusalText } from "../common/refusals.js";
 import { renderForm } from "./form.js";
 import { isStep, nextStates } from "./appointment-actions.js";
 
@@ -26,13 +29,25 @@ export async function mount(main, desk, route) {
     const staff = (property.staff ?? []).find((s) => s.id === appointment.staffId);
     const service = (property.services ?? []).find((s) => s.id === appointment.serviceId);
     const facts = h("dl", { class: "desk-facts" });
-    const fact = (label, value) => value && facts.append(h("dt", { text: label }), h("dd", { text: value }));
-    fact(t("appointment.customer"), appointment.customer?.name);
+    const fact = (label, value) => value && facts.append(h("dt", { text: label }), h("dd", {}, value));
+    // The customer's name opens their record (カルテ): their visits, allergies and earlier formulas.
+    const customer = appointment.customer?.name;
+    const record = customer && appointment.customerId ? `#/customers/${appointment.customerId}` : null;
+    fact(t("appointment.customer"), record ? h("a", { href: record, id: "appointment-customer", text: customer }) : customer);
+    // What the customer reacts to, from their record: before anything is mixed.
+    if (appointment.allergies) {
+      fact(t("form.customer.allergies"), h("strong", { class: "appointment-allergies", id: "appointment-allergies", text: appointment.allergies }));
+    }
     fact(t("appointment.service"), service ? [service.name, service.price && i18n.money(service.price)].filter(Boolean).join(" · ") : "");
     fact(t("board.staff"), staff?.name);
     fact(t("appointment.start"), time.format(new Date(appointment.start)));
     fact(t("appointment.duration"), `${i18n.number(appointment.durationMinutes)}′`);
     fact(t("stay.notes"), appointment.notes);
+    // The stylist's notes: a form where they may still be written, else as they were left.
+    const mayRecord = appointment.actions?.includes("record");
+    if (!mayRecord && appointment.visitNotes) {
+      fact(t("customer.visitNotes"), h("span", { class: "appointment-visit-notes", text: appointment.visitNotes }));
+    }
     const actions = h("div", { class: "desk-row" });
     for (const state of nextStates(appointment.actions)) {
       actions.append(
@@ -51,8 +66,15 @@ export async function mount(main, desk, route) {
         }),
       );
     }
+    const notes = h("div", { class: "stay-form", dataset: { form: "visit-notes" } });
+    if (mayRecord) {
+      declaredForm("visit-notes")
+        .then((declared) => notes.append(visitNotesForm(declared, appointment, version).element))
+        .catch((error) => notes.append(h("p", { class: "desk-error", text: errorText(error, t) })));
+    }
     const change = h("div", { class: "stay-form", dataset: { form: "appointment-change" } });
-    if (appointment.actions?.includes("change")) {
+    const mayChange = appointment.actions?.includes("change");
+    if (mayChange) {
       declaredForm("appointment-change")
         .then((declared) => change.append(changeForm(declared, appointment, version).element))
         .catch((error) => change.append(h("p", { class: "desk-error", text: errorText(error, t) })));
@@ -68,8 +90,23 @@ export async function mount(main, desk, route) {
         actions,
         message,
       ),
-      h("section", { class: "stay-forms", "aria-label": t("form.appointmentChange.title") }, change),
+      mayRecord ? h("section", { class: "stay-forms", "aria-label": t("form.visitNotes.title") }, notes) : null,
+      mayChange ? h("section", { class: "stay-forms", "aria-label": t("form.appointmentChange.title") }, change) : null,
     );
+  }
+
+  /** The stylist's notes on the visit, as they are; saved with the appointment's version. */
+  function visitNotesForm(declared, appointment, version) {
+    return renderForm(declared, {
+      t,
+      values: { visitNotes: appointment.visitNotes ?? "" },
+      refusal: (reason, params) => refusalText(i18n, reason, params),
+      onSubmit: async (values) => {
+        await call("PATCH", `/api/v1/appointments/${route.id}`, { body: { visitNotes: values.visitNotes ?? "" }, version });
+        desk.toast(t("done.saved"));
+        await load();
+      },
+    });
   }
 
   /** The change form, filled with the appointment as it is; a refusal shows under the row it names. */

@@ -394,7 +394,9 @@ export class SalonBoardData {
   async create(target, details) {
     const body = {
       staffId: details.staffId ?? target.rowId, serviceId: details.serviceId, start: details.start ?? this.instant(target.start),
-      durationMinutes: details.durationMinutes ?? target.end - target.start, customer: { name: details.name, phone: details.phone || undefined },
+      durationMinutes: details.durationMinutes ?? target.end - target.start,
+      // A new customer's record is made with the name's reading; one with the same phone is theirs already.
+      customer: { name: details.name, reading: details.reading || undefined, phone: details.phone || undefined },
       notes: details.notes || undefined,
       outsideWorkingHours: details.outsideWorkingHours || undefined,
     };

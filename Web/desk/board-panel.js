@@ -5,6 +5,7 @@
 import { call, declaredForm, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { instantOfWallClock, isoDay, wallClock } from "../common/dates.js";
+import { refusalText } from "../common/refusals.js";
 import { renderForm } from "./form.js";
 import { isStep, nextStates } from "./appointment-actions.js";
 
@@ -279,6 +280,7 @@ export class BookingPanel {
         .then((declared) => {
           const form = renderForm(declared, {
             t,
+            refusal: (reason, params) => refusalText(i18n, reason, params),
             values: {
               serviceId: service?.id, staffId: target.rowId, start: wallClock(data.instant(target.start), zone),
               durationMinutes: length,
@@ -289,7 +291,8 @@ export class BookingPanel {
             },
             onSubmit: async (values) => {
               const details = {
-                name: values["customer.name"], phone: values["customer.phone"], serviceId: values.serviceId, staffId: values.staffId,
+                name: values["customer.name"], reading: values["customer.reading"], phone: values["customer.phone"],
+                serviceId: values.serviceId, staffId: values.staffId,
                 start: instantOfWallClock(values.start, zone), durationMinutes: values.durationMinutes,
                 notes: values.notes, outsideWorkingHours: values.outsideWorkingHours,
               };

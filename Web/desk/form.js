@@ -144,12 +144,17 @@ function boundOrigin(bound) {
   return ` (${parts.join(" and ")} ${days * 1440 + minutes < 0 ? "before" : "after"} '${bound.row}')`;
 }
 
-/** The problem with one shown, non-blank value, as `[field, message]`, or null. */
+/**
+ * The problem with one shown, non-blank value, as `[field, message, reason, params]` (the rule, when the
+ * server names it the same, that the page may word in its language), or null.
+ */
 function rowProblem(declaration, row, value, values) {
   const key = row.key;
   const needText = () => (typeof value === "string" ? null : [key, `'${key}' must be text`]);
   const tooLong = () =>
-    row.maxLength !== undefined && characterCount(value) > row.maxLength ? [key, `at most ${row.maxLength} characters`] : null;
+    row.maxLength !== undefined && characterCount(value) > row.maxLength
+      ? [key, `at most ${row.maxLength} characters`, "text.tooLong", { limit: String(row.maxLength) }]
+      : null;
   switch (row.kind) {
     case "text":
     case "textarea":
@@ -158,13 +163,13 @@ function rowProblem(declaration, row, value, values) {
       const problem = needText() ?? tooLong();
       if (problem) return problem;
       const email = emailProblem(value);
-      return email ? [key, email] : null;
+      return email ? [key, email, "email.invalid"] : null;
     }
     case "phone": {
       const problem = needText() ?? tooLong();
       if (problem) return problem;
       const phone = phoneProblem(value);
-      return phone ? [key, phone] : null;
+      return phone ? [key, phone, "phone.invalid"] : null;
     }
     case "date": {
       const day = typeof value === "string" ? dayNumber(value) : null;
@@ -217,14 +222,25 @@ function rowProblem(declaration, row, value, values) {
  * that show. Hidden rows are neither required nor checked, and their values are dropped.
  */
 export function validateValues(declaration, values, { unknownKeys = "refuse" } = {}) {
+  const { problems, clean } = checkValues(declaration, values, unknownKeys);
+  const errors = Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, problem.message]));
+  return { errors, clean };
+}
+
+/**
+ * `validateValues`' problems with the rule each breaks, when the server names it the same
+ * (`{field: {message, reason?, params?}}`), so that a page words them as it words the server's refusals.
+ */
+export function checkValues(declaration, values, unknownKeys = "refuse") {
   const rows = formRows(declaration).filter((row) => row.kind !== "button");
-  const errors = {};
+  const problems = {};
   const clean = {};
   if (unknownKeys === "refuse") {
     const known = new Set(rows.map((row) => row.key));
     for (const key of Object.keys(values).sort()) {
       if (!known.has(key)) {
-        errors[key] = `'${key}' is not a field of the ${declaration.name} form (${rows.map((row) => row.key).join(", ")})`;
+        const message = `'${key}' is not a field of the ${declaration.name} form (${rows.map((row) => row.key).join(", ")})`;
+        problems[key] = { message };
       }
     }
   }
@@ -232,14 +248,19 @@ export function validateValues(declaration, values, { unknownKeys = "refuse" } =
     if (!isRowVisible(declaration, row, values)) continue;
     const value = values[row.key];
     if (isBlank(value)) {
-      if (row.required) errors[row.key] = `'${row.key}' is required`;
+      const reason = row.kind === "email" ? "email.required" : "text.required";
+      if (row.required) problems[row.key] = { message: `'${row.key}' is required`, reason };
       continue;
     }
     const problem = rowProblem(declaration, row, value, values);
-    if (problem) errors[problem[0]] = problem[1];
-    else clean[row.key] = value;
+    if (!problem) {
+      clean[row.key] = value;
+      continue;
+    }
+    const [field, message, reason, params = {}] = problem;
+    problems[field] = reason ? { message, reason, params } : { message };
   }
-  return { errors, clean };
+  return { problems, clean };
 }
 
 /** The row an error's field belongs to: the row itself, or a money row for `amount.amount`. */
@@ -265,10 +286,14 @@ let renderedForms = 0;
  *   as `{amount: minor units, currency}`, blank text as `""`); when it rejects with
  *   `{field, message}` or the API's `{error: {field, message}}`, that is shown under the row.
  * - `onAction(action, values)`: a button row was pressed.
+ * - `refusal(reason, params)`: a check's rule in the page's language (as `refusalText` words the
+ *   server's), or null to keep its English message.
  *
  * Returns `{element, values(), setErrors(errorsByField), setValues(values)}`.
  */
-export function renderForm(declaration, { values = {}, t = (key) => key, options = {}, onSubmit, onAction } = {}) {
+export function renderForm(
+  declaration, { values = {}, t = (key) => key, options = {}, onSubmit, onAction, refusal = () => null } = {},
+) {
   const prefix = `ff${++renderedForms}-${declaration.name}`;
   const idOf = (key, suffix = "") => `${prefix}-${key.replace(/[^A-Za-z0-9_-]/g, "-")}${suffix}`;
   const say = (key, fallback) => {
@@ -586,7 +611,9 @@ export function renderForm(declaration, { values = {}, t = (key) => key, options
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const shown = currentValues();
-    const { errors } = validateValues(declaration, shown, { unknownKeys: "ignore" });
+    const { problems } = checkValues(declaration, shown, "ignore");
+    const worded = ({ message, reason, params }) => (reason && refusal(reason, params)) || message;
+    const errors = Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, worded(problem)]));
     setErrors(errors);
     if (Object.keys(errors).length > 0 || !onSubmit) return;
     submit.disabled = true;

@@ -47,6 +47,7 @@ extension FrontdeskAPI {
                             customer: customer.map {
                                 Components.Schemas.Contact(name: $0.name, email: $0.email, phone: $0.phone)
                             },
+                            allergies: customer.flatMap { $0.allergies.isEmpty ? nil : $0.allergies },
                             actions: try (role.map { appointment.actions(for: $0) } ?? []).map {
                                 try documented($0.rawValue)
                             })))))

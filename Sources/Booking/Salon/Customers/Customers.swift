@@ -139,7 +139,8 @@ public struct Customers<Storage: SalonStorage>: Sendable {
                 appointment.visitNotes,
             ])
         }
-        return rows.map(CSV.line).joined()
+        // With a byte order mark, so that a spreadsheet opening it reads its names as UTF-8.
+        return "\u{FEFF}" + rows.map(CSV.line).joined()
     }
 
     /// The record, for staff who work at its salon (404 otherwise, as for one that does not exist).

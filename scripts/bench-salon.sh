@@ -18,18 +18,8 @@ seconds="${BENCH_SECONDS:-15}"
 connections="${BENCH_CONNECTIONS:-8}"
 threads="${BENCH_THREADS:-2}"
 
-ensure_wrk
-
 once_per_database "$which_db" "$0"
-
-bin="$(release_binary)"
-bench_workspace "$which_db" frontdesk-bench-salon
-
-echo "== $which_db: filling the database" >&2
-filled="$("$bin" demo --database "$database" --salon-staff 30 --services 40 --resources 8 --appointments 3000 \
-    2>/dev/null | tail -n 1)"
-echo "$filled" >&2
-salon="$(sed -E 's/^frontdesk: salon ([0-9]+) .*/\1/' <<<"$filled")"
+salon_bench_setup "$which_db" frontdesk-bench-salon 3000
 
 port="$(free_port)"
 "$bin" serve --database "$database" --port "$port" --web "" --public-rate-limit 100000000 >"$work/server.log" 2>&1 &

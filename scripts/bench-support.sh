@@ -93,6 +93,22 @@ once_per_database() {
     esac
 }
 
+# The salon benchmarks' set-up (bench-salon.sh, bench-customers.sh), for the database WHICH (sqlite,
+# postgres) and a benchmark salon with APPOINTMENTS over the next month: installs wrk, builds or takes the
+# release binary (`bin`), makes `work` and `database` (`bench_workspace`), fills it (30 staff, 40 services,
+# 8 resources, a customer for every three appointments) and sets `salon` to its id.
+salon_bench_setup() {
+    local which="$1" kind="$2" appointments="$3" filled
+    ensure_wrk
+    bin="$(release_binary)"
+    bench_workspace "$which" "$kind"
+    echo "== $which: filling the database" >&2
+    filled="$("$bin" demo --database "$database" --salon-staff 30 --services 40 --resources 8 \
+        --appointments "$appointments" 2>/dev/null | tail -n 1)"
+    echo "$filled" >&2
+    salon="$(sed -E 's/^frontdesk: salon ([0-9]+) .*/\1/' <<<"$filled")"
+}
+
 # Makes `work` (a folder named after KIND), removed on exit with the server whose pid the script puts in
 # `server_pid`, and sets `database` for WHICH: a SQLite file in `work`, or the PostgreSQL of
 # FRONTDESK_TEST_POSTGRES_URL.

@@ -3,9 +3,11 @@ import Foundation
 import Storage
 import Timeline
 
-/// A large salon for the free-times benchmark (`scripts/bench-salon.sh`): staff in three teams on shifts with
-/// a break and a weekday off, services of 15 minutes to 3 hours (a third with buffers and one of the
-/// resources), and appointments over the next month at random within the shifts, stacking as the desk may.
+/// A large salon for the free-times and customer-search benchmarks (`scripts/bench-salon.sh`,
+/// `scripts/bench-customers.sh`): staff in three teams on shifts with a break and a weekday off, services of
+/// 15 minutes to 3 hours (a third with buffers and one of the resources), a customer for every three
+/// appointments (Japanese names with their readings, phone numbers), and appointments over the next month at
+/// random within the shifts, stacking as the desk may.
 extension DemoData {
     public func createBenchmarkSalon(
         staff staffCount: Int, services serviceCount: Int, resources resourceCount: Int,
@@ -55,8 +57,9 @@ extension DemoData {
             services.append(service)
         }
         let today = salon.today(now: now)
-        let customer = try await store.customers.insert(Customer(propertyID: salon.id, name: "Customer"), by: nil)
+        let customers = try await benchmarkCustomers(max(1, appointmentCount / 3), at: salon, &random)
         for _ in 0..<appointmentCount {
+            let customer = customers[random.next(below: customers.count)]
             let member = members[random.next(below: members.count)]
             let service = services[random.next(below: services.count)]
             let date = today.adding(days: random.next(below: 30))
@@ -69,5 +72,32 @@ extension DemoData {
                 bookedAs: BookingContact(name: customer.name))
         }
         return salon.id
+    }
+
+    /// `count` customers named from common family and given names, each with its reading in katakana.
+    private func benchmarkCustomers(_ count: Int, at salon: Property, _ random: inout SeededGenerator)
+        async throws -> [Customer]
+    {
+        let families = [
+            ("佐藤", "サトウ"), ("鈴木", "スズキ"), ("高橋", "タカハシ"), ("田中", "タナカ"), ("伊藤", "イトウ"),
+            ("渡辺", "ワタナベ"), ("山本", "ヤマモト"), ("中村", "ナカムラ"), ("小林", "コバヤシ"), ("加藤", "カトウ"),
+            ("吉田", "ヨシダ"), ("山田", "ヤマダ"), ("佐々木", "ササキ"), ("松本", "マツモト"), ("井上", "イノウエ"),
+        ]
+        let given = [
+            ("花子", "ハナコ"), ("美咲", "ミサキ"), ("陽菜", "ヒナ"), ("結衣", "ユイ"), ("さくら", "サクラ"),
+            ("蓮", "レン"), ("湊", "ミナト"), ("葵", "アオイ"), ("凛", "リン"), ("大翔", "ヒロト"),
+        ]
+        var customers: [Customer] = []
+        for index in 0..<count {
+            let family = families[random.next(below: families.count)]
+            let name = given[random.next(below: given.count)]
+            customers.append(
+                try await store.customers.insert(
+                    Customer(
+                        propertyID: salon.id, name: "\(family.0) \(name.0)", reading: "\(family.1) \(name.1)",
+                        phone: String(format: "090-%04d-%04d", index / 10_000, index % 10_000)),
+                    by: nil))
+        }
+        return customers
     }
 }

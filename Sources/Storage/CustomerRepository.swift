@@ -151,6 +151,34 @@ public struct CustomerRepository: Sendable {
         }
     }
 
+    public func customerList(propertyID: Int, at minute: Int) async throws -> [CustomerListEntry] {
+        try await store.read { sql in
+            try await sql.raw(
+                """
+                SELECT c.*,
+                  CAST(SUM(CASE WHEN a.state = 'completed' THEN 1 ELSE 0 END) AS BIGINT) AS completed_visits,
+                  MAX(CASE WHEN a.start_minute <= \(bind: minute) AND a.state NOT IN ('cancelled', 'no_show')
+                    THEN a.start_minute END) AS last_visit,
+                  MIN(CASE WHEN a.start_minute > \(bind: minute) AND a.state IN ('booked', 'checked_in')
+                    THEN a.start_minute END) AS next_visit,
+                  CAST(SUM(CASE WHEN a.state = 'completed' THEN s.price ELSE 0 END) AS BIGINT) AS spent
+                FROM customers c LEFT JOIN appointments a ON a.salon_customer_id = c.id
+                  LEFT JOIN services s ON s.id = a.service_id
+                WHERE c.property_id = \(bind: propertyID) AND NOT c.erased AND c.merged_into IS NULL
+                GROUP BY c.id
+                ORDER BY c.id
+                """
+            ).all().map { row in
+                CustomerListEntry(
+                    customer: try Self.customer(from: row),
+                    completedVisits: try row.decode(column: "completed_visits", as: Int?.self) ?? 0,
+                    lastVisitMinute: try row.decode(column: "last_visit", as: Int?.self),
+                    nextVisitMinute: try row.decode(column: "next_visit", as: Int?.self),
+                    spent: try row.decode(column: "spent", as: Int?.self) ?? 0)
+            }
+        }
+    }
+
     public func merge(_ otherID: Int, into merged: Customer, by userID: Int?) async throws -> Customer {
         try await store.write { [store] sql in
             guard let before = try await Self.customer(id: merged.id, in: sql),

@@ -122,6 +122,9 @@ extension Store: CustomerStorage {
     public func merge(_ otherID: Int, into merged: Customer, by userID: Int?) async throws -> Customer {
         try await customers.merge(otherID, into: merged, by: userID)
     }
+    public func customerList(propertyID: Int, at minute: Int) async throws -> [CustomerListEntry] {
+        try await customers.customerList(propertyID: propertyID, at: minute)
+    }
     public func erase(customerID: Int, by userID: Int?) async throws {
         try await customers.erase(customerID: customerID, by: userID)
     }

@@ -48,6 +48,11 @@ struct CustomerAPITests {
         }
     }
 
+    /// The salon's date `days` from the fixture's today.
+    static func dayOf(_ days: Int, _ fixture: APIFixture, _ salon: AppointmentAPITests.Salon) -> String {
+        Day.today(in: salon.property.timeZone, now: fixture.store.clock.now()).adding(days: days).iso
+    }
+
     static func record(_ client: SignedInClient, _ id: Int) async throws -> Components.Schemas.CustomerRecord {
         try await client.execute(uri: "/api/v1/customers/\(id)", method: .get) { response in
             #expect(response.status == .ok, "\(String(buffer: response.body))")
@@ -76,7 +81,7 @@ struct CustomerAPITests {
                 client, salon,
                 #"{"name": "田中 花子", "reading": "タナカ ハナコ", "phone": "090-1234-5678", "allergies": "ジアミン"}"#)
             _ = try await Self.add(client, salon, #"{"name": "佐藤 美咲", "reading": "サトウ ミサキ"}"#)
-            for query in ["たなか", "ﾀﾅｶ", "5678", "田中"] {
+            for query in ["たなか", "ﾀﾅｶ", "5678", "090-1234-5678", "田中"] {
                 let escaped = query.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? query
                 try await client.execute(uri: "\(Self.path(salon))?q=\(escaped)", method: .get) { response in
                     let list = try APIFixture.decoder.decode(
@@ -158,8 +163,21 @@ struct CustomerAPITests {
             #expect(
                 Set((merged.value2.visits + merged.value2.upcoming).map(\.appointmentId)) == Set(appointments))
 
+            // The salon's list, to take elsewhere: one row a person, with their visits.
+            let list = "/api/v1/properties/\(salon.property.id)/exports/customers"
+            try await client.execute(uri: list, method: .get) { response in
+                #expect(response.status == .ok)
+                let lines = String(buffer: response.body).split(separator: "\r\n")
+                try #require(lines.count == 2)
+                #expect(lines[1].hasPrefix("\(kept),田中 花子,タナカ ハナコ,+81 90 1234 5678,"))
+                #expect(
+                    lines[1].hasSuffix(",0,\(Self.dayOf(-28, fixture, salon)),\(Self.dayOf(14, fixture, salon)),0,JPY"))
+            }
             try await client.execute(uri: "/api/v1/customers/\(kept)", method: .delete) {
                 #expect($0.status == .noContent)
+            }
+            try await client.execute(uri: list, method: .get) {
+                #expect(String(buffer: $0.body).split(separator: "\r\n").count == 1)
             }
             let erased = try await Self.record(client, kept)
             #expect(erased.value1.erased && erased.value1.name.isEmpty && erased.value1.phone.isEmpty)

@@ -52,6 +52,7 @@ struct OpenAPITests {
             "/api/v1/customers/{id}",
             "/api/v1/customers/{id}/merge",
             "/api/v1/customers/{id}/export",
+            "/api/v1/properties/{id}/exports/customers",
             "/api/v1/stays/{id}",
             "/api/v1/stays/{id}/check-in",
             "/api/v1/stays/{id}/check-out",

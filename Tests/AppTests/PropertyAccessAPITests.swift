@@ -90,6 +90,7 @@ struct PropertyAccessAPITests {
             (.delete, "/api/v1/customers/\(customer.id)", nil),
             (.post, "/api/v1/customers/\(customer.id)/merge", #"{"customerId": \#(customer.id + 1)}"#),
             (.get, "/api/v1/customers/\(customer.id)/export", nil),
+            (.get, "/api/v1/properties/\(salon.property.id)/exports/customers", nil),
             (.get, "/api/v1/properties/\(hotel)/ledger", nil),
             (.get, "/api/v1/properties/\(hotel)/night-audit", nil),
             (.post, "/api/v1/properties/\(hotel)/night-audit", #"{"day": "\#(today.adding(days: -1).iso)"}"#),

@@ -20,6 +20,10 @@ struct CustomersTests {
         #expect(customer.searchText.contains(Customer.folded("たなか")))
         #expect(customer.searchText.contains(Customer.digits("1234 5678")))
         #expect(!customer.searchText.contains(Customer.folded("さとう")))
+        for typed in ["090-1234-5678", "(090) 1234", "０９０ １２３４", " 5678 "] {
+            #expect(customer.searchText.contains(Customer.searchKey(typed)), "\(typed)")
+        }
+        #expect(Customer.searchKey("Room 101") == "room 101")
     }
 
     @Test func aBookingIsMatchedByAWholePhoneNumberNotByAFragment() {

@@ -86,6 +86,27 @@ actor InMemorySalonStorage: SalonStorage {
         return stored
     }
 
+    func customerList(propertyID: Int, at minute: Int) -> [CustomerListEntry] {
+        customers.values.filter { $0.propertyID == propertyID && !$0.erased }.sorted { $0.id < $1.id }.map { customer in
+            let visits = appointments.values.filter { $0.customerID == customer.id }
+            let completed = visits.filter { $0.state == .completed }
+            return CustomerListEntry(
+                customer: customer, completedVisits: completed.count,
+                lastVisitMinute: visits.filter {
+                    $0.startMinute <= minute && $0.state != .cancelled && $0.state != .noShow
+                }
+                .map(\.startMinute).max(),
+                nextVisitMinute: visits.filter {
+                    $0.startMinute > minute && ($0.state == .booked || $0.state == .checkedIn)
+                }
+                .map(\.startMinute).min(),
+                spent: completed.compactMap { appointment in
+                    catalogue.first { $0.id == appointment.serviceID }?.price.amount
+                }
+                .reduce(0, +))
+        }
+    }
+
     func erase(customerID: Int, by userID: Int?) {
         guard let customer = customers[customerID] else { return }
         customers[customerID] = Customer(

@@ -8,17 +8,25 @@ Japanese, with no English left on the pages, and in English, where a save after 
 to reload, a duplicate added through the screen's own form is merged in, the record is exported, and
 then erased at her request.
 
-One server is shared by both walks, each with a customer of its own; every time is read from the clock
+On the board, a regular booked by name is booked on her record: dragging on the first stylist's row on a
+day they work opens the booking form, and what is typed into the name (her reading in hiragana) or the
+phone suggests the salon's customers. In Japanese she is chosen with the keyboard, her allergy is shown
+as a warning and the appointment is made on her record, no new one; in English she is chosen with a click,
+the choice undone, and the booking makes a new customer's record.
+
+One server is shared by the walks, each with a customer of its own; every time is read from the clock
 and the salon's zone, so the walks run on any day at any hour."""
 
 import datetime
+import urllib.parse
 import zoneinfo
 
 import pytest
 from conftest import latin_words, make_driver, screenshot, text_in
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
-from test_desk import api, poll, sign_in, use_property, wait_ready
+from test_desk import api, drag, go, poll, sign_in, use_property, wait_ready
 from test_salon_from_empty import refusal, words
 
 LATENCY = {"offline": False, "latency": 150, "downloadThroughput": -1, "uploadThroughput": -1}
@@ -272,7 +280,179 @@ def test_in_english_a_record_is_edited_after_a_stale_save_merged_exported_and_er
     driver.switch_to.alert.accept()
     WebDriverWait(driver, 10).until(lambda b: b.execute_script("return location.hash") == "#/customers")
     assert customer_of(driver, customer["id"])["data"]["erased"] is True
+    # The salon's whole list, as a file: the erased person is not on it.
+    shown(driver, "#customers-export")
+    whole = driver.execute_async_script(CSV_TEXT.replace("customer-export", "customers-export"))
+    assert whole.lstrip("\ufeff").startswith("id,name,reading,") and customer["name"] not in whole
     open_record(driver, customer["id"])
     assert driver.find_elements(By.ID, "customer-erased") and not driver.find_elements(By.ID, "customer-edit")
     assert poll(lambda: formula_shown(driver, visit) == "")
+    use_property(driver, "hotel")
+
+
+# MARK: - a regular booked on the board
+
+BOOKING = '.board-new [data-form="appointment"]'
+SUGGESTIONS = f'{BOOKING} [role="listbox"]'
+
+# Where on the screen a minute of the shown day lies on a member's row, scrolled into view.
+ROW_POINT = """
+const [rowId, minute] = arguments;
+const screen = window.deskBoard;
+const row = screen.timeline.queryRows(0, 1e9).find((r) => r.rowId === rowId);
+const c = screen.container;
+const x = 150 + (minute / 60) * 120 + 2;
+c.scrollLeft = Math.max(0, x - 400);
+c.scrollTop = Math.max(0, row.y - 200);
+screen.board.render(true);
+const box = c.getBoundingClientRect();
+return { x: box.left + x - c.scrollLeft, y: box.top + row.y + row.height / 2 - c.scrollTop };
+"""
+
+
+def a_free_hour_of_the_first_stylist(browser, salon):
+    """The first day after the salon's today on which the board's first stylist works, and the first hour
+    and a half free within their shifts that day: `(day, stylist, minute of the day)`."""
+    path = f"/api/v1/properties/{salon['id']}/board"
+    today = datetime.date.fromisoformat(api(browser, "GET", path)["data"]["today"])
+    for ahead in range(1, 15):
+        day = today + datetime.timedelta(days=ahead)
+        board = api(browser, "GET", f"{path}?from={day}&to={day + datetime.timedelta(days=1)}")["data"]
+        stylist = next(s for team in board["teams"] for s in board["staff"] if s["teamRowId"] == team["rowId"])
+        words_ = board["items"]
+        busy = [
+            (words_[i + 2] - board["fromMinute"], words_[i + 3] - board["fromMinute"])
+            for i in range(0, len(words_), 6)
+            if words_[i + 1] == stylist["rowId"] and words_[i + 4] not in (3, 4)
+        ]
+        for start, end in stylist["shifts"]:
+            for minute in range(start, end - 90 + 1, 15):
+                if not any(a < minute + 90 and minute < b for a, b in busy):
+                    return day, stylist, minute
+    pytest.fail("the board's first stylist works on none of the next two weeks")
+
+
+def open_booking_form(browser, salon):
+    """The board of a day the first stylist works, and a drag on their row in a free hour: the booking
+    form, with the name field in focus. The day and the stylist."""
+    day, stylist, minute = a_free_hour_of_the_first_stylist(browser, salon)
+    go(browser, f"#/board?date={day}", "board")
+    day_number = (day - datetime.date(1970, 1, 1)).days
+    WebDriverWait(browser, 30).until(
+        lambda b: b.execute_script("return !!window.deskBoard?.loaded && window.deskBoard.data.day === arguments[0]", day_number)
+    )
+    drag(browser, browser.execute_script(ROW_POINT, stylist["rowId"], minute), 90, 0)
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, f'{BOOKING} [data-key="customer.name"] input'))
+    return day, stylist
+
+
+def booking_field(browser, key):
+    return browser.find_element(By.CSS_SELECTOR, f'{BOOKING} [data-key="{key}"] input')
+
+
+def suggested(browser, customer):
+    """Waits for `customer` among the suggestions: their line."""
+    option = f'{SUGGESTIONS}:not([hidden]) [role="option"][data-customer-id="{customer["id"]}"]'
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, option))
+    return text_in(browser, option)
+
+
+def booked_on(browser, salon, day, name):
+    """The appointment booked under `name` on `day`, once the board has it."""
+    path = f"/api/v1/properties/{salon['id']}/board?from={day}&to={day + datetime.timedelta(days=1)}"
+    assert poll(lambda: name in api(browser, "GET", path)["data"]["customers"]), name
+    board = api(browser, "GET", path)["data"]
+    appointment_id = board["items"][board["customers"].index(name) * 6]
+    return api(browser, "GET", f"/api/v1/appointments/{appointment_id}")["data"]
+
+
+def found(browser, salon, typed):
+    path = f"/api/v1/properties/{salon['id']}/customers?q={urllib.parse.quote(typed)}"
+    return [c["id"] for c in api(browser, "GET", path)["data"]["customers"]]
+
+
+def test_in_japanese_a_regular_typed_in_hiragana_is_chosen_with_the_keyboard_and_booked_on_her_record(desk_server, ja_desk):
+    desk = ja_desk
+    salon = use_property(desk, "salon")
+    allergy = "ジアミン系カラー剤"
+    customer = add_customer(desk, salon, name="森本 千尋", reading="モリモト チヒロ", phone="090-5151-2626", allergies=allergy)
+    book_a_completed_visit(desk, salon, customer, days_ago=10)
+    day, stylist = open_booking_form(desk, salon)
+    name = booking_field(desk, "customer.name")
+    assert desk.execute_script("return document.activeElement") == name
+    name.send_keys("もりもと")
+    line = suggested(desk, customer)
+    assert all(part in line for part in (customer["name"], customer["reading"], customer["phone"])), line
+    assert words(desk, "customers.lastVisit", date="").strip() in line, line
+    assert name.get_attribute("role") == "combobox" and name.get_attribute("aria-expanded") == "true"
+    assert name.get_attribute("aria-controls") == desk.find_element(By.CSS_SELECTOR, SUGGESTIONS).get_attribute("id")
+    assert len(desk.find_elements(By.CSS_SELECTOR, f'{SUGGESTIONS} [role="option"]')) <= 5
+    screenshot(desk, "board-customer-suggested-ja")
+
+    # Escape closes the suggestions; Down opens them again, the arrows walk them and Enter chooses her.
+    name.send_keys(Keys.ESCAPE)
+    assert name.get_attribute("aria-expanded") == "false"
+    assert not desk.find_element(By.CSS_SELECTOR, SUGGESTIONS).is_displayed()
+    options = [o.get_attribute("data-customer-id") for o in desk.find_elements(By.CSS_SELECTOR, f'{SUGGESTIONS} [role="option"]')]
+    for _ in range(options.index(str(customer["id"])) + 1):
+        name.send_keys(Keys.ARROW_DOWN)
+    active = desk.find_element(By.ID, name.get_attribute("aria-activedescendant"))
+    assert active.get_attribute("aria-selected") == "true" and active.get_attribute("data-customer-id") == str(customer["id"])
+    name.send_keys(Keys.ENTER)
+
+    # The booking is hers: said above the name, the form filled from her record, her allergy a warning.
+    WebDriverWait(desk, 10).until(lambda b: allergy in text_in(b, f"{BOOKING} .customer-picker-allergies"))
+    assert text_in(desk, f"{BOOKING} .customer-picker-who") == words(
+        desk, "board.existingCustomer", customer=f"{customer['name']} ({customer['reading']})"
+    )
+    assert [booking_field(desk, key).get_attribute("value") for key in ("customer.name", "customer.reading", "customer.phone")] == [
+        customer["name"], customer["reading"], customer["phone"],
+    ]
+    assert not desk.find_element(By.CSS_SELECTOR, SUGGESTIONS).is_displayed()
+    staff = [m["name"] for m in api(desk, "GET", f"/api/v1/properties/{salon['id']}")["data"]["staff"]]
+    panel = desk.execute_script("return document.getElementById('board-panel').innerText")
+    assert latin_words(panel, [customer["name"], customer["phone"], *staff]) == [], panel
+    screenshot(desk, "board-customer-chosen-ja")
+    desk.find_element(By.CSS_SELECTOR, f"{BOOKING} button[type=submit]").click()
+
+    # On her record, under her name: no second record of her.
+    appointment = booked_on(desk, salon, day, customer["name"])
+    assert appointment["customerId"] == customer["id"] and appointment["staffId"] == stylist["id"], appointment
+    assert found(desk, salon, "もりもと") == [customer["id"]]
+    assert [v["appointmentId"] for v in customer_of(desk, customer["id"])["data"]["upcoming"]] == [appointment["id"]]
+
+
+def test_in_english_a_customer_chosen_with_a_click_and_undone_is_booked_as_a_new_one(desk_server, driver):
+    sign_in(driver, desk_server)
+    salon = use_property(driver, "salon")
+    customer = add_customer(driver, salon, name="藤井 愛子", reading="フジイ アイコ", phone="070-5858-6363")
+    day, _ = open_booking_form(driver, salon)
+
+    # Her phone's first digits typed: she is suggested under the phone, and a click chooses her.
+    phone = booking_field(driver, "customer.phone")
+    phone.send_keys("070 5858")
+    suggested(driver, customer)
+    assert driver.find_elements(By.CSS_SELECTOR, f'{BOOKING} [data-key="customer.phone"] [role="listbox"]')
+    driver.find_element(By.CSS_SELECTOR, f'{SUGGESTIONS} [data-customer-id="{customer["id"]}"]').click()
+    chosen = f"{BOOKING} .customer-picker-who"
+    WebDriverWait(driver, 10).until(lambda b: text_in(b, chosen) == "Existing customer: 藤井 愛子 (フジイ アイコ)")
+    assert booking_field(driver, "customer.name").get_attribute("value") == customer["name"]
+    screenshot(driver, "board-customer-chosen-en")
+
+    # Not her after all: undone, the form is as it was typed, and the booking makes a new customer's record.
+    driver.find_element(By.CSS_SELECTOR, f"{BOOKING} .customer-picker-chosen button").click()
+    assert not driver.find_elements(By.CSS_SELECTOR, f"{BOOKING} .customer-picker-who")
+    assert booking_field(driver, "customer.name").get_attribute("value") == ""
+    assert booking_field(driver, "customer.phone").get_attribute("value") == "070 5858"
+    assert driver.execute_script("return document.activeElement") == booking_field(driver, "customer.name")
+    booking_field(driver, "customer.name").send_keys("Aiko Fujisawa")
+    booking_field(driver, "customer.phone").send_keys(Keys.CONTROL, "a")
+    booking_field(driver, "customer.phone").send_keys("080-4141-2727")
+    driver.find_element(By.CSS_SELECTOR, f"{BOOKING} button[type=submit]").click()
+
+    appointment = booked_on(driver, salon, day, "Aiko Fujisawa")
+    assert appointment["customerId"] != customer["id"], appointment
+    made = customer_of(driver, appointment["customerId"])["data"]
+    assert (made["name"], made["phone"]) == ("Aiko Fujisawa", "080-4141-2727"), made
+    assert customer_of(driver, customer["id"])["data"]["upcoming"] == []
     use_property(driver, "hotel")

@@ -8,6 +8,7 @@
 
 import { call, get, getEarly, newIdempotencyKey } from "./api.js";
 import { dayNumber, isoDay } from "../common/dates.js";
+import { appointmentCustomer } from "./booking-customer.js";
 
 /** Item ids from here up are the board's own, for runs that arrived by the live stream. */
 const LOCAL_IDS = 1 << 29;
@@ -395,8 +396,9 @@ export class SalonBoardData {
     const body = {
       staffId: details.staffId ?? target.rowId, serviceId: details.serviceId, start: details.start ?? this.instant(target.start),
       durationMinutes: details.durationMinutes ?? target.end - target.start,
-      // A new customer's record is made with the name's reading; one with the same phone is theirs already.
-      customer: { name: details.name, reading: details.reading || undefined, phone: details.phone || undefined },
+      // The record chosen at the desk; else a new customer's, made with the name's reading, or the one with
+      // the same phone, theirs already.
+      customer: appointmentCustomer(details),
       notes: details.notes || undefined,
       outsideWorkingHours: details.outsideWorkingHours || undefined,
     };

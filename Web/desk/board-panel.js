@@ -1,11 +1,13 @@
 // The panel beside the board: the tapped booking's details and its next steps (open, check in,
 // check out; an appointment's state), or the form for a booking being created by a drag: a few fields
-// for a stay, the server's declared `appointment` form for an appointment.
+// for a stay, the server's declared `appointment` form for an appointment, where the salon's customers
+// are suggested as the name or phone is typed (customer-picker.js).
 
 import { call, declaredForm, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { instantOfWallClock, isoDay, wallClock } from "../common/dates.js";
 import { refusalText } from "../common/refusals.js";
+import { customerPicker } from "./customer-picker.js";
 import { renderForm } from "./form.js";
 import { isStep, nextStates } from "./appointment-actions.js";
 
@@ -248,7 +250,8 @@ export class BookingPanel {
 
   /**
    * The declared `appointment` form, filled from the drag: its staff member, start and length, and
-   * the service whose duration matches (else the first). What was typed stays when the server refuses.
+   * the service whose duration matches (else the first). What was typed stays when the server refuses. A
+   * customer chosen among those suggested is booked on their record (`details.customerId`).
    */
   askNewAppointment(target, save) {
     const { t } = this;
@@ -259,7 +262,9 @@ export class BookingPanel {
     this.item = null;
     this.element.hidden = false;
     return new Promise((resolve) => {
+      let picker = null;
       const finish = (value) => {
+        picker?.stop();
         this.creating = false;
         this.close();
         resolve(value);
@@ -291,6 +296,7 @@ export class BookingPanel {
             },
             onSubmit: async (values) => {
               const details = {
+                customerId: picker.chosenId(values),
                 name: values["customer.name"], reading: values["customer.reading"], phone: values["customer.phone"],
                 serviceId: values.serviceId, staffId: values.staffId,
                 start: instantOfWallClock(values.start, zone), durationMinutes: values.durationMinutes,
@@ -300,6 +306,8 @@ export class BookingPanel {
               finish(details);
             },
           });
+          // The salon's customers suggested as the name or phone is typed: a regular is booked on their record.
+          picker = customerPicker(form, screen.desk);
           holder.append(form.element, h("div", { class: "desk-row" }, cancel));
           form.element.querySelector('[data-key="customer.name"] input')?.focus();
         })

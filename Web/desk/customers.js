@@ -28,12 +28,19 @@ export async function mount(main, desk, route) {
     "aria-expanded": "false", "aria-controls": "customers-new", onclick: () => (adding.hidden ? openNew() : closeNew()),
   });
   if (!desk.canEdit) addButton.hidden = true;
+  // The salon's whole list, to take elsewhere: for those who read the accounts, as the other exports.
+  const exportAll = desk.may("accounts")
+    ? h("a", {
+      class: "desk-button", id: "customers-export", href: `/api/v1/properties/${property.id}/exports/customers`,
+      download: `customers-${property.id}.csv`, text: t("customers.exportAll"),
+    })
+    : null;
   fill(
     main,
     h(
       "div",
       { class: "customers-page" },
-      h("div", { class: "desk-toolbar" }, h("h1", { text: t("customers.title") }), search, addButton),
+      h("div", { class: "desk-toolbar" }, h("h1", { text: t("customers.title") }), search, addButton, exportAll),
       message,
       adding,
       results,

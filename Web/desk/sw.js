@@ -4,7 +4,7 @@
 // install, and a GET of the API from the last answer kept for it: today's lists, the board's days,
 // a stay, its folio. Changes are never cached or answered here; the desk's outbox keeps them.
 
-const VERSION = "frontdesk-desk-2026-11-27o";
+const VERSION = "frontdesk-desk-2026-11-27p";
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = "frontdesk-desk-api";
 
@@ -15,7 +15,7 @@ const SHELL = [
   "board-screen.css", "customers.css", "dashboard.css", "document.css", "form.css", "housekeeping.css", "login.css", "night-audit.css",
   "rates.css", "reports.css", "salon-setup.css", "settings.css", "staff.css", "stay.css", "today.css",
   "early.js", "app.js", "api.js", "appointment.js", "appointment-actions.js", "board-data.js", "board-edit.js", "board-panel.js", "board-screen.js",
-  "customer-facts.js", "customer-list.js", "customer-merge.js", "customer-record.js", "customers.js",
+  "booking-customer.js", "customer-facts.js", "customer-list.js", "customer-merge.js", "customer-picker.js", "customer-record.js", "customers.js",
   "dashboard.js", "document.js", "folio-lines.js", "form.js", "housekeeping.js", "live.js", "login.js",
   "night-audit.js", "outbox.js", "rates.js", "reports.js", "salon-hours.js", "salon-members.js", "salon-menu.js", "salon-places.js", "salon-services.js", "salon-setup.js", "salon-setup-form.js", "salon-shifts.js", "settings.js", "settings-list.js", "settings-plans.js", "settings-taxes.js", "settings-texts.js", "staff.js", "room-type-change.js", "stay.js", "today.js",
   "messages/en.js", "messages/th.js", "messages/ja.js", "messages/ko.js", "messages/vi.js",

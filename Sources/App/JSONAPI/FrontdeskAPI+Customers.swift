@@ -78,6 +78,10 @@ extension FrontdeskAPI {
         .ok(.init(body: .csv(HTTPBody(try await customers.export(input.path.id, by: try staff)))))
     }
 
+    func exportCustomers(_ input: Operations.ExportCustomers.Input) async throws -> Operations.ExportCustomers.Output {
+        .ok(.init(body: .csv(HTTPBody(try await customers.exportAll(propertyID: input.path.id, by: try staff)))))
+    }
+
     static func eTag(of customer: Customer) -> String { "\"\(customer.version)\"" }
 
     /// A birthday as sent: absent leaves it, empty forgets it, otherwise a date.

@@ -68,6 +68,17 @@ public struct Customer: Hashable, Sendable, Identifiable {
         [Self.folded(name), Self.folded(reading), Self.digits(phone)].joined(separator: "\u{1F}")
     }
 
+    /// What a search for `query` looks for in `searchText`: a phone number as typed (`090-1234-5678`,
+    /// `(090) 1234`) by its digits, anything else folded.
+    public static func searchKey(_ query: String) -> String {
+        let folded = folded(query.trimmingCharacters(in: .whitespaces))
+        let phoneLike = folded.unicodeScalars.allSatisfy {
+            ("0"..."9").contains($0) || " +-()".unicodeScalars.contains($0)
+        }
+        return phoneLike && folded.unicodeScalars.contains(where: { ("0"..."9").contains($0) })
+            ? digits(folded) : folded
+    }
+
     /// The phone's digits: what matches a booking to a record, and what a search by number compares.
     public static func digits(_ phone: String) -> String {
         String(phone.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init))
@@ -148,6 +159,25 @@ public struct CustomerSummary: Hashable, Sendable {
         self.customer = customer
         self.lastVisitMinute = lastVisitMinute
         self.nextVisitMinute = nextVisitMinute
+    }
+}
+
+/// A customer as the salon's list of them exports them.
+public struct CustomerListEntry: Hashable, Sendable {
+    public var customer: Customer
+    public var completedVisits: Int
+    /// Minutes since 1970 at UTC.
+    public var lastVisitMinute: Int?
+    public var nextVisitMinute: Int?
+    /// What their completed visits came to at the services' prices, in the salon's currency's minor units.
+    public var spent: Int
+
+    public init(customer: Customer, completedVisits: Int, lastVisitMinute: Int?, nextVisitMinute: Int?, spent: Int) {
+        self.customer = customer
+        self.completedVisits = completedVisits
+        self.lastVisitMinute = lastVisitMinute
+        self.nextVisitMinute = nextVisitMinute
+        self.spent = spent
     }
 }
 

@@ -23,6 +23,9 @@ public protocol CustomerStorage: Sendable {
     /// Gives every appointment of `otherID` to `id`, stores `merged` as `id`'s record (its version moved
     /// on), and leaves of `otherID` only that it went into `id` (it is found no more), in one transaction.
     func merge(_ otherID: Int, into merged: Customer, by userID: Int?) async throws -> Customer
+    /// Every record of the salon still its own and not erased, oldest first, each with its visits completed,
+    /// its last visit begun before `minute`, its next booked one, and its completed visits' services' prices.
+    func customerList(propertyID: Int, at minute: Int) async throws -> [CustomerListEntry]
     /// Forgets the person's details: the record's, those each of their bookings was made under, their
     /// visits' notes, and the audit rows and events that held them. Their appointments stay.
     func erase(customerID: Int, by userID: Int?) async throws

@@ -23,9 +23,8 @@ public struct Customers<Storage: SalonStorage>: Sendable {
                 "q", "at most \(Customer.queryLimit) characters", reason: .textTooLong,
                 params: ["limit": String(Customer.queryLimit)])
         }
-        let folded = Customer.folded(query.trimmingCharacters(in: .whitespaces))
         return try await storage.customers(
-            propertyID: salon.id, containing: folded, at: nowMinute, limit: Customer.searchLimit)
+            propertyID: salon.id, containing: Customer.searchKey(query), at: nowMinute, limit: Customer.searchLimit)
     }
 
     /// A customer's record with their visits, the next ones, and their figures.
@@ -140,6 +139,33 @@ public struct Customers<Storage: SalonStorage>: Sendable {
             ])
         }
         // With a byte order mark, so that a spreadsheet opening it reads its names as UTF-8.
+        return "\u{FEFF}" + rows.map(CSV.line).joined()
+    }
+
+    /// The salon's customers as a CSV file, to take them elsewhere: one row a record not erased, oldest
+    /// first. For the roles that read the accounts, as the property's other exports.
+    public func exportAll(propertyID: Int, by staff: Staff) async throws -> String {
+        let salon = try await salon(propertyID, by: staff.doing(.accounts))
+        let entries = try await storage.customerList(propertyID: salon.id, at: nowMinute)
+        let day = { (minute: Int?) in
+            minute.map { Day.today(in: salon.timeZone, now: Date(timeIntervalSince1970: TimeInterval($0) * 60)).iso }
+                ?? ""
+        }
+        let rows: [[String]] =
+            [
+                [
+                    "id", "name", "reading", "phone", "email", "birthday", "allergies", "notes", "visits",
+                    "last visit", "next visit", "spent", "currency",
+                ]
+            ]
+            + entries.map { entry in
+                let customer = entry.customer
+                return [
+                    String(customer.id), customer.name, customer.reading, customer.phone, customer.email,
+                    customer.birthday?.iso ?? "", customer.allergies, customer.notes, String(entry.completedVisits),
+                    day(entry.lastVisitMinute), day(entry.nextVisitMinute), String(entry.spent), salon.currency.code,
+                ]
+            }
         return "\u{FEFF}" + rows.map(CSV.line).joined()
     }
 

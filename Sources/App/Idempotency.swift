@@ -25,6 +25,7 @@ struct Idempotency {
     static let operations = [
         "createStay": false, "createAppointment": false, "createPublicBooking": true, "postCharge": false,
         "postPayment": false, "postReversal": false, "moveStay": false, "bookSalonVisit": true,
+        "createCustomer": false,
     ]
 
     typealias Handler =

@@ -3,7 +3,7 @@
 // is a customer's record (カルテ, customer-record.js). What was searched stays in the address
 // (`#/customers?q=…`), so Back from a record finds the same list.
 
-import { call, declaredForm, errorText, get } from "./api.js";
+import { call, declaredForm, errorText, get, newIdempotencyKey } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { refusalText } from "../common/refusals.js";
 import { customerList } from "./customer-list.js";
@@ -83,7 +83,9 @@ export async function mount(main, desk, route) {
           values: start,
           refusal: (reason, params) => refusalText(desk.i18n, reason, params),
           onSubmit: async (values) => {
-            const { data } = await call("POST", `/api/v1/properties/${property.id}/customers`, { body: newCustomer(values) });
+            const { data } = await call("POST", `/api/v1/properties/${property.id}/customers`, {
+              body: newCustomer(values), idempotencyKey: newIdempotencyKey(),
+            });
             desk.toast(t("customers.added", { name: data.name }));
             desk.navigate(`#/customers/${data.id}`);
           },

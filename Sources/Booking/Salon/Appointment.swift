@@ -45,6 +45,9 @@ public struct Appointment: Hashable, Sendable, Identifiable {
 
     public var endMinute: Int { startMinute + durationMinutes }
 
+    /// Whether there is (or will be) a visit to write about: not one called off or missed.
+    public var hasVisit: Bool { state != .cancelled && state != .noShow }
+
     public static func validate(notes: String, field: String = "notes") throws(DomainError) {
         try FreeText.validate(notes, field: field, limit: Stay.notesLimit)
     }

@@ -30,7 +30,7 @@ extension Appointment {
                 allows(self) {
                     try $0.reschedule(staffID: staffID, startMinute: startMinute, durationMinutes: durationMinutes)
                 }
-            case .record: state != .cancelled && state != .noShow
+            case .record: hasVisit
             }
         }
     }

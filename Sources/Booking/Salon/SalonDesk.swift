@@ -104,7 +104,7 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
             }
             if let notes = change.notes { appointment.notes = notes }
             if let notes = change.visitNotes {
-                guard appointment.actions(for: .manager).contains(.record) else {
+                guard appointment.hasVisit else {
                     throw DomainError(
                         .notAllowed, "a \(appointment.state.rawValue) appointment has no visit to write about")
                 }
@@ -115,8 +115,6 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
         }
     }
 
-    /// Refuses an appointment outside the member's shift or the salon's hours, unless the desk says so
-    /// (`outsideWorkingHours`: a regular's late visit); the desk asks first.
     /// The appointment with `id` and its customer, as `staff` may see it: one at a salon they do not work
     /// at does not exist for them.
     public func appointment(_ id: Int, by staff: Staff) async throws -> (appointment: Appointment, customer: Customer?)
@@ -126,6 +124,8 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
         return (appointment, try await storage.customer(id: appointment.customerID))
     }
 
+    /// Refuses an appointment outside the member's shift or the salon's hours, unless the desk says so
+    /// (`outsideWorkingHours`: a regular's late visit); the desk asks first.
     func checkWorks(_ member: StaffMember, _ minutes: Range<Int>, at salon: Property) async throws {
         try Self.checkWorks(member, minutes, schedule: try await schedule(of: salon), timeZone: salon.timeZone)
     }

@@ -99,10 +99,7 @@ public struct CustomerRepository: Sendable {
     public func customers(propertyID: Int, containing folded: String, at minute: Int, limit: Int) async throws
         -> [CustomerSummary]
     {
-        let pattern =
-            "%"
-            + folded.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        let pattern = Store.likePattern(containing: folded)
         return try await store.read { sql in
             try await sql.raw(
                 """

@@ -36,11 +36,7 @@ extension StayRepository {
     /// dates and in any state (a cancelled one too): at most `limit`, the latest arrival first, each
     /// with its guest. Case is ignored; `%` and `_` in `text` are themselves.
     public func find(_ text: String, propertyID: Int, limit: Int = 50) async throws -> [(Stay, Guest)] {
-        let escaped = text.lowercased()
-            .replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_")
-        let pattern = "%" + escaped + "%"
+        let pattern = Store.likePattern(containing: text.lowercased())
         return try await store.read { sql in
             let rows = try await sql.raw(
                 """

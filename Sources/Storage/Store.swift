@@ -312,6 +312,16 @@ extension Error {
     }
 }
 
+extension Store {
+    /// A `LIKE … ESCAPE '\'` pattern matching text that holds `text`, its `%`, `_` and `\` taken as
+    /// themselves: what the desk's searches (stays, customers) compare with.
+    static func likePattern(containing text: String) -> String {
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+        return "%" + escaped + "%"
+    }
+}
+
 extension SQLDatabase {
     /// Runs `body` after the statement `begin`, then `commit`; when `body` throws, the statements of
     /// `undo` instead (their own failures ignored), and the error goes on.

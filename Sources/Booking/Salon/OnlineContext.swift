@@ -12,7 +12,7 @@ struct OnlineSetUp: Sendable {
     let services: [Int: BookableService]
 
     static func read<Storage>(_ propertyID: Int, desk: SalonDesk<Storage>) async throws -> OnlineSetUp {
-        let salon = try await desk.salon(propertyID, by: nil)
+        let salon = try await desk.storage.salon(propertyID, by: nil)
         return OnlineSetUp(
             salon: salon, schedule: try await desk.schedule(of: salon),
             online: Set(try await desk.storage.staff(propertyID: salon.id).filter(\.bookableOnline).map(\.id)),

@@ -6,7 +6,7 @@ import Foundation
 extension SalonDesk {
     /// Adds a service; `.invalid` naming the field for a name, length or price the rules never allow.
     public func addService(to propertyID: Int, _ draft: ServiceDraft, by staff: Staff?) async throws -> Service {
-        let salon = try await salon(propertyID, by: staff)
+        let salon = try await storage.salon(propertyID, by: staff)
         try staff?.requireManager("change the salon's services", at: salon.id)
         guard let name = draft.name, let duration = draft.durationMinutes, let price = draft.price else {
             throw DomainError.invalid(
@@ -22,7 +22,7 @@ extension SalonDesk {
     public func changeService(_ serviceID: Int, at propertyID: Int, _ draft: ServiceDraft, by staff: Staff?)
         async throws -> Service
     {
-        let salon = try await salon(propertyID, by: staff)
+        let salon = try await storage.salon(propertyID, by: staff)
         try staff?.requireManager("change the salon's services", at: salon.id)
         guard var service = try await storage.services(propertyID: salon.id).first(where: { $0.id == serviceID })
         else { throw DomainError(.notFound, "no service \(serviceID) at this salon", field: "serviceId") }
@@ -36,7 +36,7 @@ extension SalonDesk {
 
     /// Takes a service off the salon's menu: refused (`.conflict`) while appointments of it are to come.
     public func removeService(_ serviceID: Int, at propertyID: Int, by staff: Staff?) async throws {
-        let salon = try await salon(propertyID, by: staff)
+        let salon = try await storage.salon(propertyID, by: staff)
         try staff?.requireManager("change the salon's services", at: salon.id)
         guard try await storage.services(propertyID: salon.id).contains(where: { $0.id == serviceID }) else {
             throw DomainError(.notFound, "no service \(serviceID) at this salon", field: "serviceId")
@@ -54,7 +54,7 @@ extension SalonDesk {
     /// Adds a member of staff, a row of the board, who works whenever the salon is open until their shifts
     /// are set.
     public func addMember(to propertyID: Int, _ draft: MemberDraft, by staff: Staff?) async throws -> StaffMember {
-        let salon = try await salon(propertyID, by: staff)
+        let salon = try await storage.salon(propertyID, by: staff)
         try staff?.requireManager("change the salon's staff", at: salon.id)
         guard let name = draft.name else {
             throw DomainError.invalid("name", "a member of staff needs a name", reason: .textRequired)
@@ -71,7 +71,7 @@ extension SalonDesk {
     public func changeMember(_ staffID: Int, at propertyID: Int, _ draft: MemberDraft, by staff: Staff?)
         async throws -> StaffMember
     {
-        let salon = try await salon(propertyID, by: staff)
+        let salon = try await storage.salon(propertyID, by: staff)
         try staff?.requireManager("change the salon's staff", at: salon.id)
         var member = try await member(staffID, of: salon)
         member.name = draft.name ?? member.name
@@ -85,7 +85,7 @@ extension SalonDesk {
 
     /// Takes a member off the board: refused (`.conflict`) while appointments of theirs are to come.
     public func removeMember(_ staffID: Int, at propertyID: Int, by staff: Staff?) async throws {
-        let salon = try await salon(propertyID, by: staff)
+        let salon = try await storage.salon(propertyID, by: staff)
         try staff?.requireManager("change the salon's staff", at: salon.id)
         let member = try await member(staffID, of: salon)
         let coming = try await storage.appointmentsToCome(

@@ -30,7 +30,7 @@ extension SalonDesk {
     }
 
     private func readPage(of id: Int) async throws -> SalonPage {
-        let salon = try await salon(id, by: nil)
+        let salon = try await storage.salon(id, by: nil)
         let schedule = try await schedule(of: salon)
         let staff = try await storage.staff(propertyID: id).filter(\.bookableOnline)
         let online = Set(staff.map(\.id))
@@ -170,7 +170,7 @@ extension SalonDesk {
     func visit(_ code: String, found: StoredVisit) async throws -> SalonVisit {
         let appointments = found.appointments.sorted { $0.startMinute < $1.startMinute }
         guard let first = appointments.first else { throw DomainError(.notFound, "no visit \(code)", field: "code") }
-        let salon = try await salon(first.propertyID, by: nil)
+        let salon = try await storage.salon(first.propertyID, by: nil)
         let schedule = try await schedule(of: salon)
         let services = try await storage.services(propertyID: salon.id)
         let state = SalonVisit.state(of: appointments)

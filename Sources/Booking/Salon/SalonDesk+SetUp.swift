@@ -9,7 +9,7 @@ extension SalonDesk {
 
     /// The salon's schedule as it stands, and its resources' names.
     public func schedule(of propertyID: Int, by staff: Staff?) async throws -> (SalonSchedule, [NamedResource]) {
-        let salon = try await salon(propertyID, by: staff)
+        let salon = try await storage.salon(propertyID, by: staff)
         guard let found = try await storage.salonSchedule(propertyID: salon.id) else {
             throw DomainError(.notFound, "no salon \(propertyID)", field: "id")
         }
@@ -21,7 +21,7 @@ extension SalonDesk {
         _ propertyID: Int, openingHours: WeeklyHours, resources: [NamedResource], window: BookingWindow,
         by staff: Staff?
     ) async throws {
-        let salon = try await salon(propertyID, by: staff)
+        let salon = try await storage.salon(propertyID, by: staff)
         try staff?.requireManager("set the salon up", at: salon.id)
         try openingHours.validate(field: "openingHours")
         try window.validate(field: "window")
@@ -47,7 +47,7 @@ extension SalonDesk {
 
     /// Sets a member's shifts (weekly hours with breaks, days off and one-off changes): a manager's.
     public func setShifts(_ shifts: WeeklyHours, of staffID: Int, at propertyID: Int, by staff: Staff?) async throws {
-        let salon = try await salon(propertyID, by: staff)
+        let salon = try await storage.salon(propertyID, by: staff)
         try staff?.requireManager("change shifts", at: salon.id)
         let member = try await member(staffID, of: salon)
         try shifts.validate(field: "shifts")
@@ -57,7 +57,7 @@ extension SalonDesk {
     /// Sets how a service is booked: its buffers, who performs it (members of the salon), the resource it
     /// needs (one the salon lists) and whether customers book it online: a manager's.
     public func setBooking(of service: BookableService, at propertyID: Int, by staff: Staff?) async throws {
-        let salon = try await salon(propertyID, by: staff)
+        let salon = try await storage.salon(propertyID, by: staff)
         try staff?.requireManager("change how a service is booked", at: salon.id)
         guard let stored = try await storage.services(propertyID: salon.id).first(where: { $0.id == service.id }) else {
             throw DomainError(.notFound, "no service \(service.id) at this property", field: "id")

@@ -26,7 +26,7 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
     /// (`new.outsideWorkingHours`). Refused with `.notFound` for a salon, a member, a service or a customer
     /// that is not the salon's, `.invalid` for a customer, a length or notes the rules never allow.
     public func book(_ new: NewAppointment, by staff: Staff?) async throws -> Appointment {
-        let salon = try await salon(new.propertyID, by: staff)
+        let salon = try await storage.salon(new.propertyID, by: staff)
         // With a record and no name, the booking is made under the record's name and contact.
         if new.customerID == nil || !new.customerName.isEmpty {
             guard !new.customerName.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -74,7 +74,7 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
     {
         guard let current = try await storage.appointment(id: id), try staff?.worksAt(current.propertyID) ?? true
         else { throw DomainError(.notFound, "no appointment \(id)") }
-        let salon = try await salon(current.propertyID, by: staff)
+        let salon = try await storage.salon(current.propertyID, by: staff)
         let team = try await storage.staff(propertyID: salon.id)
         if let staffID = change.staffID, !team.contains(where: { $0.id == staffID }) {
             throw DomainError(.notFound, "no staff member \(staffID) at this property", field: "staffId")
@@ -147,13 +147,6 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
         return schedule
     }
 
-    /// The salon, for staff who work there (404 otherwise, as for a salon that does not exist).
-    func salon(_ id: Int, by staff: Staff?) async throws -> Property {
-        guard try staff?.worksAt(id) ?? true, let salon = try await storage.property(id: id), salon.kind == .salon
-        else { throw DomainError(.notFound, "no salon \(id)", field: "id") }
-        return salon
-    }
-
     func member(_ id: Int, of salon: Property) async throws -> StaffMember {
         guard let member = try await storage.staff(propertyID: salon.id).first(where: { $0.id == id }) else {
             throw DomainError(.notFound, "no staff member \(id) at this property", field: "staffId")
@@ -223,6 +216,16 @@ public protocol SalonStorage: CustomerStorage {
     func insertVisit(_ appointments: [Appointment], customer: BookingContact) async throws -> StoredVisit
     /// The appointments booked online under `code`, with their customer.
     func visit(code: String) async throws -> StoredVisit?
+}
+
+extension SalonStorage {
+    /// The salon, for staff who work there (404 otherwise, as for a salon that does not exist); for
+    /// anyone when `staff` is nil (a customer online).
+    func salon(_ id: Int, by staff: Staff?) async throws -> Property {
+        guard try staff?.worksAt(id) ?? true, let salon = try await property(id: id), salon.kind == .salon
+        else { throw DomainError(.notFound, "no salon \(id)", field: "id") }
+        return salon
+    }
 }
 
 /// An appointment to book at the desk.

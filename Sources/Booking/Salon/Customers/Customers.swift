@@ -17,7 +17,7 @@ public struct Customers<Storage: SalonStorage>: Sendable {
     /// The salon's customers whose name, reading or phone holds `query` (`Customer.folded`), at most
     /// `Customer.searchLimit`; without a query, those seen most recently.
     public func find(_ query: String, at propertyID: Int, by staff: Staff) async throws -> [CustomerSummary] {
-        let salon = try await salon(propertyID, by: staff)
+        let salon = try await storage.salon(propertyID, by: staff)
         guard query.count <= Customer.queryLimit else {
             throw DomainError.invalid(
                 "q", "at most \(Customer.queryLimit) characters", reason: .textTooLong,
@@ -50,7 +50,7 @@ public struct Customers<Storage: SalonStorage>: Sendable {
 
     /// Adds a record.
     public func add(_ new: Customer, by staff: Staff) async throws -> Customer {
-        let salon = try await salon(new.propertyID, by: staff)
+        let salon = try await storage.salon(new.propertyID, by: staff)
         var customer = new
         customer.erased = false
         try customer.validate(today: Day.today(in: salon.timeZone, now: now()))
@@ -60,7 +60,7 @@ public struct Customers<Storage: SalonStorage>: Sendable {
     /// Changes a record's details; `.stale` when its version is not `version`, `.notAllowed` once erased.
     public func change(_ id: Int, version: Int?, _ change: CustomerChange, by staff: Staff) async throws -> Customer {
         let current = try await customer(id, by: staff)
-        let today = Day.today(in: try await salon(current.propertyID, by: staff).timeZone, now: now())
+        let today = Day.today(in: try await storage.salon(current.propertyID, by: staff).timeZone, now: now())
         return try await storage.change(customerID: id, version: version, by: staff.user.id) { customer in
             guard !customer.erased else {
                 throw DomainError(.notAllowed, "customer \(id) was erased", reason: .customerErased)
@@ -117,7 +117,7 @@ public struct Customers<Storage: SalonStorage>: Sendable {
     /// For the roles that read the accounts, as the property's other exports (housekeeping: `.forbidden`).
     public func export(_ id: Int, by staff: Staff) async throws -> String {
         let record = try await record(id, by: staff.doing(.accounts))
-        let salon = try await salon(record.customer.propertyID, by: staff)
+        let salon = try await storage.salon(record.customer.propertyID, by: staff)
         let customer = record.customer
         var rows: [[String]] = [
             ["field", "value"], ["name", customer.name], ["reading", customer.reading], ["phone", customer.phone],
@@ -145,7 +145,7 @@ public struct Customers<Storage: SalonStorage>: Sendable {
     /// The salon's customers as a CSV file, to take them elsewhere: one row a record not erased, oldest
     /// first. For the roles that read the accounts, as the property's other exports.
     public func exportAll(propertyID: Int, by staff: Staff) async throws -> String {
-        let salon = try await salon(propertyID, by: staff.doing(.accounts))
+        let salon = try await storage.salon(propertyID, by: staff.doing(.accounts))
         let entries = try await storage.customerList(propertyID: salon.id, at: nowMinute)
         let day = { (minute: Int?) in
             minute.map { Day.today(in: salon.timeZone, now: Date(timeIntervalSince1970: TimeInterval($0) * 60)).iso }
@@ -175,13 +175,6 @@ public struct Customers<Storage: SalonStorage>: Sendable {
             throw DomainError(.notFound, "no customer \(id)")
         }
         return customer
-    }
-
-    func salon(_ id: Int, by staff: Staff) async throws -> Property {
-        guard try staff.worksAt(id), let salon = try await storage.property(id: id), salon.kind == .salon else {
-            throw DomainError(.notFound, "no salon \(id)", field: "id")
-        }
-        return salon
     }
 
     /// Whether an appointment in `state` is still to come when its start is ahead.

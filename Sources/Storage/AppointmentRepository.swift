@@ -70,36 +70,46 @@ public struct AppointmentRepository: Sendable {
         _ change: @escaping @Sendable (inout Appointment) throws -> Void
     ) async throws -> Appointment {
         try await store.write { sql in
-            guard let row = try await sql.raw("SELECT * FROM appointments WHERE id = \(bind: id)").first() else {
-                throw DomainError(.notFound, "no appointment \(id)")
-            }
-            let before = try Self.appointment(from: row)
-            if let expectedVersion, expectedVersion != before.version {
-                throw DomainError(
-                    .stale,
-                    "appointment \(id) has changed (version \(before.version), not \(expectedVersion)); reload it")
-            }
-            var appointment = before
-            try change(&appointment)
-            appointment.version = before.version + 1
-            let updated = try await sql.raw(
-                """
-                UPDATE appointments SET staff_id = \(bind: appointment.staffID), service_id = \(bind: appointment.serviceID),
-                  start_minute = \(bind: appointment.startMinute), duration_minutes = \(bind: appointment.durationMinutes),
-                  state = \(bind: appointment.state.rawValue), notes = \(bind: appointment.notes),
-                  visit_notes = \(bind: appointment.visitNotes), salon_customer_id = \(bind: appointment.customerID),
-                  version = \(bind: appointment.version)
-                WHERE id = \(bind: id) AND version = \(bind: before.version)
-                RETURNING id
-                """
-            ).first()
-            guard updated != nil else { throw DomainError(.stale, "appointment \(id) changed meanwhile; reload it") }
-            try await Journal.record(
-                in: sql, at: store.clock.nowMillis, propertyID: appointment.propertyID, userID: userID,
-                entity: "appointment", entityID: id,
-                action: action, before: AppointmentSnapshot(before), after: AppointmentSnapshot(appointment))
-            return appointment
+            try await Self.update(
+                id: id, expectedVersion: expectedVersion, by: userID, action: action, at: store.clock.nowMillis,
+                in: sql, change)
         }
+    }
+
+    /// `update(id:…)` inside a transaction already open: a sale completing the appointments it checks out.
+    static func update(
+        id: Int, expectedVersion: Int?, by userID: Int?, action: String, at now: Int, in sql: any SQLDatabase,
+        _ change: (inout Appointment) throws -> Void
+    ) async throws -> Appointment {
+        guard let row = try await sql.raw("SELECT * FROM appointments WHERE id = \(bind: id)").first() else {
+            throw DomainError(.notFound, "no appointment \(id)")
+        }
+        let before = try Self.appointment(from: row)
+        if let expectedVersion, expectedVersion != before.version {
+            throw DomainError(
+                .stale,
+                "appointment \(id) has changed (version \(before.version), not \(expectedVersion)); reload it")
+        }
+        var appointment = before
+        try change(&appointment)
+        appointment.version = before.version + 1
+        let updated = try await sql.raw(
+            """
+            UPDATE appointments SET staff_id = \(bind: appointment.staffID), service_id = \(bind: appointment.serviceID),
+              start_minute = \(bind: appointment.startMinute), duration_minutes = \(bind: appointment.durationMinutes),
+              state = \(bind: appointment.state.rawValue), notes = \(bind: appointment.notes),
+              visit_notes = \(bind: appointment.visitNotes), salon_customer_id = \(bind: appointment.customerID),
+              version = \(bind: appointment.version)
+            WHERE id = \(bind: id) AND version = \(bind: before.version)
+            RETURNING id
+            """
+        ).first()
+        guard updated != nil else { throw DomainError(.stale, "appointment \(id) changed meanwhile; reload it") }
+        try await Journal.record(
+            in: sql, at: now, propertyID: appointment.propertyID, userID: userID,
+            entity: "appointment", entityID: id,
+            action: action, before: AppointmentSnapshot(before), after: AppointmentSnapshot(appointment))
+        return appointment
     }
 
     static func appointment(from row: any SQLRow) throws -> Appointment {

@@ -82,8 +82,13 @@ public struct FolioRepository: Sendable {
     }
 
     /// The business day a line posted now at `property` belongs to (an import's payments).
-    static func openDay(of property: Property, now: Date, in sql: any SQLDatabase) async throws -> Day {
-        let closed = try await sql.raw("SELECT closed_through FROM properties WHERE id = \(bind: property.id)")
+    /// With `locking`, the property's row stays locked until the transaction ends (PostgreSQL), as
+    /// `openDay(ofStay:)` does: for lines posted from it.
+    static func openDay(of property: Property, now: Date, in sql: any SQLDatabase, locking: Bool = false)
+        async throws -> Day
+    {
+        let lock: SQLQueryString = locking && sql.dialect.name == "postgresql" ? " FOR NO KEY UPDATE" : ""
+        let closed = try await sql.raw("SELECT closed_through FROM properties WHERE id = \(bind: property.id)\(lock)")
             .first()?.decode(column: "closed_through", as: Int?.self).map(Day.init)
         return NightAudit.businessDay(today: property.today(now: now), closedThrough: closed)
     }
@@ -125,26 +130,43 @@ public struct FolioRepository: Sendable {
     static func ledger(property: Property, first: Day, last: Day, in sql: any SQLDatabase) async throws
         -> LedgerReport
     {
+        // A hotel's folio lines and a salon's sale lines, one list (a property has only one kind).
         let lines = try await sql.raw(
             """
-            SELECT f.id, f.kind, f.description, f.amount, f.category, f.method, f.business_day, f.stay_id,
-              r.kind AS reversed_kind, r.category AS reversed_category, r.method AS reversed_method,
-              r.description AS reversed_description, s.confirmation_code, g.name AS guest_name
-            FROM folio_entries f JOIN stays s ON s.id = f.stay_id JOIN guests g ON g.id = s.guest_id
-            LEFT JOIN folio_entries r ON r.id = f.reverses
-            WHERE f.business_day >= \(bind: first.number) AND f.business_day <= \(bind: last.number)
-              AND s.property_id = \(bind: property.id) AND f.currency = \(bind: property.currency.code)
-            ORDER BY f.business_day, f.posted_at, f.id
+            SELECT * FROM (
+              SELECT f.id, f.kind, f.description, f.amount, f.category, f.method, f.business_day, f.posted_at,
+                f.stay_id, CAST(NULL AS BIGINT) AS sale_id, CAST(NULL AS BIGINT) AS sale_number,
+                r.kind AS reversed_kind, r.category AS reversed_category, r.method AS reversed_method,
+                r.description AS reversed_description, s.confirmation_code, g.name AS guest_name
+              FROM folio_entries f JOIN stays s ON s.id = f.stay_id JOIN guests g ON g.id = s.guest_id
+              LEFT JOIN folio_entries r ON r.id = f.reverses
+              WHERE f.business_day >= \(bind: first.number) AND f.business_day <= \(bind: last.number)
+                AND s.property_id = \(bind: property.id) AND f.currency = \(bind: property.currency.code)
+              UNION ALL
+              SELECT e.id, e.kind, e.description, e.amount, e.category, e.method, e.business_day, e.posted_at,
+                NULL, e.sale_id, sa.number,
+                r.kind, r.category, r.method, r.description, '', sa.customer_name
+              FROM sale_entries e JOIN sales sa ON sa.id = e.sale_id
+              LEFT JOIN sale_entries r ON r.id = e.reverses
+              WHERE e.property_id = \(bind: property.id) AND e.business_day >= \(bind: first.number)
+                AND e.business_day <= \(bind: last.number) AND e.currency = \(bind: property.currency.code)
+            ) lines
+            ORDER BY business_day, posted_at, id
             """
         ).all().map { row in
             let kind = FolioEntryKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .charge
             let reversed = kind == .reversal
             let text = { (column: String) in try row.decode(column: column, as: String?.self) }
+            let sale = try row.decode(column: "sale_number", as: Int?.self)
             return LedgerReport.Line(
                 day: Day(try row.decode(column: "business_day", as: Int.self)),
                 entryID: try row.decode(column: "id", as: Int.self),
-                stayID: try row.decode(column: "stay_id", as: Int.self),
-                confirmationCode: try row.decode(column: "confirmation_code", as: String.self),
+                stayID: try row.decode(column: "stay_id", as: Int?.self),
+                saleID: try row.decode(column: "sale_id", as: Int?.self),
+                confirmationCode: try sale.map {
+                    FolioDocument.reference(prefix: FolioDocumentKind.receipt.prefix, number: $0)
+                }
+                    ?? row.decode(column: "confirmation_code", as: String.self),
                 guestName: try row.decode(column: "guest_name", as: String.self), kind: kind,
                 description: try row.decode(column: "description", as: String.self),
                 category: try text(reversed ? "reversed_category" : "category").flatMap(

@@ -265,6 +265,18 @@ public struct PropertyRepository: Sendable {
     }
 
     /// The salon's services; with `retired`, those taken off its menu too (for the appointments they had).
+    /// The names of some members of staff, retired ones among them: what a sale's lines were taken by.
+    public func staffNames(ids: [Int]) async throws -> [Int: String] {
+        guard !ids.isEmpty else { return [:] }
+        return try await store.read { sql in
+            var names: [Int: String] = [:]
+            for row in try await sql.raw("SELECT id, name FROM staff WHERE id IN (\(binds: ids))").all() {
+                names[try row.decode(column: "id", as: Int.self)] = try row.decode(column: "name", as: String.self)
+            }
+            return names
+        }
+    }
+
     public func services(propertyID: Int, retired: Bool = false) async throws -> [Service] {
         try await store.read { sql in
             guard

@@ -143,7 +143,9 @@ struct DayCloseRecord: Codable {
 
     struct Line: Codable {
         var entryID: Int
-        var stayID: Int
+        /// A folio's line has its stay, a salon's sale line its sale.
+        var stayID: Int?
+        var saleID: Int?
         var code: String
         var guest: String
         var kind: String
@@ -191,7 +193,8 @@ struct DayCloseRecord: Codable {
         nightsPosted = report.nightsPosted
         lines = report.ledger.lines.map {
             Line(
-                entryID: $0.entryID, stayID: $0.stayID, code: $0.confirmationCode, guest: $0.guestName,
+                entryID: $0.entryID, stayID: $0.stayID, saleID: $0.saleID, code: $0.confirmationCode,
+                guest: $0.guestName,
                 kind: $0.kind.rawValue, description: $0.description, category: $0.category?.rawValue,
                 method: $0.method?.rawValue, reverses: $0.reverses?.rawValue,
                 reversedDescription: $0.reversedDescription, amount: $0.amount.amount)
@@ -218,7 +221,7 @@ struct DayCloseRecord: Codable {
                 first: day, last: day, currency: currency,
                 lines: lines.map {
                     LedgerReport.Line(
-                        day: day, entryID: $0.entryID, stayID: $0.stayID, confirmationCode: $0.code,
+                        day: day, entryID: $0.entryID, stayID: $0.stayID, saleID: $0.saleID, confirmationCode: $0.code,
                         guestName: $0.guest, kind: FolioEntryKind(rawValue: $0.kind) ?? .charge,
                         description: $0.description, category: $0.category.flatMap(ChargeCategory.init(rawValue:)),
                         method: $0.method.flatMap(PaymentMethod.init(rawValue:)),

@@ -17,6 +17,8 @@ extension Store {
     public var appointments: AppointmentRepository { AppointmentRepository(store: self) }
     /// A salon's customer records.
     public var customers: CustomerRepository { CustomerRepository(store: self) }
+    /// A salon's sales (its checkout) and the products it sells.
+    public var sales: SaleRepository { SaleRepository(store: self) }
     /// Rooms' calendars exchanged with channel managers: export links and imported blocks.
     public var calendars: ICalRepository { ICalRepository(store: self) }
     /// The answers remembered for requests sent with an `Idempotency-Key`.

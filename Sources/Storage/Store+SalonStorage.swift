@@ -129,3 +129,30 @@ extension Store: CustomerStorage {
         try await customers.erase(customerID: customerID, by: userID)
     }
 }
+
+/// A salon's checkout: its products and sales.
+extension Store: CheckoutStorage {
+    public func products(propertyID: Int) async throws -> [Product] {
+        try await sales.products(propertyID: propertyID)
+    }
+    public func updateProducts(_ products: [Product], propertyID: Int, by userID: Int?) async throws -> [Product] {
+        try await sales.updateProducts(products, propertyID: propertyID, by: userID)
+    }
+    public func allServices(propertyID: Int) async throws -> [Service] {
+        try await properties.services(propertyID: propertyID, retired: true)
+    }
+    public func insertSale(
+        _ quote: SaleQuote, salon: Property, customerName: String, completing: [Appointment], by userID: Int?
+    ) async throws -> Sale {
+        try await sales.insert(quote, salon: salon, customerName: customerName, completing: completing, by: userID)
+    }
+    public func sale(id: Int) async throws -> Sale? {
+        try await sales.sale(id: id)
+    }
+    public func sales(appointmentIDs: [Int]) async throws -> [Sale] {
+        try await sales.sales(appointmentIDs: appointmentIDs)
+    }
+    public func refund(saleID: Int, reason: String, by userID: Int?) async throws -> Sale {
+        try await sales.refund(saleID: saleID, reason: reason, by: userID)
+    }
+}

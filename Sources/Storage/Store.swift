@@ -113,6 +113,7 @@ public final class Store: Sendable {
         migrations.add(SalonOnlineSchema())
         migrations.add(SalonRetirementSchema())
         migrations.add(CustomerSchema(dialect: dialect))
+        migrations.add(SaleSchema(dialect: dialect))
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

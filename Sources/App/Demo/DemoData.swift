@@ -235,7 +235,28 @@ public struct DemoData: Sendable {
         }
         try await makePastVisits(customers, at: property, services: services, members: members, &random)
         try await setUpSalon(property, services: services, teams: teams)
+        try await setUpCheckout(property)
         return property.id
+    }
+
+    /// The products the demo salon sells over the counter, named as a salon in Tokyo names them.
+    static let salonProducts: [(name: String, yen: Int)] = [
+        ("リペアシャンプー 300ml", 3_300), ("リペアトリートメント 250g", 3_850), ("ヘアオイル 100ml", 2_970),
+        ("スカルプセラム", 5_500),
+    ]
+
+    /// What the demo salon's receipts need: Japan's consumption tax inside its prices, who issues them
+    /// (a qualified invoice issuer's number, as Japan's receipts state), and its products.
+    private func setUpCheckout(_ salon: Property) async throws {
+        _ = try await store.documents.updateTaxes(
+            [Tax(name: "消費税", basis: .includedShare, basisPoints: 1_000)], propertyID: salon.id, by: nil)
+        _ = try await store.documents.updateIssuer(
+            Issuer(name: "Hanami Beauty K.K.", address: "5-1 Jingumae\nShibuya-ku, Tokyo", taxID: "T1234567890123"),
+            propertyID: salon.id, by: nil)
+        _ = try await store.sales.updateProducts(
+            Self.salonProducts.enumerated().map { index, spec in
+                Product(id: index + 1, name: spec.name, price: .whole(spec.yen, .jpy))
+            }, propertyID: salon.id, by: nil)
     }
 
     /// The demo salon's regulars, with how their names are read.

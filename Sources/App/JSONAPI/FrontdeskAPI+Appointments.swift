@@ -37,6 +37,8 @@ extension FrontdeskAPI {
     func getAppointment(_ input: Operations.GetAppointment.Input) async throws -> Operations.GetAppointment.Output {
         let (appointment, customer) = try await salonDesk.appointment(input.path.id, by: try staff)
         let role = try staff.roles(appointment.propertyID)
+        let sales =
+            role?.readsMoney == true ? try await checkout.sales(appointmentID: appointment.id, by: try staff) : nil
         return .ok(
             .init(
                 headers: .init(eTag: Self.eTag(of: appointment)),
@@ -48,7 +50,8 @@ extension FrontdeskAPI {
                                 Components.Schemas.Contact(name: $0.name, email: $0.email, phone: $0.phone)
                             },
                             allergies: customer.flatMap { $0.allergies.isEmpty ? nil : $0.allergies },
-                            actions: try (role.map { appointment.actions(for: $0) } ?? []).map {
+                            sales: try sales?.map(Components.Schemas.SaleSummary.init),
+                            actions: try (role.map { appointment.actions(for: $0, sales: sales) } ?? []).map {
                                 try documented($0.rawValue)
                             })))))
     }

@@ -41,7 +41,8 @@ extension Components.Schemas.Ledger {
 extension Components.Schemas.LedgerLine {
     init(_ line: LedgerReport.Line) throws {
         self.init(
-            date: line.day.iso, entryId: line.entryID, stayId: line.stayID, confirmationCode: line.confirmationCode,
+            date: line.day.iso, entryId: line.entryID, stayId: line.stayID, saleId: line.saleID,
+            confirmationCode: line.confirmationCode,
             guestName: line.guestName, kind: try documented(line.kind.rawValue), description: line.description,
             category: try line.category.map { try documented($0.rawValue) },
             method: try line.method.map { try documented($0.rawValue) },

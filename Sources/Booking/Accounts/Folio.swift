@@ -14,6 +14,8 @@ public enum ChargeCategory: String, Sendable, CaseIterable {
     case minibar
     case laundry
     case service
+    /// Something a salon sells over the counter (`Product`).
+    case product
     case food
     case other
 }
@@ -23,6 +25,8 @@ public enum PaymentMethod: String, Sendable, CaseIterable {
     case cash
     case cardTerminal = "card_terminal"
     case transfer
+    /// A QR payment (PromptPay, PayPay, VietQR), recorded by its reference.
+    case qr
 }
 
 /// One line of a folio.

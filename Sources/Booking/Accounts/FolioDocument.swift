@@ -169,10 +169,7 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
     }
 
     /// `INV-000042`: the kind's prefix and the number, six digits at least.
-    public var reference: String {
-        let digits = String(number)
-        return "\(kind.prefix)-\(String(repeating: "0", count: max(0, 6 - digits.count)))\(digits)"
-    }
+    public var reference: String { Self.reference(prefix: kind.prefix, number: number) }
 
     /// The charges before tax.
     public var subtotal: Money { sum(charges.map(\.amount)) }

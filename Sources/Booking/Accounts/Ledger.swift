@@ -8,7 +8,10 @@ public struct LedgerReport: Hashable, Sendable {
         /// The property's day the line was posted on.
         public var day: Day
         public var entryID: Int
-        public var stayID: Int
+        /// The stay whose folio holds the line, or the salon's sale (`Sale`) it is a line of.
+        public var stayID: Int?
+        public var saleID: Int?
+        /// The stay's confirmation code, or the sale's receipt (`RCT-000042`).
         public var confirmationCode: String
         public var guestName: String
         public var kind: FolioEntryKind
@@ -24,13 +27,14 @@ public struct LedgerReport: Hashable, Sendable {
         public var amount: Money
 
         public init(
-            day: Day, entryID: Int, stayID: Int, confirmationCode: String, guestName: String, kind: FolioEntryKind,
-            description: String, category: ChargeCategory?, method: PaymentMethod?, reverses: FolioEntryKind?,
-            reversedDescription: String? = nil, amount: Money
+            day: Day, entryID: Int, stayID: Int?, saleID: Int? = nil, confirmationCode: String, guestName: String,
+            kind: FolioEntryKind, description: String, category: ChargeCategory?, method: PaymentMethod?,
+            reverses: FolioEntryKind?, reversedDescription: String? = nil, amount: Money
         ) {
             self.day = day
             self.entryID = entryID
             self.stayID = stayID
+            self.saleID = saleID
             self.confirmationCode = confirmationCode
             self.guestName = guestName
             self.kind = kind

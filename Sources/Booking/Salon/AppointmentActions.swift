@@ -14,11 +14,15 @@ public enum AppointmentAction: String, CaseIterable, Sendable {
     case change
     /// Write the stylist's notes on the visit (カルテ), before, during or after it.
     case record
+    /// Check the visit out (お会計): see `Appointment.actions(for:sales:)`.
+    case pay
 }
 
 extension Appointment {
-    /// What a member of staff with `role` may do to the appointment, in `AppointmentAction`'s order.
-    public func actions(for role: StaffRole) -> [AppointmentAction] {
+    /// What a member of staff with `role` may do to the appointment, in `AppointmentAction`'s order;
+    /// with the sales that checked it out, whether it may be paid: a visit not in a sale standing, for a
+    /// role that does desk work and reads money.
+    public func actions(for role: StaffRole, sales: [Sale]? = nil) -> [AppointmentAction] {
         guard role.may(.deskWork) else { return [] }
         return AppointmentAction.allCases.filter { action in
             switch action {
@@ -31,6 +35,7 @@ extension Appointment {
                     try $0.reschedule(staffID: staffID, startMinute: startMinute, durationMinutes: durationMinutes)
                 }
             case .record: hasVisit
+            case .pay: hasVisit && role.readsMoney && sales.map { $0.allSatisfy { $0.refund != nil } } == true
             }
         }
     }

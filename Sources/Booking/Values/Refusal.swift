@@ -202,6 +202,28 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// "This customer's details were erased at their request."
     public static let customerErased = Refusal("customer.erased")
 
+    // A salon's checkout
+    /// "Another product on sale is named so."
+    public static let productName = Refusal("product.name")
+    /// "A reference must not be a card's number: Frontdesk never keeps one."
+    public static let saleCardNumber = Refusal("sale.cardNumber")
+    /// "This appointment is already checked out ({reference}): refund that sale to check it out again."
+    public static let saleCheckedOut = Refusal("sale.checkedOut")
+    /// "These appointments are different customers': check each customer out on their own."
+    public static let saleCustomers = Refusal("sale.customers")
+    /// "The discount is more than the services and products come to ({total})."
+    public static let saleDiscount = Refusal("sale.discount")
+    /// "Nothing to check out: add a service or a product."
+    public static let saleEmpty = Refusal("sale.empty")
+    /// "A cancelled appointment, or a no-show, is not checked out."
+    public static let saleNotPerformed = Refusal("sale.notPerformed")
+    /// "This sale is already refunded."
+    public static let saleRefunded = Refusal("sale.refunded")
+    /// "The cash handed over is less than the amount paid in cash."
+    public static let saleTenderedShort = Refusal("sale.tenderedShort")
+    /// "{due} is still to pay." / "{over} more is paid than the total."
+    public static let saleUnpaid = Refusal("sale.unpaid")
+
     // A salon's visits booked online
     /// "Online cancellations close {minutes} minutes before the visit: call the salon."
     public static let visitCancelClosed = Refusal("visit.cancelClosed")
@@ -228,7 +250,10 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .rangeOrder, .rangeTooLong,
         .restrictionClosedToArrival, .restrictionClosedToDeparture, .restrictionMaxStay, .restrictionMinOverMax,
         .restrictionMinStay, .restrictionStay, .restrictionStopSell,
+        .productName,
         .roomNotReady, .roomOutOfService, .roomTaken, .roomWrongType,
+        .saleCardNumber, .saleCheckedOut, .saleCustomers, .saleDiscount, .saleEmpty, .saleNotPerformed,
+        .saleRefunded, .saleTenderedShort, .saleUnpaid,
         .salonColour, .salonStillBooked,
         .scheduleGrid, .scheduleHours,
         .staffAlreadyHere, .staffElsewhere, .staffEmailTaken, .staffManagerOnly, .staffPasswordNeeded,

@@ -1,0 +1,164 @@
+import API
+import Booking
+import Foundation
+import OpenAPIRuntime
+import Storage
+
+/// A salon's checkout (お会計): its products, a sale priced and stored with its receipt, read and refunded.
+extension FrontdeskAPI {
+    var checkout: Checkout<Store> { Checkout(storage: store, now: store.clock.now) }
+
+    func listProducts(_ input: Operations.ListProducts.Input) async throws -> Operations.ListProducts.Output {
+        let products = try await checkout.products(propertyID: input.path.id, by: try staff)
+        return .ok(.init(body: .json(.init(products: try products.map(Components.Schemas.Product.init)))))
+    }
+
+    func setProducts(_ input: Operations.SetProducts.Input) async throws -> Operations.SetProducts.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let products = try await checkout.setProducts(
+            try body.products.enumerated().map { index, product in
+                Product(
+                    id: product.id ?? 0, name: product.name,
+                    price: try Self.money(product.price, field: "products[\(index)].price"),
+                    active: product.active ?? true)
+            }, propertyID: input.path.id, by: try staff)
+        return .ok(.init(body: .json(.init(products: try products.map(Components.Schemas.Product.init)))))
+    }
+
+    func quoteSale(_ input: Operations.QuoteSale.Input) async throws -> Operations.QuoteSale.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let quote = try await checkout.quote(try Self.order(body, propertyID: input.path.id), by: try staff)
+        return .ok(.init(body: .json(try .init(quote, staff: try await staffNames(quote.lines)))))
+    }
+
+    func createSale(_ input: Operations.CreateSale.Input) async throws -> Operations.CreateSale.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let sale = try await checkout.checkOut(try Self.order(body, propertyID: input.path.id), by: try staff)
+        return .created(
+            .init(
+                headers: .init(location: "/api/v1/sales/\(sale.id)"),
+                body: .json(try .init(sale, staff: try await staffNames(sale.lines)))))
+    }
+
+    func getSale(_ input: Operations.GetSale.Input) async throws -> Operations.GetSale.Output {
+        let sale = try await checkout.sale(input.path.id, by: try staff)
+        return .ok(.init(body: .json(try .init(sale, staff: try await staffNames(sale.lines)))))
+    }
+
+    func refundSale(_ input: Operations.RefundSale.Input) async throws -> Operations.RefundSale.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let sale = try await checkout.refund(input.path.id, reason: body.reason, by: try staff)
+        return .ok(.init(body: .json(try .init(sale, staff: try await staffNames(sale.lines)))))
+    }
+
+    /// The names of the members the lines are taken by, retired ones among them.
+    private func staffNames(_ lines: [SaleLine]) async throws -> [Int: String] {
+        let ids = Set(lines.compactMap(\.staffID))
+        guard !ids.isEmpty else { return [:] }
+        return try await store.properties.staffNames(ids: Array(ids))
+    }
+
+    static func money(_ money: Components.Schemas.Money, field: String) throws -> Money {
+        Money(money.amount, try Currency.named(money.currency.rawValue, field: "\(field).currency"))
+    }
+
+    static func order(_ body: Components.Schemas.SaleOrder, propertyID: Int) throws -> SaleOrder {
+        let discount: SaleOrder.Discount? =
+            switch (body.discount?.basisPoints, body.discount?.amount) {
+            case (nil, nil): nil
+            case (let basisPoints?, nil): .share(basisPoints: basisPoints)
+            case (nil, let amount?): .amount(try money(amount, field: "discount.amount"))
+            case (.some, .some): throw DomainError.invalid("discount", "a share or an amount, not both")
+            }
+        return SaleOrder(
+            propertyID: propertyID, appointmentIDs: body.appointmentIds ?? [],
+            items: (body.items ?? []).map {
+                SaleOrder.Item(productID: $0.productId, quantity: $0.quantity ?? 1, staffID: $0.staffId)
+            },
+            discount: discount,
+            payments: try (body.payments ?? []).enumerated().map { index, payment in
+                let field = "payments[\(index)]"
+                guard let method = PaymentMethod(rawValue: payment.method.rawValue) else {
+                    throw DomainError.invalid("\(field).method", "'\(payment.method.rawValue)' is not a method")
+                }
+                return SalePayment(
+                    method: method, amount: try money(payment.amount, field: "\(field).amount"),
+                    tendered: try payment.tendered.map { try money($0, field: "\(field).tendered") },
+                    reference: payment.reference ?? "")
+            }, customerID: body.customerId)
+    }
+}
+
+extension Components.Schemas.Product {
+    init(_ product: Product) throws {
+        self.init(id: product.id, name: product.name, price: try .init(product.price), active: product.active)
+    }
+}
+
+extension Components.Schemas.SaleQuote {
+    init(_ quote: SaleQuote, staff: [Int: String]) throws {
+        try self.init(
+            customerID: quote.customerID, lines: quote.lines, taxes: quote.taxes, includedTaxes: quote.includedTaxes,
+            payments: quote.payments, totals: quote.totals, staff: staff)
+    }
+
+    init(
+        customerID: Int?, lines: [SaleLine], taxes: [FolioDocument.TaxTotal], includedTaxes: [FolioDocument.TaxTotal],
+        payments: [SalePayment], totals: SaleTotals, staff: [Int: String]
+    ) throws {
+        self.init(
+            customerId: customerID,
+            lines: try lines.map { line in
+                Components.Schemas.SaleLine(
+                    category: try documented(line.category.rawValue), description: line.description,
+                    quantity: line.quantity, unitPrice: try .init(line.unitPrice), discount: try .init(line.discount),
+                    amount: try .init(line.amount), appointmentId: line.appointmentID, serviceId: line.serviceID,
+                    productId: line.productID, staffId: line.staffID, staffName: line.staffID.flatMap { staff[$0] })
+            },
+            taxes: try taxes.map(Components.Schemas.FolioDocumentTax.init),
+            includedTaxes: try includedTaxes.map(Components.Schemas.FolioDocumentTax.init),
+            payments: try payments.map { payment in
+                Components.Schemas.SalePayment(
+                    value1: .init(
+                        method: try documented(payment.method.rawValue), amount: try .init(payment.amount),
+                        tendered: try payment.tendered.map(Components.Schemas.Money.init),
+                        reference: payment.reference.isEmpty ? nil : payment.reference),
+                    value2: .init(change: try .init(payment.change)))
+            },
+            gross: try .init(totals.gross), discount: try .init(totals.discount), subtotal: try .init(totals.subtotal),
+            tax: try .init(totals.tax), total: try .init(totals.total), paid: try .init(totals.paid),
+            change: try .init(totals.change), due: try .init(totals.due))
+    }
+}
+
+extension Components.Schemas.Sale {
+    init(_ sale: Sale, staff: [Int: String]) throws {
+        self.init(
+            value1: try .init(
+                customerID: sale.customerID, lines: sale.lines, taxes: sale.taxes, includedTaxes: sale.includedTaxes,
+                payments: sale.payments, totals: sale.totals, staff: staff),
+            value2: .init(
+                id: sale.id, propertyId: sale.propertyID, reference: sale.reference, date: sale.day.iso,
+                issuedAt: sale.issuedAt, issuer: .init(sale.issuer), customerName: sale.customerName,
+                refund: sale.refund.map { .init(reference: $0.reference, date: $0.day.iso, reason: $0.reason) }))
+    }
+}
+
+extension Components.Schemas.SaleSummary {
+    init(_ sale: Sale) throws {
+        self.init(
+            id: sale.id, reference: sale.reference, total: try .init(sale.totals.total), refunded: sale.refund != nil)
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// The salon's checkout (お会計): a customer's visit priced by the salon's rules, paid, and receipted
+/// from the property's gap-free numbering; a refund as the reversal of a whole sale; the products the
+/// salon sells. Callable without HTTP; access and every rule are decided here.
+public struct Checkout<Storage: CheckoutStorage>: Sendable {
+    public let storage: Storage
+    public let now: @Sendable () -> Date
+
+    public init(storage: Storage, now: @escaping @Sendable () -> Date) {
+        self.storage = storage
+        self.now = now
+    }
+
+    /// The products the salon sells, and those it no longer does.
+    public func products(propertyID: Int, by staff: Staff) async throws -> [Product] {
+        let salon = try await storage.salon(propertyID, by: staff)
+        return try await storage.products(propertyID: salon.id)
+    }
+
+    /// Sets the products the salon sells (a manager's change). A product keeps its id (a new one, without,
+    /// is given the next); one taken off the list is kept inactive, so the sales that sold it keep its name.
+    public func setProducts(_ products: [Product], propertyID: Int, by staff: Staff) async throws -> [Product] {
+        try staff.requireManager("change the products the salon sells", at: propertyID)
+        let salon = try await storage.salon(propertyID, by: staff)
+        let current = try await storage.products(propertyID: salon.id)
+        try Product.validate(products, currency: salon.currency)
+        var next = (current.map(\.id).max() ?? 0) + 1
+        var kept: [Product] = []
+        for var product in products {
+            if !current.contains(where: { $0.id == product.id }) || kept.contains(where: { $0.id == product.id }) {
+                product.id = next
+                next += 1
+            }
+            kept.append(product)
+        }
+        for product in current where !kept.contains(where: { $0.id == product.id }) {
+            var retired = product
+            retired.active = false
+            kept.append(retired)
+        }
+        try Product.validate(kept, currency: salon.currency)
+        return try await storage.updateProducts(kept, propertyID: salon.id, by: staff.user.id)
+    }
+
+    /// The order priced as checking it out would: what the desk shows while the customer pays.
+    public func quote(_ order: SaleOrder, by staff: Staff) async throws -> SaleQuote {
+        try await priced(order, by: staff).quote
+    }
+
+    /// Checks a visit out: prices the order, refuses it unless the payments come to the total exactly
+    /// (`.saleUnpaid`), and stores the sale with its receipt's number, on the salon's open day, in one
+    /// transaction that also completes its appointments. An appointment already in a sale not refunded
+    /// is refused (`.saleCheckedOut`).
+    public func checkOut(_ order: SaleOrder, by staff: Staff) async throws -> Sale {
+        let priced = try await priced(order, by: staff)
+        let due = priced.quote.totals.due
+        guard due.amount == 0 else {
+            throw DomainError.invalid(
+                "payments",
+                due.amount > 0 ? "\(due) is still to pay" : "\(due.negated) more is paid than the total",
+                reason: .saleUnpaid, params: ["due": String(due.amount)])
+        }
+        var completed: [Appointment] = []
+        for var appointment in priced.appointments where appointment.state != .completed {
+            try appointment.transition(to: .completed)
+            completed.append(appointment)
+        }
+        return try await storage.insertSale(
+            priced.quote, salon: priced.salon, customerName: priced.customerName, completing: completed,
+            by: staff.user.id)
+    }
+
+    /// Refunds a whole sale: each of its lines and payments reversed on the salon's open day, with a
+    /// refund receipt's number of its own. Its appointments stay done; they may be checked out again.
+    public func refund(_ saleID: Int, reason: String, by staff: Staff) async throws -> Sale {
+        let sale = try await sale(saleID, by: staff)
+        try Posting.validate(description: reason, field: "reason")
+        guard sale.refund == nil else {
+            throw DomainError(.conflict, "sale \(saleID) is already refunded", reason: .saleRefunded)
+        }
+        return try await storage.refund(saleID: saleID, reason: reason, by: staff.user.id)
+    }
+
+    /// A sale and its receipt, for those whose role reads money.
+    public func sale(_ id: Int, by staff: Staff) async throws -> Sale {
+        guard let sale = try await storage.sale(id: id), try staff.worksAt(sale.propertyID) else {
+            throw DomainError(.notFound, "no sale \(id)")
+        }
+        _ = try await storage.salon(sale.propertyID, by: staff.doing(.accounts))
+        return sale
+    }
+
+    /// The sales that checked an appointment out (one standing at most; those refunded before it).
+    public func sales(appointmentID: Int, by staff: Staff) async throws -> [Sale] {
+        guard let appointment = try await storage.appointment(id: appointmentID),
+            try staff.worksAt(appointment.propertyID)
+        else { throw DomainError(.notFound, "no appointment \(appointmentID)") }
+        guard staff.roles(appointment.propertyID)?.readsMoney == true else { return [] }
+        return try await storage.sales(appointmentIDs: [appointmentID])
+    }
+
+    private struct Priced {
+        var salon: Property
+        var appointments: [Appointment]
+        var customerName: String
+        var quote: SaleQuote
+    }
+
+    /// The order's salon, appointments and customer, checked, and the order priced.
+    private func priced(_ order: SaleOrder, by staff: Staff) async throws -> Priced {
+        let salon = try await storage.salon(order.propertyID, by: staff)
+        try order.validate(currency: salon.currency)
+        var appointments: [Appointment] = []
+        for id in order.appointmentIDs {
+            guard let appointment = try await storage.appointment(id: id), appointment.propertyID == salon.id else {
+                throw DomainError(.notFound, "no appointment \(id) at this salon", field: "appointmentIds")
+            }
+            guard appointment.hasVisit else {
+                throw DomainError(
+                    .notAllowed, "appointment \(id) is \(appointment.state.rawValue): there is nothing to check out",
+                    field: "appointmentIds", reason: .saleNotPerformed)
+            }
+            appointments.append(appointment)
+        }
+        let customers = Set(appointments.map(\.customerID))
+        guard customers.count <= 1 else {
+            throw DomainError.invalid(
+                "appointmentIds", "the appointments are different customers'", reason: .saleCustomers)
+        }
+        var customer: Customer?
+        if let id = customers.first ?? order.customerID {
+            guard let found = try await storage.customer(id: id), found.propertyID == salon.id else {
+                throw DomainError(.notFound, "no customer \(id) at this salon", field: "customerId")
+            }
+            customer = found
+        }
+        let quote = try SaleQuote.price(
+            order, appointments: appointments, services: try await storage.allServices(propertyID: salon.id),
+            products: try await storage.products(propertyID: salon.id), customerID: customer?.id, salon: salon)
+        return Priced(
+            salon: salon, appointments: appointments, customerName: customer.map { $0.erased ? "" : $0.name } ?? "",
+            quote: quote)
+    }
+}
+
+/// What the checkout needs of storage.
+public protocol CheckoutStorage: SalonStorage {
+    /// The salon's products, those taken off its list among them (inactive), in their order.
+    func products(propertyID: Int) async throws -> [Product]
+    /// Writes the salon's products (checked by `Product.validate`, ids given), with its audit row and event.
+    func updateProducts(_ products: [Product], propertyID: Int, by userID: Int?) async throws -> [Product]
+    /// Every service the salon has had, those retired among them (an appointment keeps its service).
+    func allServices(propertyID: Int) async throws -> [Service]
+    /// Stores a priced sale in one transaction: refused with `.saleCheckedOut` when one of its
+    /// appointments is already in a sale not refunded; numbers its receipt from the property's receipt
+    /// sequence; posts its lines on the property's open day (`NightAudit.businessDay`); and stores
+    /// `completing` (appointments moved to completed), `.stale` when one has changed meanwhile.
+    func insertSale(
+        _ quote: SaleQuote, salon: Property, customerName: String, completing: [Appointment], by userID: Int?
+    ) async throws -> Sale
+    func sale(id: Int) async throws -> Sale?
+    /// The sales of some appointments, oldest first.
+    func sales(appointmentIDs: [Int]) async throws -> [Sale]
+    /// Reverses a sale's lines and payments on the open day and numbers its refund, in one transaction;
+    /// `.saleRefunded` when it already is.
+    func refund(saleID: Int, reason: String, by userID: Int?) async throws -> Sale
+}

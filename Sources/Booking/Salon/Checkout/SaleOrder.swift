@@ -1,0 +1,249 @@
+import Foundation
+
+/// What the desk asks to check out: a customer's appointments (their services at their prices), the
+/// products added, a discount, and how it is paid. The server prices it (`SaleQuote`); the desk only
+/// says which.
+public struct SaleOrder: Sendable {
+    /// Products added: which, how many, and who sold them (nil: no one in particular).
+    public struct Item: Hashable, Sendable {
+        public var productID: Int
+        public var quantity: Int
+        public var staffID: Int?
+
+        public init(productID: Int, quantity: Int = 1, staffID: Int? = nil) {
+            self.productID = productID
+            self.quantity = quantity
+            self.staffID = staffID
+        }
+    }
+
+    /// Off the services and products: a share of each line, or an amount split over them by price.
+    public enum Discount: Hashable, Sendable {
+        /// 1000 is 10 % off.
+        case share(basisPoints: Int)
+        case amount(Money)
+    }
+
+    public var propertyID: Int
+    public var appointmentIDs: [Int]
+    public var items: [Item]
+    public var discount: Discount?
+    public var payments: [SalePayment]
+    /// The customer of a sale without appointments (over the counter); nil: no one known. With
+    /// appointments, the sale is their customer's.
+    public var customerID: Int?
+
+    public init(
+        propertyID: Int, appointmentIDs: [Int] = [], items: [Item] = [], discount: Discount? = nil,
+        payments: [SalePayment] = [], customerID: Int? = nil
+    ) {
+        self.propertyID = propertyID
+        self.appointmentIDs = appointmentIDs
+        self.items = items
+        self.discount = discount
+        self.payments = payments
+        self.customerID = customerID
+    }
+
+    /// The longest reference of a payment.
+    public static let referenceLimit = 60
+
+    /// Checks what the order's numbers and texts may be before any arithmetic touches them, each refusal
+    /// naming its field (`items[1].quantity`, `payments[0].tendered.amount`).
+    public func validate(currency: Currency) throws(DomainError) {
+        func count(_ values: Int, _ field: String, _ limit: Int) throws(DomainError) {
+            guard values <= limit else {
+                throw .invalid(
+                    field, "at most \(limit)", reason: .numberRange,
+                    params: ["min": "0", "max": String(limit), "value": String(values)])
+            }
+        }
+        try count(appointmentIDs.count, "appointmentIds", Sale.maxAppointments)
+        guard Set(appointmentIDs).count == appointmentIDs.count else {
+            throw .invalid("appointmentIds", "an appointment is named twice")
+        }
+        try count(items.count, "items", Sale.maxItems)
+        try count(payments.count, "payments", Sale.maxPayments)
+        for (index, item) in items.enumerated() where !(1...Sale.maxQuantity).contains(item.quantity) {
+            throw .invalid(
+                "items[\(index)].quantity", "from 1 to \(Sale.maxQuantity)", reason: .numberRange,
+                params: ["min": "1", "max": String(Sale.maxQuantity), "value": String(item.quantity)])
+        }
+        switch discount {
+        case .share(let basisPoints):
+            guard (1...10_000).contains(basisPoints) else {
+                throw .invalid(
+                    "discount.basisPoints", "from 1 (0.01 %) to 10000 (all of it)", reason: .numberRange,
+                    params: ["min": "1", "max": "10000", "value": String(basisPoints)])
+            }
+        case .amount(let amount):
+            try Self.validate(amount, field: "discount.amount", currency: currency)
+        case nil: break
+        }
+        for (index, payment) in payments.enumerated() {
+            let field = "payments[\(index)]"
+            try Self.validate(payment.amount, field: "\(field).amount", currency: currency)
+            if let tendered = payment.tendered {
+                guard payment.method == .cash else {
+                    throw .invalid("\(field).tendered", "only cash is handed over and given change")
+                }
+                try Self.validate(tendered, field: "\(field).tendered", currency: currency)
+                guard tendered.amount >= payment.amount.amount else {
+                    throw .invalid(
+                        "\(field).tendered", "less than the amount paid in cash", reason: .saleTenderedShort,
+                        params: ["amount": String(payment.amount.amount)])
+                }
+            }
+            try FreeText.validate(
+                payment.reference, field: "\(field).reference", limit: Self.referenceLimit, lines: false)
+            guard !Self.holdsCardNumber(payment.reference) else {
+                throw .invalid(
+                    "\(field).reference", "a reference must not be a card's number", reason: .saleCardNumber)
+            }
+        }
+    }
+
+    private static func validate(_ money: Money, field: String, currency: Currency) throws(DomainError) {
+        guard money.currency == currency else {
+            throw .invalid("\(field).currency", "the salon's prices are in \(currency.code)")
+        }
+        try Money.validate(amount: money.amount, field: "\(field).amount")
+    }
+
+    /// Whether a text holds what could be a payment card's number: 13 to 19 digits in a row (spaces and
+    /// dashes between them allowed) that pass the Luhn check. Frontdesk never keeps one.
+    public static func holdsCardNumber(_ text: String) -> Bool {
+        var runs: [[Int]] = [[]]
+        for character in text {
+            if let digit = character.wholeNumberValue, character.isASCII {
+                runs[runs.count - 1].append(digit)
+            } else if character != " " && character != "-" {
+                runs.append([])
+            }
+        }
+        return runs.contains { run in
+            guard run.count >= 13 else { return false }
+            // Any 13 to 19 digits in a row that pass the check.
+            for length in 13...min(19, run.count) {
+                for start in 0...(run.count - length) where luhn(run[start..<(start + length)]) { return true }
+            }
+            return false
+        }
+    }
+
+    private static func luhn(_ digits: ArraySlice<Int>) -> Bool {
+        var sum = 0
+        for (offset, digit) in digits.reversed().enumerated() {
+            let doubled = offset % 2 == 1 ? digit * 2 : digit
+            sum += doubled > 9 ? doubled - 9 : doubled
+        }
+        return sum % 10 == 0
+    }
+}
+
+/// A sale priced by the salon's rules before it is stored: what the desk shows while the customer pays
+/// (the total, the taxes, what is still due and the change), and what checking out stores.
+public struct SaleQuote: Hashable, Sendable {
+    public var customerID: Int?
+    public var lines: [SaleLine]
+    public var taxes: [FolioDocument.TaxTotal]
+    public var includedTaxes: [FolioDocument.TaxTotal]
+    public var payments: [SalePayment]
+    public var currency: Currency
+
+    public var totals: SaleTotals { SaleTotals(lines: lines, taxes: taxes, payments: payments, currency: currency) }
+
+    /// Prices `order` at `salon`: each appointment's service at the service's price, done by the member
+    /// the appointment is with; each product at its price; the discount taken off each line (a share)
+    /// or split over the lines by their prices (an amount, the rest of the split on the first lines);
+    /// the salon's added shares of tax on the subtotal, and its included shares out of it.
+    public static func price(
+        _ order: SaleOrder, appointments: [Appointment], services: [Service], products: [Product],
+        customerID: Int?, salon: Property
+    ) throws(DomainError) -> SaleQuote {
+        try order.validate(currency: salon.currency)
+        var lines: [SaleLine] = []
+        for appointment in appointments {
+            guard let service = services.first(where: { $0.id == appointment.serviceID }) else {
+                throw DomainError(.notFound, "no service \(appointment.serviceID)", field: "appointmentIds")
+            }
+            lines.append(
+                SaleLine(
+                    category: .service, description: service.name, unitPrice: service.price,
+                    appointmentID: appointment.id, serviceID: service.id, staffID: appointment.staffID))
+        }
+        for (index, item) in order.items.enumerated() {
+            guard let product = products.first(where: { $0.id == item.productID && $0.active }) else {
+                throw DomainError(
+                    .notFound, "no product \(item.productID) on sale here", field: "items[\(index)].productId")
+            }
+            lines.append(
+                SaleLine(
+                    category: .product, description: product.name, quantity: item.quantity, unitPrice: product.price,
+                    productID: product.id, staffID: item.staffID))
+        }
+        guard !lines.isEmpty else {
+            throw DomainError.invalid("items", "nothing to check out: add a service or a product", reason: .saleEmpty)
+        }
+        let gross = lines.map(\.gross.amount).saturatedSum()
+        guard gross <= Money.maxAmount else {
+            throw DomainError.invalid(
+                "items", "a sale comes to at most \(Money.maxAmount) in minor units", reason: .numberRange,
+                params: ["min": "0", "max": String(Money.maxAmount), "value": String(gross)])
+        }
+        lines = try discounted(lines, by: order.discount, gross: gross, currency: salon.currency)
+        let subtotal = Money(lines.map(\.amount.amount).saturatedSum(), salon.currency)
+        let taxes = salon.taxes.filter { $0.basis == .share }.map {
+            FolioDocument.TaxTotal(name: $0.name, as: $0, amount: subtotal.share(basisPoints: $0.basisPoints))
+        }
+        let included = Tax.included(in: subtotal, taxes: salon.taxes).map {
+            FolioDocument.TaxTotal(name: $0.tax.name, as: $0.tax, amount: $0.amount)
+        }
+        return SaleQuote(
+            customerID: customerID, lines: lines, taxes: taxes.filter { $0.amount.amount > 0 },
+            includedTaxes: included.filter { $0.amount.amount > 0 }, payments: order.payments,
+            currency: salon.currency)
+    }
+
+    private static func discounted(
+        _ lines: [SaleLine], by discount: SaleOrder.Discount?, gross: Int, currency: Currency
+    ) throws(DomainError) -> [SaleLine] {
+        var lines = lines
+        switch discount {
+        case nil: break
+        case .share(let basisPoints):
+            for index in lines.indices {
+                lines[index].setDiscount(lines[index].gross.share(basisPoints: basisPoints))
+            }
+        case .amount(let amount):
+            guard amount.amount <= gross else {
+                throw DomainError.invalid(
+                    "discount.amount", "more than the services and products come to", reason: .saleDiscount,
+                    params: ["total": String(gross)])
+            }
+            guard gross > 0 else { break }
+            var left = amount.amount
+            for index in lines.indices {
+                let share = Int(Int128(amount.amount) * Int128(lines[index].gross.amount) / Int128(gross))
+                lines[index].setDiscount(Money(share, currency))
+                left -= share
+            }
+            // What the rounding down left: a minor unit more off each line that still has room, in order.
+            // (`amount` is at most `gross`, so the lines have the room.)
+            while left > 0 {
+                for index in lines.indices where left > 0 && lines[index].amount.amount > 0 {
+                    lines[index].setDiscount(Money(lines[index].discount.amount + 1, currency))
+                    left -= 1
+                }
+            }
+        }
+        return lines
+    }
+}
+
+extension SaleLine {
+    mutating func setDiscount(_ discount: Money) {
+        self.discount = Money(min(discount.amount, gross.amount), discount.currency)
+        amount = Money(gross.amount - self.discount.amount, gross.currency)
+    }
+}

@@ -1,0 +1,355 @@
+import Booking
+import Foundation
+import SQLKit
+
+/// A salon's sales and the products it sells. A sale's number comes from its property's receipt
+/// sequence, moved on in the transaction that stores it (gap-free, as `DocumentRepository`'s); its lines
+/// are posted on the property's open business day with the property row held (`FolioRepository.openDay`),
+/// so a day is never closed between reading it and the sale's commit.
+public struct SaleRepository: Sendable {
+    let store: Store
+
+    init(store: Store) {
+        self.store = store
+    }
+
+    public func products(propertyID: Int) async throws -> [Product] {
+        try await store.read { sql in try await Self.products(propertyID: propertyID, in: sql) }
+    }
+
+    static func products(propertyID: Int, in sql: any SQLDatabase) async throws -> [Product] {
+        guard
+            let row = try await sql.raw("SELECT currency, products FROM properties WHERE id = \(bind: propertyID)")
+                .first()
+        else { return [] }
+        let currency = try Currency.named(try row.decode(column: "currency", as: String.self))
+        return try JSONText.decode([ProductRecord].self, try row.decode(column: "products", as: String.self))
+            .map { $0.product(currency: currency) }
+    }
+
+    public func updateProducts(_ products: [Product], propertyID: Int, by userID: Int?) async throws -> [Product] {
+        try await store.write { sql in
+            let before = try await Self.products(propertyID: propertyID, in: sql).map(ProductRecord.init)
+            let after = products.map(ProductRecord.init)
+            try await sql.raw(
+                "UPDATE properties SET products = \(bind: try JSONText.encode(after)) WHERE id = \(bind: propertyID)"
+            ).run()
+            try await Journal.record(
+                in: sql, at: store.clock.nowMillis, propertyID: propertyID, userID: userID, entity: "property",
+                entityID: propertyID, action: "products", before: before, after: after)
+            return products
+        }
+    }
+
+    public func insert(
+        _ quote: SaleQuote, salon: Property, customerName: String, completing: [Appointment], by userID: Int?
+    ) async throws -> Sale {
+        try await store.write { sql in
+            let now = store.clock.now()
+            let day = try await FolioRepository.openDay(of: salon, now: now, in: sql, locking: true)
+            let appointments = quote.lines.compactMap(\.appointmentID)
+            if !appointments.isEmpty,
+                let taken = try await sql.raw(
+                    """
+                    SELECT s.number FROM sale_entries e JOIN sales s ON s.id = e.sale_id
+                    WHERE e.appointment_id IN (\(binds: appointments)) AND e.kind = 'charge'
+                      AND s.refund_number IS NULL
+                    """
+                ).first()
+            {
+                let reference = FolioDocument.reference(
+                    prefix: FolioDocumentKind.receipt.prefix, number: try taken.decode(column: "number", as: Int.self))
+                throw DomainError(
+                    .conflict, "already checked out (\(reference)): refund that sale first", field: "appointmentIds",
+                    reason: .saleCheckedOut, params: ["reference": reference])
+            }
+            let number = try await Self.nextReceipt(propertyID: salon.id, in: sql)
+            var issuer = salon.issuer
+            if issuer.name.isEmpty { issuer.name = salon.name }
+            let saleID = try await sql.insertReturningID(
+                """
+                INSERT INTO sales (property_id, customer_id, customer_name, currency, number, business_day, issued_at,
+                  issued_by, issuer, taxes, included_taxes)
+                VALUES (\(bind: salon.id), \(bind: quote.customerID), \(bind: customerName),
+                  \(bind: quote.currency.code), \(bind: number), \(bind: day.number), \(bind: now.millisSince1970),
+                  \(bind: userID), \(bind: try JSONText.encode(IssuerRecord(issuer))),
+                  \(bind: try JSONText.encode(quote.taxes.map(DocumentBody.TaxTotal.init))),
+                  \(bind: try JSONText.encode(quote.includedTaxes.map(DocumentBody.TaxTotal.init))))
+                RETURNING id
+                """
+            )
+            let entries =
+                quote.lines.map(SaleEntry.init)
+                + quote.taxes.map { SaleEntry(tax: $0) } + quote.payments.map(SaleEntry.init)
+            for entry in entries {
+                _ = try await Self.post(
+                    entry, saleID: saleID, propertyID: salon.id, day: day, at: store.clock.nowMillis, by: userID,
+                    in: sql)
+            }
+            for appointment in completing {
+                _ = try await AppointmentRepository.update(
+                    id: appointment.id, expectedVersion: appointment.version, by: userID, action: "checkout",
+                    at: store.clock.nowMillis, in: sql
+                ) { $0.state = appointment.state }
+            }
+            let sale = try await Self.sale(id: saleID, in: sql)!
+            try await Journal.record(
+                in: sql, at: store.clock.nowMillis, propertyID: salon.id, userID: userID, entity: "sale",
+                entityID: saleID, action: "checkout", before: nil as SaleRecord?, after: SaleRecord(sale))
+            return sale
+        }
+    }
+
+    public func refund(saleID: Int, reason: String, by userID: Int?) async throws -> Sale {
+        try await store.write { sql in
+            guard let sale = try await Self.sale(id: saleID, in: sql),
+                let salon = try await PropertyRepository.property(id: sale.propertyID, in: sql)
+            else { throw DomainError(.notFound, "no sale \(saleID)") }
+            let day = try await FolioRepository.openDay(of: salon, now: store.clock.now(), in: sql, locking: true)
+            // Set first, so that a refund racing this one finds it taken and rolls back.
+            let number = try await Self.nextReceipt(propertyID: salon.id, in: sql, sequence: "refund_seq")
+            guard
+                try await sql.raw(
+                    """
+                    UPDATE sales SET refund_number = \(bind: number), refund_day = \(bind: day.number),
+                      refund_reason = \(bind: reason), refunded_at = \(bind: store.clock.nowMillis),
+                      refunded_by = \(bind: userID)
+                    WHERE id = \(bind: saleID) AND refund_number IS NULL RETURNING id
+                    """
+                ).first() != nil
+            else { throw DomainError(.conflict, "sale \(saleID) is already refunded", reason: .saleRefunded) }
+            let standing = try await sql.raw(
+                "SELECT * FROM sale_entries WHERE sale_id = \(bind: saleID) AND kind <> 'reversal' ORDER BY id"
+            ).all()
+            for row in standing {
+                var entry = try SaleEntry(row: row)
+                entry.reverses = try row.decode(column: "id", as: Int.self)
+                entry.kind = .reversal
+                entry.description = reason
+                _ = try await Self.post(
+                    entry, saleID: saleID, propertyID: salon.id, day: day, at: store.clock.nowMillis, by: userID,
+                    in: sql)
+            }
+            let after = try await Self.sale(id: saleID, in: sql)!
+            try await Journal.record(
+                in: sql, at: store.clock.nowMillis, propertyID: salon.id, userID: userID, entity: "sale",
+                entityID: saleID, action: "refund", before: SaleRecord(sale), after: SaleRecord(after))
+            return after
+        }
+    }
+
+    public func sale(id: Int) async throws -> Sale? {
+        try await store.read { sql in try await Self.sale(id: id, in: sql) }
+    }
+
+    public func sales(appointmentIDs: [Int]) async throws -> [Sale] {
+        guard !appointmentIDs.isEmpty else { return [] }
+        return try await store.read { sql in
+            var sales: [Sale] = []
+            for row in try await sql.raw(
+                """
+                SELECT DISTINCT sale_id FROM sale_entries WHERE appointment_id IN (\(binds: appointmentIDs))
+                ORDER BY sale_id
+                """
+            ).all() {
+                if let sale = try await Self.sale(id: try row.decode(column: "sale_id", as: Int.self), in: sql) {
+                    sales.append(sale)
+                }
+            }
+            return sales
+        }
+    }
+
+    /// Moves one of the property's document sequences on and returns its new number.
+    private static func nextReceipt(propertyID: Int, in sql: any SQLDatabase, sequence: String = "receipt_seq")
+        async throws -> Int
+    {
+        guard
+            let number = try await sql.raw(
+                """
+                UPDATE properties SET \(unsafeRaw: sequence) = \(unsafeRaw: sequence) + 1
+                WHERE id = \(bind: propertyID) RETURNING \(unsafeRaw: sequence) AS number
+                """
+            ).first()?.decode(column: "number", as: Int.self)
+        else { throw DomainError(.notFound, "no property \(propertyID)") }
+        return number
+    }
+
+    private static func post(
+        _ entry: SaleEntry, saleID: Int, propertyID: Int, day: Day, at now: Int, by userID: Int?,
+        in sql: any SQLDatabase
+    ) async throws -> Int {
+        try await sql.insertReturningID(
+            """
+            INSERT INTO sale_entries (sale_id, property_id, kind, category, description, quantity, unit_amount,
+              discount, amount, currency, method, tendered, reference, appointment_id, service_id, product_id,
+              staff_id, reverses, business_day, posted_at, posted_by)
+            VALUES (\(bind: saleID), \(bind: propertyID), \(bind: entry.kind.rawValue), \(bind: entry.category?.rawValue),
+              \(bind: entry.description), \(bind: entry.quantity), \(bind: entry.unitAmount), \(bind: entry.discount),
+              \(bind: entry.amount), \(bind: entry.currency.code), \(bind: entry.method?.rawValue),
+              \(bind: entry.tendered), \(bind: entry.reference), \(bind: entry.appointmentID),
+              \(bind: entry.serviceID), \(bind: entry.productID), \(bind: entry.staffID), \(bind: entry.reverses),
+              \(bind: day.number), \(bind: now), \(bind: userID))
+            RETURNING id
+            """
+        )
+    }
+
+    static func sale(id: Int, in sql: any SQLDatabase) async throws -> Sale? {
+        guard let row = try await sql.raw("SELECT * FROM sales WHERE id = \(bind: id)").first() else { return nil }
+        let currency = try Currency.named(try row.decode(column: "currency", as: String.self))
+        let entries = try await sql.raw(
+            "SELECT * FROM sale_entries WHERE sale_id = \(bind: id) AND kind <> 'reversal' ORDER BY id"
+        ).all().map(SaleEntry.init(row:))
+        let issuer = try JSONText.decode(IssuerRecord.self, try row.decode(column: "issuer", as: String.self))
+        let taxes = { (column: String) in
+            try JSONText.decode([DocumentBody.TaxTotal].self, try row.decode(column: column, as: String.self))
+                .map { $0.total(currency: currency) }
+        }
+        let refund = try row.decode(column: "refund_number", as: Int?.self).map { number in
+            Sale.Refund(
+                number: number, day: Day(try row.decode(column: "refund_day", as: Int.self)),
+                reason: try row.decode(column: "refund_reason", as: String.self))
+        }
+        return Sale(
+            id: id, propertyID: try row.decode(column: "property_id", as: Int.self),
+            customerID: try row.decode(column: "customer_id", as: Int?.self),
+            customerName: try row.decode(column: "customer_name", as: String.self),
+            number: try row.decode(column: "number", as: Int.self),
+            day: Day(try row.decode(column: "business_day", as: Int.self)),
+            issuedAt: Date(timeIntervalSince1970: Double(try row.decode(column: "issued_at", as: Int.self)) / 1000),
+            issuer: Issuer(name: issuer.name, address: issuer.address, taxID: issuer.taxId), currency: currency,
+            lines: entries.compactMap(\.line), taxes: try taxes("taxes"), includedTaxes: try taxes("included_taxes"),
+            payments: entries.compactMap(\.payment), refund: refund)
+    }
+}
+
+/// One row of `sale_entries`: a line, a tax added, a payment, or a refund's reversal of one of them.
+struct SaleEntry {
+    var kind: FolioEntryKind
+    var category: ChargeCategory?
+    var description: String
+    var quantity = 1
+    var unitAmount: Int
+    var discount = 0
+    var amount: Int
+    var currency: Currency
+    var method: PaymentMethod?
+    var tendered: Int?
+    var reference = ""
+    var appointmentID: Int?
+    var serviceID: Int?
+    var productID: Int?
+    var staffID: Int?
+    var reverses: Int?
+
+    init(_ line: SaleLine) {
+        kind = .charge
+        category = line.category
+        description = line.description
+        quantity = line.quantity
+        unitAmount = line.unitPrice.amount
+        discount = line.discount.amount
+        amount = line.amount.amount
+        currency = line.amount.currency
+        appointmentID = line.appointmentID
+        serviceID = line.serviceID
+        productID = line.productID
+        staffID = line.staffID
+    }
+
+    init(tax: FolioDocument.TaxTotal) {
+        kind = .charge
+        category = .tax
+        description = tax.name
+        unitAmount = tax.amount.amount
+        amount = tax.amount.amount
+        currency = tax.amount.currency
+    }
+
+    init(_ payment: SalePayment) {
+        kind = .payment
+        description = payment.method.rawValue
+        unitAmount = payment.amount.amount
+        amount = payment.amount.amount
+        currency = payment.amount.currency
+        method = payment.method
+        tendered = payment.tendered?.amount
+        reference = payment.reference
+    }
+
+    init(row: any SQLRow) throws {
+        kind = FolioEntryKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .charge
+        category = try row.decode(column: "category", as: String?.self).flatMap(ChargeCategory.init(rawValue:))
+        description = try row.decode(column: "description", as: String.self)
+        quantity = try row.decode(column: "quantity", as: Int.self)
+        unitAmount = try row.decode(column: "unit_amount", as: Int.self)
+        discount = try row.decode(column: "discount", as: Int.self)
+        amount = try row.decode(column: "amount", as: Int.self)
+        currency = try Currency.named(try row.decode(column: "currency", as: String.self))
+        method = try row.decode(column: "method", as: String?.self).flatMap(PaymentMethod.init(rawValue:))
+        tendered = try row.decode(column: "tendered", as: Int?.self)
+        reference = try row.decode(column: "reference", as: String.self)
+        appointmentID = try row.decode(column: "appointment_id", as: Int?.self)
+        serviceID = try row.decode(column: "service_id", as: Int?.self)
+        productID = try row.decode(column: "product_id", as: Int?.self)
+        staffID = try row.decode(column: "staff_id", as: Int?.self)
+        reverses = try row.decode(column: "reverses", as: Int?.self)
+    }
+
+    /// A service's or a product's line.
+    var line: SaleLine? {
+        guard kind == .charge, let category, category != .tax else { return nil }
+        return SaleLine(
+            category: category, description: description, quantity: quantity,
+            unitPrice: Money(unitAmount, currency), discount: Money(discount, currency), appointmentID: appointmentID,
+            serviceID: serviceID, productID: productID, staffID: staffID)
+    }
+
+    var payment: SalePayment? {
+        guard kind == .payment, let method else { return nil }
+        return SalePayment(
+            method: method, amount: Money(amount, currency), tendered: tendered.map { Money($0, currency) },
+            reference: reference)
+    }
+}
+
+/// A product as `properties.products` keeps it.
+struct ProductRecord: Codable {
+    var id: Int
+    var name: String
+    var price: Int
+    var active: Bool
+
+    init(_ product: Product) {
+        id = product.id
+        name = product.name
+        price = product.price.amount
+        active = product.active
+    }
+
+    func product(currency: Currency) -> Product {
+        Product(id: id, name: name, price: Money(price, currency), active: active)
+    }
+}
+
+/// A sale as the audit log and the event stream record it.
+struct SaleRecord: Codable {
+    var id: Int
+    var number: Int
+    var reference: String
+    var customerId: Int?
+    var appointmentIds: [Int]
+    var total: Int
+    var refunded: Bool
+
+    init(_ sale: Sale) {
+        id = sale.id
+        number = sale.number
+        reference = sale.reference
+        customerId = sale.customerID
+        appointmentIds = sale.appointmentIDs
+        total = sale.totals.total.amount
+        refunded = sale.refund != nil
+    }
+}

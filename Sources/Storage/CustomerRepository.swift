@@ -126,11 +126,19 @@ public struct CustomerRepository: Sendable {
         }
     }
 
+    /// What appointment `a` of service `s` came to: its line in the sale that checked it out (its
+    /// discount taken off), or, not checked out, the service's price.
+    static let visitPrice = """
+        COALESCE((SELECT e.amount FROM sale_entries e JOIN sales sa ON sa.id = e.sale_id
+          WHERE e.appointment_id = a.id AND e.kind = 'charge' AND sa.refund_number IS NULL), s.price)
+        """
+
     public func visits(customerID: Int) async throws -> [CustomerVisit] {
         try await store.read { sql in
             try await sql.raw(
                 """
-                SELECT a.*, s.name AS service_name, s.price AS service_price, st.name AS staff_name, p.currency
+                SELECT a.*, s.name AS service_name, \(unsafeRaw: Self.visitPrice) AS service_price,
+                  st.name AS staff_name, p.currency
                 FROM appointments a JOIN services s ON s.id = a.service_id JOIN staff st ON st.id = a.staff_id
                   JOIN properties p ON p.id = a.property_id
                 WHERE a.salon_customer_id = \(bind: customerID)
@@ -158,7 +166,8 @@ public struct CustomerRepository: Sendable {
                     THEN a.start_minute END) AS last_visit,
                   MIN(CASE WHEN a.start_minute > \(bind: minute) AND a.state IN ('booked', 'checked_in')
                     THEN a.start_minute END) AS next_visit,
-                  CAST(SUM(CASE WHEN a.state = 'completed' THEN s.price ELSE 0 END) AS BIGINT) AS spent
+                  CAST(SUM(CASE WHEN a.state = 'completed' THEN \(unsafeRaw: Self.visitPrice) ELSE 0 END) AS BIGINT)
+                    AS spent
                 FROM customers c LEFT JOIN appointments a ON a.salon_customer_id = c.id
                   LEFT JOIN services s ON s.id = a.service_id
                 WHERE c.property_id = \(bind: propertyID) AND NOT c.erased AND c.merged_into IS NULL
@@ -186,6 +195,11 @@ public struct CustomerRepository: Sendable {
             try await sql.raw(
                 "UPDATE appointments SET salon_customer_id = \(bind: customer.id) WHERE salon_customer_id = \(bind: otherID)"
             ).run()
+            // Their sales too, each keeping the name its receipt was issued to.
+            try await sql.raw(
+                "UPDATE sales SET customer_id = \(bind: customer.id) WHERE customer_id = \(bind: otherID)"
+            )
+            .run()
             try await Self.update(customer, in: sql)
             // What was the other record's is now the kept one's: the other keeps only where it went.
             try await Self.update(
@@ -223,6 +237,8 @@ public struct CustomerRepository: Sendable {
             try await sql.raw(
                 "UPDATE appointments SET notes = '', visit_notes = '' WHERE salon_customer_id = \(bind: id)"
             ).run()
+            // Receipts keep their lines and amounts for the accounts; the person's name goes.
+            try await sql.raw("UPDATE sales SET customer_name = '' WHERE customer_id = \(bind: id)").run()
             try await Self.forgetHistory(of: id, in: sql)
             try await Journal.record(
                 in: sql, at: store.clock.nowMillis, propertyID: customer.propertyID, userID: userID,

@@ -51,7 +51,10 @@ struct DomainLimitsDocumentTests {
         case "description": Posting.descriptionLimit
         case "reason" where bound.schema.hasSuffix("CancelRequest"): DeskCancellation.reasonLimit
         case "reason" where bound.schema.contains("RoomBlock"): RoomBlock.reasonLimit
-        case "reason" where bound.schema.hasSuffix("ReversalRequest"): Posting.descriptionLimit
+        case "reason" where bound.schema.hasSuffix("ReversalRequest") || bound.schema.hasSuffix("RefundRequest"):
+            Posting.descriptionLimit
+        case "name" where bound.schema.contains("Product") || bound.schema.hasSuffix("products/items"):
+            Product.nameLimit
         case "name" where bound.schema.hasSuffix("guest") || bound.schema.hasSuffix("customer"): Guest.nameLimit
         case "name" where bound.schema.contains("schemas/Customer"): Guest.nameLimit
         case "reading": Customer.readingLimit

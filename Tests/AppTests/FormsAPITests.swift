@@ -90,7 +90,7 @@ struct FormsAPITests {
             ) { response in
                 #expect(response.status == .badRequest)
                 #expect(response.error?.error.field == "method")
-                #expect(response.error?.error.message == "'bitcoin' is not one of cash, card_terminal, transfer")
+                #expect(response.error?.error.message == "'bitcoin' is not one of cash, card_terminal, transfer, qr")
             }
         }
     }

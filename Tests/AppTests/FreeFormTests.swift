@@ -77,7 +77,7 @@ struct FreeFormTests {
 
     @Test func anUnknownChoiceIsRefusedNamingTheField() {
         let error = Self.refusal(FormCatalog.payment, Self.payment("bitcoin"))
-        #expect(error == .invalid("method", "'bitcoin' is not one of cash, card_terminal, transfer"))
+        #expect(error == .invalid("method", "'bitcoin' is not one of cash, card_terminal, transfer, qr"))
     }
 
     @Test func anUnknownKeyIsRefused() {

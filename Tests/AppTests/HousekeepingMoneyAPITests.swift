@@ -75,6 +75,7 @@ struct HousekeepingMoneyAPITests {
                 ).first?["id"] as? Int
             }
             let customer = try #require(try await fixture.store.appointments.appointment(id: appointment)).customerID
+            let sale = try await CheckoutAPITests.checkOut(manager, salon: salon, appointments: [appointment])
             let housekeeper = try #require(
                 try await StaffAPITests.signIn(manager, "housekeeping@example.com", APIFixture.password))
             let property = fixture.property.id
@@ -94,13 +95,15 @@ struct HousekeepingMoneyAPITests {
                             ? appointment
                             : path.hasPrefix("/api/v1/customers/")
                                 ? customer
-                                : path.hasSuffix("/customers")
-                                    ? salon.property.id
-                                    : path.hasPrefix("/api/v1/rooms/")
-                                        ? fixture.rooms[0].id
-                                        : path.hasPrefix("/api/v1/room-types/")
-                                            ? fixture.roomType.id
-                                            : path.hasSuffix("/salon") ? salon.property.id : property
+                                : path.hasPrefix("/api/v1/sales/")
+                                    ? sale
+                                    : path.hasSuffix("/customers") || path.hasSuffix("/products")
+                                        ? salon.property.id
+                                        : path.hasPrefix("/api/v1/rooms/")
+                                            ? fixture.rooms[0].id
+                                            : path.hasPrefix("/api/v1/room-types/")
+                                                ? fixture.roomType.id
+                                                : path.hasSuffix("/salon") ? salon.property.id : property
                 uri = uri.replacingOccurrences(of: "{id}", with: String(id))
                 if uri.hasSuffix("/ledger") || uri.hasSuffix("/stats") || uri.hasSuffix("/rates") {
                     uri += "?from=\(closed.iso)&to=\(closed.adding(days: 2).iso)"

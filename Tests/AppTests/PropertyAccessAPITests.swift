@@ -31,6 +31,11 @@ struct PropertyAccessAPITests {
         let document = try await Accounts(storage: fixture.store, now: fixture.store.clock.now)
             .issueDocument(
                 .invoice, stayID: charged, by: Staff(User(id: 1, email: "m@example.com", name: "M", role: .manager)))
+        let sale = try await Checkout(storage: fixture.store, now: fixture.store.clock.now).checkOut(
+            SaleOrder(
+                propertyID: salon.property.id, appointmentIDs: [appointment.id],
+                payments: [SalePayment(method: .cash, amount: salon.service.price)]),
+            by: Staff(User(id: 1, email: "m@example.com", name: "M", role: .manager)))
         let today = fixture.today
         let block = try await fixture.store.rooms.insert(
             RoomBlock(
@@ -91,6 +96,18 @@ struct PropertyAccessAPITests {
             (.post, "/api/v1/customers/\(customer.id)/merge", #"{"customerId": \#(customer.id + 1)}"#),
             (.get, "/api/v1/customers/\(customer.id)/export", nil),
             (.get, "/api/v1/properties/\(salon.property.id)/exports/customers", nil),
+            (.get, "/api/v1/properties/\(salon.property.id)/products", nil),
+            (.put, "/api/v1/properties/\(salon.property.id)/products", #"{"products": []}"#),
+            (
+                .post, "/api/v1/properties/\(salon.property.id)/sales/quote",
+                #"{"appointmentIds": [\#(appointment.id)]}"#
+            ),
+            (
+                .post, "/api/v1/properties/\(salon.property.id)/sales",
+                #"{"appointmentIds": [\#(appointment.id)]}"#
+            ),
+            (.get, "/api/v1/sales/\(sale.id)", nil),
+            (.post, "/api/v1/sales/\(sale.id)/refund", #"{"reason": "x"}"#),
             (.get, "/api/v1/properties/\(hotel)/ledger", nil),
             (.get, "/api/v1/properties/\(hotel)/night-audit", nil),
             (.post, "/api/v1/properties/\(hotel)/night-audit", #"{"day": "\#(today.adding(days: -1).iso)"}"#),
@@ -168,6 +185,7 @@ struct PropertyAccessAPITests {
             }
             #expect(try await fixture.store.stays.stay(id: stay.id)?.version == 1)
             #expect(try await fixture.store.customers.customer(id: customer.id)?.version == 1)
+            #expect(try await fixture.store.sales.sale(id: sale.id)?.refund == nil)
         }
     }
 

@@ -3,7 +3,7 @@
 
 import { errorText, get } from "../common/api.js";
 
-export { APIError, call, errorText, get, newIdempotencyKey, onSessionLost, post, unreachable, wordRefusals } from "../common/api.js";
+export { APIError, call, errorText, get, keyPerBody, newIdempotencyKey, onSessionLost, post, unreachable, wordRefusals } from "../common/api.js";
 
 /**
  * A read the page started before the app could (index.html starts the board's first, `frontdeskEarly`,

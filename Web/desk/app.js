@@ -1,7 +1,8 @@
 // The front desk app: signs in, keeps the chosen property and language, draws the top bar and
 // routes `#/today`, `#/board`, `#/stays/{id}`, `#/documents/{id}`, `#/housekeeping`, `#/dashboard`,
 // `#/rates`, `#/settings`, `#/staff`, `#/reports`, `#/audit` (the night audit), and a salon's
-// `#/appointments/{id}`, `#/customers`, `#/customers/{id}` and `#/salon-setup` to their screens. Each screen is a
+// `#/appointments/{id}`, `#/checkout?appointments={id,…}` (お会計), `#/sales/{id}` (its receipt),
+// `#/customers`, `#/customers/{id}` and `#/salon-setup` to their screens. Each screen is a
 // module exporting `mount(main, desk) -> { unmount() }`; `desk` is what screens share: the words,
 // the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
 
@@ -18,7 +19,7 @@ const PROPERTY_KEY = "frontdesk.property";
 // The screens a salon has no use for: opening one there goes to the board.
 const HOTEL_ONLY = new Set(["today", "housekeeping", "dashboard", "rates", "settings", "reports", "audit"]);
 // And those a hotel has no use for.
-const SALON_ONLY = new Set(["customers", "salon-setup"]);
+const SALON_ONLY = new Set(["customers", "salon-setup", "checkout", "sales"]);
 // The events of a change to a salon's set-up, after which the desk reads its property again.
 const SET_UP_EVENTS = ["salon.", "staff_member.", "service."];
 
@@ -29,6 +30,8 @@ const SCREENS = {
   board: (retry = "") => import(`./board-screen.js${retry}`),
   stays: (retry = "") => import(`./stay.js${retry}`),
   appointments: (retry = "") => import(`./appointment.js${retry}`),
+  checkout: (retry = "") => import(`./checkout.js${retry}`),
+  sales: (retry = "") => import(`./receipt.js${retry}`),
   dashboard: (retry = "") => import(`./dashboard.js${retry}`),
   rates: (retry = "") => import(`./rates.js${retry}`),
   housekeeping: (retry = "") => import(`./housekeeping.js${retry}`),
@@ -191,11 +194,13 @@ class Desk {
 
   /**
    * The property chosen in the bar: the same screen there, except a stay's, an appointment's, a
-   * document's or a customer's record, which belong to the property left; those give way to its first screen.
+   * document's, a checkout, a receipt or a customer's record, which belong to the property left; those
+   * give way to its first screen.
    */
   switchProperty(id) {
     const { name, id: shown } = this.currentRoute();
-    if (["stays", "appointments", "documents"].includes(name) || (name === "customers" && shown)) history.replaceState(null, "", "#/");
+    const own = ["stays", "appointments", "documents", "checkout", "sales"];
+    if (own.includes(name) || (name === "customers" && shown)) history.replaceState(null, "", "#/");
     return this.useProperty(id);
   }
 

@@ -1,5 +1,6 @@
 // An appointment: its customer (a link to their record, カルテ), service, stylist and time, its state
-// changes, the stylist's notes on the visit through the declared `visit-notes` form (a colour formula,
+// changes, its checkout (お会計) while the server offers it (`pay`) and the receipts of its sales, the
+// stylist's notes on the visit through the declared `visit-notes` form (a colour formula,
 // kept on the customer's record), and its staff member, start, length and notes changed through the
 // declared `appointment-change` form (what a drag on the board does, by keyboard or finger). Times in
 // the form are the salon's wall clock.
@@ -10,6 +11,7 @@ import { instantOfWallClock, wallClock } from "../common/dates.js";
 import { refusalText } from "../common/refusals.js";
 import { renderForm } from "./form.js";
 import { isStep, nextStates } from "./appointment-actions.js";
+import { saleList } from "./sale-list.js";
 
 
 export async function mount(main, desk, route) {
@@ -48,24 +50,31 @@ export async function mount(main, desk, route) {
     if (!mayRecord && appointment.visitNotes) {
       fact(t("customer.visitNotes"), h("span", { class: "appointment-visit-notes", text: appointment.visitNotes }));
     }
-    const actions = h("div", { class: "desk-row" });
-    for (const state of nextStates(appointment.actions)) {
-      actions.append(
-        h("button", {
-          type: "button", class: `desk-button${isStep(state) ? " is-primary" : " is-danger"}`,
-          text: t(`appointment.to.${state}`),
-          onclick: async (event) => {
-            event.currentTarget.disabled = true;
-            try {
-              await call("PATCH", `/api/v1/appointments/${route.id}`, { body: { state }, version });
-              await load();
-            } catch (error) {
-              message.textContent = error.message;
-            }
-          },
-        }),
-      );
-    }
+    // The day's steps, the checkout (お会計) when the server offers it, then calling the appointment off.
+    const states = nextStates(appointment.actions);
+    const stateButton = (state) =>
+      h("button", {
+        type: "button", class: `desk-button${isStep(state) ? " is-primary" : " is-danger"}`,
+        text: t(`appointment.to.${state}`),
+        onclick: async (event) => {
+          event.currentTarget.disabled = true;
+          try {
+            await call("PATCH", `/api/v1/appointments/${route.id}`, { body: { state }, version });
+            await load();
+          } catch (error) {
+            message.textContent = error.message;
+          }
+        },
+      });
+    const actions = h(
+      "div",
+      { class: "desk-row" },
+      states.filter(isStep).map(stateButton),
+      appointment.actions?.includes("pay")
+        ? h("a", { class: "desk-button is-primary", id: "appointment-pay", href: `#/checkout?appointments=${appointment.id}`, text: t("appointment.pay") })
+        : null,
+      states.filter((state) => !isStep(state)).map(stateButton),
+    );
     const notes = h("div", { class: "stay-form", dataset: { form: "visit-notes" } });
     if (mayRecord) {
       declaredForm("visit-notes")
@@ -90,6 +99,14 @@ export async function mount(main, desk, route) {
         actions,
         message,
       ),
+      appointment.sales?.length
+        ? h(
+            "section",
+            { "aria-labelledby": "appointment-sales-title" },
+            h("h2", { id: "appointment-sales-title", text: t("appointment.sales") }),
+            saleList(appointment.sales, desk, "appointment-sales"),
+          )
+        : null,
       mayRecord ? h("section", { class: "stay-forms", "aria-label": t("form.visitNotes.title") }, notes) : null,
       mayChange ? h("section", { class: "stay-forms", "aria-label": t("form.appointmentChange.title") }, change) : null,
     );

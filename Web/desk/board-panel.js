@@ -1,5 +1,5 @@
 // The panel beside the board: the tapped booking's details and its next steps (open, check in,
-// check out; an appointment's state), or the form for a booking being created by a drag: a few fields
+// check out; an appointment's state, and its checkout, お会計, when the server offers it), or the form for a booking being created by a drag: a few fields
 // for a stay, the server's declared `appointment` form for an appointment, where the salon's customers
 // are suggested as the name or phone is typed (customer-picker.js).
 
@@ -53,7 +53,8 @@ export class BookingPanel {
       if (service) fact(t("appointment.service"), [service.name, service.price && i18n.money(service.price)].filter(Boolean).join(" · "));
     }
     fact(t("stay.state"), screen.desk.stateWord(state));
-    actions.append(h("a", { class: "desk-button", href: data.detailHash(item), text: t("action.open") }));
+    const open = h("a", { class: "desk-button", href: data.detailHash(item), text: t("action.open") });
+    actions.append(open);
     actions.append(h("button", { type: "button", class: "desk-button is-quiet", text: t("common.close"), onclick: () => this.close() }));
     fill(this.element, title, facts, actions, message);
     if (!quiet) title.focus();
@@ -97,6 +98,9 @@ export class BookingPanel {
           }),
         ),
       );
+      if (response.data.actions?.includes("pay")) {
+        open.before(h("a", { class: "desk-button is-primary", id: "board-panel-pay", href: `#/checkout?appointments=${item.id}`, text: t("appointment.pay") }));
+      }
     }
   }
 

@@ -154,9 +154,9 @@ export function removal(desk, { label, question, message, remove }) {
 }
 
 /**
- * One row of a list the set-up keeps (a service of the menu, a member of the staff): its fields, Save,
- * which sends what changed with a PATCH to `path`, and Remove, asked first, a DELETE; after either,
- * `changed()` redraws the page from the server.
+ * One row of a list the set-up keeps (a service of the menu, a member of the staff, a product): its
+ * fields, Save, which sends what changed with a PATCH to `path` (or `save(edited)`), and Remove, asked
+ * first, a DELETE (or `drop()`); after either, `changed()` redraws the page from the server.
  * @param {object} desk the app (`i18n`, `toast`)
  * @param {object} row
  * @param {string} row.path the thing's own route
@@ -166,9 +166,13 @@ export function removal(desk, { label, question, message, remove }) {
  * @param {{save: string, remove: string, question: string, removed: string}} row.words Save's and Remove's
  *   accessible names, the question Remove asks and what is said once it is removed
  * @param {() => Promise<void>} row.changed
+ * @param {(edited: object) => Promise<any>} [row.save] sends the row as edited, where a PATCH of `path` does not
+ * @param {() => Promise<any>} [row.drop] removes the thing, where a DELETE of `path` does not
  */
-export function catalogueRow(desk, { path, shown, fields, form: { className, dataset }, words, changed }) {
+export function catalogueRow(desk, { path, shown, fields, form: { className, dataset }, words, changed, save, drop }) {
   const { t } = desk.i18n;
+  save ??= (edited) => call("PATCH", path, { body: changedFields(shown, edited) });
+  drop ??= () => call("DELETE", path);
   const message = h("p", { class: "desk-form-error", role: "alert" });
   const button = h("button", { type: "submit", class: "desk-button is-primary", text: t("setup.save"), "aria-label": words.save });
   const remove = removal(desk, {
@@ -176,7 +180,7 @@ export function catalogueRow(desk, { path, shown, fields, form: { className, dat
     question: words.question,
     message,
     async remove() {
-      await call("DELETE", path);
+      await drop();
       desk.toast(words.removed);
       await changed();
     },
@@ -192,7 +196,7 @@ export function catalogueRow(desk, { path, shown, fields, form: { className, dat
   submitting(desk, {
     form, button, message, errorAt: fields.errorAt,
     async send() {
-      await call("PATCH", path, { body: changedFields(shown, fields.value()) });
+      await save(fields.value());
       desk.toast(t("done.saved"));
       await changed();
     },

@@ -1,5 +1,5 @@
 // A salon's set-up (`#/salon-setup`), for those the server lets change it: its opening hours, its menu,
-// its staff, its resources, its window for online booking, each member's shifts, how each service is
+// the products it sells, its staff, its resources, its window for online booking, each member's shifts, how each service is
 // booked and the salon's own texts in other languages. Each part saves by itself and is drawn again from
 // the server's answer; what the server refuses is said next to the field it names. Nothing here decides
 // what is allowed: the server does.
@@ -9,6 +9,7 @@ import { h, fill } from "../common/dom.js";
 import { membersPart } from "./salon-members.js";
 import { menuPart } from "./salon-menu.js";
 import { drawOpeningHours, drawResources, drawWindow, salonPut } from "./salon-places.js";
+import { productsPart } from "./salon-products.js";
 import { savingForm } from "./salon-setup-form.js";
 import { servicesPart } from "./salon-services.js";
 import { shiftsPart } from "./salon-shifts.js";
@@ -47,8 +48,9 @@ export async function mount(main, desk) {
   const path = `/api/v1/properties/${desk.property.id}/salon`;
   let setup;
   let texts;
+  let products;
   try {
-    [setup, texts] = await Promise.all([get(path), textsPart(desk)]);
+    [setup, texts, { products }] = await Promise.all([get(path), textsPart(desk), get(`/api/v1/properties/${desk.property.id}/products`)]);
   } catch (error) {
     fill(main, h("div", { class: "settings-page setup-page" }, title, h("p", { class: "desk-error", role: "alert", text: errorText(error, t) })));
     return { unmount() {} };
@@ -100,6 +102,7 @@ export async function mount(main, desk) {
       title,
       section(t, "openingHours", hours.element),
       section(t, "menu", menu.element),
+      section(t, "products", productsPart(desk, products).element),
       section(t, "members", members.element),
       section(t, "resources", resources.element),
       section(t, "window", window.element),

@@ -12,9 +12,9 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
         self.now = now
     }
 
-    /// The products the salon sells, and those it no longer does.
+    /// The products the salon sells, and those it no longer does, for those whose role reads money.
     public func products(propertyID: Int, by staff: Staff) async throws -> [Product] {
-        let salon = try await storage.salon(propertyID, by: staff)
+        let salon = try await storage.salon(propertyID, by: staff.doing(.accounts))
         return try await storage.products(propertyID: salon.id)
     }
 

@@ -134,8 +134,7 @@ public struct Sale: Hashable, Sendable, Identifiable {
 
     public var totals: SaleTotals { SaleTotals(lines: lines, taxes: taxes, payments: payments, currency: currency) }
 
-    /// The longest reason of a refund, and the most a sale holds.
-    public static let reasonLimit = 200
+    /// The most a sale holds (a refund's reason is as long as a folio line's, `Posting.descriptionLimit`).
     public static let maxAppointments = 10
     public static let maxItems = 30
     public static let maxQuantity = 99

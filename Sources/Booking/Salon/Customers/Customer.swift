@@ -121,7 +121,8 @@ public struct CustomerVisit: Hashable, Sendable {
     public var appointment: Appointment
     public var serviceName: String
     public var staffName: String
-    /// The service's price.
+    /// What the visit was checked out at (its service's line, less its discount), or, until it is, the
+    /// service's price.
     public var price: Money?
 
     public init(appointment: Appointment, serviceName: String, staffName: String, price: Money?) {

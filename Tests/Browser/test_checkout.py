@@ -1,0 +1,168 @@
+"""A salon's checkout (お会計) in Chromium against a real server. In Japanese, a booked visit is checked out
+from its page with a product added and cash handed over: the change shown is the server's (what was handed
+over less the total of its own quote), the receipt carries its RCT- number, the total and the change, no
+English word is left on either page, on paper only the receipt shows, and Back returns to the visit, which
+now lists its sale and no longer offers a checkout. In English, under network latency, cash handed over
+short of the amount is refused under its field and Complete waits, the amount is put right and the visit
+checked out, and the sale is refunded with a reason, its RFD- number shown.
+
+Each walk checks out a visit of its own, the first the server still offers to check out; every expected
+amount is read from the server's quote, never worked out here."""
+
+from conftest import latin_words, make_driver, screenshot, text_in
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+from test_desk import api, go, sign_in, use_property, wait_ready
+from test_salon_from_empty import refusal
+
+import pytest
+
+LATENCY = {"offline": False, "latency": 150, "downloadThroughput": -1, "uploadThroughput": -1}
+MAIN = "return document.getElementById('desk-main').innerText"
+
+
+def a_visit_to_check_out(browser, salon):
+    """The first booked appointment on the salon's board that the server offers to check out (`pay`)."""
+    board = api(browser, "GET", f"/api/v1/properties/{salon['id']}/board")["data"]
+    for appointment_id in board["items"][0::6]:
+        visit = api(browser, "GET", f"/api/v1/appointments/{appointment_id}")["data"]
+        if visit["state"] == "booked" and "pay" in visit["actions"] and visit.get("customer"):
+            return visit
+    pytest.fail("no booked appointment on the salon's board may be checked out")
+
+
+def quoted(browser):
+    """Waits until the checkout shows the server's quote of the form as it is (or its refusal): its state."""
+    WebDriverWait(browser, 20).until(
+        lambda b: b.execute_script("return document.querySelector('.checkout-page')?.dataset.quote") in ("current", "refused")
+    )
+    return browser.execute_script("return document.querySelector('.checkout-page').dataset.quote")
+
+
+def money(browser, amount):
+    """An amount as the page writes money."""
+    return browser.execute_script("return window.desk.i18n.money(arguments[0])", amount)
+
+
+def error_under(browser, control_id):
+    return browser.execute_script(
+        "return document.getElementById(arguments[0]).closest('.checkout-field').querySelector('.desk-form-error').textContent",
+        control_id,
+    )
+
+
+def complete_enabled(browser):
+    return browser.find_element(By.ID, "checkout-complete").is_enabled()
+
+
+def test_in_japanese_a_visit_is_checked_out_in_cash_with_a_product_and_its_receipt_printed(desk_server):
+    desk = make_driver((1024, 768), "ja-JP")
+    try:
+        sign_in(desk, desk_server)
+        salon = use_property(desk, "salon")
+        visit = a_visit_to_check_out(desk, salon)
+        product = next(p for p in api(desk, "GET", f"/api/v1/properties/{salon['id']}/products")["data"]["products"] if p["active"])
+        go(desk, f"#/appointments/{visit['id']}", "appointments")
+        desk.find_element(By.ID, "appointment-pay").click()
+        wait_ready(desk, "checkout")
+        assert quoted(desk) == "current"
+
+        # A product added (one), paid in cash with more handed over than the total.
+        Select(desk.find_element(By.ID, "checkout-product")).select_by_value(str(product["id"]))
+        desk.find_element(By.ID, "checkout-quantity").clear()
+        desk.find_element(By.ID, "checkout-quantity").send_keys("1")
+        desk.find_element(By.ID, "checkout-add-product").click()
+        WebDriverWait(desk, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#checkout-lines tbody tr")) == 2)
+        assert quoted(desk) == "current"
+        Select(desk.find_element(By.ID, "checkout-method-0")).select_by_value("cash")
+        seller = int(Select(desk.find_element(By.ID, "checkout-seller")).first_selected_option.get_attribute("value") or 0) or None
+        order = {"appointmentIds": [visit["id"]], "items": [{"productId": product["id"], "quantity": 1, "staffId": seller}], "payments": []}
+        path = f"/api/v1/properties/{salon['id']}/sales/quote"
+        total = api(desk, "POST", path, order)["data"]["total"]
+        tendered = {**total, "amount": (total["amount"] // 10000 + 1) * 10000}
+        expected = api(desk, "POST", path, {**order, "payments": [{"method": "cash", "amount": total, "tendered": tendered}]})["data"]
+        assert expected["change"]["amount"] == tendered["amount"] - total["amount"]
+        desk.find_element(By.ID, "checkout-tendered-0").send_keys(str(tendered["amount"]))
+        WebDriverWait(desk, 10).until(lambda b: text_in(b, "#checkout-change") == money(b, expected["change"]) and quoted(b) == "current")
+        assert desk.find_element(By.ID, "checkout-amount-0").get_attribute("value") == str(total["amount"])
+        assert text_in(desk, "#checkout-total") == money(desk, expected["total"])
+        assert text_in(desk, "#checkout-due") == money(desk, expected["due"])
+        assert text_in(desk, "#checkout-included-tax") == money(desk, expected["includedTaxes"][0]["amount"])
+        staff = [m["name"] for m in api(desk, "GET", f"/api/v1/properties/{salon['id']}")["data"]["staff"]]
+        products = [p["name"] for p in api(desk, "GET", f"/api/v1/properties/{salon['id']}/products")["data"]["products"]]
+        stored = [visit["customer"]["name"], *staff, *products]
+        assert latin_words(desk.execute_script(MAIN), stored) == []
+        screenshot(desk, "checkout-ja")
+        assert complete_enabled(desk)
+        desk.find_element(By.ID, "checkout-complete").click()
+
+        # The receipt, in the checkout's place.
+        wait_ready(desk, "sales")
+        sale = api(desk, "GET", f"/api/v1/sales/{desk.execute_script('return location.hash').rsplit('/', 1)[1]}")["data"]
+        assert text_in(desk, "#receipt-number") == sale["reference"] and sale["reference"].startswith("RCT-")
+        assert text_in(desk, "#receipt-total") == money(desk, expected["total"])
+        assert text_in(desk, "#receipt-change") == money(desk, expected["change"])
+        assert text_in(desk, "#receipt-customer") == f"{visit['customer']['name']} 様"
+        assert money(desk, expected["includedTaxes"][0]["amount"]) in text_in(desk, "#receipt-included-tax")
+        issuer = sale["issuer"]
+        assert latin_words(desk.execute_script(MAIN), [*stored, sale["reference"], issuer["name"], *issuer["address"].split("\n")]) == []
+        screenshot(desk, "receipt-ja")
+
+        # On paper: the receipt, not the desk's bar nor its buttons.
+        desk.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        try:
+            shown = desk.execute_script(
+                "return ['.desk-bar', '#receipt-print', '#receipt-refund-open', '#receipt'].map((css) =>"
+                " document.querySelector(css).checkVisibility())"
+            )
+            assert shown == [False, False, False, True]
+            screenshot(desk, "receipt-ja-print")
+        finally:
+            desk.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+        # Back: the visit, with its sale, no longer offered to check out.
+        desk.back()
+        wait_ready(desk, "appointments")
+        WebDriverWait(desk, 10).until(lambda b: sale["reference"] in text_in(b, "#appointment-sales"))
+        assert not desk.find_elements(By.ID, "appointment-pay")
+    finally:
+        desk.quit()
+
+
+def test_in_english_cash_short_of_the_amount_is_refused_put_right_and_the_sale_refunded(desk_server, driver):
+    sign_in(driver, desk_server)
+    salon = use_property(driver, "salon")
+    visit = a_visit_to_check_out(driver, salon)
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", LATENCY)
+    try:
+        go(driver, f"#/checkout?appointments={visit['id']}", "checkout")
+        assert quoted(driver) == "current"
+        amount = driver.find_element(By.ID, "checkout-amount-0").get_attribute("value")
+        assert text_in(driver, "#checkout-due") == money(driver, {"amount": 0, "currency": salon["currency"]})
+
+        # Less handed over than the cash paid: the server's refusal under the field, and nothing to complete.
+        driver.find_element(By.ID, "checkout-tendered-0").send_keys(str(int(amount) - 100))
+        assert quoted(driver) == "refused"
+        assert error_under(driver, "checkout-tendered-0") == refusal(driver, "en", "sale.tenderedShort")
+        assert not complete_enabled(driver)
+        driver.find_element(By.ID, "checkout-tendered-0").clear()
+        driver.find_element(By.ID, "checkout-tendered-0").send_keys(amount)
+        WebDriverWait(driver, 10).until(lambda b: quoted(b) == "current" and complete_enabled(b))
+        assert error_under(driver, "checkout-tendered-0") == ""
+        assert text_in(driver, "#checkout-change") == money(driver, {"amount": 0, "currency": salon["currency"]})
+        driver.find_element(By.ID, "checkout-complete").click()
+        wait_ready(driver, "sales")
+        assert text_in(driver, "#receipt-number").startswith("RCT-")
+
+        # Refunded, with a reason: the refund's number shows, and the visit may be checked out again.
+        driver.find_element(By.ID, "receipt-refund-open").click()
+        driver.find_element(By.ID, "receipt-refund-reason").send_keys("Charged to the wrong customer")
+        driver.find_element(By.ID, "receipt-refund-confirm").click()
+        WebDriverWait(driver, 10).until(lambda b: text_in(b, "#receipt-refund-number").startswith("RFD-"))
+        assert "Charged to the wrong customer" in text_in(driver, "#receipt-refund")
+        assert not driver.find_elements(By.ID, "receipt-refund-open")
+        screenshot(driver, "receipt-refunded-en")
+        assert "pay" in api(driver, "GET", f"/api/v1/appointments/{visit['id']}")["data"]["actions"]
+    finally:
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {**LATENCY, "latency": 0})

@@ -1,0 +1,238 @@
+// A salon's receipt (領収書, `#/sales/{id}`), as the sale was stored: the salon's legal name, address and
+// registration number, the receipt's number and day, the customer, each service and product with who did
+// or sold it and its discount, the subtotal, the taxes added, the total and the taxes inside it, the
+// payments by method with the cash handed over and its change, and the refund when there is one. Laid out
+// as document.css lays out a hotel's papers, to be printed or saved as a PDF from the print dialog; on
+// screen with Back, Print and Refund (for who does desk work, while it is not refunded), which asks why in
+// a small form of its own.
+
+import { call, errorText, get, OtherProperty } from "./api.js";
+import { h, fill } from "../common/dom.js";
+import { taxLabel } from "./folio-lines.js";
+
+export async function mount(main, desk, route) {
+  const { t } = desk.i18n;
+  const i18n = desk.i18n;
+  const first = await get(`/api/v1/sales/${route.id}`);
+  if (first.propertyId !== desk.property.id) throw new OtherProperty(first.propertyId);
+  const page = h("div", { class: "document-page receipt-page" });
+  const money = (amount) => i18n.money(amount);
+  const negative = (amount) => money({ ...amount, amount: -amount.amount });
+  const word = (text) => i18n.stored?.(text) ?? text;
+  fill(main, page);
+
+  function draw(sale) {
+    const appointmentId = sale.lines.find((line) => line.appointmentId)?.appointmentId;
+    const discounted = sale.discount.amount > 0;
+    const columns = discounted ? 5 : 4;
+    const total = (label, amount, id, className = "") =>
+      h(
+        "tr",
+        { class: `document-total ${className}`.trim() },
+        h("th", { scope: "row", colspan: columns - 1, text: label }),
+        h("td", { class: "desk-number", id, text: amount }),
+      );
+    const issuer = sale.issuer;
+    const sheet = h(
+      "article",
+      { class: "document-sheet receipt-sheet", "aria-labelledby": "receipt-title", id: "receipt" },
+      h(
+        "header",
+        { class: "document-head" },
+        h(
+          "div",
+          { class: "document-issuer" },
+          h("p", { class: "document-issuer-name", id: "receipt-issuer", text: issuer.name }),
+          issuer.address ? h("address", {}, issuer.address.split("\n").flatMap((line, index) => (index ? [h("br"), line] : [line]))) : null,
+          issuer.taxId ? h("p", { id: "receipt-tax-id", text: t("document.taxId", { id: issuer.taxId }) }) : null,
+        ),
+        h(
+          "div",
+          { class: "document-title" },
+          h("h1", { id: "receipt-title", text: t("document.receipt") }),
+          h(
+            "dl",
+            { class: "document-facts" },
+            h("dt", { text: t("document.number") }),
+            h("dd", { id: "receipt-number", text: sale.reference }),
+            h("dt", { text: t("document.date") }),
+            h("dd", { id: "receipt-date", text: i18n.date(sale.date) }),
+          ),
+        ),
+      ),
+      sale.customerName ? h("p", { class: "receipt-customer", id: "receipt-customer", text: t("receipt.customerName", { name: sale.customerName }) }) : null,
+      h(
+        "table",
+        { class: "document-lines receipt-lines", id: "receipt-lines" },
+        h("caption", { text: t("document.charges") }),
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", { scope: "col", text: t("document.description") }),
+            h("th", { scope: "col", text: t("checkout.staff") }),
+            h("th", { scope: "col", class: "desk-number", text: t("checkout.quantity") }),
+            discounted ? h("th", { scope: "col", class: "desk-number", text: t("checkout.discount") }) : null,
+            h("th", { scope: "col", class: "desk-number", text: t("document.amount") }),
+          ),
+        ),
+        h(
+          "tbody",
+          {},
+          sale.lines.map((line) =>
+            h(
+              "tr",
+              {},
+              h("td", { text: word(line.description) }),
+              h("td", { text: line.staffName ?? "" }),
+              h("td", { class: "desk-number", text: line.quantity > 1 ? `${i18n.number(line.quantity)} × ${money(line.unitPrice)}` : i18n.number(line.quantity) }),
+              discounted ? h("td", { class: "desk-number", text: line.discount.amount ? negative(line.discount) : "" }) : null,
+              h("td", { class: "desk-number", text: money(line.amount) }),
+            ),
+          ),
+        ),
+        h(
+          "tfoot",
+          {},
+          discounted ? [total(t("checkout.gross"), money(sale.gross)), total(t("checkout.discount"), negative(sale.discount))] : null,
+          total(t("document.subtotal"), money(sale.subtotal), "receipt-subtotal"),
+          sale.taxes.map((tax) => total(taxLabel(tax, i18n), money(tax.amount), undefined, "is-tax")),
+          total(t("document.total"), money(sale.total), "receipt-total", "is-grand"),
+        ),
+      ),
+      sale.includedTaxes.length
+        ? h(
+            "dl",
+            { class: "receipt-included", id: "receipt-included-tax" },
+            sale.includedTaxes.map((tax) => [h("dt", { text: t("checkout.included", { tax: taxLabel(tax, i18n) }) }), h("dd", { text: money(tax.amount) })]),
+          )
+        : null,
+      payments(sale),
+      sale.refund ? refundNote(sale.refund) : null,
+      h("p", { class: "document-thanks", text: t("document.thanks") }),
+    );
+    const message = h("p", { class: "desk-form-error", role: "alert", id: "receipt-message" });
+    const work = h("div", { class: "receipt-work no-print" });
+    const mayRefund = !sale.refund && desk.may("deskWork");
+    fill(
+      page,
+      h(
+        "div",
+        { class: "desk-row no-print" },
+        h("a", {
+          class: "desk-button is-quiet", href: appointmentId ? `#/appointments/${appointmentId}` : "#/board",
+          text: `← ${t(appointmentId ? "checkout.back" : "nav.board")}`,
+        }),
+        h("button", { type: "button", class: "desk-button is-primary", id: "receipt-print", text: t("document.print"), onclick: () => window.print() }),
+        mayRefund
+          ? h("button", {
+              type: "button", class: "desk-button is-danger", id: "receipt-refund-open", text: t("receipt.refund"),
+              "aria-expanded": "false", "aria-controls": "receipt-refund-form",
+              onclick: (event) => refundForm(event.currentTarget, work, message),
+            })
+          : null,
+      ),
+      work,
+      message,
+      sheet,
+    );
+  }
+
+  /** The payments by method, with what was handed over in cash, their total and the change. */
+  function payments(sale) {
+    if (!sale.payments.length) return null;
+    const row = (label, amount, className = "") =>
+      h("tr", { class: className }, h("td", { text: label }), h("td", { class: "desk-number", text: money(amount) }));
+    const cash = sale.payments.some((payment) => payment.tendered);
+    return h(
+      "table",
+      { class: "document-lines receipt-payments", id: "receipt-payments" },
+      h("caption", { text: t("document.payments") }),
+      h(
+        "tbody",
+        {},
+        sale.payments.map((payment) => [
+          row([t(`method.${payment.method}`), payment.reference ? t("receipt.reference", { reference: payment.reference }) : ""].filter(Boolean).join(" · "), payment.amount),
+          payment.tendered ? row(t("receipt.tendered"), payment.tendered, "is-tendered") : null,
+        ]),
+      ),
+      h(
+        "tfoot",
+        {},
+        h("tr", { class: "document-total" }, h("th", { scope: "row", text: t("document.totalPaid") }), h("td", { class: "desk-number", id: "receipt-paid", text: money(sale.paid) })),
+        cash || sale.change.amount
+          ? h("tr", { class: "document-total" }, h("th", { scope: "row", text: t("checkout.change") }), h("td", { class: "desk-number", id: "receipt-change", text: money(sale.change) }))
+          : null,
+      ),
+    );
+  }
+
+  function refundNote(refund) {
+    return h(
+      "section",
+      { class: "receipt-refund", id: "receipt-refund", "aria-labelledby": "receipt-refund-title" },
+      h("h2", { id: "receipt-refund-title", text: t("receipt.refunded") }),
+      h(
+        "dl",
+        { class: "document-facts" },
+        h("dt", { text: t("receipt.refundNumber") }),
+        h("dd", { id: "receipt-refund-number", text: refund.reference }),
+        h("dt", { text: t("document.date") }),
+        h("dd", { text: i18n.date(refund.date) }),
+        h("dt", { text: t("receipt.refundReason") }),
+        h("dd", { text: refund.reason }),
+      ),
+    );
+  }
+
+  /** Refund asks why, under the buttons; the sale comes back with its refund and is drawn again. */
+  function refundForm(button, work, message) {
+    if (button.getAttribute("aria-expanded") === "true") {
+      button.setAttribute("aria-expanded", "false");
+      fill(work);
+      return;
+    }
+    button.setAttribute("aria-expanded", "true");
+    const reason = h("input", { type: "text", id: "receipt-refund-reason", maxlength: "200", autocomplete: "off" });
+    const error = h("p", { class: "desk-form-error", role: "alert" });
+    const confirm = h("button", { type: "submit", class: "desk-button is-danger", id: "receipt-refund-confirm", text: t("receipt.confirmRefund") });
+    const form = h(
+      "form",
+      { class: "receipt-refund-form", id: "receipt-refund-form", novalidate: true },
+      h("p", { class: "desk-hint", text: t("receipt.refundHint") }),
+      h("label", { for: "receipt-refund-reason", text: t("receipt.refundWhy") }),
+      reason,
+      error,
+      h(
+        "div",
+        { class: "desk-row" },
+        confirm,
+        h("button", { type: "button", class: "desk-button", text: t("common.cancel"), onclick: () => refundForm(button, work, message) }),
+      ),
+    );
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      confirm.disabled = true;
+      error.textContent = "";
+      message.textContent = "";
+      try {
+        const { data: sale } = await call("POST", `/api/v1/sales/${route.id}/refund`, { body: { reason: reason.value.trim() } });
+        desk.toast(t("receipt.refundDone", { reference: sale.refund.reference }));
+        draw(sale);
+      } catch (refusal) {
+        // Refunded meanwhile (at another desk, or by this request before its answer was lost): shown as it is.
+        const refunded = refusal.reason === "sale.refunded" ? await get(`/api/v1/sales/${route.id}`).catch(() => null) : null;
+        if (refunded) return draw(refunded);
+        confirm.disabled = false;
+        (refusal.field === "reason" ? error : message).textContent = errorText(refusal, t);
+      }
+    });
+    fill(work, form);
+    reason.focus();
+  }
+
+  draw(first);
+  return { unmount() {} };
+}

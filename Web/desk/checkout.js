@@ -17,6 +17,20 @@ import { saleList } from "./sale-list.js";
 /** How long the form rests before the quote is asked again. */
 const QUOTE_DELAY_MS = 250;
 
+/**
+ * Has `keep(value)` keep what is typed into `input` (or pasted, or cleared) and the quote asked again
+ * through `changed`, when it differs from what is kept (`kept()`): leaving a field changes nothing.
+ */
+function onEdit(input, kept, keep, changed) {
+  const edit = () => {
+    if (input.value === kept()) return;
+    keep(input.value);
+    changed();
+  };
+  input.addEventListener("input", edit);
+  input.addEventListener("change", edit);
+}
+
 /** A control with its words above and the place for a refusal of it below; `words` may be worded again. */
 function field(text, control, className = "") {
   const words = h("span", { text });
@@ -34,6 +48,7 @@ export async function mount(main, desk, route) {
   const word = (text) => i18n.stored?.(text) ?? text;
   const money = (amount) => i18n.money(amount);
   const negative = (amount) => money({ ...amount, amount: -amount.amount });
+  const edited = (input, kept, keep) => onEdit(input, kept, keep, () => changed());
 
   const ids = (route.params.get("appointments") ?? "").split(",").map(Number).filter((id) => Number.isInteger(id) && id > 0);
   const [appointments, { products }] = await Promise.all([
@@ -195,9 +210,8 @@ export async function mount(main, desk, route) {
     if (state.discount.kind !== "none") discountValue.focus();
     changed(true);
   });
-  discountValue.addEventListener("input", () => {
-    state.discount.value = discountValue.value;
-    changed();
+  edited(discountValue, () => state.discount.value, (value) => {
+    state.discount.value = value;
   });
   showDiscount();
 
@@ -240,19 +254,16 @@ export async function mount(main, desk, route) {
       showMethod();
       changed(true);
     });
-    amount.addEventListener("input", () => {
-      payment.amount = amount.value;
+    edited(amount, () => payment.amount, (value) => {
+      payment.amount = value;
       // Emptied, it follows what is still due again.
-      payment.typed = amount.value.trim() !== "";
-      changed();
+      payment.typed = value.trim() !== "";
     });
-    tendered.addEventListener("input", () => {
-      payment.tendered = tendered.value;
-      changed();
+    edited(tendered, () => payment.tendered, (value) => {
+      payment.tendered = value;
     });
-    reference.addEventListener("input", () => {
-      payment.reference = reference.value;
-      changed();
+    edited(reference, () => payment.reference, (value) => {
+      payment.reference = value;
     });
     showMethod();
     const remove =

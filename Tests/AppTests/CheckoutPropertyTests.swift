@@ -1,0 +1,218 @@
+import API
+import Booking
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import PropertyBased
+import StorageTesting
+import Testing
+
+@testable import App
+@testable import Storage
+
+/// Random days of a salon's till through the API on a real database (visits booked, checked out with
+/// products, discounts and split payments, refunded, marked no-shows, their customers merged), after
+/// which:
+/// - every receipt equals its checkout: the payments come to the total, the lines to the subtotal;
+/// - receipts and refunds are numbered 1, 2, 3… without a gap or a repeat;
+/// - the day's ledger equals the sum of its sales: charges and payments of those standing, nothing of
+///   those refunded;
+/// - no visit is in two sales standing, and a merge leaves every sale on a record still the salon's;
+/// - no request is answered with a server error.
+struct CheckoutPropertyTests {
+    struct Step: Sendable, CustomStringConvertible {
+        var kind: Int
+        var a: Int
+        var b: Int
+
+        var description: String { ["book", "checkout", "refund", "no-show", "merge"][kind] + "(\(a), \(b))" }
+    }
+
+    static let steps = zip(Gen.int(in: 0...4), Gen.int(in: 0...99), Gen.int(in: 0...99))
+        .map { Step(kind: $0, a: $1, b: $2) }
+        .array(of: 4...14)
+
+    @Test(arguments: TestDatabase.available)
+    func receiptsEqualCheckoutsAndTheDayEqualsItsSales(database: TestDatabase) async {
+        await propertyCheck(count: 6, input: Self.steps) { steps in
+            let fixture = try await APIFixture.make(database: database)
+            let salon = try await CheckoutAPITests.salon(in: fixture)
+            try await fixture.test(as: .manager) { client in
+                try await client.execute(
+                    uri: "/api/v1/properties/\(salon.property.id)/products", method: .put,
+                    body: ByteBuffer(string: CheckoutAPITests.products)
+                ) { #expect($0.status == .ok) }
+                var customers: [Int] = []
+                for name in ["Ann", "Bo", "Chie"] {
+                    customers.append(try await CustomerAPITests.add(client, salon, #"{"name": "\#(name)"}"#))
+                }
+                var booked: [Int] = []
+                var sales: [Int] = []
+                for step in steps {
+                    try await Self.perform(step, salon, fixture, client, &customers, &booked, &sales)
+                }
+                try await Self.expectTheBooksAgree(salon, fixture, client, sales, steps)
+            }
+        }
+    }
+
+    static func expectTheBooksAgree(
+        _ salon: AppointmentAPITests.Salon, _ fixture: APIFixture, _ client: SignedInClient, _ ids: [Int],
+        _ steps: [Step]
+    ) async throws {
+        var standing: [Components.Schemas.Sale] = []
+        var refunds: [String] = []
+        var checkedOut: [Int] = []
+        for id in ids {
+            let sale = try await client.execute(uri: "/api/v1/sales/\(id)", method: .get) { response in
+                try CheckoutAPITests.sale(response)
+            }
+            let quote = sale.value1
+            #expect(quote.paid.amount == quote.total.amount, "paid is not the total: \(steps)")
+            #expect(quote.lines.map(\.amount.amount).reduce(0, +) == quote.subtotal.amount, "\(steps)")
+            #expect(quote.subtotal.amount == quote.gross.amount - quote.discount.amount, "\(steps)")
+            if let refund = sale.value2.refund {
+                refunds.append(refund.reference)
+            } else {
+                standing.append(sale)
+                checkedOut += quote.lines.compactMap(\.appointmentId)
+            }
+        }
+        #expect(Set(checkedOut).count == checkedOut.count, "a visit in two sales standing: \(steps)")
+        let numbers = ids.indices.map { FolioDocument.reference(prefix: "RCT", number: $0 + 1) }
+        let references = try await ids.asyncMap { id in
+            try await client.execute(uri: "/api/v1/sales/\(id)", method: .get) { try CheckoutAPITests.sale($0) }
+                .value2.reference
+        }
+        #expect(references.sorted() == numbers, "receipts with a gap: \(steps)")
+        #expect(
+            refunds.sorted() == refunds.indices.map { FolioDocument.reference(prefix: "RFD", number: $0 + 1) },
+            "refunds with a gap: \(steps)")
+        let today = CustomerAPITests.dayOf(0, fixture, salon)
+        try await client.execute(
+            uri: "/api/v1/properties/\(salon.property.id)/ledger?from=\(today)&to=\(today)", method: .get
+        ) { response in
+            let ledger = try APIFixture.decoder.decode(
+                Components.Schemas.Ledger.self, from: Data(buffer: response.body))
+            #expect(
+                ledger.totalCharges.amount == standing.map(\.value1.total.amount).reduce(0, +),
+                "the day's charges are not its sales': \(steps)")
+            #expect(
+                ledger.totalPayments.amount == standing.map(\.value1.paid.amount).reduce(0, +),
+                "the day's payments are not its sales': \(steps)")
+        }
+        // Every sale's customer is a record still the salon's (a merge took the sales along).
+        let orphans = try await fixture.store.sql.raw(
+            """
+            SELECT COUNT(*) AS n FROM sales s JOIN customers c ON c.id = s.customer_id
+            WHERE s.property_id = \(bind: salon.property.id) AND c.merged_into IS NOT NULL
+            """
+        ).first()?.decode(column: "n", as: Int.self)
+        #expect(orphans == 0, "a sale left on a record merged away: \(steps)")
+    }
+
+    static func perform(
+        _ step: Step, _ salon: AppointmentAPITests.Salon, _ fixture: APIFixture, _ client: SignedInClient,
+        _ customers: inout [Int], _ booked: inout [Int], _ sales: inout [Int]
+    ) async throws {
+        switch step.kind {
+        case 0:
+            booked.append(
+                try await CustomerAPITests.book(
+                    client, salon, customer: customers[step.a % customers.count], days: 0, fixture: fixture))
+        case 1:
+            // One customer's visits (or none: products over the counter), a product or not, a discount or
+            // not, paid in cash with change or split between a card and cash.
+            var visits: [Int] = []
+            if !booked.isEmpty, step.b % 4 != 0 {
+                let first = booked[step.a % booked.count]
+                let customer = try #require(try await fixture.store.appointments.appointment(id: first)).customerID
+                for id in booked where try await fixture.store.appointments.appointment(id: id)?.customerID == customer
+                {
+                    visits.append(id)
+                }
+                visits = Array(visits.prefix(1 + step.b % 2))
+            }
+            let items =
+                step.a % 3 == 0 && !visits.isEmpty ? "[]" : #"[{"productId": 1, "quantity": \#(1 + step.b % 3)}]"#
+            let discount =
+                switch step.b % 3 {
+                case 0: ""
+                case 1: #", "discount": {"basisPoints": \#(500 + step.a * 10)}"#
+                default: #", "discount": {"amount": {"amount": \#(1 + step.a * 7), "currency": "JPY"}}"#
+                }
+            let order = #"{"appointmentIds": \#(visits), "items": \#(items)\#(discount)"#
+            let quote = try await client.execute(
+                uri: "/api/v1/properties/\(salon.property.id)/sales/quote", method: .post,
+                body: ByteBuffer(string: order + "}")
+            ) { response -> Components.Schemas.SaleQuote? in
+                guard response.status == .ok else {
+                    // Only a visit already paid, or called off, is refused.
+                    #expect(
+                        [.conflict, .unprocessableContent].contains(response.status), "\(String(buffer: response.body))"
+                    )
+                    return nil
+                }
+                return try APIFixture.decoder.decode(
+                    Components.Schemas.SaleQuote.self, from: Data(buffer: response.body))
+            }
+            guard let total = quote?.total.amount else { return }
+            let card = step.a % 2 == 0 ? min(total, 1_000 + step.b * 10) : 0
+            var payments: [String] = []
+            if card > 0 {
+                payments.append(#"{"method": "card_terminal", "amount": {"amount": \#(card), "currency": "JPY"}}"#)
+            }
+            if total - card > 0 {
+                payments.append(
+                    #"{"method": "cash", "amount": {"amount": \#(total - card), "currency": "JPY"}, "tendered": {"amount": \#(total - card + step.b), "currency": "JPY"}}"#
+                )
+            }
+            let body = order + #", "payments": [\#(payments.joined(separator: ", "))]}"#
+            let sale = try await client.execute(
+                uri: "/api/v1/properties/\(salon.property.id)/sales", method: .post, body: ByteBuffer(string: body)
+            ) { response -> Int? in
+                guard response.status == .created else {
+                    #expect(
+                        [.conflict, .unprocessableContent].contains(response.status), "\(String(buffer: response.body))"
+                    )
+                    return nil
+                }
+                return try CheckoutAPITests.sale(response).value2.id
+            }
+            if let sale { sales.append(sale) }
+        case 2 where !sales.isEmpty:
+            try await client.execute(
+                uri: "/api/v1/sales/\(sales[step.a % sales.count])/refund", method: .post,
+                body: ByteBuffer(string: #"{"reason": "Refund \#(step.b)"}"#)
+            ) { #expect([.ok, .conflict].contains($0.status), "\(String(buffer: $0.body))") }
+        case 3 where !booked.isEmpty:
+            let id = booked[step.a % booked.count]
+            let version = try #require(try await fixture.store.appointments.appointment(id: id)).version
+            try await client.execute(
+                uri: "/api/v1/appointments/\(id)", method: .patch, headers: [.ifMatch: "\"\(version)\""],
+                body: ByteBuffer(string: #"{"state": "no_show"}"#)
+            ) { #expect([.ok, .unprocessableContent].contains($0.status), "\(String(buffer: $0.body))") }
+        case 4 where customers.count >= 2:
+            let kept = customers[step.a % customers.count]
+            let other = customers[step.b % customers.count]
+            guard kept != other else { return }
+            try await client.execute(
+                uri: "/api/v1/customers/\(kept)/merge", method: .post,
+                body: ByteBuffer(string: #"{"customerId": \#(other)}"#)
+            ) { #expect($0.status == .ok, "\(String(buffer: $0.body))") }
+            customers.removeAll { $0 == other }
+        default:
+            break
+        }
+    }
+}
+
+extension Array {
+    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var mapped: [T] = []
+        for element in self { mapped.append(try await transform(element)) }
+        return mapped
+    }
+}

@@ -149,14 +149,20 @@ public struct AppointmentRepository: Sendable {
     /// A property's appointments starting in `[fromMinute, toMinute)`.
     public func appointments(propertyID: Int, fromMinute: Int, toMinute: Int) async throws -> [Appointment] {
         try await store.read { sql in
-            try await sql.raw(
-                """
-                SELECT * FROM appointments WHERE property_id = \(bind: propertyID)
-                  AND start_minute >= \(bind: fromMinute) AND start_minute < \(bind: toMinute)
-                ORDER BY start_minute, id
-                """
-            ).all().map(Self.appointment(from:))
+            try await Self.appointments(propertyID: propertyID, fromMinute: fromMinute, toMinute: toMinute, in: sql)
         }
+    }
+
+    static func appointments(propertyID: Int, fromMinute: Int, toMinute: Int, in sql: any SQLDatabase) async throws
+        -> [Appointment]
+    {
+        try await sql.raw(
+            """
+            SELECT * FROM appointments WHERE property_id = \(bind: propertyID)
+              AND start_minute >= \(bind: fromMinute) AND start_minute < \(bind: toMinute)
+            ORDER BY start_minute, id
+            """
+        ).all().map(Self.appointment(from:))
     }
 }
 

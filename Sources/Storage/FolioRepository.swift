@@ -137,7 +137,8 @@ public struct FolioRepository: Sendable {
               SELECT f.id, f.kind, f.description, f.amount, f.category, f.method, f.business_day, f.posted_at,
                 f.stay_id, CAST(NULL AS BIGINT) AS sale_id, CAST(NULL AS BIGINT) AS sale_number,
                 r.kind AS reversed_kind, r.category AS reversed_category, r.method AS reversed_method,
-                r.description AS reversed_description, s.confirmation_code, g.name AS guest_name
+                r.description AS reversed_description, s.confirmation_code, g.name AS guest_name,
+                CAST(NULL AS BIGINT) AS staff_id, CAST(NULL AS TEXT) AS staff_name, CAST(NULL AS BIGINT) AS service_id
               FROM folio_entries f JOIN stays s ON s.id = f.stay_id JOIN guests g ON g.id = s.guest_id
               LEFT JOIN folio_entries r ON r.id = f.reverses
               WHERE f.business_day >= \(bind: first.number) AND f.business_day <= \(bind: last.number)
@@ -145,9 +146,9 @@ public struct FolioRepository: Sendable {
               UNION ALL
               SELECT e.id, e.kind, e.description, e.amount, e.category, e.method, e.business_day, e.posted_at,
                 NULL, e.sale_id, sa.number,
-                r.kind, r.category, r.method, r.description, '', sa.customer_name
+                r.kind, r.category, r.method, r.description, '', sa.customer_name, e.staff_id, st.name, e.service_id
               FROM sale_entries e JOIN sales sa ON sa.id = e.sale_id
-              LEFT JOIN sale_entries r ON r.id = e.reverses
+              LEFT JOIN sale_entries r ON r.id = e.reverses LEFT JOIN staff st ON st.id = e.staff_id
               WHERE e.property_id = \(bind: property.id) AND e.business_day >= \(bind: first.number)
                 AND e.business_day <= \(bind: last.number) AND e.currency = \(bind: property.currency.code)
             ) lines
@@ -174,7 +175,10 @@ public struct FolioRepository: Sendable {
                 method: try text(reversed ? "reversed_method" : "method").flatMap(PaymentMethod.init(rawValue:)),
                 reverses: reversed ? try text("reversed_kind").flatMap(FolioEntryKind.init(rawValue:)) : nil,
                 reversedDescription: reversed ? try text("reversed_description") : nil,
-                amount: Money(try row.decode(column: "amount", as: Int.self), property.currency))
+                amount: Money(try row.decode(column: "amount", as: Int.self), property.currency),
+                staffID: try row.decode(column: "staff_id", as: Int?.self),
+                staffName: try row.decode(column: "staff_name", as: String?.self),
+                serviceID: try row.decode(column: "service_id", as: Int?.self))
         }
         return LedgerReport(first: first, last: last, currency: property.currency, lines: lines)
     }

@@ -108,6 +108,12 @@ public struct NightAuditRun: NightAuditTransaction {
         try await FolioRepository.ledger(property: property, first: day, last: day, in: sql)
     }
 
+    public func appointments(on day: Day) async throws -> [Appointment] {
+        let minute = { (day: Day) in Int(day.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60 }
+        return try await AppointmentRepository.appointments(
+            propertyID: property.id, fromMinute: minute(day), toMinute: minute(day.adding(days: 1)), in: sql)
+    }
+
     public func guestLedger(through day: Day) async throws -> Money {
         let row = try await sql.raw(
             """
@@ -173,6 +179,51 @@ struct DayCloseRecord: Codable {
     var inHouse: [StayLine]
     var notCheckedOut: [StayLine]
     var guestLedger: Int
+    /// A salon's figures; absent for a hotel's day.
+    var salon: SalonRecord?
+
+    struct SalonRecord: Codable {
+        struct Takings: Codable {
+            var id: Int?
+            var name: String
+            var amount: Int
+        }
+
+        var byStylist: [Takings]
+        var byService: [Takings]
+        var products: Int
+        var receipts: Int
+        var appointments: Int
+        var completed: Int
+        var noShows: Int
+        var cancelled: Int
+        var open: Int
+
+        init(_ figures: SalonDayFigures) {
+            let takings = { (line: SalonDayFigures.Takings) in
+                Takings(id: line.id, name: line.name, amount: line.amount.amount)
+            }
+            byStylist = figures.byStylist.map(takings)
+            byService = figures.byService.map(takings)
+            products = figures.products.amount
+            receipts = figures.receipts
+            appointments = figures.appointments
+            completed = figures.completed
+            noShows = figures.noShows
+            cancelled = figures.cancelled
+            open = figures.open
+        }
+
+        func figures(currency: Currency) -> SalonDayFigures {
+            let takings = { (line: Takings) in
+                SalonDayFigures.Takings(id: line.id, name: line.name, amount: Money(line.amount, currency))
+            }
+            return SalonDayFigures(
+                byStylist: byStylist.map(takings), byService: byService.map(takings),
+                products: Money(products, currency), receipts: receipts, appointments: appointments,
+                completed: completed, noShows: noShows, cancelled: cancelled, open: open)
+        }
+    }
 
     init(_ report: DayClose) {
         let stayLine = { (line: DayClose.StayLine) in
@@ -203,6 +254,7 @@ struct DayCloseRecord: Codable {
         inHouse = report.inHouse.map(stayLine)
         notCheckedOut = report.notCheckedOut.map(stayLine)
         guestLedger = report.guestLedger.amount
+        salon = report.salon.map(SalonRecord.init)
     }
 
     func dayClose(currency: Currency) -> DayClose {
@@ -230,7 +282,7 @@ struct DayCloseRecord: Codable {
                 }),
             includedTaxes: (includedTaxes ?? []).map { $0.total(currency: currency) }, inHouse: inHouse.map(stayLine),
             notCheckedOut: notCheckedOut.map(stayLine),
-            guestLedger: Money(guestLedger, currency))
+            guestLedger: Money(guestLedger, currency), salon: salon?.figures(currency: currency))
     }
 }
 

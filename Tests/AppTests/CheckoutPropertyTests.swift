@@ -20,6 +20,7 @@ import Testing
 /// - the day's ledger equals the sum of its sales: charges and payments of those standing, nothing of
 ///   those refunded;
 /// - no visit is in two sales standing, and a merge leaves every sale on a record still the salon's;
+/// - the day closed, its takings by member, and by service with the products, are its receipts';
 /// - no request is answered with a server error.
 struct CheckoutPropertyTests {
     struct Step: Sendable, CustomStringConvertible {
@@ -102,6 +103,23 @@ struct CheckoutPropertyTests {
             #expect(
                 ledger.totalPayments.amount == standing.map(\.value1.paid.amount).reduce(0, +),
                 "the day's payments are not its sales': \(steps)")
+        }
+        // The day closed: its takings by member are its receipts' (before taxes added), and by service
+        // with the products, the same.
+        try await client.execute(
+            uri: "/api/v1/properties/\(salon.property.id)/night-audit", method: .post,
+            body: ByteBuffer(string: #"{"day": "\#(today)"}"#)
+        ) { response in
+            #expect(response.status == .created, "\(String(buffer: response.body))")
+            let close = try APIFixture.decoder.decode(
+                Components.Schemas.DayClose.self, from: Data(buffer: response.body))
+            let figures = try #require(close.salon)
+            let subtotals = standing.map(\.value1.subtotal.amount).reduce(0, +)
+            #expect(figures.takings.amount == subtotals, "the takings are not the receipts': \(steps)")
+            #expect(figures.byStylist.map(\.amount.amount).reduce(0, +) == subtotals, "\(steps)")
+            #expect(
+                figures.byService.map(\.amount.amount).reduce(0, +) + figures.products.amount == subtotals, "\(steps)")
+            #expect(figures.receipts == ids.count, "\(steps)")
         }
         // Every sale's customer is a record still the salon's (a merge took the sales along).
         let orphans = try await fixture.store.sql.raw(

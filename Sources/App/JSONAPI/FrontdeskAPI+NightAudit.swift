@@ -47,7 +47,8 @@ extension Components.Schemas.DayClose {
             ledger: try .init(report.ledger, taxes: taxes, included: report.includedTaxes),
             inHouse: try report.inHouse.map(Components.Schemas.DayCloseStay.init),
             notCheckedOut: try report.notCheckedOut.map(Components.Schemas.DayCloseStay.init),
-            guestLedger: try .init(report.guestLedger))
+            guestLedger: try .init(report.guestLedger),
+            salon: try report.salon.map(Components.Schemas.SalonDayFigures.init))
     }
 }
 
@@ -56,5 +57,18 @@ extension Components.Schemas.DayCloseStay {
         self.init(
             stayId: line.stayID, confirmationCode: line.confirmationCode, guestName: line.guestName,
             roomId: line.roomID, amount: try .init(line.amount))
+    }
+}
+
+extension Components.Schemas.SalonDayFigures {
+    init(_ figures: SalonDayFigures) throws {
+        let takings = { (line: SalonDayFigures.Takings) in
+            Components.Schemas.SalonTakings(id: line.id, name: line.name, amount: try .init(line.amount))
+        }
+        self.init(
+            byStylist: try figures.byStylist.map(takings), byService: try figures.byService.map(takings),
+            products: try .init(figures.products), takings: try .init(figures.takings), receipts: figures.receipts,
+            appointments: figures.appointments, completed: figures.completed, noShows: figures.noShows,
+            cancelled: figures.cancelled, open: figures.open)
     }
 }

@@ -25,11 +25,17 @@ public struct LedgerReport: Hashable, Sendable {
         public var reversedDescription: String?
         /// As posted: positive for charges, payments and reversals alike.
         public var amount: Money
+        /// A salon's line: the member who did the service or sold the product, and the service (a
+        /// reversal carries those of what it reverses).
+        public var staffID: Int?
+        public var staffName: String?
+        public var serviceID: Int?
 
         public init(
             day: Day, entryID: Int, stayID: Int?, saleID: Int? = nil, confirmationCode: String, guestName: String,
             kind: FolioEntryKind, description: String, category: ChargeCategory?, method: PaymentMethod?,
-            reverses: FolioEntryKind?, reversedDescription: String? = nil, amount: Money
+            reverses: FolioEntryKind?, reversedDescription: String? = nil, amount: Money, staffID: Int? = nil,
+            staffName: String? = nil, serviceID: Int? = nil
         ) {
             self.day = day
             self.entryID = entryID
@@ -44,6 +50,9 @@ public struct LedgerReport: Hashable, Sendable {
             self.reverses = reverses
             self.reversedDescription = reversedDescription
             self.amount = amount
+            self.staffID = staffID
+            self.staffName = staffName
+            self.serviceID = serviceID
         }
 
         /// What the line adds to the charges (a reversed charge takes away).

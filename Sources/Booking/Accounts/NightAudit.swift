@@ -124,12 +124,14 @@ public struct DayClose: Hashable, Sendable {
     /// All the property's folios together as the day closed: positive, what guests owe; negative,
     /// deposits held.
     public var guestLedger: Money
+    /// A salon's own figures: its takings by member and by service, its appointments.
+    public var salon: SalonDayFigures?
 
     public init(
         day: Day, closedAt: Date, closedBy: Int?, rooms: Int, roomsOutOfService: Int, roomNightsSold: Int,
         roomRevenue: Money, arrivals: Int, departures: Int, noShows: [StayLine], nightsPosted: Int,
         ledger: LedgerReport, includedTaxes: [FolioDocument.TaxTotal] = [], inHouse: [StayLine],
-        notCheckedOut: [StayLine], guestLedger: Money
+        notCheckedOut: [StayLine], guestLedger: Money, salon: SalonDayFigures? = nil
     ) {
         self.day = day
         self.closedAt = closedAt
@@ -147,6 +149,7 @@ public struct DayClose: Hashable, Sendable {
         self.inHouse = inHouse
         self.notCheckedOut = notCheckedOut
         self.guestLedger = guestLedger
+        self.salon = salon
     }
 
     /// Rooms sold of rooms in service, in basis points (8_500 is 85 %); zero with none in service.

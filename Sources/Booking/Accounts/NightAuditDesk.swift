@@ -126,7 +126,9 @@ public struct NightAuditDesk<Storage: NightAuditStorage>: StayOperations {
                 departures: stays.filter { $0.departure == day && $0.state == .checkedOut }.count,
                 noShows: noShows, nightsPosted: nightsPosted, ledger: ledger,
                 includedTaxes: ledger.includedTaxes(property.taxes), inHouse: inHouse, notCheckedOut: notCheckedOut,
-                guestLedger: try await audit.guestLedger(through: day))
+                guestLedger: try await audit.guestLedger(through: day),
+                salon: property.kind == .salon
+                    ? SalonDayFigures(ledger: ledger, appointments: try await audit.appointments(on: day)) : nil)
         }
     }
 
@@ -189,6 +191,8 @@ public protocol NightAuditTransaction: Sendable {
     func folios(stayIDs: [Int]) async throws -> [Int: Folio]
     /// The day's folio lines (`LedgerReport`).
     func ledger(day: Day) async throws -> LedgerReport
+    /// A salon's appointments starting that day, whatever became of them.
+    func appointments(on day: Day) async throws -> [Appointment]
     /// The balance of all the property's folios, lines of `day` and before.
     func guestLedger(through day: Day) async throws -> Money
     /// A stay as the report lists it, with its guest's name and its room that night.

@@ -33,3 +33,9 @@ test("what staff typed, and a name without a wording, read as stored", () => {
   assert.equal(lineLabel({ description: "Pool Villa, night of 2026-11-24", night: "2026-11-24" }, i18n), "Pool Villa");
   assert.equal(lineLabel({ description: "Garden Double, night of 2026-11-24", night: "2026-11-24" }), "Garden Double");
 });
+
+test("a payment the server named by its method reads in the page's language, a QR payment among them", () => {
+  const japanese = createI18n("ja", MESSAGES);
+  assert.equal(lineLabel({ kind: "payment", description: "Payment (qr)" }, japanese), japanese.t("folio.line.payment", { method: japanese.t("method.qr") }));
+  assert.ok(!/qr/i.test(lineLabel({ kind: "payment", description: "Payment (qr)" }, japanese)));
+});

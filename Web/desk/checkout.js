@@ -18,8 +18,9 @@ import { saleList } from "./sale-list.js";
 const QUOTE_DELAY_MS = 250;
 
 /**
- * Has `keep(value)` keep what is typed into `input` (or pasted, or cleared) and the quote asked again
- * through `changed`, when it differs from what is kept (`kept()`): leaving a field changes nothing.
+ * Keeps what is typed into `input` (or pasted, or cleared) with `keep(value)` and has the quote asked again
+ * (`changed`), only when it differs from what is kept (`kept()`): leaving a field changes nothing, so that
+ * a press of Complete is not lost to a quote asked again as the field it leaves loses focus.
  */
 function onEdit(input, kept, keep, changed) {
   const edit = () => {

@@ -7,7 +7,7 @@
 // (`i18n.stored`, from the property's translations); what staff typed shows as stored.
 
 const NIGHT_SUFFIX = /, night of (\d{4}-\d{2}-\d{2})$/;
-const PAYMENT = /^Payment \((cash|card terminal|transfer)\)$/;
+const PAYMENT = /^Payment \((cash|card terminal|transfer|qr)\)$/;
 const NIGHT_DROPPED = /^Night of (\d{4}-\d{2}-\d{2}) no longer in the stay$/;
 const NIGHTS_CHANGED = /^(.+): the stay's nights changed$/;
 

@@ -88,6 +88,7 @@ enum FormCatalog {
                             row: "method",
                             values: [
                                 .string(PaymentMethod.cardTerminal.rawValue), .string(PaymentMethod.transfer.rawValue),
+                                .string(PaymentMethod.qr.rawValue),
                             ]
                         )),
                 ])

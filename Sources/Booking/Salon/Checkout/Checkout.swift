@@ -59,7 +59,7 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
             throw DomainError.invalid(
                 "payments",
                 due.amount > 0 ? "\(due) is still to pay" : "\(due.negated) more is paid than the total",
-                reason: .saleUnpaid, params: ["due": String(due.amount)])
+                reason: .saleUnpaid, params: ["due": String(due.amount), "currency": due.currency.code])
         }
         var completed: [Appointment] = []
         for var appointment in priced.appointments where appointment.state != .completed {
@@ -75,7 +75,10 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
     /// refund receipt's number of its own. Its appointments stay done; they may be checked out again.
     public func refund(_ saleID: Int, reason: String, by staff: Staff) async throws -> Sale {
         let sale = try await sale(saleID, by: staff)
-        try Posting.validate(description: reason, field: "reason")
+        guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw DomainError.invalid("reason", "say why the sale is refunded", reason: .textRequired)
+        }
+        try FreeText.validate(reason, field: "reason", limit: Posting.descriptionLimit, lines: false)
         guard sale.refund == nil else {
             throw DomainError(.conflict, "sale \(saleID) is already refunded", reason: .saleRefunded)
         }
@@ -122,6 +125,12 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
                     field: "appointmentIds", reason: .saleNotPerformed)
             }
             appointments.append(appointment)
+        }
+        // Refused here for the quote too; storing a sale checks again in its transaction.
+        if let paid = try await storage.sales(appointmentIDs: order.appointmentIDs).first(where: { $0.refund == nil }) {
+            throw DomainError(
+                .conflict, "already checked out (\(paid.reference)): refund that sale first", field: "appointmentIds",
+                reason: .saleCheckedOut, params: ["reference": paid.reference])
         }
         let customers = Set(appointments.map(\.customerID))
         guard customers.count <= 1 else {

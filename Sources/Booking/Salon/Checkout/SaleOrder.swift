@@ -91,7 +91,7 @@ public struct SaleOrder: Sendable {
                 guard tendered.amount >= payment.amount.amount else {
                     throw .invalid(
                         "\(field).tendered", "less than the amount paid in cash", reason: .saleTenderedShort,
-                        params: ["amount": String(payment.amount.amount)])
+                        params: ["amount": String(payment.amount.amount), "currency": currency.code])
                 }
             }
             try FreeText.validate(
@@ -219,7 +219,7 @@ public struct SaleQuote: Hashable, Sendable {
             guard amount.amount <= gross else {
                 throw DomainError.invalid(
                     "discount.amount", "more than the services and products come to", reason: .saleDiscount,
-                    params: ["total": String(gross)])
+                    params: ["total": String(gross), "currency": currency.code])
             }
             guard gross > 0 else { break }
             var left = amount.amount

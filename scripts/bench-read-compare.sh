@@ -4,7 +4,9 @@
 # Two signed-in reads under wrk, for two builds of `frontdesk` side by side in one run:
 #   1. the front desk's day: GET /api/v1/properties/{id}/today (arrivals, departures and in-house
 #      guests with their balances; about 300 stays on the demo hotel below);
-#   2. one stay with its guest: GET /api/v1/stays/{id}, cycling through the ids of today's stays.
+#   2. one stay with its guest: GET /api/v1/stays/{id}, cycling through the ids of today's stays;
+#   3. the accounts' ledger of the last 30 days: GET /api/v1/properties/{id}/ledger (every folio line
+#      of those days, with a salon's sale lines read from their own table alongside).
 # Each build gets a database of its own filled alike (the 400-room hotel of bench-create-compare.sh:
 # 60 days of stays at half occupancy, a quarter of them past), and their wrk runs alternate
 # (baseline, candidate, baseline, candidate) per endpoint, so that a noisy machine weighs on both.
@@ -77,7 +79,9 @@ write_report_script >"$work/report.lua"
 write_stay_script "$work/baseline.stay.lua" "$stays_a" "$cookie_a"
 write_stay_script "$work/candidate.stay.lua" "$stays_b" "$cookie_b"
 
-for endpoint in today stay; do
+ledger_from="$(date -u -d '30 days ago' +%F)"
+ledger_to="$(date -u +%F)"
+for endpoint in today stay ledger; do
     for round in $(seq "$rounds"); do
         for name in baseline candidate; do
             base="$base_a" cookie="$cookie_a" property="$property_a" stays="$stays_a"
@@ -86,6 +90,10 @@ for endpoint in today stay; do
             if [[ "$endpoint" == today ]]; then
                 echo "== $which_db, GET /api/v1/properties/$property/today, round $round: $name"
                 args=(-s "$work/report.lua" -H "Cookie: $cookie" "$base/api/v1/properties/$property/today")
+            elif [[ "$endpoint" == ledger ]]; then
+                echo "== $which_db, GET /api/v1/properties/$property/ledger (30 days), round $round: $name"
+                args=(-s "$work/report.lua" -H "Cookie: $cookie"
+                    "$base/api/v1/properties/$property/ledger?from=$ledger_from&to=$ledger_to")
             else
                 echo "== $which_db, GET /api/v1/stays/{id} ($(awk -F, '{print NF}' <<<"$stays") ids), round $round: $name"
                 args=(-s "$work/$name.stay.lua" "$base")

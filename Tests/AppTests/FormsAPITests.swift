@@ -42,7 +42,7 @@ struct FormsAPITests {
                 let reference = try #require(rows.first { $0["key"] as? String == "description" })
                 let condition = try #require(reference["visibleWhen"] as? [String: Any])
                 #expect(condition["row"] as? String == "method")
-                #expect(condition["values"] as? [String] == ["card_terminal", "transfer"])
+                #expect(condition["values"] as? [String] == ["card_terminal", "transfer", "qr"])
             }
         }
     }

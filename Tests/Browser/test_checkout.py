@@ -4,7 +4,9 @@ over less the total of its own quote), the receipt carries its RCT- number, the 
 English word is left on either page, on paper only the receipt shows, and Back returns to the visit, which
 now lists its sale and no longer offers a checkout. In English, under network latency, cash handed over
 short of the amount is refused under its field and Complete waits, the amount is put right and the visit
-checked out, and the sale is refunded with a reason, its RFD- number shown.
+checked out, and the sale is refunded with a reason, its RFD- number shown. In Japanese again, the salon's
+day is closed (日締め) from the bar, and its takings by stylist and in all are its receipts' as the server
+keeps them.
 
 Each walk checks out a visit of its own, the first the server still offers to check out; every expected
 amount is read from the server's quote, never worked out here."""
@@ -13,6 +15,7 @@ from conftest import latin_words, make_driver, screenshot, text_in
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from test_desk import api, go, sign_in, use_property, wait_ready
+from test_night_audit import press_close_and_confirm, reports_shown
 from test_salon_from_empty import refusal
 
 import pytest
@@ -166,3 +169,71 @@ def test_in_english_cash_short_of_the_amount_is_refused_put_right_and_the_sale_r
         assert "pay" in api(driver, "GET", f"/api/v1/appointments/{visit['id']}")["data"]["actions"]
     finally:
         driver.execute_cdp_cmd("Network.emulateNetworkConditions", {**LATENCY, "latency": 0})
+
+
+def takings_of(desk, sales, day):
+    """Each stylist's takings on `day` and their total, from the receipts as the server keeps them: a receipt's
+    lines and subtotal on its day, less them on the day it was refunded. Keyed by the stylist's name, or by the
+    page's words for products sold by no one in particular."""
+    no_one = desk.execute_script("return window.desk.i18n.t('dayClose.noOne')")
+    by_stylist, total = {}, 0
+    for sale in sales:
+        sign = (sale["date"] == day) - (sale.get("refund", {}).get("date") == day)
+        for line in sale["lines"]:
+            name = line.get("staffName") or no_one
+            by_stylist[name] = by_stylist.get(name, 0) + sign * line["amount"]["amount"]
+        total += sign * sale["subtotal"]["amount"]
+    return by_stylist, total
+
+
+def test_in_japanese_the_salons_day_is_closed_with_its_takings_by_stylist_as_its_receipts_say(desk_server):
+    desk = make_driver((1024, 768), "ja-JP")
+    try:
+        sign_in(desk, desk_server)
+        salon = use_property(desk, "salon")
+        base = f"/api/v1/properties/{salon['id']}"
+        # A visit checked out with a product sold by no one in particular, paid in cash.
+        visit = a_visit_to_check_out(desk, salon)
+        product = next(p for p in api(desk, "GET", f"{base}/products")["data"]["products"] if p["active"])
+        order = {"appointmentIds": [visit["id"]], "items": [{"productId": product["id"], "quantity": 1}], "payments": []}
+        total = api(desk, "POST", f"{base}/sales/quote", order)["data"]["total"]
+        sold = api(desk, "POST", f"{base}/sales", {**order, "payments": [{"method": "cash", "amount": total}]})
+        assert sold["status"] == 201
+        # The days before the sale's are closed first; the sale's day is the next to close.
+        status = api(desk, "GET", f"{base}/night-audit")["data"]
+        while status["nextDay"] < sold["data"]["date"]:
+            assert api(desk, "POST", f"{base}/night-audit", {"day": status["nextDay"]})["status"] == 201
+            status = api(desk, "GET", f"{base}/night-audit")["data"]
+        day = status["nextDay"]
+        assert day == sold["data"]["date"] and day <= status["today"]
+
+        desk.find_element(By.CSS_SELECTOR, '.desk-nav a[data-route="audit"]').click()
+        wait_ready(desk, "audit")
+        before = reports_shown(desk)
+        press_close_and_confirm(desk)
+        WebDriverWait(desk, 10).until(lambda b: reports_shown(b) > before)
+
+        close = api(desk, "GET", f"{base}/day-closes/{day}")["data"]
+        sale_ids = sorted({line["saleId"] for line in close["ledger"]["lines"]})
+        sales = [api(desk, "GET", f"/api/v1/sales/{sale_id}")["data"] for sale_id in sale_ids]
+        by_stylist, takings = takings_of(desk, sales, day)
+        shown = desk.execute_script(
+            "return [...document.querySelectorAll('#close-by-stylist tbody tr')].map((tr) => [...tr.cells].map((td) => td.textContent))"
+        )
+        currency = salon["currency"]
+        assert {name: amount for name, amount in shown} == {
+            name: money(desk, {"amount": amount, "currency": currency}) for name, amount in by_stylist.items() if amount
+        }
+        assert text_in(desk, "#close-takings") == money(desk, {"amount": takings, "currency": currency})
+        assert desk.find_elements(By.CSS_SELECTOR, f'.audit .reports-table a[href="#/sales/{sold["data"]["id"]}"]')
+
+        # Stored text: names staff entered or customers gave, receipts' numbers, lines' descriptions.
+        figures = close["salon"]
+        stored = [salon["name"], *(t["name"] for t in close["ledger"].get("includedTaxes", []))]
+        stored += [entry["name"] for entry in figures["byStylist"] + figures["byService"]]
+        for line in close["ledger"]["lines"]:
+            stored += [line["guestName"], line["confirmationCode"], line["description"]]
+        assert latin_words(desk.execute_script(MAIN), stored) == []
+        screenshot(desk, "day-close-ja")
+    finally:
+        desk.quit()

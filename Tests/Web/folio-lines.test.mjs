@@ -39,3 +39,11 @@ test("a payment the server named by its method reads in the page's language, a Q
   assert.equal(lineLabel({ kind: "payment", description: "Payment (qr)" }, japanese), japanese.t("folio.line.payment", { method: japanese.t("method.qr") }));
   assert.ok(!/qr/i.test(lineLabel({ kind: "payment", description: "Payment (qr)" }, japanese)));
 });
+
+test("a salon's sale's payment, stored as its method's code, reads in the page's language", () => {
+  const japanese = createI18n("ja", MESSAGES);
+  const cash = lineLabel({ kind: "payment", method: "cash", description: "cash" }, japanese);
+  assert.equal(cash, japanese.t("folio.line.payment", { method: japanese.t("method.cash") }));
+  // A refund's reversal carries the reason someone typed: it reads as typed.
+  assert.equal(lineLabel({ kind: "reversal", method: "cash", description: "Wrong customer" }, japanese), "Wrong customer");
+});

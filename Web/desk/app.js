@@ -1,8 +1,8 @@
 // The front desk app: signs in, keeps the chosen property and language, draws the top bar and
 // routes `#/today`, `#/board`, `#/stays/{id}`, `#/documents/{id}`, `#/housekeeping`, `#/dashboard`,
-// `#/rates`, `#/settings`, `#/staff`, `#/reports`, `#/audit` (the night audit), and a salon's
-// `#/appointments/{id}`, `#/checkout?appointments={id,…}` (お会計), `#/sales/{id}` (its receipt),
-// `#/customers`, `#/customers/{id}` and `#/salon-setup` to their screens. Each screen is a
+// `#/rates`, `#/settings`, `#/staff`, `#/reports`, `#/audit` (the night audit, a salon's day close),
+// and a salon's `#/appointments/{id}`, `#/checkout?appointments={id,…}` (お会計), `#/sales/{id}` (its
+// receipt), `#/customers`, `#/customers/{id}` and `#/salon-setup` to their screens. Each screen is a
 // module exporting `mount(main, desk) -> { unmount() }`; `desk` is what screens share: the words,
 // the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
 
@@ -17,7 +17,7 @@ import { showLogin } from "./login.js";
 const PROPERTY_KEY = "frontdesk.property";
 
 // The screens a salon has no use for: opening one there goes to the board.
-const HOTEL_ONLY = new Set(["today", "housekeeping", "dashboard", "rates", "settings", "reports", "audit"]);
+const HOTEL_ONLY = new Set(["today", "housekeeping", "dashboard", "rates", "settings"]);
 // And those a hotel has no use for.
 const SALON_ONLY = new Set(["customers", "salon-setup", "checkout", "sales"]);
 // The events of a change to a salon's set-up, after which the desk reads its property again.
@@ -254,6 +254,8 @@ class Desk {
       this.property.kind === "hotel" ? link("housekeeping", "nav.housekeeping") : null,
       this.property.kind === "hotel" ? link("dashboard", "nav.dashboard") : null,
       this.property.kind === "hotel" && this.readsMoney ? link("rates", "nav.rates") : null,
+      // A salon has no dashboard to reach them from: its day close (日締め), which leads to its reports.
+      this.property.kind === "salon" && this.readsMoney ? link("audit", "nav.dayClose") : null,
       this.property.kind === "salon" && this.may("managing") ? link("salon-setup", "nav.salonSetup") : null,
       // Staff too is a manager's rare visit: an icon, so the bar keeps one line in every language.
       this.may("managing")

@@ -1,10 +1,11 @@
 // How the desk names a folio line. A room night's description carries its date for the record
 // ("Garden Double, night of 2026-11-24"), which the folio and the documents show in their own date
 // column, in the page's language; so the name alone is shown beside it. The lines the server writes
-// itself (a payment without words of its own, the corrections of a stay's changed nights) are stored
-// in the server's English, in the forms below, and worded here in the page's language. The names a
-// manager entered (room types, fees, taxes) show as the manager worded them in that language
-// (`i18n.stored`, from the property's translations); what staff typed shows as stored.
+// itself (a payment without words of its own, a salon's sale's payment by its method's code, the
+// corrections of a stay's changed nights) are stored in the server's English, in the forms below, and
+// worded here in the page's language. The names a manager entered (room types, fees, taxes) show as
+// the manager worded them in that language (`i18n.stored`, from the property's translations); what
+// staff typed shows as stored.
 
 const NIGHT_SUFFIX = /, night of (\d{4}-\d{2}-\d{2})$/;
 const PAYMENT = /^Payment \((cash|card terminal|transfer|qr)\)$/;
@@ -27,6 +28,8 @@ export function lineLabel(line, i18n) {
   if (NIGHT_SUFFIX.test(text)) return text.replace(/^(.*), night of (\d{4}-\d{2}-\d{2})$/, (_, name, day) => `${word(name)} (${i18n.date(day)})`);
   const paid = text.match(PAYMENT);
   if (paid && line.kind !== "charge") return t("folio.line.payment", { method: t(`method.${paid[1].replace(/ /g, "_")}`) });
+  // A salon's sale stores its payment under the method's code alone ("cash").
+  if (line.method && text === line.method && line.kind === "payment") return t("folio.line.payment", { method: t(`method.${line.method}`) });
   const dropped = text.match(NIGHT_DROPPED);
   if (dropped) return t("folio.line.nightDropped", { date: i18n.date(dropped[1]) });
   if (text === "Room charge without a night") return t("folio.line.roomWithoutNight");

@@ -1,7 +1,9 @@
 // The night audit: the hotel's next day to close, what closing it will do (arrivals who never came
 // become no-shows and pay the policy's fee; guests due out still in house; room nights not yet
 // charged), closing it (asked first: a closed day never changes), and a closed day's frozen report,
-// on screen, printed and as a CSV file.
+// on screen, printed and as a CSV file. A salon closes its day the same way (日締め): its report is
+// the salon's takings by stylist and by service, its products, receipts and appointments, and the
+// day's ledger, each sale's lines linked to its receipt.
 
 import { call, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
@@ -11,6 +13,7 @@ export async function mount(main, desk, route) {
   const { t } = desk.i18n;
   const i18n = desk.i18n;
   const property = desk.property;
+  const salon = property.kind === "salon";
   const rooms = new Map((property.rooms ?? []).map((r) => [r.id, r.number]));
   const base = `/api/v1/properties/${property.id}`;
 
@@ -34,7 +37,7 @@ export async function mount(main, desk, route) {
     h(
       "div",
       { class: "reports audit" },
-      h("div", { class: "desk-toolbar no-print" }, h("h1", { text: t("audit.title") }), h("a", { href: "#/reports", class: "desk-button", text: t("nav.reports") })),
+      h("div", { class: "desk-toolbar no-print" }, h("h1", { text: t(salon ? "dayClose.title" : "audit.title") }), h("a", { href: "#/reports", class: "desk-button", text: t("nav.reports") })),
       message,
       next,
       h("section", { class: "reports-sheet", "aria-labelledby": heading.id }, controls, heading, report),
@@ -59,11 +62,13 @@ export async function mount(main, desk, route) {
     const standing = h("p", {
       text: status.closedThrough ? t("audit.closedThrough", { day: i18n.date(status.closedThrough) }) : t("audit.noneClosed"),
     });
-    const effects = [
-      listing(t("audit.noShows"), "audit-no-shows", status.noShows, "audit.fee"),
-      listing(t("audit.notCheckedOut"), "audit-not-out", status.notCheckedOut, "reports.balance"),
-      h("p", { id: "audit-nights", text: t("audit.nightsToPost", { count: status.nightsToPost }) }),
-    ];
+    const effects = salon
+      ? h("p", { id: "audit-effects", text: t("dayClose.explain") })
+      : [
+          listing(t("audit.noShows"), "audit-no-shows", status.noShows, "audit.fee"),
+          listing(t("audit.notCheckedOut"), "audit-not-out", status.notCheckedOut, "reports.balance"),
+          h("p", { id: "audit-nights", text: t("audit.nightsToPost", { count: status.nightsToPost }) }),
+        ];
     const error = h("p", { class: "desk-form-error", role: "alert" });
     const place = h("div", { class: "desk-row" });
     const close = h("button", {
@@ -74,14 +79,14 @@ export async function mount(main, desk, route) {
     });
     fill(place, close);
     const wait = status.nextDay <= status.today ? null : h("p", { class: "desk-empty", text: t("audit.notYet", { day: i18n.date(status.nextDay) }) });
-    const early = status.canClose && status.nextDay === status.today ? h("p", { text: t("audit.early") }) : null;
+    const early = status.canClose && status.nextDay === status.today ? h("p", { text: t(salon ? "dayClose.early" : "audit.early") }) : null;
     fill(next, title, standing, effects, wait, early, place, error);
     return status;
   }
 
   /** Asks before closing, in place: a closed day's lines never change again. */
   function ask(button, closing, error, place) {
-    const question = h("p", { role: "alert", text: t("audit.confirm", { day: i18n.date(closing) }) });
+    const question = h("p", { role: "alert", text: t(salon ? "dayClose.confirm" : "audit.confirm", { day: i18n.date(closing) }) });
     const yes = h("button", {
       type: "button", class: "desk-button is-danger", text: t("confirm.yes"),
       onclick: () =>
@@ -110,45 +115,18 @@ export async function mount(main, desk, route) {
     try {
       const close = await get(`${base}/day-closes/${closed}`);
       heading.textContent = t("audit.report", { day: i18n.date(close.day) });
-      const adr = close.roomNightsSold > 0 ? { ...close.roomRevenue, amount: Math.round(close.roomRevenue.amount / close.roomNightsSold) } : null;
-      const numbers = [
-        ["audit.roomsSold", t("audit.ofRooms", { sold: close.roomNightsSold, rooms: close.rooms - close.roomsOutOfService })],
-        ["audit.occupancy", i18n.percent(close.occupancyBasisPoints / 10_000)],
-        ["audit.outOfService", String(close.roomsOutOfService)],
-        ["audit.roomRevenue", i18n.money(close.roomRevenue)],
-        ["audit.adr", adr ? i18n.money(adr) : "–"],
-        ["reports.arrivals", String(close.arrivals)],
-        ["reports.departures", String(close.departures)],
-        ["audit.noShows", String(close.noShows.length)],
-        ["audit.nightsPosted", String(close.nightsPosted)],
-        ["audit.guestLedger", i18n.money(close.guestLedger)],
-      ];
-      const ledger = ledgerView(close.ledger, i18n);
+      const ledger = ledgerView(close.ledger, i18n, { sales: salon });
+      const { shown, plain } = close.salon ? salonReport(close) : hotelReport(close);
       fill(
         report,
         h("p", { class: "audit-closed-at", text: t("audit.closedAt", { time: new Date(close.closedAt).toLocaleString(i18n.locale, { timeZone: property.timeZone }) }) }),
-        h("div", { class: "audit-figures" }, figures(t("audit.figures"), "audit-figures", numbers.map(([key, value]) => [t(key), value]))),
-        listing(t("audit.noShows"), "audit-report-no-shows", close.noShows, "audit.fee"),
-        listing(t("audit.inHouse"), "audit-report-in-house", close.inHouse, "reports.balance"),
-        close.notCheckedOut.length > 0 ? listing(t("audit.notCheckedOut"), "audit-report-not-out", close.notCheckedOut, "reports.balance") : null,
+        shown,
         h("h3", { id: "audit-ledger", text: `${t("reports.ledger")} (${close.ledger.lines.length})` }),
         reportTable(ledger.rows[0], ledger.shown, t),
         ledger.sections,
       );
-      const plain = [
-        [t("audit.report", { day: close.day })],
-        ...numbers.map(([key]) => key).map((key, i) => [t(key), csvValue(key, close, adr) ?? numbers[i][1]]),
-        [],
-        stayHeader("audit.fee"),
-        ...close.noShows.map((line) => stayRow(line, plainAmount)),
-        [],
-        stayHeader("reports.balance"),
-        ...close.inHouse.map((line) => stayRow(line, plainAmount)),
-        [],
-        ...ledger.rows,
-      ];
       URL.revokeObjectURL(download.href);
-      download.href = URL.createObjectURL(new Blob([toCSV(plain)], { type: "text/csv;charset=utf-8" }));
+      download.href = URL.createObjectURL(new Blob([toCSV([...plain, ...ledger.rows])], { type: "text/csv;charset=utf-8" }));
       download.download = `day-close-${close.day}.csv`;
       report.dataset.shown = String(Number(report.dataset.shown ?? 0) + 1);
     } catch (error) {
@@ -158,6 +136,96 @@ export async function mount(main, desk, route) {
     } finally {
       report.removeAttribute("aria-busy");
     }
+  }
+
+  /** A hotel's closed day: its rooms' figures, its no-shows and its guests in house, on screen and as CSV rows. */
+  function hotelReport(close) {
+    const adr = close.roomNightsSold > 0 ? { ...close.roomRevenue, amount: Math.round(close.roomRevenue.amount / close.roomNightsSold) } : null;
+    const numbers = [
+      ["audit.roomsSold", t("audit.ofRooms", { sold: close.roomNightsSold, rooms: close.rooms - close.roomsOutOfService })],
+      ["audit.occupancy", i18n.percent(close.occupancyBasisPoints / 10_000)],
+      ["audit.outOfService", String(close.roomsOutOfService)],
+      ["audit.roomRevenue", i18n.money(close.roomRevenue)],
+      ["audit.adr", adr ? i18n.money(adr) : "–"],
+      ["reports.arrivals", String(close.arrivals)],
+      ["reports.departures", String(close.departures)],
+      ["audit.noShows", String(close.noShows.length)],
+      ["audit.nightsPosted", String(close.nightsPosted)],
+      ["audit.guestLedger", i18n.money(close.guestLedger)],
+    ];
+    const shown = [
+      h("div", { class: "audit-figures" }, figures(t("audit.figures"), "audit-figures", numbers.map(([key, value]) => [t(key), value]))),
+      listing(t("audit.noShows"), "audit-report-no-shows", close.noShows, "audit.fee"),
+      listing(t("audit.inHouse"), "audit-report-in-house", close.inHouse, "reports.balance"),
+      close.notCheckedOut.length > 0 ? listing(t("audit.notCheckedOut"), "audit-report-not-out", close.notCheckedOut, "reports.balance") : null,
+    ];
+    const plain = [
+      [t("audit.report", { day: close.day })],
+      ...numbers.map(([key]) => key).map((key, i) => [t(key), csvValue(key, close, adr) ?? numbers[i][1]]),
+      [],
+      stayHeader("audit.fee"),
+      ...close.noShows.map((line) => stayRow(line, plainAmount)),
+      [],
+      stayHeader("reports.balance"),
+      ...close.inHouse.map((line) => stayRow(line, plainAmount)),
+      [],
+    ];
+    return { shown, plain };
+  }
+
+  /**
+   * A salon's closed day (レジ締め): its takings, products and receipts, its appointments by how they
+   * ended, and its takings by stylist and by service, on screen and as CSV rows. The takings no one
+   * in particular took are the products sold without a seller.
+   */
+  function salonReport(close) {
+    const salonDay = close.salon;
+    const takings = [
+      ["dayClose.total", salonDay.takings, "close-takings"],
+      ["dayClose.products", salonDay.products, "close-products"],
+    ];
+    const counts = [
+      ["dayClose.receipts", salonDay.receipts, "close-receipts"],
+      ["dayClose.appointmentsKept", salonDay.appointments, "close-appointments"],
+      ["dayClose.completed", salonDay.completed, "close-completed"],
+      ["dayClose.noShows", salonDay.noShows, "close-no-shows"],
+      ["dayClose.cancelled", salonDay.cancelled, "close-cancelled"],
+      ["dayClose.open", salonDay.open, "close-open"],
+    ];
+    const byStylist = salonDay.byStylist.map((entry) => [entry.id == null && !entry.name ? t("dayClose.noOne") : entry.name, entry.amount]);
+    const byService = salonDay.byService.map((entry) => [i18n.stored?.(entry.name) ?? entry.name, entry.amount]);
+    const takingsTable = (title, id, column, entries) => {
+      const table = reportTable([t(column), t("reports.amount")], entries.map(([name, amount]) => [name, i18n.money(amount)]), t);
+      table.id = id;
+      return h("section", { class: "audit-list audit-takings", "aria-labelledby": `${id}-title` }, h("h3", { id: `${id}-title`, text: t(title) }), table);
+    };
+    const shown = [
+      h(
+        "div",
+        { class: "audit-figures audit-salon" },
+        figures(t("dayClose.takings"), "close-takings-title", [
+          ...takings.map(([key, amount, id]) => [t(key), i18n.money(amount), id]),
+          [t(counts[0][0]), i18n.number(counts[0][1]), counts[0][2]],
+        ]),
+        figures(t("dayClose.appointments"), "close-appointments-title", counts.slice(1).map(([key, count, id]) => [t(key), i18n.number(count), id])),
+      ),
+      h(
+        "div",
+        { class: "audit-salon" },
+        takingsTable("dayClose.byStylist", "close-by-stylist", "dayClose.stylist", byStylist),
+        takingsTable("dayClose.byService", "close-by-service", "dayClose.service", byService),
+      ),
+    ];
+    const plainTable = (column, entries) => [[t(column), t("reports.amount")], ...entries.map(([name, amount]) => [name, plainAmount(amount)]), []];
+    const plain = [
+      [t("audit.report", { day: close.day })],
+      ...takings.map(([key, amount]) => [t(key), plainAmount(amount)]),
+      ...counts.map(([key, count]) => [t(key), count]),
+      [],
+      ...plainTable("dayClose.stylist", byStylist),
+      ...plainTable("dayClose.service", byService),
+    ];
+    return { shown, plain };
   }
 
   /** A figure as a spreadsheet reads it: amounts plain, counts and the share as numbers. */

@@ -1,7 +1,8 @@
 // Reports a hotel reads and files: the day's arrivals, departures and guests in house with their
 // balances (from the front desk's day), and the ledger of some days: every charge, payment and
 // reversal posted, with charges by kind, taxes by rate and payments by method. Each on screen,
-// printed from the browser (the bar and the controls stay off the paper), and as a CSV file.
+// printed from the browser (the bar and the controls stay off the paper), and as a CSV file. A salon
+// has the ledger alone: its sales' lines over some days, each receipt's number a link to it.
 
 import { errorText, get } from "./api.js";
 import { h, fill } from "../common/dom.js";
@@ -29,17 +30,22 @@ export function plainAmount(money) {
 /**
  * A ledger (`GET .../ledger`, or a closed day's) as a report shows it: `rows` for the CSV file (header
  * first, plain amounts), `shown` in the page's words, and `sections`, its totals by kind, tax, method.
+ * A salon's (`sales`) names its receipts and customers where a hotel's names confirmations and guests;
+ * on screen, a sale's line links to its receipt.
  */
-export function ledgerView(report, i18n) {
+export function ledgerView(report, i18n, { sales = false } = {}) {
   const { t } = i18n;
-  const header = ["reports.day", "reports.code", "reports.guest", "reports.entry", "reports.description", "reports.detail", "reports.amount"].map((key) => t(key));
+  const who = sales ? ["reports.receipt", "reports.customer"] : ["reports.code", "reports.guest"];
+  const header = ["reports.day", ...who, "reports.entry", "reports.description", "reports.detail", "reports.amount"].map((key) => t(key));
   const signed = (line) => ({ ...line.amount, amount: line.kind === "reversal" ? -line.amount.amount : line.amount.amount });
-  const row = (line, date, amount) => [
-    date(line.date), line.confirmationCode, line.guestName, t(`reports.entry.${line.kind}`), lineLabel(line, i18n),
+  const row = (line, date, amount, code) => [
+    date(line.date), code(line), line.guestName, t(`reports.entry.${line.kind}`), lineLabel(line, i18n),
     line.category ? t(`category.${line.category}`) : line.method ? t(`method.${line.method}`) : "", amount(signed(line)),
   ];
-  const rows = [header, ...report.lines.map((line) => row(line, (d) => d, plainAmount))];
-  const shown = report.lines.map((line) => row(line, i18n.date, i18n.money));
+  const plainCode = (line) => line.confirmationCode;
+  const receipt = (line) => (line.saleId ? h("a", { href: `#/sales/${line.saleId}`, text: line.confirmationCode }) : line.confirmationCode);
+  const rows = [header, ...report.lines.map((line) => row(line, (d) => d, plainAmount, plainCode))];
+  const shown = report.lines.map((line) => row(line, i18n.date, i18n.money, receipt));
   const sections = h(
     "div",
     { class: "reports-summary" },
@@ -56,24 +62,28 @@ export function ledgerView(report, i18n) {
 }
 
 
-/** A titled list of figures (name, value already worded), labelled by its heading `id`. */
+/**
+ * A titled list of figures (name, value already worded, and the value's own `id` when it has one),
+ * labelled by its heading `id`.
+ */
 export function figures(title, id, lines) {
   return h(
     "section",
     { class: "reports-totals", "aria-labelledby": id },
     h("h3", { id, text: title }),
-    h("dl", {}, lines.map(([name, value]) => [h("dt", { text: name }), h("dd", { text: value })])),
+    h("dl", {}, lines.map(([name, value, valueId]) => [h("dt", { text: name }), h("dd", { id: valueId, text: value })])),
   );
 }
 
-/** The rows on screen, in the page's words (dates, money); an empty report says so. */
+/** The rows on screen, in the page's words (dates, money, a link); an empty report says so. */
 export function reportTable(header, rows, t) {
   if (rows.length === 0) return h("p", { class: "desk-empty", text: t("reports.none") });
+  const cell = (value) => (value instanceof Node ? h("td", {}, value) : h("td", { text: String(value) }));
   return h(
     "table",
     { class: "desk-table reports-table" },
     h("thead", {}, h("tr", {}, header.map((name) => h("th", { scope: "col", text: name })))),
-    h("tbody", {}, rows.map((row) => h("tr", {}, row.map((value) => h("td", { text: String(value) }))))),
+    h("tbody", {}, rows.map((row) => h("tr", {}, row.map(cell)))),
   );
 }
 
@@ -82,12 +92,15 @@ export async function mount(main, desk, route) {
   const i18n = desk.i18n;
   const property = desk.property;
   const today = todayIn(property.timeZone);
-  let kind = KINDS.includes(route.params.get("report")) ? route.params.get("report") : "arrivals";
+  // A salon has no rooms nor stays: its report is the ledger of its sales.
+  const salon = property.kind === "salon";
+  const kinds = salon ? ["ledger"] : KINDS;
+  let kind = kinds.includes(route.params.get("report")) ? route.params.get("report") : kinds[0];
 
   const kindSelect = h(
     "select",
     { id: "reports-kind" },
-    KINDS.map((k) => h("option", { value: k, selected: k === kind, text: t(`reports.${k}`) })),
+    kinds.map((k) => h("option", { value: k, selected: k === kind, text: t(`reports.${k}`) })),
   );
   const from = h("input", { type: "date", id: "reports-from", required: true, value: route.params.get("from") ?? today });
   const to = h("input", { type: "date", id: "reports-to", required: true, value: route.params.get("to") ?? route.params.get("from") ?? today });
@@ -101,9 +114,8 @@ export async function mount(main, desk, route) {
     "form",
     { class: "desk-toolbar reports-controls no-print", onsubmit: (event) => { event.preventDefault(); show(); } },
     h("h1", { text: t("reports.title") }),
-    h("a", { href: "#/audit", class: "desk-button", id: "reports-audit", text: t("nav.audit") }),
-    h("label", { for: "reports-kind", text: t("reports.kind") }),
-    kindSelect,
+    h("a", { href: "#/audit", class: "desk-button", id: "reports-audit", text: t(salon ? "nav.dayClose" : "nav.audit") }),
+    salon ? null : [h("label", { for: "reports-kind", text: t("reports.kind") }), kindSelect],
     fromLabel,
     from,
     toLabel,
@@ -113,12 +125,14 @@ export async function mount(main, desk, route) {
     download,
   );
   // Everything the hotel holds, to take elsewhere: every stay (as `frontdesk import` reads it) and the guest list.
-  const exports = h(
-    "p",
-    { class: "desk-toolbar reports-exports no-print" },
-    h("a", { class: "desk-button", id: "reports-export-stays", href: `/api/v1/properties/${property.id}/exports/stays`, download: `stays-${property.id}.csv`, text: t("reports.exportStays") }),
-    h("a", { class: "desk-button", id: "reports-export-guests", href: `/api/v1/properties/${property.id}/exports/guests`, download: `guests-${property.id}.csv`, text: t("reports.exportGuests") }),
-  );
+  const exports = salon
+    ? null
+    : h(
+        "p",
+        { class: "desk-toolbar reports-exports no-print" },
+        h("a", { class: "desk-button", id: "reports-export-stays", href: `/api/v1/properties/${property.id}/exports/stays`, download: `stays-${property.id}.csv`, text: t("reports.exportStays") }),
+        h("a", { class: "desk-button", id: "reports-export-guests", href: `/api/v1/properties/${property.id}/exports/guests`, download: `guests-${property.id}.csv`, text: t("reports.exportGuests") }),
+      );
   fill(main, h("div", { class: "reports" }, controls, exports, message, h("section", { class: "reports-sheet", "aria-labelledby": heading.id }, heading, body)));
   kindSelect.addEventListener("change", () => {
     kind = kindSelect.value;
@@ -190,7 +204,7 @@ export async function mount(main, desk, route) {
   /** The ledger of the days from `from` to `to`, with its totals beneath. */
   async function ledger() {
     const report = await get(`/api/v1/properties/${property.id}/ledger?from=${from.value}&to=${to.value}`);
-    const { rows, shown, sections } = ledgerView(report, i18n);
+    const { rows, shown, sections } = ledgerView(report, i18n, { sales: salon });
     const span = report.from === report.to ? i18n.date(report.from) : `${i18n.date(report.from)} – ${i18n.date(report.to)}`;
     return { title: `${t("reports.ledger")}, ${span} (${report.lines.length})`, rows, shown, sections };
   }

@@ -110,8 +110,9 @@ public struct SaleOrder: Sendable {
         try Money.validate(amount: money.amount, field: "\(field).amount")
     }
 
-    /// Whether a text holds what could be a payment card's number: 13 to 19 digits in a row (spaces and
-    /// dashes between them allowed) that pass the Luhn check. Frontdesk never keeps one.
+    /// Whether a text holds what could be a payment card's number: a run of 13 to 19 digits (spaces and
+    /// dashes between them allowed) that begins as cards do (2 to 6) and passes the Luhn check.
+    /// Frontdesk never keeps one.
     public static func holdsCardNumber(_ text: String) -> Bool {
         var runs: [[Int]] = [[]]
         for character in text {
@@ -122,12 +123,7 @@ public struct SaleOrder: Sendable {
             }
         }
         return runs.contains { run in
-            guard run.count >= 13 else { return false }
-            // Any 13 to 19 digits in a row that pass the check.
-            for length in 13...min(19, run.count) {
-                for start in 0...(run.count - length) where luhn(run[start..<(start + length)]) { return true }
-            }
-            return false
+            (13...19).contains(run.count) && (2...6).contains(run[0]) && luhn(run[...])
         }
     }
 

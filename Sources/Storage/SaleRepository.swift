@@ -269,7 +269,7 @@ struct SaleEntry {
 
     init(_ payment: SalePayment) {
         kind = .payment
-        description = payment.method.rawValue
+        description = payment.method.paymentDescription
         unitAmount = payment.amount.amount
         amount = payment.amount.amount
         currency = payment.amount.currency

@@ -41,7 +41,8 @@ extension Components.Schemas.Ledger {
 extension Components.Schemas.LedgerLine {
     init(_ line: LedgerReport.Line) throws {
         self.init(
-            date: line.day.iso, entryId: line.entryID, stayId: line.stayID, saleId: line.saleID,
+            date: line.day.iso, entryId: line.entryID, stayId: line.stayID, saleId: line.saleID, staffId: line.staffID,
+            staffName: line.staffName, serviceId: line.serviceID,
             confirmationCode: line.confirmationCode,
             guestName: line.guestName, kind: try documented(line.kind.rawValue), description: line.description,
             category: try line.category.map { try documented($0.rawValue) },

@@ -27,7 +27,7 @@ public struct Accounts<Storage: StayStorage>: StayOperations {
     public func postPayment(
         to id: Int, amount: Money, method: PaymentMethod, description: String? = nil, by staff: Staff
     ) async throws -> Folio {
-        let description = description ?? "Payment (\(method.rawValue.replacingOccurrences(of: "_", with: " ")))"
+        let description = description ?? method.paymentDescription
         try Posting.validate(description: description)
         return try await post(
             Posting(kind: .payment, description: description, amount: amount, method: method), to: id, by: staff)

@@ -27,6 +27,10 @@ public enum PaymentMethod: String, Sendable, CaseIterable {
     case transfer
     /// A QR payment (PromptPay, PayPay, VietQR), recorded by its reference.
     case qr
+
+    /// A payment's line in a folio or a sale when the desk names it no otherwise: "Payment (card terminal)",
+    /// which the desk words in its own language.
+    public var paymentDescription: String { "Payment (\(rawValue.replacingOccurrences(of: "_", with: " ")))" }
 }
 
 /// One line of a folio.

@@ -130,44 +130,50 @@ public struct FolioRepository: Sendable {
     static func ledger(property: Property, first: Day, last: Day, in sql: any SQLDatabase) async throws
         -> LedgerReport
     {
-        // A hotel's folio lines and a salon's sale lines, one list (a property has only one kind).
+        // A hotel's folio lines, or a salon's sale lines: a property is one or the other.
+        let salon = property.kind == .salon
+        let query: SQLQueryString =
+            salon
+            ? """
+            SELECT e.id, e.kind, e.description, e.amount, e.category, e.method, e.business_day, e.sale_id,
+              sa.number AS sale_number, r.kind AS reversed_kind, r.category AS reversed_category,
+              r.method AS reversed_method, r.description AS reversed_description, sa.customer_name AS guest_name,
+              e.staff_id, st.name AS staff_name, e.service_id
+            FROM sale_entries e JOIN sales sa ON sa.id = e.sale_id
+            LEFT JOIN sale_entries r ON r.id = e.reverses LEFT JOIN staff st ON st.id = e.staff_id
+            WHERE e.property_id = \(bind: property.id) AND e.business_day >= \(bind: first.number)
+              AND e.business_day <= \(bind: last.number) AND e.currency = \(bind: property.currency.code)
+            ORDER BY e.business_day, e.posted_at, e.id
+            """
+            : """
+            SELECT f.id, f.kind, f.description, f.amount, f.category, f.method, f.business_day, f.stay_id,
+              r.kind AS reversed_kind, r.category AS reversed_category, r.method AS reversed_method,
+              r.description AS reversed_description, s.confirmation_code, g.name AS guest_name
+            FROM folio_entries f JOIN stays s ON s.id = f.stay_id JOIN guests g ON g.id = s.guest_id
+            LEFT JOIN folio_entries r ON r.id = f.reverses
+            WHERE f.business_day >= \(bind: first.number) AND f.business_day <= \(bind: last.number)
+              AND s.property_id = \(bind: property.id) AND f.currency = \(bind: property.currency.code)
+            ORDER BY f.business_day, f.posted_at, f.id
+            """
         let lines = try await sql.raw(
-            """
-            SELECT * FROM (
-              SELECT f.id, f.kind, f.description, f.amount, f.category, f.method, f.business_day, f.posted_at,
-                f.stay_id, CAST(NULL AS BIGINT) AS sale_id, CAST(NULL AS BIGINT) AS sale_number,
-                r.kind AS reversed_kind, r.category AS reversed_category, r.method AS reversed_method,
-                r.description AS reversed_description, s.confirmation_code, g.name AS guest_name,
-                CAST(NULL AS BIGINT) AS staff_id, CAST(NULL AS TEXT) AS staff_name, CAST(NULL AS BIGINT) AS service_id
-              FROM folio_entries f JOIN stays s ON s.id = f.stay_id JOIN guests g ON g.id = s.guest_id
-              LEFT JOIN folio_entries r ON r.id = f.reverses
-              WHERE f.business_day >= \(bind: first.number) AND f.business_day <= \(bind: last.number)
-                AND s.property_id = \(bind: property.id) AND f.currency = \(bind: property.currency.code)
-              UNION ALL
-              SELECT e.id, e.kind, e.description, e.amount, e.category, e.method, e.business_day, e.posted_at,
-                NULL, e.sale_id, sa.number,
-                r.kind, r.category, r.method, r.description, '', sa.customer_name, e.staff_id, st.name, e.service_id
-              FROM sale_entries e JOIN sales sa ON sa.id = e.sale_id
-              LEFT JOIN sale_entries r ON r.id = e.reverses LEFT JOIN staff st ON st.id = e.staff_id
-              WHERE e.property_id = \(bind: property.id) AND e.business_day >= \(bind: first.number)
-                AND e.business_day <= \(bind: last.number) AND e.currency = \(bind: property.currency.code)
-            ) lines
-            ORDER BY business_day, posted_at, id
-            """
+            query
         ).all().map { row in
             let kind = FolioEntryKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .charge
             let reversed = kind == .reversal
             let text = { (column: String) in try row.decode(column: column, as: String?.self) }
-            let sale = try row.decode(column: "sale_number", as: Int?.self)
+            // A column only the other kind's query has is nil.
+            let id = { (column: String, salons: Bool) in
+                salon == salons ? try row.decode(column: column, as: Int?.self) : nil
+            }
             return LedgerReport.Line(
                 day: Day(try row.decode(column: "business_day", as: Int.self)),
                 entryID: try row.decode(column: "id", as: Int.self),
-                stayID: try row.decode(column: "stay_id", as: Int?.self),
-                saleID: try row.decode(column: "sale_id", as: Int?.self),
-                confirmationCode: try sale.map {
-                    FolioDocument.reference(prefix: FolioDocumentKind.receipt.prefix, number: $0)
-                }
-                    ?? row.decode(column: "confirmation_code", as: String.self),
+                stayID: try id("stay_id", false), saleID: try id("sale_id", true),
+                confirmationCode: salon
+                    ? FolioDocument.reference(
+                        prefix: FolioDocumentKind.receipt.prefix,
+                        number: try row.decode(column: "sale_number", as: Int.self))
+                    : try row.decode(column: "confirmation_code", as: String.self),
                 guestName: try row.decode(column: "guest_name", as: String.self), kind: kind,
                 description: try row.decode(column: "description", as: String.self),
                 category: try text(reversed ? "reversed_category" : "category").flatMap(
@@ -176,9 +182,8 @@ public struct FolioRepository: Sendable {
                 reverses: reversed ? try text("reversed_kind").flatMap(FolioEntryKind.init(rawValue:)) : nil,
                 reversedDescription: reversed ? try text("reversed_description") : nil,
                 amount: Money(try row.decode(column: "amount", as: Int.self), property.currency),
-                staffID: try row.decode(column: "staff_id", as: Int?.self),
-                staffName: try row.decode(column: "staff_name", as: String?.self),
-                serviceID: try row.decode(column: "service_id", as: Int?.self))
+                staffID: try id("staff_id", true), staffName: salon ? try text("staff_name") : nil,
+                serviceID: try id("service_id", true))
         }
         return LedgerReport(first: first, last: last, currency: property.currency, lines: lines)
     }

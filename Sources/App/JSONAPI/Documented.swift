@@ -33,6 +33,12 @@ extension Components.Schemas.Money {
     init(_ money: Money) throws {
         self.init(amount: money.amount, currency: try documented(money.currency.code))
     }
+
+    /// The amount as sent, which the domain then bounds, in a currency Frontdesk knows (else refused
+    /// naming `field.currency`).
+    func money(field: String) throws -> Money {
+        Money(amount, try Currency.named(currency.rawValue, field: "\(field).currency"))
+    }
 }
 
 extension Components.Schemas.PostedAmount {

@@ -22,7 +22,7 @@ extension FrontdeskAPI {
             try body.products.enumerated().map { index, product in
                 Product(
                     id: product.id ?? 0, name: product.name,
-                    price: try Self.money(product.price, field: "products[\(index)].price"),
+                    price: try product.price.money(field: "products[\(index)].price"),
                     active: product.active ?? true)
             }, propertyID: input.path.id, by: try staff)
         return .ok(.init(body: .json(.init(products: try products.map(Components.Schemas.Product.init)))))
@@ -70,16 +70,12 @@ extension FrontdeskAPI {
         return try await store.properties.staffNames(ids: Array(ids))
     }
 
-    static func money(_ money: Components.Schemas.Money, field: String) throws -> Money {
-        Money(money.amount, try Currency.named(money.currency.rawValue, field: "\(field).currency"))
-    }
-
     static func order(_ body: Components.Schemas.SaleOrder, propertyID: Int) throws -> SaleOrder {
         let discount: SaleOrder.Discount? =
             switch (body.discount?.basisPoints, body.discount?.amount) {
             case (nil, nil): nil
             case (let basisPoints?, nil): .share(basisPoints: basisPoints)
-            case (nil, let amount?): .amount(try money(amount, field: "discount.amount"))
+            case (nil, let amount?): .amount(try amount.money(field: "discount.amount"))
             case (.some, .some): throw DomainError.invalid("discount", "a share or an amount, not both")
             }
         return SaleOrder(
@@ -94,8 +90,8 @@ extension FrontdeskAPI {
                     throw DomainError.invalid("\(field).method", "'\(payment.method.rawValue)' is not a method")
                 }
                 return SalePayment(
-                    method: method, amount: try money(payment.amount, field: "\(field).amount"),
-                    tendered: try payment.tendered.map { try money($0, field: "\(field).tendered") },
+                    method: method, amount: try payment.amount.money(field: "\(field).amount"),
+                    tendered: try payment.tendered?.money(field: "\(field).tendered"),
                     reference: payment.reference ?? "")
             }, customerID: body.customerId)
     }

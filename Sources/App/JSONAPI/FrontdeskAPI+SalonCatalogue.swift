@@ -12,7 +12,8 @@ extension FrontdeskAPI {
             }
         let service = try await salonDesk.addService(
             to: input.path.id,
-            ServiceDraft(name: body.name, durationMinutes: body.durationMinutes, price: try Self.price(body.price)),
+            ServiceDraft(
+                name: body.name, durationMinutes: body.durationMinutes, price: try body.price.money(field: "price")),
             by: try staff)
         return .created(.init(body: .json(try .init(service))))
     }
@@ -27,7 +28,7 @@ extension FrontdeskAPI {
         let service = try await salonDesk.changeService(
             input.path.serviceId, at: input.path.id,
             ServiceDraft(
-                name: body.name, durationMinutes: body.durationMinutes, price: try body.price.map(Self.price)),
+                name: body.name, durationMinutes: body.durationMinutes, price: try body.price?.money(field: "price")),
             by: try staff)
         return .ok(.init(body: .json(try .init(service))))
     }
@@ -70,11 +71,6 @@ extension FrontdeskAPI {
     {
         try await salonDesk.removeMember(input.path.staffId, at: input.path.id, by: try staff)
         return .noContent(.init())
-    }
-
-    /// A price as sent: any amount the domain then bounds, in a currency Frontdesk knows.
-    static func price(_ money: Components.Schemas.Money) throws -> Money {
-        Money(money.amount, try Currency.named(money.currency.rawValue, field: "price.currency"))
     }
 }
 

@@ -4,7 +4,7 @@ The schema is the one the running server serves at /openapi.json. Every operatio
 (a WebSocket) is fuzzed with positive and negative data, a fixed number of examples each and derandomized,
 so that a run is repeatable (as far as the server's own clock allows). Path parameters, ids in bodies and
 dates are mostly steered onto the demo's real resources (property 1 and its stays, rooms and room types,
-the salon's appointments, staff and services, guest bookings made at the start) so that the fuzzing goes
+the salon's appointments, staff and services, its sales and guest bookings made at the start) so that the fuzzing goes
 past 404s; now and then a text field gets an awkward string (NUL, emoji, 2,001 characters) and an amount
 an extreme number. The fuzzing is signed in as a manager of its own (added with `frontdesk user add`), so
 that fuzzed sign-ins cannot lock it out (sign-in is throttled per account and per address, and each fuzzed
@@ -88,6 +88,7 @@ class Known:
     stay_info: dict  # id -> {"arrival", "departure", "state", "code", "email"}
     folio_entries: dict  # stay id -> [entry id]
     appointments: list
+    sales: list  # a few of the salon's appointments checked out, one of them refunded
     staff: list
     services: list
     offers: list  # (propertyId, roomTypeId) a guest can book
@@ -218,6 +219,18 @@ def discover(base_url, cookie):
         items = salon_board["items"]
         appointments |= {items[i] for i in range(0, len(items), 6)}
 
+    # A few visits checked out (one refunded), for the sales' routes to read and refund.
+    sales = []
+    for appointment in sorted(appointments)[:3]:
+        order = {"appointmentIds": [appointment]}
+        quote = s.post(f"{base_url}/api/v1/properties/{salon}/sales/quote", json=order, timeout=20)
+        if quote.status_code != 200:
+            continue
+        order["payments"] = [{"method": "cash", "amount": quote.json()["total"]}]
+        sales.append(_json(s.post(f"{base_url}/api/v1/properties/{salon}/sales", json=order, timeout=20))["id"])
+    if sales:
+        _json(s.post(f"{base_url}/api/v1/sales/{sales[0]}/refund", json={"reason": "Fuzz set-up"}, timeout=20))
+
     ical = {}
     for room in rooms[:6]:
         link = get(f"/api/v1/rooms/{room}/ical")["exportUrl"]
@@ -267,6 +280,7 @@ def discover(base_url, cookie):
         stay_info=stay_info,
         folio_entries=folio_entries,
         appointments=sorted(appointments),
+        sales=sales,
         staff=staff,
         services=services,
         offers=offers,
@@ -369,6 +383,8 @@ class Steering:
             return fitting * 4 + k.stays if fitting else k.stays
         if path.startswith("/api/v1/appointments/"):
             return k.appointments
+        if path.startswith("/api/v1/sales/"):
+            return k.sales
         if path.startswith("/api/v1/room-types/"):
             return k.room_types
         if path.startswith("/api/v1/rooms/"):

@@ -86,15 +86,8 @@ public struct DocumentRepository: Sendable {
     ) async throws -> FolioDocument {
         try await store.write { sql in
             var document = try draft(try await FolioRepository.load(stayID: stayID, in: sql))
-            let sequence = "\(document.kind.rawValue)_seq"
-            guard
-                let number = try await sql.raw(
-                    """
-                    UPDATE properties SET \(unsafeRaw: sequence) = \(unsafeRaw: sequence) + 1
-                    WHERE id = \(bind: document.propertyID) RETURNING \(unsafeRaw: sequence) AS number
-                    """
-                ).first()?.decode(column: "number", as: Int.self)
-            else { throw DomainError(.notFound, "no property \(document.propertyID)") }
+            let number = try await Self.nextNumber(
+                of: "\(document.kind.rawValue)_seq", propertyID: document.propertyID, in: sql)
             document.number = number
             document.id = try await sql.insertReturningID(
                 """
@@ -111,6 +104,20 @@ public struct DocumentRepository: Sendable {
                 action: "issue", before: nil as IssuedRecord?, after: IssuedRecord(document))
             return document
         }
+    }
+
+    /// Moves one of the property's document sequences on (`invoice_seq`, `receipt_seq`, `refund_seq`) and
+    /// returns its new number: taken only if the transaction commits.
+    static func nextNumber(of sequence: String, propertyID: Int, in sql: any SQLDatabase) async throws -> Int {
+        guard
+            let number = try await sql.raw(
+                """
+                UPDATE properties SET \(unsafeRaw: sequence) = \(unsafeRaw: sequence) + 1
+                WHERE id = \(bind: propertyID) RETURNING \(unsafeRaw: sequence) AS number
+                """
+            ).first()?.decode(column: "number", as: Int.self)
+        else { throw DomainError(.notFound, "no property \(propertyID)") }
+        return number
     }
 
     public func documents(stayID: Int) async throws -> [FolioDocument] {

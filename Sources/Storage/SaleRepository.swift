@@ -57,13 +57,12 @@ public struct SaleRepository: Sendable {
                     """
                 ).first()
             {
-                let reference = FolioDocument.reference(
-                    prefix: FolioDocumentKind.receipt.prefix, number: try taken.decode(column: "number", as: Int.self))
-                throw DomainError(
-                    .conflict, "already checked out (\(reference)): refund that sale first", field: "appointmentIds",
-                    reason: .saleCheckedOut, params: ["reference": reference])
+                throw DomainError.saleCheckedOut(
+                    FolioDocument.reference(
+                        prefix: FolioDocumentKind.receipt.prefix,
+                        number: try taken.decode(column: "number", as: Int.self)))
             }
-            let number = try await Self.nextReceipt(propertyID: salon.id, in: sql)
+            let number = try await DocumentRepository.nextNumber(of: "receipt_seq", propertyID: salon.id, in: sql)
             var issuer = salon.issuer
             if issuer.name.isEmpty { issuer.name = salon.name }
             let saleID = try await sql.insertReturningID(
@@ -107,7 +106,7 @@ public struct SaleRepository: Sendable {
             else { throw DomainError(.notFound, "no sale \(saleID)") }
             let day = try await FolioRepository.openDay(of: salon, now: store.clock.now(), in: sql, locking: true)
             // Set first, so that a refund racing this one finds it taken and rolls back.
-            let number = try await Self.nextReceipt(propertyID: salon.id, in: sql, sequence: "refund_seq")
+            let number = try await DocumentRepository.nextNumber(of: "refund_seq", propertyID: salon.id, in: sql)
             guard
                 try await sql.raw(
                     """
@@ -117,7 +116,7 @@ public struct SaleRepository: Sendable {
                     WHERE id = \(bind: saleID) AND refund_number IS NULL RETURNING id
                     """
                 ).first() != nil
-            else { throw DomainError(.conflict, "sale \(saleID) is already refunded", reason: .saleRefunded) }
+            else { throw DomainError.saleRefunded(saleID) }
             let standing = try await sql.raw(
                 "SELECT * FROM sale_entries WHERE sale_id = \(bind: saleID) AND kind <> 'reversal' ORDER BY id"
             ).all()
@@ -158,21 +157,6 @@ public struct SaleRepository: Sendable {
             }
             return sales
         }
-    }
-
-    /// Moves one of the property's document sequences on and returns its new number.
-    private static func nextReceipt(propertyID: Int, in sql: any SQLDatabase, sequence: String = "receipt_seq")
-        async throws -> Int
-    {
-        guard
-            let number = try await sql.raw(
-                """
-                UPDATE properties SET \(unsafeRaw: sequence) = \(unsafeRaw: sequence) + 1
-                WHERE id = \(bind: propertyID) RETURNING \(unsafeRaw: sequence) AS number
-                """
-            ).first()?.decode(column: "number", as: Int.self)
-        else { throw DomainError(.notFound, "no property \(propertyID)") }
-        return number
     }
 
     private static func post(

@@ -80,7 +80,7 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
         }
         try FreeText.validate(reason, field: "reason", limit: Posting.descriptionLimit, lines: false)
         guard sale.refund == nil else {
-            throw DomainError(.conflict, "sale \(saleID) is already refunded", reason: .saleRefunded)
+            throw DomainError.saleRefunded(saleID)
         }
         return try await storage.refund(saleID: saleID, reason: reason, by: staff.user.id)
     }
@@ -128,9 +128,7 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
         }
         // Refused here for the quote too; storing a sale checks again in its transaction.
         if let paid = try await storage.sales(appointmentIDs: order.appointmentIDs).first(where: { $0.refund == nil }) {
-            throw DomainError(
-                .conflict, "already checked out (\(paid.reference)): refund that sale first", field: "appointmentIds",
-                reason: .saleCheckedOut, params: ["reference": paid.reference])
+            throw DomainError.saleCheckedOut(paid.reference)
         }
         let customers = Set(appointments.map(\.customerID))
         guard customers.count <= 1 else {
@@ -150,6 +148,21 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
         return Priced(
             salon: salon, appointments: appointments, customerName: customer.map { $0.erased ? "" : $0.name } ?? "",
             quote: quote)
+    }
+}
+
+extension DomainError {
+    /// A visit already in a sale standing (`reference`, its receipt): refused by the quote, and again by
+    /// storage in the transaction that would store a second sale.
+    public static func saleCheckedOut(_ reference: String) -> DomainError {
+        DomainError(
+            .conflict, "already checked out (\(reference)): refund that sale first", field: "appointmentIds",
+            reason: .saleCheckedOut, params: ["reference": reference])
+    }
+
+    /// A sale refunded already: refused before, and again by storage should two refunds race.
+    public static func saleRefunded(_ saleID: Int) -> DomainError {
+        DomainError(.conflict, "sale \(saleID) is already refunded", reason: .saleRefunded)
     }
 }
 

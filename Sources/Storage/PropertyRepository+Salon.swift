@@ -93,11 +93,14 @@ extension PropertyRepository {
                     })
             return try await sql.raw(
                 """
-                SELECT id, duration_minutes, buffer_before, buffer_after, performers, resource_id, online
-                FROM services WHERE property_id = \(bind: propertyID) AND NOT retired ORDER BY id
+                SELECT s.id, s.duration_minutes, s.buffer_before, s.buffer_after, s.performers, s.resource_id,
+                  s.online, s.terms, p.currency
+                FROM services s JOIN properties p ON p.id = s.property_id
+                WHERE s.property_id = \(bind: propertyID) AND NOT s.retired ORDER BY s.id
                 """
             ).all().map { row in
                 let performers = try row.decode(column: "performers", as: String.self)
+                let currency = try Currency.named(try row.decode(column: "currency", as: String.self))
                 return BookableService(
                     id: try row.decode(column: "id", as: Int.self),
                     durationMinutes: try row.decode(column: "duration_minutes", as: Int.self),
@@ -106,7 +109,9 @@ extension PropertyRepository {
                     performers: performers.isEmpty
                         ? everyone : Set(try JSONText.decodeRemembered([Int].self, performers)),
                     resourceID: try row.decode(column: "resource_id", as: Int?.self),
-                    bookableOnline: try row.decode(column: "online", as: Bool.self))
+                    bookableOnline: try row.decode(column: "online", as: Bool.self),
+                    terms: try VisitTermsRecord.terms(
+                        try row.decode(column: "terms", as: String.self), currency: currency))
             }
         }
     }
@@ -115,12 +120,14 @@ extension PropertyRepository {
     /// (its length is `Service`'s).
     public func setBooking(of service: BookableService, by userID: Int?) async throws {
         let performers = try JSONText.encode(service.performers.sorted())
+        let terms = try VisitTermsRecord.text(service.terms)
         try await store.write { [store] sql in
             let propertyID = try await sql.raw(
                 """
                 UPDATE services SET buffer_before = \(bind: service.bufferBeforeMinutes),
                   buffer_after = \(bind: service.bufferAfterMinutes), performers = \(bind: performers),
-                  resource_id = \(bind: service.resourceID), online = \(bind: service.bookableOnline)
+                  resource_id = \(bind: service.resourceID), online = \(bind: service.bookableOnline),
+                  terms = \(bind: terms)
                 WHERE id = \(bind: service.id)
                 RETURNING property_id
                 """
@@ -129,6 +136,33 @@ extension PropertyRepository {
             try await Self.journal(
                 "service", service.id, "booking", at: propertyID, by: userID, after: ServiceBookingRecord(service),
                 in: sql, store: store)
+        }
+    }
+
+    /// The salon's fees for appointments not kept: `VisitTerms.free` until its manager states them.
+    public func visitTerms(propertyID: Int) async throws -> VisitTerms {
+        try await store.read { sql in
+            guard
+                let row = try await sql.raw(
+                    "SELECT visit_terms, currency FROM properties WHERE id = \(bind: propertyID)"
+                ).first()
+            else { return .free }
+            return try VisitTermsRecord.terms(
+                try row.decode(column: "visit_terms", as: String.self),
+                currency: try Currency.named(try row.decode(column: "currency", as: String.self))) ?? .free
+        }
+    }
+
+    /// Stores the salon's fees, journaled as its set-up's other changes are.
+    public func setVisitTerms(_ terms: VisitTerms, propertyID: Int, by userID: Int?) async throws {
+        let text = try VisitTermsRecord.text(terms)
+        try await store.write { [store] sql in
+            try await sql.raw(
+                "UPDATE properties SET visit_terms = \(bind: text) WHERE id = \(bind: propertyID) AND kind = 'salon'"
+            ).run()
+            try await Self.journal(
+                "salon", propertyID, "terms", at: propertyID, by: userID, after: VisitTermsRecord(terms), in: sql,
+                store: store)
         }
     }
 
@@ -263,8 +297,10 @@ struct ServiceBookingRecord: Encodable {
     var performers: [Int]
     var resourceId: Int?
     var bookableOnline: Bool
+    var terms: VisitTermsRecord?
 
     init(_ booking: BookableService) {
+        terms = booking.terms.map(VisitTermsRecord.init)
         bufferBeforeMinutes = booking.bufferBeforeMinutes
         bufferAfterMinutes = booking.bufferAfterMinutes
         performers = booking.performers.sorted()

@@ -42,7 +42,8 @@ public struct SaleRepository: Sendable {
     }
 
     public func insert(
-        _ quote: SaleQuote, salon: Property, customerName: String, completing: [Appointment], by userID: Int?
+        _ quote: SaleQuote, salon: Property, customerName: String, changing: [Appointment], action: String,
+        by userID: Int?
     ) async throws -> Sale {
         try await store.write { sql in
             let now = store.clock.now()
@@ -85,16 +86,17 @@ public struct SaleRepository: Sendable {
                     entry, saleID: saleID, propertyID: salon.id, day: day, at: store.clock.nowMillis, by: userID,
                     in: sql)
             }
-            for appointment in completing {
+            for appointment in changing {
                 _ = try await AppointmentRepository.update(
-                    id: appointment.id, expectedVersion: appointment.version, by: userID, action: "checkout",
+                    id: appointment.id, expectedVersion: appointment.version, by: userID, action: action,
                     at: store.clock.nowMillis, in: sql
                 ) { $0.state = appointment.state }
             }
             let sale = try await Self.sale(id: saleID, in: sql)!
             try await Journal.record(
                 in: sql, at: store.clock.nowMillis, propertyID: salon.id, userID: userID, entity: "sale",
-                entityID: saleID, action: "checkout", before: nil as SaleRecord?, after: SaleRecord(sale))
+                entityID: saleID, action: action == "checkout" ? "checkout" : "fee", before: nil as SaleRecord?,
+                after: SaleRecord(sale))
             return sale
         }
     }
@@ -134,6 +136,51 @@ public struct SaleRepository: Sendable {
                 in: sql, at: store.clock.nowMillis, propertyID: salon.id, userID: userID, entity: "sale",
                 entityID: saleID, action: "refund", before: SaleRecord(sale), after: SaleRecord(after))
             return after
+        }
+    }
+
+    public func collect(saleID: Int, payments: [SalePayment], by userID: Int?) async throws -> Sale {
+        try await store.write { sql in
+            guard let sale = try await Self.sale(id: saleID, in: sql),
+                let salon = try await PropertyRepository.property(id: sale.propertyID, in: sql)
+            else { throw DomainError(.notFound, "no sale \(saleID)") }
+            let day = try await FolioRepository.openDay(of: salon, now: store.clock.now(), in: sql, locking: true)
+            // Read again with the property row held: a refund or another payment waits for this one.
+            guard let held = try await Self.sale(id: saleID, in: sql), held.refund == nil else {
+                throw DomainError.saleRefunded(saleID)
+            }
+            try Checkout<Store>.checkOwed(held, paying: payments)
+            for payment in payments {
+                _ = try await Self.post(
+                    SaleEntry(payment), saleID: saleID, propertyID: salon.id, day: day, at: store.clock.nowMillis,
+                    by: userID, in: sql)
+            }
+            let after = try await Self.sale(id: saleID, in: sql)!
+            try await Journal.record(
+                in: sql, at: store.clock.nowMillis, propertyID: salon.id, userID: userID, entity: "sale",
+                entityID: saleID, action: "payment", before: SaleRecord(sale), after: SaleRecord(after))
+            return after
+        }
+    }
+
+    /// Only a fee's sale is stored owing (a checkout is paid in full), so only those are read.
+    public func owing(customerID: Int) async throws -> [Sale] {
+        try await store.read { sql in
+            var sales: [Sale] = []
+            for row in try await sql.raw(
+                """
+                SELECT DISTINCT s.id FROM sales s JOIN sale_entries e ON e.sale_id = s.id
+                WHERE s.customer_id = \(bind: customerID) AND s.refund_number IS NULL AND e.category = 'fee'
+                ORDER BY s.id
+                """
+            ).all() {
+                if let sale = try await Self.sale(id: try row.decode(column: "id", as: Int.self), in: sql),
+                    sale.totals.due.amount > 0
+                {
+                    sales.append(sale)
+                }
+            }
+            return sales
         }
     }
 

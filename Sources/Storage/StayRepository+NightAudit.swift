@@ -192,6 +192,8 @@ struct DayCloseRecord: Codable {
         var byStylist: [Takings]
         var byService: [Takings]
         var products: Int
+        /// Absent in days closed before salons charged fees: none.
+        var fees: Int?
         var receipts: Int
         var appointments: Int
         var completed: Int
@@ -206,6 +208,7 @@ struct DayCloseRecord: Codable {
             byStylist = figures.byStylist.map(takings)
             byService = figures.byService.map(takings)
             products = figures.products.amount
+            fees = figures.fees.amount
             receipts = figures.receipts
             appointments = figures.appointments
             completed = figures.completed
@@ -220,7 +223,8 @@ struct DayCloseRecord: Codable {
             }
             return SalonDayFigures(
                 byStylist: byStylist.map(takings), byService: byService.map(takings),
-                products: Money(products, currency), receipts: receipts, appointments: appointments,
+                products: Money(products, currency), fees: Money(fees ?? 0, currency), receipts: receipts,
+                appointments: appointments,
                 completed: completed, noShows: noShows, cancelled: cancelled, open: open)
         }
     }

@@ -38,6 +38,12 @@ extension Store: SalonStorage {
     public func bookableServices(propertyID: Int) async throws -> [BookableService] {
         try await properties.bookableServices(propertyID: propertyID)
     }
+    public func visitTerms(propertyID: Int) async throws -> VisitTerms {
+        try await properties.visitTerms(propertyID: propertyID)
+    }
+    public func setVisitTerms(_ terms: VisitTerms, propertyID: Int, by userID: Int?) async throws {
+        try await properties.setVisitTerms(terms, propertyID: propertyID, by: userID)
+    }
     public func setBooking(of service: BookableService, by userID: Int?) async throws {
         try await properties.setBooking(of: service, by: userID)
     }
@@ -116,6 +122,9 @@ extension Store: CustomerStorage {
     {
         try await customers.customers(propertyID: propertyID, containing: folded, at: minute, limit: limit)
     }
+    public func owing(customerID: Int) async throws -> [Sale] {
+        try await sales.owing(customerID: customerID)
+    }
     public func visits(customerID: Int) async throws -> [CustomerVisit] {
         try await customers.visits(customerID: customerID)
     }
@@ -142,9 +151,11 @@ extension Store: CheckoutStorage {
         try await properties.services(propertyID: propertyID, retired: true)
     }
     public func insertSale(
-        _ quote: SaleQuote, salon: Property, customerName: String, completing: [Appointment], by userID: Int?
+        _ quote: SaleQuote, salon: Property, customerName: String, changing: [Appointment], action: String,
+        by userID: Int?
     ) async throws -> Sale {
-        try await sales.insert(quote, salon: salon, customerName: customerName, completing: completing, by: userID)
+        try await sales.insert(
+            quote, salon: salon, customerName: customerName, changing: changing, action: action, by: userID)
     }
     public func sale(id: Int) async throws -> Sale? {
         try await sales.sale(id: id)
@@ -154,5 +165,8 @@ extension Store: CheckoutStorage {
     }
     public func refund(saleID: Int, reason: String, by userID: Int?) async throws -> Sale {
         try await sales.refund(saleID: saleID, reason: reason, by: userID)
+    }
+    public func collect(saleID: Int, payments: [SalePayment], by userID: Int?) async throws -> Sale {
+        try await sales.collect(saleID: saleID, payments: payments, by: userID)
     }
 }

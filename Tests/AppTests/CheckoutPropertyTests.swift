@@ -13,9 +13,10 @@ import Testing
 @testable import Storage
 
 /// Random days of a salon's till through the API on a real database (visits booked, checked out with
-/// products, discounts and split payments, refunded, marked no-shows, their customers merged), after
-/// which:
-/// - every receipt equals its checkout: the payments come to the total, the lines to the subtotal;
+/// products, discounts and split payments, refunded, marked no-shows or cancelled late with the salon's
+/// fees posted, fees paid in part or whole, their customers merged), after which:
+/// - every receipt equals its checkout: the payments come to the total (a fee's to at most it), the lines
+///   to the subtotal;
 /// - receipts and refunds are numbered 1, 2, 3… without a gap or a repeat;
 /// - the day's ledger equals the sum of its sales: charges and payments of those standing, nothing of
 ///   those refunded;
@@ -28,10 +29,12 @@ struct CheckoutPropertyTests {
         var a: Int
         var b: Int
 
-        var description: String { ["book", "checkout", "refund", "no-show", "merge"][kind] + "(\(a), \(b))" }
+        var description: String {
+            ["book", "checkout", "refund", "no-show", "merge", "cancel", "collect"][kind] + "(\(a), \(b))"
+        }
     }
 
-    static let steps = zip(Gen.int(in: 0...4), Gen.int(in: 0...99), Gen.int(in: 0...99))
+    static let steps = zip(Gen.int(in: 0...6), Gen.int(in: 0...99), Gen.int(in: 0...99))
         .map { Step(kind: $0, a: $1, b: $2) }
         .array(of: 4...14)
 
@@ -45,6 +48,14 @@ struct CheckoutPropertyTests {
                     uri: "/api/v1/properties/\(salon.property.id)/products", method: .put,
                     body: ByteBuffer(string: CheckoutAPITests.products)
                 ) { #expect($0.status == .ok) }
+                // Today's visits are all within a day: cancelling one costs half its price, missing it all.
+                try await client.execute(
+                    uri: "/api/v1/properties/\(salon.property.id)/salon/terms", method: .put,
+                    body: ByteBuffer(
+                        string:
+                            #"{"lateCancellationMinutes": 1440, "lateCancellationFee": {"basisPoints": 5000}, "noShowFee": {"basisPoints": 10000}}"#
+                    )
+                ) { #expect($0.status == .ok, "\(String(buffer: $0.body))") }
                 var customers: [Int] = []
                 for name in ["Ann", "Bo", "Chie"] {
                     customers.append(try await CustomerAPITests.add(client, salon, #"{"name": "\#(name)"}"#))
@@ -71,7 +82,10 @@ struct CheckoutPropertyTests {
                 try CheckoutAPITests.sale(response)
             }
             let quote = sale.value1
-            #expect(quote.paid.amount == quote.total.amount, "paid is not the total: \(steps)")
+            let fee = quote.lines.allSatisfy { $0.category == .fee }
+            #expect(
+                fee ? quote.paid.amount <= quote.total.amount : quote.paid.amount == quote.total.amount,
+                "paid is not the total: \(steps)")
             #expect(quote.lines.map(\.amount.amount).reduce(0, +) == quote.subtotal.amount, "\(steps)")
             #expect(quote.subtotal.amount == quote.gross.amount - quote.discount.amount, "\(steps)")
             if let refund = sale.value2.refund {
@@ -115,10 +129,13 @@ struct CheckoutPropertyTests {
                 Components.Schemas.DayClose.self, from: Data(buffer: response.body))
             let figures = try #require(close.salon)
             let subtotals = standing.map(\.value1.subtotal.amount).reduce(0, +)
+            let fees = standing.flatMap(\.value1.lines).filter { $0.category == .fee }.map(\.amount.amount).reduce(0, +)
             #expect(figures.takings.amount == subtotals, "the takings are not the receipts': \(steps)")
-            #expect(figures.byStylist.map(\.amount.amount).reduce(0, +) == subtotals, "\(steps)")
+            #expect(figures.fees.amount == fees, "the fees are not the receipts': \(steps)")
+            #expect(figures.byStylist.map(\.amount.amount).reduce(0, +) + fees == subtotals, "\(steps)")
             #expect(
-                figures.byService.map(\.amount.amount).reduce(0, +) + figures.products.amount == subtotals, "\(steps)")
+                figures.byService.map(\.amount.amount).reduce(0, +) + figures.products.amount + fees == subtotals,
+                "\(steps)")
             #expect(figures.receipts == ids.count, "\(steps)")
         }
         // Every sale's customer is a record still the salon's (a merge took the sales along).
@@ -205,13 +222,39 @@ struct CheckoutPropertyTests {
                 uri: "/api/v1/sales/\(sales[step.a % sales.count])/refund", method: .post,
                 body: ByteBuffer(string: #"{"reason": "Refund \#(step.b)"}"#)
             ) { #expect([.ok, .conflict].contains($0.status), "\(String(buffer: $0.body))") }
-        case 3 where !booked.isEmpty:
+        case 3 where !booked.isEmpty, 5 where !booked.isEmpty:
+            // Marked a no-show, or cancelled late: the fee, a sale the customer owes, unless waived.
             let id = booked[step.a % booked.count]
             let version = try #require(try await fixture.store.appointments.appointment(id: id)).version
-            try await client.execute(
+            let state = step.kind == 3 ? "no_show" : "cancelled"
+            let waive = step.b % 5 == 0 ? #", "waiveFeeReason": "Regular""# : ""
+            let calledOff = try await client.execute(
                 uri: "/api/v1/appointments/\(id)", method: .patch, headers: [.ifMatch: "\"\(version)\""],
-                body: ByteBuffer(string: #"{"state": "no_show"}"#)
-            ) { #expect([.ok, .unprocessableContent].contains($0.status), "\(String(buffer: $0.body))") }
+                body: ByteBuffer(string: #"{"state": "\#(state)"\#(waive)}"#)
+            ) { response -> Bool in
+                #expect([.ok, .unprocessableContent].contains(response.status), "\(String(buffer: response.body))")
+                return response.status == .ok
+            }
+            let fees = try await fixture.store.sales.sales(appointmentIDs: [id]).filter { sale in
+                sale.lines.contains { $0.category == .fee }
+            }
+            #expect(fees.count == (calledOff && waive.isEmpty ? 1 : 0), "the fee of \(id): \(fees)")
+            sales += fees.map(\.id)
+        case 6:
+            // A fee paid, in part or whole, or more than it is owed (refused).
+            let owing = try await sales.asyncMap { try await fixture.store.sales.sale(id: $0) }
+                .compactMap { $0 }.filter { $0.refund == nil && $0.totals.due.amount > 0 }
+            guard !owing.isEmpty else { return }
+            let sale = owing[step.a % owing.count]
+            let due = sale.totals.due.amount
+            let amount = step.b % 4 == 0 ? due + 1 : max(1, due * (1 + step.b % 3) / 3)
+            try await client.execute(
+                uri: "/api/v1/sales/\(sale.id)/payments", method: .post,
+                body: ByteBuffer(
+                    string: #"{"payments": [{"method": "cash", "amount": {"amount": \#(amount), "currency": "JPY"}}]}"#)
+            ) { response in
+                #expect(response.status == (amount > due ? .badRequest : .ok), "\(String(buffer: response.body))")
+            }
         case 4 where customers.count >= 2:
             let kept = customers[step.a % customers.count]
             let other = customers[step.b % customers.count]
@@ -228,7 +271,7 @@ struct CheckoutPropertyTests {
 }
 
 extension Array {
-    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
         var mapped: [T] = []
         for element in self { mapped.append(try await transform(element)) }
         return mapped

@@ -108,6 +108,10 @@ struct PropertyAccessAPITests {
             ),
             (.get, "/api/v1/sales/\(sale.id)", nil),
             (.post, "/api/v1/sales/\(sale.id)/refund", #"{"reason": "x"}"#),
+            (
+                .post, "/api/v1/sales/\(sale.id)/payments",
+                #"{"payments": [{"method": "cash", "amount": {"amount": 1, "currency": "JPY"}}]}"#
+            ),
             (.get, "/api/v1/properties/\(hotel)/ledger", nil),
             (.get, "/api/v1/properties/\(hotel)/night-audit", nil),
             (.post, "/api/v1/properties/\(hotel)/night-audit", #"{"day": "\#(today.adding(days: -1).iso)"}"#),
@@ -157,6 +161,7 @@ struct PropertyAccessAPITests {
                 .put, "/api/v1/properties/\(salon.property.id)/salon/services/\(salon.service.id)/booking",
                 #"{"bufferBeforeMinutes": 0, "bufferAfterMinutes": 0, "performers": [], "bookableOnline": true}"#
             ),
+            (.put, "/api/v1/properties/\(salon.property.id)/salon/terms", #"{"lateCancellationMinutes": 60}"#),
             (
                 .post, "/api/v1/properties/\(salon.property.id)/salon/services",
                 #"{"name": "Shave", "durationMinutes": 30, "price": {"amount": 3000, "currency": "JPY"}}"#

@@ -10,6 +10,7 @@ actor InMemorySalonStorage: SalonStorage {
     var settings: (WeeklyHours, [NamedResource], BookingWindow)?
     var shifts: [Int: WeeklyHours] = [:]
     var booking: [Int: BookableService] = [:]
+    var terms: [Int: VisitTerms] = [:]
     var holds: [String: SalonHold] = [:]
     var customers: [Int: Customer] = [:]
     /// Each online visit's code, and the contact it was booked under.
@@ -65,6 +66,7 @@ actor InMemorySalonStorage: SalonStorage {
             }
     }
 
+    func owing(customerID: Int) -> [Sale] { [] }
     func visits(customerID: Int) -> [CustomerVisit] {
         appointments.values.filter { $0.customerID == customerID }.sorted { $0.startMinute > $1.startMinute }.map {
             appointment in
@@ -164,6 +166,8 @@ actor InMemorySalonStorage: SalonStorage {
     }
 
     func setBooking(of service: BookableService, by userID: Int?) { booking[service.id] = service }
+    func visitTerms(propertyID: Int) -> VisitTerms { terms[propertyID] ?? .free }
+    func setVisitTerms(_ terms: VisitTerms, propertyID: Int, by userID: Int?) { self.terms[propertyID] = terms }
 
     /// The tests call one operation at a time: nothing else runs between its check and its write.
     nonisolated func exclusively<T: Sendable>(salon id: Int, _ body: @escaping @Sendable () async throws -> T)

@@ -323,6 +323,12 @@ public struct DemoData: Sendable {
                 NamedResource(SalonResource(id: 2, count: 1), name: "Spa bed"),
             ],
             window: BookingWindow(), by: nil)
+        // As many Tokyo salons state them: half the price within a day of the visit, all of it for a no-show;
+        // a perm, which blocks a station for hours, a flat ¥3,000 within two days.
+        try await store.properties.setVisitTerms(
+            VisitTerms(
+                lateCancellationMinutes: 1440, lateCancellationFee: .share(basisPoints: 5_000),
+                noShowFee: .share(basisPoints: 10_000)), propertyID: salon.id, by: nil)
         let everyone = teams.values.reduce(into: Set<Int>()) { $0.formUnion($1) }
         let colourTeam = teams["Color & Spa"] ?? everyone
         for service in services {
@@ -336,7 +342,11 @@ public struct DemoData: Sendable {
             try await store.properties.setBooking(
                 of: BookableService(
                     id: service.id, durationMinutes: service.durationMinutes, bufferBeforeMinutes: before,
-                    bufferAfterMinutes: after, performers: performers, resourceID: resource), by: nil)
+                    bufferAfterMinutes: after, performers: performers, resourceID: resource,
+                    terms: service.name == "Perm"
+                        ? VisitTerms(
+                            lateCancellationMinutes: 2880, lateCancellationFee: .amount(.whole(3_000, .jpy)),
+                            noShowFee: .share(basisPoints: 10_000)) : nil), by: nil)
         }
     }
 

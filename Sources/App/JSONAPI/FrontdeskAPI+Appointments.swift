@@ -39,6 +39,8 @@ extension FrontdeskAPI {
         let role = try staff.roles(appointment.propertyID)
         let sales =
             role?.readsMoney == true ? try await checkout.sales(appointmentID: appointment.id, by: try staff) : nil
+        let fees =
+            appointment.state == .booked ? try await salonDesk.callOffFees(appointment.id, by: try staff) : nil
         return .ok(
             .init(
                 headers: .init(eTag: Self.eTag(of: appointment)),
@@ -50,6 +52,11 @@ extension FrontdeskAPI {
                                 Components.Schemas.Contact(name: $0.name, email: $0.email, phone: $0.phone)
                             },
                             allergies: customer.flatMap { $0.allergies.isEmpty ? nil : $0.allergies },
+                            fees: try fees.map {
+                                .init(
+                                    cancellation: try .init($0.cancellation), noShow: try .init($0.noShow),
+                                    lateFrom: Self.instant($0.lateFrom))
+                            },
                             sales: try sales?.map(Components.Schemas.SaleSummary.init),
                             actions: try (role.map { appointment.actions(for: $0, sales: sales) } ?? []).map {
                                 try documented($0.rawValue)
@@ -69,14 +76,44 @@ extension FrontdeskAPI {
             }
             return state
         }
-        let appointment = try await salonDesk.change(
-            input.path.id, version: version,
-            AppointmentChange(
-                staffID: body.staffId, startMinute: try body.start.map { try Self.minute(of: $0, field: "start") },
-                durationMinutes: body.durationMinutes, notes: body.notes, visitNotes: body.visitNotes,
-                customerID: body.customerId, state: state,
-                outsideWorkingHours: body.outsideWorkingHours ?? false),
-            by: try staff)
+        // Calling it off goes through the salon's terms, which may post a fee; the rest of the change first.
+        let callOff: VisitFee.Kind? =
+            switch state {
+            case .cancelled: .lateCancellation
+            case .noShow: .noShow
+            default: nil
+            }
+        if let reason = body.waiveFeeReason {
+            guard callOff != nil else {
+                throw DomainError.invalid("waiveFeeReason", "only with state cancelled or no_show")
+            }
+            do { try DeskCancellation.validate(reason: reason) } catch {
+                var named = error
+                named.field = "waiveFeeReason"
+                throw named
+            }
+        }
+        let change = AppointmentChange(
+            staffID: body.staffId, startMinute: try body.start.map { try Self.minute(of: $0, field: "start") },
+            durationMinutes: body.durationMinutes, notes: body.notes, visitNotes: body.visitNotes,
+            customerID: body.customerId, state: callOff == nil ? state : nil,
+            outsideWorkingHours: body.outsideWorkingHours ?? false)
+        var appointment: Appointment
+        if let callOff {
+            var version = version
+            let changesMore =
+                [change.staffID, change.startMinute, change.durationMinutes, change.customerID].contains { $0 != nil }
+                || change.notes != nil || change.visitNotes != nil
+            if changesMore {
+                version = try await salonDesk.change(input.path.id, version: version, change, by: try staff).version
+            }
+            appointment = try await salonDesk.callOff(
+                input.path.id, version: version, as: callOff,
+                terms: body.waiveFeeReason.map { .waiveFee(reason: $0) } ?? .applyTerms, by: try staff
+            ).appointment
+        } else {
+            appointment = try await salonDesk.change(input.path.id, version: version, change, by: try staff)
+        }
         return .ok(.init(headers: .init(eTag: Self.eTag(of: appointment)), body: .json(try .init(appointment))))
     }
 

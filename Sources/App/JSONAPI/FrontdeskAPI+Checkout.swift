@@ -63,6 +63,17 @@ extension FrontdeskAPI {
         return .ok(.init(body: .json(try .init(sale, staff: try await staffNames(sale.lines)))))
     }
 
+    func collectSalePayment(_ input: Operations.CollectSalePayment.Input) async throws
+        -> Operations.CollectSalePayment.Output
+    {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let sale = try await checkout.collect(input.path.id, payments: try Self.payments(body.payments), by: try staff)
+        return .ok(.init(body: .json(try .init(sale, staff: try await staffNames(sale.lines)))))
+    }
+
     /// The names of the members the lines are taken by, retired ones among them.
     private func staffNames(_ lines: [SaleLine]) async throws -> [Int: String] {
         let ids = Set(lines.compactMap(\.staffID))
@@ -84,16 +95,19 @@ extension FrontdeskAPI {
                 SaleOrder.Item(productID: $0.productId, quantity: $0.quantity ?? 1, staffID: $0.staffId)
             },
             discount: discount,
-            payments: try (body.payments ?? []).enumerated().map { index, payment in
-                let field = "payments[\(index)]"
-                guard let method = PaymentMethod(rawValue: payment.method.rawValue) else {
-                    throw DomainError.invalid("\(field).method", "'\(payment.method.rawValue)' is not a method")
-                }
-                return SalePayment(
-                    method: method, amount: try payment.amount.money(field: "\(field).amount"),
-                    tendered: try payment.tendered?.money(field: "\(field).tendered"),
-                    reference: payment.reference ?? "")
-            }, customerID: body.customerId)
+            payments: try payments(body.payments ?? []), customerID: body.customerId)
+    }
+
+    static func payments(_ payments: [Components.Schemas.SalePaymentRequest]) throws -> [SalePayment] {
+        try payments.enumerated().map { index, payment in
+            let field = "payments[\(index)]"
+            guard let method = PaymentMethod(rawValue: payment.method.rawValue) else {
+                throw DomainError.invalid("\(field).method", "'\(payment.method.rawValue)' is not a method")
+            }
+            return SalePayment(
+                method: method, amount: try payment.amount.money(field: "\(field).amount"),
+                tendered: try payment.tendered?.money(field: "\(field).tendered"), reference: payment.reference ?? "")
+        }
     }
 }
 
@@ -155,6 +169,7 @@ extension Components.Schemas.Sale {
 extension Components.Schemas.SaleSummary {
     init(_ sale: Sale) throws {
         self.init(
-            id: sale.id, reference: sale.reference, total: try .init(sale.totals.total), refunded: sale.refund != nil)
+            id: sale.id, reference: sale.reference, total: try .init(sale.totals.total),
+            due: try .init(sale.refund == nil ? sale.totals.due : .zero(sale.currency)), refunded: sale.refund != nil)
     }
 }

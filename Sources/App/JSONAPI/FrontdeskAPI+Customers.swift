@@ -42,7 +42,8 @@ extension FrontdeskAPI {
                             visits: try record.visits.map(Components.Schemas.CustomerVisit.init),
                             upcoming: try record.upcoming.map(Components.Schemas.CustomerVisit.init),
                             visitsLastYear: record.visitsLastYear,
-                            spent: try record.spent.map(Components.Schemas.Money.init))))))
+                            spent: try record.spent.map(Components.Schemas.Money.init),
+                            owing: try record.owing?.map(Components.Schemas.SaleSummary.init))))))
     }
 
     func editCustomer(_ input: Operations.EditCustomer.Input) async throws -> Operations.EditCustomer.Output {

@@ -67,7 +67,8 @@ extension Components.Schemas.SalonDayFigures {
         }
         self.init(
             byStylist: try figures.byStylist.map(takings), byService: try figures.byService.map(takings),
-            products: try .init(figures.products), takings: try .init(figures.takings), receipts: figures.receipts,
+            products: try .init(figures.products), fees: try .init(figures.fees), takings: try .init(figures.takings),
+            receipts: figures.receipts,
             appointments: figures.appointments, completed: figures.completed, noShows: figures.noShows,
             cancelled: figures.cancelled, open: figures.open)
     }

@@ -30,7 +30,8 @@ extension FrontdeskAPI {
                             .init(
                                 id: service.id, name: translations.word(service.name, in: language),
                                 durationMinutes: service.durationMinutes, price: try .init(service.price),
-                                staffIds: page.staff.map(\.id).filter(booking.performers.contains))
+                                staffIds: page.staff.map(\.id).filter(booking.performers.contains),
+                                terms: try .init(page.terms.of(serviceID: service.id)))
                         },
                         staff: page.staff.map { .init(id: $0.id, name: $0.name) }))))
     }
@@ -151,6 +152,10 @@ extension Components.Schemas.SalonVisit {
             }, total: try .init(total), customerName: visit.customer.name,
             cancellation: .init(
                 allowed: visit.cancellation.allowed, until: FrontdeskAPI.instant(visit.cancellation.until),
-                reason: visit.cancellation.reason))
+                reason: visit.cancellation.reason),
+            fees: .init(
+                lateFrom: visit.fees.lateFrom.map(FrontdeskAPI.instant),
+                lateCancellation: try .init(visit.fees.lateCancellation), noShow: try .init(visit.fees.noShow),
+                cancellingNow: try .init(visit.fees.cancellingNow)))
     }
 }

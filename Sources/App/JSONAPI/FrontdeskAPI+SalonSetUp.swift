@@ -49,8 +49,18 @@ extension FrontdeskAPI {
             of: BookableService(
                 id: input.path.serviceId, durationMinutes: BookableService.durations.lowerBound,
                 bufferBeforeMinutes: body.bufferBeforeMinutes, bufferAfterMinutes: body.bufferAfterMinutes,
-                performers: Set(body.performers), resourceID: body.resourceId, bookableOnline: body.bookableOnline),
+                performers: Set(body.performers), resourceID: body.resourceId, bookableOnline: body.bookableOnline,
+                terms: try body.terms.map { try VisitTerms($0, field: "terms") }),
             at: input.path.id, by: try staff)
+        return .ok(.init(body: .json(try await salonSetup(input.path.id))))
+    }
+
+    func setSalonTerms(_ input: Operations.SetSalonTerms.Input) async throws -> Operations.SetSalonTerms.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        try await salonDesk.setTerms(try VisitTerms(body, field: ""), at: input.path.id, by: try staff)
         return .ok(.init(body: .json(try await salonSetup(input.path.id))))
     }
 
@@ -58,6 +68,7 @@ extension FrontdeskAPI {
     private func salonSetup(_ propertyID: Int) async throws -> Components.Schemas.SalonSetup {
         let (schedule, resources) = try await salonDesk.schedule(of: propertyID, by: try staff)
         let services = try await store.properties.bookableServices(propertyID: propertyID)
+        let terms = try await salonDesk.terms(of: propertyID, by: try staff)
         return .init(
             value1: .init(
                 openingHours: .init(schedule.openingHours),
@@ -67,17 +78,53 @@ extension FrontdeskAPI {
                     cancelNoticeMinutes: schedule.window.cancelNoticeMinutes,
                     gridMinutes: try documented(schedule.window.gridMinutes))),
             value2: .init(
+                terms: try .init(terms),
                 shifts: schedule.shifts.sorted { $0.key < $1.key }.map {
                     .init(staffId: $0.key, hours: .init($0.value))
                 },
-                services: services.map {
+                services: try services.map {
                     .init(
                         value1: .init(serviceId: $0.id),
                         value2: .init(
                             bufferBeforeMinutes: $0.bufferBeforeMinutes, bufferAfterMinutes: $0.bufferAfterMinutes,
                             performers: $0.performers.sorted(), resourceId: $0.resourceID,
-                            bookableOnline: $0.bookableOnline))
+                            bookableOnline: $0.bookableOnline,
+                            terms: try $0.terms.map(Components.Schemas.VisitTerms.init)))
                 }))
+    }
+}
+
+extension VisitTerms {
+    /// Terms as the API sends them; a fee with both a share and an amount, or neither, is refused naming it.
+    init(_ body: Components.Schemas.VisitTerms, field: String) throws {
+        let prefix = field.isEmpty ? "" : "\(field)."
+        func fee(_ rule: Components.Schemas.VisitFeeRule?, _ name: String) throws -> Fee? {
+            guard let rule else { return nil }
+            switch (rule.basisPoints, rule.amount) {
+            case (let basisPoints?, nil): return .share(basisPoints: basisPoints)
+            case (nil, let amount?): return .amount(try amount.money(field: "\(prefix)\(name).amount"))
+            default: throw DomainError.invalid("\(prefix)\(name)", "a share (basisPoints) or an amount, one of the two")
+            }
+        }
+        self.init(
+            lateCancellationMinutes: body.lateCancellationMinutes,
+            lateCancellationFee: try fee(body.lateCancellationFee, "lateCancellationFee"),
+            noShowFee: try fee(body.noShowFee, "noShowFee"))
+    }
+}
+
+extension Components.Schemas.VisitTerms {
+    init(_ terms: VisitTerms) throws {
+        func rule(_ fee: VisitTerms.Fee?) throws -> Components.Schemas.VisitFeeRule? {
+            switch fee {
+            case nil: nil
+            case .share(let basisPoints): .init(basisPoints: basisPoints)
+            case .amount(let amount): .init(amount: try .init(amount))
+            }
+        }
+        self.init(
+            lateCancellationMinutes: terms.lateCancellationMinutes,
+            lateCancellationFee: try rule(terms.lateCancellationFee), noShowFee: try rule(terms.noShowFee))
     }
 }
 

@@ -80,6 +80,8 @@ public struct SalonVisit: Sendable {
     /// The salon's terms: how soon before the visit the customer may still cancel.
     public var window: BookingWindow
     public var cancellation: VisitCancellation
+    /// What the salon's terms charge for not keeping it.
+    public var fees: VisitFees
 
     /// When the customer arrives, minutes since 1970 at UTC.
     public var start: Int { appointments.map(\.startMinute).min() ?? 0 }
@@ -117,6 +119,39 @@ public struct VisitCancellation: Hashable, Sendable {
     }
 }
 
+/// What a visit's terms charge for not keeping it, over its appointments still booked: the fees as the
+/// booking page stated them, and what cancelling now costs.
+public struct VisitFees: Hashable, Sendable {
+    /// A cancellation from this minute (since 1970 at UTC) on is late; nil when cancelling is free.
+    public var lateFrom: Int?
+    public var lateCancellation: Money
+    public var noShow: Money
+    /// What cancelling now costs: `lateCancellation` once it is late, else nothing.
+    public var cancellingNow: Money
+
+    /// The fees of `appointments` (each's service priced as in `prices`) at minute `now`.
+    public init(_ appointments: [Appointment], prices: [Money], terms: SalonTerms, now: Int, currency: Currency) {
+        var (late, noShow, cancellingNow) = (0, 0, 0)
+        var lateFrom: Int?
+        for (appointment, price) in zip(appointments, prices) where appointment.state == .booked {
+            let own = terms.of(serviceID: appointment.serviceID)
+            let fee = own.lateCancellationFee?.amount(price: price).amount ?? 0
+            if fee > 0 {
+                late = late.addingSaturated(fee)
+                let from = appointment.startMinute - own.lateCancellationMinutes
+                lateFrom = min(lateFrom ?? from, from)
+            }
+            noShow = noShow.addingSaturated(terms.fee(.noShow, for: appointment, price: price, now: now).amount)
+            cancellingNow = cancellingNow.addingSaturated(
+                terms.fee(.lateCancellation, for: appointment, price: price, now: now).amount)
+        }
+        self.lateFrom = lateFrom
+        lateCancellation = Money(late, currency)
+        self.noShow = Money(noShow, currency)
+        self.cancellingNow = Money(cancellingNow, currency)
+    }
+}
+
 /// What the booking page shows of a salon: the services and the staff a customer may choose.
 public struct SalonPage: Sendable {
     public var salon: Property
@@ -125,6 +160,8 @@ public struct SalonPage: Sendable {
     /// Members customers may choose.
     public var staff: [StaffMember]
     public var window: BookingWindow
+    /// The fees each service is booked on (`SalonTerms.of(serviceID:)`), stated before the customer books.
+    public var terms: SalonTerms
     /// The salon's date now: the first day of its calendar.
     public var today: Day
 }

@@ -43,6 +43,7 @@ extension SalonDesk {
         }
         return SalonPage(
             salon: salon, services: services, staff: staff, window: schedule.window,
+            terms: try await SalonTerms.read(salon, from: storage),
             today: Day.today(in: salon.timeZone, now: now()))
     }
 
@@ -129,26 +130,6 @@ extension SalonDesk {
         return try await visit(code, found: found)
     }
 
-    /// Cancels the visit booked online under `code`, every service of it, while its terms allow
-    /// (`.notAllowed` after).
-    public func cancelVisit(code: String, email: String) async throws -> SalonVisit {
-        let current = try await visit(code: code, email: email)
-        guard current.cancellation.allowed else {
-            throw DomainError(
-                .conflict, current.cancellation.reason ?? "the visit cannot be cancelled",
-                reason: .visitCancelClosed,
-                params: ["minutes": String(current.window.cancelNoticeMinutes)])
-        }
-        try await storage.exclusively(salon: current.salon.id) {
-            for appointment in current.appointments where appointment.state == .booked {
-                _ = try await storage.change(
-                    appointment.id, version: appointment.version, by: nil, action: "cancel-online"
-                ) { try $0.transition(to: .cancelled) }
-            }
-        }
-        return try await visit(code: code, email: email)
-    }
-
     /// Where `request` would go now: checked against the salon locked by the caller, with every time held
     /// but `holdToken`'s.
     func place(_ request: VisitRequest, holdToken: String? = nil) async throws -> (OnlineContext, Placement) {
@@ -174,6 +155,10 @@ extension SalonDesk {
         let schedule = try await schedule(of: salon)
         let services = try await storage.services(propertyID: salon.id)
         let state = SalonVisit.state(of: appointments)
+        let now = Int(now().timeIntervalSince1970) / 60
+        let prices = appointments.map { appointment in
+            services.first { $0.id == appointment.serviceID }?.price ?? .zero(salon.currency)
+        }
         return SalonVisit(
             code: code, salon: salon, appointments: appointments,
             services: appointments.map { appointment in
@@ -185,9 +170,10 @@ extension SalonDesk {
             },
             staff: try await storage.staff(propertyID: salon.id).first { $0.id == first.staffID },
             customer: found.customer, window: schedule.window,
-            cancellation: VisitCancellation(
-                state: state, start: first.startMinute, window: schedule.window,
-                now: Int(now().timeIntervalSince1970) / 60))
+            cancellation: VisitCancellation(state: state, start: first.startMinute, window: schedule.window, now: now),
+            fees: VisitFees(
+                appointments, prices: prices, terms: try await SalonTerms.read(salon, from: storage), now: now,
+                currency: salon.currency))
     }
 
     static func validate(customer new: NewOnlineVisit) throws(DomainError) {

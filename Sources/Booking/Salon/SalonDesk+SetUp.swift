@@ -45,6 +45,21 @@ extension SalonDesk {
             by: staff?.user.id)
     }
 
+    /// The salon's fees for appointments not kept, for anyone who may see the salon (its booking page
+    /// states them).
+    public func terms(of propertyID: Int, by staff: Staff?) async throws -> VisitTerms {
+        try await storage.visitTerms(propertyID: try await storage.salon(propertyID, by: staff).id)
+    }
+
+    /// States the salon's fees for a late cancellation and a no-show: a manager's. Appointments booked
+    /// before keep no other terms: a fee is worked out when it is posted.
+    public func setTerms(_ terms: VisitTerms, at propertyID: Int, by staff: Staff?) async throws {
+        let salon = try await storage.salon(propertyID, by: staff)
+        try staff?.requireManager("change the salon's cancellation terms", at: salon.id)
+        try terms.validate(currency: salon.currency)
+        try await storage.setVisitTerms(terms, propertyID: salon.id, by: staff?.user.id)
+    }
+
     /// Sets a member's shifts (weekly hours with breaks, days off and one-off changes): a manager's.
     public func setShifts(_ shifts: WeeklyHours, of staffID: Int, at propertyID: Int, by staff: Staff?) async throws {
         let salon = try await storage.salon(propertyID, by: staff)
@@ -65,6 +80,7 @@ extension SalonDesk {
         var service = service
         service.durationMinutes = stored.durationMinutes
         try service.validate()
+        try service.terms?.validate(field: "terms", currency: salon.currency)
         let team = Set(try await storage.staff(propertyID: salon.id).map(\.id))
         if let stranger = service.performers.subtracting(team).min() {
             throw DomainError(.notFound, "no staff member \(stranger) at this property", field: "performers")

@@ -180,6 +180,10 @@ public protocol SalonStorage: CustomerStorage {
     ) async throws
     func setShifts(staffID: Int, _ shifts: WeeklyHours, by userID: Int?) async throws
     func bookableServices(propertyID: Int) async throws -> [BookableService]
+    /// The salon's fees for appointments not kept (`VisitTerms.free` until stated), and a change of them,
+    /// journaled.
+    func visitTerms(propertyID: Int) async throws -> VisitTerms
+    func setVisitTerms(_ terms: VisitTerms, propertyID: Int, by userID: Int?) async throws
     func setBooking(of service: BookableService, by userID: Int?) async throws
 
     /// A new service, a change of one, one taken off the menu (kept for the appointments it had).

@@ -16,6 +16,8 @@ public struct BookableService: Hashable, Sendable, Identifiable {
     public var resourceID: Int?
     /// Whether customers may book it on the salon's booking page.
     public var bookableOnline: Bool
+    /// Its own fees for a late cancellation or a no-show; nil: the salon's (`terms(salon:)`).
+    public var terms: VisitTerms?
 
     /// From five minutes to twelve hours, as an appointment lasts.
     public static let durations = 5...720
@@ -24,7 +26,7 @@ public struct BookableService: Hashable, Sendable, Identifiable {
 
     public init(
         id: Int, durationMinutes: Int, bufferBeforeMinutes: Int = 0, bufferAfterMinutes: Int = 0,
-        performers: Set<Int>, resourceID: Int? = nil, bookableOnline: Bool = true
+        performers: Set<Int>, resourceID: Int? = nil, bookableOnline: Bool = true, terms: VisitTerms? = nil
     ) {
         self.id = id
         self.durationMinutes = durationMinutes
@@ -33,6 +35,7 @@ public struct BookableService: Hashable, Sendable, Identifiable {
         self.performers = performers
         self.resourceID = resourceID
         self.bookableOnline = bookableOnline
+        self.terms = terms
     }
 
     /// Checks the service's times, each refusal naming its field under `field` (`services[2].durationMinutes`).

@@ -217,6 +217,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     public static let saleEmpty = Refusal("sale.empty")
     /// "A cancelled appointment, or a no-show, is not checked out."
     public static let saleNotPerformed = Refusal("sale.notPerformed")
+    /// "That is more than is owed ({due})."
+    public static let saleOverpaid = Refusal("sale.overpaid")
     /// "This sale is already refunded."
     public static let saleRefunded = Refusal("sale.refunded")
     /// "The cash handed over is less than the amount paid in cash."
@@ -253,7 +255,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .productName,
         .roomNotReady, .roomOutOfService, .roomTaken, .roomWrongType,
         .saleCardNumber, .saleCheckedOut, .saleCustomers, .saleDiscount, .saleEmpty, .saleNotPerformed,
-        .saleRefunded, .saleTenderedShort, .saleUnpaid,
+        .saleOverpaid, .saleRefunded, .saleTenderedShort, .saleUnpaid,
         .salonColour, .salonStillBooked,
         .scheduleGrid, .scheduleHours,
         .staffAlreadyHere, .staffElsewhere, .staffEmailTaken, .staffManagerOnly, .staffPasswordNeeded,

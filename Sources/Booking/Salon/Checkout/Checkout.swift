@@ -67,8 +67,8 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
             completed.append(appointment)
         }
         return try await storage.insertSale(
-            priced.quote, salon: priced.salon, customerName: priced.customerName, completing: completed,
-            by: staff.user.id)
+            priced.quote, salon: priced.salon, customerName: priced.customerName, changing: completed,
+            action: "checkout", by: staff.user.id)
     }
 
     /// Refunds a whole sale: each of its lines and payments reversed on the salon's open day, with a
@@ -83,6 +83,31 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
             throw DomainError.saleRefunded(saleID)
         }
         return try await storage.refund(saleID: saleID, reason: reason, by: staff.user.id)
+    }
+
+    /// Takes payment of what a sale still owes (a fee for a visit not kept), in part or whole, on the
+    /// salon's open day: refused for a sale refunded, or for more than is owed (`.saleOverpaid`).
+    public func collect(_ saleID: Int, payments: [SalePayment], by staff: Staff) async throws -> Sale {
+        let sale = try await sale(saleID, by: staff)
+        guard !payments.isEmpty else {
+            throw DomainError.invalid("payments", "say what is paid", reason: .textRequired)
+        }
+        try SaleOrder(propertyID: sale.propertyID, payments: payments).validate(currency: sale.currency)
+        guard sale.refund == nil else { throw DomainError.saleRefunded(saleID) }
+        try Self.checkOwed(sale, paying: payments)
+        return try await storage.collect(saleID: saleID, payments: payments, by: staff.user.id)
+    }
+
+    /// Refuses paying `payments` towards `sale` when they come to more than it owes: checked by the
+    /// operation, and again by storage in the transaction that posts them.
+    public static func checkOwed(_ sale: Sale, paying payments: [SalePayment]) throws(DomainError) {
+        let due = sale.totals.due
+        let paying = payments.map(\.amount.amount).saturatedSum()
+        guard paying <= due.amount else {
+            throw .invalid(
+                "payments", "more than the \(Money(max(due.amount, 0), due.currency)) owed",
+                reason: .saleOverpaid, params: ["due": String(max(due.amount, 0)), "currency": due.currency.code])
+        }
     }
 
     /// A sale and its receipt, for those whose role reads money.
@@ -176,10 +201,12 @@ public protocol CheckoutStorage: SalonStorage {
     func allServices(propertyID: Int) async throws -> [Service]
     /// Stores a priced sale in one transaction: refused with `.saleCheckedOut` when one of its
     /// appointments is already in a sale not refunded; numbers its receipt from the property's receipt
-    /// sequence; posts its lines on the property's open day (`NightAudit.businessDay`); and stores
-    /// `completing` (appointments moved to completed), `.stale` when one has changed meanwhile.
+    /// sequence; posts its lines on the property's open day (`NightAudit.businessDay`); and stores the
+    /// new state of `changing` (appointments completed, or called off with a fee), each journaled as
+    /// `action`, `.stale` when one is no longer at its version.
     func insertSale(
-        _ quote: SaleQuote, salon: Property, customerName: String, completing: [Appointment], by userID: Int?
+        _ quote: SaleQuote, salon: Property, customerName: String, changing: [Appointment], action: String,
+        by userID: Int?
     ) async throws -> Sale
     func sale(id: Int) async throws -> Sale?
     /// The sales of some appointments, oldest first.
@@ -187,4 +214,7 @@ public protocol CheckoutStorage: SalonStorage {
     /// Reverses a sale's lines and payments on the open day and numbers its refund, in one transaction;
     /// `.saleRefunded` when it already is.
     func refund(saleID: Int, reason: String, by userID: Int?) async throws -> Sale
+    /// Posts payments towards what a sale owes on the open day, in one transaction that checks again
+    /// that it is not refunded and owes that much (`Checkout.checkOwed`).
+    func collect(saleID: Int, payments: [SalePayment], by userID: Int?) async throws -> Sale
 }

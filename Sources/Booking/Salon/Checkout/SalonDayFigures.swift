@@ -20,6 +20,9 @@ public struct SalonDayFigures: Hashable, Sendable {
     public var byService: [Takings]
     /// The products sold, less those refunded.
     public var products: Money
+    /// The fees charged for appointments not kept (late cancellations, no-shows), less those refunded:
+    /// charged, whether paid yet or not.
+    public var fees: Money
     /// The receipts issued that day.
     public var receipts: Int
     /// The appointments of that day, by how they ended: those booked (not called off), completed,
@@ -31,9 +34,10 @@ public struct SalonDayFigures: Hashable, Sendable {
     public var open: Int
 
     public init(
-        byStylist: [Takings], byService: [Takings], products: Money, receipts: Int, appointments: Int,
-        completed: Int, noShows: Int, cancelled: Int, open: Int
+        byStylist: [Takings], byService: [Takings], products: Money, fees: Money? = nil, receipts: Int,
+        appointments: Int, completed: Int, noShows: Int, cancelled: Int, open: Int
     ) {
+        self.fees = fees ?? .zero(products.currency)
         self.byStylist = byStylist
         self.byService = byService
         self.products = products
@@ -51,7 +55,12 @@ public struct SalonDayFigures: Hashable, Sendable {
         var byStylist: [Int?: Takings] = [:]
         var byService: [Int: Takings] = [:]
         var products = 0
+        var fees = 0
         var receipts: Set<Int> = []
+        for line in ledger.lines where line.category == .fee {
+            if line.kind == .charge, let sale = line.saleID { receipts.insert(sale) }
+            fees += line.charged.amount
+        }
         for line in ledger.lines where line.category == .service || line.category == .product {
             let amount = line.charged.amount
             if line.kind == .charge, let sale = line.saleID { receipts.insert(sale) }
@@ -73,7 +82,7 @@ public struct SalonDayFigures: Hashable, Sendable {
         }
         self.init(
             byStylist: byStylist.values.sorted(by: order), byService: byService.values.sorted(by: order),
-            products: Money(products, ledger.currency), receipts: receipts.count,
+            products: Money(products, ledger.currency), fees: Money(fees, ledger.currency), receipts: receipts.count,
             appointments: appointments.count { $0.state != .cancelled },
             completed: appointments.count { $0.state == .completed },
             noShows: appointments.count { $0.state == .noShow },
@@ -81,8 +90,9 @@ public struct SalonDayFigures: Hashable, Sendable {
             open: appointments.count { $0.state == .booked || $0.state == .checkedIn })
     }
 
-    /// All the takings by member together: what the day's receipts charged before the taxes added.
+    /// All the takings by member together and the fees: what the day's receipts charged before the
+    /// taxes added.
     public var takings: Money {
-        Money(byStylist.map(\.amount.amount).saturatedSum(), products.currency)
+        Money((byStylist.map(\.amount.amount) + [fees.amount]).saturatedSum(), products.currency)
     }
 }

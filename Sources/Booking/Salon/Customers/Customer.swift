@@ -144,6 +144,9 @@ public struct CustomerRecord: Sendable {
     public var visitsLastYear: Int
     /// What their completed visits came to; nil for a role that reads no money.
     public var spent: Money?
+    /// The sales they still owe on (a fee for a visit not kept), oldest first; nil for a role that reads
+    /// no money.
+    public var owing: [Sale]?
 
     /// The most visits a record lists.
     public static let visitLimit = 100

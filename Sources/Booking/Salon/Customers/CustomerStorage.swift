@@ -20,6 +20,8 @@ public protocol CustomerStorage: Sendable {
     /// Every appointment of the customer, latest first, with its service's and its stylist's names and the
     /// service's price.
     func visits(customerID: Int) async throws -> [CustomerVisit]
+    /// The customer's sales not refunded that still owe something (fees for visits not kept), oldest first.
+    func owing(customerID: Int) async throws -> [Sale]
     /// Gives every appointment of `otherID` to `id`, stores `merged` as `id`'s record (its version moved
     /// on), and leaves of `otherID` only that it went into `id` (it is found no more), in one transaction.
     func merge(_ otherID: Int, into merged: Customer, by userID: Int?) async throws -> Customer

@@ -40,7 +40,8 @@ public struct Customers<Storage: SalonStorage>: Sendable {
             customer: customer, visits: Array(past.prefix(CustomerRecord.visitLimit)),
             upcoming: Array(upcoming.reversed().prefix(CustomerRecord.visitLimit)),
             visitsLastYear: completed.filter { $0.appointment.startMinute > now - 365 * 24 * 60 }.count,
-            spent: money ? try Self.total(completed.compactMap(\.price)) : nil)
+            spent: money ? try Self.total(completed.compactMap(\.price)) : nil,
+            owing: money ? try await storage.owing(customerID: id) : nil)
         if !money {
             for index in record.visits.indices { record.visits[index].price = nil }
             for index in record.upcoming.indices { record.upcoming[index].price = nil }

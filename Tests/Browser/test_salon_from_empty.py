@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import pytest
 from conftest import latin_words, screenshot, text_in
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from test_desk import api, go, poll, wait_ready
 from test_salon_setup import LANGUAGE_NAMES, type_into
@@ -351,7 +352,8 @@ def cancel(phone, base, salon, code):
     WebDriverWait(phone, 10).until(lambda b: b.find_elements(By.ID, "visit-cancel"))
     assert latin_words(visible_text(phone), guest_stored(salon) + [code, email]) == []
     phone.find_element(By.ID, "visit-cancel").click()
-    phone.switch_to.alert.accept()
+    # The page asks the server what cancelling costs now before it asks her.
+    WebDriverWait(phone, 10).until(expected_conditions.alert_is_present()).accept()
     WebDriverWait(phone, 10).until(
         lambda b: b.execute_script("return document.getElementById('visit-state')?.dataset.state") == "cancelled"
     )

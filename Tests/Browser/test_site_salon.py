@@ -2,8 +2,10 @@
 server over a fresh SQLite demo database (salon 2, Salon Hanami Omotesando in Tokyo): a Japanese customer
 finds it, books two services with anyone and cancels the visit; a Thai customer on a slow line is refused
 until she accepts the terms, and Back and reload keep her choices; a time booked by someone else meanwhile is
-refused in words and the free times are offered again without it. Every expectation is read from the API
-(today, free times), so the tests run on any day at any hour."""
+refused in words and the free times are offered again without it; an English customer reads each service's
+own cancellation fees before confirming, and what cancelling costs before she cancels. Every expectation is
+read from the API (today, free times, each service's terms and price), so the tests run on any day at any
+hour."""
 
 import datetime
 import json
@@ -14,6 +16,7 @@ import uuid
 import pytest
 from conftest import latin_words, screenshot, text_in
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 from test_site import wait_page
 
@@ -81,6 +84,35 @@ def instant(text):
 
 def service_id(page, name):
     return next(s["id"] for s in page["services"] if s["name"] == name)
+
+
+def fee_of(service, kind):
+    """What one appointment of `service` costs under its terms' `kind` fee, in minor units: a share of its
+    price rounded half up, or the amount stated; 0 when none is stated."""
+    fee = service["terms"].get(kind)
+    if fee is None:
+        return 0
+    return fee["amount"]["amount"] if "amount" in fee else (service["price"]["amount"] * fee["basisPoints"] + 5000) // 10000
+
+
+def stated_fees(page, services):
+    """The fees the booking page states for `services`, from their terms: `(late, no_show)`, `late` a
+    `(notice, amount, name)` per service when their windows differ, else one summed with name None."""
+    chosen = [next(s for s in page["services"] if s["id"] == id_) for id_ in services]
+    late = [(s["terms"]["lateCancellationMinutes"], fee_of(s, "lateCancellationFee"), s["name"]) for s in chosen]
+    late = [line for line in late if line[1] > 0]
+    if len({notice for notice, _, _ in late}) == 1:
+        late = [(late[0][0], sum(amount for _, amount, _ in late), None)]
+    return late, sum(fee_of(s, "noShowFee") for s in chosen)
+
+
+def notice_count(minutes):
+    """The number a notice is worded with: days past one day, else hours."""
+    return minutes // 1440 if minutes > 1440 and minutes % 1440 == 0 else minutes // 60
+
+
+def fee_lines(browser, css):
+    return browser.execute_script("return [...document.querySelectorAll(arguments[0])].map((e) => e.textContent)", css)
 
 
 def refusal(browser, language, reason):
@@ -174,6 +206,12 @@ def test_a_japanese_customer_finds_the_salon_books_two_services_with_anyone_and_
     browser.find_element(By.CSS_SELECTOR, f'.salon-time[data-start="{times[0]["start"]}"]').click()
     fill_form(browser, "山田花子", "090-8765-4321", "hanako@example.com", reading="ヤマダ ハナコ")
     assert "24" in text_in(browser, "#salon-terms")
+    # The fees of the two services, in yen, read before confirming: one late window, and not coming.
+    (late,), no_show = stated_fees(page, [cut, spa])
+    lines = fee_lines(browser, "#salon-fees li")
+    assert len(lines) == 2 and no_show > 0
+    assert f"{notice_count(late[0])}" in lines[0] and lines[0].endswith(f"{late[1]:,}")
+    assert lines[1].endswith(f"{no_show:,}")
     browser.find_element(By.ID, "salon-accept").click()
     assert latin_words(visible_text(browser), stored + ["hanako@example.com"]) == []
     screenshot(browser, "site-salon-ja-form")
@@ -192,6 +230,8 @@ def test_a_japanese_customer_finds_the_salon_books_two_services_with_anyone_and_
     found = staff_api(desk_server, f"/api/v1/properties/{SALON}/customers?q={urllib.parse.quote('やまだ')}")["customers"]
     assert [(c["name"], c["reading"], c["phone"]) for c in found] == [("山田花子", "ヤマダ ハナコ", "090-8765-4321")]
     assert browser.find_element(By.ID, "visit-stylist").text == visit["staff"]["name"]
+    fees = text_in(browser, "#visit-fees")
+    assert f"{visit['fees']['lateCancellation']['amount']:,}" in fees and f"{visit['fees']['noShow']['amount']:,}" in fees
     assert browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
     assert latin_words(visible_text(browser), stored + [code]) == []
     screenshot(browser, "site-salon-ja-confirmation")
@@ -200,7 +240,8 @@ def test_a_japanese_customer_finds_the_salon_books_two_services_with_anyone_and_
     WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "visit-cancel"))
     assert latin_words(visible_text(browser), stored + [code, "hanako@example.com"]) == []
     browser.find_element(By.ID, "visit-cancel").click()
-    browser.switch_to.alert.accept()
+    # What cancelling costs is asked of the server first: the question comes once it answers.
+    WebDriverWait(browser, 10).until(expected_conditions.alert_is_present()).accept()
     WebDriverWait(browser, 10).until(
         lambda b: b.execute_script("return document.getElementById('visit-state')?.dataset.state") == "cancelled"
     )
@@ -322,3 +363,61 @@ def test_a_time_booked_meanwhile_is_refused_in_words_and_the_free_times_are_offe
     assert shown_starts(browser) == [t["start"] for t in free_times(desk_server, day, [cut], stylist)]
     assert not browser.find_elements(By.ID, "salon-submit")
     screenshot(browser, "site-salon-ja-taken")
+
+
+def test_an_english_customer_reads_each_services_own_fees_and_what_cancelling_now_costs(desk_server, browser_factory):
+    page = salon(desk_server, "en")
+    # The demo's Perm states a longer late window than the salon's, so each service's fee is stated.
+    perm, cut = service_id(page, "Perm"), service_id(page, "Cut")
+    windows = {s["id"]: s["terms"]["lateCancellationMinutes"] for s in page["services"]}
+    assert windows[perm] > page["cancelNoticeMinutes"] and windows[perm] != windows[cut]
+    # A time still cancelled online, late for Perm when one is free (its fee is then asked about), else
+    # one after its window; half an hour clear of where it turns late, so the fee holds while she cancels.
+    now = datetime.datetime.now(datetime.timezone.utc)
+    cancellable = now + datetime.timedelta(minutes=page["cancelNoticeMinutes"] + 30)
+    late_until = now + datetime.timedelta(minutes=windows[perm] - 30)
+    late = [
+        (day, t["start"]) for day in list(days_of(page))[:3] for t in free_times(desk_server, day, [perm, cut])
+        if cancellable < instant(t["start"]) < late_until
+    ]
+    if late:
+        day, start = late[0]
+    else:
+        day, times = first_day_with_times(desk_server, page, [perm, cut], after=late_until + datetime.timedelta(minutes=60))
+        start = times[0]["start"]
+    browser = browser_factory(viewport=PHONE, language="en-GB")
+    browser.get(f"{desk_server}/#/salon/{SALON}?services={perm},{cut}&staff=any&day={day}")
+    wait_salon(browser)
+    wait_times(browser)
+
+    browser.find_element(By.CSS_SELECTOR, f'.salon-time[data-start="{start}"]').click()
+    fill_form(browser, "Jane Doe", "080-1234-5678", "jane@example.com")
+    late, no_show = stated_fees(page, [perm, cut])
+    lines = fee_lines(browser, "#salon-fees li")
+    assert len(lines) == len(late) + 1 == 3
+    for line, (notice, amount, name) in zip(lines, late):
+        unit = "days" if notice > 1440 and notice % 1440 == 0 else "hours"
+        assert line == f"{name} cancelled less than {notice_count(notice)} {unit} before the visit: ¥{amount:,}."
+    assert lines[-1] == f"Not coming without cancelling: ¥{no_show:,}."
+    screenshot(browser, "site-salon-en-fees")
+    browser.find_element(By.ID, "salon-accept").click()
+    browser.find_element(By.ID, "salon-submit").click()
+    wait_page(browser, "visit")
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "visit-fees"))
+    code = browser.find_element(By.ID, "confirmation-code").text
+    fees = api(desk_server, "GET", f"/api/v1/public/visits/{code}?email=jane%40example.com")[1]["fees"]
+    assert fees["noShow"]["amount"] == no_show
+    assert fees["lateCancellation"]["amount"] == sum(amount for _, amount, _ in late)
+    assert f"¥{no_show:,}" in text_in(browser, "#visit-fees")
+
+    browser.find_element(By.ID, "visit-manage").click()
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "visit-cancel"))
+    browser.find_element(By.ID, "visit-cancel").click()
+    question = WebDriverWait(browser, 10).until(expected_conditions.alert_is_present()).text
+    now_costs = fees["cancellingNow"]["amount"]
+    asked = "Cancel the visit? This cannot be undone."
+    assert question == (f"Cancelling now costs ¥{now_costs:,}. {asked}" if now_costs else asked)
+    browser.switch_to.alert.accept()
+    WebDriverWait(browser, 10).until(
+        lambda b: b.execute_script("return document.getElementById('visit-state')?.dataset.state") == "cancelled"
+    )

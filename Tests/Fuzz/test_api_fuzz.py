@@ -88,7 +88,7 @@ class Known:
     stay_info: dict  # id -> {"arrival", "departure", "state", "code", "email"}
     folio_entries: dict  # stay id -> [entry id]
     appointments: list
-    sales: list  # a few of the salon's appointments checked out, one of them refunded
+    sales: list  # a few of the salon's appointments checked out, one of them refunded, and a no-show's fee owed
     staff: list
     services: list
     offers: list  # (propertyId, roomTypeId) a guest can book
@@ -230,6 +230,19 @@ def discover(base_url, cookie):
         sales.append(_json(s.post(f"{base_url}/api/v1/properties/{salon}/sales", json=order, timeout=20))["id"])
     if sales:
         _json(s.post(f"{base_url}/api/v1/sales/{sales[0]}/refund", json={"reason": "Fuzz set-up"}, timeout=20))
+    # A no-show whose fee (the demo salon states one) is owed, for the payments' route to take part of.
+    for appointment in sorted(appointments)[3:]:
+        found = s.get(f"{base_url}/api/v1/appointments/{appointment}", timeout=20)
+        if found.status_code != 200 or found.json().get("state") != "booked":
+            continue
+        version = found.headers.get("ETag", '"1"')
+        marked = s.patch(
+            f"{base_url}/api/v1/appointments/{appointment}", json={"state": "no_show"}, headers={"If-Match": version}, timeout=20
+        )
+        owed = [sale["id"] for sale in s.get(f"{base_url}/api/v1/appointments/{appointment}", timeout=20).json().get("sales", [])]
+        if marked.status_code == 200 and owed:
+            sales += owed
+            break
 
     ical = {}
     for room in rooms[:6]:

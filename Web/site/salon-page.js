@@ -4,7 +4,8 @@
 // in the hash, so Back undoes the last one and a reload keeps them all.
 //
 // Tapping a time holds it for a few minutes (the previous hold replaced) and opens the form: name,
-// its reading (フリガナ, optional), phone, email, notes and the salon's cancellation terms to accept. The
+// its reading (フリガナ, optional), phone, email, notes and the salon's cancellation terms to accept,
+// with the chosen services' fees in money (cancelling late, not coming) read before confirming. The
 // server decides everything: its refusal is worded next to the field it names; a time taken meanwhile is refused in words and the
 // day's free times are asked for again.
 
@@ -57,14 +58,53 @@ export function stylistsFor(salon, serviceIds) {
 }
 
 /**
- * The cancellation notice in words: whole hours ("24 hours") or minutes, in the locale's own units.
+ * A notice in words, in the locale's own units: whole days past one ("2 days"), else whole hours
+ * ("24 hours"), else minutes.
  * @param {string} locale
  * @param {number} minutes
  */
 export function noticeText(locale, minutes) {
-  const hours = minutes % 60 === 0;
-  return new Intl.NumberFormat(locale, { style: "unit", unit: hours ? "hour" : "minute", unitDisplay: "long" })
-    .format(hours ? minutes / 60 : minutes);
+  const [unit, count] = minutes > 1440 && minutes % 1440 === 0 ? ["day", minutes / 1440]
+    : minutes % 60 === 0 ? ["hour", minutes / 60]
+    : ["minute", minutes];
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(count);
+}
+
+/**
+ * The fees the chosen services are booked on (each its `terms`, and its `fees` in money as the server
+ * works them out): what cancelling late costs, summed over one window when the services share it, else
+ * each service's with its own; and what not coming costs, summed. Fees of nothing are left out.
+ * @param {{name: string, price: {amount: number, currency: string}, terms: object, fees: object}[]} services
+ * @returns {{late: {minutes: number, fee: {amount: number, currency: string}, service?: string}[], noShow: {amount: number, currency: string}}}
+ */
+export function statedFees(services) {
+  const currency = services[0]?.price.currency;
+  const money = (amount) => ({ amount, currency });
+  const late = services
+    .map((service) => ({ service, amount: service.fees.lateCancellation.amount }))
+    .filter(({ amount }) => amount > 0);
+  const windows = new Set(late.map(({ service }) => service.terms.lateCancellationMinutes));
+  const noShow = services.reduce((sum, s) => sum + s.fees.noShow.amount, 0);
+  return {
+    late: windows.size > 1
+      ? late.map(({ service, amount }) => ({ minutes: service.terms.lateCancellationMinutes, fee: money(amount), service: service.name }))
+      : late.length ? [{ minutes: [...windows][0], fee: money(late.reduce((sum, l) => sum + l.amount, 0)) }] : [],
+    noShow: money(noShow),
+  };
+}
+
+/** The chosen services' fees in the page's words, a sentence each; cancelling free when none is stated. */
+export function feeSentences(i18n, services) {
+  const { t } = i18n;
+  const { late, noShow } = statedFees(services);
+  const sentences = late.length
+    ? late.map(({ minutes, fee, service }) => t(service ? "salon.feeLateService" : "salon.feeLate", {
+      notice: noticeText(i18n.locale, minutes), fee: i18n.money(fee), service,
+    }))
+    : [t("salon.feesFree")];
+  if (noShow.amount > 0) sentences.push(t("salon.feeNoShow", { fee: i18n.money(noShow) }));
+  else if (late.length) sentences.push(t("salon.feeNoShowFree"));
+  return sentences;
 }
 
 /** A length of time in minutes, short, in the locale's units ("45 分", "45 นาที"). */
@@ -305,7 +345,7 @@ export async function mount(main, site, route) {
       email: h("input", { type: "email", autocomplete: "email", required: true }),
       notes: h("textarea", { rows: 3, maxlength: 1000 }),
     };
-    const accept = h("input", { type: "checkbox", id: "salon-accept", name: "acceptTerms", "aria-describedby": "salon-terms salon-acceptTerms-error" });
+    const accept = h("input", { type: "checkbox", id: "salon-accept", name: "acceptTerms", "aria-describedby": "salon-fees salon-acceptTerms-error" });
     const stylist = held.staffId ? staffById.get(held.staffId)?.name : null;
     const left = h("p", { class: "salon-hold", id: "salon-hold", role: "timer" });
     const message = h("div", { class: "site-form-error", role: "alert", id: "salon-error" });
@@ -320,7 +360,11 @@ export async function mount(main, site, route) {
       field("phone", t("book.phone"), inputs.phone),
       field("email", t("book.email"), inputs.email),
       field("notes", t("salon.notes"), inputs.notes),
-      h("p", { class: "book-terms", id: "salon-terms", text: t("salon.terms", { notice: noticeText(i18n.locale, salon.cancelNoticeMinutes) }) }),
+      h("div", { class: "book-terms salon-fees", id: "salon-fees" },
+        h("h3", { text: t("salon.fees") }),
+        h("ul", {}, feeSentences(i18n, choice.services.map((s) => serviceById.get(s))).map((text) => h("li", { text }))),
+        h("p", { id: "salon-terms", text: t("salon.terms", { notice: noticeText(i18n.locale, salon.cancelNoticeMinutes) }) }),
+      ),
       h("div", { class: "salon-accept", dataset: { field: "acceptTerms" } },
         h("label", { class: "salon-accept-label" }, accept, h("span", { text: t("salon.accept") })),
         h("p", { class: "site-field-error", id: "salon-acceptTerms-error" }),

@@ -1,7 +1,8 @@
 // A salon visit by its code and email: its confirmation right after booking (`#/visit/{code}`), and
 // managing it (`#/visit`): the services with their times on the salon's clock, the stylist, the total,
-// and cancelling while the server allows it (`cancellation.allowed`); its refusal after the notice is
-// worded. A wrong email and an unknown code get the same answer.
+// the fees its terms charge for not keeping it (`fees`, as the server works them out), and cancelling
+// while the server allows it (`cancellation.allowed`), the fee it costs now asked about first; its
+// refusal after the notice is worded. A wrong email and an unknown code get the same answer.
 
 import { h, fill } from "../common/dom.js";
 import { call, errorText, get } from "../common/api.js";
@@ -35,10 +36,12 @@ export async function mount(main, site, route) {
     justBooked ? null : form,
   ));
 
+  const read = (code, email) => get(`/api/v1/public/visits/${encodeURIComponent(code)}?${new URLSearchParams({ email, lang: i18n.code })}`);
+
   async function find(code, email) {
     message.textContent = "";
     try {
-      const visit = await get(`/api/v1/public/visits/${encodeURIComponent(code)}?${new URLSearchParams({ email, lang: i18n.code })}`);
+      const visit = await read(code, email);
       sessionStorage.setItem(VISIT_KEY, JSON.stringify({ code, email, booked: justBooked }));
       show(visit, email);
     } catch (error) {
@@ -54,8 +57,19 @@ export async function mount(main, site, route) {
     const cancel = h("button", {
       type: "button", class: "site-button is-danger", id: "visit-cancel", text: t("visit.cancel"),
       onclick: async () => {
-        if (!window.confirm(t("visit.cancelConfirm"))) return;
         cancel.disabled = true;
+        // What cancelling costs is asked afresh: the page may have stayed open into the late window.
+        const current = await read(visit.code, email).catch(() => visit);
+        if (current.state !== visit.state || current.cancellation?.allowed !== cancellation.allowed) {
+          show(current, email);
+          return;
+        }
+        const fee = current.fees?.cancellingNow;
+        const question = fee?.amount > 0 ? t("visit.cancelConfirmFee", { fee: i18n.money(fee) }) : t("visit.cancelConfirm");
+        if (!window.confirm(question)) {
+          cancel.disabled = false;
+          return;
+        }
         try {
           const { data } = await call("POST", `/api/v1/public/visits/${encodeURIComponent(visit.code)}/cancel?lang=${i18n.code}`, { body: { email } });
           show(data, email);
@@ -74,6 +88,7 @@ export async function mount(main, site, route) {
       : visit.state === "booked" && Number.isFinite(notice)
         ? refusalText(i18n, "visit.cancelClosed", { minutes: String(notice) })
         : "";
+    const fees = visit.state === "booked" && visit.fees ? feeSentences(visit, clock) : [];
     const end = (service) => new Date(Date.parse(service.start) + service.durationMinutes * 60_000);
     fill(result,
       h("dl", { class: "manage-facts" },
@@ -94,10 +109,32 @@ export async function mount(main, site, route) {
       h("p", { class: "salon-total", id: "visit-total", text: `${t("price.total")}: ${i18n.money(visit.total)}` }),
       justBooked ? h("p", { class: "manage-keep", text: t("visit.keep") }) : null,
       justBooked ? h("a", { class: "site-button", id: "visit-manage", href: `#/visit?${new URLSearchParams({ code: visit.code })}`, text: t("visit.manage") }) : null,
+      fees.length ? h("ul", { class: "manage-terms visit-fees", id: "visit-fees", "aria-label": t("salon.fees") }, fees.map((text) => h("li", { text }))) : null,
       terms ? h("p", { class: "manage-terms", id: "visit-terms", text: terms }) : null,
       cancellation.allowed && visit.state === "booked" ? cancel : null,
       cancelMessage,
     );
+  }
+
+  /**
+   * The visit's fees as sentences: what cancelling costs now, or from when it costs what (the most it
+   * comes to when several services each turn late at their own time), and what not coming costs.
+   */
+  function feeSentences(visit, clock) {
+    const { lateFrom, lateCancellation, noShow, cancellingNow } = visit.fees;
+    const sentences = [];
+    if (!lateCancellation?.amount) sentences.push(t("salon.feesFree"));
+    else if (cancellingNow?.amount > 0) {
+      sentences.push(cancellingNow.amount < lateCancellation.amount
+        ? t("visit.feeNowRising", { fee: i18n.money(cancellingNow), most: i18n.money(lateCancellation) })
+        : t("visit.feeNow", { fee: i18n.money(cancellingNow) }));
+    } else {
+      sentences.push(t(visit.services.length > 1 ? "visit.feeFromUpTo" : "visit.feeFrom", {
+        time: clock.dateTime(lateFrom), fee: i18n.money(lateCancellation),
+      }));
+    }
+    if (noShow?.amount > 0) sentences.push(t("visit.feeNoShow", { fee: i18n.money(noShow) }));
+    return sentences;
   }
 
   if (code && emailInput.value) await find(code, emailInput.value);

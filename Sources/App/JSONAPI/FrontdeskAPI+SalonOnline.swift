@@ -27,11 +27,19 @@ extension FrontdeskAPI {
                         cancelNoticeMinutes: page.window.cancelNoticeMinutes, maxServices: Visit.maxServices,
                         holdMinutes: SalonHold.minutes,
                         services: try page.services.map { service, booking in
-                            .init(
+                            let terms = page.terms.of(serviceID: service.id)
+                            let fee = { (fee: VisitTerms.Fee?) in
+                                try Components.Schemas.Money(
+                                    fee?.amount(price: service.price) ?? .zero(service.price.currency))
+                            }
+                            return .init(
                                 id: service.id, name: translations.word(service.name, in: language),
                                 durationMinutes: service.durationMinutes, price: try .init(service.price),
                                 staffIds: page.staff.map(\.id).filter(booking.performers.contains),
-                                terms: try .init(page.terms.of(serviceID: service.id)))
+                                terms: try .init(terms),
+                                fees: .init(
+                                    lateCancellation: try fee(terms.lateCancellationFee),
+                                    noShow: try fee(terms.noShowFee)))
                         },
                         staff: page.staff.map { .init(id: $0.id, name: $0.name) }))))
     }

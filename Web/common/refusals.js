@@ -92,6 +92,7 @@ export const REFUSALS = {
     "sale.discount": "The discount is more than the services and products come to.",
     "sale.empty": "Nothing to check out: add a service or a product.",
     "sale.notPerformed": "A cancelled appointment, or a no-show, is not checked out.",
+    "sale.overpaid": "That is more than is owed ({due}).",
     "sale.refunded": "This sale is already refunded.",
     "sale.tenderedShort": "The cash handed over is less than the amount paid in cash.",
     "sale.unpaid": "The payments do not add up to the total: check the amounts and try again.",
@@ -199,6 +200,7 @@ export const REFUSALS = {
     "sale.discount": "ส่วนลดมากกว่ายอดรวมของบริการและสินค้า",
     "sale.empty": "ไม่มีรายการให้ชำระ เพิ่มบริการหรือสินค้าก่อน",
     "sale.notPerformed": "นัดหมายที่ยกเลิกหรือลูกค้าไม่มา ชำระเงินไม่ได้",
+    "sale.overpaid": "ยอดนี้มากกว่ายอดที่ยังต้องชำระ ({due})",
     "sale.refunded": "รายการนี้คืนเงินไปแล้ว",
     "sale.tenderedShort": "เงินที่รับมาน้อยกว่ายอดที่ชำระด้วยเงินสด",
     "sale.unpaid": "ยอดที่ชำระรวมกันไม่ตรงกับยอดรวม ตรวจสอบจำนวนเงินแล้วลองอีกครั้ง",
@@ -306,6 +308,7 @@ export const REFUSALS = {
     "sale.discount": "値引きがメニューと商品の合計を超えています。",
     "sale.empty": "お会計するものがありません。メニューか商品を追加してください。",
     "sale.notPerformed": "キャンセルやノーショーの予約はお会計できません。",
+    "sale.overpaid": "お支払いが残額（{due}）を超えています。",
     "sale.refunded": "このお会計はすでに返金済みです。",
     "sale.tenderedShort": "お預かり金額が現金でのお支払い額より少なくなっています。",
     "sale.unpaid": "お支払いの合計が合計金額と合いません。金額を確かめてやり直してください。",
@@ -413,6 +416,7 @@ export const REFUSALS = {
     "sale.discount": "할인이 시술과 상품 합계보다 큽니다.",
     "sale.empty": "결제할 항목이 없습니다. 시술이나 상품을 추가하세요.",
     "sale.notPerformed": "취소되었거나 노쇼인 예약은 결제할 수 없습니다.",
+    "sale.overpaid": "남은 금액({due})보다 많이 결제할 수 없습니다.",
     "sale.refunded": "이 결제는 이미 환불되었습니다.",
     "sale.tenderedShort": "받은 금액이 현금 결제 금액보다 적습니다.",
     "sale.unpaid": "결제 금액의 합이 합계와 맞지 않습니다. 금액을 확인하고 다시 시도하세요.",
@@ -520,6 +524,7 @@ export const REFUSALS = {
     "sale.discount": "Số tiền giảm lớn hơn tổng tiền dịch vụ và sản phẩm.",
     "sale.empty": "Không có gì để thanh toán: hãy thêm dịch vụ hoặc sản phẩm.",
     "sale.notPerformed": "Lịch hẹn đã hủy hoặc khách không đến thì không thanh toán.",
+    "sale.overpaid": "Số tiền này nhiều hơn số còn phải trả ({due}).",
     "sale.refunded": "Khoản này đã được hoàn tiền.",
     "sale.tenderedShort": "Tiền khách đưa ít hơn số tiền trả bằng tiền mặt.",
     "sale.unpaid": "Các khoản thanh toán không khớp với tổng: hãy kiểm tra số tiền rồi thử lại.",
@@ -560,7 +565,7 @@ export function refusalText(i18n, reason, params = {}) {
   if (!template) return null;
   const shown = {};
   for (const [name, value] of Object.entries(params)) {
-    if (name === "balance" && params.currency) shown[name] = i18n.money({ amount: Number(value), currency: params.currency });
+    if ((name === "balance" || name === "due") && params.currency) shown[name] = i18n.money({ amount: Number(value), currency: params.currency });
     else if (name === "state") shown[name] = word(`state.${value}`) ?? value;
     else if (name === "status") shown[name] = word(`status.${value}`) ?? value;
     else if (name === "action") shown[name] = word(`action.${value}`) ?? value;

@@ -1,4 +1,8 @@
-// What the desk offers to do to an appointment: the server's `actions` for it, as the states they move it to.
+// What the desk offers to do to an appointment: the server's `actions` for it, as the states they move it to;
+// and calling it off, which asks first when the salon's terms charge a fee for it now (the server's `fees`).
+
+import { errorText, pressing } from "./api.js";
+import { h, fill } from "../common/dom.js";
 
 /** The state each of the server's `actions` moves an appointment to, the day's steps first. */
 const STATE_OF_ACTION = { arrive: "checked_in", complete: "completed", cancel: "cancelled", noShow: "no_show" };
@@ -10,3 +14,87 @@ export function nextStates(actions = []) {
 
 /** Whether a move to `state` is a step of the day (arrived, completed) rather than calling it off. */
 export const isStep = (state) => state === "checked_in" || state === "completed";
+
+/** What moving `appointment` to `state` now charges, as the server says (`fees`): null when nothing. */
+export function feeFor(appointment, state) {
+  const fee = { cancelled: appointment.fees?.cancellation, no_show: appointment.fees?.noShow }[state];
+  return fee?.amount > 0 ? fee : null;
+}
+
+/**
+ * The question asked before calling an appointment off with a fee: the fee, charging it, waiving it for a
+ * reason (`waiveFeeReason`, which the server requires and keeps in the appointment's notes), or keeping the
+ * appointment as it is. A refusal of the reason is said under it, any other under the buttons.
+ * @param {object} i18n the page's (`t`, `money`)
+ * @param {{state: string, fee: object, send: (body: object) => Promise<void>, keep: () => void}} parts
+ */
+function feeQuestion(i18n, { state, fee, send, keep }) {
+  const { t } = i18n;
+  const amount = i18n.money(fee);
+  const notice = t(`appointment.fee.${state}`, { fee: amount });
+  const error = h("p", { class: "desk-form-error", role: "alert" });
+  const reason = h("input", { type: "text", id: "fee-reason", maxlength: "200", autocomplete: "off" });
+  const reasonError = h("p", { class: "desk-form-error", role: "alert" });
+  const sending = (button, body) => async () => {
+    error.textContent = "";
+    reasonError.textContent = "";
+    button.disabled = true;
+    try {
+      await send(body());
+    } catch (refusal) {
+      button.disabled = false;
+      (/reason/i.test(refusal.field ?? "") ? reasonError : error).textContent = errorText(refusal, t);
+      if (reasonError.textContent) reason.focus();
+    }
+  };
+  const charge = h("button", { type: "button", class: "desk-button is-danger", id: "fee-charge", text: t(`appointment.charge.${state}`, { fee: amount }) });
+  charge.onclick = sending(charge, () => ({ state }));
+  const waived = h("button", { type: "button", class: "desk-button is-danger", id: "fee-waive-confirm", text: t(`appointment.waive.${state}`) });
+  waived.onclick = sending(waived, () => ({ state, waiveFeeReason: reason.value.trim() }));
+  const waiving = h(
+    "div",
+    { class: "appointment-waive", hidden: true },
+    h("label", { class: "desk-field" }, h("span", { text: t("appointment.waiveReason") }), reason),
+    waived,
+    reasonError,
+  );
+  const waive = h("button", {
+    type: "button", class: "desk-button", id: "fee-waive", text: t("appointment.waive"), "aria-expanded": "false",
+    onclick: () => {
+      waiving.hidden = !waiving.hidden;
+      waive.setAttribute("aria-expanded", String(!waiving.hidden));
+      if (!waiving.hidden) reason.focus();
+    },
+  });
+  const box = h(
+    "div",
+    { class: "desk-confirm appointment-fee", role: "alertdialog", "aria-label": notice },
+    h("p", { id: "fee-notice", text: notice }),
+    charge,
+    waive,
+    h("button", { type: "button", class: "desk-button", id: "fee-keep", text: t("confirm.keep"), onclick: keep }),
+    waiving,
+    error,
+  );
+  return box;
+}
+
+/**
+ * What a press of a state's button does: a step of the day, or calling off that is free, is sent at once
+ * (`send({state})`, a refusal said in `message`); calling off with a fee asks first in `place`.
+ * @param {object} i18n the page's
+ * @param {{appointment: object, state: string, button: HTMLButtonElement, place: HTMLElement,
+ *   message: HTMLElement, send: (body: object) => Promise<void>}} parts `send` PATCHes the appointment
+ */
+export function moveAppointment(i18n, { appointment, state, button, place, message, send }) {
+  fill(place);
+  const fee = feeFor(appointment, state);
+  if (!fee) return pressing(button, message, i18n.t, () => send({ state }));
+  message.textContent = "";
+  const keep = () => {
+    fill(place);
+    button.focus();
+  };
+  fill(place, feeQuestion(i18n, { state, fee, send, keep }));
+  place.querySelector("#fee-keep").focus();
+}

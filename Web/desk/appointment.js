@@ -1,5 +1,6 @@
 // An appointment: its customer (a link to their record, カルテ), service, stylist and time, its state
-// changes, its checkout (お会計) while the server offers it (`pay`) and the receipts of its sales, the
+// changes (calling it off with a fee asks first, appointment-actions.js), its checkout (お会計) while the
+// server offers it (`pay`) and the receipts of its sales (a fee still owed among them), the
 // stylist's notes on the visit through the declared `visit-notes` form (a colour formula,
 // kept on the customer's record), and its staff member, start, length and notes changed through the
 // declared `appointment-change` form (what a drag on the board does, by keyboard or finger). Times in
@@ -10,7 +11,7 @@ import { h, fill } from "../common/dom.js";
 import { instantOfWallClock, wallClock } from "../common/dates.js";
 import { refusalText } from "../common/refusals.js";
 import { renderForm } from "./form.js";
-import { isStep, nextStates } from "./appointment-actions.js";
+import { isStep, moveAppointment, nextStates } from "./appointment-actions.js";
 import { saleList } from "./sale-list.js";
 
 
@@ -52,19 +53,19 @@ export async function mount(main, desk, route) {
     }
     // The day's steps, the checkout (お会計) when the server offers it, then calling the appointment off.
     const states = nextStates(appointment.actions);
+    const asking = h("div", { class: "appointment-asking" });
     const stateButton = (state) =>
       h("button", {
         type: "button", class: `desk-button${isStep(state) ? " is-primary" : " is-danger"}`,
         text: t(`appointment.to.${state}`),
-        onclick: async (event) => {
-          event.currentTarget.disabled = true;
-          try {
-            await call("PATCH", `/api/v1/appointments/${route.id}`, { body: { state }, version });
-            await load();
-          } catch (error) {
-            message.textContent = error.message;
-          }
-        },
+        onclick: (event) =>
+          moveAppointment(i18n, {
+            appointment, state, button: event.currentTarget, place: asking, message,
+            send: async (body) => {
+              await call("PATCH", `/api/v1/appointments/${route.id}`, { body, version });
+              await load();
+            },
+          }),
       });
     const actions = h(
       "div",
@@ -97,6 +98,7 @@ export async function mount(main, desk, route) {
         h("h1", { id: "appointment-title" }, `${t("appointment.title")} `, h("span", { class: `desk-state is-${appointment.state}`, text: desk.stateWord(appointment.state) })),
         facts,
         actions,
+        asking,
         message,
       ),
       appointment.sales?.length

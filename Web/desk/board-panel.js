@@ -1,7 +1,8 @@
 // The panel beside the board: the tapped booking's details and its next steps (open, check in,
-// check out; an appointment's state, and its checkout, お会計, when the server offers it), or the form for a booking being created by a drag: a few fields
-// for a stay, the server's declared `appointment` form for an appointment, where the salon's customers
-// are suggested as the name or phone is typed (customer-picker.js).
+// check out; an appointment's state, and its checkout, お会計, when the server offers it; an appointment
+// just called off with a fee, that fee's receipt), or the form for a booking being created by a drag: a
+// few fields for a stay, the server's declared `appointment` form for an appointment, where the salon's
+// customers are suggested as the name or phone is typed (customer-picker.js).
 
 import { call, declaredForm, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
@@ -9,7 +10,8 @@ import { instantOfWallClock, isoDay, wallClock } from "../common/dates.js";
 import { refusalText } from "../common/refusals.js";
 import { customerPicker } from "./customer-picker.js";
 import { renderForm } from "./form.js";
-import { isStep, nextStates } from "./appointment-actions.js";
+import { isStep, moveAppointment, nextStates } from "./appointment-actions.js";
+import { saleList } from "./sale-list.js";
 
 export class BookingPanel {
   constructor(screen) {
@@ -41,6 +43,7 @@ export class BookingPanel {
     const facts = h("dl", { class: "desk-facts" });
     const message = h("p", { class: "desk-form-error", role: "alert" });
     const actions = h("div", { class: "desk-row" });
+    const asking = h("div", { class: "appointment-asking" });
     const state = screen.styleName(item.style);
     const fact = (label, value) => facts.append(h("dt", { text: label }), h("dd", { text: value }));
     if (data.kind === "hotel") {
@@ -56,7 +59,7 @@ export class BookingPanel {
     const open = h("a", { class: "desk-button", href: data.detailHash(item), text: t("action.open") });
     actions.append(open);
     actions.append(h("button", { type: "button", class: "desk-button is-quiet", text: t("common.close"), onclick: () => this.close() }));
-    fill(this.element, title, facts, actions, message);
+    fill(this.element, title, facts, actions, asking, message);
     if (!quiet) title.focus();
     if (!screen.desk.canEdit) return;
     if (data.kind === "hotel" && item.style !== 4) {
@@ -76,25 +79,23 @@ export class BookingPanel {
     } else if (data.kind === "salon") {
       const response = await call("GET", `/api/v1/appointments/${item.id}`).catch(() => null);
       if (!response || this.item !== item) return;
-      // What this member may do to it now, as the server says: the day's steps first, then calling it off.
+      // What this member may do to it now, as the server says: the day's steps first, then calling it off
+      // (which asks first when it charges a fee). Called off, it leaves the board; its fee, if any, shows here.
+      const send = async (body) => {
+        const { data: after } = await call("PATCH", `/api/v1/appointments/${item.id}`, {
+          body, version: response.version ?? response.data.version,
+        });
+        screen.applyEntity(after);
+        screen.desk.toast(screen.desk.stateWord(body.state));
+        if (!isStep(body.state)) await this.showCalledOff(item);
+      };
       actions.prepend(
         ...nextStates(response.data.actions).map((stateName) =>
           h("button", {
             type: "button", class: `desk-button${isStep(stateName) ? " is-primary" : " is-danger"}`,
             text: t(`appointment.to.${stateName}`),
-            onclick: async (event) => {
-              event.currentTarget.disabled = true;
-              try {
-                const { data: after } = await call("PATCH", `/api/v1/appointments/${item.id}`, {
-                  body: { state: stateName }, version: response.version ?? response.data.version,
-                });
-                screen.applyEntity(after);
-                screen.desk.toast(screen.desk.stateWord(stateName));
-              } catch (error) {
-                message.textContent = error.message;
-                event.currentTarget.disabled = false;
-              }
-            },
+            onclick: (event) =>
+              moveAppointment(i18n, { appointment: response.data, state: stateName, button: event.currentTarget, place: asking, message, send }),
           }),
         ),
       );
@@ -102,6 +103,36 @@ export class BookingPanel {
         open.before(h("a", { class: "desk-button is-primary", id: "board-panel-pay", href: `#/checkout?appointments=${item.id}`, text: t("appointment.pay") }));
       }
     }
+  }
+
+  /**
+   * An appointment just called off, which the board no longer draws: its state and, when calling it off
+   * charged a fee, the fee's receipt with what is still owed. Free of any fee, the panel closes.
+   */
+  async showCalledOff(item) {
+    const { t } = this;
+    const desk = this.screen.desk;
+    const shown = (this.item = { calledOff: item.id });
+    const response = await call("GET", `/api/v1/appointments/${item.id}`).catch(() => null);
+    if (this.item !== shown) return;
+    const appointment = response?.data;
+    if (!appointment?.sales?.length) return this.close();
+    this.element.hidden = false;
+    const title = h("h2", { id: "board-panel-title", tabindex: "-1", text: item.name || "—" });
+    fill(
+      this.element,
+      title,
+      h("dl", { class: "desk-facts" }, h("dt", { text: t("stay.state") }), h("dd", { text: desk.stateWord(appointment.state) })),
+      h("h3", { text: t("appointment.sales") }),
+      saleList(appointment.sales, desk, "board-panel-sales"),
+      h(
+        "div",
+        { class: "desk-row" },
+        h("a", { class: "desk-button", href: `#/appointments/${item.id}`, text: t("action.open") }),
+        h("button", { type: "button", class: "desk-button is-quiet", text: t("common.close"), onclick: () => this.close() }),
+      ),
+    );
+    title.focus();
   }
 
   /** A room out of service: why, which nights, and putting it back in service from today. */
@@ -156,7 +187,8 @@ export class BookingPanel {
 
   /** Shows the booking again after a change (its dates or state may have moved). */
   refresh() {
-    if (!this.item || this.creating) return;
+    // An appointment called off is no longer on the board: its panel stays until closed.
+    if (!this.item || this.creating || this.item.calledOff) return;
     const item = this.screen.data.items.get(this.item.id) ?? this.screen.data.itemsOfEntity(this.item.stayId)[0];
     if (item) this.show(item, { quiet: true });
     else this.close();

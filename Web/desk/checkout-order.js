@@ -40,17 +40,35 @@ export function saleOrder(state, currency) {
     // A percentage typed as 12.5 is 1250 basis points: two decimals, as money with two digits.
     body.discount = kind === "percent" ? { basisPoints: toMinorUnits(value, 2) } : { amount: money(value) };
   }
-  const rows = [];
-  state.payments.forEach((payment, index) => {
-    if (payment.amount.trim() === "") return;
-    const sent = { method: payment.method, amount: money(payment.amount) };
-    if (payment.method === "cash" && payment.tendered.trim() !== "") sent.tendered = money(payment.tendered);
-    if (payment.method !== "cash" && payment.reference.trim() !== "") sent.reference = payment.reference.trim();
-    body.payments.push(sent);
-    rows.push(index);
-  });
+  const { payments, rows } = paymentRequests(state.payments, currency);
+  body.payments = payments;
   if (state.customerId) body.customerId = state.customerId;
   return { body, rows };
+}
+
+/**
+ * The `SalePaymentRequest`s for the form's payments, and which of the form's payments each one sent is: a
+ * payment without an amount is none yet and is left out; what was handed over goes with cash, a
+ * reference with the other methods. Amounts typed in major units are sent in minor units (null when they
+ * are no amount, for the server to refuse under the field).
+ * @param {object[]} payments the form's (`blankPayment()`s as edited)
+ * @param {string} currency the salon's
+ * @returns {{payments: object[], rows: number[]}}
+ */
+export function paymentRequests(payments, currency) {
+  const digits = currencyDigits(currency);
+  const money = (text) => ({ amount: toMinorUnits(text, digits), currency });
+  const sent = [];
+  const rows = [];
+  payments.forEach((payment, index) => {
+    if (payment.amount.trim() === "") return;
+    const request = { method: payment.method, amount: money(payment.amount) };
+    if (payment.method === "cash" && payment.tendered.trim() !== "") request.tendered = money(payment.tendered);
+    if (payment.method !== "cash" && payment.reference.trim() !== "") request.reference = payment.reference.trim();
+    sent.push(request);
+    rows.push(index);
+  });
+  return { payments: sent, rows };
 }
 
 /**

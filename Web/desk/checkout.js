@@ -10,34 +10,13 @@
 import { call, errorText, get, keyPerBody, OtherProperty, unreachable } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { currencyDigits, currencySign, toMajorUnits } from "../common/money.js";
-import { blankPayment, fieldPlace, followDue, MAX_PAYMENTS, METHODS, saleOrder } from "./checkout-order.js";
+import { blankPayment, fieldPlace, followDue, MAX_PAYMENTS, saleOrder } from "./checkout-order.js";
 import { taxLabel } from "./folio-lines.js";
+import { field, onEdit, paymentFields } from "./payment-fields.js";
 import { saleList } from "./sale-list.js";
 
 /** How long the form rests before the quote is asked again. */
 const QUOTE_DELAY_MS = 250;
-
-/**
- * Keeps what is typed into `input` (or pasted, or cleared) with `keep(value)` and has the quote asked again
- * (`changed`), only when it differs from what is kept (`kept()`): leaving a field changes nothing, so that
- * a press of Complete is not lost to a quote asked again as the field it leaves loses focus.
- */
-function onEdit(input, kept, keep, changed) {
-  const edit = () => {
-    if (input.value === kept()) return;
-    keep(input.value);
-    changed();
-  };
-  input.addEventListener("input", edit);
-  input.addEventListener("change", edit);
-}
-
-/** A control with its words above and the place for a refusal of it below; `words` may be worded again. */
-function field(text, control, className = "") {
-  const words = h("span", { text });
-  const error = h("p", { class: "desk-form-error", role: "alert" });
-  return { element: h("div", { class: `checkout-field ${className}`.trim() }, h("label", {}, words, control), error), error, words };
-}
 
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;
@@ -230,43 +209,9 @@ export async function mount(main, desk, route) {
     },
   });
 
-  /** One payment's controls: the method, the amount, and what was handed over (cash) or a reference. */
+  /** One payment's controls (payment-fields.js), numbered, and Remove for all but the first. */
   function paymentView(payment, n) {
-    const method = h(
-      "select",
-      { id: `checkout-method-${n}` },
-      METHODS.map((name) => h("option", { value: name, selected: name === payment.method, text: t(`method.${name}`) })),
-    );
-    const amount = h("input", { id: `checkout-amount-${n}`, type: "number", min: "0", step, inputmode: "decimal", value: payment.amount });
-    const tendered = h("input", { id: `checkout-tendered-${n}`, type: "number", min: "0", step, inputmode: "decimal", value: payment.tendered });
-    const reference = h("input", { id: `checkout-reference-${n}`, type: "text", maxlength: "60", autocomplete: "off", value: payment.reference });
-    const fields = {
-      method: field(t("checkout.method"), method),
-      amount: field(t("checkout.paymentAmount", { sign }), amount),
-      tendered: field(t("checkout.tendered", { sign }), tendered),
-      reference: field(t("checkout.reference"), reference, "is-wide"),
-    };
-    const showMethod = () => {
-      fields.tendered.element.hidden = payment.method !== "cash";
-      fields.reference.element.hidden = payment.method === "cash";
-    };
-    method.addEventListener("change", () => {
-      payment.method = method.value;
-      showMethod();
-      changed(true);
-    });
-    edited(amount, () => payment.amount, (value) => {
-      payment.amount = value;
-      // Emptied, it follows what is still due again.
-      payment.typed = value.trim() !== "";
-    });
-    edited(tendered, () => payment.tendered, (value) => {
-      payment.tendered = value;
-    });
-    edited(reference, () => payment.reference, (value) => {
-      payment.reference = value;
-    });
-    showMethod();
+    const view = paymentFields(i18n, payment, { id: (name) => `checkout-${name}-${n}`, currency, changed });
     const remove =
       n > 0
         ? h("button", {
@@ -282,14 +227,9 @@ export async function mount(main, desk, route) {
       "fieldset",
       { class: "checkout-payment", dataset: { payment: String(n) } },
       h("legend", { text: t("checkout.payment", { n: n + 1 }) }),
-      h("div", { class: "checkout-fields" }, Object.values(fields).map((f) => f.element), remove ? h("div", { class: "checkout-field is-button" }, remove) : null),
+      h("div", { class: "checkout-fields" }, view.elements, remove ? h("div", { class: "checkout-field is-button" }, remove) : null),
     );
-    return {
-      element, method, amount,
-      errors: Object.values(fields).map((f) => f.error),
-      // `payments[0].amount.amount` is the amount's; a payment refused whole is said under its amount.
-      errorAt: (name) => (fields[name] ?? fields.amount).error,
-    };
+    return { element, method: view.method, amount: view.amount, errors: view.errors, errorAt: view.errorAt };
   }
 
   function drawPayments() {

@@ -1,8 +1,9 @@
 // A customer's record (カルテ): their name and its reading, how to reach them, their allergies (shown
-// first, as a warning), notes and figures; their appointments to come and their past visits, each with
-// its stylist's notes (the colour formula); and what may be done to it: edit it through the declared
-// `customer` form, merge a duplicate into it (customer-merge.js), export it, erase it at their request.
-// Times are the salon's (`desk.property.timeZone`).
+// first, as a warning), what they still owe (a fee for a visit not kept, each receipt a link), notes and
+// figures; their appointments to come and their past visits, each with its stylist's notes (the colour
+// formula); and what may be done to it: edit it through the declared `customer` form, merge a duplicate
+// into it (customer-merge.js), export it, erase it at their request. Times are the salon's
+// (`desk.property.timeZone`).
 
 import { call, declaredForm, errorText, OtherProperty, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
@@ -10,6 +11,7 @@ import { refusalText } from "../common/refusals.js";
 import { customerChange, formValues, lastVisit, serviceName } from "./customer-facts.js";
 import { mergePicker } from "./customer-merge.js";
 import { renderForm } from "./form.js";
+import { saleList } from "./sale-list.js";
 
 export async function mountRecord(main, desk, route) {
   const { t } = desk.i18n;
@@ -67,6 +69,7 @@ export async function mountRecord(main, desk, route) {
               h("p", { text: record.allergies }),
             )
           : null,
+        record.owing?.length ? owingNotice(record.owing) : null,
         facts,
         figures(),
         actions(),
@@ -75,6 +78,17 @@ export async function mountRecord(main, desk, route) {
       ),
       visitsSection("customer-upcoming", "customer.upcoming", record.upcoming, "customer.noUpcoming"),
       visitsSection("customer-visits", "customer.visits", record.visits, "customer.noVisits"),
+    );
+  }
+
+  /** What the customer still owes, in all, and each sale owed with its receipt (to roles that read money). */
+  function owingNotice(owing) {
+    const due = { ...owing[0].due, amount: owing.reduce((sum, sale) => sum + sale.due.amount, 0) };
+    return h(
+      "div",
+      { class: "customer-owing", id: "customer-owing", role: "note" },
+      h("strong", { id: "customer-owes", text: t("customer.owes", { amount: i18n.money(due) }) }),
+      saleList(owing, desk, "customer-owing-sales"),
     );
   }
 

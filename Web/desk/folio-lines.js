@@ -2,15 +2,17 @@
 // ("Garden Double, night of 2026-11-24"), which the folio and the documents show in their own date
 // column, in the page's language; so the name alone is shown beside it. The lines the server writes
 // itself (a payment without words of its own, a salon's sale's payment by its method's code, the
-// corrections of a stay's changed nights) are stored in the server's English, in the forms below, and
-// worded here in the page's language. The names a manager entered (room types, fees, taxes) show as
-// the manager worded them in that language (`i18n.stored`, from the property's translations); what
-// staff typed shows as stored.
+// corrections of a stay's changed nights, the fee for a booking not kept) are stored in the server's
+// English, in the forms below, and worded here in the page's language. The names a manager entered
+// (room types, fees, taxes) show as the manager worded them in that language (`i18n.stored`, from the
+// property's translations); what staff typed shows as stored.
 
 const NIGHT_SUFFIX = /, night of (\d{4}-\d{2}-\d{2})$/;
 const PAYMENT = /^Payment \((cash|card terminal|transfer|qr)\)$/;
 const NIGHT_DROPPED = /^Night of (\d{4}-\d{2}-\d{2}) no longer in the stay$/;
 const NIGHTS_CHANGED = /^(.+): the stay's nights changed$/;
+// The fees the server posts for a booking not kept (a stay's or a salon's appointment's).
+const FEES = { "Late cancellation fee": "folio.line.lateCancellationFee", "No-show fee": "folio.line.noShowFee" };
 
 /**
  * A folio or document line's description, without the night a date column already shows.
@@ -35,6 +37,7 @@ export function lineLabel(line, i18n) {
   if (text === "Room charge without a night") return t("folio.line.roomWithoutNight");
   const changed = text.match(NIGHTS_CHANGED);
   if (changed) return t("folio.line.nightsChanged", { name: word(changed[1]) });
+  if (Object.hasOwn(FEES, text)) return t(FEES[text]);
   return word(text);
 }
 

@@ -2,7 +2,7 @@
 // become no-shows and pay the policy's fee; guests due out still in house; room nights not yet
 // charged), closing it (asked first: a closed day never changes), and a closed day's frozen report,
 // on screen, printed and as a CSV file. A salon closes its day the same way (日締め): its report is
-// the salon's takings by stylist and by service, its products, receipts and appointments, and the
+// the salon's takings by stylist and by service, its products, fees, receipts and appointments, and the
 // day's ledger, each sale's lines linked to its receipt.
 
 import { call, errorText, get, pressing } from "./api.js";
@@ -174,7 +174,7 @@ export async function mount(main, desk, route) {
   }
 
   /**
-   * A salon's closed day (レジ締め): its takings, products and receipts, its appointments by how they
+   * A salon's closed day (レジ締め): its takings, products, fees and receipts, its appointments by how they
    * ended, and its takings by stylist and by service, on screen and as CSV rows. The takings no one
    * in particular took are the products sold without a seller.
    */
@@ -183,7 +183,9 @@ export async function mount(main, desk, route) {
     const takings = [
       ["dayClose.total", salonDay.takings, "close-takings"],
       ["dayClose.products", salonDay.products, "close-products"],
-    ];
+      // Fees for appointments not kept, in the takings whether paid yet or not.
+      ["dayClose.fees", salonDay.fees, "close-fees"],
+    ].filter(([, amount]) => amount);
     const counts = [
       ["dayClose.receipts", salonDay.receipts, "close-receipts"],
       ["dayClose.appointmentsKept", salonDay.appointments, "close-appointments"],

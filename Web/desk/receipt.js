@@ -4,11 +4,16 @@
 // payments by method with the cash handed over and its change, and the refund when there is one. Laid out
 // as document.css lays out a hotel's papers, to be printed or saved as a PDF from the print dialog; on
 // screen with Back, Print and Refund (for who does desk work, while it is not refunded), which asks why in
-// a small form of its own.
+// a small form of its own. A fee for a visit not kept is a sale owed at first: what is still owed shows
+// on it, and who does desk work takes its payment (in part or whole) in a form as the checkout's.
 
-import { call, errorText, get, OtherProperty } from "./api.js";
+import { call, errorText, get, keyPerBody, OtherProperty } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { taxLabel } from "./folio-lines.js";
+import { currencyDigits, toMajorUnits, toMinorUnits } from "../common/money.js";
+import { blankPayment, fieldPlace, paymentRequests } from "./checkout-order.js";
+import { lineLabel, taxLabel } from "./folio-lines.js";
+import { field, paymentFields } from "./payment-fields.js";
+import { owes } from "./sale-list.js";
 
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;
@@ -85,7 +90,7 @@ export async function mount(main, desk, route) {
             h(
               "tr",
               {},
-              h("td", { text: word(line.description) }),
+              h("td", { text: line.category === "fee" ? lineLabel(line, i18n) : word(line.description) }),
               h("td", { text: line.staffName ?? "" }),
               h("td", { class: "desk-number", text: line.quantity > 1 ? `${i18n.number(line.quantity)} × ${money(line.unitPrice)}` : i18n.number(line.quantity) }),
               discounted ? h("td", { class: "desk-number", text: line.discount.amount ? negative(line.discount) : "" }) : null,
@@ -110,6 +115,7 @@ export async function mount(main, desk, route) {
           )
         : null,
       payments(sale),
+      owes(sale) ? h("p", { class: "receipt-owed", id: "receipt-owed", text: t("sale.owed", { amount: money(sale.due) }) }) : null,
       sale.refund ? refundNote(sale.refund) : null,
       h("p", { class: "document-thanks", text: t("document.thanks") }),
     );
@@ -134,10 +140,66 @@ export async function mount(main, desk, route) {
             })
           : null,
       ),
+      owes(sale) && desk.may("deskWork") ? collectForm(sale, message) : null,
       work,
       message,
       sheet,
     );
+  }
+
+  /**
+   * Taking what is still owed: one payment, its amount what is owed unless typed, the change worked out from
+   * the cash handed over as it is typed. The sale comes back with the payment and is drawn again; a refusal
+   * is said under the field it names.
+   */
+  function collectForm(sale, message) {
+    const currency = sale.due.currency;
+    const digits = currencyDigits(currency);
+    const payment = { ...blankPayment(), amount: toMajorUnits(sale.due.amount, digits) };
+    const keyFor = keyPerBody();
+    const change = h("output", { id: "receipt-pay-change", for: "receipt-pay-amount receipt-pay-tendered" });
+    const changeField = field(t("checkout.change"), change);
+    const showChange = () => {
+      const handed = payment.method === "cash" ? toMinorUnits(payment.tendered, digits) : null;
+      const paid = toMinorUnits(payment.amount, digits);
+      const back = handed !== null && paid !== null && handed >= paid ? handed - paid : null;
+      changeField.element.hidden = back === null;
+      change.textContent = back === null ? "" : money({ amount: back, currency });
+    };
+    // An edit answers the refusal said: it goes, with the change shown anew.
+    const changed = () => {
+      for (const spot of [message, ...view.errors]) spot.textContent = "";
+      showChange();
+    };
+    const view = paymentFields(i18n, payment, { id: (name) => `receipt-pay-${name}`, currency, changed });
+    showChange();
+    const take = h("button", { type: "submit", class: "desk-button is-primary", id: "receipt-pay", text: t("receipt.takePayment") });
+    const form = h(
+      "form",
+      { class: "receipt-collect no-print", id: "receipt-collect", novalidate: true, "aria-labelledby": "receipt-collect-title" },
+      h("h2", { id: "receipt-collect-title", text: t("receipt.collect") }),
+      h("div", { class: "checkout-fields" }, view.elements, changeField.element),
+      h("div", { class: "desk-row" }, take),
+    );
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const body = { payments: paymentRequests([payment], currency).payments };
+      for (const spot of [message, ...view.errors]) spot.textContent = "";
+      take.disabled = true;
+      try {
+        const { data: paid } = await call("POST", `/api/v1/sales/${route.id}/payments`, { body, idempotencyKey: keyFor(body) });
+        desk.toast(t("receipt.paymentTaken", { reference: paid.reference }));
+        draw(paid);
+      } catch (refusal) {
+        // Refunded meanwhile: shown as it is, with nothing left to take.
+        const refunded = refusal.reason === "sale.refunded" ? await get(`/api/v1/sales/${route.id}`).catch(() => null) : null;
+        if (refunded) return draw(refunded);
+        take.disabled = false;
+        const place = fieldPlace(refusal.field);
+        (place?.list === "payments" ? view.errorAt(place.name) : message).textContent = errorText(refusal, t);
+      }
+    });
+    return form;
   }
 
   /** The payments by method, with what was handed over in cash, their total and the change. */

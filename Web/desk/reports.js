@@ -30,17 +30,19 @@ export function plainAmount(money) {
 /**
  * A ledger (`GET .../ledger`, or a closed day's) as a report shows it: `rows` for the CSV file (header
  * first, plain amounts), `shown` in the page's words, and `sections`, its totals by kind, tax, method.
- * A salon's (`sales`) names its receipts and customers where a hotel's names confirmations and guests;
- * on screen, a sale's line links to its receipt.
+ * A salon's (`sales`) names its receipts and customers where a hotel's names confirmations and guests,
+ * and its fees as those for appointments not kept; on screen, a sale's line links to its receipt.
  */
 export function ledgerView(report, i18n, { sales = false } = {}) {
   const { t } = i18n;
   const who = sales ? ["reports.receipt", "reports.customer"] : ["reports.code", "reports.guest"];
   const header = ["reports.day", ...who, "reports.entry", "reports.description", "reports.detail", "reports.amount"].map((key) => t(key));
   const signed = (line) => ({ ...line.amount, amount: line.kind === "reversal" ? -line.amount.amount : line.amount.amount });
+  // A salon's only fees are those for appointments not kept.
+  const category = (name) => t(sales && name === "fee" ? "category.visitFee" : `category.${name}`);
   const row = (line, date, amount, code) => [
     date(line.date), code(line), line.guestName, t(`reports.entry.${line.kind}`), lineLabel(line, i18n),
-    line.category ? t(`category.${line.category}`) : line.method ? t(`method.${line.method}`) : "", amount(signed(line)),
+    line.category ? category(line.category) : line.method ? t(`method.${line.method}`) : "", amount(signed(line)),
   ];
   const plainCode = (line) => line.confirmationCode;
   const receipt = (line) => (line.saleId ? h("a", { href: `#/sales/${line.saleId}`, text: line.confirmationCode }) : line.confirmationCode);
@@ -49,7 +51,7 @@ export function ledgerView(report, i18n, { sales = false } = {}) {
   const sections = h(
     "div",
     { class: "reports-summary" },
-    figures(t("reports.charges"), "reports-charges", report.charges.map((c) => [t(`category.${c.category}`), i18n.money(c.amount)])),
+    figures(t("reports.charges"), "reports-charges", report.charges.map((c) => [category(c.category), i18n.money(c.amount)])),
     figures(t("reports.taxes"), "reports-taxes", [
       ...report.taxes.map((tax) => [taxLabel(tax, i18n), i18n.money(tax.amount)]),
       // Taxes inside the prices: owed, not added to the charges.

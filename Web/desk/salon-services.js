@@ -1,9 +1,10 @@
 // How each service is booked: its buffers before and after (the member and the resource kept busy), who
-// performs it, the resource it needs, and whether customers book it online; a form a service, saved
-// with the service's PUT.
+// performs it, the resource it needs, whether customers book it online, and its fees for a visit not kept
+// (the salon's, or its own); a form a service, saved with the service's PUT.
 
 import { h, fill } from "../common/dom.js";
 import { keptRows, labelled, savingForm } from "./salon-setup-form.js";
+import { serviceTerms } from "./salon-terms.js";
 
 /** The staff who may perform a service, a checkbox each, named "Cut: Aoi". */
 function performerChoice(t, service, staff, performers) {
@@ -23,8 +24,9 @@ function performerChoice(t, service, staff, performers) {
   return { element, error, value: () => boxes.filter(({ box }) => box.checked).map(({ id }) => id) };
 }
 
-/** A service's booking controls as `booking` has them, among `resources`. */
-function serviceControls(t, service, booking, { staff, resources }) {
+/** A service's booking controls as `booking` has them, among `resources`; its own terms, else the salon's. */
+function serviceControls(desk, service, booking, { staff, resources, salonTerms }) {
+  const { t } = desk.i18n;
   const minutes = (value, label) => h("input", { type: "number", min: "0", step: "5", value: String(value), "aria-label": label });
   const before = minutes(booking.bufferBeforeMinutes, t("setup.bufferBeforeOf", { service: service.name }));
   const after = minutes(booking.bufferAfterMinutes, t("setup.bufferAfterOf", { service: service.name }));
@@ -36,12 +38,14 @@ function serviceControls(t, service, booking, { staff, resources }) {
   );
   const online = h("input", { type: "checkbox", checked: booking.bookableOnline, "aria-label": t("setup.onlineOf", { service: service.name }) });
   const performers = performerChoice(t, service, staff, booking.performers);
+  const terms = serviceTerms(desk, service, booking, salonTerms);
   const fields = {
     bufferBeforeMinutes: labelled(t("setup.bufferBefore"), before),
     bufferAfterMinutes: labelled(t("setup.bufferAfter"), after),
     resourceId: labelled(t("setup.resource"), resource),
     bookableOnline: labelled(t("setup.online"), online),
     performers,
+    terms,
   };
   const number = (input) => (input.value === "" ? null : Number(input.value));
   return {
@@ -52,8 +56,11 @@ function serviceControls(t, service, booking, { staff, resources }) {
       performers: performers.value(),
       ...(resource.value ? { resourceId: Number(resource.value) } : {}),
       bookableOnline: online.checked,
+      // Absent, the salon's: sent as it stands, so that saving the buffers keeps the service's own.
+      ...(terms.value() ? { terms: terms.value() } : {}),
     }),
-    errorAt: (field) => fields[field.replace(/\[.*$/, "")]?.error ?? null,
+    // `terms.noShowFee.basisPoints` is the terms'.
+    errorAt: (field) => fields[field.replace(/\[.*$/, "")]?.error ?? terms.errorAt(field),
   };
 }
 
@@ -66,7 +73,7 @@ function serviceForm(desk, service, setup, saved) {
     save: t("setup.saveService", { service: service.name }),
     draw: (next) => {
       const booking = next.services.find((s) => s.serviceId === service.id) ?? { bufferBeforeMinutes: 0, bufferAfterMinutes: 0, performers: [], bookableOnline: false };
-      return serviceControls(t, service, booking, { staff, resources: next.resources });
+      return serviceControls(desk, service, booking, { staff, resources: next.resources, salonTerms: next.terms });
     },
     send: (booking) => ({ path: `/api/v1/properties/${desk.property.id}/salon/services/${service.id}/booking`, body: booking }),
     saved,

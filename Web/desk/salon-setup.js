@@ -1,8 +1,8 @@
 // A salon's set-up (`#/salon-setup`), for those the server lets change it: its opening hours, its menu,
-// the products it sells, its staff, its resources, its window for online booking, each member's shifts, how each service is
-// booked and the salon's own texts in other languages. Each part saves by itself and is drawn again from
-// the server's answer; what the server refuses is said next to the field it names. Nothing here decides
-// what is allowed: the server does.
+// the products it sells, its staff, its resources, its window for online booking, its fees for appointments
+// not kept, each member's shifts, how each service is booked and the salon's own texts in other languages.
+// Each part saves by itself and is drawn again from the server's answer; what the server refuses is said
+// next to the field it names. Nothing here decides what is allowed: the server does.
 
 import { errorText, get } from "./api.js";
 import { h, fill } from "../common/dom.js";
@@ -12,6 +12,7 @@ import { drawOpeningHours, drawResources, drawWindow, salonPut } from "./salon-p
 import { productsPart } from "./salon-products.js";
 import { savingForm } from "./salon-setup-form.js";
 import { servicesPart } from "./salon-services.js";
+import { drawTerms, termsPut } from "./salon-terms.js";
 import { shiftsPart } from "./salon-shifts.js";
 import { textsSection } from "./settings-texts.js";
 
@@ -74,7 +75,9 @@ export async function mount(main, desk) {
   const hours = salonForm("openingHours", drawOpeningHours(desk));
   const resources = salonForm("resources", drawResources(desk));
   const window = salonForm("window", drawWindow(desk));
-  for (const form of [hours, resources, window]) form.redraw(setup);
+  // The salon's fees, a PUT of their own.
+  const terms = savingForm(desk, { save: t("setup.save.terms"), draw: drawTerms(desk), send: (value) => termsPut(desk, value), saved });
+  for (const form of [hours, resources, window, terms]) form.redraw(setup);
   services = servicesPart(desk, setup, saved);
   const shifts = shiftsPart(desk, setup, saved);
   // A service or a member added, changed or removed: the property (which the board and the other screens
@@ -106,6 +109,7 @@ export async function mount(main, desk) {
       section(t, "members", members.element),
       section(t, "resources", resources.element),
       section(t, "window", window.element),
+      section(t, "terms", terms.element),
       section(t, "shifts", shifts.element),
       section(t, "services", services.element),
       texts.element,

@@ -41,6 +41,21 @@ struct CheckoutAPITests {
         }
     }
 
+    /// Closes the salon's day `day` through the night audit; answers its salon's figures.
+    static func closeDay(_ client: SignedInClient, _ salon: AppointmentAPITests.Salon, _ day: String) async throws
+        -> Components.Schemas.SalonDayFigures
+    {
+        try await client.execute(
+            uri: "/api/v1/properties/\(salon.property.id)/night-audit", method: .post,
+            body: ByteBuffer(string: #"{"day": "\#(day)"}"#)
+        ) { response -> Components.Schemas.SalonDayFigures in
+            #expect(response.status == .created, "\(String(buffer: response.body))")
+            let close = try APIFixture.decoder.decode(
+                Components.Schemas.DayClose.self, from: Data(buffer: response.body))
+            return try #require(close.salon)
+        }
+    }
+
     static func sale(_ response: TestResponse) throws -> Components.Schemas.Sale {
         try APIFixture.decoder.decode(Components.Schemas.Sale.self, from: Data(buffer: response.body))
     }

@@ -120,14 +120,8 @@ struct CheckoutPropertyTests {
         }
         // The day closed: its takings by member are its receipts' (before taxes added), and by service
         // with the products, the same.
-        try await client.execute(
-            uri: "/api/v1/properties/\(salon.property.id)/night-audit", method: .post,
-            body: ByteBuffer(string: #"{"day": "\#(today)"}"#)
-        ) { response in
-            #expect(response.status == .created, "\(String(buffer: response.body))")
-            let close = try APIFixture.decoder.decode(
-                Components.Schemas.DayClose.self, from: Data(buffer: response.body))
-            let figures = try #require(close.salon)
+        do {
+            let figures = try await CheckoutAPITests.closeDay(client, salon, today)
             let subtotals = standing.map(\.value1.subtotal.amount).reduce(0, +)
             let fees = standing.flatMap(\.value1.lines).filter { $0.category == .fee }.map(\.amount.amount).reduce(0, +)
             #expect(figures.takings.amount == subtotals, "the takings are not the receipts': \(steps)")

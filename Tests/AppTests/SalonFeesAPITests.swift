@@ -114,17 +114,9 @@ struct SalonFeesAPITests {
 
             // The day's close counts the fee among its takings, apart from the stylists'.
             let today = CustomerAPITests.dayOf(0, fixture, salon)
-            try await client.execute(
-                uri: "/api/v1/properties/\(salon.property.id)/night-audit", method: .post,
-                body: ByteBuffer(string: #"{"day": "\#(today)"}"#)
-            ) { response in
-                #expect(response.status == .created, "\(String(buffer: response.body))")
-                let close = try APIFixture.decoder.decode(
-                    Components.Schemas.DayClose.self, from: Data(buffer: response.body))
-                let figures = try #require(close.salon)
-                #expect(figures.fees.amount == 6_600 && figures.takings.amount == 6_600)
-                #expect(figures.byStylist.isEmpty && figures.noShows == 1 && figures.receipts == 1)
-            }
+            let figures = try await CheckoutAPITests.closeDay(client, salon, today)
+            #expect(figures.fees.amount == 6_600 && figures.takings.amount == 6_600)
+            #expect(figures.byStylist.isEmpty && figures.noShows == 1 && figures.receipts == 1)
             // Paying a closed-out fee again, or a refunded one, is refused.
             let paid = try await Self.pay(
                 client, sale: owed.id, #"{"method": "cash", "amount": {"amount": 1, "currency": "JPY"}}"#)

@@ -60,11 +60,12 @@ extension SalonDesk where Storage: CheckoutStorage {
         try await storage.exclusively(salon: current.salon.id) {
             let terms = try await SalonTerms.read(current.salon, from: storage)
             let now = minute(now())
+            let services = try await storage.allServices(propertyID: current.salon.id)
             var fees: [(Appointment, VisitFee.Kind, Money)] = []
             for appointment in current.appointments where appointment.state == .booked {
                 let fee = terms.fee(
-                    .lateCancellation, for: appointment, price: try await price(of: appointment, at: current.salon),
-                    now: now)
+                    .lateCancellation, for: appointment,
+                    price: Self.price(of: appointment, among: services, currency: current.salon.currency), now: now)
                 guard fee.amount > 0 else {
                     _ = try await storage.change(
                         appointment.id, version: appointment.version, by: nil, action: "cancel-online"
@@ -101,8 +102,12 @@ extension SalonDesk where Storage: CheckoutStorage {
 
     /// What the appointment's service is priced at now (a retired service's last price).
     private func price(of appointment: Appointment, at salon: Property) async throws -> Money {
-        try await storage.allServices(propertyID: salon.id).first { $0.id == appointment.serviceID }?.price
-            ?? .zero(salon.currency)
+        Self.price(
+            of: appointment, among: try await storage.allServices(propertyID: salon.id), currency: salon.currency)
+    }
+
+    private static func price(of appointment: Appointment, among services: [Service], currency: Currency) -> Money {
+        services.first { $0.id == appointment.serviceID }?.price ?? .zero(currency)
     }
 
     private func minute(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) / 60 }

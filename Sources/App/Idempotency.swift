@@ -25,7 +25,7 @@ struct Idempotency {
     static let operations = [
         "createStay": false, "createAppointment": false, "createPublicBooking": true, "postCharge": false,
         "postPayment": false, "postReversal": false, "moveStay": false, "bookSalonVisit": true,
-        "createCustomer": false, "createSale": false, "collectSalePayment": false,
+        "createCustomer": false, "createSale": false, "collectSalePayment": false, "takeDeposit": false,
     ]
 
     typealias Handler =

@@ -127,10 +127,12 @@ public struct CustomerRepository: Sendable {
     }
 
     /// What appointment `a` of service `s` came to: its line in the sale that checked it out (its
-    /// discount taken off), or, not checked out, the service's price.
+    /// discount taken off) or charged its fee, or, neither, the service's price. (A deposit is paid
+    /// towards it, not more.)
     static let visitPrice = """
         COALESCE((SELECT e.amount FROM sale_entries e JOIN sales sa ON sa.id = e.sale_id
-          WHERE e.appointment_id = a.id AND e.kind = 'charge' AND sa.refund_number IS NULL), s.price)
+          WHERE e.appointment_id = a.id AND e.kind = 'charge' AND e.category IN ('service', 'fee')
+            AND sa.refund_number IS NULL), s.price)
         """
 
     public func visits(customerID: Int) async throws -> [CustomerVisit] {

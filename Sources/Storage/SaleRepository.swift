@@ -48,13 +48,13 @@ public struct SaleRepository: Sendable {
         try await store.write { sql in
             let now = store.clock.now()
             let day = try await FolioRepository.openDay(of: salon, now: now, in: sql, locking: true)
-            let appointments = quote.lines.compactMap(\.appointmentID)
+            let appointments = quote.lines.filter { $0.category != .deposit }.compactMap(\.appointmentID)
             if !appointments.isEmpty,
                 let taken = try await sql.raw(
                     """
                     SELECT s.number FROM sale_entries e JOIN sales s ON s.id = e.sale_id
                     WHERE e.appointment_id IN (\(binds: appointments)) AND e.kind = 'charge'
-                      AND s.refund_number IS NULL
+                      AND e.category <> 'deposit' AND s.refund_number IS NULL
                     """
                 ).first()
             {
@@ -62,6 +62,19 @@ public struct SaleRepository: Sendable {
                     FolioDocument.reference(
                         prefix: FolioDocumentKind.receipt.prefix,
                         number: try taken.decode(column: "number", as: Int.self)))
+            }
+            // A deposit taken finds none held; one taken off (or kept) finds what was read before.
+            let deposits = quote.lines.filter { $0.category == .deposit }
+            if !deposits.isEmpty {
+                let held = try await Self.depositsHeld(appointmentIDs: deposits.compactMap(\.appointmentID), in: sql)
+                for line in deposits {
+                    let standing = line.appointmentID.flatMap { held[$0]?.amount } ?? 0
+                    guard line.amount.amount > 0 ? standing == 0 : standing == -line.amount.amount else {
+                        throw line.amount.amount > 0
+                            ? DomainError.depositTaken
+                            : DomainError(.stale, "the deposit held has changed: look again", field: "appointmentIds")
+                    }
+                }
             }
             let number = try await DocumentRepository.nextNumber(of: "receipt_seq", propertyID: salon.id, in: sql)
             var issuer = salon.issuer
@@ -95,7 +108,8 @@ public struct SaleRepository: Sendable {
             let sale = try await Self.sale(id: saleID, in: sql)!
             try await Journal.record(
                 in: sql, at: store.clock.nowMillis, propertyID: salon.id, userID: userID, entity: "sale",
-                entityID: saleID, action: action == "checkout" ? "checkout" : "fee", before: nil as SaleRecord?,
+                entityID: saleID, action: ["checkout", "deposit"].contains(action) ? action : "fee",
+                before: nil as SaleRecord?,
                 after: SaleRecord(sale))
             return sale
         }
@@ -107,6 +121,7 @@ public struct SaleRepository: Sendable {
                 let salon = try await PropertyRepository.property(id: sale.propertyID, in: sql)
             else { throw DomainError(.notFound, "no sale \(saleID)") }
             let day = try await FolioRepository.openDay(of: salon, now: store.clock.now(), in: sql, locking: true)
+            try await Self.checkHeld(sale, in: sql)
             // Set first, so that a refund racing this one finds it taken and rolls back.
             let number = try await DocumentRepository.nextNumber(of: "refund_seq", propertyID: salon.id, in: sql)
             guard
@@ -186,6 +201,41 @@ public struct SaleRepository: Sendable {
 
     public func sale(id: Int) async throws -> Sale? {
         try await store.read { sql in try await Self.sale(id: id, in: sql) }
+    }
+
+    public func depositsHeld(appointmentIDs: [Int]) async throws -> [Int: Money] {
+        guard !appointmentIDs.isEmpty else { return [:] }
+        return try await store.read { sql in try await Self.depositsHeld(appointmentIDs: appointmentIDs, in: sql) }
+    }
+
+    /// Refuses refunding a deposit's sale once its deposit is no longer held whole (taken off a checkout
+    /// or kept towards a fee): that sale is refunded first.
+    static func checkHeld(_ sale: Sale, in sql: any SQLDatabase) async throws {
+        guard sale.isDeposit, sale.refund == nil else { return }
+        let held = try await depositsHeld(appointmentIDs: sale.appointmentIDs, in: sql)
+        for line in sale.lines where (line.appointmentID.flatMap { held[$0]?.amount } ?? 0) < line.amount.amount {
+            throw DomainError.depositApplied
+        }
+    }
+
+    /// The deposit lines of the sales standing, net by appointment (taken, less taken off or kept).
+    static func depositsHeld(appointmentIDs: [Int], in sql: any SQLDatabase) async throws -> [Int: Money] {
+        var held: [Int: Money] = [:]
+        for row in try await sql.raw(
+            """
+            SELECT e.appointment_id, e.currency, CAST(SUM(e.amount) AS BIGINT) AS held FROM sale_entries e
+            JOIN sales s ON s.id = e.sale_id
+            WHERE e.appointment_id IN (\(binds: appointmentIDs)) AND e.kind = 'charge' AND e.category = 'deposit'
+              AND s.refund_number IS NULL
+            GROUP BY e.appointment_id, e.currency
+            """
+        ).all() {
+            let amount = try row.decode(column: "held", as: Int.self)
+            guard amount != 0 else { continue }
+            held[try row.decode(column: "appointment_id", as: Int.self)] = Money(
+                amount, try Currency.named(try row.decode(column: "currency", as: String.self)))
+        }
+        return held
     }
 
     public func sales(appointmentIDs: [Int]) async throws -> [Sale] {

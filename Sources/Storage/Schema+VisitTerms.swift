@@ -44,18 +44,21 @@ struct VisitTermsRecord: Codable, Equatable {
     var lateCancellationMinutes: Int
     var lateCancellationFee: Fee?
     var noShowFee: Fee?
+    /// Absent from terms stored before deposits were asked.
+    var deposit: Fee?
 
     init(_ terms: VisitTerms) {
         lateCancellationMinutes = terms.lateCancellationMinutes
         lateCancellationFee = terms.lateCancellationFee.map(Fee.init)
         noShowFee = terms.noShowFee.map(Fee.init)
+        deposit = terms.deposit.map(Fee.init)
     }
 
     func terms(currency: Currency) throws -> VisitTerms {
         VisitTerms(
             lateCancellationMinutes: lateCancellationMinutes,
             lateCancellationFee: try lateCancellationFee?.fee(currency: currency),
-            noShowFee: try noShowFee?.fee(currency: currency))
+            noShowFee: try noShowFee?.fee(currency: currency), deposit: try deposit?.fee(currency: currency))
     }
 
     /// The column's text: "" for none.

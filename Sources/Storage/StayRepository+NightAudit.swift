@@ -194,6 +194,8 @@ struct DayCloseRecord: Codable {
         var products: Int
         /// Absent in days closed before salons charged fees: none.
         var fees: Int?
+        /// Absent in days closed before salons took deposits: none.
+        var deposits: Int?
         var receipts: Int
         var appointments: Int
         var completed: Int
@@ -209,6 +211,7 @@ struct DayCloseRecord: Codable {
             byService = figures.byService.map(takings)
             products = figures.products.amount
             fees = figures.fees.amount
+            deposits = figures.deposits.amount
             receipts = figures.receipts
             appointments = figures.appointments
             completed = figures.completed
@@ -223,7 +226,8 @@ struct DayCloseRecord: Codable {
             }
             return SalonDayFigures(
                 byStylist: byStylist.map(takings), byService: byService.map(takings),
-                products: Money(products, currency), fees: Money(fees ?? 0, currency), receipts: receipts,
+                products: Money(products, currency), fees: Money(fees ?? 0, currency),
+                deposits: Money(deposits ?? 0, currency), receipts: receipts,
                 appointments: appointments,
                 completed: completed, noShows: noShows, cancelled: cancelled, open: open)
         }

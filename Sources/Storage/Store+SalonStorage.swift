@@ -163,6 +163,9 @@ extension Store: CheckoutStorage {
     public func sales(appointmentIDs: [Int]) async throws -> [Sale] {
         try await sales.sales(appointmentIDs: appointmentIDs)
     }
+    public func depositsHeld(appointmentIDs: [Int]) async throws -> [Int: Money] {
+        try await sales.depositsHeld(appointmentIDs: appointmentIDs)
+    }
     public func refund(saleID: Int, reason: String, by userID: Int?) async throws -> Sale {
         try await sales.refund(saleID: saleID, reason: reason, by: userID)
     }

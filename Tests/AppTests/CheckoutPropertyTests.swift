@@ -14,13 +14,15 @@ import Testing
 
 /// Random days of a salon's till through the API on a real database (visits booked, checked out with
 /// products, discounts and split payments, refunded, marked no-shows or cancelled late with the salon's
-/// fees posted, fees paid in part or whole, their customers merged), after which:
+/// fees posted, fees paid in part or whole, deposits taken, their customers merged), after which:
 /// - every receipt equals its checkout: the payments come to the total (a fee's to at most it), the lines
 ///   to the subtotal;
 /// - receipts and refunds are numbered 1, 2, 3… without a gap or a repeat;
 /// - the day's ledger equals the sum of its sales: charges and payments of those standing, nothing of
 ///   those refunded;
 /// - no visit is in two sales standing, and a merge leaves every sale on a record still the salon's;
+/// - no deposit is held below nothing (given back after it was spent), and the day's deposits are its
+///   sales' deposit lines;
 /// - the day closed, its takings by member, and by service with the products, are its receipts';
 /// - no request is answered with a server error.
 struct CheckoutPropertyTests {
@@ -30,11 +32,11 @@ struct CheckoutPropertyTests {
         var b: Int
 
         var description: String {
-            ["book", "checkout", "refund", "no-show", "merge", "cancel", "collect"][kind] + "(\(a), \(b))"
+            ["book", "checkout", "refund", "no-show", "merge", "cancel", "collect", "deposit"][kind] + "(\(a), \(b))"
         }
     }
 
-    static let steps = zip(Gen.int(in: 0...6), Gen.int(in: 0...99), Gen.int(in: 0...99))
+    static let steps = zip(Gen.int(in: 0...7), Gen.int(in: 0...99), Gen.int(in: 0...99))
         .map { Step(kind: $0, a: $1, b: $2) }
         .array(of: 4...14)
 
@@ -48,13 +50,13 @@ struct CheckoutPropertyTests {
                     uri: "/api/v1/properties/\(salon.property.id)/products", method: .put,
                     body: ByteBuffer(string: CheckoutAPITests.products)
                 ) { #expect($0.status == .ok) }
-                // Today's visits are all within a day: cancelling one costs half its price, missing it all.
+                // Today's visits are all within a day: cancelling one costs half its price, missing it all; a
+                // deposit of 30 % is asked.
                 try await client.execute(
                     uri: "/api/v1/properties/\(salon.property.id)/salon/terms", method: .put,
                     body: ByteBuffer(
                         string:
-                            #"{"lateCancellationMinutes": 1440, "lateCancellationFee": {"basisPoints": 5000}, "noShowFee": {"basisPoints": 10000}}"#
-                    )
+                            SalonDepositsAPITests.terms)
                 ) { #expect($0.status == .ok, "\(String(buffer: $0.body))") }
                 var customers: [Int] = []
                 for name in ["Ann", "Bo", "Chie"] {
@@ -66,6 +68,8 @@ struct CheckoutPropertyTests {
                     try await Self.perform(step, salon, fixture, client, &customers, &booked, &sales)
                 }
                 try await Self.expectTheBooksAgree(salon, fixture, client, sales, steps)
+                let held = try await fixture.store.sales.depositsHeld(appointmentIDs: booked)
+                #expect(held.values.allSatisfy { $0.amount > 0 }, "a deposit given back twice: \(held) \(steps)")
             }
         }
     }
@@ -82,17 +86,21 @@ struct CheckoutPropertyTests {
                 try CheckoutAPITests.sale(response)
             }
             let quote = sale.value1
-            let fee = quote.lines.allSatisfy { $0.category == .fee }
+            let fee = quote.lines.contains { $0.category == .fee }
             #expect(
                 fee ? quote.paid.amount <= quote.total.amount : quote.paid.amount == quote.total.amount,
                 "paid is not the total: \(steps)")
-            #expect(quote.lines.map(\.amount.amount).reduce(0, +) == quote.subtotal.amount, "\(steps)")
+            let priced = quote.lines.filter { $0.category != .deposit }
+            #expect(priced.map(\.amount.amount).reduce(0, +) == quote.subtotal.amount, "\(steps)")
             #expect(quote.subtotal.amount == quote.gross.amount - quote.discount.amount, "\(steps)")
+            #expect(
+                quote.total.amount == quote.subtotal.amount + quote.tax.amount + quote.deposits.amount
+                    && quote.total.amount >= 0, "\(steps)")
             if let refund = sale.value2.refund {
                 refunds.append(refund.reference)
             } else {
                 standing.append(sale)
-                checkedOut += quote.lines.compactMap(\.appointmentId)
+                checkedOut += Set(quote.lines.filter { $0.category != .deposit }.compactMap(\.appointmentId))
             }
         }
         #expect(Set(checkedOut).count == checkedOut.count, "a visit in two sales standing: \(steps)")
@@ -131,6 +139,10 @@ struct CheckoutPropertyTests {
                 figures.byService.map(\.amount.amount).reduce(0, +) + figures.products.amount + fees == subtotals,
                 "\(steps)")
             #expect(figures.receipts == ids.count, "\(steps)")
+            let deposits = standing.flatMap(\.value1.lines).filter { $0.category == .deposit }
+            #expect(
+                figures.deposits?.amount == deposits.map(\.amount.amount).reduce(0, +),
+                "the deposits are not the receipts': \(steps)")
         }
         // Every sale's customer is a record still the salon's (a merge took the sales along).
         let orphans = try await fixture.store.sql.raw(
@@ -252,6 +264,17 @@ struct CheckoutPropertyTests {
             ) { response in
                 #expect(response.status == (amount > due ? .badRequest : .ok), "\(String(buffer: response.body))")
             }
+        case 7 where !booked.isEmpty:
+            // The deposit taken, for a visit still to come: refused when one is held already.
+            let id = booked[step.a % booked.count]
+            guard let deposit = try await SalonFeesAPITests.detail(client, id).value2.deposit,
+                deposit.asked.amount > 0
+            else { return }
+            let taken = try await SalonDepositsAPITests.take(
+                client, id, SalonDepositsAPITests.cash(deposit.asked.amount, tendered: deposit.asked.amount + step.b))
+            #expect(
+                taken.status == (deposit.held.amount == 0 ? .created : .conflict), "\(String(buffer: taken.body))")
+            if taken.status == .created { sales.append(try CheckoutAPITests.sale(taken).value2.id) }
         case 4 where customers.count >= 2:
             let kept = customers[step.a % customers.count]
             let other = customers[step.b % customers.count]

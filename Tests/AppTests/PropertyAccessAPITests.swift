@@ -112,6 +112,10 @@ struct PropertyAccessAPITests {
                 .post, "/api/v1/sales/\(sale.id)/payments",
                 #"{"payments": [{"method": "cash", "amount": {"amount": 1, "currency": "JPY"}}]}"#
             ),
+            (
+                .post, "/api/v1/appointments/\(appointment.id)/deposit",
+                #"{"payments": [{"method": "cash", "amount": {"amount": 1, "currency": "JPY"}}]}"#
+            ),
             (.get, "/api/v1/properties/\(hotel)/ledger", nil),
             (.get, "/api/v1/properties/\(hotel)/night-audit", nil),
             (.post, "/api/v1/properties/\(hotel)/night-audit", #"{"day": "\#(today.adding(days: -1).iso)"}"#),

@@ -168,6 +168,8 @@ actor InMemorySalonStorage: SalonStorage {
     func setBooking(of service: BookableService, by userID: Int?) { booking[service.id] = service }
     func visitTerms(propertyID: Int) -> VisitTerms { terms[propertyID] ?? .free }
     func setVisitTerms(_ terms: VisitTerms, propertyID: Int, by userID: Int?) { self.terms[propertyID] = terms }
+    /// It keeps no sales, so no deposits.
+    func depositsHeld(appointmentIDs: [Int]) -> [Int: Money] { [:] }
 
     /// The tests call one operation at a time: nothing else runs between its check and its write.
     nonisolated func exclusively<T: Sendable>(salon id: Int, _ body: @escaping @Sendable () async throws -> T)

@@ -24,6 +24,27 @@ struct VisitTermsTests {
         #expect(!VisitTerms.free.chargesFees && terms.chargesFees)
     }
 
+    @Test func aDepositHeldIsKeptLateAtLeastAndGivenBackInTime() {
+        let held = Money.whole(4_000, .jpy)
+        // Late: the fee, or the deposit when it is more; in time, nothing (the deposit is refunded).
+        #expect(terms.fee(.lateCancellation, price: price, start: start, now: start - 60, held: held) == held)
+        #expect(terms.fee(.lateCancellation, price: price, start: start, now: start - 2_000, held: held) == .zero(.jpy))
+        #expect(terms.fee(.noShow, price: price, start: start, now: start, held: held) == held)
+        let small = Money.whole(1_000, .jpy)
+        #expect(terms.fee(.noShow, price: price, start: start, now: start, held: small) == .whole(2_000, .jpy))
+        // Terms that charge no fee still keep a deposit held for a visit not kept.
+        let depositOnly = VisitTerms(lateCancellationMinutes: 60, deposit: .share(basisPoints: 2_000))
+        #expect(depositOnly.fee(.noShow, price: price, start: start, now: start, held: small) == small)
+        #expect(
+            depositOnly.fee(.lateCancellation, price: price, start: start, now: start - 61, held: small) == .zero(.jpy))
+    }
+
+    @Test func aDepositIsAShareOrAnAmountNeverMoreThanThePrice() {
+        #expect(VisitTerms(deposit: .share(basisPoints: 2_000)).deposit(price: price) == .whole(1_320, .jpy))
+        #expect(VisitTerms(deposit: .amount(.whole(9_000, .jpy))).deposit(price: price) == price)
+        #expect(VisitTerms.free.deposit(price: price) == .zero(.jpy))
+    }
+
     @Test func aShareRoundsHalfUpToTheMinorUnit() {
         let third = VisitTerms(lateCancellationFee: .share(basisPoints: 3_333))
         #expect(
@@ -51,6 +72,8 @@ struct VisitTermsTests {
         #expect(
             field(VisitTerms(lateCancellationFee: .amount(.whole(1, .thb))))
                 == "terms.lateCancellationFee.amount.currency")
+        #expect(field(VisitTerms(deposit: .share(basisPoints: 10_001))) == "terms.deposit.basisPoints")
+        #expect(field(VisitTerms(deposit: .amount(.whole(1, .thb)))) == "terms.deposit.amount.currency")
     }
 
     @Test func aServiceOfItsOwnTermsIsChargedByThemAndTheRestByTheSalons() {

@@ -96,6 +96,10 @@ export const REFUSALS = {
     "sale.refunded": "This sale is already refunded.",
     "sale.tenderedShort": "The cash handed over is less than the amount paid in cash.",
     "sale.unpaid": "The payments do not add up to the total: check the amounts and try again.",
+    "sale.depositExceeds": "The deposit held ({held}) is more than this checkout's total ({total}): refund the deposit first.",
+    "deposit.none": "This appointment's terms ask no deposit.",
+    "deposit.taken": "A deposit is already held for this appointment.",
+    "deposit.applied": "The deposit was taken off a checkout or kept towards a fee: refund that sale first.",
     "action.checkIn": "Check-in",
     "action.checkOut": "Check-out",
     "action.cancel": "Cancelling",
@@ -204,6 +208,10 @@ export const REFUSALS = {
     "sale.refunded": "รายการนี้คืนเงินไปแล้ว",
     "sale.tenderedShort": "เงินที่รับมาน้อยกว่ายอดที่ชำระด้วยเงินสด",
     "sale.unpaid": "ยอดที่ชำระรวมกันไม่ตรงกับยอดรวม ตรวจสอบจำนวนเงินแล้วลองอีกครั้ง",
+    "sale.depositExceeds": "เงินมัดจำที่รับไว้ ({held}) มากกว่ายอดรวมของการชำระนี้ ({total}) ให้คืนเงินมัดจำก่อน",
+    "deposit.none": "เงื่อนไขของนัดหมายนี้ไม่ได้เก็บเงินมัดจำ",
+    "deposit.taken": "นัดหมายนี้รับเงินมัดจำไว้แล้ว",
+    "deposit.applied": "เงินมัดจำนี้หักออกจากการชำระเงินหรือเก็บเป็นค่าธรรมเนียมแล้ว ให้คืนเงินรายการนั้นก่อน",
     "action.checkIn": "เช็คอิน",
     "action.checkOut": "เช็คเอาท์",
     "action.cancel": "ยกเลิก",
@@ -312,6 +320,10 @@ export const REFUSALS = {
     "sale.refunded": "このお会計はすでに返金済みです。",
     "sale.tenderedShort": "お預かり金額が現金でのお支払い額より少なくなっています。",
     "sale.unpaid": "お支払いの合計が合計金額と合いません。金額を確かめてやり直してください。",
+    "sale.depositExceeds": "お預かりの予約金（{held}）がこのお会計の合計（{total}）を超えています。先に予約金を返金してください。",
+    "deposit.none": "この予約の規定では予約金をいただきません。",
+    "deposit.taken": "この予約の予約金はすでにお預かりしています。",
+    "deposit.applied": "この予約金はお会計で差し引き済みか、キャンセル料に充当済みです。先にその会計を返金してください。",
     "action.checkIn": "チェックイン",
     "action.checkOut": "チェックアウト",
     "action.cancel": "キャンセル",
@@ -420,6 +432,10 @@ export const REFUSALS = {
     "sale.refunded": "이 결제는 이미 환불되었습니다.",
     "sale.tenderedShort": "받은 금액이 현금 결제 금액보다 적습니다.",
     "sale.unpaid": "결제 금액의 합이 합계와 맞지 않습니다. 금액을 확인하고 다시 시도하세요.",
+    "sale.depositExceeds": "받아 둔 예약금({held})이 이번 결제 합계({total})보다 큽니다. 먼저 예약금을 환불하세요.",
+    "deposit.none": "이 예약의 규정에는 예약금이 없습니다.",
+    "deposit.taken": "이 예약의 예약금은 이미 받았습니다.",
+    "deposit.applied": "이 예약금은 이미 결제에서 차감되었거나 수수료로 충당되었습니다. 먼저 그 결제를 환불하세요.",
     "action.checkIn": "체크인",
     "action.checkOut": "체크아웃",
     "action.cancel": "취소",
@@ -528,6 +544,10 @@ export const REFUSALS = {
     "sale.refunded": "Khoản này đã được hoàn tiền.",
     "sale.tenderedShort": "Tiền khách đưa ít hơn số tiền trả bằng tiền mặt.",
     "sale.unpaid": "Các khoản thanh toán không khớp với tổng: hãy kiểm tra số tiền rồi thử lại.",
+    "sale.depositExceeds": "Tiền cọc đang giữ ({held}) lớn hơn tổng của lần thanh toán này ({total}): hãy hoàn tiền cọc trước.",
+    "deposit.none": "Điều khoản của lịch hẹn này không thu tiền cọc.",
+    "deposit.taken": "Lịch hẹn này đã có tiền cọc được giữ.",
+    "deposit.applied": "Tiền cọc này đã được trừ vào lần thanh toán hoặc giữ lại làm phí: hãy hoàn tiền giao dịch đó trước.",
     "action.checkIn": "nhận phòng",
     "action.checkOut": "trả phòng",
     "action.cancel": "huỷ",
@@ -547,6 +567,8 @@ export const REFUSALS = {
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The params that are amounts in minor units of the refusal's `currency`. */
+const MONEY = new Set(["balance", "due", "held", "total"]);
 
 /**
  * A refusal in the page's language, or null when its rule has no words here (the server's message
@@ -565,7 +587,7 @@ export function refusalText(i18n, reason, params = {}) {
   if (!template) return null;
   const shown = {};
   for (const [name, value] of Object.entries(params)) {
-    if ((name === "balance" || name === "due") && params.currency) shown[name] = i18n.money({ amount: Number(value), currency: params.currency });
+    if (MONEY.has(name) && params.currency) shown[name] = i18n.money({ amount: Number(value), currency: params.currency });
     else if (name === "state") shown[name] = word(`state.${value}`) ?? value;
     else if (name === "status") shown[name] = word(`status.${value}`) ?? value;
     else if (name === "action") shown[name] = word(`action.${value}`) ?? value;

@@ -324,7 +324,7 @@ public struct DemoData: Sendable {
             ],
             window: BookingWindow(), by: nil)
         // As many Tokyo salons state them: half the price within a day of the visit, all of it for a no-show;
-        // a perm, which blocks a station for hours, a flat ¥3,000 within two days.
+        // a perm, which blocks a station for hours, a flat ¥3,000 within two days, and ¥2,000 paid ahead.
         try await store.properties.setVisitTerms(
             VisitTerms(
                 lateCancellationMinutes: 1440, lateCancellationFee: .share(basisPoints: 5_000),
@@ -346,7 +346,8 @@ public struct DemoData: Sendable {
                     terms: service.name == "Perm"
                         ? VisitTerms(
                             lateCancellationMinutes: 2880, lateCancellationFee: .amount(.whole(3_000, .jpy)),
-                            noShowFee: .share(basisPoints: 10_000)) : nil), by: nil)
+                            noShowFee: .share(basisPoints: 10_000), deposit: .amount(.whole(2_000, .jpy))) : nil),
+                by: nil)
         }
     }
 

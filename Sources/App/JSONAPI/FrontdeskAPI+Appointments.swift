@@ -41,6 +41,7 @@ extension FrontdeskAPI {
             role?.readsMoney == true ? try await checkout.sales(appointmentID: appointment.id, by: try staff) : nil
         let fees =
             appointment.state == .booked ? try await salonDesk.callOffFees(appointment.id, by: try staff) : nil
+        let deposit = try await salonDesk.deposit(of: appointment.id, by: try staff)
         return .ok(
             .init(
                 headers: .init(eTag: Self.eTag(of: appointment)),
@@ -58,8 +59,12 @@ extension FrontdeskAPI {
                                     lateFrom: Self.instant($0.lateFrom))
                             },
                             sales: try sales?.map(Components.Schemas.SaleSummary.init),
-                            actions: try (role.map { appointment.actions(for: $0, sales: sales) } ?? []).map {
-                                try documented($0.rawValue)
+                            actions: try
+                                (role.map { appointment.actions(for: $0, sales: sales, deposit: deposit) } ?? [])
+                                .map { try documented($0.rawValue) },
+                            deposit: try deposit.flatMap {
+                                $0.asked.amount > 0 || $0.held.amount > 0
+                                    ? .init(asked: try .init($0.asked), held: try .init($0.held)) : nil
                             })))))
     }
 

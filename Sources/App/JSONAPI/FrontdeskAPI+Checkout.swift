@@ -74,6 +74,19 @@ extension FrontdeskAPI {
         return .ok(.init(body: .json(try .init(sale, staff: try await staffNames(sale.lines)))))
     }
 
+    func takeDeposit(_ input: Operations.TakeDeposit.Input) async throws -> Operations.TakeDeposit.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let sale = try await checkout.takeDeposit(
+            appointmentID: input.path.id, payments: try Self.payments(body.payments), by: try staff)
+        return .created(
+            .init(
+                headers: .init(location: "/api/v1/sales/\(sale.id)"),
+                body: .json(try .init(sale, staff: try await staffNames(sale.lines)))))
+    }
+
     /// The names of the members the lines are taken by, retired ones among them.
     private func staffNames(_ lines: [SaleLine]) async throws -> [Int: String] {
         let ids = Set(lines.compactMap(\.staffID))
@@ -149,7 +162,7 @@ extension Components.Schemas.SaleQuote {
             },
             gross: try .init(totals.gross), discount: try .init(totals.discount), subtotal: try .init(totals.subtotal),
             tax: try .init(totals.tax), total: try .init(totals.total), paid: try .init(totals.paid),
-            change: try .init(totals.change), due: try .init(totals.due))
+            change: try .init(totals.change), due: try .init(totals.due), deposits: try .init(totals.deposits))
     }
 }
 

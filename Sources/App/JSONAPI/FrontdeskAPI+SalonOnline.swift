@@ -39,7 +39,8 @@ extension FrontdeskAPI {
                                 terms: try .init(terms),
                                 fees: .init(
                                     lateCancellation: try fee(terms.lateCancellationFee),
-                                    noShow: try fee(terms.noShowFee)))
+                                    noShow: try fee(terms.noShowFee),
+                                    deposit: try .init(terms.deposit(price: service.price))))
                         },
                         staff: page.staff.map { .init(id: $0.id, name: $0.name) }))))
     }
@@ -164,6 +165,8 @@ extension Components.Schemas.SalonVisit {
             fees: .init(
                 lateFrom: visit.fees.lateFrom.map(FrontdeskAPI.instant),
                 lateCancellation: try .init(visit.fees.lateCancellation), noShow: try .init(visit.fees.noShow),
-                cancellingNow: try .init(visit.fees.cancellingNow)))
+                cancellingNow: try .init(visit.fees.cancellingNow)),
+            deposit: visit.deposit.asked.amount > 0 || visit.deposit.held.amount > 0
+                ? .init(asked: try .init(visit.deposit.asked), paid: try .init(visit.deposit.held)) : nil)
     }
 }

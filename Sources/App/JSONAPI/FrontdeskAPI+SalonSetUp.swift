@@ -109,7 +109,7 @@ extension VisitTerms {
         self.init(
             lateCancellationMinutes: body.lateCancellationMinutes,
             lateCancellationFee: try fee(body.lateCancellationFee, "lateCancellationFee"),
-            noShowFee: try fee(body.noShowFee, "noShowFee"))
+            noShowFee: try fee(body.noShowFee, "noShowFee"), deposit: try fee(body.deposit, "deposit"))
     }
 }
 
@@ -124,7 +124,8 @@ extension Components.Schemas.VisitTerms {
         }
         self.init(
             lateCancellationMinutes: terms.lateCancellationMinutes,
-            lateCancellationFee: try rule(terms.lateCancellationFee), noShowFee: try rule(terms.noShowFee))
+            lateCancellationFee: try rule(terms.lateCancellationFee), noShowFee: try rule(terms.noShowFee),
+            deposit: try rule(terms.deposit))
     }
 }
 

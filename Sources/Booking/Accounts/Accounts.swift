@@ -63,8 +63,9 @@ public struct Accounts<Storage: StayStorage>: StayOperations {
 }
 
 extension ChargeCategory {
-    /// What staff may charge by hand: room and tax lines are posted only by check-in.
-    public static let postable = allCases.filter { $0 != .room && $0 != .tax }
+    /// What staff may charge by hand: room and tax lines are posted only by check-in, and a salon's deposits
+    /// only by taking one (`Checkout.takeDeposit`).
+    public static let postable = allCases.filter { $0 != .room && $0 != .tax && $0 != .deposit }
 
     /// The category a charge by hand names, refused (naming `category`) unless staff may post it.
     public static func postable(named name: String) throws(DomainError) -> ChargeCategory {

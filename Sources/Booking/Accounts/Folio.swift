@@ -16,6 +16,9 @@ public enum ChargeCategory: String, Sendable, CaseIterable {
     case service
     /// Something a salon sells over the counter (`Product`).
     case product
+    /// A deposit a salon takes before a visit (`VisitTerms.deposit`), and its taking off at checkout or
+    /// keeping towards a fee, which are negative.
+    case deposit
     case food
     case other
 }

@@ -14,15 +14,20 @@ public enum AppointmentAction: String, CaseIterable, Sendable {
     case change
     /// Write the stylist's notes on the visit (カルテ), before, during or after it.
     case record
-    /// Check the visit out (お会計): see `Appointment.actions(for:sales:)`.
+    /// Check the visit out (お会計): see `Appointment.actions(for:sales:deposit:)`.
     case pay
+    /// Take the deposit its terms ask (`Checkout.takeDeposit`): see `Appointment.actions(for:sales:deposit:)`.
+    case deposit
 }
 
 extension Appointment {
     /// What a member of staff with `role` may do to the appointment, in `AppointmentAction`'s order;
     /// with the sales that checked it out, whether it may be paid: a visit not in a sale standing, for a
-    /// role that does desk work and reads money.
-    public func actions(for role: StaffRole, sales: [Sale]? = nil) -> [AppointmentAction] {
+    /// role that does desk work and reads money; with its deposit, whether it may be taken: asked, none
+    /// held, of a visit still to come, for the same roles.
+    public func actions(for role: StaffRole, sales: [Sale]? = nil, deposit: VisitDeposit? = nil)
+        -> [AppointmentAction]
+    {
         guard role.may(.deskWork) else { return [] }
         return AppointmentAction.allCases.filter { action in
             switch action {
@@ -35,7 +40,12 @@ extension Appointment {
                     try $0.reschedule(staffID: staffID, startMinute: startMinute, durationMinutes: durationMinutes)
                 }
             case .record: hasVisit
-            case .pay: hasVisit && role.readsMoney && sales.map { $0.allSatisfy { $0.refund != nil } } == true
+            case .pay:
+                hasVisit && role.readsMoney
+                    && sales.map { $0.allSatisfy { $0.refund != nil || $0.isDeposit } } == true
+            case .deposit:
+                (state == .booked || state == .checkedIn) && role.readsMoney
+                    && deposit.map { $0.asked.amount > 0 && $0.held.amount == 0 } == true
             }
         }
     }

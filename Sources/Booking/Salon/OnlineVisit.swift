@@ -82,6 +82,8 @@ public struct SalonVisit: Sendable {
     public var cancellation: VisitCancellation
     /// What the salon's terms charge for not keeping it.
     public var fees: VisitFees
+    /// The deposit its services ask, and what of it the salon holds.
+    public var deposit: VisitDeposit
 
     /// When the customer arrives, minutes since 1970 at UTC.
     public var start: Int { appointments.map(\.startMinute).min() ?? 0 }
@@ -129,21 +131,27 @@ public struct VisitFees: Hashable, Sendable {
     /// What cancelling now costs: `lateCancellation` once it is late, else nothing.
     public var cancellingNow: Money
 
-    /// The fees of `appointments` (each's service priced as in `prices`) at minute `now`.
-    public init(_ appointments: [Appointment], prices: [Money], terms: SalonTerms, now: Int, currency: Currency) {
+    /// The fees of `appointments` (each's service priced as in `prices`, and `held` of its deposit
+    /// paid) at minute `now`: a deposit held is kept by a late cancellation or a no-show.
+    public init(
+        _ appointments: [Appointment], prices: [Money], terms: SalonTerms, now: Int, currency: Currency,
+        held: [Int: Money] = [:]
+    ) {
         var (late, noShow, cancellingNow) = (0, 0, 0)
         var lateFrom: Int?
         for (appointment, price) in zip(appointments, prices) where appointment.state == .booked {
             let own = terms.of(serviceID: appointment.serviceID)
-            let fee = own.lateCancellationFee?.amount(price: price).amount ?? 0
+            let deposit = held[appointment.id]
+            let fee = max(own.lateCancellationFee?.amount(price: price).amount ?? 0, deposit?.amount ?? 0)
             if fee > 0 {
                 late = late.addingSaturated(fee)
                 let from = appointment.startMinute - own.lateCancellationMinutes
                 lateFrom = min(lateFrom ?? from, from)
             }
-            noShow = noShow.addingSaturated(terms.fee(.noShow, for: appointment, price: price, now: now).amount)
+            noShow = noShow.addingSaturated(
+                terms.fee(.noShow, for: appointment, price: price, now: now, held: deposit).amount)
             cancellingNow = cancellingNow.addingSaturated(
-                terms.fee(.lateCancellation, for: appointment, price: price, now: now).amount)
+                terms.fee(.lateCancellation, for: appointment, price: price, now: now, held: deposit).amount)
         }
         self.lateFrom = lateFrom
         lateCancellation = Money(late, currency)

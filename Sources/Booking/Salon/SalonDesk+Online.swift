@@ -159,6 +159,8 @@ extension SalonDesk {
         let prices = appointments.map { appointment in
             services.first { $0.id == appointment.serviceID }?.price ?? .zero(salon.currency)
         }
+        let terms = try await SalonTerms.read(salon, from: storage)
+        let held = try await storage.depositsHeld(appointmentIDs: appointments.map(\.id))
         return SalonVisit(
             code: code, salon: salon, appointments: appointments,
             services: appointments.map { appointment in
@@ -172,8 +174,12 @@ extension SalonDesk {
             customer: found.customer, window: schedule.window,
             cancellation: VisitCancellation(state: state, start: first.startMinute, window: schedule.window, now: now),
             fees: VisitFees(
-                appointments, prices: prices, terms: try await SalonTerms.read(salon, from: storage), now: now,
-                currency: salon.currency))
+                appointments, prices: prices, terms: terms, now: now, currency: salon.currency, held: held),
+            deposit: VisitDeposit(
+                asked: Money(
+                    zip(appointments, prices).map { terms.deposit(for: $0, price: $1).amount }.saturatedSum(),
+                    salon.currency),
+                held: Money(held.values.map(\.amount).saturatedSum(), salon.currency)))
     }
 
     static func validate(customer new: NewOnlineVisit) throws(DomainError) {

@@ -184,6 +184,10 @@ public protocol SalonStorage: CustomerStorage {
     /// journaled.
     func visitTerms(propertyID: Int) async throws -> VisitTerms
     func setVisitTerms(_ terms: VisitTerms, propertyID: Int, by userID: Int?) async throws
+    /// The deposits held for some appointments (`VisitTerms.deposit`), by appointment: what the sales
+    /// standing (not refunded) took as deposits, less what they took off a checkout or kept towards a
+    /// fee. An appointment with none held is left out.
+    func depositsHeld(appointmentIDs: [Int]) async throws -> [Int: Money]
     func setBooking(of service: BookableService, by userID: Int?) async throws
 
     /// A new service, a change of one, one taken off the menu (kept for the appointments it had).

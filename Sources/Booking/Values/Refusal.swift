@@ -203,6 +203,12 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     public static let customerErased = Refusal("customer.erased")
 
     // A salon's checkout
+    /// "The deposit was taken off a checkout or kept towards a fee: refund that sale first."
+    public static let depositApplied = Refusal("deposit.applied")
+    /// "This appointment's terms ask no deposit."
+    public static let depositNone = Refusal("deposit.none")
+    /// "A deposit is already held for this appointment."
+    public static let depositTaken = Refusal("deposit.taken")
     /// "Another product on sale is named so."
     public static let productName = Refusal("product.name")
     /// "A reference must not be a card's number: Frontdesk never keeps one."
@@ -211,6 +217,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     public static let saleCheckedOut = Refusal("sale.checkedOut")
     /// "These appointments are different customers': check each customer out on their own."
     public static let saleCustomers = Refusal("sale.customers")
+    /// "The deposit held ({held}) is more than the total ({total}): refund the deposit first."
+    public static let saleDepositExceeds = Refusal("sale.depositExceeds")
     /// "The discount is more than the services and products come to ({total})."
     public static let saleDiscount = Refusal("sale.discount")
     /// "Nothing to check out: add a service or a product."
@@ -241,6 +249,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .auditClosed, .auditNotClosed, .auditNotYet, .auditOrder,
         .bookingArrivalPassed,
         .customerErased,
+        .depositApplied, .depositNone, .depositTaken,
         .emailInvalid, .emailRequired,
         .folioNothingToInvoice, .folioNothingToReceipt, .folioOpenBalance,
         .guestBirthDate, .guestDocumentNumber, .guestNationality,
@@ -254,7 +263,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .restrictionMinStay, .restrictionStay, .restrictionStopSell,
         .productName,
         .roomNotReady, .roomOutOfService, .roomTaken, .roomWrongType,
-        .saleCardNumber, .saleCheckedOut, .saleCustomers, .saleDiscount, .saleEmpty, .saleNotPerformed,
+        .saleCardNumber, .saleCheckedOut, .saleCustomers, .saleDepositExceeds, .saleDiscount, .saleEmpty,
+        .saleNotPerformed,
         .saleOverpaid, .saleRefunded, .saleTenderedShort, .saleUnpaid,
         .salonColour, .salonStillBooked,
         .scheduleGrid, .scheduleHours,

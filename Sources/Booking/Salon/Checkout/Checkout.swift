@@ -54,13 +54,7 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
     /// is refused (`.saleCheckedOut`).
     public func checkOut(_ order: SaleOrder, by staff: Staff) async throws -> Sale {
         let priced = try await priced(order, by: staff)
-        let due = priced.quote.totals.due
-        guard due.amount == 0 else {
-            throw DomainError.invalid(
-                "payments",
-                due.amount > 0 ? "\(due) is still to pay" : "\(due.negated) more is paid than the total",
-                reason: .saleUnpaid, params: ["due": String(due.amount), "currency": due.currency.code])
-        }
+        try Self.checkPaid(priced.quote)
         var completed: [Appointment] = []
         for var appointment in priced.appointments where appointment.state != .completed {
             try appointment.transition(to: .completed)
@@ -71,8 +65,21 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
             action: "checkout", by: staff.user.id)
     }
 
+    /// Refuses a quote unless its payments come to its total exactly (`.saleUnpaid`, with what is due).
+    static func checkPaid(_ quote: SaleQuote) throws(DomainError) {
+        let due = quote.totals.due
+        guard due.amount == 0 else {
+            throw .invalid(
+                "payments",
+                due.amount > 0 ? "\(due) is still to pay" : "\(due.negated) more is paid than the total",
+                reason: .saleUnpaid, params: ["due": String(due.amount), "currency": due.currency.code])
+        }
+    }
+
     /// Refunds a whole sale: each of its lines and payments reversed on the salon's open day, with a
-    /// refund receipt's number of its own. Its appointments stay done; they may be checked out again.
+    /// refund receipt's number of its own. Its appointments stay done; they may be checked out again. A
+    /// deposit's sale is refused once its deposit was taken off a checkout or kept towards a fee
+    /// (`.depositApplied`, checked by storage in the refund's transaction).
     public func refund(_ saleID: Int, reason: String, by staff: Staff) async throws -> Sale {
         let sale = try await sale(saleID, by: staff)
         guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -152,7 +159,9 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
             appointments.append(appointment)
         }
         // Refused here for the quote too; storing a sale checks again in its transaction.
-        if let paid = try await storage.sales(appointmentIDs: order.appointmentIDs).first(where: { $0.refund == nil }) {
+        if let paid = try await storage.sales(appointmentIDs: order.appointmentIDs).first(where: {
+            $0.refund == nil && !$0.isDeposit
+        }) {
             throw DomainError.saleCheckedOut(paid.reference)
         }
         let customers = Set(appointments.map(\.customerID))
@@ -167,9 +176,10 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
             }
             customer = found
         }
-        let quote = try SaleQuote.price(
+        var quote = try SaleQuote.price(
             order, appointments: appointments, services: try await storage.allServices(propertyID: salon.id),
             products: try await storage.products(propertyID: salon.id), customerID: customer?.id, salon: salon)
+        try quote.takeOff(deposits: try await storage.depositsHeld(appointmentIDs: order.appointmentIDs))
         return Priced(
             salon: salon, appointments: appointments, customerName: customer.map { $0.erased ? "" : $0.name } ?? "",
             quote: quote)

@@ -1,9 +1,9 @@
 import Foundation
 
 /// One line of a sale: a service done at a visit (with the member who did it) or products sold, at its
-/// price less its share of the discount; or a tax the salon adds to its prices.
+/// price less its share of the discount; a fee for a visit not kept; or a deposit (`Deposit`).
 public struct SaleLine: Hashable, Sendable {
-    /// `.service`, `.product` or `.tax`.
+    /// `.service`, `.product`, `.fee` or `.deposit`.
     public var category: ChargeCategory
     public var description: String
     public var quantity: Int
@@ -150,7 +150,9 @@ public struct SaleTotals: Hashable, Sendable {
     public var subtotal: Money
     /// The taxes added.
     public var tax: Money
-    /// What the customer pays: the subtotal and the taxes added.
+    /// The deposit lines: a deposit taken; or, negative, one taken off a checkout or kept by a fee.
+    public var deposits: Money
+    /// What the customer pays: the subtotal, the taxes added and the deposits.
     public var total: Money
     public var paid: Money
     /// What is handed back of the cash given.
@@ -158,11 +160,13 @@ public struct SaleTotals: Hashable, Sendable {
 
     public init(lines: [SaleLine], taxes: [FolioDocument.TaxTotal], payments: [SalePayment], currency: Currency) {
         func sum(_ amounts: [Money]) -> Money { Money(amounts.map(\.amount).saturatedSum(), currency) }
-        gross = sum(lines.map(\.gross))
-        discount = sum(lines.map(\.discount))
-        subtotal = sum(lines.map(\.amount))
+        let priced = lines.filter { $0.category != .deposit }
+        gross = sum(priced.map(\.gross))
+        discount = sum(priced.map(\.discount))
+        subtotal = sum(priced.map(\.amount))
         tax = sum(taxes.map(\.amount))
-        total = sum([subtotal, tax])
+        deposits = sum(lines.filter { $0.category == .deposit }.map(\.amount))
+        total = sum([subtotal, tax, deposits])
         paid = sum(payments.map(\.amount))
         change = sum(payments.map(\.change))
     }

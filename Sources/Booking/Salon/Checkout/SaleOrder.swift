@@ -237,6 +237,32 @@ public struct SaleQuote: Hashable, Sendable {
     }
 }
 
+extension SaleQuote {
+    /// Takes the deposits held for the appointments checked out (`held`, by appointment) off the total,
+    /// after the taxes: a line each (`Deposit.applied`), refused when they come to more than the total
+    /// (`.saleDepositExceeds`: the deposit is refunded first).
+    mutating func takeOff(deposits held: [Int: Money]) throws(DomainError) {
+        let appointments = lines.filter { $0.category == .service }.compactMap(\.appointmentID)
+        let taken = appointments.compactMap { id in held[id].map { (id, $0) } }
+        guard !taken.isEmpty else { return }
+        let total = totals.total
+        let sum = taken.map(\.1.amount).saturatedSum()
+        guard sum <= total.amount else {
+            throw .invalid(
+                "appointmentIds", "the deposit held is more than the total: refund the deposit first",
+                reason: .saleDepositExceeds,
+                params: ["held": String(sum), "total": String(total.amount), "currency": currency.code])
+        }
+        for (id, amount) in taken {
+            let service = lines.first { $0.appointmentID == id && $0.category == .service }
+            lines.append(
+                SaleLine(
+                    category: .deposit, description: Deposit.applied, unitPrice: amount.negated, appointmentID: id,
+                    serviceID: service?.serviceID, staffID: service?.staffID))
+        }
+    }
+}
+
 extension SaleLine {
     mutating func setDiscount(_ discount: Money) {
         self.discount = Money(min(discount.amount, gross.amount), discount.currency)

@@ -23,6 +23,9 @@ public struct SalonDayFigures: Hashable, Sendable {
     /// The fees charged for appointments not kept (late cancellations, no-shows), less those refunded:
     /// charged, whether paid yet or not.
     public var fees: Money
+    /// The deposits taken that day, less those taken off a checkout, kept towards a fee or refunded:
+    /// what the salon holds for visits to come moved by so much. Not takings.
+    public var deposits: Money
     /// The receipts issued that day.
     public var receipts: Int
     /// The appointments of that day, by how they ended: those booked (not called off), completed,
@@ -34,10 +37,11 @@ public struct SalonDayFigures: Hashable, Sendable {
     public var open: Int
 
     public init(
-        byStylist: [Takings], byService: [Takings], products: Money, fees: Money? = nil, receipts: Int,
-        appointments: Int, completed: Int, noShows: Int, cancelled: Int, open: Int
+        byStylist: [Takings], byService: [Takings], products: Money, fees: Money? = nil, deposits: Money? = nil,
+        receipts: Int, appointments: Int, completed: Int, noShows: Int, cancelled: Int, open: Int
     ) {
         self.fees = fees ?? .zero(products.currency)
+        self.deposits = deposits ?? .zero(products.currency)
         self.byStylist = byStylist
         self.byService = byService
         self.products = products
@@ -57,9 +61,14 @@ public struct SalonDayFigures: Hashable, Sendable {
         var products = 0
         var fees = 0
         var receipts: Set<Int> = []
-        for line in ledger.lines where line.category == .fee {
+        var deposits = 0
+        for line in ledger.lines where line.category == .fee || line.category == .deposit {
             if line.kind == .charge, let sale = line.saleID { receipts.insert(sale) }
-            fees += line.charged.amount
+            if line.category == .fee {
+                fees += line.charged.amount
+            } else {
+                deposits += line.charged.amount
+            }
         }
         for line in ledger.lines where line.category == .service || line.category == .product {
             let amount = line.charged.amount
@@ -82,7 +91,8 @@ public struct SalonDayFigures: Hashable, Sendable {
         }
         self.init(
             byStylist: byStylist.values.sorted(by: order), byService: byService.values.sorted(by: order),
-            products: Money(products, ledger.currency), fees: Money(fees, ledger.currency), receipts: receipts.count,
+            products: Money(products, ledger.currency), fees: Money(fees, ledger.currency),
+            deposits: Money(deposits, ledger.currency), receipts: receipts.count,
             appointments: appointments.count { $0.state != .cancelled },
             completed: appointments.count { $0.state == .completed },
             noShows: appointments.count { $0.state == .noShow },

@@ -11,10 +11,11 @@ extension SalonDesk where Storage: CheckoutStorage {
         let salon = try await storage.salon(appointment.propertyID, by: staff)
         let terms = try await SalonTerms.read(salon, from: storage)
         let price = try await price(of: appointment, at: salon)
+        let held = try await storage.depositsHeld(appointmentIDs: [id])[id]
         let now = minute(now())
         return CallOffFees(
-            cancellation: terms.fee(.lateCancellation, for: appointment, price: price, now: now),
-            noShow: terms.fee(.noShow, for: appointment, price: price, now: now),
+            cancellation: terms.fee(.lateCancellation, for: appointment, price: price, now: now, held: held),
+            noShow: terms.fee(.noShow, for: appointment, price: price, now: now, held: held),
             lateFrom: appointment.startMinute - terms.of(serviceID: appointment.serviceID).lateCancellationMinutes)
     }
 
@@ -29,18 +30,22 @@ extension SalonDesk where Storage: CheckoutStorage {
         let salon = try await storage.salon(current.propertyID, by: staff)
         if case .waiveFee(let reason) = decision { try DeskCancellation.validate(reason: reason) }
         let terms = try await SalonTerms.read(salon, from: storage)
-        let fee = terms.fee(kind, for: current, price: try await price(of: current, at: salon), now: minute(now()))
+        let held = try await storage.depositsHeld(appointmentIDs: [id])
+        let fee = terms.fee(
+            kind, for: current, price: try await price(of: current, at: salon), now: minute(now()), held: held[id])
         guard fee.amount > 0, decision == .applyTerms else {
             var change = AppointmentChange(state: kind.state)
             if case .waiveFee(let reason) = decision, fee.amount > 0 {
                 change.notes = DeskCancellation.note(waiving: reason, to: current.notes)
             }
-            return (try await self.change(id, version: version, change, by: staff), nil)
+            let changed = try await self.change(id, version: version, change, by: staff)
+            try await refundDeposits(of: [changed], by: staff.user.id)
+            return (changed, nil)
         }
         var appointment = current
         try appointment.transition(to: kind.state)
         appointment.version = version ?? current.version
-        let sale = try await postFees([(appointment, kind, fee)], at: salon, by: staff.user.id)
+        let sale = try await postFees([(appointment, kind, fee)], held: held, at: salon, by: staff.user.id)
         guard let stored = try await storage.appointment(id: id) else {
             throw DomainError(.notFound, "no appointment \(id)")
         }
@@ -61,39 +66,48 @@ extension SalonDesk where Storage: CheckoutStorage {
             let terms = try await SalonTerms.read(current.salon, from: storage)
             let now = minute(now())
             let services = try await storage.allServices(propertyID: current.salon.id)
+            let held = try await storage.depositsHeld(appointmentIDs: current.appointments.map(\.id))
             var fees: [(Appointment, VisitFee.Kind, Money)] = []
+            var free: [Appointment] = []
             for appointment in current.appointments where appointment.state == .booked {
                 let fee = terms.fee(
                     .lateCancellation, for: appointment,
-                    price: Self.price(of: appointment, among: services, currency: current.salon.currency), now: now)
+                    price: Self.price(of: appointment, among: services, currency: current.salon.currency), now: now,
+                    held: held[appointment.id])
                 guard fee.amount > 0 else {
-                    _ = try await storage.change(
-                        appointment.id, version: appointment.version, by: nil, action: "cancel-online"
-                    ) { try $0.transition(to: .cancelled) }
+                    free.append(
+                        try await storage.change(
+                            appointment.id, version: appointment.version, by: nil, action: "cancel-online"
+                        ) { try $0.transition(to: .cancelled) })
                     continue
                 }
                 var cancelled = appointment
                 try cancelled.transition(to: .cancelled)
                 fees.append((cancelled, .lateCancellation, fee))
             }
-            if !fees.isEmpty { _ = try await postFees(fees, at: current.salon, by: nil) }
+            if !fees.isEmpty { _ = try await postFees(fees, held: held, at: current.salon, by: nil) }
+            try await refundDeposits(of: free, by: nil)
         }
         return try await visit(code: code, email: email)
     }
 
-    /// Stores the appointments called off with their fees as one sale to their customer, in one
-    /// transaction (`CheckoutStorage.insertSale`).
-    private func postFees(_ fees: [(Appointment, VisitFee.Kind, Money)], at salon: Property, by userID: Int?)
-        async throws -> Sale
-    {
+    /// Stores the appointments called off with their fees as one sale to their customer, each's deposit
+    /// `held` kept towards its fee (a line taking it off), in one transaction (`CheckoutStorage.insertSale`).
+    private func postFees(
+        _ fees: [(Appointment, VisitFee.Kind, Money)], held: [Int: Money], at salon: Property, by userID: Int?
+    ) async throws -> Sale {
         let customerID = fees[0].0.customerID
         let customer = try await storage.customer(id: customerID)
         let quote = SaleQuote(
             customerID: customerID,
-            lines: fees.map { appointment, kind, fee in
-                SaleLine(
-                    category: .fee, description: kind.description, unitPrice: fee, appointmentID: appointment.id,
-                    serviceID: appointment.serviceID, staffID: appointment.staffID)
+            lines: fees.flatMap { appointment, kind, fee in
+                let line = { (category: ChargeCategory, description: String, amount: Money) in
+                    SaleLine(
+                        category: category, description: description, unitPrice: amount,
+                        appointmentID: appointment.id, serviceID: appointment.serviceID, staffID: appointment.staffID)
+                }
+                return [line(.fee, kind.description, fee)]
+                    + (held[appointment.id].map { [line(.deposit, Deposit.kept, $0.negated)] } ?? [])
             }, taxes: [], includedTaxes: [], payments: [], currency: salon.currency)
         return try await storage.insertSale(
             quote, salon: salon, customerName: customer.map { $0.erased ? "" : $0.name } ?? "",
@@ -106,7 +120,7 @@ extension SalonDesk where Storage: CheckoutStorage {
             of: appointment, among: try await storage.allServices(propertyID: salon.id), currency: salon.currency)
     }
 
-    private static func price(of appointment: Appointment, among services: [Service], currency: Currency) -> Money {
+    static func price(of appointment: Appointment, among services: [Service], currency: Currency) -> Money {
         services.first { $0.id == appointment.serviceID }?.price ?? .zero(currency)
     }
 
@@ -136,10 +150,20 @@ public struct SalonTerms: Hashable, Sendable {
 
     public func of(serviceID: Int) -> VisitTerms { services[serviceID] ?? salon }
 
-    /// What calling `appointment` off as `kind` at minute `now` charges, its service priced `price`.
-    public func fee(_ kind: VisitFee.Kind, for appointment: Appointment, price: Money, now: Int) -> Money {
+    /// What calling `appointment` off as `kind` at minute `now` charges, its service priced `price` and
+    /// `held` of its deposit paid (`VisitTerms.fee`).
+    public func fee(_ kind: VisitFee.Kind, for appointment: Appointment, price: Money, now: Int, held: Money? = nil)
+        -> Money
+    {
         guard appointment.state == .booked else { return .zero(price.currency) }
-        return of(serviceID: appointment.serviceID).fee(kind, price: price, start: appointment.startMinute, now: now)
+        return of(serviceID: appointment.serviceID).fee(
+            kind, price: price, start: appointment.startMinute, now: now, held: held)
+    }
+
+    /// The deposit `appointment` asks, its service priced `price`: zero once it is no longer to come.
+    public func deposit(for appointment: Appointment, price: Money) -> Money {
+        guard appointment.state == .booked || appointment.state == .checkedIn else { return .zero(price.currency) }
+        return of(serviceID: appointment.serviceID).deposit(price: price)
     }
 
     static func read(_ salon: Property, from storage: some SalonStorage) async throws -> SalonTerms {

@@ -1,6 +1,7 @@
-/// What a salon charges for an appointment not kept, as a hotel's rate plan states its cancellation
-/// terms: a fee for a cancellation made late (within `lateCancellationMinutes` of the start), and one for
-/// a customer who never came, each a share of the service's price or an amount. The salon states its
+/// What a salon asks before a visit and charges for one not kept, as a hotel's rate plan states its
+/// deposit and cancellation terms: a deposit at booking (予約金), a fee for a cancellation made late
+/// (within `lateCancellationMinutes` of the start), and one for a customer who never came, each a share
+/// of the service's price or an amount. The salon states its
 /// terms once; a service may state its own (a long colour treatment that blocks an afternoon). The
 /// booking page states them before the customer confirms; the fee is posted, as a sale the customer
 /// owes, when the desk marks a no-show or cancels late, or the customer cancels late online.
@@ -27,11 +28,19 @@ public struct VisitTerms: Hashable, Sendable {
     public var lateCancellationFee: Fee?
     /// nil: a customer who never came owes nothing.
     public var noShowFee: Fee?
+    /// What the customer pays before the visit, taken at the desk (`Checkout.takeDeposit`): taken off
+    /// the visit's checkout; kept, as the fee's least, when the visit is called off late or not kept;
+    /// refunded when it is called off in time. nil: none asked.
+    public var deposit: Fee?
 
-    public init(lateCancellationMinutes: Int = 1440, lateCancellationFee: Fee? = nil, noShowFee: Fee? = nil) {
+    public init(
+        lateCancellationMinutes: Int = 1440, lateCancellationFee: Fee? = nil, noShowFee: Fee? = nil,
+        deposit: Fee? = nil
+    ) {
         self.lateCancellationMinutes = lateCancellationMinutes
         self.lateCancellationFee = lateCancellationFee
         self.noShowFee = noShowFee
+        self.deposit = deposit
     }
 
     /// Terms that charge nothing: a salon's until its manager states others.
@@ -43,6 +52,11 @@ public struct VisitTerms: Hashable, Sendable {
     /// Whether the terms charge anything at all.
     public var chargesFees: Bool { lateCancellationFee != nil || noShowFee != nil }
 
+    /// The deposit asked for a service priced `price`, never more than the price; zero when none is.
+    public func deposit(price: Money) -> Money {
+        Money(min(deposit?.amount(price: price).amount ?? 0, max(price.amount, 0)), price.currency)
+    }
+
     /// Checks the terms before they are stored, each refusal naming its field under `field`
     /// (`terms.noShowFee.basisPoints`): a notice of 0 to 10,080 minutes; a share of 1 (0.01 %) to
     /// 10,000 (all of the price); an amount more than zero, at most `Money.maxAmount`, in `currency`.
@@ -50,7 +64,9 @@ public struct VisitTerms: Hashable, Sendable {
         guard Self.notices.contains(lateCancellationMinutes) else {
             throw .outOfRange(fieldPath(field, "lateCancellationMinutes"), lateCancellationMinutes, Self.notices)
         }
-        for (name, fee) in [("lateCancellationFee", lateCancellationFee), ("noShowFee", noShowFee)] {
+        for (name, fee) in [
+            ("lateCancellationFee", lateCancellationFee), ("noShowFee", noShowFee), ("deposit", deposit),
+        ] {
             let path = fieldPath(field, name)
             switch fee {
             case nil: break
@@ -71,15 +87,19 @@ public struct VisitTerms: Hashable, Sendable {
     }
 
     /// What calling off an appointment of a service priced `price` costs: as `kind`, at minute `now`
-    /// (since 1970 at UTC), of an appointment starting at `start`. Zero when the terms charge nothing
-    /// for it (a cancellation made in time).
-    public func fee(_ kind: VisitFee.Kind, price: Money, start: Int, now: Int) -> Money {
+    /// (since 1970 at UTC), of an appointment starting at `start`, with `held` of its deposit paid. A
+    /// no-show or a late cancellation costs its fee, and at least the deposit held, which is kept; a
+    /// cancellation made in time costs nothing (the deposit is refunded).
+    public func fee(_ kind: VisitFee.Kind, price: Money, start: Int, now: Int, held: Money? = nil) -> Money {
         let fee: Fee?
         switch kind {
         case .noShow: fee = noShowFee
-        case .lateCancellation: fee = isLate(start: start, now: now) ? lateCancellationFee : nil
+        case .lateCancellation:
+            guard isLate(start: start, now: now) else { return .zero(price.currency) }
+            fee = lateCancellationFee
         }
-        return fee?.amount(price: price) ?? .zero(price.currency)
+        let charged = fee?.amount(price: price) ?? .zero(price.currency)
+        return Money(max(charged.amount, held?.amount ?? 0), price.currency)
     }
 
     /// Whether a cancellation at minute `now` of an appointment starting at `start` is late.

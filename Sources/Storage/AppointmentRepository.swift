@@ -21,6 +21,33 @@ public struct AppointmentRepository: Sendable {
         }
     }
 
+    /// Stores a series' appointments under one contact in one transaction, each naming the first.
+    public func createSeries(_ series: [Appointment], bookedAs contact: BookingContact, by userID: Int? = nil)
+        async throws -> [Appointment]
+    {
+        try await store.write { sql in
+            let contactID = try await Self.insertContact(contact, in: sql)
+            var stored: [Appointment] = []
+            for var appointment in series {
+                appointment.seriesID = stored.first?.id
+                stored.append(
+                    try await Self.insert(appointment, contactID: contactID, by: userID, in: sql, store: store))
+            }
+            guard let first = stored.first?.id else { return stored }
+            try await sql.raw("UPDATE appointments SET series_id = \(bind: first) WHERE id = \(bind: first)").run()
+            stored[0].seriesID = first
+            return stored
+        }
+    }
+
+    public func appointments(inSeries seriesID: Int) async throws -> [Appointment] {
+        try await store.read { sql in
+            try await sql.raw(
+                "SELECT * FROM appointments WHERE series_id = \(bind: seriesID) ORDER BY start_minute, id"
+            ).all().map(Self.appointment(from:))
+        }
+    }
+
     static func insertContact(_ contact: BookingContact, in sql: any SQLDatabase) async throws -> Int {
         try await sql.insertReturningID(
             """
@@ -41,11 +68,11 @@ public struct AppointmentRepository: Sendable {
         stored.id = try await sql.insertReturningID(
             """
             INSERT INTO appointments (property_id, staff_id, service_id, customer_id, salon_customer_id,
-              start_minute, duration_minutes, state, version, notes, visit_notes, code)
+              start_minute, duration_minutes, state, version, notes, visit_notes, code, series_id)
             VALUES (\(bind: stored.propertyID), \(bind: stored.staffID), \(bind: stored.serviceID),
               \(bind: contactID), \(bind: stored.customerID), \(bind: stored.startMinute),
               \(bind: stored.durationMinutes), \(bind: stored.state.rawValue), \(bind: stored.version),
-              \(bind: stored.notes), \(bind: stored.visitNotes), \(bind: code))
+              \(bind: stored.notes), \(bind: stored.visitNotes), \(bind: code), \(bind: stored.seriesID))
             RETURNING id
             """
         )
@@ -124,7 +151,8 @@ public struct AppointmentRepository: Sendable {
             state: AppointmentState(rawValue: try row.decode(column: "state", as: String.self)) ?? .booked,
             version: try row.decode(column: "version", as: Int.self),
             notes: try row.decode(column: "notes", as: String.self),
-            visitNotes: try row.decode(column: "visit_notes", as: String.self))
+            visitNotes: try row.decode(column: "visit_notes", as: String.self),
+            seriesID: try row.decode(column: "series_id", as: Int?.self))
     }
 
     /// A property's appointments overlapping `[fromMinute, toMinute)` that are not cancelled, each with its

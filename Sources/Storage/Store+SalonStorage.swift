@@ -16,6 +16,14 @@ extension Store: SalonStorage {
     {
         try await appointments.create(appointment, bookedAs: contact, by: userID)
     }
+    public func insertSeries(_ series: [Appointment], bookedAs contact: BookingContact, by userID: Int?)
+        async throws -> [Appointment]
+    {
+        try await appointments.createSeries(series, bookedAs: contact, by: userID)
+    }
+    public func appointments(inSeries seriesID: Int) async throws -> [Appointment] {
+        try await appointments.appointments(inSeries: seriesID)
+    }
     public func change(
         _ id: Int, version: Int?, by userID: Int?, action: String,
         _ change: @escaping @Sendable (inout Appointment) throws -> Void

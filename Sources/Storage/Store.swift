@@ -115,6 +115,7 @@ public final class Store: Sendable {
         migrations.add(CustomerSchema(dialect: dialect))
         migrations.add(SaleSchema(dialect: dialect))
         migrations.add(VisitTermsSchema())
+        migrations.add(AppointmentSeriesSchema())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

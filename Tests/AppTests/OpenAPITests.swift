@@ -58,6 +58,7 @@ struct OpenAPITests {
             "/api/v1/properties/{id}/sales",
             "/api/v1/sales/{id}",
             "/api/v1/sales/{id}/refund", "/api/v1/sales/{id}/payments", "/api/v1/appointments/{id}/deposit",
+            "/api/v1/properties/{id}/appointments/series/plan", "/api/v1/properties/{id}/appointments/series",
             "/api/v1/stays/{id}",
             "/api/v1/stays/{id}/check-in",
             "/api/v1/stays/{id}/check-out",

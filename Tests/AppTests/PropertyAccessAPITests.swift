@@ -113,6 +113,14 @@ struct PropertyAccessAPITests {
                 #"{"payments": [{"method": "cash", "amount": {"amount": 1, "currency": "JPY"}}]}"#
             ),
             (
+                .post, "/api/v1/properties/\(salon.property.id)/appointments/series/plan",
+                #"{"staffId": 1, "serviceId": 1, "start": "2026-12-01T01:00:00Z", "repeat": {"everyWeeks": 1, "times": 2}}"#
+            ),
+            (
+                .post, "/api/v1/properties/\(salon.property.id)/appointments/series",
+                #"{"staffId": 1, "serviceId": 1, "customer": {"name": "A"}, "visits": [{"start": "2026-12-01T01:00:00Z"}]}"#
+            ),
+            (
                 .post, "/api/v1/appointments/\(appointment.id)/deposit",
                 #"{"payments": [{"method": "cash", "amount": {"amount": 1, "currency": "JPY"}}]}"#
             ),

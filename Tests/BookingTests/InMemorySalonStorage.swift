@@ -182,6 +182,23 @@ actor InMemorySalonStorage: SalonStorage {
         try await body()
     }
 
+    func insertSeries(_ series: [Appointment], bookedAs contact: BookingContact, by userID: Int?) -> [Appointment] {
+        var stored: [Appointment] = []
+        for appointment in series {
+            stored.append(insert(appointment, bookedAs: contact, by: userID))
+        }
+        let first = stored.first?.id
+        for index in stored.indices {
+            stored[index].seriesID = first
+            appointments[stored[index].id] = stored[index]
+        }
+        return stored
+    }
+
+    func appointments(inSeries seriesID: Int) -> [Appointment] {
+        appointments.values.filter { $0.seriesID == seriesID }.sorted { $0.startMinute < $1.startMinute }
+    }
+
     func appointments(propertyID: Int, fromMinute: Int, toMinute: Int) -> [Appointment] {
         appointments.values.filter { $0.propertyID == propertyID && (fromMinute..<toMinute).contains($0.startMinute) }
             .sorted { ($0.startMinute, $0.id) < ($1.startMinute, $1.id) }

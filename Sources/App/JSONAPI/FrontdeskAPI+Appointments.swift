@@ -103,6 +103,12 @@ extension FrontdeskAPI {
             durationMinutes: body.durationMinutes, notes: body.notes, visitNotes: body.visitNotes,
             customerID: body.customerId, state: callOff == nil ? state : nil,
             outsideWorkingHours: body.outsideWorkingHours ?? false)
+        if body.applyTo == .following {
+            return .ok(
+                try await editFollowing(
+                    input.path.id, version: version, change, callOff: callOff, waiveFeeReason: body.waiveFeeReason,
+                    overlapping: body.overlapping ?? false))
+        }
         var appointment: Appointment
         if let callOff {
             var version = version
@@ -149,6 +155,7 @@ extension Components.Schemas.Appointment {
             start: Date(timeIntervalSince1970: TimeInterval(appointment.startMinute * 60)),
             end: Date(timeIntervalSince1970: TimeInterval(appointment.endMinute * 60)),
             durationMinutes: appointment.durationMinutes, state: try documented(appointment.state.rawValue),
-            version: appointment.version, notes: appointment.notes, visitNotes: appointment.visitNotes)
+            version: appointment.version, notes: appointment.notes, visitNotes: appointment.visitNotes,
+            seriesId: appointment.seriesID)
     }
 }

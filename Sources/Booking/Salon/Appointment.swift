@@ -24,12 +24,15 @@ public struct Appointment: Hashable, Sendable, Identifiable {
     public var notes: String
     /// What the stylist wrote about the visit (カルテ: a colour formula, what was used).
     public var visitNotes: String
+    /// The repeat series it was booked in (`SalonDesk.bookSeries`): its first appointment's id.
+    public var seriesID: Int?
 
     public init(
         id: Int, propertyID: Int, staffID: Int, serviceID: Int, customerID: Int, startMinute: Int,
         durationMinutes: Int, state: AppointmentState = .booked, version: Int = 1, notes: String = "",
-        visitNotes: String = ""
+        visitNotes: String = "", seriesID: Int? = nil
     ) {
+        self.seriesID = seriesID
         self.id = id
         self.propertyID = propertyID
         self.staffID = staffID

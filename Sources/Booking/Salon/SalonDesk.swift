@@ -26,9 +26,25 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
     /// (`new.outsideWorkingHours`). Refused with `.notFound` for a salon, a member, a service or a customer
     /// that is not the salon's, `.invalid` for a customer, a length or notes the rules never allow.
     public func book(_ new: NewAppointment, by staff: Staff?) async throws -> Appointment {
+        let booking = try await prepare(new, by: staff)
+        if !new.outsideWorkingHours {
+            try await checkWorks(
+                booking.member, new.startMinute..<(new.startMinute + booking.duration), at: booking.salon)
+        }
+        return try await storage.exclusively(salon: booking.salon.id) {
+            let (customer, contact) = try await self.customer(of: new, at: booking.salon, by: staff)
+            return try await storage.insert(
+                booking.appointment(at: new.startMinute, for: customer, notes: new.notes), bookedAs: contact,
+                by: staff?.user.id)
+        }
+    }
+
+    /// What booking `new` needs, checked: its salon, member, service and length, and (unless only
+    /// planning it) its customer's name, reading and notes as the rules allow them.
+    func prepare(_ new: NewAppointment, by staff: Staff?, planning: Bool = false) async throws -> PreparedBooking {
         let salon = try await storage.salon(new.propertyID, by: staff)
         // With a record and no name, the booking is made under the record's name and contact.
-        if new.customerID == nil || !new.customerName.isEmpty {
+        if !planning, new.customerID == nil || !new.customerName.isEmpty {
             guard !new.customerName.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw DomainError.invalid("customer.name", "a customer needs a name", reason: .textRequired)
             }
@@ -43,27 +59,28 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
         else { throw DomainError(.notFound, "no service \(new.serviceID) at this property", field: "serviceId") }
         let duration = new.durationMinutes ?? service.durationMinutes
         try Appointment.validate(durationMinutes: duration)
-        if !new.outsideWorkingHours {
-            try await checkWorks(member, new.startMinute..<(new.startMinute + duration), at: salon)
+        return PreparedBooking(salon: salon, member: member, service: service, duration: duration)
+    }
+
+    /// The customer's record a booking is for (`new.customerID`, else the salon's record with the same
+    /// phone, else a new one), and the contact it is booked under.
+    func customer(of new: NewAppointment, at salon: Property, by staff: Staff?) async throws
+        -> (Customer, BookingContact)
+    {
+        let customer: Customer
+        if let id = new.customerID {
+            customer = try await self.customer(id, at: salon)
+        } else {
+            customer = try await self.customer(
+                for: BookingContact(name: new.customerName, phone: new.customerPhone), reading: new.customerReading,
+                at: salon, by: staff?.user.id)
         }
-        return try await storage.exclusively(salon: salon.id) {
-            let customer: Customer
-            if let id = new.customerID {
-                customer = try await self.customer(id, at: salon)
-            } else {
-                customer = try await self.customer(
-                    for: BookingContact(name: new.customerName, phone: new.customerPhone), reading: new.customerReading,
-                    at: salon, by: staff?.user.id)
-            }
-            return try await storage.insert(
-                Appointment(
-                    id: 0, propertyID: salon.id, staffID: member.id, serviceID: service.id, customerID: customer.id,
-                    startMinute: new.startMinute, durationMinutes: duration, notes: new.notes),
-                bookedAs: new.customerName.isEmpty
-                    ? BookingContact(name: customer.name, email: customer.email, phone: customer.phone)
-                    : BookingContact(name: new.customerName, phone: new.customerPhone),
-                by: staff?.user.id)
-        }
+        return (
+            customer,
+            new.customerName.isEmpty
+                ? BookingContact(name: customer.name, email: customer.email, phone: customer.phone)
+                : BookingContact(name: new.customerName, phone: new.customerPhone)
+        )
     }
 
     /// Changes an appointment: its member, start or length (refused once it is over or called off), its
@@ -184,6 +201,12 @@ public protocol SalonStorage: CustomerStorage {
     /// journaled.
     func visitTerms(propertyID: Int) async throws -> VisitTerms
     func setVisitTerms(_ terms: VisitTerms, propertyID: Int, by userID: Int?) async throws
+    /// Stores a repeat series' appointments (`SalonDesk.bookSeries`) for one customer's record, booked
+    /// under one contact, in one transaction: each's `seriesID` the first's id.
+    func insertSeries(_ appointments: [Appointment], bookedAs contact: BookingContact, by userID: Int?) async throws
+        -> [Appointment]
+    /// A series' appointments, soonest first.
+    func appointments(inSeries seriesID: Int) async throws -> [Appointment]
     /// The deposits held for some appointments (`VisitTerms.deposit`), by appointment: what the sales
     /// standing (not refunded) took as deposits, less what they took off a checkout or kept towards a
     /// fee. An appointment with none held is left out.
@@ -271,6 +294,20 @@ public struct NewAppointment: Sendable {
         self.customerPhone = customerPhone
         self.notes = notes
         self.outsideWorkingHours = outsideWorkingHours
+    }
+}
+
+/// A booking checked by `SalonDesk.prepare`, to store.
+struct PreparedBooking {
+    var salon: Property
+    var member: StaffMember
+    var service: Service
+    var duration: Int
+
+    func appointment(at start: Int, for customer: Customer, notes: String) -> Appointment {
+        Appointment(
+            id: 0, propertyID: salon.id, staffID: member.id, serviceID: service.id, customerID: customer.id,
+            startMinute: start, durationMinutes: duration, notes: notes)
     }
 }
 

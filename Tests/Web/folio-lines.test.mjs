@@ -4,7 +4,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { createI18n } from "../../Web/common/i18n.js";
-import { lineLabel } from "../../Web/desk/folio-lines.js";
+import { lineLabel, refundReason } from "../../Web/desk/folio-lines.js";
 import { allMessages } from "./messages.mjs";
 
 const MESSAGES = await allMessages("desk");
@@ -46,4 +46,14 @@ test("a salon's sale's payment, stored as its method's code, reads in the page's
   assert.equal(cash, japanese.t("folio.line.payment", { method: japanese.t("method.cash") }));
   // A refund's reversal carries the reason someone typed: it reads as typed.
   assert.equal(lineLabel({ kind: "reversal", method: "cash", description: "Wrong customer" }, japanese), "Wrong customer");
+});
+
+test("a salon's deposit lines and the refund of one read in the page's language; a charge typed so does not", () => {
+  const japanese = createI18n("ja", MESSAGES);
+  for (const [description, key] of [["Deposit", "deposit"], ["Deposit paid", "depositPaid"], ["Deposit kept", "depositKept"]]) {
+    assert.equal(lineLabel({ kind: "charge", category: "deposit", description }, japanese), japanese.t(`folio.line.${key}`));
+  }
+  assert.equal(refundReason("Deposit refunded", japanese), japanese.t("folio.line.depositRefunded"));
+  assert.equal(refundReason("Wrong customer", japanese), "Wrong customer");
+  assert.equal(lineLabel({ kind: "charge", category: "other", description: "Deposit" }, japanese), "Deposit");
 });

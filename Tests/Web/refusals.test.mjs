@@ -41,6 +41,13 @@ test("dates, money, states and numbers in a refusal read as the page writes them
   assert.equal(refusalText(english, "room.taken", {}), "The room is taken on one of these nights.");
 });
 
+test("a deposit held more than a checkout's total reads both amounts as money", () => {
+  const japanese = createI18n("ja", MESSAGES);
+  const yen = (amount) => japanese.money({ amount, currency: "JPY" });
+  const text = refusalText(japanese, "sale.depositExceeds", { held: "5000", total: "3300", currency: "JPY" });
+  assert.ok(text.includes(yen(5000)) && text.includes(yen(3300)), text);
+});
+
 test("a rule without words here keeps the server's message", () => {
   assert.equal(refusalText(createI18n("ko", MESSAGES), "some.newRule", {}), null);
 });

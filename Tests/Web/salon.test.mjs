@@ -1,11 +1,11 @@
 // The salon page's pure parts (Web/site/salon-page.js): the customer's choices read back from the hash
-// and kept to what the salon offers, the stylists who perform every service chosen, and the notice and
-// lengths in the locale's own units; without a browser.
+// and kept to what the salon offers, the stylists who perform every service chosen, the deposit the chosen
+// services ask, and the notice and lengths in the locale's own units; without a browser.
 
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { choiceOf, durationText, noticeText, paramsOfChoice, stylistsFor } from "../../Web/site/salon-page.js";
+import { choiceOf, depositAsked, durationText, noticeText, paramsOfChoice, stylistsFor } from "../../Web/site/salon-page.js";
 
 /** A salon as `GET /api/v1/public/salons/{id}` answers it, with the services and stylists given. */
 function salonWith({ services, staff = [1, 2, 3], maxServices = 2 }) {
@@ -51,4 +51,11 @@ test("the cancellation notice reads in whole hours when it is, and lengths in th
   assert.equal(noticeText("en-GB", 90), "90 minutes");
   assert.match(noticeText("ja-JP", 1440), /^24\s?時間$/);
   assert.match(durationText("th-TH-u-ca-buddhist", 45), /^45\s?นาที$/);
+});
+
+test("the deposit stated is the chosen services' own, summed, and none when none asks one", () => {
+  const yen = (amount) => ({ amount, currency: "JPY" });
+  const service = (deposit) => ({ price: yen(6600), fees: { lateCancellation: yen(0), noShow: yen(0), ...(deposit === undefined ? {} : { deposit: yen(deposit) }) } });
+  assert.deepEqual(depositAsked([service(2000), service(0), service(1500)]), yen(3500));
+  assert.equal(depositAsked([service(0), service()]), null);
 });

@@ -1,10 +1,12 @@
-// An appointment: its customer (a link to their record, カルテ), service, stylist and time, its state
+// An appointment: its customer (a link to their record, カルテ), service, stylist and time, its deposit
+// (予約金) asked or held and taking it while the server offers it (appointment-deposit.js), its state
 // changes (calling it off with a fee asks first, appointment-actions.js), its checkout (お会計) while the
 // server offers it (`pay`) and the receipts of its sales (a fee still owed among them), the
 // stylist's notes on the visit through the declared `visit-notes` form (a colour formula,
 // kept on the customer's record), and its staff member, start, length and notes changed through the
 // declared `appointment-change` form (what a drag on the board does, by keyboard or finger). Times in
-// the form are the salon's wall clock.
+// the form are the salon's wall clock. A visit of a repeat series (定期予約) says so, and a change or a
+// cancellation asks whether it is for this visit only or this and all later ones (appointment-series.js).
 
 import { call, declaredForm, errorText, OtherProperty } from "./api.js";
 import { h, fill } from "../common/dom.js";
@@ -12,6 +14,8 @@ import { instantOfWallClock, wallClock } from "../common/dates.js";
 import { refusalText } from "../common/refusals.js";
 import { renderForm } from "./form.js";
 import { isStep, moveAppointment, nextStates } from "./appointment-actions.js";
+import { depositForm, depositWords } from "./appointment-deposit.js";
+import { askWhichVisits, changeFollowing } from "./appointment-series.js";
 import { saleList } from "./sale-list.js";
 
 
@@ -23,6 +27,8 @@ export async function mount(main, desk, route) {
   const message = h("p", { class: "desk-form-error", role: "alert" });
   fill(main, page);
   const time = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "full", timeStyle: "short", timeZone: property.timeZone });
+  // The deposit's sale just taken: said once, with its receipt to open and print.
+  let depositTaken = null;
 
   async function load() {
     const response = await call("GET", `/api/v1/appointments/${route.id}`);
@@ -46,6 +52,35 @@ export async function mount(main, desk, route) {
     fact(t("appointment.start"), time.format(new Date(appointment.start)));
     fact(t("appointment.duration"), `${i18n.number(appointment.durationMinutes)}′`);
     fact(t("stay.notes"), appointment.notes);
+    if (appointment.seriesId) fact(t("appointment.series"), h("span", { id: "appointment-series", text: t("series.part") }));
+    const asking = h("div", { class: "appointment-asking" });
+    const deposit = depositWords(i18n, appointment.deposit);
+    const mayTakeDeposit = appointment.actions?.includes("deposit") && appointment.deposit?.asked?.amount > 0;
+    if (deposit) {
+      const open = mayTakeDeposit
+        ? h("button", {
+            type: "button", class: "desk-button", id: "appointment-deposit-open", text: t("appointment.takeDeposit"),
+            onclick: () => {
+              message.textContent = "";
+              const form = depositForm(i18n, appointment, {
+                // Said under the actions (a status, read out) with its receipt to open, rather than a toast.
+                taken: async (sale) => {
+                  depositTaken = sale;
+                  await load();
+                },
+                held: load,
+                close: () => {
+                  fill(asking);
+                  open.focus();
+                },
+              });
+              fill(asking, form.element);
+              form.focus();
+            },
+          })
+        : null;
+      fact(t("appointment.deposit"), [h("span", { id: "appointment-deposit", text: deposit }), open ? [" ", open] : null]);
+    }
     // The stylist's notes: a form where they may still be written, else as they were left.
     const mayRecord = appointment.actions?.includes("record");
     if (!mayRecord && appointment.visitNotes) {
@@ -53,7 +88,6 @@ export async function mount(main, desk, route) {
     }
     // The day's steps, the checkout (お会計) when the server offers it, then calling the appointment off.
     const states = nextStates(appointment.actions);
-    const asking = h("div", { class: "appointment-asking" });
     const stateButton = (state) =>
       h("button", {
         type: "button", class: `desk-button${isStep(state) ? " is-primary" : " is-danger"}`,
@@ -85,8 +119,10 @@ export async function mount(main, desk, route) {
     const change = h("div", { class: "stay-form", dataset: { form: "appointment-change" } });
     const mayChange = appointment.actions?.includes("change");
     if (mayChange) {
+      // Where a visit of a series asks which visits a change is for, and says a later one refused.
+      const changeAsking = h("div", { class: "appointment-asking", id: "appointment-change-asking" });
       declaredForm("appointment-change")
-        .then((declared) => change.append(changeForm(declared, appointment, version).element))
+        .then((declared) => change.append(changeForm(declared, appointment, version, changeAsking).element, changeAsking))
         .catch((error) => change.append(h("p", { class: "desk-error", text: errorText(error, t) })));
     }
     fill(
@@ -99,6 +135,7 @@ export async function mount(main, desk, route) {
         facts,
         actions,
         asking,
+        depositTaken ? takenNote(depositTaken) : null,
         message,
       ),
       appointment.sales?.length
@@ -111,6 +148,17 @@ export async function mount(main, desk, route) {
         : null,
       mayRecord ? h("section", { class: "stay-forms", "aria-label": t("form.visitNotes.title") }, notes) : null,
       mayChange ? h("section", { class: "stay-forms", "aria-label": t("form.appointmentChange.title") }, change) : null,
+    );
+  }
+
+  /** The deposit just taken, once: its receipt's number, and the receipt to open (and print). */
+  function takenNote(sale) {
+    depositTaken = null;
+    return h(
+      "p",
+      { class: "desk-hint", id: "appointment-deposit-taken", role: "status" },
+      `${t("appointment.depositTaken", { reference: sale.reference })} `,
+      h("a", { class: "desk-button", id: "appointment-deposit-receipt", href: `#/sales/${sale.id}`, text: t("appointment.openReceipt") }),
     );
   }
 
@@ -128,8 +176,11 @@ export async function mount(main, desk, route) {
     });
   }
 
-  /** The change form, filled with the appointment as it is; a refusal shows under the row it names. */
-  function changeForm(declared, appointment, version) {
+  /**
+   * The change form, filled with the appointment as it is; a refusal shows under the row it names. For a visit
+   * of a series, `asking` first asks whether the change is for this visit only or this and all later ones.
+   */
+  function changeForm(declared, appointment, version, asking) {
     const zone = property.timeZone;
     return renderForm(declared, {
       t,
@@ -144,9 +195,17 @@ export async function mount(main, desk, route) {
           durationMinutes: values.durationMinutes, notes: values.notes ?? "",
           outsideWorkingHours: values.outsideWorkingHours || undefined,
         };
-        await call("PATCH", `/api/v1/appointments/${route.id}`, { body, version });
-        desk.toast(t("done.saved"));
-        await load();
+        const send = async (sent) => {
+          await call("PATCH", `/api/v1/appointments/${route.id}`, { body: sent, version });
+          desk.toast(t("done.saved"));
+          await load();
+        };
+        if (appointment.seriesId) {
+          const applyTo = await askWhichVisits(i18n, asking, "series.changeWhich");
+          if (!applyTo) return;
+          if (applyTo === "following") return changeFollowing(i18n, { place: asking, timeZone: zone, body, send });
+        }
+        await send(body);
       },
     });
   }

@@ -1,8 +1,9 @@
 // The panel beside the board: the tapped booking's details and its next steps (open, check in,
-// check out; an appointment's state, and its checkout, お会計, when the server offers it; an appointment
+// check out; an appointment's state, its deposit, and its checkout, お会計, when the server offers it; an appointment
 // just called off with a fee, that fee's receipt), or the form for a booking being created by a drag: a
 // few fields for a stay, the server's declared `appointment` form for an appointment, where the salon's
-// customers are suggested as the name or phone is typed (customer-picker.js).
+// customers are suggested as the name or phone is typed (customer-picker.js) and a regular's visits may
+// repeat every so many weeks (定期予約, appointment-series.js).
 
 import { call, declaredForm, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
@@ -11,6 +12,9 @@ import { refusalText } from "../common/refusals.js";
 import { customerPicker } from "./customer-picker.js";
 import { renderForm } from "./form.js";
 import { isStep, moveAppointment, nextStates } from "./appointment-actions.js";
+import { depositWords } from "./appointment-deposit.js";
+import { repeatBooking } from "./appointment-series.js";
+import { appointmentCustomer } from "./booking-customer.js";
 import { saleList } from "./sale-list.js";
 
 export class BookingPanel {
@@ -79,6 +83,11 @@ export class BookingPanel {
     } else if (data.kind === "salon") {
       const response = await call("GET", `/api/v1/appointments/${item.id}`).catch(() => null);
       if (!response || this.item !== item) return;
+      // Its deposit, asked or held (taken on the appointment's page).
+      const deposit = depositWords(i18n, response.data.deposit);
+      if (deposit) fact(t("appointment.deposit"), deposit);
+      // One visit of a repeat series (定期予約): cancelling it asks whether the later visits go with it.
+      if (response.data.seriesId) fact(t("appointment.series"), t("series.part"));
       // What this member may do to it now, as the server says: the day's steps first, then calling it off
       // (which asks first when it charges a fee). Called off, it leaves the board; its fee, if any, shows here.
       const send = async (body) => {
@@ -317,9 +326,28 @@ export class BookingPanel {
       const services = [...data.services.values()];
       const length = target.end - target.start;
       const service = services.find((s) => s.durationMinutes === length) ?? services[0];
+      // Repeat (定期予約): the form's button checks the times first; "Book N visits" books those chosen.
+      let intent = "check";
+      let form = null;
+      const series = repeatBooking(i18n, {
+        propertyId: data.property.id, timeZone: zone,
+        // The form's checks first; its submission reads the intent at once, so a refused check leaves none.
+        askToBook: () => {
+          intent = "book";
+          form.element.requestSubmit();
+          intent = "check";
+        },
+        booked: (appointments, details) => {
+          for (const appointment of appointments) screen.applyEntity(appointment, details.name);
+          const said = t("series.booked", { count: appointments.length });
+          screen.say(said);
+          screen.desk.toast(said);
+          finish(details);
+        },
+      });
       declaredForm("appointment")
         .then((declared) => {
-          const form = renderForm(declared, {
+          form = renderForm(declared, {
             t,
             refusal: (reason, params) => refusalText(i18n, reason, params),
             values: {
@@ -338,13 +366,28 @@ export class BookingPanel {
                 start: instantOfWallClock(values.start, zone), durationMinutes: values.durationMinutes,
                 notes: values.notes, outsideWorkingHours: values.outsideWorkingHours,
               };
+              if (series.on) {
+                if (intent === "book") return series.book({ ...details, customer: appointmentCustomer(details) });
+                return series.check(details);
+              }
               await save(details);
               finish(details);
             },
           });
           // The salon's customers suggested as the name or phone is typed: a regular is booked on their record.
           picker = customerPicker(form, screen.desk);
-          holder.append(form.element, h("div", { class: "desk-row" }, cancel));
+          const submit = form.element.querySelector("button[type=submit]");
+          const saveWords = submit.textContent;
+          submit.previousElementSibling.before(series.box); // before the form's own refusal and button
+          series.onToggle((on) => (submit.textContent = on ? t("series.check") : saveWords));
+          // A plan is for a member, service, start and length: another of them, or another rule, plans again.
+          const planned = ["staffId", "serviceId", "start", "durationMinutes"];
+          const stale = (event) => {
+            if (series.box.contains(event.target) || planned.includes(event.target.closest?.(".free-form-row")?.dataset.key)) series.forget();
+          };
+          form.element.addEventListener("input", stale);
+          form.element.addEventListener("change", stale);
+          holder.append(form.element, series.list, h("div", { class: "desk-row" }, cancel));
           form.element.querySelector('[data-key="customer.name"] input')?.focus();
         })
         .catch((error) => holder.append(h("p", { class: "desk-error", role: "alert", text: errorText(error, t) }), cancel));

@@ -1,5 +1,6 @@
 // The checkout (お会計, `#/checkout?appointments=ID,ID`): a customer's visit as the server prices it (its
-// services, with who did each), products added from the salon's list, a discount, and how it is paid. The
+// services, with who did each, and a deposit held taken off after the taxes), products added from the
+// salon's list, a discount, and how it is paid. The
 // lines, the totals, the taxes, what is still due and the change are the server's quote, asked again
 // (debounced, the latest answer winning) whenever anything changes; a payment's amount follows what is
 // still due until it is typed (checkout-order.js). Complete is offered once the quote says nothing is
@@ -11,7 +12,7 @@ import { call, errorText, get, keyPerBody, OtherProperty, unreachable } from "./
 import { h, fill } from "../common/dom.js";
 import { currencyDigits, currencySign, toMajorUnits } from "../common/money.js";
 import { blankPayment, fieldPlace, followDue, MAX_PAYMENTS, saleOrder } from "./checkout-order.js";
-import { taxLabel } from "./folio-lines.js";
+import { lineLabel, taxLabel } from "./folio-lines.js";
 import { field, onEdit, paymentFields } from "./payment-fields.js";
 import { saleList } from "./sale-list.js";
 
@@ -92,11 +93,14 @@ export async function mount(main, desk, route) {
     lines,
   );
 
+  /** A deposit held taken off: a total's row after the taxes, as the server counts it, not a line. */
+  const isDepositOff = (line) => line.category === "deposit";
+
   function drawLines(quote) {
     let product = -1;
     fill(
       lines,
-      quote.lines.map((line) => {
+      quote.lines.filter((line) => !isDepositOff(line)).map((line) => {
         // The products come after the services, in the order they were added: the k-th is `state.items[k]`.
         const item = line.category === "product" ? ++product : -1;
         const name = word(line.description);
@@ -252,6 +256,9 @@ export async function mount(main, desk, route) {
         : null,
       row(t("document.subtotal"), money(quote.subtotal), "checkout-subtotal"),
       quote.taxes.map((tax) => row(taxLabel(tax, i18n), money(tax.amount))),
+      quote.lines.filter(isDepositOff).map((line, index) =>
+        row(lineLabel(line, i18n), money(line.amount), index === 0 ? "checkout-deposit" : undefined, "is-deposit"),
+      ),
       row(t("document.total"), money(quote.total), "checkout-total", "is-grand"),
       quote.includedTaxes.map((tax, index) =>
         row(t("checkout.included", { tax: taxLabel(tax, i18n) }), money(tax.amount), index === 0 ? "checkout-included-tax" : undefined, "is-included"),

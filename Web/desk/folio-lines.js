@@ -2,7 +2,8 @@
 // ("Garden Double, night of 2026-11-24"), which the folio and the documents show in their own date
 // column, in the page's language; so the name alone is shown beside it. The lines the server writes
 // itself (a payment without words of its own, a salon's sale's payment by its method's code, the
-// corrections of a stay's changed nights, the fee for a booking not kept) are stored in the server's
+// corrections of a stay's changed nights, the fee for a booking not kept, a salon's deposit taken, taken off
+// a checkout, kept towards a fee or refunded) are stored in the server's
 // English, in the forms below, and worded here in the page's language. The names a manager entered
 // (room types, fees, taxes) show as the manager worded them in that language (`i18n.stored`, from the
 // property's translations); what staff typed shows as stored.
@@ -13,6 +14,14 @@ const NIGHT_DROPPED = /^Night of (\d{4}-\d{2}-\d{2}) no longer in the stay$/;
 const NIGHTS_CHANGED = /^(.+): the stay's nights changed$/;
 // The fees the server posts for a booking not kept (a stay's or a salon's appointment's).
 const FEES = { "Late cancellation fee": "folio.line.lateCancellationFee", "No-show fee": "folio.line.noShowFee" };
+// A salon's deposit (category `deposit`): taken, taken off the checkout, kept towards a fee; and the reason the
+// server gives the refund of one (a reversal in the ledger carries it as its description).
+const DEPOSITS = {
+  Deposit: "folio.line.deposit",
+  "Deposit paid": "folio.line.depositPaid",
+  "Deposit kept": "folio.line.depositKept",
+  "Deposit refunded": "folio.line.depositRefunded",
+};
 
 /**
  * A folio or document line's description, without the night a date column already shows.
@@ -38,7 +47,14 @@ export function lineLabel(line, i18n) {
   const changed = text.match(NIGHTS_CHANGED);
   if (changed) return t("folio.line.nightsChanged", { name: word(changed[1]) });
   if (Object.hasOwn(FEES, text)) return t(FEES[text]);
+  // Only a deposit's own words, not a charge someone typed as "Deposit" under another category.
+  if (Object.hasOwn(DEPOSITS, text) && (!line.category || line.category === "deposit")) return t(DEPOSITS[text]);
   return word(text);
+}
+
+/** A refund's reason: the server's own ("Deposit refunded") in the page's words, what staff typed as typed. */
+export function refundReason(reason, i18n) {
+  return reason === "Deposit refunded" ? i18n.t(DEPOSITS[reason]) : reason;
 }
 
 /**

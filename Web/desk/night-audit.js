@@ -174,7 +174,7 @@ export async function mount(main, desk, route) {
   }
 
   /**
-   * A salon's closed day (レジ締め): its takings, products, fees and receipts, its appointments by how they
+   * A salon's closed day (レジ締め): its takings, products, fees, deposits held and receipts, its appointments by how they
    * ended, and its takings by stylist and by service, on screen and as CSV rows. The takings no one
    * in particular took are the products sold without a seller.
    */
@@ -185,6 +185,9 @@ export async function mount(main, desk, route) {
       ["dayClose.products", salonDay.products, "close-products"],
       // Fees for appointments not kept, in the takings whether paid yet or not.
       ["dayClose.fees", salonDay.fees, "close-fees"],
+      // Not takings: what the salon holds for visits to come moved by so much (taken, less taken off,
+      // kept towards a fee or refunded); shown on a day that moved it.
+      ["dayClose.deposits", salonDay.deposits?.amount ? salonDay.deposits : null, "close-deposits"],
     ].filter(([, amount]) => amount);
     const counts = [
       ["dayClose.receipts", salonDay.receipts, "close-receipts"],

@@ -1,11 +1,13 @@
-// One payment's controls, as the checkout (checkout.js) and a receipt still owed (receipt.js) take it: how
-// it is paid, the amount in the salon's currency, and what was handed over (cash) or a reference (the other
-// methods), each labelled above and with the place for its refusal below; and the labelled field and the
-// edit listener they are made of, which the checkout's other controls use too.
+// One payment's controls, as the checkout (checkout.js), a receipt still owed (receipt.js) and a deposit
+// (appointment-deposit.js) take it: how it is paid, the amount in the salon's currency, and what was handed
+// over (cash) or a reference (the other methods), each labelled above and with the place for its refusal
+// below; the change of one payment alone in cash; and the labelled field and the edit listener they are
+// made of, which the checkout's other controls use too.
 
 import { h } from "../common/dom.js";
-import { currencyDigits, currencySign, toMajorUnits } from "../common/money.js";
-import { METHODS } from "./checkout-order.js";
+import { currencyDigits, currencySign, toMajorUnits, toMinorUnits } from "../common/money.js";
+import { call, errorText, keyPerBody } from "./api.js";
+import { blankPayment, fieldPlace, METHODS, paymentRequests } from "./checkout-order.js";
 
 /**
  * Keeps what is typed into `input` (or pasted, or cleared) with `keep(value)` and tells `changed()`, only
@@ -87,4 +89,74 @@ export function paymentFields(i18n, payment, { id, currency, changed }) {
     // `payments[0].amount.amount` is the amount's; a payment refused whole is said under its amount.
     errorAt: (name) => (fields[name] ?? fields.amount).error,
   };
+}
+
+/**
+ * The change of `payment` when it is the only one and in cash: what was handed over less its amount, shown
+ * while both are amounts and enough was handed over, hidden otherwise. `show()` after each edit.
+ * @param {{id: string, currency: string, of: string}} options `of` the ids of the amount and what was handed over
+ * @returns {{element: HTMLElement, show: () => void}}
+ */
+export function changeField(i18n, payment, { id, currency, of }) {
+  const digits = currencyDigits(currency);
+  const change = h("output", { id, for: of });
+  const shown = field(i18n.t("checkout.change"), change);
+  const show = () => {
+    const handed = payment.method === "cash" ? toMinorUnits(payment.tendered, digits) : null;
+    const paid = toMinorUnits(payment.amount, digits);
+    const back = handed !== null && paid !== null && handed >= paid ? handed - paid : null;
+    shown.element.hidden = back === null;
+    change.textContent = back === null ? "" : i18n.money({ amount: back, currency });
+  };
+  show();
+  return { element: shown.element, show };
+}
+
+/**
+ * A form taking one payment of `amount` (what a sale still owes, an appointment's deposit): the payment's
+ * fields (`${id}-amount`…), its amount `amount` unless typed, the change of the cash handed over as it is
+ * typed (`${id}-change`), and its button; POSTed to `path` once per body (`Idempotency-Key`). `done(sale)`
+ * with the server's answer. A refusal `refused(refusal)` answers itself (by returning true) is left to it;
+ * any other is said under the payment's field it names, or in `message`.
+ * @param {object} i18n the page's (`t`, `money`, `locale`)
+ * @param {{amount: number, currency: string}} amount
+ * @param {{id: string, path: string, heading: HTMLElement, button: {id: string, text: string},
+ *   message: HTMLElement, attributes: object, buttons?: HTMLElement[], after?: HTMLElement[],
+ *   done: (sale: object) => Promise<void>|void, refused?: (refusal: object) => Promise<boolean>|boolean}} options
+ */
+export function onePaymentForm(i18n, amount, { id, path, heading, button, message, attributes, buttons = [], after = [], done, refused }) {
+  const currency = amount.currency;
+  const payment = { ...blankPayment(), amount: toMajorUnits(amount.amount, currencyDigits(currency)) };
+  const keyFor = keyPerBody();
+  const change = changeField(i18n, payment, { id: `${id}-change`, currency, of: `${id}-amount ${id}-tendered` });
+  const clear = () => {
+    for (const spot of [message, ...view.errors]) spot.textContent = "";
+  };
+  // An edit answers the refusal said: it goes, with the change shown anew.
+  const view = paymentFields(i18n, payment, { id: (name) => `${id}-${name}`, currency, changed: () => (clear(), change.show()) });
+  const take = h("button", { type: "submit", class: "desk-button is-primary", id: button.id, text: button.text });
+  const form = h(
+    "form",
+    { novalidate: true, ...attributes },
+    heading,
+    h("div", { class: "checkout-fields" }, view.elements, change.element),
+    h("div", { class: "desk-row" }, take, ...buttons),
+    ...after,
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = { payments: paymentRequests([payment], currency).payments };
+    clear();
+    take.disabled = true;
+    try {
+      const { data } = await call("POST", path, { body, idempotencyKey: keyFor(body) });
+      await done(data);
+    } catch (refusal) {
+      if (await refused?.(refusal)) return;
+      take.disabled = false;
+      const place = fieldPlace(refusal.field);
+      (place?.list === "payments" ? view.errorAt(place.name) : message).textContent = errorText(refusal, i18n.t);
+    }
+  });
+  return { element: form, focus: () => view.method.focus() };
 }

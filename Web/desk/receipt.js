@@ -1,18 +1,17 @@
 // A salon's receipt (領収書, `#/sales/{id}`), as the sale was stored: the salon's legal name, address and
 // registration number, the receipt's number and day, the customer, each service and product with who did
-// or sold it and its discount, the subtotal, the taxes added, the total and the taxes inside it, the
-// payments by method with the cash handed over and its change, and the refund when there is one. Laid out
-// as document.css lays out a hotel's papers, to be printed or saved as a PDF from the print dialog; on
-// screen with Back, Print and Refund (for who does desk work, while it is not refunded), which asks why in
-// a small form of its own. A fee for a visit not kept is a sale owed at first: what is still owed shows
-// on it, and who does desk work takes its payment (in part or whole) in a form as the checkout's.
+// or sold it and its discount, the subtotal, the taxes added, a deposit held taken off (or kept towards a
+// fee), the total and the taxes inside it, the payments by method with the cash handed over and its change,
+// and the refund when there is one. Laid out as document.css lays out a hotel's papers, to be printed or
+// saved as a PDF from the print dialog; on screen with Back, Print and Refund (for who does desk work,
+// while it is not refunded), which asks why in a small form of its own. A fee for a visit not kept is a
+// sale owed at first: what is still owed shows on it, and who does desk work takes its payment (in part or
+// whole) in a form as the checkout's. A deposit taken is a sale of its own, its one line the deposit.
 
-import { call, errorText, get, keyPerBody, OtherProperty } from "./api.js";
+import { call, errorText, get, OtherProperty } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { currencyDigits, toMajorUnits, toMinorUnits } from "../common/money.js";
-import { blankPayment, fieldPlace, paymentRequests } from "./checkout-order.js";
-import { lineLabel, taxLabel } from "./folio-lines.js";
-import { field, paymentFields } from "./payment-fields.js";
+import { lineLabel, refundReason, taxLabel } from "./folio-lines.js";
+import { onePaymentForm } from "./payment-fields.js";
 import { owes } from "./sale-list.js";
 
 export async function mount(main, desk, route) {
@@ -28,6 +27,12 @@ export async function mount(main, desk, route) {
 
   function draw(sale) {
     const appointmentId = sale.lines.find((line) => line.appointmentId)?.appointmentId;
+    // The server counts deposits apart, after the taxes: one taken off the checkout or kept towards a fee is
+    // a row there; a deposit taken is a receipt of its own, its line the deposit, without a subtotal of none.
+    const deposits = sale.lines.filter((line) => line.category === "deposit");
+    const others = sale.lines.filter((line) => line.category !== "deposit");
+    const depositAlone = others.length === 0;
+    const lineName = (line) => (line.category === "fee" || line.category === "deposit" ? lineLabel(line, i18n) : word(line.description));
     const discounted = sale.discount.amount > 0;
     const columns = discounted ? 5 : 4;
     const total = (label, amount, id, className = "") =>
@@ -86,11 +91,11 @@ export async function mount(main, desk, route) {
         h(
           "tbody",
           {},
-          sale.lines.map((line) =>
+          (depositAlone ? deposits : others).map((line) =>
             h(
               "tr",
-              {},
-              h("td", { text: line.category === "fee" ? lineLabel(line, i18n) : word(line.description) }),
+              { class: `is-${line.category}` },
+              h("td", { text: lineName(line) }),
               h("td", { text: line.staffName ?? "" }),
               h("td", { class: "desk-number", text: line.quantity > 1 ? `${i18n.number(line.quantity)} × ${money(line.unitPrice)}` : i18n.number(line.quantity) }),
               discounted ? h("td", { class: "desk-number", text: line.discount.amount ? negative(line.discount) : "" }) : null,
@@ -102,8 +107,9 @@ export async function mount(main, desk, route) {
           "tfoot",
           {},
           discounted ? [total(t("checkout.gross"), money(sale.gross)), total(t("checkout.discount"), negative(sale.discount))] : null,
-          total(t("document.subtotal"), money(sale.subtotal), "receipt-subtotal"),
+          depositAlone ? null : total(t("document.subtotal"), money(sale.subtotal), "receipt-subtotal"),
           sale.taxes.map((tax) => total(taxLabel(tax, i18n), money(tax.amount), undefined, "is-tax")),
+          depositAlone ? null : deposits.map((line) => total(lineName(line), money(line.amount), undefined, "is-deposit")),
           total(t("document.total"), money(sale.total), "receipt-total", "is-grand"),
         ),
       ),
@@ -153,53 +159,24 @@ export async function mount(main, desk, route) {
    * is said under the field it names.
    */
   function collectForm(sale, message) {
-    const currency = sale.due.currency;
-    const digits = currencyDigits(currency);
-    const payment = { ...blankPayment(), amount: toMajorUnits(sale.due.amount, digits) };
-    const keyFor = keyPerBody();
-    const change = h("output", { id: "receipt-pay-change", for: "receipt-pay-amount receipt-pay-tendered" });
-    const changeField = field(t("checkout.change"), change);
-    const showChange = () => {
-      const handed = payment.method === "cash" ? toMinorUnits(payment.tendered, digits) : null;
-      const paid = toMinorUnits(payment.amount, digits);
-      const back = handed !== null && paid !== null && handed >= paid ? handed - paid : null;
-      changeField.element.hidden = back === null;
-      change.textContent = back === null ? "" : money({ amount: back, currency });
-    };
-    // An edit answers the refusal said: it goes, with the change shown anew.
-    const changed = () => {
-      for (const spot of [message, ...view.errors]) spot.textContent = "";
-      showChange();
-    };
-    const view = paymentFields(i18n, payment, { id: (name) => `receipt-pay-${name}`, currency, changed });
-    showChange();
-    const take = h("button", { type: "submit", class: "desk-button is-primary", id: "receipt-pay", text: t("receipt.takePayment") });
-    const form = h(
-      "form",
-      { class: "receipt-collect no-print", id: "receipt-collect", novalidate: true, "aria-labelledby": "receipt-collect-title" },
-      h("h2", { id: "receipt-collect-title", text: t("receipt.collect") }),
-      h("div", { class: "checkout-fields" }, view.elements, changeField.element),
-      h("div", { class: "desk-row" }, take),
-    );
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const body = { payments: paymentRequests([payment], currency).payments };
-      for (const spot of [message, ...view.errors]) spot.textContent = "";
-      take.disabled = true;
-      try {
-        const { data: paid } = await call("POST", `/api/v1/sales/${route.id}/payments`, { body, idempotencyKey: keyFor(body) });
+    return onePaymentForm(i18n, sale.due, {
+      id: "receipt-pay",
+      path: `/api/v1/sales/${route.id}/payments`,
+      heading: h("h2", { id: "receipt-collect-title", text: t("receipt.collect") }),
+      button: { id: "receipt-pay", text: t("receipt.takePayment") },
+      message,
+      attributes: { class: "receipt-collect no-print", id: "receipt-collect", "aria-labelledby": "receipt-collect-title" },
+      done: (paid) => {
         desk.toast(t("receipt.paymentTaken", { reference: paid.reference }));
         draw(paid);
-      } catch (refusal) {
-        // Refunded meanwhile: shown as it is, with nothing left to take.
+      },
+      // Refunded meanwhile: shown as it is, with nothing left to take.
+      refused: async (refusal) => {
         const refunded = refusal.reason === "sale.refunded" ? await get(`/api/v1/sales/${route.id}`).catch(() => null) : null;
-        if (refunded) return draw(refunded);
-        take.disabled = false;
-        const place = fieldPlace(refusal.field);
-        (place?.list === "payments" ? view.errorAt(place.name) : message).textContent = errorText(refusal, t);
-      }
-    });
-    return form;
+        if (refunded) draw(refunded);
+        return Boolean(refunded);
+      },
+    }).element;
   }
 
   /** The payments by method, with what was handed over in cash, their total and the change. */
@@ -244,7 +221,7 @@ export async function mount(main, desk, route) {
         h("dt", { text: t("document.date") }),
         h("dd", { text: i18n.date(refund.date) }),
         h("dt", { text: t("receipt.refundReason") }),
-        h("dd", { text: refund.reason }),
+        h("dd", { id: "receipt-refund-reason-text", text: refundReason(refund.reason, i18n) }),
       ),
     );
   }

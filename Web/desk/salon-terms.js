@@ -1,5 +1,6 @@
-// The fees for appointments not kept (`VisitTerms`): how long before the visit a cancellation is late (typed
-// in hours, kept in minutes), the fee for a late cancellation and the one for a no-show, each none, a share
+// What a salon asks before a visit and charges for one not kept (`VisitTerms`): the deposit asked at booking
+// (予約金, taken at the desk), how long before the visit a cancellation is late (typed in hours, kept in
+// minutes), the fee for a late cancellation and the one for a no-show; the deposit and each fee none, a share
 // of the service's price or a fixed amount. The salon's, saved with their own PUT (`…/salon/terms`); and a
 // service's, the salon's unless it states its own, sent with the service's booking. What the server refuses
 // is said next to the field it names.
@@ -20,9 +21,9 @@ function shownFee(fee, digits) {
 
 /**
  * One fee's controls, under the words `label` ("No-show fee") and named `name` ("Perm: No-show fee"): how it
- * is stated, and how much.
+ * is stated, and how much; `none` words the choice of none ("No fee", "No deposit").
  */
-function feeControls(desk, fee, { label, name }) {
+function feeControls(desk, fee, { label, name, none = "setup.fee.none" }) {
   const { t, locale } = desk.i18n;
   const currency = desk.property.currency;
   const digits = currencyDigits(currency);
@@ -30,7 +31,7 @@ function feeControls(desk, fee, { label, name }) {
   const kind = h(
     "select",
     { "aria-label": name },
-    KINDS.map((k) => h("option", { value: k, selected: k === shown.kind, text: t(`setup.fee.${k}`) })),
+    KINDS.map((k) => h("option", { value: k, selected: k === shown.kind, text: t(k === "none" ? none : `setup.fee.${k}`) })),
   );
   const value = h("input", { type: "number", min: "0", inputmode: "decimal", value: shown.value });
   const kindField = labelled(label, kind);
@@ -78,11 +79,14 @@ export function termsControls(desk, terms, of) {
   const lateWithin = labelled(t("setup.lateWithin"), hours);
   const late = feeControls(desk, terms?.lateCancellationFee, fee("setup.lateFee"));
   const noShow = feeControls(desk, terms?.noShowFee, fee("setup.noShowFee"));
-  const fees = { lateCancellationFee: late, noShowFee: noShow };
+  const deposit = feeControls(desk, terms?.deposit, { ...fee("setup.deposit"), none: "setup.deposit.none" });
+  const fees = { lateCancellationFee: late, noShowFee: noShow, deposit };
   return {
     element: h(
       "div",
       { class: "setup-terms" },
+      // What is asked first, then what is charged when the visit is not kept.
+      h("div", { class: "setup-terms-line" }, deposit.elements),
       h("div", { class: "setup-terms-line" }, lateWithin.element, late.elements),
       h("div", { class: "setup-terms-line" }, noShow.elements),
     ),
@@ -90,8 +94,9 @@ export function termsControls(desk, terms, of) {
       lateCancellationMinutes: hours.value === "" ? null : Math.round(Number(hours.value) * 60),
       ...(late.value() ? { lateCancellationFee: late.value() } : {}),
       ...(noShow.value() ? { noShowFee: noShow.value() } : {}),
+      ...(deposit.value() ? { deposit: deposit.value() } : {}),
     }),
-    // `noShowFee.basisPoints`, `lateCancellationFee.amount.amount`, a service's under `terms.`.
+    // `noShowFee.basisPoints`, `deposit.amount.amount`, a service's under `terms.`.
     errorAt(field) {
       const [name] = field.replace(/^terms\./, "").split(".");
       if (name === "lateCancellationMinutes") return lateWithin.error;

@@ -5,7 +5,8 @@
 //
 // Tapping a time holds it for a few minutes (the previous hold replaced) and opens the form: name,
 // its reading (フリガナ, optional), phone, email, notes and the salon's cancellation terms to accept,
-// with the chosen services' fees in money (cancelling late, not coming) read before confirming. The
+// with the chosen services' fees in money (cancelling late, not coming) and the deposit they ask at
+// booking (予約金, paid to the salon as it says: there is no paying online) read before confirming. The
 // server decides everything: its refusal is worded next to the field it names; a time taken meanwhile is refused in words and the
 // day's free times are asked for again.
 
@@ -105,6 +106,16 @@ export function feeSentences(i18n, services) {
   if (noShow.amount > 0) sentences.push(t("salon.feeNoShow", { fee: i18n.money(noShow) }));
   else if (late.length) sentences.push(t("salon.feeNoShowFree"));
   return sentences;
+}
+
+/**
+ * The deposit the chosen services ask at booking (each its `fees.deposit`, as the server works it out),
+ * summed; null when none asks one.
+ * @param {{price: {amount: number, currency: string}, fees: {deposit?: {amount: number}}}[]} services
+ */
+export function depositAsked(services) {
+  const amount = services.reduce((sum, s) => sum + (s.fees.deposit?.amount ?? 0), 0);
+  return amount > 0 ? { amount, currency: services[0].price.currency } : null;
 }
 
 /** A length of time in minutes, short, in the locale's units ("45 分", "45 นาที"). */
@@ -347,6 +358,8 @@ export async function mount(main, site, route) {
     };
     const accept = h("input", { type: "checkbox", id: "salon-accept", name: "acceptTerms", "aria-describedby": "salon-fees salon-acceptTerms-error" });
     const stylist = held.staffId ? staffById.get(held.staffId)?.name : null;
+    const chosen = choice.services.map((s) => serviceById.get(s));
+    const deposit = depositAsked(chosen);
     const left = h("p", { class: "salon-hold", id: "salon-hold", role: "timer" });
     const message = h("div", { class: "site-form-error", role: "alert", id: "salon-error" });
     const submit = h("button", { type: "submit", class: "site-button is-primary", id: "salon-submit", text: t("salon.confirm") });
@@ -361,8 +374,9 @@ export async function mount(main, site, route) {
       field("email", t("book.email"), inputs.email),
       field("notes", t("salon.notes"), inputs.notes),
       h("div", { class: "book-terms salon-fees", id: "salon-fees" },
-        h("h3", { text: t("salon.fees") }),
-        h("ul", {}, feeSentences(i18n, choice.services.map((s) => serviceById.get(s))).map((text) => h("li", { text }))),
+        h("h3", { text: t(deposit ? "salon.depositAndFees" : "salon.fees") }),
+        h("ul", {}, feeSentences(i18n, chosen).map((text) => h("li", { text }))),
+        deposit ? h("p", { id: "salon-deposit", text: t("salon.deposit", { amount: i18n.money(deposit) }) }) : null,
         h("p", { id: "salon-terms", text: t("salon.terms", { notice: noticeText(i18n.locale, salon.cancelNoticeMinutes) }) }),
       ),
       h("div", { class: "salon-accept", dataset: { field: "acceptTerms" } },

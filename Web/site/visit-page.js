@@ -1,6 +1,7 @@
 // A salon visit by its code and email: its confirmation right after booking (`#/visit/{code}`), and
 // managing it (`#/visit`): the services with their times on the salon's clock, the stylist, the total,
-// the fees its terms charge for not keeping it (`fees`, as the server works them out), and cancelling
+// the deposit asked at booking (予約金) and whether the salon has it, the fees its terms charge for not
+// keeping it (`fees`, as the server works them out) and what becomes of a deposit paid, and cancelling
 // while the server allows it (`cancellation.allowed`), the fee it costs now asked about first; its
 // refusal after the notice is worded. A wrong email and an unknown code get the same answer.
 
@@ -65,7 +66,10 @@ export async function mount(main, site, route) {
           return;
         }
         const fee = current.fees?.cancellingNow;
-        const question = fee?.amount > 0 ? t("visit.cancelConfirmFee", { fee: i18n.money(fee) }) : t("visit.cancelConfirm");
+        const question = [
+          fee?.amount > 0 ? t("visit.cancelConfirmFee", { fee: i18n.money(fee) }) : t("visit.cancelConfirm"),
+          depositOnCancelling(current),
+        ].filter(Boolean).join(" ");
         if (!window.confirm(question)) {
           cancel.disabled = false;
           return;
@@ -88,7 +92,9 @@ export async function mount(main, site, route) {
       : visit.state === "booked" && Number.isFinite(notice)
         ? refusalText(i18n, "visit.cancelClosed", { minutes: String(notice) })
         : "";
-    const fees = visit.state === "booked" && visit.fees ? feeSentences(visit, clock) : [];
+    const fees = visit.state === "booked" && visit.fees ? [...feeSentences(visit, clock), depositOnCancelling(visit)].filter(Boolean) : [];
+    const deposit = visit.deposit;
+    const depositPaid = deposit?.paid?.amount > 0;
     const end = (service) => new Date(Date.parse(service.start) + service.durationMinutes * 60_000);
     fill(result,
       h("dl", { class: "manage-facts" },
@@ -97,6 +103,15 @@ export async function mount(main, site, route) {
         h("dt", { text: t("book.name") }), h("dd", { text: visit.customerName }),
         h("dt", { text: t("visit.when") }), h("dd", { id: "visit-day", text: clock.date(visit.start) }),
         h("dt", { text: t("visit.stylist") }), h("dd", { id: "visit-stylist", text: visit.staff.name }),
+        deposit && (depositPaid || deposit.asked?.amount > 0)
+          ? [
+              h("dt", { text: t("visit.deposit") }),
+              h("dd", {
+                id: "visit-deposit", dataset: { paid: String(depositPaid) },
+                text: depositPaid ? t("visit.depositPaid", { amount: i18n.money(deposit.paid) }) : t("visit.depositToPay", { amount: i18n.money(deposit.asked) }),
+              }),
+            ]
+          : null,
       ),
       h("p", { class: "book-place" }, h("strong", { text: visit.salon.name })),
       h("ol", { class: "visit-services", id: "visit-services" }, visit.services.map((service) =>
@@ -114,6 +129,17 @@ export async function mount(main, site, route) {
       cancellation.allowed && visit.state === "booked" ? cancel : null,
       cancelMessage,
     );
+  }
+
+  /**
+   * What cancelling now does to a deposit paid: kept towards what it costs, or refunded when it costs
+   * nothing (the server's `cancellingNow` counts the deposit kept). Null without a deposit paid.
+   */
+  function depositOnCancelling(visit) {
+    const paid = visit.deposit?.paid;
+    if (!(paid?.amount > 0) || visit.state !== "booked") return null;
+    const amount = i18n.money(paid);
+    return visit.fees?.cancellingNow?.amount > 0 ? t("visit.depositKept", { amount }) : t("visit.depositRefunded", { amount });
   }
 
   /**

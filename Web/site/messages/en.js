@@ -211,4 +211,11 @@ export default {
   "visit.feeFromUpTo": "Cancelling from {time} on costs up to {fee}.",
   "visit.feeNoShow": "Not coming without cancelling costs {fee}.",
   "visit.cancelConfirmFee": "Cancelling now costs {fee}. Cancel the visit? This cannot be undone.",
+  "salon.depositAndFees": "Deposit and cancellation fees",
+  "salon.deposit": "A deposit of {amount} is asked at booking; the salon tells you how to pay it.",
+  "visit.deposit": "Deposit",
+  "visit.depositPaid": "{amount}, paid",
+  "visit.depositToPay": "{amount}, to pay at the salon",
+  "visit.depositRefunded": "Cancelling now, your deposit of {amount} is refunded.",
+  "visit.depositKept": "Your deposit of {amount} is kept towards it.",
 };

@@ -210,4 +210,11 @@ export default {
   "visit.feeFromUpTo": "{time}以降のキャンセルにはキャンセル料がかかります（最大{fee}）。",
   "visit.feeNoShow": "無断キャンセルの場合は{fee}を申し受けます。",
   "visit.cancelConfirmFee": "今キャンセルすると{fee}のキャンセル料がかかります。ご予約をキャンセルしますか？元に戻せません。",
+  "salon.depositAndFees": "予約金・キャンセル料",
+  "salon.deposit": "ご予約時に予約金{amount}をお願いしています。お支払い方法はサロンからご案内します。",
+  "visit.deposit": "予約金",
+  "visit.depositPaid": "{amount}（お支払い済み）",
+  "visit.depositToPay": "{amount}（サロンでお支払いください）",
+  "visit.depositRefunded": "今キャンセルすると、お支払いの予約金{amount}は返金されます。",
+  "visit.depositKept": "お支払いの予約金{amount}はキャンセル料に充てられます。",
 };

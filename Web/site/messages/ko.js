@@ -210,4 +210,11 @@ export default {
   "visit.feeFromUpTo": "{time}부터 취소 시 취소 수수료는 최대 {fee}입니다.",
   "visit.feeNoShow": "연락 없이 방문하지 않으면 {fee}의 수수료가 부과됩니다.",
   "visit.cancelConfirmFee": "지금 취소 시 취소 수수료는 {fee}입니다. 예약을 취소할까요? 되돌릴 수 없습니다.",
+  "salon.depositAndFees": "예약금·취소 수수료",
+  "salon.deposit": "예약 시 예약금 {amount}을(를) 받습니다. 결제 방법은 살롱에서 안내해 드립니다.",
+  "visit.deposit": "예약금",
+  "visit.depositPaid": "{amount}(결제 완료)",
+  "visit.depositToPay": "{amount}(살롱에서 결제)",
+  "visit.depositRefunded": "지금 취소하면 결제하신 예약금 {amount}은(는) 환불됩니다.",
+  "visit.depositKept": "결제하신 예약금 {amount}은(는) 이 수수료에 충당됩니다.",
 };

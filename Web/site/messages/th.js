@@ -210,4 +210,11 @@ export default {
   "visit.feeFromUpTo": "ยกเลิกตั้งแต่ {time} เป็นต้นไป มีค่าธรรมเนียมสูงสุด {fee}",
   "visit.feeNoShow": "ไม่มาตามนัดโดยไม่แจ้งยกเลิก มีค่าธรรมเนียม {fee}",
   "visit.cancelConfirmFee": "ยกเลิกตอนนี้มีค่าธรรมเนียม {fee} ยกเลิกการนัดหรือไม่ ยกเลิกแล้วเรียกคืนไม่ได้",
+  "salon.depositAndFees": "เงินมัดจำและค่าธรรมเนียมการยกเลิก",
+  "salon.deposit": "ร้านขอเงินมัดจำ {amount} เมื่อจอง ร้านจะแจ้งวิธีชำระให้ทราบ",
+  "visit.deposit": "เงินมัดจำ",
+  "visit.depositPaid": "{amount} ชำระแล้ว",
+  "visit.depositToPay": "{amount} ชำระที่ร้าน",
+  "visit.depositRefunded": "ยกเลิกตอนนี้ จะได้รับเงินมัดจำ {amount} คืน",
+  "visit.depositKept": "เงินมัดจำ {amount} ที่ชำระแล้วจะนำไปหักค่าธรรมเนียมนี้",
 };

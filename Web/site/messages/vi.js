@@ -210,4 +210,11 @@ export default {
   "visit.feeFromUpTo": "Hủy từ {time} trở đi mất phí lên đến {fee}.",
   "visit.feeNoShow": "Không đến mà không báo hủy mất phí {fee}.",
   "visit.cancelConfirmFee": "Hủy bây giờ mất phí {fee}. Hủy lịch hẹn? Không thể hoàn tác.",
+  "salon.depositAndFees": "Tiền cọc và phí hủy",
+  "salon.deposit": "Salon thu tiền cọc {amount} khi đặt lịch; salon sẽ báo bạn cách thanh toán.",
+  "visit.deposit": "Tiền cọc",
+  "visit.depositPaid": "{amount}, đã trả",
+  "visit.depositToPay": "{amount}, trả tại salon",
+  "visit.depositRefunded": "Hủy bây giờ, tiền cọc {amount} của bạn được hoàn lại.",
+  "visit.depositKept": "Tiền cọc {amount} của bạn được trừ vào khoản phí này.",
 };

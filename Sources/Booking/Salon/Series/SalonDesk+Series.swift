@@ -78,7 +78,7 @@ extension SalonDesk {
                 var day = try await self.memberDay(
                     change.staffID ?? later.staffID, at: start, of: salon, schedule: schedule, excluding: moving)
                 day.busy += ([current] + rest).filter { $0.id != later.id }.map {
-                    ($0.startMinute + shift)..<($0.endMinute + shift)
+                    ($0.startMinute + shift)..<($0.startMinute + shift + (change.durationMinutes ?? $0.durationMinutes))
                 }
                 try Self.check(
                     minutes, in: day, field: "start",

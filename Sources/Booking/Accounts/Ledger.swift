@@ -132,10 +132,14 @@ public struct LedgerReport: Hashable, Sendable {
     }
 
     /// The taxes inside the prices of the charges (`Tax.Basis.includedShare`), on their net total: what
-    /// a hotel whose rates include VAT owes of it. Tax lines are left out, and a salon's deposits, which
-    /// are paid towards a visit whose own lines bear its tax.
+    /// a hotel whose rates include VAT owes of it. Tax lines are left out; so are a salon's deposits, paid
+    /// towards a visit whose own lines bear its tax, and its fees for visits not kept, which its receipts
+    /// charge no tax on.
     public func includedTaxes(_ taxes: [Tax]) -> [FolioDocument.TaxTotal] {
-        let net = total(lines.filter { $0.category != .tax && $0.category != .deposit }.map(\.charged))
+        let taxed = lines.filter {
+            $0.category != .tax && $0.category != .deposit && !($0.category == .fee && $0.saleID != nil)
+        }
+        let net = total(taxed.map(\.charged))
         return Tax.included(in: net, taxes: taxes).map {
             FolioDocument.TaxTotal(name: $0.tax.name, as: $0.tax, amount: $0.amount)
         }

@@ -56,6 +56,18 @@ struct CheckoutAPITests {
         }
     }
 
+    /// The salon's ledger of one day (`day`, ISO).
+    static func ledger(_ client: SignedInClient, _ salon: AppointmentAPITests.Salon, _ day: String) async throws
+        -> Components.Schemas.Ledger
+    {
+        try await client.execute(
+            uri: "/api/v1/properties/\(salon.property.id)/ledger?from=\(day)&to=\(day)", method: .get
+        ) { response in
+            #expect(response.status == .ok, "\(String(buffer: response.body))")
+            return try APIFixture.decoder.decode(Components.Schemas.Ledger.self, from: Data(buffer: response.body))
+        }
+    }
+
     static func sale(_ response: TestResponse) throws -> Components.Schemas.Sale {
         try APIFixture.decoder.decode(Components.Schemas.Sale.self, from: Data(buffer: response.body))
     }
@@ -150,16 +162,10 @@ struct CheckoutAPITests {
                 #expect(sale.value2.reference == "RCT-000002")
             }
             // The day's ledger: the first sale and its refund cancel out; the second stands.
-            let today = CustomerAPITests.dayOf(0, fixture, salon)
-            try await client.execute(
-                uri: "/api/v1/properties/\(salon.property.id)/ledger?from=\(today)&to=\(today)", method: .get
-            ) { response in
-                let ledger = try APIFixture.decoder.decode(
-                    Components.Schemas.Ledger.self, from: Data(buffer: response.body))
-                #expect(ledger.totalCharges.amount == 6_600)
-                #expect(ledger.totalPayments.amount == 6_600)
-                #expect(Set(ledger.lines.compactMap(\.saleId)) == [sale.value2.id, again])
-            }
+            let ledger = try await Self.ledger(client, salon, CustomerAPITests.dayOf(0, fixture, salon))
+            #expect(ledger.totalCharges.amount == 6_600)
+            #expect(ledger.totalPayments.amount == 6_600)
+            #expect(Set(ledger.lines.compactMap(\.saleId)) == [sale.value2.id, again])
         }
     }
 

@@ -114,18 +114,13 @@ struct CheckoutPropertyTests {
             refunds.sorted() == refunds.indices.map { FolioDocument.reference(prefix: "RFD", number: $0 + 1) },
             "refunds with a gap: \(steps)")
         let today = CustomerAPITests.dayOf(0, fixture, salon)
-        try await client.execute(
-            uri: "/api/v1/properties/\(salon.property.id)/ledger?from=\(today)&to=\(today)", method: .get
-        ) { response in
-            let ledger = try APIFixture.decoder.decode(
-                Components.Schemas.Ledger.self, from: Data(buffer: response.body))
-            #expect(
-                ledger.totalCharges.amount == standing.map(\.value1.total.amount).reduce(0, +),
-                "the day's charges are not its sales': \(steps)")
-            #expect(
-                ledger.totalPayments.amount == standing.map(\.value1.paid.amount).reduce(0, +),
-                "the day's payments are not its sales': \(steps)")
-        }
+        let ledger = try await CheckoutAPITests.ledger(client, salon, today)
+        #expect(
+            ledger.totalCharges.amount == standing.map(\.value1.total.amount).reduce(0, +),
+            "the day's charges are not its sales': \(steps)")
+        #expect(
+            ledger.totalPayments.amount == standing.map(\.value1.paid.amount).reduce(0, +),
+            "the day's payments are not its sales': \(steps)")
         // The day closed: its takings by member are its receipts' (before taxes added), and by service
         // with the products, the same.
         do {

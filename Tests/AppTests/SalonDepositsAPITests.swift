@@ -119,14 +119,8 @@ struct SalonDepositsAPITests {
             #expect(closed.status == .unprocessableContent && closed.error?.error.reason?.rawValue == "deposit.none")
 
             // The tax inside the day's prices is the visit's alone: not on a deposit, nor on a fee.
-            let today = CustomerAPITests.dayOf(0, fixture, salon)
-            try await client.execute(
-                uri: "/api/v1/properties/\(salon.property.id)/ledger?from=\(today)&to=\(today)", method: .get
-            ) { response in
-                let ledger = try APIFixture.decoder.decode(
-                    Components.Schemas.Ledger.self, from: Data(buffer: response.body))
-                #expect(ledger.includedTaxes?.map(\.amount.amount) == [600])
-            }
+            let ledger = try await CheckoutAPITests.ledger(client, salon, CustomerAPITests.dayOf(0, fixture, salon))
+            #expect(ledger.includedTaxes?.map(\.amount.amount) == [600])
             // The day holds no deposit now; its takings are the visit and the fee, its receipts five.
             let figures = try await CheckoutAPITests.closeDay(client, salon, CustomerAPITests.dayOf(0, fixture, salon))
             #expect(figures.deposits?.amount == 0 && figures.fees.amount == 6_600)

@@ -71,10 +71,9 @@ extension Checkout {
                 .notAllowed, "the appointment is \(appointment.state.rawValue): no deposit is taken for it",
                 reason: .depositNone)
         }
-        let services = try await storage.allServices(propertyID: salon.id)
-        let service = services.first { $0.id == appointment.serviceID }
-        let asked = try await SalonTerms.read(salon, from: storage).deposit(
-            for: appointment, price: service?.price ?? .zero(salon.currency))
+        let price = SalonDesk<Storage>.price(
+            of: appointment, among: try await storage.allServices(propertyID: salon.id), currency: salon.currency)
+        let asked = try await SalonTerms.read(salon, from: storage).deposit(for: appointment, price: price)
         guard asked.amount > 0 else {
             throw DomainError(.notAllowed, "the appointment's terms ask no deposit", reason: .depositNone)
         }

@@ -151,6 +151,19 @@ def text_in(browser, css):
     return browser.execute_script("return document.querySelector(arguments[0])?.textContent ?? ''", css)
 
 
+def redrawn_again(act, times=5):
+    """Does `act()` (find an element and use it) as a person would on a page a change made elsewhere may
+    redraw at any moment: when the element found was replaced before it was used, it is found again."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    for attempt in range(times):
+        try:
+            return act()
+        except StaleElementReferenceException:
+            if attempt == times - 1:
+                raise
+
+
 def screenshot(browser, name):
     """Keeps a screenshot of what the browser shows as a test artifact."""
     ARTIFACTS.mkdir(exist_ok=True)

@@ -7,14 +7,14 @@ checks out; the night audit closes the days; the police list in Thai holds the g
 import datetime
 
 import pytest
-from conftest import latin_words, screenshot, text_in
+from conftest import latin_words, redrawn_again, screenshot, text_in
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 from test_desk import api, go, poll, sign_in, use_property, wait_ready
 from test_housekeeping import MONEY
 from test_night_audit import press_close_and_confirm
 from test_rate_plans import open_place
-from test_reports import registration_field
+from test_reports import registration_field, type_registration
 from test_site import wait_page
 from test_staff import sign_in_as
 
@@ -72,11 +72,17 @@ def test_a_hotels_day_from_a_phone_booking_to_the_night_audit_and_the_police_lis
     WebDriverWait(desk, 10).until(lambda b: "In house" in text_in(b, "#stay-title"))
     wait_ready(desk, "stays")
     WebDriverWait(desk, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "form[data-form=registration]"))
-    registration_field(desk, "nationality").send_keys("jp")
-    registration_field(desk, "documentNumber").send_keys("TZ 7654321")
-    desk.execute_script("arguments[0].value = '1988-07-07'", registration_field(desk, "birthDate"))
-    desk.find_element(By.CSS_SELECTOR, "form[data-form=registration] button[type=submit]").click()
-    assert poll(lambda: api(desk, "GET", f"/api/v1/stays/{stay_id}")["data"]["guest"].get("documentNumber") == "TZ 7654321")
+    type_registration(desk, "nationality", "jp")
+    type_registration(desk, "documentNumber", "TZ 7654321")
+    # Another clerk charges the minibar meanwhile: the page redraws with it, and what the desk typed stays.
+    charged = api(desk, "POST", f"/api/v1/stays/{stay_id}/charges",
+                  {"description": "Minibar", "amount": {"amount": 18_000, "currency": "THB"}})
+    assert charged["status"] == 201, charged
+    WebDriverWait(desk, 10).until(lambda b: "Minibar" in text_in(b, ".folio"))
+    assert registration_field(desk, "documentNumber").get_attribute("value") == "TZ 7654321"
+    type_registration(desk, "birthDate", "1988-07-07")
+    redrawn_again(lambda: desk.find_element(By.CSS_SELECTOR, "form[data-form=registration] button[type=submit]").click())
+    assert poll(lambda: api(desk, "GET", f"/api/v1/stays/{stay_id}")["data"]["guest"].get("documentNumber") == "TZ 7654321"), text_in(desk, "form[data-form=registration]")
 
     # The stay grows a night (charged), the minibar is charged, and an invoice issued.
     stay = api(desk, "GET", f"/api/v1/stays/{stay_id}")
@@ -88,9 +94,6 @@ def test_a_hotels_day_from_a_phone_booking_to_the_night_audit_and_the_police_lis
     else:
         assert longer["status"] == 200, longer
     nights = 3 if longer["status"] == 200 else 2
-    charged = api(desk, "POST", f"/api/v1/stays/{stay_id}/charges",
-                  {"description": "Minibar", "amount": {"amount": 18_000, "currency": "THB"}})
-    assert charged["status"] == 201, charged
     folio = api(desk, "GET", f"/api/v1/stays/{stay_id}/folio")["data"]
     assert len([e for e in folio["entries"] if e.get("category") == "room" and not e.get("reversed")]) == nights
     go(desk, f"#/stays/{stay_id}", "stays")

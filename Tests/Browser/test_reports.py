@@ -2,7 +2,7 @@
 payments match the API, come back after a reload, download as CSV, print without the controls, and
 read in Thai without English left."""
 
-from conftest import latin_words, screenshot, text_in
+from conftest import latin_words, redrawn_again, screenshot, text_in
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from test_desk import api, go, sign_in, use_property, wait_ready
@@ -135,6 +135,21 @@ def registration_field(browser, key):
     return browser.find_element(By.CSS_SELECTOR, f"form[data-form=registration] [id$='-registration-guest-{key}']")
 
 
+def type_registration(browser, key, text):
+    """Types into a registration field; a date is set whole, as its picker would."""
+
+    def act():
+        field = registration_field(browser, key)
+        if field.get_attribute("type") != "date":
+            return field.send_keys(text)
+        browser.execute_script(
+            "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))",
+            field, text,
+        )
+
+    redrawn_again(act)
+
+
 def test_a_guests_registration_is_kept_refused_then_corrected_and_listed_for_the_police_in_thai(
     desk_server, browser_factory
 ):
@@ -145,9 +160,9 @@ def test_a_guests_registration_is_kept_refused_then_corrected_and_listed_for_the
     arrival = today["arrivals"][0]
     go(browser, f"#/stays/{arrival['stay']['id']}", "stays")
     WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "form[data-form=registration]"))
-    registration_field(browser, "nationality").send_keys("jp")
-    registration_field(browser, "documentNumber").send_keys("TK/1234567")
-    browser.execute_script("arguments[0].value = '1990-04-01'", registration_field(browser, "birthDate"))
+    type_registration(browser, "nationality", "jp")
+    type_registration(browser, "documentNumber", "TK/1234567")
+    type_registration(browser, "birthDate", "1990-04-01")
     browser.find_element(By.CSS_SELECTOR, "form[data-form=registration] button[type=submit]").click()
     # The server refuses the slash and says why, in place; the correction is kept.
     WebDriverWait(browser, 10).until(

@@ -4,7 +4,7 @@
 // (`GET /api/v1/forms/{name}`) rendered by form.js, so the server checks what they send the same way.
 
 import { call, declaredForm, errorText, get, OtherProperty, passableRefusal, pressing } from "./api.js";
-import { h, fill } from "../common/dom.js";
+import { h, fill, typingKept } from "../common/dom.js";
 import { dayNumber, todayIn } from "../common/dates.js";
 import { countryName } from "../common/i18n.js";
 import { roomTypeChangeNote } from "./room-type-change.js";
@@ -27,7 +27,10 @@ export async function mount(main, desk, route) {
   const message = h("p", { class: "desk-form-error", role: "alert", id: "stay-message" });
   const pending = h("section", { class: "stay-pending no-print", "aria-labelledby": "stay-pending-title", hidden: true });
 
-  async function load() {
+  // A change made elsewhere redraws the page: what the desk was typing stays.
+  const typing = typingKept(page);
+
+  async function load({ keepTyping = false } = {}) {
     const response = await call("GET", `/api/v1/stays/${id}`);
     stay = { ...response.data, version: response.version ?? response.data.version };
     if (stay.propertyId !== property.id) throw new OtherProperty(stay.propertyId);
@@ -38,7 +41,8 @@ export async function mount(main, desk, route) {
       get(`/api/v1/stays/${id}/history`),
       money ? get(`/api/v1/stays/${id}/documents`) : { documents: [] },
     ]);
-    draw();
+    if (keepTyping) typing.redraw(draw);
+    else draw();
   }
 
   function roomName(roomId) {
@@ -286,13 +290,13 @@ export async function mount(main, desk, route) {
   // The outbox sends what waited once the server is back: the page follows.
   const outboxListeners = new AbortController();
   desk.outbox.addEventListener("change", drawPending, { signal: outboxListeners.signal });
-  desk.outbox.addEventListener("sent", (event) => event.detail.item.stayId === id && load().catch(() => {}), { signal: outboxListeners.signal });
+  const reload = () => load({ keepTyping: true }).catch(() => {});
+  desk.outbox.addEventListener("sent", (event) => event.detail.item.stayId === id && reload(), { signal: outboxListeners.signal });
   const unsubscribe = desk.live.subscribe({
     event: (event) => {
-      if (event.kind.startsWith("stay.") && event.entityId === id) load().catch(() => {});
-      if (event.kind.startsWith("folio.") && event.entityId === id) load().catch(() => {});
+      if ((event.kind.startsWith("stay.") || event.kind.startsWith("folio.")) && event.entityId === id) reload();
     },
-    reload: () => load().catch(() => {}),
+    reload,
   });
   await load();
   return {

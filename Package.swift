@@ -32,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // The board's layout engine: Swift standard library only, so it also builds with Embedded Swift.
@@ -66,12 +67,22 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-suppress-warnings"])],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
+        // Mail: messages as MIME, sent by SMTP (STARTTLS, AUTH) on SwiftNIO.
+        .target(
+            name: "Mail",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         // The HTTP server: routes, sessions, the web app's files.
         .target(
             name: "App",
             dependencies: [
                 "API",
                 "Booking",
+                "Mail",
                 "Storage",
                 "Timeline",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -88,13 +99,17 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            // The messages' templates and their words in each language.
+            resources: [.copy("Messages/Templates")]
         ),
         .executableTarget(
             name: "frontdesk",
             dependencies: [
                 "App",
                 "Booking",
+                "Mail",
                 "Storage",
                 "Timeline",
                 "TimelineWasm",

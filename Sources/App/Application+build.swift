@@ -24,6 +24,8 @@ public struct ServerConfiguration: Sendable {
     /// The most connections one client address may hold open; 0 for no limit (behind a proxy, whose
     /// own address every connection then comes from, set it to the proxy's pool or 0).
     public var connectionsPerAddress: Int
+    /// How messages to guests and customers are sent; no SMTP server by default.
+    public var mail = MailSettings()
     /// How iCal feeds are fetched by URL (public addresses only; tests loosen it).
     var feeds = FeedFetcher()
 
@@ -60,11 +62,18 @@ public func buildApplication(
             router: router, headTimeout: configuration.requestHeadTimeout,
             connectionsPerAddress: configuration.connectionsPerAddress),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "frontdesk"),
-        services: [store, store.events, Cleanup(store: store)],
+        services: [store, store.events, Cleanup(store: store)]
+            + deliveries(store: store, mail: configuration.mail, logger: logger),
         onServerRunning: { _ in await onServerRunning() },
         logger: logger)
     app.beforeServerStarts { try await store.migrate() }
     return app
+}
+
+/// The outbox's sender, when the installation has a mail server.
+private func deliveries(store: Store, mail: MailSettings, logger: Logger) -> [any ServiceLifecycle.Service] {
+    guard let smtp = mail.smtp else { return [] }
+    return [MessageDelivery(store: store, settings: mail, smtp: smtp, logger: logger)]
 }
 
 /// The routes alone, for tests through HummingbirdTesting's router framework. Everything under

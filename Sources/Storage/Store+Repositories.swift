@@ -23,6 +23,8 @@ extension Store {
     public var calendars: ICalRepository { ICalRepository(store: self) }
     /// The answers remembered for requests sent with an `Idempotency-Key`.
     public var idempotencyKeys: IdempotencyRepository { IdempotencyRepository(store: self) }
+    /// The outbox: messages to guests and customers, and how each went out.
+    public var messages: MessageRepository { MessageRepository(store: self) }
     /// Invoices and receipts as issued, their issuer, and properties' taxes and rate plans.
     public var documents: DocumentRepository { DocumentRepository(store: self) }
 }

@@ -116,6 +116,7 @@ public final class Store: Sendable {
         migrations.add(SaleSchema(dialect: dialect))
         migrations.add(VisitTermsSchema())
         migrations.add(AppointmentSeriesSchema())
+        migrations.add(MessageSchema(dialect: dialect))
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

@@ -84,7 +84,16 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let settings = try await database.settings(given: given)
         try await settings.startLogging()
-        let configuration = try await Self.serverConfiguration(settings)
+        var configuration = try await Self.serverConfiguration(settings)
+        configuration.mail = try await settings.mail(host: configuration.host, port: configuration.port)
+        if configuration.mail.smtp == nil {
+            FileHandle.standardOutput.write(
+                Data(
+                    """
+                    frontdesk: no mail server set up: messages to guests are kept, not sent \
+                    (set FRONTDESK_SMTP_HOST and the rest; see docs/operating.md, "Mail")\n
+                    """.utf8))
+        }
         OpenFiles.raiseLimit()
         let store = try Store.open(try await settings.databaseLocation())
         let (host, port) = (configuration.host, configuration.port)

@@ -48,7 +48,7 @@ struct Settings {
                 name: "command line",
                 values: Dictionary(uniqueKeysWithValues: commandLine.map { (AbsoluteConfigKey($0.key), $0.value) })),
             EnvironmentVariablesProvider(
-                secretsSpecifier: .specific(["DATABASE_URL", "FRONTDESK_METRICS_TOKEN"])),
+                secretsSpecifier: .specific(["DATABASE_URL", "FRONTDESK_METRICS_TOKEN", "FRONTDESK_SMTP_PASSWORD"])),
         ]
         if let file {
             do {

@@ -111,6 +111,9 @@ struct OpenAPITests {
             "/api/v1/public/salons/{id}/visits",
             "/api/v1/public/visits/{code}",
             "/api/v1/public/visits/{code}/cancel",
+            "/api/v1/stays/{id}/messages",
+            "/api/v1/appointments/{id}/messages",
+            "/api/v1/messages/{id}/send-again",
         ]
         #expect(Set(try Self.paths().keys) == expected)
     }

@@ -43,6 +43,14 @@ struct PropertyAccessAPITests {
                 nights: try Nights(arrival: today.adding(days: 200), departure: today.adding(days: 202)),
                 reason: "Paint"),
             by: nil)
+        let message = try await fixture.store.messages.enqueue(
+            NewMessage(
+                kind: .confirmation, propertyID: fixture.property.id, stayID: stay.id, recipient: "ann@example.com",
+                recipientName: "Ann Lee", language: .en,
+                facts: MessageFacts(
+                    propertyName: "Baan Suan", guestName: "Ann Lee", confirmationCode: stay.confirmationCode,
+                    timeZoneID: "Asia/Bangkok")))
+        try await fixture.store.messages.markSent(id: message.id)
         let clerk = try #require(
             try await fixture.store.users.credentials(email: "front_desk@example.com")
         ).user
@@ -68,6 +76,9 @@ struct PropertyAccessAPITests {
             (.post, "/api/v1/stays/\(stay.id)/no-show", nil),
             (.post, "/api/v1/stays/\(stay.id)/reinstate", nil),
             (.get, "/api/v1/stays/\(stay.id)/history", nil),
+            (.get, "/api/v1/stays/\(stay.id)/messages", nil),
+            (.post, "/api/v1/messages/\(message.id)/send-again", nil),
+            (.get, "/api/v1/appointments/\(appointment.id)/messages", nil),
             (.post, "/api/v1/stays/\(stay.id)/move", #"{"roomId": \#(room), "fromDate": "2026-12-02"}"#),
             (.get, "/api/v1/stays/\(stay.id)/folio", nil),
             (

@@ -42,6 +42,8 @@ class Server:
         self.base = None
         self.runs = 0
         self.extra_args = []
+        # Settings from the environment (`FRONTDESK_SMTP_HOST`, ...), added to the test's own.
+        self.env = {}
 
     @property
     def log_path(self):
@@ -53,7 +55,8 @@ class Server:
         port = free_port()
         with open(self.log_path, "w") as log:
             self.process = subprocess.Popen(
-                serve_command(self.binary, port, self.database, *self.extra_args), stdout=log, stderr=subprocess.STDOUT
+                serve_command(self.binary, port, self.database, *self.extra_args), stdout=log, stderr=subprocess.STDOUT,
+                env={**os.environ, **self.env},
             )
         self.base = f"http://127.0.0.1:{port}"
         wait_until_serving(self.base, self.process, self.log_path, timeout)

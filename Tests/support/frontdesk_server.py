@@ -63,13 +63,17 @@ def wait_until_serving(base, process, log_path, timeout=60):
 
 
 @contextlib.contextmanager
-def serving(binary, database, work, name):
+def serving(binary, database, work, name, env=None):
     """`frontdesk serve` over `database` on a free loopback port for the block: its base URL. Then the
-    server stops and `work`, the folder of the database and the server's log, goes."""
+    server stops and `work`, the folder of the database and the server's log, goes. `env` adds to the
+    server's environment (its settings: `FRONTDESK_SMTP_HOST`, ...)."""
     port = free_port()
     log_path = os.path.join(work, "server.log")
     log = open(log_path, "w")
-    server = subprocess.Popen(serve_command(binary, port, database), stdout=log, stderr=subprocess.STDOUT)
+    server = subprocess.Popen(
+        serve_command(binary, port, database), stdout=log, stderr=subprocess.STDOUT,
+        env={**os.environ, **(env or {})},
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_serving(base, server, log_path)

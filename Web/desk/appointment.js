@@ -7,8 +7,9 @@
 // declared `appointment-change` form (what a drag on the board does, by keyboard or finger). Times in
 // the form are the salon's wall clock. A visit of a repeat series (定期予約) says so, and a change or a
 // cancellation asks whether it is for this visit only or this and all later ones (appointment-series.js).
+// Under it, the messages sent to the customer about the visit (message-list.js).
 
-import { call, declaredForm, errorText, OtherProperty } from "./api.js";
+import { call, declaredForm, errorText, get, OtherProperty } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { instantOfWallClock, wallClock } from "../common/dates.js";
 import { refusalText } from "../common/refusals.js";
@@ -17,6 +18,7 @@ import { isStep, moveAppointment, nextStates } from "./appointment-actions.js";
 import { depositForm, depositWords } from "./appointment-deposit.js";
 import { askWhichVisits, changeFollowing } from "./appointment-series.js";
 import { saleList } from "./sale-list.js";
+import { messageSection } from "./message-list.js";
 
 
 export async function mount(main, desk, route) {
@@ -31,7 +33,11 @@ export async function mount(main, desk, route) {
   let depositTaken = null;
 
   async function load() {
-    const response = await call("GET", `/api/v1/appointments/${route.id}`);
+    const [response, messages] = await Promise.all([
+      call("GET", `/api/v1/appointments/${route.id}`),
+      // What was sent to the customer: a read that fails says so in its section, the appointment still shows.
+      get(`/api/v1/appointments/${route.id}/messages`).catch((error) => error),
+    ]);
     const appointment = response.data;
     if (appointment.propertyId !== property.id) throw new OtherProperty(appointment.propertyId);
     const version = response.version ?? appointment.version;
@@ -146,6 +152,7 @@ export async function mount(main, desk, route) {
             saleList(appointment.sales, desk, "appointment-sales"),
           )
         : null,
+      messageSection(messages, desk, { id: "appointment-messages", mayResend: desk.may("managing"), reload: load }),
       mayRecord ? h("section", { class: "stay-forms", "aria-label": t("form.visitNotes.title") }, notes) : null,
       mayChange ? h("section", { class: "stay-forms", "aria-label": t("form.appointmentChange.title") }, change) : null,
     );

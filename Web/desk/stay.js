@@ -1,7 +1,8 @@
 // A stay: its guest, dates, room and state; the next steps (check in, check out, cancel, no-show,
 // move room from a night); its details edited through the `stay` form; and its folio (charges,
-// payments, reversals, balance) with its invoices and receipts. Forms are the server's declarations
-// (`GET /api/v1/forms/{name}`) rendered by form.js, so the server checks what they send the same way.
+// payments, reversals, balance) with its invoices and receipts; its history; and the messages sent to
+// the guest (message-list.js). Forms are the server's declarations (`GET /api/v1/forms/{name}`) rendered
+// by form.js, so the server checks what they send the same way.
 
 import { call, declaredForm, errorText, get, OtherProperty, passableRefusal, pressing } from "./api.js";
 import { h, fill, typingKept } from "../common/dom.js";
@@ -11,6 +12,7 @@ import { roomTypeChangeNote } from "./room-type-change.js";
 import { renderForm } from "./form.js";
 import { lineLabel, taxLabel } from "./folio-lines.js";
 import { itemState } from "./outbox.js";
+import { messageSection } from "./message-list.js";
 
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;
@@ -24,6 +26,7 @@ export async function mount(main, desk, route) {
   let folio = null;
   let history = { entries: [] };
   let documents = [];
+  let messages = { messages: [] };
   const message = h("p", { class: "desk-form-error", role: "alert", id: "stay-message" });
   const pending = h("section", { class: "stay-pending no-print", "aria-labelledby": "stay-pending-title", hidden: true });
 
@@ -36,10 +39,12 @@ export async function mount(main, desk, route) {
     if (stay.propertyId !== property.id) throw new OtherProperty(stay.propertyId);
     // Housekeeping reads no money: no folio, no invoices.
     const money = desk.readsMoney;
-    [folio, history, { documents }] = await Promise.all([
+    [folio, history, { documents }, messages] = await Promise.all([
       money ? get(`/api/v1/stays/${id}/folio`) : null,
       get(`/api/v1/stays/${id}/history`),
       money ? get(`/api/v1/stays/${id}/documents`) : { documents: [] },
+      // What was sent to the guest: a read that fails says so in its section, the stay still shows.
+      get(`/api/v1/stays/${id}/messages`).catch((error) => error),
     ]);
     if (keepTyping) typing.redraw(draw);
     else draw();
@@ -101,6 +106,9 @@ export async function mount(main, desk, route) {
       ),
       folio ? folioSection() : null,
       historySection(history, desk),
+      messageSection(messages, desk, {
+        id: "stay-messages", mayResend: desk.may("managing"), reload: () => load({ keepTyping: true }),
+      }),
     ];
     if ((stay.actions ?? []).includes("change")) {
       sections.push(formSection("move", "action.move"));

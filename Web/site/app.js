@@ -59,7 +59,9 @@ class Site {
 
   async start() {
     this.regions().catch(() => {});
-    this.i18n = await this.words(preferredLanguage());
+    // A link from a message opens in the language the message was written in (`#/manage?lang=th`).
+    const linked = parseRoute(location.hash).params.get("lang");
+    this.i18n = await this.words(LANGUAGES.some((l) => l.code === linked) ? linked : preferredLanguage());
     // The server's refusals in the page's language, whichever it is when they arrive.
     wordRefusals((reason, params) => refusalText(this.i18n, reason, params));
     this.drawShell();

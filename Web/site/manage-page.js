@@ -1,5 +1,6 @@
 // A booking by its confirmation code and email: the confirmation right after booking (`#/bookings/
-// {code}`), and "manage my booking" (`#/manage`) to see it again or cancel it within the policy.
+// {code}`), and "manage my booking" (`#/manage`, or `#/manage?code=…&email=…` from a message) to see
+// it again or cancel it within the policy.
 // A wrong email and an unknown code get the same answer, so codes cannot be guessed through it.
 
 import { h, fill } from "../common/dom.js";
@@ -18,7 +19,7 @@ export async function mount(main, site, route) {
   fill(main, holder);
 
   const codeInput = h("input", { id: "manage-code", type: "text", value: code, autocomplete: "off", required: true, spellcheck: false });
-  const emailInput = h("input", { id: "manage-email", type: "email", autocomplete: "email", required: true, value: kept?.code === code ? kept.email : "" });
+  const emailInput = h("input", { id: "manage-email", type: "email", autocomplete: "email", required: true, value: kept?.code === code ? kept.email : route.params.get("email") ?? "" });
   const message = h("p", { class: "site-form-error", role: "alert", id: "manage-error" });
   const result = h("div", { class: "manage-booking", "aria-live": "polite" });
   const form = h("form", { class: "manage-form", novalidate: true, "aria-labelledby": "manage-title" },

@@ -18,7 +18,7 @@ export async function mount(main, site, route) {
   const code = route.id ?? route.params.get("code") ?? "";
   const justBooked = Boolean(route.id && kept?.booked && kept.code === code);
   const codeInput = h("input", { id: "visit-code", type: "text", value: code, autocomplete: "off", required: true, spellcheck: false });
-  const emailInput = h("input", { id: "visit-email", type: "email", autocomplete: "email", required: true, value: kept?.code === code ? kept.email : "" });
+  const emailInput = h("input", { id: "visit-email", type: "email", autocomplete: "email", required: true, value: kept?.code === code ? kept.email : route.params.get("email") ?? "" });
   const message = h("p", { class: "site-form-error", role: "alert", id: "visit-error" });
   const result = h("div", { class: "manage-booking", id: "visit-result", "aria-live": "polite" });
   const form = h("form", { class: "manage-form", "aria-labelledby": "visit-title" },

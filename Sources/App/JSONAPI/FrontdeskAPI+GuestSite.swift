@@ -142,17 +142,27 @@ extension FrontdeskAPI {
         try FreeText.validate(body.requests ?? "", field: "requests", limit: 1_000)
         var notes = body.requests ?? ""
         if let time = body.arrivalTime { notes = "Arriving at \(time). " + notes }
-        let booking = try await guestsBookings.book(
-            NewStay(
-                propertyID: body.propertyId, roomTypeID: body.roomTypeId, roomID: nil,
-                nights: try Nights(
-                    arrival: try Day.parse(body.arrival, field: "arrival"),
-                    departure: try Day.parse(body.departure, field: "departure")),
-                adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0,
-                guestName: body.guest.name, guestEmail: body.guest.email, guestPhone: body.guest.phone ?? "",
-                source: .online, notes: notes, ratePlanID: body.ratePlanId))
+        let language = try Language.asked(input.query.lang)
+        let new = NewStay(
+            propertyID: body.propertyId, roomTypeID: body.roomTypeId, roomID: nil,
+            nights: try Nights(
+                arrival: try Day.parse(body.arrival, field: "arrival"),
+                departure: try Day.parse(body.departure, field: "departure")),
+            adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0,
+            guestName: body.guest.name, guestEmail: body.guest.email, guestPhone: body.guest.phone ?? "",
+            source: .online, notes: notes, ratePlanID: body.ratePlanId)
+        // The guest's confirmation is written with the booking, in one transaction.
+        let booking = try await store.write { _ in
+            let booking = try await guestsBookings.book(new)
+            if let message = NewMessage.confirmation(
+                of: booking, guestName: new.guestName, email: new.guestEmail, language: language ?? .en)
+            {
+                try await store.messages.enqueue(message)
+            }
+            return booking
+        }
         let stay = booking.stay
-        let (language, translations) = (try Language.asked(input.query.lang), booking.place.translations)
+        let translations = booking.place.translations
         return .created(
             .init(
                 body: .json(

@@ -27,12 +27,17 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        return .ok(
-            .init(
-                body: .json(
-                    try .init(
-                        try await guestsBookings.cancel(code: input.path.code, email: body.email),
-                        in: try .asked(input.query.lang)))))
+        let language = try Language.asked(input.query.lang)
+        // The guest is told, with the fee its terms kept, in the cancellation's transaction.
+        let cancelled = try await store.write { _ in
+            let terms = try await guestsBookings.find(code: input.path.code, email: body.email).cancellation
+            let cancelled = try await guestsBookings.cancel(code: input.path.code, email: body.email)
+            if let message = NewMessage.cancellation(of: cancelled, fee: terms.fee, language: language ?? .en) {
+                try await store.messages.enqueue(message)
+            }
+            return cancelled
+        }
+        return .ok(.init(body: .json(try .init(cancelled, in: language))))
     }
 }
 

@@ -94,16 +94,24 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let visit = try await salonDesk.bookOnline(
-            NewOnlineVisit(
-                request: VisitRequest(
-                    propertyID: input.path.id, serviceIDs: body.services, staff: Self.staffChoice(body.staffId),
-                    start: try Self.minute(of: body.start, field: "start")),
-                holdToken: body.hold, customerName: body.customer.name, customerEmail: body.customer.email,
-                customerPhone: body.customer.phone, customerReading: body.customer.reading ?? "",
-                notes: body.notes ?? "",
-                acceptsTerms: body.acceptTerms))
-        return .created(.init(body: .json(try .init(visit, in: try .asked(input.query.lang)))))
+        let language = try Language.asked(input.query.lang)
+        let new = NewOnlineVisit(
+            request: VisitRequest(
+                propertyID: input.path.id, serviceIDs: body.services, staff: Self.staffChoice(body.staffId),
+                start: try Self.minute(of: body.start, field: "start")),
+            holdToken: body.hold, customerName: body.customer.name, customerEmail: body.customer.email,
+            customerPhone: body.customer.phone, customerReading: body.customer.reading ?? "",
+            notes: body.notes ?? "",
+            acceptsTerms: body.acceptTerms)
+        // The customer's confirmation is written with the visit, in one transaction.
+        let visit = try await store.write { _ in
+            let visit = try await salonDesk.bookOnline(new)
+            if let message = NewMessage.about(visit, kind: .confirmation, language: language ?? .en) {
+                try await store.messages.enqueue(message)
+            }
+            return visit
+        }
+        return .created(.init(body: .json(try .init(visit, in: language))))
     }
 
     func getSalonVisit(_ input: Operations.GetSalonVisit.Input) async throws -> Operations.GetSalonVisit.Output {
@@ -118,8 +126,17 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let visit = try await salonDesk.cancelVisit(code: input.path.code.uppercased(), email: body.email)
-        return .ok(.init(body: .json(try .init(visit, in: try .asked(input.query.lang)))))
+        let (code, language) = (input.path.code.uppercased(), try Language.asked(input.query.lang))
+        // The customer is told, with the fee the terms charge now, in the cancellation's transaction.
+        let visit = try await store.write { _ in
+            let fee = try await salonDesk.visit(code: code, email: body.email).fees.cancellingNow
+            let visit = try await salonDesk.cancelVisit(code: code, email: body.email)
+            if let message = NewMessage.about(visit, kind: .cancellation, fee: fee, language: language ?? .en) {
+                try await store.messages.enqueue(message)
+            }
+            return visit
+        }
+        return .ok(.init(body: .json(try .init(visit, in: language))))
     }
 
     static func staffChoice(_ id: Int?) -> StaffChoice { id.map(StaffChoice.member) ?? .anyone }

@@ -129,7 +129,7 @@ public struct Staff: Sendable {
 
     /// Refuses what only a manager of the property may do: for someone who does not work there, the
     /// property does not exist (as `worksAt` answers), so that ids cannot be probed.
-    func requireManager(_ what: String, at propertyID: Int, field: String? = nil) throws(DomainError) {
+    public func requireManager(_ what: String, at propertyID: Int, field: String? = nil) throws(DomainError) {
         guard let role = roles(propertyID) else {
             throw DomainError(.notFound, "no property \(propertyID)", field: "id")
         }

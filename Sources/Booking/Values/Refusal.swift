@@ -234,6 +234,10 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// "{due} is still to pay." / "{over} more is paid than the total."
     public static let saleUnpaid = Refusal("sale.unpaid")
 
+    // Messages to guests and customers
+    /// "This message is still on its way: it can be sent again once it is sent or has failed."
+    public static let messageQueued = Refusal("message.queued")
+
     // A salon's visits booked online
     /// "Online cancellations close {minutes} minutes before the visit: call the salon."
     public static let visitCancelClosed = Refusal("visit.cancelClosed")
@@ -254,6 +258,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .folioNothingToInvoice, .folioNothingToReceipt, .folioOpenBalance,
         .guestBirthDate, .guestDocumentNumber, .guestNationality,
         .importRefused,
+        .messageQueued,
         .numberRange,
         .passwordLong, .passwordShort,
         .phoneInvalid,

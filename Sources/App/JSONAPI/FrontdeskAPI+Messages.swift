@@ -1,0 +1,53 @@
+import API
+import Booking
+import Foundation
+
+/// What the desk sees of the messages sent to a stay's guest or a visit's customer, and a manager's
+/// "send again". Reading them needs what reading the stay or the appointment needs.
+extension FrontdeskAPI {
+    func listStayMessages(_ input: Operations.ListStayMessages.Input) async throws
+        -> Operations.ListStayMessages.Output
+    {
+        _ = try await frontDesk.stay(input.path.id, by: try staff.doing(.reading))
+        return .ok(.init(body: .json(try messageList(try await store.messages.messages(stayID: input.path.id)))))
+    }
+
+    func listAppointmentMessages(_ input: Operations.ListAppointmentMessages.Input) async throws
+        -> Operations.ListAppointmentMessages.Output
+    {
+        _ = try await salonDesk.appointment(input.path.id, by: try staff.doing(.reading))
+        return .ok(
+            .init(body: .json(try messageList(try await store.messages.messages(appointmentID: input.path.id)))))
+    }
+
+    func sendMessageAgain(_ input: Operations.SendMessageAgain.Input) async throws
+        -> Operations.SendMessageAgain.Output
+    {
+        let notFound = DomainError(.notFound, "no message \(input.path.id)", field: "id")
+        guard let message = try await store.messages.message(id: input.path.id) else { throw notFound }
+        let staff = try staff
+        guard staff.roles(message.message.propertyID) != nil else { throw notFound }
+        try staff.requireManager("send a message again", at: message.message.propertyID)
+        return .ok(.init(body: .json(try .init(try await store.messages.sendAgain(id: message.id), mail: mailSetUp))))
+    }
+
+    private var mailSetUp: Bool { configuration.mail.smtp != nil }
+
+    private func messageList(_ messages: [OutgoingMessage]) throws -> Components.Schemas.MessageList {
+        .init(messages: try messages.map { try .init($0, mail: mailSetUp) })
+    }
+}
+
+extension Components.Schemas.OutgoingMessage {
+    /// The message as the desk reads it: `unsent` while queued without a mail server to send it.
+    init(_ outgoing: OutgoingMessage, mail: Bool) throws {
+        let instant = { (millis: Int) in Date(timeIntervalSince1970: TimeInterval(millis) / 1000) }
+        let state = outgoing.state == .queued && !mail ? "unsent" : outgoing.state.rawValue
+        self.init(
+            id: outgoing.id, kind: try documented(outgoing.message.kind.rawValue),
+            recipient: outgoing.message.recipient, language: try documented(outgoing.message.language.rawValue),
+            state: try documented(state), attempts: outgoing.attempts, lastError: outgoing.lastError,
+            createdAt: instant(outgoing.createdAt), sentAt: outgoing.sentAt.map(instant),
+            nextAttemptAt: outgoing.state == .queued && mail ? instant(outgoing.dueAt) : nil)
+    }
+}

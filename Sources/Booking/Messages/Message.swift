@@ -1,0 +1,122 @@
+import Foundation
+
+/// What the product tells a guest or a customer, by email: each kind has its templates (in the server's
+/// `Messages/Templates`) in the five languages.
+public enum MessageKind: String, Sendable, Codable, CaseIterable {
+    /// A hotel stay or a salon visit booked: its code and the link to manage it.
+    case confirmation
+    /// A booking cancelled, with any fee kept or refund made.
+    case cancellation
+}
+
+/// Where a message is on its way: `queued` until a mail server takes it (retried with backoff while it
+/// refuses for now or cannot be reached), `sent` once one did, `failed` when it refused for good or
+/// the attempts ran out. A manager can queue a failed or sent message again.
+public enum MessageState: String, Sendable, Codable, CaseIterable {
+    case queued, sent, failed
+}
+
+/// What a message states, captured when the change that causes it is made (in its transaction), so a
+/// message sent later, or again, says what was true then. Amounts are in minor units of `currency`.
+public struct MessageFacts: Codable, Sendable, Hashable {
+    public var propertyName: String
+    public var guestName: String
+    public var confirmationCode: String
+    /// A hotel stay: its first night and the morning it ends (`YYYY-MM-DD`), its room type and nights.
+    public var arrival: String?
+    public var departure: String?
+    public var nights: Int?
+    public var roomType: String?
+    /// A salon visit: when it starts (minutes since 1970 at UTC), its services in order, by whom.
+    public var startMinute: Int?
+    public var services: [String]?
+    public var staffName: String?
+    /// The property's time zone, for the times the message states.
+    public var timeZoneID: String
+    public var currency: String?
+    public var total: Int?
+    /// A cancellation: the fee kept and the amount refunded.
+    public var fee: Int?
+    public var refund: Int?
+
+    public init(
+        propertyName: String, guestName: String, confirmationCode: String, timeZoneID: String,
+        arrival: String? = nil, departure: String? = nil, nights: Int? = nil, roomType: String? = nil,
+        startMinute: Int? = nil, services: [String]? = nil, staffName: String? = nil, currency: String? = nil,
+        total: Int? = nil, fee: Int? = nil, refund: Int? = nil
+    ) {
+        self.propertyName = propertyName
+        self.guestName = guestName
+        self.confirmationCode = confirmationCode
+        self.timeZoneID = timeZoneID
+        self.arrival = arrival
+        self.departure = departure
+        self.nights = nights
+        self.roomType = roomType
+        self.startMinute = startMinute
+        self.services = services
+        self.staffName = staffName
+        self.currency = currency
+        self.total = total
+        self.fee = fee
+        self.refund = refund
+    }
+}
+
+/// A message to send, as the change that causes it writes it to the outbox.
+public struct NewMessage: Sendable, Hashable {
+    public var kind: MessageKind
+    public var propertyID: Int
+    public var stayID: Int?
+    /// A salon visit's appointments share one message: it names the first.
+    public var appointmentID: Int?
+    public var recipient: String
+    public var recipientName: String
+    public var language: Language
+    public var facts: MessageFacts
+
+    public init(
+        kind: MessageKind, propertyID: Int, stayID: Int? = nil, appointmentID: Int? = nil, recipient: String,
+        recipientName: String, language: Language, facts: MessageFacts
+    ) {
+        self.kind = kind
+        self.propertyID = propertyID
+        self.stayID = stayID
+        self.appointmentID = appointmentID
+        self.recipient = recipient
+        self.recipientName = recipientName
+        self.language = language
+        self.facts = facts
+    }
+}
+
+/// A message in the outbox.
+public struct OutgoingMessage: Sendable, Hashable {
+    public var id: Int
+    public var message: NewMessage
+    /// The `Message-ID` header, made once when it is queued: sent again, it is the same message.
+    public var messageID: String
+    public var state: MessageState
+    public var attempts: Int
+    /// Milliseconds since 1970: when it is sent (or tried) next, while queued.
+    public var dueAt: Int
+    /// Why the last attempt failed, in the mail server's words.
+    public var lastError: String?
+    public var createdAt: Int
+    public var sentAt: Int?
+
+    public init(
+        id: Int, message: NewMessage, messageID: String, state: MessageState, attempts: Int, dueAt: Int,
+        lastError: String?, createdAt: Int, sentAt: Int?
+    ) {
+        self.id = id
+        self.message = message
+        self.messageID = messageID
+        self.state = state
+        self.attempts = attempts
+        self.dueAt = dueAt
+        self.lastError = lastError
+        self.createdAt = createdAt
+        self.sentAt = sentAt
+    }
+}

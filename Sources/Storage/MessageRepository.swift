@@ -1,0 +1,180 @@
+import Booking
+import Foundation
+import SQLKit
+
+/// The outbox. A change writes its message here inside its own transaction (`enqueue` joins an open
+/// `Store.write` as a savepoint), so a booking never commits without its message and a message is
+/// never kept for a booking that rolled back. The delivery service `claim`s what is due, sends it, and
+/// records how that went.
+public struct MessageRepository: Sendable {
+    let store: Store
+
+    init(store: Store) {
+        self.store = store
+    }
+
+    /// Writes `message` to the outbox, due now; in the caller's transaction when one is open.
+    @discardableResult
+    public func enqueue(_ message: NewMessage) async throws -> OutgoingMessage {
+        try await store.write { sql in
+            let now = store.clock.nowMillis
+            let token = Self.newToken()
+            let id = try await sql.insertReturningID(
+                """
+                INSERT INTO messages (property_id, kind, stay_id, appointment_id, recipient, recipient_name, language,
+                  facts, token, state, attempts, due_at, created_at)
+                VALUES (\(bind: message.propertyID), \(bind: message.kind.rawValue), \(bind: message.stayID),
+                  \(bind: message.appointmentID), \(bind: message.recipient), \(bind: message.recipientName),
+                  \(bind: message.language.rawValue), \(bind: try JSONText.encode(message.facts)), \(bind: token),
+                  \(bind: MessageState.queued.rawValue), 0, \(bind: now), \(bind: now))
+                RETURNING id
+                """)
+            return OutgoingMessage(
+                id: id, message: message, messageID: token, state: .queued, attempts: 0, dueAt: now, lastError: nil,
+                createdAt: now, sentAt: nil)
+        }
+    }
+
+    public func message(id: Int) async throws -> OutgoingMessage? {
+        try await store.read { sql in
+            try await sql.raw("SELECT * FROM messages WHERE id = \(bind: id)").first().map(Self.message(from:))
+        }
+    }
+
+    /// A stay's messages, or an appointment's, newest first.
+    public func messages(stayID: Int) async throws -> [OutgoingMessage] {
+        try await store.read { sql in
+            try await sql.raw("SELECT * FROM messages WHERE stay_id = \(bind: stayID) ORDER BY id DESC LIMIT 100")
+                .all().map(Self.message(from:))
+        }
+    }
+
+    /// The messages about an appointment's visit: those naming any appointment booked under its code
+    /// (an online visit's share one), or the appointment alone.
+    public func messages(appointmentID: Int) async throws -> [OutgoingMessage] {
+        try await store.read { sql in
+            try await sql.raw(
+                """
+                SELECT * FROM messages WHERE appointment_id = \(bind: appointmentID) OR appointment_id IN (
+                  SELECT other.id FROM appointments this JOIN appointments other ON other.code = this.code
+                  WHERE this.id = \(bind: appointmentID) AND this.code <> '')
+                ORDER BY id DESC LIMIT 100
+                """
+            ).all().map(Self.message(from:))
+        }
+    }
+
+    /// Takes up to `limit` queued messages that are due and not being sent by anyone else, for
+    /// `leaseMillis`: counted as an attempt each. On PostgreSQL rows another instance is claiming are
+    /// skipped (`FOR UPDATE SKIP LOCKED`); SQLite has one writer at a time.
+    public func claim(limit: Int = 10, leaseMillis: Int) async throws -> [OutgoingMessage] {
+        let now = store.clock.nowMillis
+        let lock = store.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        return try await store.write { sql in
+            try await sql.raw(
+                """
+                UPDATE messages SET claimed_until = \(bind: now + leaseMillis), attempts = attempts + 1
+                WHERE id IN (
+                  SELECT id FROM messages
+                  WHERE state = 'queued' AND due_at <= \(bind: now) AND (claimed_until IS NULL OR claimed_until < \(bind: now))
+                  ORDER BY due_at, id LIMIT \(bind: limit)\(unsafeRaw: lock))
+                RETURNING *
+                """
+            ).all().map(Self.message(from:)).sorted { $0.id < $1.id }
+        }
+    }
+
+    /// A mail server took it.
+    public func markSent(id: Int) async throws {
+        let now = store.clock.nowMillis
+        try await store.write { sql in
+            try await sql.raw(
+                """
+                UPDATE messages SET state = 'sent', sent_at = \(bind: now), claimed_until = NULL, last_error = NULL
+                WHERE id = \(bind: id)
+                """
+            ).run()
+        }
+    }
+
+    /// It was not sent: tried again after `retryAfterMillis`, or `failed` for good when nil.
+    public func markNotSent(id: Int, error: String, retryAfterMillis: Int?) async throws {
+        let now = store.clock.nowMillis
+        let error = String(error.prefix(500))
+        try await store.write { sql in
+            if let wait = retryAfterMillis {
+                try await sql.raw(
+                    """
+                    UPDATE messages SET due_at = \(bind: now + wait), claimed_until = NULL, last_error = \(bind: error)
+                    WHERE id = \(bind: id)
+                    """
+                ).run()
+            } else {
+                try await sql.raw(
+                    """
+                    UPDATE messages SET state = 'failed', claimed_until = NULL, last_error = \(bind: error)
+                    WHERE id = \(bind: id)
+                    """
+                ).run()
+            }
+        }
+    }
+
+    /// Queues a message again, as a new one (its own `Message-ID`: mail programs set aside a second
+    /// copy of one they have), due now; refused (`.conflict`) while it is still queued.
+    public func sendAgain(id: Int) async throws -> OutgoingMessage {
+        let now = store.clock.nowMillis
+        return try await store.write { sql in
+            guard let row = try await sql.raw("SELECT * FROM messages WHERE id = \(bind: id)").first() else {
+                throw DomainError(.notFound, "no message \(id)")
+            }
+            let message = try Self.message(from: row)
+            guard message.state != .queued else {
+                throw DomainError(.conflict, "the message is still on its way", field: "id", reason: .messageQueued)
+            }
+            try await sql.raw(
+                """
+                UPDATE messages SET state = 'queued', token = \(bind: Self.newToken()), attempts = 0,
+                  due_at = \(bind: now), claimed_until = NULL, last_error = NULL, sent_at = NULL
+                WHERE id = \(bind: id)
+                """
+            ).run()
+            guard let again = try await sql.raw("SELECT * FROM messages WHERE id = \(bind: id)").first() else {
+                throw DomainError(.notFound, "no message \(id)")
+            }
+            return try Self.message(from: again)
+        }
+    }
+
+    /// 128 random bits in hex: the left part of the message's `Message-ID`.
+    static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(generator.next() as UInt32, radix: 16) }.map {
+            String(repeating: "0", count: 8 - $0.count) + $0
+        }.joined()
+    }
+
+    static func message(from row: any SQLRow) throws -> OutgoingMessage {
+        let kind = try row.decode(column: "kind", as: String.self)
+        let language = try row.decode(column: "language", as: String.self)
+        let state = try row.decode(column: "state", as: String.self)
+        guard let kind = MessageKind(rawValue: kind), let language = Language(rawValue: language),
+            let state = MessageState(rawValue: state)
+        else { throw DomainError(.invalid, "a stored message is of an unknown kind, language or state") }
+        return OutgoingMessage(
+            id: try row.decode(column: "id", as: Int.self),
+            message: NewMessage(
+                kind: kind, propertyID: try row.decode(column: "property_id", as: Int.self),
+                stayID: try row.decode(column: "stay_id", as: Int?.self),
+                appointmentID: try row.decode(column: "appointment_id", as: Int?.self),
+                recipient: try row.decode(column: "recipient", as: String.self),
+                recipientName: try row.decode(column: "recipient_name", as: String.self), language: language,
+                facts: try JSONText.decode(MessageFacts.self, try row.decode(column: "facts", as: String.self))),
+            messageID: try row.decode(column: "token", as: String.self), state: state,
+            attempts: try row.decode(column: "attempts", as: Int.self),
+            dueAt: try row.decode(column: "due_at", as: Int.self),
+            lastError: try row.decode(column: "last_error", as: String?.self),
+            createdAt: try row.decode(column: "created_at", as: Int.self),
+            sentAt: try row.decode(column: "sent_at", as: Int?.self))
+    }
+}

@@ -1,0 +1,91 @@
+import Booking
+import Foundation
+import Testing
+
+@testable import App
+
+/// Every message in every language from the shipped templates: its facts stated as the language writes
+/// them, a working link back to the booking, and no English word left in another language's message.
+struct MessageComposerTests {
+    static func outgoing(_ kind: MessageKind, _ language: Language, salon: Bool = false) -> OutgoingMessage {
+        let facts =
+            salon
+            ? MessageFacts(
+                propertyName: "Salon Hana", guestName: "Sato Yui", confirmationCode: "AB12CD34",
+                timeZoneID: "Asia/Tokyo",
+                startMinute: 29_900_000, services: ["Cut", "Colour"], staffName: "Aoi", currency: "JPY", total: 12_000,
+                fee: kind == .cancellation ? 3_000 : nil)
+            : MessageFacts(
+                propertyName: "Baan Suan", guestName: "Sato Yui", confirmationCode: "FD-7QK2M4",
+                timeZoneID: "Asia/Bangkok",
+                arrival: "2026-12-18", departure: "2026-12-20", nights: 2, roomType: "Garden Double", currency: "THB",
+                total: 393_120, fee: kind == .cancellation ? 0 : nil)
+        return OutgoingMessage(
+            id: 1,
+            message: NewMessage(
+                kind: kind, propertyID: 1, stayID: salon ? nil : 5, appointmentID: salon ? 9 : nil,
+                recipient: "yui+test@example.com", recipientName: "Sato Yui", language: language, facts: facts),
+            messageID: "abc", state: .queued, attempts: 0, dueAt: 0, lastError: nil, createdAt: 0, sentAt: nil)
+    }
+
+    @Test func everyKindIsWrittenInEveryLanguageWithNoEnglishLeft() async throws {
+        let composer = try await MessageComposer.bundled(siteURL: "https://book.example.com/")
+        let english = Set(
+            "dear thank your booking confirmed cancelled arrival departure room total see cancel services when with fee no charged automatically sent message nights"
+                .split(separator: " ").map(String.init))
+        for kind in MessageKind.allCases {
+            for language in Language.allCases {
+                for salon in [false, true] {
+                    let composed = try composer.compose(Self.outgoing(kind, language, salon: salon))
+                    let code = salon ? "AB12CD34" : "FD-7QK2M4"
+                    #expect(composed.subject.contains(code))
+                    #expect(composed.text.contains(code) && composed.html.contains(code))
+                    #expect(!composed.text.contains("{{") && !composed.html.contains("{{"))
+                    #expect(composed.text.contains("Sato Yui"))
+                    let page = salon ? "visit" : "manage"
+                    // A confirmation links to the booking, its guest's address escaped as a query's.
+                    let link =
+                        "https://book.example.com/#/\(page)?code=\(code)&email=yui%2Btest@example.com&lang=\(language.rawValue)"
+                    #expect(composed.text.contains(link) == (kind == .confirmation))
+                    guard language != .en else { continue }
+                    // The facts' own words (names, the code, the link) are the only Latin ones left.
+                    let stated = [
+                        "Sato", "Yui", "Baan", "Suan", "Salon", "Hana", "Garden", "Double", "Cut", "Colour", "Aoi",
+                    ]
+                    let words = composed.text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+                    let left = words.filter { english.contains($0) && !stated.map { $0.lowercased() }.contains($0) }
+                    #expect(left.isEmpty, "English left in the \(language) \(kind): \(left)")
+                }
+            }
+        }
+    }
+
+    @Test func factsAreWrittenAsTheLanguageWritesThem() async throws {
+        let composer = try await MessageComposer.bundled(siteURL: "https://book.example.com")
+        let japanese = try composer.compose(Self.outgoing(.confirmation, .ja))
+        #expect(japanese.subject == "ご予約確定：Baan Suan（FD-7QK2M4）")
+        #expect(japanese.text.contains("2026年12月18日"))
+        #expect(japanese.text.contains("2泊"))
+        // Thai years are the Buddhist era's, as the guest site writes them.
+        #expect(try composer.compose(Self.outgoing(.confirmation, .th)).text.contains("2569"))
+        let english = try composer.compose(Self.outgoing(.confirmation, .en))
+        #expect(english.text.contains("Friday 18 December 2026") || english.text.contains("Friday, 18 December 2026"))
+        #expect(english.text.contains("3,931.20"))
+        // A salon's visit, in the salon's time zone; a cancellation states its fee.
+        let visit = try composer.compose(Self.outgoing(.cancellation, .en, salon: true))
+        let start = Date(timeIntervalSince1970: 29_900_000 * 60)
+        var tokyo = Calendar(identifier: .gregorian)
+        tokyo.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+        let hour = tokyo.component(.hour, from: start)
+        #expect(visit.text.contains(String(format: "%02d:", hour)))
+        #expect(visit.text.contains("Cut, Colour"))
+        #expect(visit.text.contains("3,000"))
+        let free = try composer.compose(Self.outgoing(.cancellation, .en))
+        #expect(free.text.contains("No cancellation fee"))
+        // HTML escapes what the facts hold.
+        var tricky = Self.outgoing(.confirmation, .en)
+        tricky.message.facts.guestName = "<b>Ann</b>"
+        let html = try composer.compose(tricky).html
+        #expect(!html.contains("<b>Ann</b>") && html.contains("&lt;b&gt;Ann&lt;/b&gt;"))
+    }
+}

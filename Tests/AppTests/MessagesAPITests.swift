@@ -1,0 +1,92 @@
+import API
+import App
+import Booking
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Storage
+import StorageTesting
+import Testing
+
+/// The messages a guest is sent, as the desk sees them: a booking on the guest site and its cancellation
+/// each write one in the guest's language, kept as "unsent" while no mail server is set up, and sent
+/// again only by a manager, once it is no longer on its way.
+struct MessagesAPITests {
+    typealias Messages = Components.Schemas.MessageList
+
+    static func messages(_ client: SignedInClient, stayID: Int) async throws -> [Components.Schemas.OutgoingMessage] {
+        try await client.execute(uri: "/api/v1/stays/\(stayID)/messages", method: .get) { response in
+            #expect(response.status == .ok, "\(String(buffer: response.body))")
+            return try APIFixture.decoder.decode(Messages.self, from: Data(buffer: response.body)).messages
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aBookingAndItsCancellationEachWriteAMessageInTheGuestsLanguage(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let arrival = fixture.today.adding(days: 10)
+        try await fixture.test { client in
+            let body = #"""
+                {"propertyId": \#(fixture.property.id), "roomTypeId": \#(fixture.roomType.id), "arrival": "\#(arrival.iso)",
+                 "departure": "\#(arrival.adding(days: 2).iso)", "adults": 2,
+                 "guest": {"name": "Ann Lee", "email": "ann@example.com"}}
+                """#
+            let code = try await client.execute(
+                uri: "/api/v1/public/bookings?lang=th", method: .post,
+                headers: [HTTPField.Name("Idempotency-Key")!: "guest-\(UUID().uuidString)"],
+                body: ByteBuffer(string: body)
+            ) { response in
+                #expect(response.status == .created)
+                return try GuestSite.json(response)["confirmationCode"] as? String ?? ""
+            }
+            let stay = try #require(try await fixture.store.stays.stay(confirmationCode: code))
+            let booked = try await Self.messages(client, stayID: stay.id)
+            #expect(booked.map(\.kind) == [.confirmation])
+            #expect(booked.first?.language == .th && booked.first?.recipient == "ann@example.com")
+            // No mail server is set up: it is kept, and says so.
+            #expect(booked.first?.state == .unsent && booked.first?.nextAttemptAt == nil)
+
+            let cancelled = try await ManageBookingAPITests.cancel(client, code)
+            #expect(cancelled.status == .ok)
+            let after = try await Self.messages(client, stayID: stay.id)
+            #expect(after.map(\.kind) == [.cancellation, .confirmation])
+            // A refused cancellation writes nothing.
+            #expect(try await ManageBookingAPITests.cancel(client, code).status == .conflict)
+            #expect(try await Self.messages(client, stayID: stay.id).count == 2)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func onlyAManagerSendsAMessageAgainAndOnlyOnceItIsNoLongerOnItsWay(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let arrival = fixture.today.adding(days: 10)
+        try await fixture.test { client in
+            let code = try await GuestSite.book(
+                client, place: fixture.property, roomType: fixture.roomType, arrival: arrival)
+            let stay = try #require(try await fixture.store.stays.stay(confirmationCode: code))
+            let message = try #require(try await Self.messages(client, stayID: stay.id).first)
+            let manager = try #require(
+                try await StaffAPITests.signIn(client, "manager@example.com", APIFixture.password))
+            let again = "/api/v1/messages/\(message.id)/send-again"
+            try await manager.execute(uri: again, method: .post) { response in
+                #expect(response.status == .conflict)
+                #expect(response.error?.error.reason?.rawValue == "message.queued")
+            }
+            try await fixture.store.messages.markSent(id: message.id)
+            #expect(try await Self.messages(client, stayID: stay.id).first?.state == .sent)
+            try await client.execute(uri: again, method: .post) { response in
+                #expect(response.status == .forbidden)
+            }
+            try await manager.execute(uri: again, method: .post) { response in
+                #expect(response.status == .ok)
+                let queued = try APIFixture.decoder.decode(
+                    Components.Schemas.OutgoingMessage.self, from: Data(buffer: response.body))
+                #expect(queued.id == message.id && queued.state == .unsent && queued.attempts == 0)
+            }
+            try await manager.execute(uri: "/api/v1/messages/999999/send-again", method: .post) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+}

@@ -121,6 +121,17 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
+        // A real SMTP server for tests: aiosmtpd, started from Tests/support/smtp_sink.py, and what it received.
+        .target(name: "MailTesting", dependencies: ["Mail"]),
+        .testTarget(
+            name: "MailTests",
+            dependencies: [
+                "Mail",
+                "MailTesting",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "TimelineWasmTests", dependencies: ["TimelineWasm", "Timeline"]),
         .testTarget(
             name: "BookingTests",
@@ -135,7 +146,7 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "API", "App", "Storage", "Booking", "StorageTesting",
+                "API", "App", "Storage", "Booking", "StorageTesting", "Mail", "MailTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

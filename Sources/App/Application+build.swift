@@ -70,10 +70,11 @@ public func buildApplication(
     return app
 }
 
-/// The outbox's sender, when the installation has a mail server.
+/// The messages due by the clock are written whatever the mail; they are sent when there is a mail server.
 private func deliveries(store: Store, mail: MailSettings, logger: Logger) -> [any ServiceLifecycle.Service] {
-    guard let smtp = mail.smtp else { return [] }
-    return [MessageDelivery(store: store, settings: mail, smtp: smtp, logger: logger)]
+    let scheduler = MessageScheduler(store: store, interval: mail.scheduleInterval, logger: logger)
+    guard let smtp = mail.smtp else { return [scheduler] }
+    return [scheduler, MessageDelivery(store: store, settings: mail, smtp: smtp, logger: logger)]
 }
 
 /// The routes alone, for tests through HummingbirdTesting's router framework. Everything under

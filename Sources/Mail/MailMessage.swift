@@ -123,6 +123,9 @@ public struct MailMessage: Sendable {
     /// is shorter), MIME-Version 1.0, multipart/alternative with text first then HTML when ``html`` is set, and a
     /// random boundary that cannot appear in the encoded bodies.
     ///
+    /// Without ``html`` the text is the whole body, which then always ends with a line break (a message sent with
+    /// SMTP does); in multipart/alternative the parts come back exactly as given.
+    ///
     /// Only a non-ASCII address (which needs SMTPUTF8) makes the result 8-bit. Values that ``validate()`` would
     /// reject are neutralised (control characters become spaces) rather than rendered as they are.
     public func rendered() -> [UInt8] {

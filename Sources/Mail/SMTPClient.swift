@@ -181,7 +181,8 @@ public struct SMTPClient: Sendable {
             }
             return try NIOSSLContext(configuration: tls)
         } catch {
-            throw .connection("TLS failed: cannot set up trust roots: \(error)")
+            let file = configuration.trustRootsFile.map { " from \($0)" } ?? ""
+            throw .connection("TLS failed: cannot load the trust roots\(file): \(error)")
         }
     }
 }

@@ -1,6 +1,26 @@
+import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSL
+
+/// The first failure of a connection, readable from any thread: a command written after the channel closed never
+/// reaches the handler, and must still fail with the real cause (say, a malformed greeting) rather than "closed".
+final class SMTPFailureRecord: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: MailError?
+
+    var failure: MailError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return first
+    }
+
+    func record(_ error: MailError) {
+        lock.lock()
+        defer { lock.unlock() }
+        if first == nil { first = error }
+    }
+}
 
 /// One command to the server (or none, to wait for the greeting) and the promise for its reply.
 struct SMTPRequest: Sendable {
@@ -32,6 +52,11 @@ final class SMTPClientHandler: ChannelDuplexHandler {
     private var unsolicited: [SMTPReply] = []
     /// Set once the connection is unusable; every later request fails with it.
     private var failure: MailError?
+    private let record: SMTPFailureRecord
+
+    init(record: SMTPFailureRecord) {
+        self.record = record
+    }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let request = unwrapOutboundIn(data)
@@ -115,7 +140,10 @@ final class SMTPClientHandler: ChannelDuplexHandler {
 
     /// Marks the connection failed, fails the waiting command, and closes the channel.
     private func fail(_ error: MailError, context: ChannelHandlerContext) {
-        if failure == nil { failure = error }
+        if failure == nil {
+            failure = error
+            record.record(error)
+        }
         failPending(failure ?? error)
         context.close(promise: nil)
     }
@@ -134,12 +162,42 @@ final class SMTPClientHandler: ChannelDuplexHandler {
         switch error {
         case let error as MailError: error
         case let error as SMTPReplyDecoder.ProtocolError: .connection("the mail server broke the protocol: \(error)")
-        case let error as NIOSSLError: .connection("TLS failed: \(error)")
-        case let error as NIOSSLExtraError: .connection("TLS failed: \(error)")
-        case let error as BoringSSLError: .connection("TLS failed: \(error)")
-        case ChannelError.ioOnClosedChannel, ChannelError.alreadyClosed, ChannelError.eof:
+        case NIOSSLError.uncleanShutdown, ChannelError.ioOnClosedChannel, ChannelError.alreadyClosed,
+            ChannelError.eof:
             .connection("the mail server closed the connection")
-        default: .connection("\(error)")
+        case let error as NIOSSLError: .connection("TLS failed: \(tlsReason(error))")
+        case let error as NIOSSLExtraError where error == .failedToValidateHostname:
+            .connection("TLS failed: the server's certificate is not valid for this host name")
+        case let error as NIOSSLExtraError: .connection("TLS failed: \(error)")
+        case let error as BoringSSLError: .connection("TLS failed: \(tlsReason(error))")
+        case let error as NIOConnectionError:
+            if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty {
+                .connection("cannot resolve \(error.host)")
+            } else if let first = error.connectionErrors.first {
+                .connection("cannot connect to \(error.host):\(error.port): \(systemReason(first.error))")
+            } else {
+                .connection("cannot connect to \(error.host):\(error.port)")
+            }
+        case is ChannelError: .connection("\(error)")
+        default: .connection(systemReason(error))
+        }
+    }
+
+    /// "Connection refused" for an IOError, else the error's description.
+    static func systemReason(_ error: any Error) -> String {
+        guard let error = error as? IOError else { return "\(error)" }
+        return String(cString: strerror(error.errnoCode))
+    }
+
+    /// The BoringSSL reason such as `CERTIFICATE_VERIFY_FAILED`, in words when it is a common one.
+    static func tlsReason(_ error: any Error) -> String {
+        let text = "\(error)"
+        guard let marker = text.range(of: "OPENSSL_internal:") else { return text }
+        let reason = text[marker.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        switch reason {
+        case "CERTIFICATE_VERIFY_FAILED": return "the server's certificate is not trusted (CERTIFICATE_VERIFY_FAILED)"
+        case "WRONG_VERSION_NUMBER": return "the server does not speak TLS on this port (WRONG_VERSION_NUMBER)"
+        default: return String(reason)
         }
     }
 }
@@ -148,6 +206,7 @@ final class SMTPClientHandler: ChannelDuplexHandler {
 struct SMTPConnection: Sendable {
     let channel: any Channel
     let timeout: TimeAmount
+    let record: SMTPFailureRecord
     /// Whether the connection is encrypted (implicit TLS, or after a successful STARTTLS).
     private(set) var isEncrypted: Bool
 
@@ -159,6 +218,7 @@ struct SMTPConnection: Sendable {
     ) async throws(MailError) -> SMTPConnection {
         let timeout = TimeAmount(configuration.timeout)
         let serverHostname = configuration.hostIsIPAddress ? nil : configuration.connectHost
+        let record = SMTPFailureRecord()
         let bootstrap = ClientBootstrap(group: group)
             .connectTimeout(timeout)
             .channelOption(.socketOption(.so_keepalive), value: 1)
@@ -169,18 +229,17 @@ struct SMTPConnection: Sendable {
                         try handlers.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverHostname))
                     }
                     try handlers.addHandler(ByteToMessageHandler(SMTPReplyDecoder()))
-                    try handlers.addHandler(SMTPClientHandler())
+                    try handlers.addHandler(SMTPClientHandler(record: record))
                 }
             }
-        let where_ = "\(configuration.host):\(configuration.port)"
         guard (1...65535).contains(configuration.port) else {
             throw .connection("invalid port \(configuration.port)")
         }
         do {
             let channel = try await bootstrap.connect(host: configuration.connectHost, port: configuration.port).get()
-            return SMTPConnection(channel: channel, timeout: timeout, isEncrypted: tls != nil)
+            return SMTPConnection(channel: channel, timeout: timeout, record: record, isEncrypted: tls != nil)
         } catch {
-            throw .connection("could not connect to \(where_): \(SMTPClientHandler.mailError(error).detail)")
+            throw SMTPClientHandler.mailError(error)
         }
     }
 
@@ -220,7 +279,9 @@ struct SMTPConnection: Sendable {
 
     private func request(_ kind: SMTPRequest.Kind, payload: ByteBuffer?) async throws(MailError) -> SMTPReply {
         let promise = channel.eventLoop.makePromise(of: SMTPReply.self)
-        channel.writeAndFlush(SMTPRequest(kind: kind, payload: payload, timeout: timeout, reply: promise), promise: nil)
+        // A request that never reaches the handler (the channel closed first) must still complete.
+        channel.writeAndFlush(SMTPRequest(kind: kind, payload: payload, timeout: timeout, reply: promise))
+            .whenFailure { [record] error in promise.fail(record.failure ?? SMTPClientHandler.mailError(error)) }
         let channel = self.channel
         let result: Result<SMTPReply, any Error> = await withTaskCancellationHandler {
             do {

@@ -10,8 +10,11 @@ struct SMTPReply: Sendable, Equatable {
     /// STARTTLS in plain text: such bytes would be injected ahead of the TLS handshake.
     var followedByData: Bool = false
 
-    /// The text of all lines joined by a space, for errors.
-    var text: String { lines.joined(separator: " ") }
+    /// The text of all lines joined by a space, control characters made spaces, cut at 512 characters: for errors.
+    var text: String {
+        let joined = MIME.withoutControlCharacters(lines.joined(separator: " "))
+        return joined.count > 512 ? String(joined.prefix(511)) + "…" : joined
+    }
 
     /// Whether the code is 2xx.
     var isPositive: Bool { (200...299).contains(code) }

@@ -34,3 +34,43 @@ struct MessageSchema: AsyncMigration {
         try await sql.raw("DROP TABLE messages").run()
     }
 }
+
+/// What each property sends (`MessageSettings`): the confirmation and the cancellation on or off, the
+/// salon's reminder and the hotel's pre-arrival message with their timing (NULL: not sent), and the
+/// property's own line in each language (JSON by language). A reminder or a pre-arrival message is
+/// written once per visit or stay, whichever instance finds it due first (`messages_once_*`), found by
+/// the start or the arrival across all properties.
+struct MessageSettingsSchema: AsyncMigration {
+    var name: String { "frontdesk.message-settings.v26" }
+
+    func prepare(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        for statement in [
+            "ALTER TABLE properties ADD COLUMN message_confirmation BOOLEAN NOT NULL DEFAULT TRUE",
+            "ALTER TABLE properties ADD COLUMN message_cancellation BOOLEAN NOT NULL DEFAULT TRUE",
+            "ALTER TABLE properties ADD COLUMN reminder_hours BIGINT DEFAULT 24",
+            "ALTER TABLE properties ADD COLUMN pre_arrival_days BIGINT DEFAULT 2",
+            "ALTER TABLE properties ADD COLUMN message_notes TEXT NOT NULL DEFAULT '{}'",
+            "CREATE UNIQUE INDEX messages_once_reminder ON messages (appointment_id) WHERE kind = 'reminder'",
+            "CREATE UNIQUE INDEX messages_once_pre_arrival ON messages (stay_id) WHERE kind = 'pre_arrival'",
+            "CREATE INDEX appointments_by_start ON appointments (start_minute)",
+            "CREATE INDEX stays_by_arrival ON stays (arrival)",
+        ] {
+            try await sql.raw(SQLQueryString(statement)).run()
+        }
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        for index in [
+            "messages_once_reminder", "messages_once_pre_arrival", "appointments_by_start", "stays_by_arrival",
+        ] {
+            try await sql.raw("DROP INDEX \(unsafeRaw: index)").run()
+        }
+        for column in [
+            "message_confirmation", "message_cancellation", "reminder_hours", "pre_arrival_days", "message_notes",
+        ] {
+            try await sql.raw("ALTER TABLE properties DROP COLUMN \(unsafeRaw: column)").run()
+        }
+    }
+}

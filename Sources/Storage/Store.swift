@@ -117,6 +117,7 @@ public final class Store: Sendable {
         migrations.add(VisitTermsSchema())
         migrations.add(AppointmentSeriesSchema())
         migrations.add(MessageSchema(dialect: dialect))
+        migrations.add(MessageSettingsSchema())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

@@ -31,7 +31,7 @@ struct MessageComposerTests {
     @Test func everyKindIsWrittenInEveryLanguageWithNoEnglishLeft() async throws {
         let composer = try await MessageComposer.bundled(siteURL: "https://book.example.com/")
         let english = Set(
-            "dear thank your booking confirmed cancelled arrival departure room total see cancel services when with fee no charged automatically sent message nights"
+            "dear thank your booking confirmed cancelled arrival departure room total see cancel services when with fee no charged automatically sent message nights reminder visit look forward welcoming check"
                 .split(separator: " ").map(String.init))
         for kind in MessageKind.allCases {
             for language in Language.allCases {
@@ -43,16 +43,18 @@ struct MessageComposerTests {
                     #expect(!composed.text.contains("{{") && !composed.html.contains("{{"))
                     #expect(composed.text.contains("Sato Yui"))
                     let page = salon ? "visit" : "manage"
-                    // A confirmation links to the booking, its guest's address escaped as a query's.
+                    // All but a cancellation link to the booking, its guest's address escaped as a query's.
                     let link =
                         "https://book.example.com/#/\(page)?code=\(code)&email=yui%2Btest@example.com&lang=\(language.rawValue)"
-                    #expect(composed.text.contains(link) == (kind == .confirmation))
+                    #expect(composed.text.contains(link) == (kind != .cancellation))
                     guard language != .en else { continue }
                     // The facts' own words (names, the code, the link) are the only Latin ones left.
                     let stated = [
                         "Sato", "Yui", "Baan", "Suan", "Salon", "Hana", "Garden", "Double", "Cut", "Colour", "Aoi",
                     ]
-                    let words = composed.text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+                    let prose = composed.text.split(separator: "\n").filter { !$0.hasPrefix("http") }.joined(
+                        separator: "\n")
+                    let words = prose.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
                     let left = words.filter { english.contains($0) && !stated.map { $0.lowercased() }.contains($0) }
                     #expect(left.isEmpty, "English left in the \(language) \(kind): \(left)")
                 }
@@ -82,6 +84,14 @@ struct MessageComposerTests {
         #expect(visit.text.contains("3,000"))
         let free = try composer.compose(Self.outgoing(.cancellation, .en))
         #expect(free.text.contains("No cancellation fee"))
+        // The property's own line, in the message's language, ends the message; a hotel's check-in time.
+        var noted = Self.outgoing(.preArrival, .ja)
+        noted.message.facts.note = "駐車場は裏手にございます。"
+        noted.message.facts.checkInMinute = 15 * 60
+        let arriving = try composer.compose(noted)
+        #expect(arriving.subject.hasPrefix("ご滞在が近づいています"))
+        #expect(arriving.text.contains("駐車場は裏手にございます。") && arriving.html.contains("駐車場は裏手にございます。"))
+        #expect(arriving.text.contains("チェックイン開始: 15:00"))
         // HTML escapes what the facts hold.
         var tricky = Self.outgoing(.confirmation, .en)
         tricky.message.facts.guestName = "<b>Ann</b>"

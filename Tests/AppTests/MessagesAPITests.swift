@@ -22,24 +22,30 @@ struct MessagesAPITests {
         }
     }
 
+    /// Ann's booking on the guest site in `language`, for two nights from `arrival`: its confirmation code.
+    static func book(_ client: SignedInClient, _ fixture: APIFixture, arrival: Day, language: String) async throws
+        -> String
+    {
+        let body = #"""
+            {"propertyId": \#(fixture.property.id), "roomTypeId": \#(fixture.roomType.id), "arrival": "\#(arrival.iso)",
+             "departure": "\#(arrival.adding(days: 2).iso)", "adults": 2,
+             "guest": {"name": "Ann Lee", "email": "ann@example.com"}}
+            """#
+        return try await client.execute(
+            uri: "/api/v1/public/bookings?lang=\(language)", method: .post,
+            headers: [HTTPField.Name("Idempotency-Key")!: "guest-\(UUID().uuidString)"], body: ByteBuffer(string: body)
+        ) { response in
+            #expect(response.status == .created)
+            return try GuestSite.json(response)["confirmationCode"] as? String ?? ""
+        }
+    }
+
     @Test(arguments: TestDatabase.available)
     func aBookingAndItsCancellationEachWriteAMessageInTheGuestsLanguage(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
         let arrival = fixture.today.adding(days: 10)
         try await fixture.test { client in
-            let body = #"""
-                {"propertyId": \#(fixture.property.id), "roomTypeId": \#(fixture.roomType.id), "arrival": "\#(arrival.iso)",
-                 "departure": "\#(arrival.adding(days: 2).iso)", "adults": 2,
-                 "guest": {"name": "Ann Lee", "email": "ann@example.com"}}
-                """#
-            let code = try await client.execute(
-                uri: "/api/v1/public/bookings?lang=th", method: .post,
-                headers: [HTTPField.Name("Idempotency-Key")!: "guest-\(UUID().uuidString)"],
-                body: ByteBuffer(string: body)
-            ) { response in
-                #expect(response.status == .created)
-                return try GuestSite.json(response)["confirmationCode"] as? String ?? ""
-            }
+            let code = try await Self.book(client, fixture, arrival: arrival, language: "th")
             let stay = try #require(try await fixture.store.stays.stay(confirmationCode: code))
             let booked = try await Self.messages(client, stayID: stay.id)
             #expect(booked.map(\.kind) == [.confirmation])

@@ -114,6 +114,7 @@ struct OpenAPITests {
             "/api/v1/stays/{id}/messages",
             "/api/v1/appointments/{id}/messages",
             "/api/v1/messages/{id}/send-again",
+            "/api/v1/properties/{id}/message-settings",
         ]
         #expect(Set(try Self.paths().keys) == expected)
     }

@@ -79,6 +79,11 @@ struct PropertyAccessAPITests {
             (.get, "/api/v1/stays/\(stay.id)/messages", nil),
             (.post, "/api/v1/messages/\(message.id)/send-again", nil),
             (.get, "/api/v1/appointments/\(appointment.id)/messages", nil),
+            (.get, "/api/v1/properties/\(hotel)/message-settings", nil),
+            (
+                .put, "/api/v1/properties/\(hotel)/message-settings",
+                #"{"confirmation": true, "cancellation": true, "reminderHours": 0, "preArrivalDays": 0, "notes": {}}"#
+            ),
             (.post, "/api/v1/stays/\(stay.id)/move", #"{"roomId": \#(room), "fromDate": "2026-12-02"}"#),
             (.get, "/api/v1/stays/\(stay.id)/folio", nil),
             (

@@ -70,7 +70,7 @@ def inspect(path):
         "headers": [[name, str(value)] for name, value in message.items()],
         "defects": [repr(defect) for defect in message.defects],
         "parts": parts,
-        "all_7bit": all(byte < 128 for byte in raw),
+        "seven_bit": all(byte < 128 for byte in raw),
         "bare_lf": raw.replace(b"\r\n", b"").count(b"\n"),
         "bare_cr": raw.replace(b"\r\n", b"").count(b"\r"),
         "max_header_line": max(len(line) for line in head.split(b"\r\n")),
@@ -81,6 +81,8 @@ def inspect(path):
 
 
 def serve(args):
+    # A parent may start us with signals blocked (swift test does): unblock the ones that stop us.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
     from aiosmtpd.controller import Controller
     from aiosmtpd.smtp import AuthResult, LoginPassword
 
@@ -112,7 +114,7 @@ def serve(args):
                 "mail_from": envelope.mail_from,
                 "rcpt_tos": envelope.rcpt_tos,
                 "mail_options": envelope.mail_options,
-                "tls": session.ssl is not None,
+                "tls": session.ssl is not None or server.transport.get_extra_info("ssl_object") is not None,
                 "auth_user": auth.login.decode("utf-8", "replace") if isinstance(auth, LoginPassword) else None,
             }
             with open(base + ".json", "w") as handle:
@@ -126,7 +128,7 @@ def serve(args):
             and auth_data.login.decode("utf-8", "replace") == args.auth_user
             and auth_data.password.decode("utf-8", "replace") == args.auth_password
         )
-        return AuthResult(success=ok, handled=False)
+        return AuthResult(success=ok, handled=False, auth_data=auth_data if ok else None)
 
     context = None
     if args.tls_cert:
@@ -168,13 +170,16 @@ def serve(args):
     if args.exit_on_stdin_eof:
         # The test process holds our stdin: if it dies, we stop too.
         def watch():
-            while sys.stdin.buffer.read(1024):
+            while os.read(0, 1024):
                 pass
             stop.set()
 
         threading.Thread(target=watch, daemon=True).start()
     stop.wait(args.max_seconds)
     controller.stop()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 def main():

@@ -154,8 +154,10 @@ extension FrontdeskAPI {
         // The guest's confirmation is written with the booking, in one transaction.
         let booking = try await store.write { _ in
             let booking = try await guestsBookings.book(new)
-            if let message = NewMessage.confirmation(
-                of: booking, guestName: new.guestName, email: new.guestEmail, language: language ?? .en)
+            let settings = try await store.messages.settings(propertyID: booking.place.id)
+            if let message = settings.applied(
+                to: .confirmation(
+                    of: booking, guestName: new.guestName, email: new.guestEmail, language: language ?? .en))
             {
                 try await store.messages.enqueue(message)
             }

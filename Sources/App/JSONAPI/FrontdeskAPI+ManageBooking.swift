@@ -32,7 +32,10 @@ extension FrontdeskAPI {
         let cancelled = try await store.write { _ in
             let terms = try await guestsBookings.find(code: input.path.code, email: body.email).cancellation
             let cancelled = try await guestsBookings.cancel(code: input.path.code, email: body.email)
-            if let message = NewMessage.cancellation(of: cancelled, fee: terms.fee, language: language ?? .en) {
+            let settings = try await store.messages.settings(propertyID: cancelled.place.id)
+            if let message = settings.applied(
+                to: .cancellation(of: cancelled, fee: terms.fee, language: language ?? .en))
+            {
                 try await store.messages.enqueue(message)
             }
             return cancelled

@@ -51,3 +51,57 @@ extension Components.Schemas.OutgoingMessage {
             nextAttemptAt: outgoing.state == .queued && mail ? instant(outgoing.dueAt) : nil)
     }
 }
+
+/// What a property sends: read by its staff, set by its managers.
+extension FrontdeskAPI {
+    func getMessageSettings(_ input: Operations.GetMessageSettings.Input) async throws
+        -> Operations.GetMessageSettings.Output
+    {
+        let property = try await frontDesk.property(input.path.id, by: try staff.doing(.reading))
+        return .ok(.init(body: .json(.init(try await store.messages.settings(propertyID: property.id)))))
+    }
+
+    func setMessageSettings(_ input: Operations.SetMessageSettings.Input) async throws
+        -> Operations.SetMessageSettings.Output
+    {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let staff = try staff
+        let property = try await frontDesk.property(input.path.id, by: staff.doing(.reading))
+        try staff.requireManager("change what the property sends", at: property.id)
+        let settings = try MessageSettings(body)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(try await store.messages.updateSettings(settings, propertyID: property.id, by: staff.user.id))
+                )))
+    }
+}
+
+extension Components.Schemas.MessageSettings {
+    init(_ settings: MessageSettings) {
+        self.init(
+            confirmation: settings.confirmation, cancellation: settings.cancellation,
+            reminderHours: settings.reminderHours ?? 0, preArrivalDays: settings.preArrivalDays ?? 0,
+            notes: .init(
+                en: settings.notes[.en], th: settings.notes[.th], ja: settings.notes[.ja], ko: settings.notes[.ko],
+                vi: settings.notes[.vi]))
+    }
+}
+
+extension MessageSettings {
+    /// The settings a manager sent: 0 for a message not sent.
+    init(_ body: Components.Schemas.MessageSettings) throws(DomainError) {
+        let notes: [Language: String?] = [
+            .en: body.notes.en, .th: body.notes.th, .ja: body.notes.ja, .ko: body.notes.ko, .vi: body.notes.vi,
+        ]
+        self.init(
+            confirmation: body.confirmation, cancellation: body.cancellation,
+            reminderHours: body.reminderHours == 0 ? nil : body.reminderHours,
+            preArrivalDays: body.preArrivalDays == 0 ? nil : body.preArrivalDays,
+            notes: notes.compactMapValues { $0?.trimmingCharacters(in: .whitespacesAndNewlines) })
+        try validate()
+    }
+}

@@ -106,7 +106,8 @@ extension FrontdeskAPI {
         // The customer's confirmation is written with the visit, in one transaction.
         let visit = try await store.write { _ in
             let visit = try await salonDesk.bookOnline(new)
-            if let message = NewMessage.about(visit, kind: .confirmation, language: language ?? .en) {
+            let settings = try await store.messages.settings(propertyID: visit.salon.id)
+            if let message = settings.applied(to: .about(visit, kind: .confirmation, language: language ?? .en)) {
                 try await store.messages.enqueue(message)
             }
             return visit
@@ -131,7 +132,10 @@ extension FrontdeskAPI {
         let visit = try await store.write { _ in
             let fee = try await salonDesk.visit(code: code, email: body.email).fees.cancellingNow
             let visit = try await salonDesk.cancelVisit(code: code, email: body.email)
-            if let message = NewMessage.about(visit, kind: .cancellation, fee: fee, language: language ?? .en) {
+            let settings = try await store.messages.settings(propertyID: visit.salon.id)
+            if let message = settings.applied(
+                to: .about(visit, kind: .cancellation, fee: fee, language: language ?? .en))
+            {
                 try await store.messages.enqueue(message)
             }
             return visit

@@ -15,6 +15,8 @@ public struct MailSettings: Sendable {
     public var leaseSeconds: Int
     /// How often the outbox is read for what is due.
     public var pollInterval: Duration
+    /// How often reminders and pre-arrival messages due are looked for.
+    public var scheduleInterval: Duration = .seconds(60)
 
     public init(
         smtp: SMTPConfiguration? = nil, sender: MailAddress = MailAddress("frontdesk@localhost", name: "Frontdesk"),

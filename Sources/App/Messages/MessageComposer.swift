@@ -76,6 +76,10 @@ struct MessageComposer: Sendable {
             context["visit"] = visit
         }
         if let total = facts.total { context["total"] = money(total) }
+        if let note = facts.note, !note.isEmpty { context["note"] = note }
+        if let checkIn = facts.checkInMinute {
+            context["checkIn"] = String(format: "%02d:%02d", checkIn / 60, checkIn % 60)
+        }
         if let fee = facts.fee, fee > 0 { context["fee"] = money(fee) }
         context["manageURL"] = manageURL(for: message)
         var table: [String: String] = [:]

@@ -7,6 +7,10 @@ public enum MessageKind: String, Sendable, Codable, CaseIterable {
     case confirmation
     /// A booking cancelled, with any fee kept or refund made.
     case cancellation
+    /// A salon's visit, some hours before it (`MessageSettings.reminderHours`).
+    case reminder
+    /// A hotel stay, some days before its arrival (`MessageSettings.preArrivalDays`).
+    case preArrival = "pre_arrival"
 }
 
 /// Where a message is on its way: `queued` until a mail server takes it (retried with backoff while it
@@ -38,6 +42,10 @@ public struct MessageFacts: Codable, Sendable, Hashable {
     /// A cancellation: the fee kept and the amount refunded.
     public var fee: Int?
     public var refund: Int?
+    /// The property's own line in the message's language (`MessageSettings.notes`).
+    public var note: String?
+    /// A hotel's check-in time, minutes of its day.
+    public var checkInMinute: Int?
 
     public init(
         propertyName: String, guestName: String, confirmationCode: String, timeZoneID: String,

@@ -1,0 +1,101 @@
+import API
+import Booking
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Mail
+import MailTesting
+import Storage
+import StorageTesting
+import Testing
+
+@testable import App
+
+/// The messages due by the clock, driven by the store's clock and sent to a real SMTP server (aiosmtpd): a
+/// salon's reminder its hours before a visit, a hotel's pre-arrival message its days before an arrival
+/// (not before 09:00 there), each written once, in the language the booking was made in; and what a
+/// manager turns off is not written.
+@Suite(.serialized)
+struct MessageSchedulerTests {
+    static let logger = Logger(label: "test")
+
+    @Test(arguments: TestDatabase.available)
+    func aVisitIsRemindedAndAStayGreetedAtTheirTimesOnceEachAndBothAreSent(database: TestDatabase) async throws {
+        let salon = try await SalonOnlineAPITests.Salon.make(database: database)
+        let (fixture, store) = (salon.fixture, salon.fixture.store)
+        try await SMTPSink.with { sink in
+            try await fixture.test { client in
+                let times = try await salon.freeTimes(client, on: salon.today.adding(days: 2), services: [salon.cut.id])
+                let start = try #require(times.first).start
+                #expect(try await salon.book(client, [salon.cut.id], staff: nil, start: start).status == .created)
+                let arrival = fixture.today.adding(days: 6)
+                _ = try await MessagesAPITests.book(client, fixture, arrival: arrival, language: "ko")
+
+                let scheduler = MessageScheduler(store: store, interval: .seconds(60), logger: Self.logger)
+                store.clock.set(start.addingTimeInterval(-24 * 3600 - 60))
+                #expect(try await scheduler.round() == 0)
+                store.clock.set(start.addingTimeInterval(-24 * 3600 + 60))
+                #expect(try await scheduler.round() == 1)
+                #expect(try await scheduler.round() == 0)
+
+                let first = arrival.adding(days: -2)
+                let zone = fixture.property.timeZone
+                store.clock.set(first.instant(atMinute: 8 * 60 + 59, in: zone))
+                #expect(try await scheduler.round() == 0)
+                store.clock.set(first.instant(atMinute: 9 * 60, in: zone))
+                #expect(try await scheduler.round() == 1)
+                #expect(try await scheduler.round() == 0)
+
+                // Both confirmations, the reminder and the pre-arrival message go out.
+                let settings = MailSettings(sender: MailAddress("desk@frontdesk.test"), siteURL: "https://book.example")
+                let delivery = MessageDelivery(
+                    store: store, settings: settings, smtp: sink.configuration(host: "127.0.0.1"), logger: Self.logger)
+                #expect(await delivery.round(try await MessageComposer.bundled(siteURL: settings.siteURL)) == 4)
+                var subjects: [String] = []
+                for (eml, _) in try sink.messages() { subjects.append(try await SMTPSink.parse(eml).subject) }
+                #expect(subjects.count == 4)
+                #expect(subjects.contains { $0.hasPrefix("ご来店のお知らせ：Salon Hanami") })
+                #expect(subjects.contains { $0.hasPrefix("Baan Suan 숙박이 다가옵니다") })
+            }
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func whatAManagerTurnsOffIsNotWrittenAndTheirOwnLineIsAdded(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let store = fixture.store
+        let arrival = fixture.today.adding(days: 8)
+        try await fixture.test(as: .manager) { client in
+            let path = "/api/v1/properties/\(fixture.property.id)/message-settings"
+            let refused =
+                #"{"confirmation": false, "cancellation": true, "reminderHours": 24, "preArrivalDays": 15, "notes": {}}"#
+            try await client.execute(uri: path, method: .put, body: ByteBuffer(string: refused)) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.error?.error.field == "preArrivalDays")
+            }
+            let body =
+                #"{"confirmation": false, "cancellation": true, "reminderHours": 24, "preArrivalDays": 3, "notes": {"en": "Parking is behind the garden."}}"#
+            try await client.execute(uri: path, method: .put, body: ByteBuffer(string: body)) { response in
+                #expect(response.status == .ok)
+            }
+            try await client.execute(uri: path, method: .get) { response in
+                let settings = try APIFixture.decoder.decode(
+                    Components.Schemas.MessageSettings.self, from: Data(buffer: response.body))
+                #expect(!settings.confirmation && settings.preArrivalDays == 3)
+                #expect(settings.notes.en == "Parking is behind the garden." && settings.notes.th == nil)
+            }
+            let code = try await MessagesAPITests.book(client, fixture, arrival: arrival, language: "en")
+            let stay = try #require(try await store.stays.stay(confirmationCode: code))
+            #expect(try await store.messages.messages(stayID: stay.id).isEmpty)
+
+            let scheduler = MessageScheduler(store: store, interval: .seconds(60), logger: Self.logger)
+            store.clock.set(arrival.adding(days: -3).instant(atMinute: 10 * 60, in: fixture.property.timeZone))
+            #expect(try await scheduler.round() == 1)
+            let greeted = try #require(try await store.messages.messages(stayID: stay.id).first)
+            #expect(greeted.message.kind == .preArrival)
+            #expect(greeted.message.facts.note == "Parking is behind the garden.")
+        }
+    }
+}

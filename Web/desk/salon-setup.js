@@ -1,6 +1,7 @@
 // A salon's set-up (`#/salon-setup`), for those the server lets change it: its opening hours, its menu,
 // the products it sells, its staff, its resources, its window for online booking, its fees for appointments
-// not kept, each member's shifts, how each service is booked and the salon's own texts in other languages.
+// not kept, each member's shifts, how each service is booked, the salon's own texts in other languages and
+// the messages it sends its customers.
 // Each part saves by itself and is drawn again from the server's answer; what the server refuses is said
 // next to the field it names. Nothing here decides what is allowed: the server does.
 
@@ -14,6 +15,7 @@ import { savingForm } from "./salon-setup-form.js";
 import { servicesPart } from "./salon-services.js";
 import { drawTerms, termsPut } from "./salon-terms.js";
 import { shiftsPart } from "./salon-shifts.js";
+import { messagesSection } from "./settings-messages.js";
 import { textsSection } from "./settings-texts.js";
 
 /** A titled section of the page with its hint. */
@@ -50,8 +52,11 @@ export async function mount(main, desk) {
   let setup;
   let texts;
   let products;
+  let messages;
   try {
-    [setup, texts, { products }] = await Promise.all([get(path), textsPart(desk), get(`/api/v1/properties/${desk.property.id}/products`)]);
+    [setup, texts, { products }, messages] = await Promise.all([
+      get(path), textsPart(desk), get(`/api/v1/properties/${desk.property.id}/products`), messagesSection(desk),
+    ]);
   } catch (error) {
     fill(main, h("div", { class: "settings-page setup-page" }, title, h("p", { class: "desk-error", role: "alert", text: errorText(error, t) })));
     return { unmount() {} };
@@ -75,6 +80,8 @@ export async function mount(main, desk) {
   const hours = salonForm("openingHours", drawOpeningHours(desk));
   const resources = salonForm("resources", drawResources(desk));
   const window = salonForm("window", drawWindow(desk));
+  // Settings' section, saved by itself with its own PUT; spaced as the set-up's own.
+  messages.classList.add("setup-section");
   // The salon's fees, a PUT of their own.
   const terms = savingForm(desk, { save: t("setup.save.terms"), draw: drawTerms(desk), send: (value) => termsPut(desk, value), saved });
   for (const form of [hours, resources, window, terms]) form.redraw(setup);
@@ -113,6 +120,7 @@ export async function mount(main, desk) {
       section(t, "shifts", shifts.element),
       section(t, "services", services.element),
       texts.element,
+      messages,
     ),
   );
   return { unmount() {} };

@@ -1,10 +1,12 @@
 // The property's settings a manager keeps: who issues its invoices and receipts (legal name, postal
 // address, tax id), through the `issuer` form the server declares, its taxes (`settings-taxes.js`),
-// its rate plans (`settings-plans.js`) and its own texts in the other languages (`settings-texts.js`). Others read them.
+// its rate plans (`settings-plans.js`), its own texts in the other languages (`settings-texts.js`) and the
+// messages it sends its guests (`settings-messages.js`). Others read them.
 
 import { call, declaredForm } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { renderForm } from "./form.js";
+import { messagesSection } from "./settings-messages.js";
 import { plansSection } from "./settings-plans.js";
 import { taxesSection } from "./settings-taxes.js";
 import { textsSection } from "./settings-texts.js";
@@ -12,10 +14,10 @@ import { textsSection } from "./settings-texts.js";
 export async function mount(main, desk) {
   const { t } = desk.i18n;
   const property = desk.property;
-  const [declaration, taxes, plans, texts] = await Promise.all([
+  const [declaration, taxes, plans, texts, messages] = await Promise.all([
     // Taxes and rate plans are money: served only to a role that reads it.
     declaredForm("issuer"), desk.readsMoney ? taxesSection(desk) : null, desk.readsMoney ? plansSection(desk) : null,
-    textsSection(desk),
+    textsSection(desk), messagesSection(desk),
   ]);
   const manager = desk.may("managing");
   const rendered = renderForm(declaration, {
@@ -48,6 +50,7 @@ export async function mount(main, desk) {
       taxes,
       plans,
       texts,
+      messages,
     ),
   );
   return { unmount() {} };

@@ -2,6 +2,7 @@ import API
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import ServiceLifecycle
 import Storage
 
@@ -26,13 +27,24 @@ public struct ServerConfiguration: Sendable {
     public var connectionsPerAddress: Int
     /// How messages to guests and customers are sent; no SMTP server by default.
     public var mail = MailSettings()
-    /// How iCal feeds are fetched by URL (public addresses only; tests loosen it).
+    /// How iCal feeds are fetched and webhooks called (public addresses only, unless
+    /// `allowPrivateAddresses`; tests loosen it).
     var feeds = FeedFetcher()
+    /// Let iCal feeds and webhooks reach private, loopback and link-local addresses: for an installation
+    /// whose channel manager or receiver is on its own network (and for tests on loopback).
+    public var allowPrivateAddresses: Bool {
+        get { feeds.allowsAll }
+        set {
+            let anywhere: @Sendable (SocketAddress) -> Bool = { _ in true }
+            feeds.allows = newValue ? anywhere : FeedFetcher.isPublic
+            feeds.allowsAll = newValue
+        }
+    }
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, https: Bool = false, metricsToken: String? = nil,
         webRoot: String? = nil, publicRequestsPerMinute: Int = 120, requestHeadTimeout: Duration = .seconds(15),
-        connectionsPerAddress: Int = 256
+        connectionsPerAddress: Int = 256, allowPrivateAddresses: Bool = false
     ) {
         self.host = host
         self.port = port
@@ -42,6 +54,7 @@ public struct ServerConfiguration: Sendable {
         self.publicRequestsPerMinute = publicRequestsPerMinute
         self.requestHeadTimeout = requestHeadTimeout
         self.connectionsPerAddress = connectionsPerAddress
+        self.allowPrivateAddresses = allowPrivateAddresses
     }
 }
 
@@ -63,7 +76,7 @@ public func buildApplication(
             connectionsPerAddress: configuration.connectionsPerAddress),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "frontdesk"),
         services: [store, store.events, Cleanup(store: store)]
-            + deliveries(store: store, mail: configuration.mail, logger: logger),
+            + deliveries(configuration: configuration, store: store, logger: logger),
         onServerRunning: { _ in await onServerRunning() },
         logger: logger)
     app.beforeServerStarts { try await store.migrate() }
@@ -71,10 +84,17 @@ public func buildApplication(
 }
 
 /// The messages due by the clock are written whatever the mail; they are sent when there is a mail server.
-private func deliveries(store: Store, mail: MailSettings, logger: Logger) -> [any ServiceLifecycle.Service] {
+/// Webhooks are sent whatever the mail.
+private func deliveries(configuration: ServerConfiguration, store: Store, logger: Logger) -> [any ServiceLifecycle
+    .Service]
+{
+    let mail = configuration.mail
     let scheduler = MessageScheduler(store: store, interval: mail.scheduleInterval, logger: logger)
-    guard let smtp = mail.smtp else { return [scheduler] }
-    return [scheduler, MessageDelivery(store: store, settings: mail, smtp: smtp, logger: logger)]
+    let webhooks = WebhookDispatcher(
+        store: store, fetcher: configuration.feeds, retries: mail.retries, pollInterval: mail.pollInterval,
+        logger: logger)
+    guard let smtp = mail.smtp else { return [scheduler, webhooks] }
+    return [scheduler, webhooks, MessageDelivery(store: store, settings: mail, smtp: smtp, logger: logger)]
 }
 
 /// The routes alone, for tests through HummingbirdTesting's router framework. Everything under

@@ -10,8 +10,9 @@ import NIOSSL
     import Glibc
 #endif
 
-/// Fetches a channel manager's iCal feed for a member of staff, without letting them make the server
-/// call anything it should not (server-side request forgery): only `http` and `https`, only to
+/// Fetches a channel manager's iCal feed for a member of staff, and POSTs a property's events to its
+/// webhooks, without letting them make the server call anything it should not (server-side request
+/// forgery): only `http` and `https`, only to
 /// public addresses (checked after DNS resolution, and the connection made to the address checked,
 /// so a name cannot resolve twice to different places), every redirect checked the same way, at
 /// most 1 MiB, and the whole fetch within `timeout` (a feed dripping a byte every few seconds is
@@ -19,6 +20,8 @@ import NIOSSL
 struct FeedFetcher: Sendable {
     /// Which addresses may be connected to; public ones only, but for tests.
     var allows: @Sendable (SocketAddress) -> Bool = FeedFetcher.isPublic
+    /// Whether `allows` lets every address through (the installation's choice).
+    var allowsAll = false
     var timeout: Duration = .seconds(15)
     var maxBytes = Request.maximumJSONBytes
     var maxRedirects = 5
@@ -51,16 +54,56 @@ struct FeedFetcher: Sendable {
         }
     }
 
+    /// POSTs `body` (JSON) to `address` under the same rules, within `timeout`: refused unless the
+    /// answer is 2xx. A redirect is not followed (a webhook's receiver answers where it is).
+    func post(_ address: String, body: Data, headers: [(String, String)]) async throws {
+        guard let url = URL(string: address) else { throw Self.refusal("is not an address") }
+        let deadline = timeout
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                if case .redirect(let location) = try await send(url, method: .POST, headers: headers, body: body) {
+                    throw Self.refusal("redirects to '\(location.prefix(100))', which is not followed")
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: deadline)
+                throw Self.refusal("did not answer within \(deadline.components.seconds) seconds")
+            }
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+
+    /// Refuses, before anything is sent, an address that is not `http` or `https` or whose host is not
+    /// one this fetcher may reach (a private, loopback or link-local address, unless allowed).
+    func checkReachable(_ address: String) async throws {
+        guard let url = URL(string: address), let scheme = url.scheme?.lowercased(),
+            ["http", "https"].contains(scheme),
+            let host = url.host, !host.isEmpty
+        else { throw Self.refusal("must be an http or https address") }
+        let addresses = try await Self.resolve(host: host, port: url.port ?? (scheme == "https" ? 443 : 80))
+        guard !addresses.isEmpty, addresses.allSatisfy(allows) else {
+            throw Self.refusal("\(host) is a private, local or reserved address")
+        }
+    }
+
     enum Answer: Sendable {
         case feed(Data)
         case redirect(String)
     }
 
-    /// One request: to a public address of the URL's host, over TLS for https.
     private func get(_ url: URL) async throws -> Answer {
+        try await send(
+            url, method: .GET,
+            headers: [("Accept", "text/calendar, */*;q=0.5"), ("User-Agent", "Frontdesk iCal import")],
+            body: nil)
+    }
+
+    /// One request: to a public address of the URL's host, over TLS for https.
+    private func send(_ url: URL, method: HTTPMethod, headers: [(String, String)], body: Data?) async throws -> Answer {
         guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = url.host,
             !host.isEmpty
-        else { throw Self.refusal("must be an http or https address of an iCalendar feed") }
+        else { throw Self.refusal("must be an http or https address") }
         let port = url.port ?? (scheme == "https" ? 443 : 80)
         let addresses = try await Self.resolve(host: host, port: port)
         guard let target = addresses.first, addresses.allSatisfy(allows) else {
@@ -92,12 +135,13 @@ struct FeedFetcher: Sendable {
             answer.fail(error)
             throw Self.refusal("could not be reached (\(error))")
         }
-        var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: path)
+        var head = HTTPRequestHead(version: .http1_1, method: method, uri: path)
         head.headers.add(name: "Host", value: url.port.map { "\(host):\($0)" } ?? host)
-        head.headers.add(name: "Accept", value: "text/calendar, */*;q=0.5")
-        head.headers.add(name: "User-Agent", value: "Frontdesk iCal import")
+        for (name, value) in headers { head.headers.add(name: name, value: value) }
+        if let body { head.headers.add(name: "Content-Length", value: String(body.count)) }
         head.headers.add(name: "Connection", value: "close")
         channel.write(HTTPClientRequestPart.head(head), promise: nil)
+        if let body { channel.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: body))), promise: nil) }
         channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
         return try await withTaskCancellationHandler {
             defer { channel.close(promise: nil) }
@@ -205,7 +249,7 @@ private final class FeedResponseReader: ChannelInboundHandler {
             location = head.headers["location"].first
         case .body(var buffer):
             guard body.count + buffer.readableBytes <= maxBytes else {
-                finish(.failure(FeedFetcher.refusal("the calendar is larger than \(maxBytes) bytes")))
+                finish(.failure(FeedFetcher.refusal("answered with more than \(maxBytes) bytes")))
                 context.close(promise: nil)
                 return
             }
@@ -225,7 +269,7 @@ private final class FeedResponseReader: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        finish(.failure(FeedFetcher.refusal("closed the connection before the calendar was whole")))
+        finish(.failure(FeedFetcher.refusal("closed the connection before its answer was whole")))
         context.fireChannelInactive()
     }
 

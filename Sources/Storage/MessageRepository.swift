@@ -70,6 +70,17 @@ public struct MessageRepository: Sendable {
     public func claim(limit: Int = 10, leaseMillis: Int) async throws -> [OutgoingMessage] {
         let now = store.clock.nowMillis
         let lock = store.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        // Looked for first without a write, as there is most often nothing due.
+        let due = try await store.read { sql in
+            try await sql.raw(
+                """
+                SELECT 1 FROM messages WHERE state = 'queued' AND due_at <= \(bind: now)
+                  AND (claimed_until IS NULL OR claimed_until < \(bind: now))
+                LIMIT 1
+                """
+            ).first() != nil
+        }
+        guard due else { return [] }
         return try await store.write { sql in
             try await sql.raw(
                 """

@@ -25,6 +25,8 @@ extension Store {
     public var idempotencyKeys: IdempotencyRepository { IdempotencyRepository(store: self) }
     /// The outbox: messages to guests and customers, and how each went out.
     public var messages: MessageRepository { MessageRepository(store: self) }
+    /// Webhooks and how far each has been sent its property's events.
+    public var webhooks: WebhookRepository { WebhookRepository(store: self) }
     /// Invoices and receipts as issued, their issuer, and properties' taxes and rate plans.
     public var documents: DocumentRepository { DocumentRepository(store: self) }
 }

@@ -118,6 +118,7 @@ public final class Store: Sendable {
         migrations.add(AppointmentSeriesSchema())
         migrations.add(MessageSchema(dialect: dialect))
         migrations.add(MessageSettingsSchema())
+        migrations.add(WebhookSchema(dialect: dialect))
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

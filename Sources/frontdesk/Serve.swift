@@ -61,6 +61,7 @@ struct Serve: AsyncParsableCommand {
         static let connectionsPerAddress: ConfigKey = "frontdesk.connections-per-address"
         static let https: ConfigKey = "frontdesk.https"
         static let metricsToken: ConfigKey = "frontdesk.metrics-token"
+        static let allowPrivateAddresses: ConfigKey = "frontdesk.allow-private-addresses"
     }
 
     /// The server's configuration from the settings, each checked against its bounds.
@@ -78,7 +79,8 @@ struct Serve: AsyncParsableCommand {
             webRoot: web.isEmpty ? nil : web,
             publicRequestsPerMinute: try await settings.int(Key.publicRateLimit, default: 120, in: 1...1_000_000_000),
             requestHeadTimeout: .seconds(try await settings.int(Key.requestHeadTimeout, default: 15, in: 1...3600)),
-            connectionsPerAddress: try await settings.int(Key.connectionsPerAddress, default: 256, in: 0...1_000_000))
+            connectionsPerAddress: try await settings.int(Key.connectionsPerAddress, default: 256, in: 0...1_000_000),
+            allowPrivateAddresses: try await settings.bool(Key.allowPrivateAddresses, default: false))
     }
 
     func run() async throws {

@@ -115,6 +115,8 @@ struct OpenAPITests {
             "/api/v1/appointments/{id}/messages",
             "/api/v1/messages/{id}/send-again",
             "/api/v1/properties/{id}/message-settings",
+            "/api/v1/properties/{id}/webhooks",
+            "/api/v1/webhooks/{id}",
         ]
         #expect(Set(try Self.paths().keys) == expected)
     }

@@ -51,6 +51,9 @@ struct PropertyAccessAPITests {
                     propertyName: "Baan Suan", guestName: "Ann Lee", confirmationCode: stay.confirmationCode,
                     timeZoneID: "Asia/Bangkok")))
         try await fixture.store.messages.markSent(id: message.id)
+        let webhook = try await fixture.store.webhooks.create(
+            propertyID: fixture.property.id, url: "https://example.com/hooks", events: [.bookingCreated], secret: "s",
+            by: nil)
         let clerk = try #require(
             try await fixture.store.users.credentials(email: "front_desk@example.com")
         ).user
@@ -80,6 +83,12 @@ struct PropertyAccessAPITests {
             (.post, "/api/v1/messages/\(message.id)/send-again", nil),
             (.get, "/api/v1/appointments/\(appointment.id)/messages", nil),
             (.get, "/api/v1/properties/\(hotel)/message-settings", nil),
+            (.get, "/api/v1/properties/\(hotel)/webhooks", nil),
+            (
+                .post, "/api/v1/properties/\(hotel)/webhooks",
+                #"{"url": "https://example.com/h", "events": ["booking.created"]}"#
+            ),
+            (.delete, "/api/v1/webhooks/\(webhook.id)", nil),
             (
                 .put, "/api/v1/properties/\(hotel)/message-settings",
                 #"{"confirmation": true, "cancellation": true, "reminderHours": 0, "preArrivalDays": 0, "notes": {}}"#

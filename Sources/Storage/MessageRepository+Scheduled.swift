@@ -137,4 +137,19 @@ extension MessageRepository {
             return !rows.isEmpty
         }
     }
+
+    /// Whether the stay or the appointment a message is about is still booked.
+    public func stillBooked(_ message: NewMessage) async throws -> Bool {
+        try await store.read { sql in
+            let row: (any SQLRow)?
+            if let stayID = message.stayID {
+                row = try await sql.raw("SELECT state FROM stays WHERE id = \(bind: stayID)").first()
+            } else if let appointmentID = message.appointmentID {
+                row = try await sql.raw("SELECT state FROM appointments WHERE id = \(bind: appointmentID)").first()
+            } else {
+                return false
+            }
+            return try row?.decode(column: "state", as: String.self) == "booked"
+        }
+    }
 }

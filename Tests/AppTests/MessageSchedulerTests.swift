@@ -39,6 +39,12 @@ struct MessageSchedulerTests {
                 store.clock.set(start.addingTimeInterval(-24 * 3600 + 60))
                 #expect(try await scheduler.round() == 1)
                 #expect(try await scheduler.round() == 0)
+                // Both confirmations and the reminder go out; the pre-arrival message later, at its time.
+                let settings = MailSettings(sender: MailAddress("desk@frontdesk.test"), siteURL: "https://book.example")
+                let delivery = MessageDelivery(
+                    store: store, settings: settings, smtp: sink.configuration(host: "127.0.0.1"), logger: Self.logger)
+                let composer = try await MessageComposer.bundled(siteURL: settings.siteURL)
+                #expect(await delivery.round(composer) == 3)
 
                 let first = arrival.adding(days: -2)
                 let zone = fixture.property.timeZone
@@ -48,16 +54,49 @@ struct MessageSchedulerTests {
                 #expect(try await scheduler.round() == 1)
                 #expect(try await scheduler.round() == 0)
 
-                // Both confirmations, the reminder and the pre-arrival message go out.
-                let settings = MailSettings(sender: MailAddress("desk@frontdesk.test"), siteURL: "https://book.example")
-                let delivery = MessageDelivery(
-                    store: store, settings: settings, smtp: sink.configuration(host: "127.0.0.1"), logger: Self.logger)
-                #expect(await delivery.round(try await MessageComposer.bundled(siteURL: settings.siteURL)) == 4)
+                #expect(await delivery.round(composer) == 1)
                 var subjects: [String] = []
                 for (eml, _) in try sink.messages() { subjects.append(try await SMTPSink.parse(eml).subject) }
                 #expect(subjects.count == 4)
                 #expect(subjects.contains { $0.hasPrefix("ご来店のお知らせ：Salon Hanami") })
                 #expect(subjects.contains { $0.hasPrefix("Baan Suan 숙박이 다가옵니다") })
+            }
+        }
+    }
+
+    @Test func aReminderForAVisitCancelledSinceIsNotSent() async throws {
+        let salon = try await SalonOnlineAPITests.Salon.make()
+        let (fixture, store) = (salon.fixture, salon.fixture.store)
+        try await SMTPSink.with { sink in
+            try await fixture.test { client in
+                let times = try await salon.freeTimes(client, on: salon.today.adding(days: 3), services: [salon.cut.id])
+                let start = try #require(times.first).start
+                let booked = try await salon.book(client, [salon.cut.id], staff: nil, start: start)
+                let code = try #require(try GuestSite.json(booked)["code"] as? String)
+                // Reminded two days ahead, while online cancellations (until a day before) are still open.
+                _ = try await store.messages.updateSettings(
+                    MessageSettings(reminderHours: 48), propertyID: salon.id, by: nil)
+                store.clock.set(start.addingTimeInterval(-30 * 3600))
+                #expect(
+                    try await MessageScheduler(store: store, interval: .seconds(60), logger: Self.logger).round() == 1)
+                // Cancelled after its reminder was written, before a mail server took it.
+                try await client.execute(
+                    uri: "/api/v1/public/visits/\(code)/cancel?lang=ja", method: .post,
+                    body: ByteBuffer(string: #"{"email": "yui@example.com"}"#)
+                ) { #expect($0.status == .ok, "\(String(buffer: $0.body))") }
+                let settings = MailSettings(sender: MailAddress("desk@frontdesk.test"), siteURL: "https://book.example")
+                let delivery = MessageDelivery(
+                    store: store, settings: settings, smtp: sink.configuration(host: "127.0.0.1"), logger: Self.logger)
+                #expect(await delivery.round(try await MessageComposer.bundled(siteURL: settings.siteURL)) == 3)
+                var subjects: [String] = []
+                for (eml, _) in try sink.messages() { subjects.append(try await SMTPSink.parse(eml).subject) }
+                #expect(subjects.count == 2 && !subjects.contains { $0.hasPrefix("ご来店のお知らせ") })
+                let appointment = try #require(try await store.appointments.visit(code: code)?.appointments.first)
+                let reminder = try #require(
+                    try await store.messages.messages(appointmentID: appointment.id).first {
+                        $0.message.kind == .reminder
+                    })
+                #expect(reminder.state == .failed && reminder.lastError?.contains("no longer to come") == true)
             }
         }
     }

@@ -47,6 +47,12 @@ struct MessageDelivery: ServiceLifecycle.Service {
     private func deliver(_ outgoing: OutgoingMessage, _ composer: MessageComposer) async {
         let outcome: (error: String, permanent: Bool)?
         do {
+            let message = outgoing.message
+            if [.reminder, .preArrival].contains(message.kind),
+                !message.stillTimely(now: store.clock.now(), booked: try await store.messages.stillBooked(message))
+            {
+                throw MessageTemplateError("not sent: its visit or stay is no longer to come")
+            }
             let composed = try composer.compose(outgoing)
             try await SMTPClient(configuration: smtp).send(mail(outgoing, composed))
             outcome = nil

@@ -119,3 +119,20 @@ extension NewMessage {
             recipientName: stay.guestName, language: language, facts: facts)
     }
 }
+
+extension NewMessage {
+    /// Whether a message due by the clock still has something to say when it goes out: its visit or stay
+    /// still booked (`booked`) and still to come. A mail server down for a day, or a booking cancelled
+    /// after its reminder was written, must not remind anyone of a visit that is not coming.
+    public func stillTimely(now: Date, booked: Bool) -> Bool {
+        switch kind {
+        case .confirmation, .cancellation:
+            return true
+        case .reminder:
+            return booked && (facts.startMinute ?? 0) > Int(now.timeIntervalSince1970 / 60)
+        case .preArrival:
+            guard booked, let arrival = facts.arrival.flatMap(Day.init(iso:)) else { return false }
+            return Day.today(in: TimeZone(identifier: facts.timeZoneID) ?? .gmt, now: now) < arrival
+        }
+    }
+}

@@ -31,9 +31,10 @@ struct MessageComposerTests {
     @Test func everyKindIsWrittenInEveryLanguageWithNoEnglishLeft() async throws {
         let composer = try await MessageComposer.bundled(siteURL: "https://book.example.com/")
         let english = Set(
-            "dear thank your booking confirmed cancelled arrival departure room total see cancel services when with fee no charged automatically sent message nights reminder visit look forward welcoming check"
+            "dear thank your booking confirmed cancelled arrival departure room total see cancel services when with fee no charged automatically sent message nights reminder visit look forward welcoming check invoice receipt issued paid balance please find below"
                 .split(separator: " ").map(String.init))
-        for kind in MessageKind.allCases {
+        // A booking's messages; an invoice's (which states no booking) is below.
+        for kind in MessageKind.allCases where kind != .document {
             for language in Language.allCases {
                 for salon in [false, true] {
                     let composed = try composer.compose(Self.outgoing(kind, language, salon: salon))
@@ -92,6 +93,24 @@ struct MessageComposerTests {
         #expect(arriving.subject.hasPrefix("ご滞在が近づいています"))
         #expect(arriving.text.contains("駐車場は裏手にございます。") && arriving.html.contains("駐車場は裏手にございます。"))
         #expect(arriving.text.contains("チェックイン開始: 15:00"))
+        // An invoice, as issued, in Japanese.
+        var invoice = Self.outgoing(.document, .ja)
+        invoice.message.facts.document = DocumentFacts(
+            FolioDocument(
+                id: 1, propertyID: 1, stayID: 5, kind: .invoice, number: 42,
+                issuedOn: Day(year: 2026, month: 12, day: 20),
+                issuer: Issuer(name: "Baan Suan Co., Ltd.", address: "1 Nimman Rd", taxID: "0105551234567"),
+                guestName: "Sato Yui", confirmationCode: "FD-7QK2M4",
+                nights: try Nights(
+                    arrival: Day(year: 2026, month: 12, day: 18), departure: Day(year: 2026, month: 12, day: 20)),
+                rooms: ["101"], currency: .thb, charges: [.init(description: "Minibar", amount: Money(18_000, .thb))],
+                taxes: [.init(name: "VAT 7%", basis: nil, basisPoints: 700, perNight: nil, amount: Money(1_260, .thb))],
+                payments: []))
+        let sent = try composer.compose(invoice)
+        #expect(sent.subject == "Baan Suanの請求書（INV-000042）")
+        #expect(sent.text.contains("請求書 INV-000042") && sent.text.contains("0105551234567"))
+        #expect(sent.text.contains("Minibar: THB 180.00") || sent.text.contains("Minibar: THB\u{a0}180.00"))
+        #expect(sent.html.contains("INV-000042"))
         // HTML escapes what the facts hold.
         var tricky = Self.outgoing(.confirmation, .en)
         tricky.message.facts.guestName = "<b>Ann</b>"

@@ -95,4 +95,37 @@ struct MessagesAPITests {
             }
         }
     }
+
+    @Test(arguments: TestDatabase.available)
+    func anInvoiceIsSentByEmailOnRequestToTheGuestOrAnAddressGiven(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let stayID = try await fixture.storedStay(charged: 5_000)
+        let document = try await Accounts(storage: fixture.store, now: fixture.store.clock.now)
+            .issueDocument(
+                .invoice, stayID: stayID, by: Staff(User(id: 1, email: "m@example.com", name: "M", role: .manager)))
+        try await fixture.test(as: .manager) { client in
+            let path = "/api/v1/documents/\(document.id)/send"
+            // The stay's guest left no email: the desk gives one.
+            try await client.execute(uri: path, method: .post, body: ByteBuffer(string: #"{"language": "ja"}"#)) {
+                #expect($0.status == .badRequest)
+                #expect($0.error?.error.field == "email" && $0.error?.error.reason?.rawValue == "email.required")
+            }
+            try await client.execute(
+                uri: path, method: .post, body: ByteBuffer(string: #"{"language": "ja", "email": "not an address"}"#)
+            ) { #expect($0.status == .badRequest) }
+            try await client.execute(
+                uri: path, method: .post, body: ByteBuffer(string: #"{"language": "ja", "email": "ann@example.com"}"#)
+            ) { response in
+                #expect(response.status == .accepted)
+                let queued = try APIFixture.decoder.decode(
+                    Components.Schemas.OutgoingMessage.self, from: Data(buffer: response.body))
+                #expect(queued.kind == .document && queued.recipient == "ann@example.com" && queued.language == .ja)
+            }
+            let listed = try await Self.messages(client, stayID: stayID)
+            #expect(listed.map(\.kind) == [.document])
+            let stored = try #require(try await fixture.store.messages.message(id: listed[0].id))
+            #expect(stored.message.facts.document?.reference == document.reference)
+            #expect(stored.message.facts.document?.total == document.totalCharges.amount)
+        }
+    }
 }

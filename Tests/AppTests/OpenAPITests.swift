@@ -117,6 +117,7 @@ struct OpenAPITests {
             "/api/v1/properties/{id}/message-settings",
             "/api/v1/properties/{id}/webhooks",
             "/api/v1/webhooks/{id}",
+            "/api/v1/documents/{id}/send",
         ]
         #expect(Set(try Self.paths().keys) == expected)
     }

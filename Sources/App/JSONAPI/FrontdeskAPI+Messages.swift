@@ -31,7 +31,7 @@ extension FrontdeskAPI {
         return .ok(.init(body: .json(try .init(try await store.messages.sendAgain(id: message.id), mail: mailSetUp))))
     }
 
-    private var mailSetUp: Bool { configuration.mail.smtp != nil }
+    var mailSetUp: Bool { configuration.mail.smtp != nil }
 
     private func messageList(_ messages: [OutgoingMessage]) throws -> Components.Schemas.MessageList {
         .init(messages: try messages.map { try .init($0, mail: mailSetUp) })
@@ -103,5 +103,27 @@ extension MessageSettings {
             preArrivalDays: body.preArrivalDays == 0 ? nil : body.preArrivalDays,
             notes: notes.compactMapValues { $0?.trimmingCharacters(in: .whitespacesAndNewlines) })
         try validate()
+    }
+}
+
+/// An invoice or a receipt sent by email from the desk.
+extension FrontdeskAPI {
+    func sendDocument(_ input: Operations.SendDocument.Input) async throws -> Operations.SendDocument.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let document = try await accounts.document(input.path.id, by: try context.staff(for: .accounts))
+        let found = try await frontDesk.stay(document.stayID, by: try context.staff(for: .accounts))
+        let guest = try await store.guest(id: found.stay.guestID)
+        let email = (body.email ?? guest?.email ?? "").trimmingCharacters(in: .whitespaces)
+        guard !email.isEmpty else {
+            throw DomainError.invalid("email", "the guest has no email address: give one", reason: .emailRequired)
+        }
+        try Guest.validate(name: document.guestName, email: email, phone: "")
+        let message = NewMessage.document(
+            document, property: found.property, email: email, name: document.guestName,
+            language: try Language.named(body.language.rawValue, field: "language"))
+        return .accepted(.init(body: .json(try .init(try await store.messages.enqueue(message), mail: mailSetUp))))
     }
 }

@@ -77,6 +77,20 @@ struct MessageComposer: Sendable {
         }
         if let total = facts.total { context["total"] = money(total) }
         if let note = facts.note, !note.isEmpty { context["note"] = note }
+        if let document = facts.document {
+            let line = { (line: DocumentFacts.Line) -> [String: Any] in
+                ["description": line.description, "amount": money(line.amount)]
+            }
+            slots["kindName"] = said(document.kind)
+            slots["reference"] = document.reference
+            context["document"] = [
+                "kindName": said(document.kind), "reference": document.reference,
+                "issuedOn": Self.day(document.issuedOn, locale: locale), "issuer": document.issuer,
+                "issuerAddress": document.issuerAddress, "taxID": document.taxID, "charges": document.charges.map(line),
+                "taxes": document.taxes.map(line), "total": money(document.total), "paid": money(document.paid),
+                "balance": money(document.balance),
+            ]
+        }
         if let checkIn = facts.checkInMinute {
             context["checkIn"] = String(format: "%02d:%02d", checkIn / 60, checkIn % 60)
         }

@@ -49,4 +49,17 @@ extension NewMessage {
                 services: visit.services.map { salon.translations.word($0.name, in: language) },
                 staffName: visit.staff?.name, currency: salon.currency.code, total: total, fee: fee?.amount))
     }
+
+    /// An invoice or a receipt, to `email` in `language`, as the desk sends it on request.
+    public static func document(
+        _ document: FolioDocument, property: Property, email: String, name: String, language: Language
+    ) -> NewMessage {
+        var facts = MessageFacts(
+            propertyName: property.name, guestName: name, confirmationCode: document.confirmationCode,
+            timeZoneID: property.timeZoneID, currency: document.currency.code, total: document.totalCharges.amount)
+        facts.document = DocumentFacts(document)
+        return NewMessage(
+            kind: .document, propertyID: property.id, stayID: document.stayID, recipient: email, recipientName: name,
+            language: language, facts: facts)
+    }
 }

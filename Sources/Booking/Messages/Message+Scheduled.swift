@@ -126,7 +126,7 @@ extension NewMessage {
     /// after its reminder was written, must not remind anyone of a visit that is not coming.
     public func stillTimely(now: Date, booked: Bool) -> Bool {
         switch kind {
-        case .confirmation, .cancellation:
+        case .confirmation, .cancellation, .document:
             return true
         case .reminder:
             return booked && (facts.startMinute ?? 0) > Int(now.timeIntervalSince1970 / 60)

@@ -11,6 +11,8 @@ public enum MessageKind: String, Sendable, Codable, CaseIterable {
     case reminder
     /// A hotel stay, some days before its arrival (`MessageSettings.preArrivalDays`).
     case preArrival = "pre_arrival"
+    /// An invoice or a receipt as issued, sent when the desk asks.
+    case document
 }
 
 /// Where a message is on its way: `queued` until a mail server takes it (retried with backoff while it
@@ -46,6 +48,8 @@ public struct MessageFacts: Codable, Sendable, Hashable {
     public var note: String?
     /// A hotel's check-in time, minutes of its day.
     public var checkInMinute: Int?
+    /// An invoice or a receipt, as issued.
+    public var document: DocumentFacts?
 
     public init(
         propertyName: String, guestName: String, confirmationCode: String, timeZoneID: String,
@@ -126,5 +130,41 @@ public struct OutgoingMessage: Sendable, Hashable {
         self.lastError = lastError
         self.createdAt = createdAt
         self.sentAt = sentAt
+    }
+}
+
+/// An invoice or a receipt as a message states it: its reference, issuer, lines and totals (minor units
+/// of the message's currency).
+public struct DocumentFacts: Codable, Sendable, Hashable {
+    public struct Line: Codable, Sendable, Hashable {
+        public var description: String
+        public var amount: Int
+    }
+
+    /// `invoice` or `receipt`.
+    public var kind: String
+    public var reference: String
+    public var issuedOn: String
+    public var issuer: String
+    public var issuerAddress: String
+    public var taxID: String
+    public var charges: [Line]
+    public var taxes: [Line]
+    public var total: Int
+    public var paid: Int
+    public var balance: Int
+
+    public init(_ document: FolioDocument) {
+        kind = document.kind.rawValue
+        reference = document.reference
+        issuedOn = document.issuedOn.iso
+        issuer = document.issuer.name
+        issuerAddress = document.issuer.address
+        taxID = document.issuer.taxID
+        charges = document.charges.map { Line(description: $0.description, amount: $0.amount.amount) }
+        taxes = document.taxes.map { Line(description: $0.name, amount: $0.amount.amount) }
+        total = document.totalCharges.amount
+        paid = document.totalPayments.amount
+        balance = document.balance.amount
     }
 }

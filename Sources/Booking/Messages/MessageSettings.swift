@@ -47,6 +47,8 @@ public struct MessageSettings: Hashable, Sendable {
         case .cancellation: cancellation
         case .reminder: reminderHours != nil
         case .preArrival: preArrivalDays != nil
+        // Sent when the desk asks, whatever the settings.
+        case .document: true
         }
     }
 }

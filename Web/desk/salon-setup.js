@@ -1,7 +1,7 @@
 // A salon's set-up (`#/salon-setup`), for those the server lets change it: its opening hours, its menu,
 // the products it sells, its staff, its resources, its window for online booking, its fees for appointments
-// not kept, each member's shifts, how each service is booked, the salon's own texts in other languages and
-// the messages it sends its customers.
+// not kept, each member's shifts, how each service is booked, the salon's own texts in other languages, the
+// messages it sends its customers and the webhooks its events are sent to.
 // Each part saves by itself and is drawn again from the server's answer; what the server refuses is said
 // next to the field it names. Nothing here decides what is allowed: the server does.
 
@@ -17,6 +17,7 @@ import { drawTerms, termsPut } from "./salon-terms.js";
 import { shiftsPart } from "./salon-shifts.js";
 import { messagesSection } from "./settings-messages.js";
 import { textsSection } from "./settings-texts.js";
+import { webhooksSection } from "./settings-webhooks.js";
 
 /** A titled section of the page with its hint. */
 function section(t, name, ...content) {
@@ -53,9 +54,11 @@ export async function mount(main, desk) {
   let texts;
   let products;
   let messages;
+  let webhooks;
   try {
-    [setup, texts, { products }, messages] = await Promise.all([
+    [setup, texts, { products }, messages, webhooks] = await Promise.all([
       get(path), textsPart(desk), get(`/api/v1/properties/${desk.property.id}/products`), messagesSection(desk),
+      webhooksSection(desk),
     ]);
   } catch (error) {
     fill(main, h("div", { class: "settings-page setup-page" }, title, h("p", { class: "desk-error", role: "alert", text: errorText(error, t) })));
@@ -80,8 +83,9 @@ export async function mount(main, desk) {
   const hours = salonForm("openingHours", drawOpeningHours(desk));
   const resources = salonForm("resources", drawResources(desk));
   const window = salonForm("window", drawWindow(desk));
-  // Settings' section, saved by itself with its own PUT; spaced as the set-up's own.
+  // Settings' sections, each saved by itself with its own calls; spaced as the set-up's own.
   messages.classList.add("setup-section");
+  webhooks.classList.add("setup-section");
   // The salon's fees, a PUT of their own.
   const terms = savingForm(desk, { save: t("setup.save.terms"), draw: drawTerms(desk), send: (value) => termsPut(desk, value), saved });
   for (const form of [hours, resources, window, terms]) form.redraw(setup);
@@ -121,6 +125,7 @@ export async function mount(main, desk) {
       section(t, "services", services.element),
       texts.element,
       messages,
+      webhooks,
     ),
   );
   return { unmount() {} };

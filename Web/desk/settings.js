@@ -1,7 +1,8 @@
 // The property's settings a manager keeps: who issues its invoices and receipts (legal name, postal
 // address, tax id), through the `issuer` form the server declares, its taxes (`settings-taxes.js`),
-// its rate plans (`settings-plans.js`), its own texts in the other languages (`settings-texts.js`) and the
-// messages it sends its guests (`settings-messages.js`). Others read them.
+// its rate plans (`settings-plans.js`), its own texts in the other languages (`settings-texts.js`), the
+// messages it sends its guests (`settings-messages.js`) and the webhooks its events are sent to
+// (`settings-webhooks.js`, a manager's alone). Others read the rest.
 
 import { call, declaredForm } from "./api.js";
 import { h, fill } from "../common/dom.js";
@@ -10,14 +11,16 @@ import { messagesSection } from "./settings-messages.js";
 import { plansSection } from "./settings-plans.js";
 import { taxesSection } from "./settings-taxes.js";
 import { textsSection } from "./settings-texts.js";
+import { webhooksSection } from "./settings-webhooks.js";
 
 export async function mount(main, desk) {
   const { t } = desk.i18n;
   const property = desk.property;
-  const [declaration, taxes, plans, texts, messages] = await Promise.all([
+  const [declaration, taxes, plans, texts, messages, webhooks] = await Promise.all([
     // Taxes and rate plans are money: served only to a role that reads it.
     declaredForm("issuer"), desk.readsMoney ? taxesSection(desk) : null, desk.readsMoney ? plansSection(desk) : null,
-    textsSection(desk), messagesSection(desk),
+    // Webhooks: null for one who is not a manager.
+    textsSection(desk), messagesSection(desk), webhooksSection(desk),
   ]);
   const manager = desk.may("managing");
   const rendered = renderForm(declaration, {
@@ -51,6 +54,7 @@ export async function mount(main, desk) {
       plans,
       texts,
       messages,
+      webhooks,
     ),
   );
   return { unmount() {} };

@@ -80,10 +80,19 @@ struct FeedFetcher: Sendable {
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased(),
             ["http", "https"].contains(scheme),
             let host = url.host, !host.isEmpty
-        else { throw Self.refusal("must be an http or https address") }
-        let addresses = try await Self.resolve(host: host, port: url.port ?? (scheme == "https" ? 443 : 80))
+        else { throw Webhook.notHTTP }
+        let addresses: [SocketAddress]
+        do {
+            addresses = try await Self.resolve(host: host, port: url.port ?? (scheme == "https" ? 443 : 80))
+        } catch {
+            throw DomainError.invalid(
+                "url", "names a host that could not be found (\(host))", reason: .addressUnknown, params: ["host": host]
+            )
+        }
         guard !addresses.isEmpty, addresses.allSatisfy(allows) else {
-            throw Self.refusal("\(host) is a private, local or reserved address")
+            throw DomainError.invalid(
+                "url", "\(host) is a private, local or reserved address", reason: .addressPrivate,
+                params: ["host": host])
         }
     }
 

@@ -22,7 +22,9 @@ public struct WebhookRepository: Sendable {
                 try await sql.raw("SELECT COUNT(*) AS n FROM webhooks WHERE property_id = \(bind: propertyID)")
                 .first()?.decode(column: "n", as: Int.self) ?? 0
             guard count < Webhook.maxPerProperty else {
-                throw DomainError.invalid("url", "a property keeps at most \(Webhook.maxPerProperty) webhooks")
+                throw DomainError.invalid(
+                    "url", "a property keeps at most \(Webhook.maxPerProperty) webhooks", reason: .webhookTooMany,
+                    params: ["max": String(Webhook.maxPerProperty)])
             }
             let seq =
                 try await sql.raw("SELECT event_seq FROM properties WHERE id = \(bind: propertyID)").first()?

@@ -68,16 +68,16 @@ def test_a_hotel_manager_adds_a_webhook_sees_its_secret_once_and_removes_it(desk
 
     # Not http or https, then a loopback address: refused under the URL, nothing added.
     add(browser, "ftp://x")
-    refused(browser, "must be an http or https address")
+    refused(browser, "Give an http or https address")
     add(browser, "http://127.0.0.1:9/h")
-    refused(browser, "is a private, local or reserved address")
+    refused(browser, "127.0.0.1 is a private, local or reserved address")
     assert webhooks_of(browser, hotel) == []
 
     # A public address with no event: refused under the events.
     for code in EVENTS:
         browser.find_element(By.ID, f"webhooks-event-{code}").click()
     add(browser, "https://93.184.215.14/hooks")
-    WebDriverWait(browser, 10).until(lambda b: text_in(b, "#webhooks-events-error") == "choose at least one event")
+    WebDriverWait(browser, 10).until(lambda b: text_in(b, "#webhooks-events-error") == "Choose at least one event.")
     assert text_in(browser, "#webhooks-url-error") == ""
 
     # With two events: its secret is shown, the refusal goes and the form starts again.
@@ -130,6 +130,10 @@ def test_in_japanese_the_salons_webhooks_have_no_english_word_and_no_stay_events
     assert offered(browser) == [[code, True] for code in SALON_EVENTS]
     assert not browser.find_elements(By.CSS_SELECTOR, "[id^='webhooks-event-stay.']")
 
+    # A private address is refused in Japanese, naming the host as typed.
+    add(browser, "http://127.0.0.1:9/h")
+    refused(browser, "127.0.0.1")
+    assert latin_words(text_in(browser, "#webhooks-url-error"), ["127.0.0.1"]) == [], text_in(browser, "#webhooks-url-error")
     add(browser, "https://93.184.215.14/salon")
     assert secret_shown(browser).startswith("whsec_")
     [stored] = webhooks_of(browser, salon)

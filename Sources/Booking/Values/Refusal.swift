@@ -234,6 +234,18 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// "{due} is still to pay." / "{over} more is paid than the total."
     public static let saleUnpaid = Refusal("sale.unpaid")
 
+    // Addresses the server calls (webhooks)
+    /// "Give an http or https address, such as https://example.com/hooks."
+    public static let addressNotHTTP = Refusal("address.notHttp")
+    /// "{host} is a private, local or reserved address: only public addresses are called."
+    public static let addressPrivate = Refusal("address.private")
+    /// "{host} could not be found."
+    public static let addressUnknown = Refusal("address.unknown")
+    /// "Choose at least one event."
+    public static let webhookEvents = Refusal("webhook.events")
+    /// "A property keeps at most {max} webhooks."
+    public static let webhookTooMany = Refusal("webhook.tooMany")
+
     // Messages to guests and customers
     /// "This message is still on its way: it can be sent again once it is sent or has failed."
     public static let messageQueued = Refusal("message.queued")
@@ -248,6 +260,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
 
     /// Every code, for the API document and the clients' wordings to be checked against.
     public static let all: [Refusal] = [
+        .addressNotHTTP, .addressPrivate, .addressUnknown,
         .appointmentNotPerformed, .appointmentOffGrid, .appointmentOutsideShift, .appointmentResourceFull,
         .appointmentSalonClosed, .appointmentTaken, .appointmentTooFarAhead, .appointmentTooSoon,
         .auditClosed, .auditNotClosed, .auditNotYet, .auditOrder,
@@ -259,6 +272,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .guestBirthDate, .guestDocumentNumber, .guestNationality,
         .importRefused,
         .messageQueued,
+        .webhookEvents, .webhookTooMany,
         .numberRange,
         .passwordLong, .passwordShort,
         .phoneInvalid,

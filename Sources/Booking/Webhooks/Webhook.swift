@@ -62,6 +62,9 @@ public struct Webhook: Sendable, Hashable {
         self.attempts = attempts
     }
 
+    public static let notHTTP = DomainError.invalid(
+        "url", "must be an http or https address, such as https://example.com/hooks", reason: .addressNotHTTP)
+
     /// Refuses a URL that is not `http` or `https` with a host (checked again, with its addresses, when
     /// it is called: private ones are refused unless the installation allows them), or no events.
     public static func validate(url: String, events: Set<WebhookEvent>) throws(DomainError) {
@@ -69,7 +72,7 @@ public struct Webhook: Sendable, Hashable {
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
             ["http", "https"].contains(scheme),
             let host = parsed.host, !host.isEmpty, parsed.user == nil, parsed.password == nil
-        else { throw .invalid("url", "must be an http or https address, such as https://example.com/hooks") }
-        guard !events.isEmpty else { throw .invalid("events", "choose at least one event") }
+        else { throw notHTTP }
+        guard !events.isEmpty else { throw .invalid("events", "choose at least one event", reason: .webhookEvents) }
     }
 }

@@ -4,7 +4,8 @@
 // property's own line in each language, added at the end of every message in it. A manager keeps them;
 // others read them. The server decides what may be kept: a refusal is said next to the field it names.
 
-import { APIError, call, errorText, get } from "./api.js";
+import { APIError, call, get } from "./api.js";
+import { fieldRefusals } from "./field-refusals.js";
 import { h } from "../common/dom.js";
 import { LANGUAGES } from "../common/i18n.js";
 
@@ -27,13 +28,12 @@ export async function messagesSection(desk) {
   const ahead = AHEAD[salon ? "salon" : "hotel"];
   const words = (key) => t(`messageSettings.${key}${salon ? "Salon" : ""}`);
 
+  const message = h("p", { class: "free-form-error", role: "alert", id: "settings-messages-error" });
   /** Where each field's refusal goes, by the name the server gives it. */
-  const errors = new Map();
+  const refusals = fieldRefusals(message);
   /** A labelled row; its refusal below it, read out with the control. */
   const row = (field, control, label, { check = false, className = "" } = {}) => {
-    const error = h("p", { class: "free-form-row-error", role: "alert", id: `${control.id}-error` });
-    control.setAttribute("aria-describedby", error.id);
-    errors.set(field, { error, control });
+    const error = refusals.place(field, control);
     const named = h("label", { for: control.id, text: label });
     // A checkbox comes before its words, on one line, as the declared forms' switches do.
     return h("div", { class: `free-form-row${check ? " free-form-switch" : ""} ${className}`.trim() }, check ? [control, named] : [named, control], error);
@@ -87,35 +87,22 @@ export async function messagesSection(desk) {
     };
   };
 
-  const message = h("p", { class: "free-form-error", role: "alert", id: "settings-messages-error" });
   const save = h("button", { type: "submit", id: "messages-save", class: "desk-button is-primary", text: t("messageSettings.save") });
-  const clear = () => {
-    message.textContent = "";
-    for (const { error, control } of errors.values()) {
-      error.textContent = "";
-      control.removeAttribute("aria-invalid");
-    }
-  };
   const form = h(
     "form",
     {
       class: "free-form settings-messages", novalidate: true,
       onsubmit: async (event) => {
         event.preventDefault();
-        clear();
+        refusals.clear();
         save.disabled = true;
         try {
           const { data } = await call("PUT", path, { body: value() });
           show(data);
           desk.toast(t("done.saved"));
         } catch (error) {
-          // `reminderHours`, `notes.th`: said under that field, which takes the focus; else under the form.
-          const spot = errors.get(error.field);
-          (spot?.error ?? message).textContent = errorText(error, t);
-          if (spot) {
-            spot.control.setAttribute("aria-invalid", "true");
-            spot.control.focus();
-          }
+          // `reminderHours`, `notes.th`: said under that field; else under the form.
+          refusals.show(error, t);
         } finally {
           save.disabled = !manager;
         }

@@ -4,7 +4,8 @@
 // server serves the list to no one else. The server decides what may be added (an http or https address
 // reaching a public one, some events): a refusal is said next to the field it names.
 
-import { call, errorText, get, pressing } from "./api.js";
+import { call, get, pressing } from "./api.js";
+import { fieldRefusals } from "./field-refusals.js";
 import { h, fill } from "../common/dom.js";
 
 /** Every event a webhook can be told of, by the server's code, in the order a booking meets them. */
@@ -105,35 +106,25 @@ export async function webhooksSection(desk) {
     removal.textContent = "";
   };
 
+  const message = h("p", { class: "free-form-error", role: "alert", id: "settings-webhooks-error" });
   /** Where each field's refusal goes, by the name the server gives it. */
-  const errors = new Map();
+  const refusals = fieldRefusals(message);
   const url = h("input", {
     type: "url", id: "webhooks-url", inputmode: "url", autocomplete: "off", spellcheck: false, placeholder: "https://", maxlength: 2000,
   });
-  const urlError = h("p", { class: "free-form-row-error", role: "alert", id: "webhooks-url-error" });
-  url.setAttribute("aria-describedby", urlError.id);
-  errors.set("url", { error: urlError, control: url });
+  const urlError = refusals.place("url", url);
   // Every event ticked to begin with: a receiver usually wants them all.
   const boxes = offered.map((code) => h("input", { type: "checkbox", id: `webhooks-event-${code}`, value: code, checked: true }));
-  const eventsError = h("p", { class: "free-form-row-error", role: "alert", id: "webhooks-events-error" });
-  errors.set("events", { error: eventsError, control: boxes[0] });
+  const eventsError = refusals.place("events", boxes[0], "webhooks-events-error");
 
-  const message = h("p", { class: "free-form-error", role: "alert", id: "settings-webhooks-error" });
   const add = h("button", { type: "submit", id: "webhooks-add", class: "desk-button is-primary", text: t("webhooks.add") });
-  const clear = () => {
-    message.textContent = "";
-    for (const { error, control } of errors.values()) {
-      error.textContent = "";
-      control.removeAttribute("aria-invalid");
-    }
-  };
   const form = h(
     "form",
     {
       class: "free-form settings-webhooks-add", novalidate: true,
       onsubmit: async (event) => {
         event.preventDefault();
-        clear();
+        refusals.clear();
         add.disabled = true;
         try {
           const body = { url: url.value.trim(), events: boxes.filter((box) => box.checked).map((box) => box.value) };
@@ -149,12 +140,7 @@ export async function webhooksSection(desk) {
           field.select();
         } catch (error) {
           // `url`, `events`: said under that field, which takes the focus; else under the form.
-          const spot = errors.get(error.field);
-          (spot?.error ?? message).textContent = errorText(error, t);
-          if (spot) {
-            spot.control.setAttribute("aria-invalid", "true");
-            spot.control.focus();
-          }
+          refusals.show(error, t);
         } finally {
           add.disabled = false;
         }

@@ -17,9 +17,7 @@ public struct Cleanup: Service {
 
     public func run() async {
         await cancelWhenGracefulShutdown {
-            while !store.isMigrated && !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(50))
-            }
+            await store.untilMigrated()
             while !Task.isCancelled {
                 do {
                     try await store.removeExpired()

@@ -36,6 +36,14 @@ public final class Store: Sendable {
     /// Whether `migrate()` has brought the schema up to date in this process (services that write wait for it).
     public var isMigrated: Bool { migrated.withLock { $0 } }
 
+    /// Returns once the schema is up to date (the server migrates before it takes requests, while its
+    /// services are already running), or the task is cancelled.
+    public func untilMigrated() async {
+        while !isMigrated && !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
     /// How long a request waits for a connection before it is refused (500). A burst of writes on a
     /// busy machine (a tour group's bookings, a slow disk) queues longer than the drivers' 10 seconds;
     /// the person at the desk would rather wait than be told to try again.

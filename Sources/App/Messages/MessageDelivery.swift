@@ -20,9 +20,7 @@ struct MessageDelivery: ServiceLifecycle.Service {
     func run() async throws {
         let composer = try await MessageComposer.bundled(siteURL: settings.siteURL)
         await cancelWhenGracefulShutdown {
-            while !store.isMigrated && !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(50))
-            }
+            await store.untilMigrated()
             while !Task.isCancelled {
                 let sent = await round(composer)
                 if sent == 0 { try? await Task.sleep(for: settings.pollInterval) }

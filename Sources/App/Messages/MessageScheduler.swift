@@ -16,9 +16,7 @@ struct MessageScheduler: ServiceLifecycle.Service {
 
     func run() async {
         await cancelWhenGracefulShutdown {
-            while !store.isMigrated && !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(50))
-            }
+            await store.untilMigrated()
             while !Task.isCancelled {
                 do {
                     try await round()

@@ -18,9 +18,7 @@ struct WebhookDispatcher: ServiceLifecycle.Service {
 
     func run() async {
         await cancelWhenGracefulShutdown {
-            while !store.isMigrated && !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(50))
-            }
+            await store.untilMigrated()
             while !Task.isCancelled {
                 let sent = await round()
                 if sent == 0 { try? await Task.sleep(for: pollInterval) }

@@ -145,6 +145,19 @@ public final class Store: Sendable {
         }
     }
 
+    /// Runs `body`, then closes the databases whether it returned or threw.
+    public func closing<Result>(_ body: () async throws -> Result) async throws -> Result {
+        let result: Result
+        do {
+            result = try await body()
+        } catch {
+            await shutdown()
+            throw error
+        }
+        await shutdown()
+        return result
+    }
+
     /// Closes the databases' connections; once (a second call does nothing).
     public func shutdown() async {
         guard

@@ -40,18 +40,26 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
             (location, searchPath) = (folder.appendingPathComponent("test.sqlite").path, nil)
         case .postgres:
             let admin = try Store.open(Self.postgresURL!)
-            try await admin.write { sql in
-                try await sql.raw("CREATE SCHEMA \(unsafeRaw: name)").run()
-                try await sql.raw("CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public").run()
+            try await admin.closing {
+                try await admin.write { sql in
+                    try await sql.raw("CREATE SCHEMA \(unsafeRaw: name)").run()
+                    try await sql.raw("CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public").run()
+                }
             }
-            await admin.shutdown()
             (location, searchPath) = (Self.postgresURL!, [name, "public"])
         }
         var stores: [Store] = []
-        for _ in 0..<count {
-            stores.append(try Store.open(location, searchPath: searchPath, eventTick: eventTick))
+        do {
+            for _ in 0..<count {
+                stores.append(try Store.open(location, searchPath: searchPath, eventTick: eventTick))
+            }
+            try await stores[0].migrate()
+        } catch {
+            // A store that failed to start still closes its pool: one left open asserts when it goes
+            // away, and takes the whole test run with it.
+            for store in stores { await store.shutdown() }
+            throw error
         }
-        try await stores[0].migrate()
         return stores
     }
 }

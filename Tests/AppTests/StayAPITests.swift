@@ -22,6 +22,16 @@ struct APIFixture {
 
     static func make(database: TestDatabase = .sqlite) async throws -> APIFixture {
         let store = try await database.makeStore()
+        do {
+            return try await hotel(in: store)
+        } catch {
+            // A fixture that failed half-way still closes its pool (an open one asserts when it goes away).
+            await store.shutdown()
+            throw error
+        }
+    }
+
+    private static func hotel(in store: Store) async throws -> APIFixture {
         let properties = store.properties
         let property = try await properties.insert(
             Property(

@@ -111,6 +111,9 @@ struct HotelBoard: Sendable {
         case unassigned = 3
         /// Nights blocked by an imported calendar (iCal).
         case blocked = 4
+        // 5 is the board's own, for rooms out of service.
+        /// Booked, and its guest checked in online before arriving.
+        case checkedInOnline = 6
     }
 
     /// Writes `body`, and first the JSON's `opening` when asked (the rooms or blocks changed).
@@ -160,6 +163,7 @@ struct HotelBoard: Sendable {
             case (_, _, nil): style = .unassigned
             case (_, .checkedIn, _): style = .checkedIn
             case (_, .checkedOut, _): style = .checkedOut
+            case (_, .booked, _) where run.checkedInOnline: style = .checkedInOnline
             default: style = .booked
             }
             items += [

@@ -34,9 +34,25 @@ struct BoardRuns: AsyncMigration {
     /// Runs longer than this many nights are found through their own index.
     static let longRunNights = 31
 
+    /// The board's covering indexes of runs (made again, when they were there), over the run's columns `run`:
+    /// by first night, and the long runs by departure.
+    static func indexes(run: String) -> [String] {
+        [
+            "DROP INDEX IF EXISTS stay_segments_days", "DROP INDEX IF EXISTS stay_segments_long",
+            "CREATE INDEX stay_segments_days ON stay_segments (property_id, arrival, departure, \(run)) WHERE active",
+            """
+            CREATE INDEX stay_segments_long ON stay_segments (property_id, departure, arrival, \(run))
+              WHERE active AND departure - arrival > \(longRunNights)
+            """,
+        ]
+    }
+
+    /// What the board reads of a run, which its indexes carry beside the days.
+    static let runColumns = "id, stay_id, room_id, room_type_id, state, source, guest_name, active"
+
     func prepare(on database: any Database) async throws {
         let sql = database as! any SQLDatabase
-        let run = "id, stay_id, room_id, room_type_id, state, source, guest_name, active"
+        let run = Self.runColumns
         for statement in blockCheck(on: " OF room_id, arrival, departure, active") + [
             "ALTER TABLE stay_segments ADD COLUMN state TEXT NOT NULL DEFAULT ''",
             "ALTER TABLE stay_segments ADD COLUMN source TEXT NOT NULL DEFAULT ''",
@@ -50,13 +66,9 @@ struct BoardRuns: AsyncMigration {
               guest_name = (SELECT g.name FROM stays s JOIN guests g ON g.id = s.guest_id
                 WHERE s.id = stay_segments.stay_id)
             """,
-            "CREATE INDEX stay_segments_days ON stay_segments (property_id, arrival, departure, \(run)) WHERE active",
-            """
-            CREATE INDEX stay_segments_long ON stay_segments (property_id, departure, arrival, \(run))
-              WHERE active AND departure - arrival > \(Self.longRunNights)
-            """,
+        ] + Self.indexes(run: run) + [
             // The board's index before this one, which every run's insert and update kept up to date.
-            "DROP INDEX IF EXISTS stay_segments_board",
+            "DROP INDEX IF EXISTS stay_segments_board"
         ] {
             try await sql.raw(SQLQueryString(statement)).run()
         }

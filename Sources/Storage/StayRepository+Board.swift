@@ -13,6 +13,8 @@ extension StayRepository {
         public var state: StayState
         public var source: StaySource
         public var guestName: String
+        /// Whether its stay's guest checked in online (`Stay.checkedInOnline`).
+        public var checkedInOnline = false
 
         /// The board's order of runs: by stay, then arrival.
         public static func inBoardOrder(_ lhs: BoardSegment, _ rhs: BoardSegment) -> Bool {
@@ -56,7 +58,8 @@ extension StayRepository {
 
     /// A board may hold tens of thousands of runs, and a row or a column through SQLKit costs more than
     /// the database's work for it: so the runs come as one text, each run written
-    /// `id,stay,room,arrival,departure,roomType,state,source,nameBytes:name` (room 0 for none; the
+    /// `id,stay,room,arrival,departure,roomType,state,source,online,nameBytes:name` (room 0 for none, online 1
+    /// when its guest checked in online; the
     /// name's length in bytes says where it ends, whatever it holds), parsed by `boardRuns(from:)`.
     private func boardSegments(where conditions: [SQLQueryString]) async throws -> [BoardSegment] {
         try await store.read { sql in
@@ -67,12 +70,14 @@ extension StayRepository {
                 postgres
                 ? """
                 SELECT concat_ws(',', x.id, x.stay_id, COALESCE(x.room_id, 0), x.arrival, x.departure, x.room_type_id,
-                  x.state, x.source, octet_length(x.guest_name) || ':' || x.guest_name) AS run
+                  x.state, x.source, CASE WHEN x.checked_in_online THEN 1 ELSE 0 END,
+                  octet_length(x.guest_name) || ':' || x.guest_name) AS run
                 FROM stay_segments x
                 """
                 : """
                 SELECT x.id || ',' || x.stay_id || ',' || COALESCE(x.room_id, 0) || ',' || x.arrival || ','
                   || x.departure || ',' || x.room_type_id || ',' || x.state || ',' || x.source || ','
+                  || CASE WHEN x.checked_in_online THEN 1 ELSE 0 END || ','
                   || length(CAST(x.guest_name AS BLOB)) || ':' || x.guest_name AS run
                 FROM stay_segments x
                 """
@@ -98,13 +103,14 @@ extension StayRepository {
             let roomType = try row.number()
             let state = try row.word()
             let source = try row.word()
+            let online = try row.number() == 1
             let name = try row.text()
             return BoardSegment(
                 id: id, stayID: stay, roomTypeID: roomType, roomID: room == 0 ? nil : room,
                 nights: try Nights(arrival: Day(arrival), departure: Day(departure)),
                 state: StayState(rawValue: state) ?? .booked,
                 source: StaySource(rawValue: source) ?? .frontDesk,
-                guestName: name)
+                guestName: name, checkedInOnline: online)
         }
     }
 }

@@ -362,7 +362,8 @@ public struct StayRepository: Sendable {
             UPDATE stays SET arrival = \(bind: stay.arrival.number), departure = \(bind: stay.departure.number),
               adults = \(bind: stay.adults), children = \(bind: stay.children), infants = \(bind: stay.infants),
               state = \(bind: stay.state.rawValue),
-              room_type_id = \(bind: stay.roomTypeID), notes = \(bind: stay.notes), version = \(bind: stay.version)
+              room_type_id = \(bind: stay.roomTypeID), notes = \(bind: stay.notes), version = \(bind: stay.version),
+              checked_in_online = \(bind: stay.checkedInOnline)
             WHERE id = \(bind: stayID) AND version = \(bind: before.version)
             RETURNING id
             """
@@ -437,7 +438,8 @@ public struct StayRepository: Sendable {
                 """
                 UPDATE stay_segments SET room_id = \(bind: segment.roomID), arrival = \(bind: segment.nights.arrival.number),
                   departure = \(bind: segment.nights.departure.number), active = \(bind: stay.state.holdsRoom),
-                  room_type_id = \(bind: stay.roomTypeID), state = \(bind: stay.state.rawValue)
+                  room_type_id = \(bind: stay.roomTypeID), state = \(bind: stay.state.rawValue),
+                  checked_in_online = \(bind: stay.checkedInOnline)
                 WHERE id = \(bind: ids[index])
                 """
             ).run()
@@ -448,10 +450,11 @@ public struct StayRepository: Sendable {
         try await sql.raw(
             """
             INSERT INTO stay_segments (stay_id, property_id, room_type_id, room_id, arrival, departure, active, state,
-              source, guest_name)
+              source, guest_name, checked_in_online)
             SELECT \(bind: stay.id), \(bind: stay.propertyID), \(bind: stay.roomTypeID), \(bind: segment.roomID),
               \(bind: segment.nights.arrival.number), \(bind: segment.nights.departure.number),
-              \(bind: stay.state.holdsRoom), \(bind: stay.state.rawValue), \(bind: stay.source.rawValue), g.name
+              \(bind: stay.state.holdsRoom), \(bind: stay.state.rawValue), \(bind: stay.source.rawValue), g.name,
+              \(bind: stay.checkedInOnline)
             FROM guests g WHERE g.id = \(bind: stay.guestID)
             """
         ).run()
@@ -500,6 +503,7 @@ public struct StayRepository: Sendable {
             confirmationCode: try row.decode(column: "confirmation_code", as: String.self),
             notes: try row.decode(column: "notes", as: String.self),
             ratePlanID: try row.decode(column: "rate_plan_id", as: Int?.self))
+        stay.checkedInOnline = try row.decode(column: "checked_in_online", as: Bool.self)
         if !segments.isEmpty { stay.segments = segments }
         return stay
     }

@@ -127,6 +127,7 @@ public final class Store: Sendable {
         migrations.add(MessageSchema(dialect: dialect))
         migrations.add(MessageSettingsSchema())
         migrations.add(WebhookSchema(dialect: dialect))
+        migrations.add(OnlineCheckInSchema())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

@@ -58,6 +58,7 @@ struct DomainLimitsDocumentTests {
         case "name" where bound.schema.hasSuffix("guest") || bound.schema.hasSuffix("customer"): Guest.nameLimit
         case "name" where bound.schema.contains("schemas/Customer") || bound.schema.hasSuffix("AppointmentCustomer"):
             Guest.nameLimit
+        case "name" where bound.schema.contains("RegisteredGuest"): Guest.nameLimit
         case "reading": Customer.readingLimit
         case "name" where bound.schema.hasSuffix("StaffAddition"): User.nameLimit
         case "name" where bound.schema.hasSuffix("Issuer"): Issuer.nameLimit

@@ -55,11 +55,21 @@ struct MessageSchedulerTests {
                 #expect(try await scheduler.round() == 0)
 
                 #expect(await delivery.round(composer) == 1)
-                var subjects: [String] = []
-                for (eml, _) in try sink.messages() { subjects.append(try await SMTPSink.parse(eml).subject) }
+                var parsed: [ParsedMessage] = []
+                for (eml, _) in try sink.messages() { parsed.append(try await SMTPSink.parse(eml)) }
+                let subjects = parsed.map(\.subject)
                 #expect(subjects.count == 4)
                 #expect(subjects.contains { $0.hasPrefix("ご来店のお知らせ：Salon Hanami") })
                 #expect(subjects.contains { $0.hasPrefix("Baan Suan 숙박이 다가옵니다") })
+                // The pre-arrival message links to the stay's online check-in, in the guest's language.
+                let greeting = try #require(parsed.first { $0.subject.hasPrefix("Baan Suan 숙박이 다가옵니다") })
+                let text = try #require(greeting.parts.first { $0.contentType == "text/plain" }).content
+                let link = try #require(text.split(separator: "\n").first { $0.contains("/#/check-in/") })
+                #expect(link.hasPrefix("https://book.example/#/check-in/") && link.hasSuffix("?lang=ko"))
+                let token = try #require(link.split(separator: "/").last?.split(separator: "?").first)
+                try await client.execute(uri: "/api/v1/public/check-in/\(token)?lang=ko", method: .get) { response in
+                    #expect(response.status == .ok)
+                }
             }
         }
     }

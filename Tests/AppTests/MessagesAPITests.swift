@@ -64,6 +64,76 @@ struct MessagesAPITests {
     }
 
     @Test(arguments: TestDatabase.available)
+    func theDeskMovingOrCancellingABookingTellsTheGuestInTheirLanguage(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let arrival = fixture.today.adding(days: 10)
+        try await fixture.test { client in
+            let code = try await Self.book(client, fixture, arrival: arrival, language: "ja")
+            let stay = try #require(try await fixture.store.stays.stay(confirmationCode: code))
+            let patch = { (version: Int, body: String) in
+                try await client.execute(
+                    uri: "/api/v1/stays/\(stay.id)", method: .patch, headers: [.ifMatch: "\"\(version)\""],
+                    body: ByteBuffer(string: body)
+                ) { response in #expect(response.status == .ok, "\(String(buffer: response.body))") }
+            }
+            // Notes are the desk's own: the guest hears nothing of them.
+            try await patch(stay.version, #"{"notes": "Late check-out asked"}"#)
+            #expect(try await Self.messages(client, stayID: stay.id).map(\.kind) == [.confirmation])
+            // New dates are told, in the language the guest booked in, stating them.
+            try await patch(stay.version + 1, #"{"departure": "\#(arrival.adding(days: 3).iso)"}"#)
+            let changed = try await Self.messages(client, stayID: stay.id)
+            #expect(changed.map(\.kind) == [.change, .confirmation])
+            #expect(changed.first?.language == .ja && changed.first?.recipient == "ann@example.com")
+            let facts = try #require(try await fixture.store.messages.messages(stayID: stay.id).first).message.facts
+            #expect(facts.departure == arrival.adding(days: 3).iso && facts.nights == 3)
+
+            // Cancelled at the desk within the free window: told, with no fee.
+            try await client.execute(uri: "/api/v1/stays/\(stay.id)/cancel", method: .post) { response in
+                #expect(response.status == .ok, "\(String(buffer: response.body))")
+            }
+            let cancelled = try await fixture.store.messages.messages(stayID: stay.id)
+            #expect(cancelled.map(\.message.kind) == [.cancellation, .change, .confirmation])
+            #expect(cancelled.first?.message.facts.fee == 0 && cancelled.first?.message.language == .ja)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func theDeskMovingOrCancellingAVisitTellsTheCustomerInTheirLanguage(database: TestDatabase) async throws {
+        let salon = try await SalonOnlineAPITests.Salon.make(database: database)
+        let store = salon.fixture.store
+        try await salon.fixture.test { client in
+            let times = try await salon.freeTimes(client, on: salon.tomorrow, services: [salon.cut.id])
+            let (first, later) = (try #require(times.first).start, try #require(times.last).start)
+            #expect(try await salon.book(client, [salon.cut.id], staff: nil, start: first).status == .created)
+            let minute = Int(first.timeIntervalSince1970 / 60)
+            let booked = try await store.appointments.appointments(
+                propertyID: salon.id, fromMinute: minute, toMinute: minute + 1)
+            let appointment = try #require(booked.first)
+            let kinds = { try await store.messages.messages(appointmentID: appointment.id).map(\.message.kind) }
+            #expect(try await kinds() == [.confirmation])
+
+            let edit = { (version: Int, body: String) in
+                try await client.execute(
+                    uri: "/api/v1/appointments/\(appointment.id)", method: .patch,
+                    headers: [.ifMatch: "\"\(version)\""], body: ByteBuffer(string: body)
+                ) { response in #expect(response.status == .ok, "\(String(buffer: response.body))") }
+            }
+            try await edit(appointment.version, #"{"notes": "Prefers a quiet chair"}"#)
+            #expect(try await kinds() == [.confirmation])
+            try await edit(appointment.version + 1, #"{"start": "\#(later.formatted(.iso8601))"}"#)
+            let moved = try await store.messages.messages(appointmentID: appointment.id)
+            #expect(moved.map(\.message.kind) == [.change, .confirmation])
+            #expect(moved.first?.message.language == .ja)
+            #expect(moved.first?.message.facts.startMinute == Int(later.timeIntervalSince1970 / 60))
+
+            try await edit(appointment.version + 2, #"{"state": "cancelled"}"#)
+            let cancelled = try await store.messages.messages(appointmentID: appointment.id)
+            #expect(cancelled.map(\.message.kind) == [.cancellation, .change, .confirmation])
+            #expect(cancelled.first?.message.facts.fee == 0)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
     func onlyAManagerSendsAMessageAgainAndOnlyOnceItIsNoLongerOnItsWay(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
         let arrival = fixture.today.adding(days: 10)

@@ -99,6 +99,8 @@ struct OpenAPITests {
             "/api/v1/public/bookings",
             "/api/v1/public/bookings/{code}",
             "/api/v1/public/bookings/{code}/cancel",
+            "/api/v1/public/check-in/{token}",
+            "/api/v1/stays/{id}/check-in-link",
             "/api/v1/properties/{id}/salon/services",
             "/api/v1/properties/{id}/salon/services/{serviceId}",
             "/api/v1/properties/{id}/salon/staff",
@@ -183,6 +185,7 @@ struct OpenAPITests {
                 "GET /api/v1/public/salons/{id}/free-times", "POST /api/v1/public/salons/{id}/holds",
                 "DELETE /api/v1/public/salons/{id}/holds/{token}", "POST /api/v1/public/salons/{id}/visits",
                 "GET /api/v1/public/visits/{code}", "POST /api/v1/public/visits/{code}/cancel",
+                "GET /api/v1/public/check-in/{token}", "PUT /api/v1/public/check-in/{token}",
             ])
     }
 

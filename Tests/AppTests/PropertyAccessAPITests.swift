@@ -80,6 +80,7 @@ struct PropertyAccessAPITests {
             (.post, "/api/v1/stays/\(stay.id)/reinstate", nil),
             (.get, "/api/v1/stays/\(stay.id)/history", nil),
             (.get, "/api/v1/stays/\(stay.id)/messages", nil),
+            (.get, "/api/v1/stays/\(stay.id)/check-in-link", nil),
             (.post, "/api/v1/messages/\(message.id)/send-again", nil),
             (.get, "/api/v1/appointments/\(appointment.id)/messages", nil),
             (.get, "/api/v1/properties/\(hotel)/message-settings", nil),

@@ -70,7 +70,7 @@ struct BoardSegmentsTests {
     @Test func runsAreReadWhateverTheirGuestsNamesHold() throws {
         let names = ["Lee, Ann", "7:30 arrival", "สมชาย ใจดี", "", "a,b,c,d,e,f,g,h"]
         let text = names.enumerated().map { index, name in
-            "\(index + 1),\(index + 10),\(index == 3 ? 0 : 5),20000,20003,2,checked_in,online,\(name.utf8.count):\(name)"
+            "\(index + 1),\(index + 10),\(index == 3 ? 0 : 5),20000,20003,2,checked_in,online,\(index % 2),\(name.utf8.count):\(name)"
         }.joined()
 
         let runs = try StayRepository.boardRuns(from: text)
@@ -79,11 +79,12 @@ struct BoardSegmentsTests {
         #expect(runs.map(\.id) == [1, 2, 3, 4, 5])
         #expect(runs[3].roomID == nil)
         #expect(runs.allSatisfy { $0.state == .checkedIn && $0.source == .online && $0.nights.count == 3 })
+        #expect(runs.map(\.checkedInOnline) == [false, true, false, true, false])
     }
 
     @Test func aTruncatedTextOfRunsIsRefusedNotMisread() {
         for text in [
-            "1,2,3,20000,20003,2,booked,online,8:Ann", "1,2,3,20000", "1,2,x,20000,20003,2,booked,online,3:Ann",
+            "1,2,3,20000,20003,2,booked,online,0,8:Ann", "1,2,3,20000", "1,2,x,20000,20003,2,booked,online,0,3:Ann",
         ] {
             #expect(throws: DomainError.self) { try StayRepository.boardRuns(from: text) }
         }

@@ -109,21 +109,22 @@ extension FrontdeskAPI {
                     input.path.id, version: version, change, callOff: callOff, waiveFeeReason: body.waiveFeeReason,
                     overlapping: body.overlapping ?? false))
         }
-        var appointment: Appointment
-        if let callOff {
+        let (id, staff, waiving) = (input.path.id, try staff, body.waiveFeeReason)
+        // The customer is told of a new time or a cancellation (with the fee the terms keep), in its transaction.
+        let fee =
+            callOff == .lateCancellation && waiving == nil
+            ? try await salonDesk.callOffFees(id, by: staff).cancellation : nil
+        let appointment = try await tellingCustomer(appointmentID: id, fee: fee) {
+            guard let callOff else { return try await salonDesk.change(id, version: version, change, by: staff) }
             var version = version
             let changesMore =
                 [change.staffID, change.startMinute, change.durationMinutes, change.customerID].contains { $0 != nil }
                 || change.notes != nil || change.visitNotes != nil
-            if changesMore {
-                version = try await salonDesk.change(input.path.id, version: version, change, by: try staff).version
-            }
-            appointment = try await salonDesk.callOff(
-                input.path.id, version: version, as: callOff,
-                terms: body.waiveFeeReason.map { .waiveFee(reason: $0) } ?? .applyTerms, by: try staff
+            if changesMore { version = try await salonDesk.change(id, version: version, change, by: staff).version }
+            return try await salonDesk.callOff(
+                id, version: version, as: callOff, terms: waiving.map { .waiveFee(reason: $0) } ?? .applyTerms,
+                by: staff
             ).appointment
-        } else {
-            appointment = try await salonDesk.change(input.path.id, version: version, change, by: try staff)
         }
         return .ok(.init(headers: .init(eTag: Self.eTag(of: appointment)), body: .json(try .init(appointment))))
     }

@@ -133,12 +133,7 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        if let time = body.arrivalTime {
-            let parts = time.split(separator: ":")
-            guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour),
-                (0..<60).contains(minute)
-            else { throw DomainError.invalid("arrivalTime", "'\(time)' is not a time like 15:30") }
-        }
+        if let time = body.arrivalTime { _ = try clockMinute(time, field: "arrivalTime") }
         try FreeText.validate(body.requests ?? "", field: "requests", limit: 1_000)
         var notes = body.requests ?? ""
         if let time = body.arrivalTime { notes = "Arriving at \(time). " + notes }

@@ -41,6 +41,8 @@ extension FrontdeskAPI {
     func getStay(_ input: Operations.GetStay.Input) async throws -> Operations.GetStay.Output {
         let details = try await frontDesk.details(input.path.id, by: try staff)
         let stay = details.stay
+        // What the guest sent before arriving is theirs to read who reads the guest.
+        let sent = details.guest == nil ? nil : try await store.stays.onlineCheckIn(stayID: stay.id)
         return .ok(
             .init(
                 headers: .init(eTag: Self.eTag(of: stay)),
@@ -51,6 +53,7 @@ extension FrontdeskAPI {
                             guest: details.guest.map(Components.Schemas.Contact.init),
                             ratePlanName: details.property.ratePlan(stay.ratePlanID)?.name,
                             deposit: try details.deposit.map(Components.Schemas.Deposit.init),
+                            onlineCheckIn: sent.map(Components.Schemas.OnlineCheckIn.init),
                             cancellationFee: try details.cancellationFee.map(Components.Schemas.Money.init),
                             actions: try details.actions.map { try documented($0.rawValue) }))
                 )))
@@ -80,21 +83,25 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
+        let staff = try staff
         return .ok(
             try .changed(
-                try await frontDesk.changeStay(
-                    input.path.id, version: version,
-                    StayChange(
-                        arrival: try body.arrival.map { try Day.parse($0, field: "arrival") },
-                        departure: try body.departure.map { try Day.parse($0, field: "departure") },
-                        roomID: body.roomId, adults: body.adults, children: body.children, infants: body.infants,
-                        notes: body.notes, guestName: body.guest?.name, guestEmail: body.guest?.email,
-                        guestPhone: body.guest?.phone, guestNationality: body.guest?.nationality,
-                        guestDocumentNumber: body.guest?.documentNumber,
-                        guestBirthDate: try body.guest?.birthDate.map { text in
-                            text.isEmpty ? nil : try Day.parse(text, field: "guest.birthDate")
-                        }),
-                    by: try staff)))
+                try await tellingGuest(stayID: input.path.id) {
+                    let changed = try await frontDesk.changeStay(
+                        input.path.id, version: version,
+                        StayChange(
+                            arrival: try body.arrival.map { try Day.parse($0, field: "arrival") },
+                            departure: try body.departure.map { try Day.parse($0, field: "departure") },
+                            roomID: body.roomId, adults: body.adults, children: body.children, infants: body.infants,
+                            notes: body.notes, guestName: body.guest?.name, guestEmail: body.guest?.email,
+                            guestPhone: body.guest?.phone, guestNationality: body.guest?.nationality,
+                            guestDocumentNumber: body.guest?.documentNumber,
+                            guestBirthDate: try body.guest?.birthDate.map { text in
+                                text.isEmpty ? nil : try Day.parse(text, field: "guest.birthDate")
+                            }),
+                        by: staff)
+                    return (changed, changed.stay)
+                }))
     }
 
     static func eTag(of stay: Stay) -> String { "\"\(stay.version)\"" }
@@ -112,7 +119,7 @@ extension Components.Schemas.Stay {
             adults: stay.adults, children: stay.children, infants: stay.infants,
             source: try documented(stay.source.rawValue), state: try documented(stay.state.rawValue),
             version: stay.version, confirmationCode: stay.confirmationCode, notes: stay.notes,
-            ratePlanId: stay.ratePlanID)
+            ratePlanId: stay.ratePlanID, checkedInOnline: stay.checkedInOnline ? true : nil)
     }
 }
 

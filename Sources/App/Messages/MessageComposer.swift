@@ -96,6 +96,9 @@ struct MessageComposer: Sendable {
         }
         if let fee = facts.fee, fee > 0 { context["fee"] = money(fee) }
         context["manageURL"] = manageURL(for: message)
+        if let token = facts.checkInToken {
+            context["checkInURL"] = "\(siteURL)/#/check-in/\(token)?lang=\(language.rawValue)"
+        }
         var table: [String: String] = [:]
         for key in words[.en]?.keys ?? [:].keys { table[key] = said(key) }
         context["w"] = table

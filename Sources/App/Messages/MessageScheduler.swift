@@ -57,8 +57,10 @@ struct MessageScheduler: ServiceLifecycle.Service {
             let local = Calendar.current.dateComponents(in: hotel.timeZone, from: now)
             let minuteOfDay = (local.hour ?? 0) * 60 + (local.minute ?? 0)
             guard settings.preArrivalNow(arrival: stay.arrival, today: today, minute: minuteOfDay),
-                let message = settings.applied(to: .preArrival(of: stay, hotel: hotel))
+                var message = settings.applied(to: .preArrival(of: stay, hotel: hotel))
             else { continue }
+            message.facts.checkInToken = CheckInLink(stayID: stay.stayID, departure: stay.departure)
+                .token(key: try await store.secret(CheckInLink.secretName))
             if try await store.messages.enqueueOnce(message) { written += 1 }
         }
         return written

@@ -5,30 +5,49 @@ extension NewMessage {
     public static func confirmation(
         of booking: OnlineBooking, guestName: String, email: String, language: Language
     ) -> NewMessage? {
-        guard !email.isEmpty else { return nil }
-        let (stay, place) = (booking.stay, booking.place)
-        return NewMessage(
-            kind: .confirmation, propertyID: place.id, stayID: stay.id, recipient: email, recipientName: guestName,
-            language: language,
-            facts: MessageFacts(
-                propertyName: place.name, guestName: guestName, confirmationCode: stay.confirmationCode,
-                timeZoneID: place.timeZoneID, arrival: stay.arrival.iso, departure: stay.departure.iso,
-                nights: stay.nights.count, roomType: place.translations.word(booking.roomType.name, in: language),
-                currency: booking.price.currency.code, total: booking.price.total.amount))
+        about(
+            booking.stay, kind: .confirmation, guest: Guest(id: booking.stay.guestID, name: guestName, email: email),
+            place: booking.place, roomType: booking.roomType, language: language, total: booking.price.total)
     }
 
     /// A hotel booking cancelled by its guest, with the fee its terms kept.
     public static func cancellation(of booking: GuestsBooking, fee: Money, language: Language) -> NewMessage? {
-        guard !booking.guest.email.isEmpty else { return nil }
-        let (stay, place) = (booking.stay, booking.place)
+        about(
+            booking.stay, kind: .cancellation, guest: booking.guest, place: booking.place, roomType: booking.roomType,
+            language: language, fee: fee)
+    }
+
+    /// What the desk's change of a stay from `before` to `stay` tells its guest: a cancellation (with the
+    /// `fee` its terms kept), or new dates or room type (`change`); nil when nothing they booked changed.
+    public static func deskChange(
+        from before: Stay, to stay: Stay, fee: Money?, guest: Guest, place: Property, roomType: RoomType,
+        language: Language
+    ) -> NewMessage? {
+        if before.state == .booked, stay.state == .cancelled {
+            return about(
+                stay, kind: .cancellation, guest: guest, place: place, roomType: roomType, language: language,
+                fee: fee ?? .zero(place.currency))
+        }
+        guard stay.state == .booked, before.nights != stay.nights || before.roomTypeID != stay.roomTypeID else {
+            return nil
+        }
+        return about(stay, kind: .change, guest: guest, place: place, roomType: roomType, language: language)
+    }
+
+    /// A message of `kind` about a hotel stay to its guest in `language`: nil when the guest gave no email.
+    static func about(
+        _ stay: Stay, kind: MessageKind, guest: Guest, place: Property, roomType: RoomType, language: Language,
+        total: Money? = nil, fee: Money? = nil
+    ) -> NewMessage? {
+        guard !guest.email.isEmpty else { return nil }
         return NewMessage(
-            kind: .cancellation, propertyID: place.id, stayID: stay.id, recipient: booking.guest.email,
-            recipientName: booking.guest.name, language: language,
+            kind: kind, propertyID: place.id, stayID: stay.id, recipient: guest.email, recipientName: guest.name,
+            language: language,
             facts: MessageFacts(
-                propertyName: place.name, guestName: booking.guest.name, confirmationCode: stay.confirmationCode,
+                propertyName: place.name, guestName: guest.name, confirmationCode: stay.confirmationCode,
                 timeZoneID: place.timeZoneID, arrival: stay.arrival.iso, departure: stay.departure.iso,
-                nights: stay.nights.count, roomType: place.translations.word(booking.roomType.name, in: language),
-                currency: fee.currency.code, fee: fee.amount))
+                nights: stay.nights.count, roomType: place.translations.word(roomType.name, in: language),
+                currency: (total ?? fee)?.currency.code, total: total?.amount, fee: fee?.amount))
     }
 
     /// A salon visit's confirmation (`kind` `.confirmation`) or cancellation (with the fee its terms

@@ -92,16 +92,37 @@ extension MessageSettings {
 extension NewMessage {
     /// A salon visit's reminder, in the language the customer booked in.
     public static func reminder(of visit: UpcomingVisit, salon: Property) -> NewMessage? {
+        about(visit, kind: .reminder, salon: salon)
+    }
+
+    /// What the desk's change of an appointment from `before` to `after` tells the customer of its
+    /// `visit` (as it is after): a cancellation, with the `fee` the terms kept, or a new time or member of
+    /// staff (`change`); nil when nothing they booked changed.
+    public static func deskChange(
+        of visit: UpcomingVisit, from before: Appointment, to after: Appointment, fee: Money?, salon: Property
+    ) -> NewMessage? {
+        if before.state == .booked, after.state == .cancelled {
+            return about(visit, kind: .cancellation, salon: salon, fee: fee ?? .zero(salon.currency))
+        }
+        guard after.state == .booked,
+            before.startMinute != after.startMinute || before.staffID != after.staffID
+                || before.serviceID != after.serviceID
+        else { return nil }
+        return about(visit, kind: .change, salon: salon)
+    }
+
+    /// A message of `kind` about a salon visit to its customer, in the language they booked in.
+    static func about(_ visit: UpcomingVisit, kind: MessageKind, salon: Property, fee: Money? = nil) -> NewMessage? {
         guard !visit.email.isEmpty, let first = visit.appointmentIDs.first else { return nil }
         let language = visit.language ?? .en
         return NewMessage(
-            kind: .reminder, propertyID: salon.id, appointmentID: first, recipient: visit.email,
+            kind: kind, propertyID: salon.id, appointmentID: first, recipient: visit.email,
             recipientName: visit.customerName, language: language,
             facts: MessageFacts(
                 propertyName: salon.name, guestName: visit.customerName, confirmationCode: visit.code,
                 timeZoneID: salon.timeZoneID, startMinute: visit.startMinute,
                 services: visit.services.map { salon.translations.word($0, in: language) }, staffName: visit.staffName,
-                currency: salon.currency.code, total: visit.total))
+                currency: salon.currency.code, total: visit.total, fee: fee?.amount))
     }
 
     /// A hotel stay's pre-arrival message, in the language the guest booked in.
@@ -126,7 +147,7 @@ extension NewMessage {
     /// after its reminder was written, must not remind anyone of a visit that is not coming.
     public func stillTimely(now: Date, booked: Bool) -> Bool {
         switch kind {
-        case .confirmation, .cancellation, .document:
+        case .confirmation, .cancellation, .change, .document:
             return true
         case .reminder:
             return booked && (facts.startMinute ?? 0) > Int(now.timeIntervalSince1970 / 60)

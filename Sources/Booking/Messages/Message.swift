@@ -7,6 +7,8 @@ public enum MessageKind: String, Sendable, Codable, CaseIterable {
     case confirmation
     /// A booking cancelled, with any fee kept or refund made.
     case cancellation
+    /// A booking's dates, room type or time changed at the desk: its details as they are now.
+    case change
     /// A salon's visit, some hours before it (`MessageSettings.reminderHours`).
     case reminder
     /// A hotel stay, some days before its arrival (`MessageSettings.preArrivalDays`).
@@ -50,6 +52,8 @@ public struct MessageFacts: Codable, Sendable, Hashable {
     public var checkInMinute: Int?
     /// An invoice or a receipt, as issued.
     public var document: DocumentFacts?
+    /// A hotel's pre-arrival message: the token of the stay's online check-in link.
+    public var checkInToken: String?
 
     public init(
         propertyName: String, guestName: String, confirmationCode: String, timeZoneID: String,

@@ -43,7 +43,8 @@ public struct MessageSettings: Hashable, Sendable {
     /// Whether a message of `kind` is sent at all.
     public func sends(_ kind: MessageKind) -> Bool {
         switch kind {
-        case .confirmation: confirmation
+        // A change states the booking again, as its confirmation did.
+        case .confirmation, .change: confirmation
         case .cancellation: cancellation
         case .reminder: reminderHours != nil
         case .preArrival: preArrivalDays != nil

@@ -54,6 +54,9 @@ public struct Stay: Hashable, Sendable, Identifiable {
     public var notes: String
     /// The property's rate plan it was booked on; nil: its standard terms.
     public var ratePlanID: Int?
+    /// Whether its guest sent the online check-in before arriving (`OnlineCheckIn`): the board and
+    /// Today show it.
+    public var checkedInOnline = false
 
     public init(
         id: Int, propertyID: Int, roomTypeID: Int, guestID: Int, roomID: Int?, nights: Nights, adults: Int,

@@ -24,6 +24,8 @@ public struct StaySnapshot: Codable, Equatable, Sendable {
     public var version: Int
     public var confirmationCode: String
     public var notes: String
+    /// Present (true) once the guest checked in online; absent in snapshots written before there was.
+    public var checkedInOnline: Bool?
 
     public init(_ stay: Stay) {
         id = stay.id
@@ -45,5 +47,6 @@ public struct StaySnapshot: Codable, Equatable, Sendable {
         version = stay.version
         confirmationCode = stay.confirmationCode
         notes = stay.notes
+        checkedInOnline = stay.checkedInOnline ? true : nil
     }
 }

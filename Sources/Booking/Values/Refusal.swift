@@ -184,6 +184,16 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// "A property has at most 10 taxes."
     public static let taxTooMany = Refusal("tax.tooMany")
 
+    // Online check-in before arrival
+    /// "This check-in link is not valid."
+    public static let checkInLink = Refusal("checkIn.link")
+    /// "This check-in link has expired; ask the hotel for a new one."
+    public static let checkInExpired = Refusal("checkIn.expired")
+    /// "Online check-in is closed for this booking."
+    public static let checkInClosed = Refusal("checkIn.closed")
+    /// "Give the details of each of the {adults} adults."
+    public static let checkInGuests = Refusal("checkIn.guests")
+
     // Free text
     /// "Remove the control characters (such as tabs) from this text."
     public static let textControl = Refusal("text.control")
@@ -265,6 +275,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .appointmentSalonClosed, .appointmentTaken, .appointmentTooFarAhead, .appointmentTooSoon,
         .auditClosed, .auditNotClosed, .auditNotYet, .auditOrder,
         .bookingArrivalPassed,
+        .checkInClosed, .checkInExpired, .checkInGuests, .checkInLink,
         .customerErased,
         .depositApplied, .depositNone, .depositTaken,
         .emailInvalid, .emailRequired,

@@ -1,0 +1,117 @@
+import API
+import Booking
+import Foundation
+
+/// A hotel's guest checking in online before arriving, from the signed link of the pre-arrival message
+/// (`CheckInLink`), and the desk's copy of that link. The rules are `OnlineCheckIn`'s.
+extension FrontdeskAPI {
+    func getPublicCheckIn(_ input: Operations.GetPublicCheckIn.Input) async throws
+        -> Operations.GetPublicCheckIn.Output
+    {
+        let language = try Language.asked(input.query.lang)
+        return .ok(.init(body: .json(try await publicCheckIn(try await linkedStay(input.path.token), in: language))))
+    }
+
+    /// Records the guest's details as a change of the stay, checked by `OnlineCheckIn.validate` against the
+    /// stay as it is in the transaction; refused once the check-in has closed.
+    func submitPublicCheckIn(_ input: Operations.SubmitPublicCheckIn.Input) async throws
+        -> Operations.SubmitPublicCheckIn.Output
+    {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let language = try Language.asked(input.query.lang)
+        let linked = try await linkedStay(input.path.token)
+        let (today, now) = (linked.today, store.clock.now())
+        let guests = try body.guests.enumerated().map { index, guest in
+            RegisteredGuest(
+                name: guest.name, nationality: guest.nationality ?? "", documentNumber: guest.documentNumber ?? "",
+                birthDate: try guest.birthDate.map { try Day.parse($0, field: "guests[\(index)].birthDate") })
+        }
+        let checkIn = OnlineCheckIn(
+            guests: guests, arrivalMinute: try body.arrivalTime.map { try clockMinute($0, field: "arrivalTime") },
+            requests: body.requests ?? "", submittedAt: now)
+        let stay = try await store.stays.checkInOnline(stayID: linked.stay.id) { stay in
+            try OnlineCheckIn.requireOpen(stay, today: today)
+            try checkIn.validate(for: stay, today: today)
+            return checkIn
+        }
+        var after = linked
+        after.stay = stay
+        return .ok(.init(body: .json(try await publicCheckIn(after, in: language))))
+    }
+
+    /// The stay's link, for a member who may change the stay (its guest's passport details are behind it).
+    func getStayCheckInLink(_ input: Operations.GetStayCheckInLink.Input) async throws
+        -> Operations.GetStayCheckInLink.Output
+    {
+        let details = try await frontDesk.details(input.path.id, by: try staff)
+        guard details.actions.contains(.change) else {
+            throw DomainError(.forbidden, "only a member who may change the stay gives its check-in link")
+        }
+        try OnlineCheckIn.requireOpen(details.stay, today: details.property.today(now: store.clock.now()))
+        let link = CheckInLink(stayID: details.stay.id, departure: details.stay.departure)
+        let token = link.token(key: try await store.secret(CheckInLink.secretName))
+        let site =
+            configuration.mail.siteURL.hasSuffix("/") ? configuration.mail.siteURL : configuration.mail.siteURL + "/"
+        return .ok(.init(body: .json(.init(url: "\(site)#/check-in/\(token)", expiresOn: link.expiresOn.iso))))
+    }
+
+    /// The stay a token names, when this installation signed it and its day has not come.
+    private func linkedStay(_ token: String) async throws -> LinkedStay {
+        let link = try CheckInLink(verifying: token, key: try await store.secret(CheckInLink.secretName))
+        guard let stay = try await store.stay(id: link.stayID),
+            let hotel = try await store.property(id: stay.propertyID),
+            let roomType = try await store.roomTypes(propertyID: hotel.id).first(where: { $0.id == stay.roomTypeID })
+        else { throw DomainError(.notFound, "this check-in link is not valid", reason: .checkInLink) }
+        let today = hotel.today(now: store.clock.now())
+        try OnlineCheckIn.requireUnexpired(link.expiresOn, today: today)
+        return LinkedStay(stay: stay, hotel: hotel, roomType: roomType, today: today)
+    }
+
+    private func publicCheckIn(_ linked: LinkedStay, in language: Language?) async throws
+        -> Components.Schemas.PublicCheckIn
+    {
+        let (stay, hotel) = (linked.stay, linked.hotel)
+        let sent = try await store.stays.onlineCheckIn(stayID: stay.id)
+        let guest = try await store.guest(id: stay.guestID)
+        // One entry per adult: what was sent, else the booking's guest and blanks.
+        var guests = sent?.guests ?? [guest.map(RegisteredGuest.init) ?? RegisteredGuest(name: "")]
+        if let guest { guests[0] = RegisteredGuest(guest) }
+        guests = Array(guests.prefix(stay.adults))
+        while guests.count < stay.adults { guests.append(RegisteredGuest(name: "")) }
+        return .init(
+            propertyId: hotel.id, property: hotel.name, confirmationCode: stay.confirmationCode,
+            roomType: hotel.translations.word(linked.roomType.name, in: language), arrival: stay.arrival.iso,
+            departure: stay.departure.iso, nights: stay.nights.count, adults: stay.adults,
+            checkInTime: clockTime(hotel.checkInMinute), guests: guests.map(Components.Schemas.RegisteredGuest.init),
+            arrivalTime: sent?.arrivalMinute.map(clockTime), requests: sent?.requests ?? "",
+            submittedAt: sent?.submittedAt, open: OnlineCheckIn.isOpen(stay, today: linked.today))
+    }
+}
+
+/// A stay a check-in link names, with what its page shows.
+private struct LinkedStay {
+    var stay: Stay
+    var hotel: Property
+    var roomType: RoomType
+    var today: Day
+}
+
+extension Components.Schemas.RegisteredGuest {
+    init(_ guest: RegisteredGuest) {
+        self.init(
+            name: guest.name, nationality: guest.nationality.isEmpty ? nil : guest.nationality,
+            documentNumber: guest.documentNumber.isEmpty ? nil : guest.documentNumber, birthDate: guest.birthDate?.iso)
+    }
+}
+
+extension Components.Schemas.OnlineCheckIn {
+    /// What the guest sent, as the desk reads it: the booking's guest's details are the stay's `guest`.
+    init(_ checkIn: OnlineCheckIn) {
+        self.init(
+            submittedAt: checkIn.submittedAt, arrivalTime: checkIn.arrivalMinute.map(clockTime),
+            requests: checkIn.requests, companions: checkIn.companions.map(Components.Schemas.RegisteredGuest.init))
+    }
+}

@@ -14,8 +14,8 @@ import { appointmentCustomer } from "./booking-customer.js";
 const LOCAL_IDS = 1 << 29;
 
 /** Bar styles (the board's `data-style`): the server's BarStyle for hotels. */
-export const HOTEL_STYLE = Object.freeze({ booked: 0, checkedIn: 1, checkedOut: 2, unassigned: 3, blocked: 4, outOfService: 5 });
-export const HOTEL_STYLE_NAMES = ["booked", "checked_in", "checked_out", "unassigned", "blocked", "out_of_service"];
+export const HOTEL_STYLE = Object.freeze({ booked: 0, checkedIn: 1, checkedOut: 2, unassigned: 3, blocked: 4, outOfService: 5, checkedInOnline: 6 });
+export const HOTEL_STYLE_NAMES = ["booked", "checked_in", "checked_out", "unassigned", "blocked", "out_of_service", "checked_in_online"];
 /** Appointment states in the server's order (the salon board's `style`). */
 export const APPOINTMENT_STATES = ["booked", "checked_in", "completed", "cancelled", "no_show"];
 
@@ -25,7 +25,8 @@ export function hotelStyle(stay, roomId) {
   if (roomId === null || roomId === undefined) return HOTEL_STYLE.unassigned;
   if (stay.state === "checked_in") return HOTEL_STYLE.checkedIn;
   if (stay.state === "checked_out") return HOTEL_STYLE.checkedOut;
-  return HOTEL_STYLE.booked;
+  // The server says whether the guest checked in online (`checkedInOnline`); a booked stay shows it.
+  return stay.checkedInOnline ? HOTEL_STYLE.checkedInOnline : HOTEL_STYLE.booked;
 }
 
 /** Whether a stay is drawn on the board at all (cancelled and no-show stays are not). */

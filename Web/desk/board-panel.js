@@ -3,7 +3,8 @@
 // just called off with a fee, that fee's receipt), or the form for a booking being created by a drag: a
 // few fields for a stay, the server's declared `appointment` form for an appointment, where the salon's
 // customers are suggested as the name or phone is typed (customer-picker.js) and a regular's visits may
-// repeat every so many weeks (定期予約, appointment-series.js).
+// repeat every so many weeks (定期予約, appointment-series.js). A stay whose guest checked in online says
+// so, with the time they said they arrive (online-check-in.js).
 
 import { call, declaredForm, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
@@ -16,6 +17,7 @@ import { depositWords } from "./appointment-deposit.js";
 import { repeatBooking } from "./appointment-series.js";
 import { appointmentCustomer } from "./booking-customer.js";
 import { saleList } from "./sale-list.js";
+import { onlineCheckInBadge } from "./online-check-in.js";
 
 export class BookingPanel {
   constructor(screen) {
@@ -72,6 +74,8 @@ export class BookingPanel {
       if (stay.guest?.phone) fact(t("stay.phone"), stay.guest.phone);
       fact(t("stay.guests"), i18n.t("guests", { count: stay.adults + stay.children }));
       fact(t("today.code"), stay.confirmationCode);
+      const online = onlineCheckInBadge(stay.onlineCheckIn, t);
+      if (online) facts.after(h("p", { class: "board-panel-online", id: "board-panel-online" }, online));
       const step = (path, key, done) =>
         h("button", {
           type: "button", class: "desk-button is-primary", text: t(key),

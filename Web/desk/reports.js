@@ -189,17 +189,22 @@ export async function mount(main, desk, route) {
   /**
    * The day's arrivals as the police registration of foreign guests lists them (Thailand's TM30,
    * Vietnam's declaration): nationality, passport or card, date of birth; the file keeps the codes.
+   * The other adults a guest named by checking in online follow their stay's line, each on their own.
    */
   function registration(entries) {
+    const people = entries.flatMap((entry) => [
+      entry,
+      ...(entry.onlineCheckIn?.companions ?? []).map((companion) => ({ ...entry, guestName: companion.name, guest: companion })),
+    ]);
     const header = ["reports.guest", "reports.nationality", "reports.document", "reports.birthDate", "reports.arrival", "reports.departure", "reports.room", "reports.code"].map((key) => t(key));
     const line = ({ stay, guestName, roomNumber, guest }, date, country) => [
       guestName, guest?.nationality ? country(guest.nationality) : "", guest?.documentNumber ?? "",
       guest?.birthDate ? date(guest.birthDate) : "", date(stay.arrival), date(stay.departure), roomNumber ?? "", stay.confirmationCode,
     ];
     return {
-      title: `${t("reports.registration")}, ${i18n.date(from.value)} (${entries.length})`,
-      rows: [header, ...entries.map((entry) => line(entry, (d) => d, (code) => code))],
-      shown: entries.map((entry) => line(entry, i18n.date, (code) => countryName(code, i18n.locale))),
+      title: `${t("reports.registration")}, ${i18n.date(from.value)} (${people.length})`,
+      rows: [header, ...people.map((person) => line(person, (d) => d, (code) => code))],
+      shown: people.map((person) => line(person, i18n.date, (code) => countryName(code, i18n.locale))),
     };
   }
 

@@ -1,7 +1,8 @@
 // A stay: its guest, dates, room and state; the next steps (check in, check out, cancel, no-show,
 // move room from a night); its details edited through the `stay` form; and its folio (charges,
 // payments, reversals, balance) with its invoices and receipts; its history; and the messages sent to
-// the guest (message-list.js). Forms are the server's declarations (`GET /api/v1/forms/{name}`) rendered
+// the guest (message-list.js). A hotel's stay shows what the guest sent by checking in online, and a
+// booked one offers the link to do so (online-check-in.js). Forms are the server's declarations (`GET /api/v1/forms/{name}`) rendered
 // by form.js, so the server checks what they send the same way.
 
 import { call, declaredForm, errorText, get, OtherProperty, passableRefusal, pressing } from "./api.js";
@@ -13,6 +14,7 @@ import { renderForm } from "./form.js";
 import { lineLabel, taxLabel } from "./folio-lines.js";
 import { itemState } from "./outbox.js";
 import { messageSection } from "./message-list.js";
+import { checkInLinkPart, onlineCheckInSection } from "./online-check-in.js";
 
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;
@@ -29,6 +31,8 @@ export async function mount(main, desk, route) {
   let messages = { messages: [] };
   const message = h("p", { class: "desk-form-error", role: "alert", id: "stay-message" });
   const pending = h("section", { class: "stay-pending no-print", "aria-labelledby": "stay-pending-title", hidden: true });
+  // The check-in link once asked for stays shown across the page's redraws.
+  const checkInLink = checkInLinkPart(id, desk, message);
 
   // A change made elsewhere redraws the page: what the desk was typing stays.
   const typing = typingKept(page);
@@ -84,6 +88,9 @@ export async function mount(main, desk, route) {
     if (may("noShow")) actions.append(asking("no-show", "action.noShow", "done.noShow", "confirm.noShow"));
     if (may("reinstate")) actions.append(step("reinstate", "action.reinstate", "done.reinstated"));
     if (may("checkOut")) actions.append(step("check-out", "action.checkOut", "done.checkedOut"));
+    // A booked hotel stay's guest may check in online: the desk sends them the link.
+    if (editable && property.kind === "hotel" && stay.state === "booked") actions.append(checkInLink.button());
+    else checkInLink.box.hidden = true;
     actions.append(h("button", { type: "button", class: "desk-button", text: t("stay.print"), onclick: () => window.print() }));
 
     drawPending();
@@ -103,7 +110,9 @@ export async function mount(main, desk, route) {
         facts,
         actions,
         message,
+        checkInLink.box,
       ),
+      stay.onlineCheckIn ? onlineCheckInSection(stay.onlineCheckIn, i18n, property.timeZone) : null,
       folio ? folioSection() : null,
       historySection(history, desk),
       messageSection(messages, desk, {

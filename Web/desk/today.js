@@ -1,9 +1,11 @@
 // Today (the home screen): Arrivals, Departures and In house for a date, each with a count; a search
-// by guest or confirmation code over all three; check in and check out straight from the list.
+// by guest or confirmation code over all three; check in and check out straight from the list. An
+// arrival whose guest checked in online says so, with the time they said they arrive.
 
 import { call, errorText, get, passableRefusal } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { dayNumber } from "../common/dates.js";
+import { onlineCheckInBadge } from "./online-check-in.js";
 
 const LISTS = [
   { key: "arrivals", label: "today.arrivals" },
@@ -156,7 +158,12 @@ export async function mount(main, desk, route) {
             : null,
         )
         : null,
-      h("td", {}, h("span", { class: `desk-state is-${stay.state}`, text: desk.i18n.state(stay.state) })),
+      h(
+        "td",
+        { class: "today-state" },
+        h("span", { class: `desk-state is-${stay.state}`, text: desk.i18n.state(stay.state) }),
+        entry.list === "arrivals" ? onlineCheckInBadge(entry.onlineCheckIn, t) : null,
+      ),
       actions,
     );
   }

@@ -21,7 +21,9 @@ struct CheckInLink: Equatable {
         let refused = DomainError(.notFound, "this check-in link is not valid", reason: .checkInLink)
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard token.utf8.count <= 100, parts.count == 3, let stayID = Int(parts[0]), stayID > 0,
-            let expiresOn = Self.day(compact: parts[1]), let code = Data(base64URL: String(parts[2]))
+            let expiresOn = Self.day(compact: parts[1]), let code = Data(base64URL: String(parts[2])),
+            // One spelling of the code: its last character's unused bits changed is another link, refused.
+            code.base64URL == parts[2]
         else { throw refused }
         self.init(stayID: stayID, expiresOn: expiresOn)
         guard HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: Data(signed.utf8), using: Self.key(key))

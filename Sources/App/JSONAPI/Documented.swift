@@ -55,7 +55,7 @@ func clockMinute(_ text: String, field: String) throws(DomainError) -> Int {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 2, parts.allSatisfy({ $0.utf8.count == 2 }), let hour = Int(parts[0]),
         let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute)
-    else { throw .invalid(field, "'\(text.prefix(20))' is not a time like 15:30") }
+    else { throw .invalid(field, "'\(text.prefix(20))' is not a time like 15:30", reason: .timeInvalid) }
     return hour * 60 + minute
 }
 

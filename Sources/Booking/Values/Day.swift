@@ -49,7 +49,8 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         guard let day = Day(iso: text) else {
             throw .invalid(
                 field,
-                "'\(text.prefix(40))' is not a date (YYYY-MM-DD, from \(years.lowerBound) to \(years.upperBound))")
+                "'\(text.prefix(40))' is not a date (YYYY-MM-DD, from \(years.lowerBound) to \(years.upperBound))",
+                reason: .dateInvalid)
         }
         return day
     }

@@ -98,6 +98,12 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// "A property has at most 20 rate plans."
     public static let planTooMany = Refusal("plan.tooMany")
 
+    // Dates and times as typed
+    /// "Enter a date from 1900 to 2199."
+    public static let dateInvalid = Refusal("date.invalid")
+    /// "Enter a time of day, such as 15:30."
+    public static let timeInvalid = Refusal("time.invalid")
+
     // Ranges of days
     public static let rangeOrder = Refusal("range.order")
     public static let rangeTooLong = Refusal("range.tooLong")
@@ -277,6 +283,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .bookingArrivalPassed,
         .checkInClosed, .checkInExpired, .checkInGuests, .checkInLink,
         .customerErased,
+        .dateInvalid, .timeInvalid,
         .depositApplied, .depositNone, .depositTaken,
         .emailInvalid, .emailRequired,
         .folioNothingToInvoice, .folioNothingToReceipt, .folioOpenBalance,

@@ -182,7 +182,10 @@ struct MessagesAPITests {
             }
             try await client.execute(
                 uri: path, method: .post, body: ByteBuffer(string: #"{"language": "ja", "email": "not an address"}"#)
-            ) { #expect($0.status == .badRequest) }
+            ) {
+                #expect($0.status == .badRequest)
+                #expect($0.error?.error.field == "email" && $0.error?.error.reason?.rawValue == "email.invalid")
+            }
             try await client.execute(
                 uri: path, method: .post, body: ByteBuffer(string: #"{"language": "ja", "email": "ann@example.com"}"#)
             ) { response in

@@ -13,7 +13,7 @@ from test_desk import api, go, poll, sign_in, use_property, wait_ready
 # The sheet's English words that must not be left on the Thai page (room type names are the hotel's
 # own stored text and may be English).
 ENGLISH = ("Invoice", "Receipt", "Tax ID", "Issue date", "Subtotal", "Total", "Balance due", "Charges", "Guest",
-           "Print", "Back to", "Received", "Payments", "Booking")
+           "Print", "Back to", "Received", "Payments", "Booking", "Send", "email")
 
 
 def field(browser, key, tag="input"):
@@ -96,12 +96,29 @@ def test_a_manager_sets_the_issuer_and_the_desk_issues_an_invoice_and_a_receipt(
     assert receipt["kind"] == "receipt" and re.fullmatch(r"RCT-\d{6}", receipt["reference"])
     assert "Received with thanks." in sheet_text(desk)
 
+    # Sent by email from the sheet: a mistyped address is refused under it, kept; corrected, it is queued
+    # and listed with the stay's messages, in the language chosen.
+    email = desk.find_element(By.ID, "document-send-email")
+    email.send_keys("ann@example")
+    desk.find_element(By.CSS_SELECTOR, "#document-send-language option[value='ja']").click()
+    desk.find_element(By.ID, "document-send").click()
+    error = desk.find_element(By.ID, "document-send-email-error")
+    assert poll(lambda: error.text != ""), "a refusal under the address"
+    assert email.get_attribute("aria-invalid") == "true" and email.get_attribute("value") == "ann@example"
+    email.send_keys(".com")
+    desk.find_element(By.ID, "document-send").click()
+    assert poll(lambda: desk.find_element(By.ID, "document-sent").text != "")
+    assert error.text == ""
+    sent = api(desk, "GET", f"/api/v1/stays/{guest['id']}/messages")["data"]["messages"][0]
+    assert sent["kind"] == "document" and sent["recipient"] == "ann@example.com" and sent["language"] == "ja"
+
     # The same invoice in Thai: every word of the sheet in Thai, the hotel's details as entered.
     thai = browser_factory(viewport=(1024, 768), language="th-TH")
     sign_in(thai, desk_server)
     use_property(thai, "hotel")
     go(thai, f"#/documents/{issued['id']}", "documents")
-    text = sheet_text(thai) + "\n" + thai.find_element(By.CSS_SELECTOR, ".document-page .desk-row").text
+    text = sheet_text(thai) + "\n" + "\n".join(
+        row.text for row in thai.find_elements(By.CSS_SELECTOR, ".document-page .desk-row"))
     assert "ใบแจ้งหนี้" in text and "0505561009999" in text
     left = [word for word in ENGLISH if word in text]
     assert not left, f"English left on the Thai invoice: {left}"

@@ -1,10 +1,13 @@
 // An invoice or a receipt as it was issued (`#/documents/{id}`): the hotel's legal name, address and
 // tax id, the document's number and issue date, the guest and the stay, the charges with their taxes,
 // the payments and the balance. Laid out to be printed on A4 or saved as a PDF from the print dialog;
-// on screen it sits on a sheet with Print and Back to the stay.
+// on screen it sits on a sheet with Print, Back to the stay, and Send by email (to the guest's address or
+// another, in the language chosen: the server writes it, and it is listed with the stay's messages).
 
-import { get, OtherProperty } from "./api.js";
+import { call, get, OtherProperty } from "./api.js";
 import { h, fill } from "../common/dom.js";
+import { LANGUAGES } from "../common/i18n.js";
+import { fieldRefusals } from "./field-refusals.js";
 import { lineLabel, taxLabel } from "./folio-lines.js";
 
 export async function mount(main, desk, route) {
@@ -112,10 +115,59 @@ export async function mount(main, desk, route) {
         h("a", { class: "desk-button is-quiet", href: `#/stays/${issued.stayId}`, text: `← ${t("document.back")}` }),
         h("button", { type: "button", class: "desk-button is-primary", id: "document-print", text: t("document.print"), onclick: () => window.print() }),
       ),
+      sendForm(issued, desk),
       sheet,
     ),
   );
   return { unmount() {} };
+}
+
+/**
+ * Sends the document by email: `POST /api/v1/documents/{id}/send` with the language chosen (the desk's to
+ * start with) and an address, or none for the guest's own; the server says when there is neither.
+ */
+function sendForm(issued, desk) {
+  const { t } = desk.i18n;
+  const email = h("input", { type: "email", id: "document-send-email", autocomplete: "off", placeholder: t("document.sendToGuest") });
+  const language = h(
+    "select",
+    { id: "document-send-language" },
+    LANGUAGES.map(({ code, name }) => h("option", { value: code, lang: code, text: name, selected: code === desk.i18n.code })),
+  );
+  const general = h("p", { class: "free-form-row-error", role: "alert", id: "document-send-error" });
+  const done = h("p", { class: "desk-hint", role: "status", id: "document-sent" });
+  const refusals = fieldRefusals(general);
+  const send = h("button", { type: "submit", class: "desk-button", id: "document-send", text: t("document.send") });
+  const form = h(
+    "form",
+    { class: "desk-row document-send no-print", "aria-label": t("document.send") },
+    h("label", { for: email.id, text: t("document.sendTo") }),
+    email,
+    refusals.place("email", email),
+    h("label", { for: language.id, text: t("document.sendLanguage") }),
+    language,
+    refusals.place("language", language),
+    send,
+    general,
+    done,
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    refusals.clear();
+    done.textContent = "";
+    send.disabled = true;
+    try {
+      const body = { language: language.value };
+      if (email.value.trim()) body.email = email.value.trim();
+      await call("POST", `/api/v1/documents/${issued.id}/send`, { body });
+      done.textContent = t("document.sent");
+    } catch (error) {
+      refusals.show(error, t);
+    } finally {
+      send.disabled = false;
+    }
+  });
+  return form;
 }
 
 /** A definition list of `[label, value, id?]`, leaving out empty entries. */

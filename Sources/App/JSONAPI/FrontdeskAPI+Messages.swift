@@ -120,7 +120,8 @@ extension FrontdeskAPI {
         guard !email.isEmpty else {
             throw DomainError.invalid("email", "the guest has no email address: give one", reason: .emailRequired)
         }
-        try Guest.validate(name: document.guestName, email: email, phone: "")
+        // Refused naming `email`, the field the desk typed it in.
+        try User.validate(email: email)
         let message = NewMessage.document(
             document, property: found.property, email: email, name: document.guestName,
             language: try Language.named(body.language.rawValue, field: "language"))

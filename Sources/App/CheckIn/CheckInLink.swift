@@ -43,6 +43,12 @@ struct CheckInLink: Equatable {
     /// The installation's secret that keys the links (`Store.secret`).
     static let secretName = "check-in"
 
+    /// The guest site's page for `token` on the site at `site`, opened in `language` when one is given.
+    static func url(site: String, token: String, language: Language? = nil) -> String {
+        let site = site.hasSuffix("/") ? String(site.dropLast()) : site
+        return "\(site)/#/check-in/\(token)" + (language.map { "?lang=\($0.rawValue)" } ?? "")
+    }
+
     /// What the code authenticates: named, so a code made for something else never passes as this.
     private var signed: String { "check-in.\(stayID).\(Self.compact(expiresOn))" }
 

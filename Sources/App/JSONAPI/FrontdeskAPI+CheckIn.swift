@@ -53,9 +53,8 @@ extension FrontdeskAPI {
         try OnlineCheckIn.requireOpen(details.stay, today: details.property.today(now: store.clock.now()))
         let link = CheckInLink(stayID: details.stay.id, departure: details.stay.departure)
         let token = link.token(key: try await store.secret(CheckInLink.secretName))
-        let site =
-            configuration.mail.siteURL.hasSuffix("/") ? configuration.mail.siteURL : configuration.mail.siteURL + "/"
-        return .ok(.init(body: .json(.init(url: "\(site)#/check-in/\(token)", expiresOn: link.expiresOn.iso))))
+        let url = CheckInLink.url(site: configuration.mail.siteURL, token: token)
+        return .ok(.init(body: .json(.init(url: url, expiresOn: link.expiresOn.iso))))
     }
 
     /// The stay a token names, when this installation signed it and its day has not come.

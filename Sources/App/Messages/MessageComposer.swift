@@ -97,7 +97,7 @@ struct MessageComposer: Sendable {
         if let fee = facts.fee, fee > 0 { context["fee"] = money(fee) }
         context["manageURL"] = manageURL(for: message)
         if let token = facts.checkInToken {
-            context["checkInURL"] = "\(siteURL)/#/check-in/\(token)?lang=\(language.rawValue)"
+            context["checkInURL"] = CheckInLink.url(site: siteURL, token: token, language: language)
         }
         var table: [String: String] = [:]
         for key in words[.en]?.keys ?? [:].keys { table[key] = said(key) }

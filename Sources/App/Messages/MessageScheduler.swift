@@ -51,6 +51,8 @@ struct MessageScheduler: ServiceLifecycle.Service {
             else { continue }
             if try await store.messages.enqueueOnce(message) { written += 1 }
         }
+        // The key of check-in links, read once a round, when a pre-arrival message is due.
+        var checkInKey: String?
         for stay in try await store.messages.upcomingStays(around: Day.today(in: .gmt, now: now).adding(days: -1)) {
             guard let (hotel, settings) = try await property(stay.propertyID) else { continue }
             let today = hotel.today(now: now)
@@ -59,8 +61,14 @@ struct MessageScheduler: ServiceLifecycle.Service {
             guard settings.preArrivalNow(arrival: stay.arrival, today: today, minute: minuteOfDay),
                 var message = settings.applied(to: .preArrival(of: stay, hotel: hotel))
             else { continue }
-            message.facts.checkInToken = CheckInLink(stayID: stay.stayID, departure: stay.departure)
-                .token(key: try await store.secret(CheckInLink.secretName))
+            let key: String
+            if let known = checkInKey {
+                key = known
+            } else {
+                key = try await store.secret(CheckInLink.secretName)
+                checkInKey = key
+            }
+            message.facts.checkInToken = CheckInLink(stayID: stay.stayID, departure: stay.departure).token(key: key)
             if try await store.messages.enqueueOnce(message) { written += 1 }
         }
         return written

@@ -74,10 +74,12 @@ extension FrontdeskAPI {
     {
         let (stay, hotel) = (linked.stay, linked.hotel)
         let sent = try await store.stays.onlineCheckIn(stayID: stay.id)
-        let guest = try await store.guest(id: stay.guestID)
-        // One entry per adult: what was sent, else the booking's guest and blanks.
-        var guests = sent?.guests ?? [guest.map(RegisteredGuest.init) ?? RegisteredGuest(name: "")]
-        if let guest { guests[0] = RegisteredGuest(guest) }
+        // One entry per adult: what was sent (the booking's guest as they stand now first), else the
+        // booking's guest and blanks.
+        var guests = sent?.guests ?? []
+        if guests.isEmpty {
+            guests = [try await store.guest(id: stay.guestID).map(RegisteredGuest.init) ?? RegisteredGuest(name: "")]
+        }
         guests = Array(guests.prefix(stay.adults))
         while guests.count < stay.adults { guests.append(RegisteredGuest(name: "")) }
         return .init(

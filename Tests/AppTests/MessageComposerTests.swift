@@ -63,6 +63,24 @@ struct MessageComposerTests {
         }
     }
 
+    /// A visit booked at the desk has no code: its messages name none and link to no page it cannot open.
+    @Test func aVisitWithoutACodeNamesNoneAndLinksNowhere() async throws {
+        let composer = try await MessageComposer.bundled(siteURL: "https://book.example.com")
+        for kind in [MessageKind.confirmation, .change, .reminder] {
+            for language in Language.allCases {
+                var outgoing = Self.outgoing(kind, language, salon: true)
+                outgoing.message.facts.confirmationCode = ""
+                let composed = try composer.compose(outgoing)
+                #expect(!composed.subject.contains("()") && !composed.subject.contains("（）"), "\(composed.subject)")
+                #expect(!composed.text.contains("book.example.com") && !composed.html.contains("book.example.com"))
+                #expect(composed.text.contains("Cut, Colour"))
+                let codeWord = try composer.compose(Self.outgoing(kind, language, salon: true)).text
+                    .split(separator: "\n").first { $0.hasSuffix("AB12CD34") }?.split(separator: ":").first
+                #expect(codeWord.map { !composed.text.contains($0) } ?? false, "\(language) \(kind)")
+            }
+        }
+    }
+
     @Test func factsAreWrittenAsTheLanguageWritesThem() async throws {
         let composer = try await MessageComposer.bundled(siteURL: "https://book.example.com")
         let japanese = try composer.compose(Self.outgoing(.confirmation, .ja))

@@ -134,6 +134,91 @@ struct MessagesAPITests {
     }
 
     @Test(arguments: TestDatabase.available)
+    func aBookingMadeAtTheDeskIsConfirmedInTheLanguageTheDeskChoseAndOnlyWhenItChoseOne(
+        database: TestDatabase
+    ) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let arrival = fixture.today.adding(days: 10)
+        try await fixture.test { client in
+            let book = { (language: String?) in
+                let asked = language.map { #", "language": "\#($0)""# } ?? ""
+                let body = #"""
+                    {"roomTypeId": \#(fixture.roomType.id), "arrival": "\#(arrival.iso)",
+                     "departure": "\#(arrival.adding(days: 2).iso)", "adults": 2,
+                     "guest": {"name": "Bo Kim", "email": "bo@example.com"}\#(asked)}
+                    """#
+                return try await client.execute(
+                    uri: "/api/v1/properties/\(fixture.property.id)/stays", method: .post,
+                    body: ByteBuffer(string: body)
+                ) { response in
+                    (
+                        response.status,
+                        try? APIFixture.decoder.decode(Components.Schemas.Stay.self, from: Data(buffer: response.body)),
+                        String(buffer: response.body)
+                    )
+                }
+            }
+            // Booked by phone, the guest's language chosen: confirmed in it, with the total the site quotes.
+            let (status, booked, _) = try await book("ko")
+            #expect(status == .created)
+            let bookedID = try #require(booked).id
+            let stay = try #require(try await fixture.store.stays.stay(id: bookedID))
+            let sent = try await fixture.store.messages.messages(stayID: stay.id)
+            #expect(sent.map(\.message.kind) == [.confirmation])
+            #expect(sent.first?.message.language == .ko && sent.first?.message.recipient == "bo@example.com")
+            let quote = try StayPrice.quote(
+                roomType: fixture.roomType, nights: stay.nights, property: fixture.property, party: stay.party,
+                agreedRates: try await fixture.store.agreedRates(stayID: stay.id))
+            #expect(sent.first?.message.facts.total == quote.total.amount && quote.total.amount > 0)
+            // Its later messages follow that language.
+            try await client.execute(
+                uri: "/api/v1/stays/\(stay.id)", method: .patch, headers: [.ifMatch: "\"\(stay.version)\""],
+                body: ByteBuffer(string: #"{"departure": "\#(arrival.adding(days: 3).iso)"}"#)
+            ) { response in #expect(response.status == .ok, "\(String(buffer: response.body))") }
+            #expect(try await Self.messages(client, stayID: stay.id).map(\.language) == [.ko, .ko])
+
+            // Without a language the desk sends nothing; a language it does not know is refused, naming it.
+            let (quiet, unsent, _) = try await book(nil)
+            #expect(quiet == .created)
+            let unsentID = try #require(unsent).id
+            #expect(try await Self.messages(client, stayID: unsentID).isEmpty)
+            let (refused, _, answer) = try await book("xx")
+            #expect(refused == .badRequest && answer.contains("language"), "\(answer)")
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aVisitBookedAtTheDeskIsConfirmedToACustomerWithAnEmailInTheLanguageChosen(
+        database: TestDatabase
+    ) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let salon = try await AppointmentAPITests.salon(in: fixture)
+        try await fixture.test { client in
+            let customer = try await CustomerAPITests.add(
+                client, salon, #"{"name": "Yui Sato", "reading": "さとう ゆい", "email": "yui@example.com"}"#)
+            let start = Day.today(in: salon.property.timeZone, now: fixture.store.clock.now()).adding(days: 2)
+                .instant(atMinute: 11 * 60, in: salon.property.timeZone).formatted(.iso8601)
+            let body =
+                #"{"staffId": \#(salon.staff[0].id), "serviceId": \#(salon.service.id), "start": "\#(start)", "customer": {"id": \#(customer)}, "language": "ja"}"#
+            let id = try await client.execute(
+                uri: "/api/v1/properties/\(salon.property.id)/appointments", method: .post,
+                body: ByteBuffer(string: body)
+            ) { response in
+                #expect(response.status == .created, "\(String(buffer: response.body))")
+                return try APIFixture.decoder.decode(
+                    AppointmentAPITests.AppointmentBody.self, from: Data(buffer: response.body)
+                ).id
+            }
+            let sent = try await fixture.store.messages.messages(appointmentID: id)
+            #expect(sent.map(\.message.kind) == [.confirmation])
+            let message = try #require(sent.first).message
+            #expect(message.language == .ja && message.recipient == "yui@example.com")
+            #expect(message.facts.services == ["Cut"] && message.facts.staffName == salon.staff[0].name)
+            #expect(message.facts.total == 6_600)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
     func onlyAManagerSendsAMessageAgainAndOnlyOnceItIsNoLongerOnItsWay(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
         let arrival = fixture.today.adding(days: 10)

@@ -624,6 +624,9 @@ def test_dragging_on_the_staff_board_books_an_appointment(desk_server, driver):
     screenshot(driver, "salon-new-appointment")
     staff = driver.find_element(By.CSS_SELECTOR, '.board-new [data-key="staffId"] select')
     assert Select(staff).first_selected_option.text == point["staffName"]
+    # The customer's confirmation, offered in the desk's language (sent when their record has an email).
+    language = Select(driver.find_element(By.CSS_SELECTOR, '.board-new [data-key="language"] select'))
+    assert language.first_selected_option.text == "English"
     driver.find_element(By.CSS_SELECTOR, name).send_keys("Drag Test Customer")
     driver.find_element(By.CSS_SELECTOR, '.board-new [data-key="customer.phone"] input').send_keys("+66 81 234 5678")
     driver.find_element(By.CSS_SELECTOR, ".board-new button[type=submit]").click()

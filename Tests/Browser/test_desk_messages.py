@@ -130,3 +130,64 @@ def test_a_visit_booked_online_shows_its_confirmation_and_the_states_a_mail_serv
     WebDriverWait(browser, 10).until(lambda b: text_in(b, "#made-up-messages [role=alert]"))
     assert text_in(browser, "#made-up-messages [role=alert]").startswith("This message is still on its way")
     assert button.is_enabled()
+
+
+# A room free for two nights from `after` days past the board's today: the new booking's target.
+FREE_ROOM = """
+const [after] = arguments;
+const screen = window.deskBoard;
+const items = [...screen.data.items.values()];
+const start = screen.data.today + after;
+const row = screen.data.rows.find((r) => r.id > 0 && !items.some((i) => i.rowId === r.id && i.start < start + 2 && start < i.end));
+return row ? { rowId: row.id, start, end: start + 2 } : null;
+"""
+
+
+def test_a_booking_made_on_the_board_confirms_to_the_guest_in_the_language_chosen(desk_server, browser_factory):
+    browser = browser_factory()
+    sign_in(browser, desk_server)
+    hotel = use_property(browser, "hotel")
+    go(browser, "#/board", "board")
+    WebDriverWait(browser, 30).until(lambda b: b.execute_script("return !!window.deskBoard && window.deskBoard.loaded"))
+    target = browser.execute_script(FREE_ROOM, 40)
+    assert target, "no room free on the board forty days out"
+    # The new booking's form, as a drag over empty nights opens it.
+    browser.execute_script("window.deskBoard.editor.create(arguments[0])", target)
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "new-language"))
+    language = Select(browser.find_element(By.ID, "new-language"))
+    # The desk's own language first; the guest's chosen instead.
+    assert language.first_selected_option.get_attribute("value") == "en"
+    assert [o.get_attribute("value") for o in language.options] == ["", "en", "th", "ja", "ko", "vi"]
+    email = f"kenji.{uuid.uuid4().hex[:8]}@example.com"
+    browser.find_element(By.ID, "new-name").send_keys("Kenji Mori")
+    browser.find_element(By.ID, "new-email").send_keys(email)
+    language.select_by_value("ja")
+    screenshot(browser, "board-new-stay-confirmation-language")
+    browser.find_element(By.CSS_SELECTOR, ".board-new button[type=submit]").click()
+
+    def booked():
+        found = api(browser, "GET", f"/api/v1/properties/{hotel['id']}/stays?q={email}")["data"]["results"]
+        return found[0]["stay"]["id"] if found else None
+
+    stay_id = WebDriverWait(browser, 10).until(lambda b: booked())
+    messages = api(browser, "GET", f"/api/v1/stays/{stay_id}/messages")["data"]["messages"]
+    assert [(m["kind"], m["language"], m["recipient"]) for m in messages] == [("confirmation", "ja", email)]
+    # The stay's page lists it, in the desk's English.
+    go(browser, f"#/stays/{stay_id}", "stays")
+    [confirmation] = rows(browser, "stay-messages")
+    assert "Booking confirmation" in confirmation["text"] and email in confirmation["text"]
+
+    # "Don't send" books without a message.
+    go(browser, "#/board", "board")
+    WebDriverWait(browser, 30).until(lambda b: b.execute_script("return !!window.deskBoard && window.deskBoard.loaded"))
+    target = browser.execute_script(FREE_ROOM, 44)
+    browser.execute_script("window.deskBoard.editor.create(arguments[0])", target)
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "new-language"))
+    quiet = f"quiet.{uuid.uuid4().hex[:8]}@example.com"
+    browser.find_element(By.ID, "new-name").send_keys("Quiet Guest")
+    browser.find_element(By.ID, "new-email").send_keys(quiet)
+    Select(browser.find_element(By.ID, "new-language")).select_by_value("")
+    browser.find_element(By.CSS_SELECTOR, ".board-new button[type=submit]").click()
+    email = quiet
+    stay_id = WebDriverWait(browser, 10).until(lambda b: booked())
+    assert api(browser, "GET", f"/api/v1/stays/{stay_id}/messages")["data"]["messages"] == []

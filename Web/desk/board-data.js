@@ -251,7 +251,7 @@ export class HotelBoardData {
       roomId: target.rowId, arrival: isoDay(target.start), departure: isoDay(target.end),
       adults: details.adults ?? 1, children: details.children ?? 0,
       guest: { name: details.name, email: details.email || undefined, phone: details.phone || undefined },
-      ratePlanId: details.ratePlanId || undefined,
+      ratePlanId: details.ratePlanId || undefined, language: details.language || undefined,
     };
     const { data } = await call("POST", `/api/v1/properties/${this.property.id}/stays`, {
       body, idempotencyKey: newIdempotencyKey(),
@@ -401,7 +401,7 @@ export class SalonBoardData {
       // the same phone, theirs already.
       customer: appointmentCustomer(details),
       notes: details.notes || undefined,
-      outsideWorkingHours: details.outsideWorkingHours || undefined,
+      outsideWorkingHours: details.outsideWorkingHours || undefined, language: details.language || undefined,
     };
     const { data } = await call("POST", `/api/v1/properties/${this.property.id}/appointments`, {
       body, idempotencyKey: newIdempotencyKey(),

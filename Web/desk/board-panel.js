@@ -8,6 +8,7 @@
 
 import { call, declaredForm, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
+import { LANGUAGES } from "../common/i18n.js";
 import { instantOfWallClock, isoDay, wallClock } from "../common/dates.js";
 import { refusalText } from "../common/refusals.js";
 import { customerPicker } from "./customer-picker.js";
@@ -240,10 +241,17 @@ export class BookingPanel {
           plan.append(...plans.map((p) => h("option", { value: String(p.id), text: data.property.word?.(p.name) ?? p.name })));
           for (const node of planField) node.hidden = plans.length === 0;
         });
-        inputs.push(["email", email], ["phone", phone], ["adults", adults], ["ratePlanId", plan]);
+        // The guest's confirmation goes to their email in the language chosen (the desk's own at first), or none.
+        const language = h(
+          "select",
+          { id: "new-language" },
+          h("option", { value: "", text: t("board.noConfirmation") }),
+          LANGUAGES.map(({ code, name }) => h("option", { value: code, lang: code, text: name, selected: code === i18n.code })),
+        );
+        inputs.push(["email", email], ["phone", phone], ["adults", adults], ["ratePlanId", plan], ["language", language]);
         extra = [
           ...field("new-email", t("stay.email"), email), ...field("new-phone", t("stay.phone"), phone), ...field("new-adults", t("stay.adults"), adults),
-          ...planField,
+          ...planField, ...field("new-language", t("board.confirmationLanguage"), language),
         ];
       } else {
         const service = h(
@@ -356,11 +364,12 @@ export class BookingPanel {
             refusal: (reason, params) => refusalText(i18n, reason, params),
             values: {
               serviceId: service?.id, staffId: target.rowId, start: wallClock(data.instant(target.start), zone),
-              durationMinutes: length,
+              durationMinutes: length, language: i18n.code,
             },
             options: {
               services: services.map((s) => ({ value: s.id, label: `${s.name} (${s.durationMinutes}′)` })),
               staff: [...data.staff.values()].map((s) => ({ value: s.id, label: s.name })),
+              languages: LANGUAGES.map(({ code, name }) => ({ value: code, label: name })),
             },
             onSubmit: async (values) => {
               const details = {
@@ -368,7 +377,7 @@ export class BookingPanel {
                 name: values["customer.name"], reading: values["customer.reading"], phone: values["customer.phone"],
                 serviceId: values.serviceId, staffId: values.staffId,
                 start: instantOfWallClock(values.start, zone), durationMinutes: values.durationMinutes,
-                notes: values.notes, outsideWorkingHours: values.outsideWorkingHours,
+                notes: values.notes, outsideWorkingHours: values.outsideWorkingHours, language: values.language,
               };
               if (series.on) {
                 if (intent === "book") return series.book({ ...details, customer: appointmentCustomer(details) });

@@ -158,6 +158,9 @@ enum FormCatalog {
                     .phone("customer.phone", label: "form.appointment.customerPhone"),
                     .textarea("notes", label: "form.appointment.notes", maxLength: notesLimit),
                     .toggle("outsideWorkingHours", label: "form.appointment.outsideWorkingHours"),
+                    // The customer's confirmation, in the language chosen (the client offers the five, the
+                    // desk's own first); none when left empty.
+                    .choice("language", label: "form.appointment.language", optionsFrom: "languages"),
                 ]),
         ])
 

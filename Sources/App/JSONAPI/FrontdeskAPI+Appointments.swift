@@ -18,7 +18,7 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let appointment = try await salonDesk.book(
+        let appointment = try await bookingAtDesk(
             NewAppointment(
                 propertyID: input.path.id, staffID: body.staffId, serviceID: body.serviceId,
                 startMinute: try Self.minute(of: body.start, field: "start"), durationMinutes: body.durationMinutes,
@@ -26,7 +26,7 @@ extension FrontdeskAPI {
                 customerReading: body.customer.reading ?? "", customerPhone: body.customer.phone ?? "",
                 notes: body.notes ?? "",
                 outsideWorkingHours: body.outsideWorkingHours ?? false),
-            by: try staff)
+            language: try body.language.map { try Language.named($0.rawValue, field: "language") })
         return .created(
             .init(
                 headers: .init(

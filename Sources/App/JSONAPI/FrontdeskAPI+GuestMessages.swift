@@ -54,3 +54,50 @@ extension FrontdeskAPI {
         }
     }
 }
+
+extension FrontdeskAPI {
+    /// Books a stay at the desk and, when the desk chose a `language` for the guest, writes their
+    /// confirmation in the booking's transaction, with the total the guest site would quote for it.
+    func bookingAtDesk(_ new: NewStay, language: Language?) async throws -> Stay {
+        // Read here: the transaction runs in a task of its own, outside the request's.
+        let staff = try staff
+        return try await store.write { _ in
+            let stay = try await frontDesk.book(new, by: staff)
+            guard let language, let guest = try await store.guest(id: stay.guestID),
+                let place = try await store.property(id: stay.propertyID),
+                let roomType = try await store.roomTypes(propertyID: place.id).first(where: { $0.id == stay.roomTypeID }
+                )
+            else { return stay }
+            let price = try StayPrice.quote(
+                roomType: roomType, nights: stay.nights, property: place, party: stay.party,
+                plan: place.ratePlan(stay.ratePlanID), agreedRates: try await store.agreedRates(stayID: stay.id))
+            let settings = try await store.messages.settings(propertyID: place.id)
+            if let message = settings.applied(
+                to: .confirmation(
+                    ofDeskBooking: stay, guest: guest, place: place, roomType: roomType, total: price.total,
+                    language: language))
+            {
+                try await store.messages.enqueue(message)
+            }
+            return stay
+        }
+    }
+
+    /// Books an appointment at the desk and, when the desk chose a `language` for the customer, writes
+    /// their confirmation in the booking's transaction.
+    func bookingAtDesk(_ new: NewAppointment, language: Language?) async throws -> Appointment {
+        let staff = try staff
+        return try await store.write { _ in
+            let appointment = try await salonDesk.book(new, by: staff)
+            guard let language, let visit = try await store.messages.visit(appointmentID: appointment.id),
+                let salon = try await store.property(id: appointment.propertyID)
+            else { return appointment }
+            let settings = try await store.messages.settings(propertyID: salon.id)
+            if let message = settings.applied(to: .confirmation(ofDeskBooked: visit, salon: salon, language: language))
+            {
+                try await store.messages.enqueue(message)
+            }
+            return appointment
+        }
+    }
+}

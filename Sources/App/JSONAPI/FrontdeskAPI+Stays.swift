@@ -17,14 +17,14 @@ extension FrontdeskAPI {
         let nights = try Nights(
             arrival: try Day.parse(body.arrival, field: "arrival"),
             departure: try Day.parse(body.departure, field: "departure"))
-        let stay = try await frontDesk.book(
+        let stay = try await bookingAtDesk(
             NewStay(
                 propertyID: propertyID, roomTypeID: body.roomTypeId, roomID: body.roomId, nights: nights,
                 adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0,
                 guestName: body.guest.name, guestEmail: body.guest.email ?? "",
                 guestPhone: body.guest.phone ?? "", source: .frontDesk, notes: body.notes ?? "",
                 ratePlanID: body.ratePlanId),
-            by: try staff)
+            language: try body.language.map { try Language.named($0.rawValue, field: "language") })
         return .created(
             .init(
                 headers: .init(eTag: Self.eTag(of: stay), location: "/api/v1/stays/\(stay.id)"),

@@ -48,9 +48,10 @@ struct MessageComposer: Sendable {
         let language = message.language
         let locale = Locale(identifier: Self.localeIDs[language] ?? "en-GB")
         let zone = TimeZone(identifier: facts.timeZoneID) ?? .gmt
-        var slots: [String: Any] = [
-            "propertyName": facts.propertyName, "guestName": facts.guestName, "code": facts.confirmationCode,
-        ]
+        // A visit booked at the desk has no code: its messages then name none and link to no page.
+        let code = facts.confirmationCode.isEmpty ? nil : facts.confirmationCode
+        var slots: [String: Any] = ["propertyName": facts.propertyName, "guestName": facts.guestName]
+        if let code { slots["code"] = code }
         let said = { (key: String) -> String in
             (words[language]?[key] ?? words[.en]?[key])?.render(slots) ?? key
         }
@@ -69,9 +70,10 @@ struct MessageComposer: Sendable {
         }
         if let start = facts.startMinute {
             var visit: [String: Any] = [
-                "code": facts.confirmationCode, "start": Self.time(start, locale: locale, zone: zone),
+                "start": Self.time(start, locale: locale, zone: zone),
                 "services": (facts.services ?? []).joined(separator: ", "),
             ]
+            if let code { visit["code"] = code }
             if let staff = facts.staffName { visit["staff"] = staff }
             context["visit"] = visit
         }
@@ -95,7 +97,7 @@ struct MessageComposer: Sendable {
             context["checkIn"] = String(format: "%02d:%02d", checkIn / 60, checkIn % 60)
         }
         if let fee = facts.fee, fee > 0 { context["fee"] = money(fee) }
-        context["manageURL"] = manageURL(for: message)
+        if code != nil { context["manageURL"] = manageURL(for: message) }
         if let token = facts.checkInToken {
             context["checkInURL"] = CheckInLink.url(site: siteURL, token: token, language: language)
         }

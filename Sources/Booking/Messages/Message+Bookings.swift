@@ -10,6 +10,15 @@ extension NewMessage {
             place: booking.place, roomType: booking.roomType, language: language, total: booking.price.total)
     }
 
+    /// A booking made at the desk, confirmed to its guest in the `language` the desk chose for them, with
+    /// its `total` as the guest site would quote it: nil when the guest gave no email.
+    public static func confirmation(
+        ofDeskBooking stay: Stay, guest: Guest, place: Property, roomType: RoomType, total: Money, language: Language
+    ) -> NewMessage? {
+        about(
+            stay, kind: .confirmation, guest: guest, place: place, roomType: roomType, language: language, total: total)
+    }
+
     /// A hotel booking cancelled by its guest, with the fee its terms kept.
     public static func cancellation(of booking: GuestsBooking, fee: Money, language: Language) -> NewMessage? {
         about(

@@ -111,6 +111,16 @@ extension NewMessage {
         return about(visit, kind: .change, salon: salon)
     }
 
+    /// A visit booked at the desk, confirmed to its customer in the `language` the desk chose for them
+    /// (which their later messages follow): nil when they have no email.
+    public static func confirmation(ofDeskBooked visit: UpcomingVisit, salon: Property, language: Language)
+        -> NewMessage?
+    {
+        var visit = visit
+        visit.language = language
+        return about(visit, kind: .confirmation, salon: salon)
+    }
+
     /// A message of `kind` about a salon visit to its customer, in the language they booked in.
     static func about(_ visit: UpcomingVisit, kind: MessageKind, salon: Property, fee: Money? = nil) -> NewMessage? {
         guard !visit.email.isEmpty, let first = visit.appointmentIDs.first else { return nil }

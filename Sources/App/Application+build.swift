@@ -90,11 +90,14 @@ private func deliveries(configuration: ServerConfiguration, store: Store, logger
 {
     let mail = configuration.mail
     let scheduler = MessageScheduler(store: store, interval: mail.scheduleInterval, logger: logger)
+    let waitlists = WaitlistRounds(store: store, interval: mail.waitlistInterval, logger: logger)
     let webhooks = WebhookDispatcher(
         store: store, fetcher: configuration.feeds, retries: mail.retries, pollInterval: mail.pollInterval,
         logger: logger)
-    guard let smtp = mail.smtp else { return [scheduler, webhooks] }
-    return [scheduler, webhooks, MessageDelivery(store: store, settings: mail, smtp: smtp, logger: logger)]
+    guard let smtp = mail.smtp else { return [scheduler, waitlists, webhooks] }
+    return [
+        scheduler, waitlists, webhooks, MessageDelivery(store: store, settings: mail, smtp: smtp, logger: logger),
+    ]
 }
 
 /// The routes alone, for tests through HummingbirdTesting's router framework. Everything under

@@ -49,6 +49,18 @@ public struct MessageRepository: Sendable {
         }
     }
 
+    /// A property's messages of `kind`, newest first: a waitlist's offers, which name no booking.
+    public func messages(propertyID: Int, kind: MessageKind) async throws -> [OutgoingMessage] {
+        try await store.read { sql in
+            try await sql.raw(
+                """
+                SELECT * FROM messages WHERE property_id = \(bind: propertyID) AND kind = \(bind: kind.rawValue)
+                ORDER BY id DESC LIMIT 100
+                """
+            ).all().map(Self.message(from:))
+        }
+    }
+
     /// The messages about an appointment's visit: those naming any appointment booked under its code
     /// (an online visit's share one), or the appointment alone.
     public func messages(appointmentID: Int) async throws -> [OutgoingMessage] {

@@ -128,6 +128,7 @@ public final class Store: Sendable {
         migrations.add(MessageSettingsSchema())
         migrations.add(WebhookSchema(dialect: dialect))
         migrations.add(OnlineCheckInSchema())
+        migrations.add(WaitlistSchema(dialect: dialect))
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await migrator.setupIfNeeded().get()

@@ -19,6 +19,7 @@ extension Settings {
         static let siteURL: ConfigKey = "frontdesk.site-url"
         static let retrySeconds: ConfigKey = "frontdesk.mail.retry-seconds"
         static let leaseSeconds: ConfigKey = "frontdesk.mail.lease-seconds"
+        static let waitlistSeconds: ConfigKey = "frontdesk.waitlist-seconds"
     }
 
     /// The mail settings; `host` and `port` are the server's own, for the links messages give when no
@@ -39,6 +40,7 @@ extension Settings {
             sender: sender, siteURL: siteURL,
             retries: MessageRetries(baseSeconds: try await int(MailKey.retrySeconds, default: 15, in: 1...3600)),
             leaseSeconds: try await int(MailKey.leaseSeconds, default: 120, in: 5...3600))
+        settings.waitlistInterval = .seconds(try await int(MailKey.waitlistSeconds, default: 30, in: 1...3600))
         guard let host = try await optionalString(MailKey.host), !host.isEmpty else { return settings }
         let securityName = try await string(MailKey.security, default: "starttls")
         let security: SMTPConfiguration.Security

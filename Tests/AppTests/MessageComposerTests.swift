@@ -34,7 +34,7 @@ struct MessageComposerTests {
             "dear thank your booking confirmed cancelled arrival departure room total see cancel services when with fee no charged automatically sent message nights reminder visit look forward welcoming check invoice receipt issued paid balance please find below"
                 .split(separator: " ").map(String.init))
         // A booking's messages; an invoice's (which states no booking) is below.
-        for kind in MessageKind.allCases where kind != .document {
+        for kind in MessageKind.allCases where kind != .document && kind != .waitlistOffer {
             for language in Language.allCases {
                 for salon in [false, true] {
                     let composed = try composer.compose(Self.outgoing(kind, language, salon: salon))
@@ -60,6 +60,37 @@ struct MessageComposerTests {
                     #expect(left.isEmpty, "English left in the \(language) \(kind): \(left)")
                 }
             }
+        }
+    }
+
+    /// A waitlist's offer states the time, who does it, until when it is held, and links to the offer, in
+    /// every language with no English left.
+    @Test func aWaitlistOfferSaysTheTimeHowLongItIsHeldAndLinksToIt() async throws {
+        let composer = try await MessageComposer.bundled(siteURL: "https://book.example.com/")
+        for language in Language.allCases {
+            var outgoing = Self.outgoing(.waitlistOffer, language, salon: true)
+            outgoing.message.facts.confirmationCode = ""
+            outgoing.message.facts.offerToken = "0123abcd"
+            outgoing.message.facts.heldUntilMinute = 29_900_000 - 60
+            let composed = try composer.compose(outgoing)
+            #expect(composed.subject.contains("Salon Hana"))
+            #expect(composed.text.contains("https://book.example.com/#/offer?token=0123abcd&lang=\(language.rawValue)"))
+            #expect(composed.html.contains("#/offer?token=0123abcd"))
+            #expect(composed.text.contains("Cut, Colour") && composed.text.contains("Aoi"))
+            #expect(!composed.text.contains("{{") && !composed.html.contains("{{"))
+            var tokyo = Calendar(identifier: .gregorian)
+            tokyo.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+            let held = Date(timeIntervalSince1970: Double(29_900_000 - 60) * 60)
+            let clock =
+                "\(tokyo.component(.hour, from: held)):\(String(format: "%02d", tokyo.component(.minute, from: held)))"
+            #expect(composed.text.contains(clock), "\(language): \(clock)")
+            guard language != .en else { continue }
+            let english = ["time", "opened", "held", "until", "book", "next", "customer", "see"]
+            let prose = composed.text.split(separator: "\n").filter { !$0.hasPrefix("http") }.joined(separator: " ")
+            let left = prose.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init).filter {
+                english.contains($0)
+            }
+            #expect(left.isEmpty, "English left in the \(language) offer: \(left)")
         }
     }
 

@@ -120,6 +120,12 @@ struct OpenAPITests {
             "/api/v1/properties/{id}/webhooks",
             "/api/v1/webhooks/{id}",
             "/api/v1/documents/{id}/send",
+            "/api/v1/public/salons/{id}/waitlist",
+            "/api/v1/public/waitlist-offers/{token}",
+            "/api/v1/public/waitlist-offers/{token}/accept",
+            "/api/v1/public/waitlist-offers/{token}/decline",
+            "/api/v1/properties/{id}/waitlist",
+            "/api/v1/waitlist/{id}",
         ]
         #expect(Set(try Self.paths().keys) == expected)
     }
@@ -186,6 +192,9 @@ struct OpenAPITests {
                 "DELETE /api/v1/public/salons/{id}/holds/{token}", "POST /api/v1/public/salons/{id}/visits",
                 "GET /api/v1/public/visits/{code}", "POST /api/v1/public/visits/{code}/cancel",
                 "GET /api/v1/public/check-in/{token}", "PUT /api/v1/public/check-in/{token}",
+                "POST /api/v1/public/salons/{id}/waitlist", "GET /api/v1/public/waitlist-offers/{token}",
+                "POST /api/v1/public/waitlist-offers/{token}/accept",
+                "POST /api/v1/public/waitlist-offers/{token}/decline",
             ])
     }
 

@@ -54,6 +54,11 @@ struct PropertyAccessAPITests {
         let webhook = try await fixture.store.webhooks.create(
             propertyID: fixture.property.id, url: "https://example.com/hooks", events: [.bookingCreated], secret: "s",
             by: nil)
+        let waiting = try await fixture.store.waitlist.insert(
+            NewWaitlistEntry(
+                propertyID: salon.property.id, serviceID: salon.service.id, staffID: nil, from: today.adding(days: 1),
+                to: today.adding(days: 2), customerName: "Mei", email: "mei@example.com", phone: "090 1111 2222",
+                language: .ja), at: 0)
         let clerk = try #require(
             try await fixture.store.users.credentials(email: "front_desk@example.com")
         ).user
@@ -213,6 +218,12 @@ struct PropertyAccessAPITests {
             (.post, "/api/v1/properties/\(salon.property.id)/salon/staff", #"{"name": "Ren"}"#),
             (.patch, "/api/v1/properties/\(salon.property.id)/salon/staff/\(salon.staff[0].id)", #"{"name": "Ren"}"#),
             (.delete, "/api/v1/properties/\(salon.property.id)/salon/staff/\(salon.staff[0].id)", nil),
+            (.get, "/api/v1/properties/\(salon.property.id)/waitlist", nil),
+            (
+                .post, "/api/v1/properties/\(salon.property.id)/waitlist",
+                #"{"serviceId": \#(salon.service.id), "from": "\#(today.adding(days: 1).iso)", "to": "\#(today.adding(days: 1).iso)", "customer": {"name": "Ann", "email": "ann@example.com", "phone": "090 1111 2222"}}"#
+            ),
+            (.delete, "/api/v1/waitlist/\(waiting.id)", nil),
         ]
         try Self.expectEveryStaffRouteOfTheDocument(in: routes.map { ($0.0, $0.1) })
         try await fixture.test(as: .manager) { client in
@@ -230,6 +241,7 @@ struct PropertyAccessAPITests {
             #expect(try await fixture.store.stays.stay(id: stay.id)?.version == 1)
             #expect(try await fixture.store.customers.customer(id: customer.id)?.version == 1)
             #expect(try await fixture.store.sales.sale(id: sale.id)?.refund == nil)
+            #expect(try await fixture.store.waitlist.entry(id: waiting.id)?.state.isLive == true)
         }
     }
 

@@ -17,6 +17,8 @@ public struct MailSettings: Sendable {
     public var pollInterval: Duration
     /// How often reminders and pre-arrival messages due are looked for.
     public var scheduleInterval: Duration = .seconds(60)
+    /// How often the salons' waitlists are worked: offers made, lapsed ones passed on.
+    public var waitlistInterval: Duration = .seconds(30)
 
     public init(
         smtp: SMTPConfiguration? = nil, sender: MailAddress = MailAddress("frontdesk@localhost", name: "Frontdesk"),

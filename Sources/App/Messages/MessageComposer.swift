@@ -98,6 +98,10 @@ struct MessageComposer: Sendable {
         }
         if let fee = facts.fee, fee > 0 { context["fee"] = money(fee) }
         if code != nil { context["manageURL"] = manageURL(for: message) }
+        if let token = facts.offerToken {
+            context["offerURL"] = "\(siteURL)/#/offer?token=\(token)&lang=\(language.rawValue)"
+        }
+        if let until = facts.heldUntilMinute { context["heldUntil"] = Self.time(until, locale: locale, zone: zone) }
         if let token = facts.checkInToken {
             context["checkInURL"] = CheckInLink.url(site: siteURL, token: token, language: language)
         }

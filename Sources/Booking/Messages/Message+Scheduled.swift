@@ -164,6 +164,9 @@ extension NewMessage {
         case .preArrival:
             guard booked, let arrival = facts.arrival.flatMap(Day.init(iso:)) else { return false }
             return Day.today(in: TimeZone(identifier: facts.timeZoneID) ?? .gmt, now: now) < arrival
+        case .waitlistOffer:
+            // An offer that lapsed meanwhile has passed to the next customer: telling of it would mislead.
+            return (facts.heldUntilMinute ?? 0) > Int(now.timeIntervalSince1970 / 60)
         }
     }
 }

@@ -15,6 +15,8 @@ public enum MessageKind: String, Sendable, Codable, CaseIterable {
     case preArrival = "pre_arrival"
     /// An invoice or a receipt as issued, sent when the desk asks.
     case document
+    /// A time freed up, offered to a customer on a salon's waitlist and held for them until it lapses.
+    case waitlistOffer = "waitlist_offer"
 }
 
 /// Where a message is on its way: `queued` until a mail server takes it (retried with backoff while it
@@ -54,6 +56,9 @@ public struct MessageFacts: Codable, Sendable, Hashable {
     public var document: DocumentFacts?
     /// A hotel's pre-arrival message: the token of the stay's online check-in link.
     public var checkInToken: String?
+    /// A waitlist's offer: the token of its link, and the minute (since 1970 at UTC) it is held until.
+    public var offerToken: String?
+    public var heldUntilMinute: Int?
 
     public init(
         propertyName: String, guestName: String, confirmationCode: String, timeZoneID: String,

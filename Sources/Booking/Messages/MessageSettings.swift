@@ -48,8 +48,8 @@ public struct MessageSettings: Hashable, Sendable {
         case .cancellation: cancellation
         case .reminder: reminderHours != nil
         case .preArrival: preArrivalDays != nil
-        // Sent when the desk asks, whatever the settings.
-        case .document: true
+        // Sent when the desk asks, whatever the settings; an offer is the customer's only word of it.
+        case .document, .waitlistOffer: true
         }
     }
 }

@@ -70,15 +70,18 @@ extension SalonDesk {
         return (context.salon, times)
     }
 
-    /// Holds `request`'s time for the customer for `SalonHold.minutes`, releasing the hold they had
+    /// Holds `request`'s time for the customer for `minutes` (`SalonHold.minutes` unless an offer from the
+    /// waitlist holds it longer), releasing the hold they had
     /// (`replacing`, a time they chose before). Refused as a booking of that time would be.
-    public func hold(_ request: VisitRequest, replacing token: String? = nil) async throws -> SalonHold {
+    public func hold(_ request: VisitRequest, replacing token: String? = nil, minutes: Int = SalonHold.minutes)
+        async throws -> SalonHold
+    {
         try await storage.exclusively(salon: request.propertyID) {
             if let token { try await storage.releaseHold(token: token, propertyID: request.propertyID) }
             let (context, placement) = try await place(request)
             let hold = SalonHold(
                 token: HoldToken.make(), propertyID: context.salon.id, placement: placement,
-                expiresAt: Int64(now().timeIntervalSince1970 * 1000) + Int64(SalonHold.minutes * 60_000))
+                expiresAt: Int64(now().timeIntervalSince1970 * 1000) + Int64(minutes * 60_000))
             try await storage.insert(hold)
             return hold
         }
@@ -183,21 +186,7 @@ extension SalonDesk {
     }
 
     static func validate(customer new: NewOnlineVisit) throws(DomainError) {
-        for (field, text) in [
-            ("customer.name", new.customerName), ("customer.email", new.customerEmail),
-            ("customer.phone", new.customerPhone),
-        ] where text.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw .invalid(
-                field, "the booking needs the customer's \(field.dropFirst(9))",
-                reason: field == "customer.email" ? .emailRequired : .textRequired)
-        }
-        do {
-            try Guest.validate(name: new.customerName, email: new.customerEmail, phone: new.customerPhone)
-        } catch {
-            var error = error
-            error.field = error.field.map { $0.replacingOccurrences(of: "guest.", with: "customer.") }
-            throw error
-        }
+        try BookingContact(name: new.customerName, email: new.customerEmail, phone: new.customerPhone).validateOnline()
         try FreeText.validate(
             new.customerReading, field: "customer.reading", limit: Customer.readingLimit, lines: false)
         try Appointment.validate(notes: new.notes)
@@ -217,6 +206,24 @@ public struct BookingContact: Sendable {
         self.name = name
         self.email = email
         self.phone = phone
+    }
+
+    /// What a customer online must give (a name, an email and a phone, each well formed), each refusal
+    /// naming its field under `customer.`.
+    public func validateOnline() throws(DomainError) {
+        for (field, text) in [("customer.name", name), ("customer.email", email), ("customer.phone", phone)]
+        where text.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw .invalid(
+                field, "the booking needs the customer's \(field.dropFirst(9))",
+                reason: field == "customer.email" ? .emailRequired : .textRequired)
+        }
+        do {
+            try Guest.validate(name: name, email: email, phone: phone)
+        } catch {
+            var error = error
+            error.field = error.field.map { $0.replacingOccurrences(of: "guest.", with: "customer.") }
+            throw error
+        }
     }
 }
 

@@ -274,6 +274,16 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// "Read and accept the cancellation terms to book."
     public static let visitTerms = Refusal("visit.terms")
 
+    // A salon's waitlist
+    /// "The first day must not be before today."
+    public static let waitlistPast = Refusal("waitlist.past")
+    /// "Choose days from the first to at most {days} days later, within the days the salon books ahead."
+    public static let waitlistRange = Refusal("waitlist.range")
+    /// "This offer is no longer open."
+    public static let waitlistOfferClosed = Refusal("waitlist.offerClosed")
+    /// "This customer's wait has already ended."
+    public static let waitlistEnded = Refusal("waitlist.ended")
+
     /// Every code, for the API document and the clients' wordings to be checked against.
     public static let all: [Refusal] = [
         .addressNotHTTP, .addressPrivate, .addressUnknown,
@@ -290,6 +300,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .guestBirthDate, .guestDocumentNumber, .guestNationality,
         .importRefused,
         .messageQueued,
+        .waitlistEnded, .waitlistOfferClosed, .waitlistPast, .waitlistRange,
         .webhookEvents, .webhookTooMany,
         .numberRange,
         .passwordLong, .passwordShort,

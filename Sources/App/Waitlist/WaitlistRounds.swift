@@ -1,0 +1,48 @@
+import Booking
+import Foundation
+import Logging
+import ServiceLifecycle
+import Storage
+
+/// Works the salons' waitlists every `interval`: offers that ran out pass on, waits whose last day passed
+/// end, and each customer waiting is offered a time that has freed up, their email written in the offer's
+/// transaction. A `Service` of the application; instances running it at once offer a time to one customer
+/// (the offer and its hold are written with the salon locked).
+struct WaitlistRounds: ServiceLifecycle.Service {
+    let store: Store
+    let interval: Duration
+    let logger: Logger
+
+    func run() async {
+        await cancelWhenGracefulShutdown {
+            await store.untilMigrated()
+            while !Task.isCancelled {
+                do {
+                    try await round()
+                } catch {
+                    logger.warning("could not work the waitlists", metadata: ["error": "\(error)"])
+                }
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+
+    /// One round by the store's clock: how many times were offered.
+    @discardableResult
+    func round() async throws -> Int {
+        let desk = SalonDesk(storage: store, now: store.clock.now)
+        _ = try await desk.lapseOffers()
+        var made = 0
+        for salon in try await store.salonsWithWaitlist() {
+            try await desk.endPastWaits(propertyID: salon)
+            made += try await desk.offerTimes(propertyID: salon) { offer, entry, salon in
+                let service = try await store.services(propertyID: salon.id).first { $0.id == entry.request.serviceID }
+                let staff = try await store.staff(propertyID: salon.id).first { $0.id == offer.staffID }
+                try await store.messages.enqueue(
+                    .waitlistOffer(
+                        offer, to: entry, salon: salon, service: service?.name ?? "", staffName: staff?.name))
+            }.count
+        }
+        return made
+    }
+}

@@ -227,6 +227,9 @@ public struct CustomerRepository: Sendable {
             guard var customer = try await Self.customer(id: id, in: sql) else {
                 throw DomainError(.notFound, "no customer \(id)")
             }
+            try await WaitlistRepository.erase(
+                email: customer.email, phone: customer.phone, propertyID: customer.propertyID,
+                at: Int64(store.clock.nowMillis), in: sql)
             customer = Customer(
                 id: id, propertyID: customer.propertyID, name: "", erased: true, version: customer.version + 1)
             try await Self.update(customer, in: sql)

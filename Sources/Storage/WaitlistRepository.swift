@@ -146,6 +146,38 @@ public struct WaitlistRepository: Sendable {
         }
     }
 
+    /// Takes a person erased at the salon's request off its waitlist: their requests (by their email or
+    /// phone) keep their days and what became of them, without their details; a live one is withdrawn,
+    /// with its open offer, whose time is let go.
+    static func erase(email: String, phone: String, propertyID: Int, at millis: Int64, in sql: any SQLDatabase)
+        async throws
+    {
+        let theirs: SQLQueryString = """
+            property_id = \(bind: propertyID) AND ((email <> '' AND LOWER(email) = LOWER(\(bind: email)))
+              OR (phone <> '' AND phone = \(bind: phone)))
+            """
+        let entries: SQLQueryString = "SELECT id FROM waitlist_entries WHERE \(theirs)"
+        try await sql.raw(
+            """
+            DELETE FROM salon_holds WHERE token IN (
+              SELECT hold_token FROM waitlist_offers WHERE state = 'open' AND entry_id IN (\(entries)))
+            """
+        ).run()
+        try await sql.raw(
+            """
+            UPDATE waitlist_offers SET state = 'withdrawn', answered_at = \(bind: millis)
+            WHERE state = 'open' AND entry_id IN (\(entries))
+            """
+        ).run()
+        try await sql.raw(
+            """
+            UPDATE waitlist_entries SET customer_name = '', email = '', phone = '', changed_at = \(bind: millis),
+              state = CASE WHEN state IN ('waiting', 'offered') THEN 'withdrawn' ELSE state END
+            WHERE \(theirs)
+            """
+        ).run()
+    }
+
     static func entry(from row: any SQLRow) throws -> WaitlistEntry {
         let language = try row.decode(column: "language", as: String.self)
         let state = try row.decode(column: "state", as: String.self)

@@ -235,4 +235,35 @@ struct WaitlistAPITests {
             #expect(try await Self.list(salon, client).entries.map(\.value1.state) == [.withdrawn])
         }
     }
+
+    @Test(arguments: TestDatabase.available)
+    func erasingACustomerTakesThemOffTheListAndLetsTheirOfferedTimeGo(database: TestDatabase) async throws {
+        let salon = try await Salon.make(database: database)
+        let store = salon.fixture.store
+        try await salon.fixture.test(as: .manager, configuration: Self.quiet) { client in
+            let codes = try await Self.fill(salon, client, on: salon.tomorrow)
+            #expect(
+                try await Self.join(salon, client, on: salon.tomorrow, name: "田中 花子", email: "Hanako@example.com")
+                    .status == .created)
+            _ = try await client.execute(
+                uri: "/api/v1/public/visits/\(codes[1])/cancel", method: .post,
+                body: ByteBuffer(string: #"{"email": "yui@example.com"}"#))
+            #expect(try await Self.rounds(store).round() == 1)
+            let record = try await CustomerAPITests.add(
+                client, salon.salon, #"{"name": "田中 花子", "email": "hanako@example.com"}"#)
+            try await client.execute(uri: "/api/v1/customers/\(record)", method: .delete) {
+                #expect($0.status == .noContent, "\(String(buffer: $0.body))")
+            }
+            let entry = try #require(try await Self.list(salon, client).entries.first)
+            #expect(entry.value1.state == .withdrawn && entry.value2.customer.name.isEmpty)
+            #expect(entry.value2.customer.email.isEmpty && entry.value2.customer.phone.isEmpty)
+            #expect(entry.value2.offers.map(\.state) == [.withdrawn])
+            // The time she was offered is free again.
+            #expect(
+                try await salon.freeTimes(
+                    client, on: salon.tomorrow, services: [salon.cut.id], staff: salon.salon.staff[0].id
+                )
+                .count == 1)
+        }
+    }
 }

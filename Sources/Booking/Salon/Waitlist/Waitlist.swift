@@ -14,6 +14,15 @@ public enum Waitlist {
     public static let longestSpan = 14
     /// The most customers one round of offers considers at a salon.
     public static let roundLimit = 50
+    /// The hours of the salon's day offers are made in (minutes of its day): no one is woken at 3 a.m. by
+    /// an offer that lapses before they are up. A time freed at night is offered from 8:00.
+    public static let offerHours = (8 * 60)..<(21 * 60)
+
+    /// Whether offers are made at `now` on the clock of a salon in `zone`.
+    public static func offersMade(at now: Date, in zone: TimeZone) -> Bool {
+        let minute = Int((now.timeIntervalSince1970 / 60).rounded(.down)) + zone.secondsFromGMT(for: now) / 60
+        return offerHours.contains((minute % 1440 + 1440) % 1440)
+    }
 }
 
 /// Where a customer's wait stands.

@@ -36,14 +36,20 @@ struct WaitlistTests {
         }
     }
 
-    @Test func offersAreMadeFromEightToNineOnTheSalonsClock() {
+    @Test func anOfferHoldsHalfAnHourByDayAndUntilTheMorningsAtNightButNeverToItsStart() {
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
-        // 2026-12-01 in Tokyo (UTC+9): 07:59, 08:00, 20:59, 21:00.
-        let midnight = Date(timeIntervalSince1970: 1_796_050_800)
-        #expect(!Waitlist.offersMade(at: midnight.addingTimeInterval(7 * 3600 + 59 * 60), in: tokyo))
-        #expect(Waitlist.offersMade(at: midnight.addingTimeInterval(8 * 3600), in: tokyo))
-        #expect(Waitlist.offersMade(at: midnight.addingTimeInterval(20 * 3600 + 59 * 60), in: tokyo))
-        #expect(!Waitlist.offersMade(at: midnight.addingTimeInterval(21 * 3600), in: tokyo))
+        // Midnight starting 2026-12-01 in Tokyo (UTC+9), in minutes since 1970.
+        let midnight = 1_796_050_800 / 60
+        let at = { (minute: Int) in Date(timeIntervalSince1970: Double(midnight + minute) * 60) }
+        let evening = midnight + 2 * 1440
+        #expect(Waitlist.holdMinutes(now: at(10 * 60), start: evening, in: tokyo) == 30)
+        #expect(Waitlist.holdMinutes(now: at(20 * 60 + 59), start: evening, in: tokyo) == 30)
+        // At 21:00, until 8:30 the next morning; at 3:00, until 8:30 that morning.
+        #expect(Waitlist.holdMinutes(now: at(21 * 60), start: evening, in: tokyo) == 11 * 60 + 30)
+        #expect(Waitlist.holdMinutes(now: at(3 * 60), start: evening, in: tokyo) == 5 * 60 + 30)
+        // A 9:00 start freed at 3:00: held until 8:30, its customer's last half hour before it.
+        #expect(Waitlist.holdMinutes(now: at(3 * 60), start: midnight + 9 * 60, in: tokyo) == 5 * 60 + 30)
+        #expect(Waitlist.holdMinutes(now: at(3 * 60), start: midnight + 8 * 60, in: tokyo) == 4 * 60 + 30)
     }
 
     @Test func aCustomerIsOfferedTheEarliestTimeTheyWereNotOfferedBefore() {

@@ -65,15 +65,14 @@ extension SalonDesk where Storage: WaitlistStorage {
     }
 
     /// One round at a salon: each customer waiting, first come first, is offered the earliest free time
-    /// on their days they were not offered before, held for `Waitlist.offerMinutes`; none outside
-    /// `Waitlist.offerHours` of the salon's day. `tell` writes the
+    /// on their days they were not offered before, held for `Waitlist.holdMinutes` (half an hour, or at
+    /// night until the morning's). `tell` writes the
     /// customer's message in the offer's transaction. Answers the offers made.
     public func offerTimes(
         propertyID: Int,
         tell: @escaping @Sendable (WaitlistOffer, WaitlistEntry, Property) async throws -> Void
     ) async throws -> [WaitlistOffer] {
         let salon = try await storage.salon(propertyID, by: nil)
-        guard Waitlist.offersMade(at: now(), in: salon.timeZone) else { return [] }
         let today = Day.today(in: salon.timeZone, now: now())
         var made: [WaitlistOffer] = []
         for entry in try await storage.waitlistEntries(
@@ -113,7 +112,8 @@ extension SalonDesk where Storage: WaitlistStorage {
                 guard try await storage.move(entryID: entry.id, to: .offered, from: [.waiting], at: at) else {
                     throw WaitlistRace()
                 }
-                let hold = try await hold(request, minutes: Waitlist.offerMinutes)
+                let hold = try await hold(
+                    request, minutes: Waitlist.holdMinutes(now: now(), start: time.start, in: salon.timeZone))
                 let offer = try await storage.insert(
                     WaitlistOffer(
                         id: 0, entryID: entry.id, propertyID: salon.id, token: HoldToken.make(),

@@ -14,14 +14,24 @@ public enum Waitlist {
     public static let longestSpan = 14
     /// The most customers one round of offers considers at a salon.
     public static let roundLimit = 50
-    /// The hours of the salon's day offers are made in (minutes of its day): no one is woken at 3 a.m. by
-    /// an offer that lapses before they are up. A time freed at night is offered from 8:00.
-    public static let offerHours = (8 * 60)..<(21 * 60)
+    /// The hours of the salon's day (minutes of its day) an offer's half hour runs in: an offer made at
+    /// night is held until half an hour after 8:00, so that it does not lapse while its customer sleeps.
+    public static let answeringHours = (8 * 60)..<(21 * 60)
 
-    /// Whether offers are made at `now` on the clock of a salon in `zone`.
-    public static func offersMade(at now: Date, in zone: TimeZone) -> Bool {
-        let minute = Int((now.timeIntervalSince1970 / 60).rounded(.down)) + zone.secondsFromGMT(for: now) / 60
-        return offerHours.contains((minute % 1440 + 1440) % 1440)
+    /// How many minutes an offer made at `now` holds a time starting at `start` (minutes since 1970 at
+    /// UTC) at a salon in `zone`: `offerMinutes`, or at night until `offerMinutes` past the morning's
+    /// `answeringHours`; never closer to the start than `offerMinutes` (the booking page's notice keeps
+    /// starts at least an hour off, so it is always at least `offerMinutes`).
+    public static func holdMinutes(now: Date, start: Int, in zone: TimeZone) -> Int {
+        let nowMinute = Int((now.timeIntervalSince1970 / 60).rounded(.up))
+        let local = nowMinute + zone.secondsFromGMT(for: now) / 60
+        let ofDay = (local % 1440 + 1440) % 1440
+        var until = nowMinute + offerMinutes
+        if !answeringHours.contains(ofDay) {
+            let toMorning = (answeringHours.lowerBound - ofDay + 1440) % 1440
+            until = max(until, nowMinute + toMorning + offerMinutes)
+        }
+        return max(offerMinutes, min(until, start - offerMinutes) - nowMinute)
     }
 }
 

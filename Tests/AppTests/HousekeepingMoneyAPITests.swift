@@ -98,6 +98,7 @@ struct HousekeepingMoneyAPITests {
                                 : path.hasPrefix("/api/v1/sales/")
                                     ? sale
                                     : path.hasSuffix("/customers") || path.hasSuffix("/products")
+                                        || path.hasSuffix("/waitlist")
                                         ? salon.property.id
                                         : path.hasPrefix("/api/v1/rooms/")
                                             ? fixture.rooms[0].id

@@ -21,10 +21,11 @@ public struct MessageRepository: Sendable {
             let token = Self.newToken()
             let id = try await sql.insertReturningID(
                 """
-                INSERT INTO messages (property_id, kind, stay_id, appointment_id, recipient, recipient_name, language,
-                  facts, token, state, attempts, due_at, created_at)
+                INSERT INTO messages (property_id, kind, stay_id, appointment_id, waitlist_offer_id, recipient,
+                  recipient_name, language, facts, token, state, attempts, due_at, created_at)
                 VALUES (\(bind: message.propertyID), \(bind: message.kind.rawValue), \(bind: message.stayID),
-                  \(bind: message.appointmentID), \(bind: message.recipient), \(bind: message.recipientName),
+                  \(bind: message.appointmentID), \(bind: message.waitlistOfferID), \(bind: message.recipient),
+                  \(bind: message.recipientName),
                   \(bind: message.language.rawValue), \(bind: try JSONText.encode(message.facts)), \(bind: token),
                   \(bind: MessageState.queued.rawValue), 0, \(bind: now), \(bind: now))
                 RETURNING id
@@ -46,6 +47,19 @@ public struct MessageRepository: Sendable {
         try await store.read { sql in
             try await sql.raw("SELECT * FROM messages WHERE stay_id = \(bind: stayID) ORDER BY id DESC LIMIT 100")
                 .all().map(Self.message(from:))
+        }
+    }
+
+    /// The message of each of a waitlist's offers, by offer.
+    public func messages(waitlistOfferIDs ids: [Int]) async throws -> [Int: OutgoingMessage] {
+        guard !ids.isEmpty else { return [:] }
+        return try await store.read { sql in
+            var found: [Int: OutgoingMessage] = [:]
+            for row in try await sql.raw("SELECT * FROM messages WHERE waitlist_offer_id IN (\(binds: ids))").all() {
+                let message = try Self.message(from: row)
+                if let offer = message.message.waitlistOfferID { found[offer] = message }
+            }
+            return found
         }
     }
 
@@ -190,6 +204,7 @@ public struct MessageRepository: Sendable {
                 kind: kind, propertyID: try row.decode(column: "property_id", as: Int.self),
                 stayID: try row.decode(column: "stay_id", as: Int?.self),
                 appointmentID: try row.decode(column: "appointment_id", as: Int?.self),
+                waitlistOfferID: try row.decode(column: "waitlist_offer_id", as: Int?.self),
                 recipient: try row.decode(column: "recipient", as: String.self),
                 recipientName: try row.decode(column: "recipient_name", as: String.self), language: language,
                 facts: try JSONText.decode(MessageFacts.self, try row.decode(column: "facts", as: String.self))),

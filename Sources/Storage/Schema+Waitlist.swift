@@ -30,6 +30,9 @@ struct WaitlistSchema: AsyncMigration {
             "CREATE INDEX waitlist_offers_by_entry ON waitlist_offers (entry_id, id)",
             "CREATE INDEX waitlist_offers_by_expiry ON waitlist_offers (state, expires_at)",
             "CREATE UNIQUE INDEX waitlist_offers_one_open ON waitlist_offers (entry_id) WHERE state = 'open'",
+            // An offer's email names it, as a confirmation names its stay: the desk shows how it went.
+            "ALTER TABLE messages ADD COLUMN waitlist_offer_id BIGINT REFERENCES waitlist_offers(id)",
+            "CREATE INDEX messages_by_waitlist_offer ON messages (waitlist_offer_id)",
         ] {
             try await sql.raw(SQLQueryString(statement)).run()
         }
@@ -37,6 +40,8 @@ struct WaitlistSchema: AsyncMigration {
 
     func revert(on database: any Database) async throws {
         let sql = database as! any SQLDatabase
+        try await sql.raw("DROP INDEX messages_by_waitlist_offer").run()
+        try await sql.raw("ALTER TABLE messages DROP COLUMN waitlist_offer_id").run()
         try await sql.raw("DROP TABLE waitlist_offers").run()
         try await sql.raw("DROP TABLE waitlist_entries").run()
     }

@@ -21,6 +21,8 @@ public struct WaitlistRepository: Sendable {
                   \(bind: new.language.rawValue), 'waiting', \(bind: millis), \(bind: millis))
                 RETURNING id
                 """)
+            try await Self.record(
+                entryID: id, propertyID: new.propertyID, "joined", state: "waiting", at: millis, in: sql)
             return WaitlistEntry(id: id, request: new, state: .waiting, createdAt: millis)
         }
     }
@@ -113,6 +115,9 @@ public struct WaitlistRepository: Sendable {
                   \(bind: offer.createdAt))
                 RETURNING id
                 """)
+            try await Self.record(
+                entryID: offer.entryID, propertyID: offer.propertyID, "offer-open", state: "open", at: offer.createdAt,
+                in: sql)
             return stored
         }
     }
@@ -121,13 +126,19 @@ public struct WaitlistRepository: Sendable {
         -> Bool
     {
         try await store.write { sql in
-            !(try await sql.raw(
-                """
-                UPDATE waitlist_entries SET state = \(bind: state.rawValue), changed_at = \(bind: millis)
-                WHERE id = \(bind: entryID) AND state IN (\(binds: from.map(\.rawValue).sorted()))
-                RETURNING id
-                """
-            ).all().isEmpty)
+            guard
+                let row = try await sql.raw(
+                    """
+                    UPDATE waitlist_entries SET state = \(bind: state.rawValue), changed_at = \(bind: millis)
+                    WHERE id = \(bind: entryID) AND state IN (\(binds: from.map(\.rawValue).sorted()))
+                    RETURNING property_id
+                    """
+                ).first()
+            else { return false }
+            try await Self.record(
+                entryID: entryID, propertyID: try row.decode(column: "property_id", as: Int.self), state.rawValue,
+                state: state.rawValue, at: millis, in: sql)
+            return true
         }
     }
 
@@ -135,15 +146,33 @@ public struct WaitlistRepository: Sendable {
         -> Bool
     {
         try await store.write { sql in
-            !(try await sql.raw(
-                """
-                UPDATE waitlist_offers SET state = \(bind: state.rawValue), answered_at = \(bind: millis),
-                  visit_code = \(bind: visitCode)
-                WHERE id = \(bind: offerID) AND state = 'open'
-                RETURNING id
-                """
-            ).all().isEmpty)
+            guard
+                let row = try await sql.raw(
+                    """
+                    UPDATE waitlist_offers SET state = \(bind: state.rawValue), answered_at = \(bind: millis),
+                      visit_code = \(bind: visitCode)
+                    WHERE id = \(bind: offerID) AND state = 'open'
+                    RETURNING entry_id, property_id
+                    """
+                ).first()
+            else { return false }
+            try await Self.record(
+                entryID: try row.decode(column: "entry_id", as: Int.self),
+                propertyID: try row.decode(column: "property_id", as: Int.self), "offer-\(state.rawValue)",
+                state: state.rawValue, at: millis, in: sql)
+            return true
         }
+    }
+
+    /// Records a change of a customer's wait in the audit log and the salon's events (`waitlist.<action>`,
+    /// naming the entry, with its state or its offer's and nothing of the person), which the desk's list
+    /// reads itself again on.
+    static func record(
+        entryID: Int, propertyID: Int, _ action: String, state: String, at millis: Int64, in sql: any SQLDatabase
+    ) async throws {
+        try await Journal.record(
+            in: sql, at: Int(millis), propertyID: propertyID, userID: nil, entity: "waitlist", entityID: entryID,
+            action: action, before: nil as [String: String]?, after: ["state": state])
     }
 
     /// Takes a person erased at the salon's request off its waitlist: their requests (by their email or

@@ -138,6 +138,9 @@ struct WaitlistAPITests {
             #expect(list.entries.map(\.value1.state) == [.waiting, .booked])
             let booked = try #require(list.entries.last)
             #expect(booked.value2.offers.map(\.state) == [.accepted] && booked.value2.customer.name == "田中 花子")
+            // Her offer's email, kept unsent with no mail server.
+            #expect(booked.value2.offers.first?.message?.kind == .waitlistOffer)
+            #expect(booked.value2.offers.first?.message?.state == .unsent)
             let reread = try await client.execute(uri: "/api/v1/public/waitlist-offers/\(token)", method: .get) {
                 try SalonOnlineAPITests.decode(Components.Schemas.WaitlistOffer.self, $0)
             }
@@ -233,6 +236,12 @@ struct WaitlistAPITests {
             let twice = try await withdraw()
             #expect(twice.status == .conflict && twice.error?.error.reason?.rawValue == "waitlist.ended")
             #expect(try await Self.list(salon, client).entries.map(\.value1.state) == [.withdrawn])
+            // Each change is the salon's event, which the desk's list reads itself again on; none names the person.
+            let events = try await salon.fixture.store.eventLog.events(propertyID: salon.id, after: 0).filter {
+                $0.kind.hasPrefix("waitlist.")
+            }
+            #expect(events.map(\.kind) == ["waitlist.joined", "waitlist.withdrawn"])
+            #expect(events.allSatisfy { $0.entityID == entry.id && !$0.payloadJSON.contains("min@example.com") })
         }
     }
 

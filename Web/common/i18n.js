@@ -20,6 +20,16 @@ export const LANGUAGES = Object.freeze([
 
 const STORAGE_KEY = "frontdesk.language";
 
+/**
+ * The five languages named as the page's language names them ("英語", "タイ語" on a Japanese page): what a
+ * member of staff chooses a guest's language among. The desk's own switch names each in itself instead.
+ * @param {string} locale the page's locale
+ */
+export function languageChoices(locale) {
+  const names = new Intl.DisplayNames([locale], { type: "language" });
+  return LANGUAGES.map(({ code }) => ({ code, name: names.of(code) ?? code }));
+}
+
 /** The language to start in: the one chosen before, else the browser's first we speak, else English. */
 export function preferredLanguage(stored = safeStorage()?.getItem(STORAGE_KEY), browser = navigatorLanguages()) {
   if (stored && LANGUAGES.some((l) => l.code === stored)) return stored;

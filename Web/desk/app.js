@@ -2,9 +2,9 @@
 // routes `#/today`, `#/board`, `#/stays/{id}`, `#/documents/{id}`, `#/housekeeping`, `#/dashboard`,
 // `#/rates`, `#/settings`, `#/staff`, `#/reports`, `#/audit` (the night audit, a salon's day close),
 // and a salon's `#/appointments/{id}`, `#/checkout?appointments={id,…}` (お会計), `#/sales/{id}` (its
-// receipt), `#/customers`, `#/customers/{id}` and `#/salon-setup` to their screens. Each screen is a
-// module exporting `mount(main, desk) -> { unmount() }`; `desk` is what screens share: the words,
-// the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
+// receipt), `#/customers`, `#/customers/{id}`, `#/waitlist` and `#/salon-setup` to their screens. Each
+// screen is a module exporting `mount(main, desk) -> { unmount() }`; `desk` is what screens share: the
+// words, the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
 
 import { call, get, onSessionLost, OtherProperty, unreachable, wordRefusals } from "./api.js";
 import { refusalText } from "../common/refusals.js";
@@ -19,7 +19,7 @@ const PROPERTY_KEY = "frontdesk.property";
 // The screens a salon has no use for: opening one there goes to the board.
 const HOTEL_ONLY = new Set(["today", "housekeeping", "dashboard", "rates", "settings"]);
 // And those a hotel has no use for.
-const SALON_ONLY = new Set(["customers", "salon-setup", "checkout", "sales"]);
+const SALON_ONLY = new Set(["customers", "waitlist", "salon-setup", "checkout", "sales"]);
 // The events of a change to a salon's set-up, after which the desk reads its property again.
 const SET_UP_EVENTS = ["salon.", "staff_member.", "service."];
 
@@ -41,6 +41,7 @@ const SCREENS = {
   reports: (retry = "") => import(`./reports.js${retry}`),
   audit: (retry = "") => import(`./night-audit.js${retry}`),
   customers: (retry = "") => import(`./customers.js${retry}`),
+  waitlist: (retry = "") => import(`./waitlist.js${retry}`),
   "salon-setup": (retry = "") => import(`./salon-setup.js${retry}`),
 };
 
@@ -251,6 +252,7 @@ class Desk {
       this.property.kind === "hotel" ? link("today", "nav.today") : null,
       link("board", "nav.board"),
       this.property.kind === "salon" ? link("customers", "nav.customers") : null,
+      this.property.kind === "salon" ? link("waitlist", "nav.waitlist") : null,
       this.property.kind === "hotel" ? link("housekeeping", "nav.housekeeping") : null,
       this.property.kind === "hotel" ? link("dashboard", "nav.dashboard") : null,
       this.property.kind === "hotel" && this.readsMoney ? link("rates", "nav.rates") : null,

@@ -8,7 +8,7 @@
 
 import { call, declaredForm, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { LANGUAGES } from "../common/i18n.js";
+import { languageChoices } from "../common/i18n.js";
 import { instantOfWallClock, isoDay, wallClock } from "../common/dates.js";
 import { refusalText } from "../common/refusals.js";
 import { customerPicker } from "./customer-picker.js";
@@ -246,7 +246,7 @@ export class BookingPanel {
           "select",
           { id: "new-language" },
           h("option", { value: "", text: t("board.noConfirmation") }),
-          LANGUAGES.map(({ code, name }) => h("option", { value: code, lang: code, text: name, selected: code === i18n.code })),
+          languageChoices(i18n.locale).map(({ code, name }) => h("option", { value: code, text: name, selected: code === i18n.code })),
         );
         inputs.push(["email", email], ["phone", phone], ["adults", adults], ["ratePlanId", plan], ["language", language]);
         extra = [
@@ -369,7 +369,7 @@ export class BookingPanel {
             options: {
               services: services.map((s) => ({ value: s.id, label: `${s.name} (${s.durationMinutes}′)` })),
               staff: [...data.staff.values()].map((s) => ({ value: s.id, label: s.name })),
-              languages: LANGUAGES.map(({ code, name }) => ({ value: code, label: name })),
+              languages: languageChoices(i18n.locale).map(({ code, name }) => ({ value: code, label: name })),
             },
             onSubmit: async (values) => {
               const details = {

@@ -6,7 +6,7 @@
 
 import { call, get, OtherProperty } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { LANGUAGES } from "../common/i18n.js";
+import { languageChoices } from "../common/i18n.js";
 import { fieldRefusals } from "./field-refusals.js";
 import { lineLabel, taxLabel } from "./folio-lines.js";
 
@@ -132,7 +132,7 @@ function sendForm(issued, desk) {
   const language = h(
     "select",
     { id: "document-send-language" },
-    LANGUAGES.map(({ code, name }) => h("option", { value: code, lang: code, text: name, selected: code === desk.i18n.code })),
+    languageChoices(desk.i18n.locale).map(({ code, name }) => h("option", { value: code, text: name, selected: code === desk.i18n.code })),
   );
   const general = h("p", { class: "free-form-row-error", role: "alert", id: "document-send-error" });
   const done = h("p", { class: "desk-hint", role: "status", id: "document-sent" });

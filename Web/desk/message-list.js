@@ -66,7 +66,7 @@ export function messageSection(read, desk, { id, mayResend, reload }) {
  * How a message went out, in words: on its way (when it is tried next, and how often it was tried
  * and why it did not go yet), sent, failed, or not sent for want of a mail server.
  */
-function stateWords(message, t, clock) {
+export function stateWords(message, t, clock) {
   if (message.state !== "queued") return t(`messages.state.${message.state}`);
   const words = [t("messages.state.queued")];
   if (message.nextAttemptAt) words.push(t("messages.nextTry", { time: clock.format(new Date(message.nextAttemptAt)) }));

@@ -4,7 +4,8 @@
 // `#/bookings/{code}` (confirmation) and `#/manage` (a booking by code and email); for salons,
 // `#/salons?q=` (finding one), `#/salon/{id}?services=…&staff=…&day=…` (choosing and booking a visit)
 // and `#/visit/{code}` (a visit's confirmation, and managing it); `#/check-in/{token}` (a hotel guest's
-// online check-in before arrival, from the link the hotel sends). Each page is a module exporting
+// online check-in before arrival, from the link the hotel sends); `#/offer?token=…` (a time a salon's
+// waitlist offers, from the link of its email). Each page is a module exporting
 // `mount(main, site, route) -> { unmount(), update?(route) }`: a page with `update` follows a change of
 // its own hash's parameters (a choice it put there, or Back) without being drawn again; `site` is
 // what pages share: the words,
@@ -29,6 +30,7 @@ const PAGES = {
   salon: (retry = "") => import(`./salon-page.js${retry}`),
   visit: (retry = "") => import(`./visit-page.js${retry}`),
   "check-in": (retry = "") => import(`./check-in-page.js${retry}`),
+  offer: (retry = "") => import(`./offer-page.js${retry}`),
 };
 
 

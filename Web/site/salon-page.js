@@ -1,7 +1,8 @@
 // A salon's booking page (`#/salon/{id}?services=1,5&staff=any&day=YYYY-MM-DD`): the customer chooses
 // services (done one after another in the order chosen), a stylist who performs all of them or anyone,
-// a day on the site's calendar, then one of the free times the server works out. Each choice is kept
-// in the hash, so Back undoes the last one and a reload keeps them all.
+// a day on the site's calendar, then one of the free times the server works out; a day without any
+// offers the waitlist instead (waitlist-join.js). Each choice is kept in the hash, so Back undoes the
+// last one and a reload keeps them all.
 //
 // Tapping a time holds it for a few minutes (the previous hold replaced) and opens the form: name,
 // its reading (フリガナ, optional), phone, email, notes and the salon's cancellation terms to accept,
@@ -14,6 +15,7 @@ import { h, fill } from "../common/dom.js";
 import { call, errorText, get, keyPerBody, unreachable } from "../common/api.js";
 import { createRangeCalendar } from "./calendar.js";
 import { monthsAhead } from "./search-bar.js";
+import { waitlistJoin } from "./waitlist-join.js";
 
 /** The visit's code and email, kept in this tab for its confirmation page. */
 export const VISIT_KEY = "frontdesk.site.visit";
@@ -189,7 +191,9 @@ export async function mount(main, site, route) {
   steps.day.append(calendar.element);
   const timesNote = h("div", { class: "salon-times-note", id: "salon-times-note", role: "alert" });
   const timesList = h("ul", { class: "salon-times", id: "salon-times-list" });
-  steps.times.append(timesNote, timesList);
+  // A day without free times offers the waitlist in their place.
+  const waitlist = h("div", { class: "salon-waitlist-spot" });
+  steps.times.append(timesNote, timesList, waitlist);
 
   fill(page,
     h("header", { class: "salon-head" },
@@ -271,6 +275,7 @@ export async function mount(main, site, route) {
     if (staff !== "any") query.set("staffId", String(staff));
     fill(steps.times.querySelector("h2"), t("salon.timesOn", { date: i18n.dateLong(day) }));
     fill(timesNote, note);
+    fill(waitlist);
     steps.times.dataset.state = "loading";
     fill(timesList, h("li", { class: "salon-loading", text: t("common.loading") }));
     let answer;
@@ -287,6 +292,11 @@ export async function mount(main, site, route) {
     steps.times.dataset.state = "ready";
     if (!answer.times.length) {
       fill(timesList, h("li", { class: "salon-no-times", id: "salon-no-times", text: t("salon.noTimes") }));
+      fill(waitlist, waitlistJoin({
+        site, salon, choice,
+        serviceName: serviceById.get(services[0])?.name,
+        stylistName: staff === "any" ? null : staffById.get(staff)?.name,
+      }));
       return;
     }
     fill(timesList, answer.times.map((time) =>

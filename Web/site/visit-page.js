@@ -11,6 +11,27 @@ import { refusalText } from "../common/refusals.js";
 import { readKept } from "./manage-page.js";
 import { VISIT_KEY, durationText, salonClock } from "./salon-page.js";
 
+/**
+ * A visit's fees (`VisitFees`) as sentences: what cancelling costs now, or from when it costs what (the
+ * most it comes to when `several` services each turn late at their own time), and what not coming costs.
+ * Shared with the waitlist's offer (offer-page.js), which books a visit on the same terms.
+ */
+export function visitFeeSentences(i18n, fees, clock, { several = false } = {}) {
+  const { t } = i18n;
+  const { lateFrom, lateCancellation, noShow, cancellingNow } = fees;
+  const sentences = [];
+  if (!lateCancellation?.amount) sentences.push(t("salon.feesFree"));
+  else if (cancellingNow?.amount > 0) {
+    sentences.push(cancellingNow.amount < lateCancellation.amount
+      ? t("visit.feeNowRising", { fee: i18n.money(cancellingNow), most: i18n.money(lateCancellation) })
+      : t("visit.feeNow", { fee: i18n.money(cancellingNow) }));
+  } else {
+    sentences.push(t(several ? "visit.feeFromUpTo" : "visit.feeFrom", { time: clock.dateTime(lateFrom), fee: i18n.money(lateCancellation) }));
+  }
+  if (noShow?.amount > 0) sentences.push(t("visit.feeNoShow", { fee: i18n.money(noShow) }));
+  return sentences;
+}
+
 export async function mount(main, site, route) {
   const i18n = site.i18n;
   const { t } = i18n;
@@ -92,7 +113,10 @@ export async function mount(main, site, route) {
       : visit.state === "booked" && Number.isFinite(notice)
         ? refusalText(i18n, "visit.cancelClosed", { minutes: String(notice) })
         : "";
-    const fees = visit.state === "booked" && visit.fees ? [...feeSentences(visit, clock), depositOnCancelling(visit)].filter(Boolean) : [];
+    const several = visit.services.length > 1;
+    const fees = visit.state === "booked" && visit.fees
+      ? [...visitFeeSentences(i18n, visit.fees, clock, { several }), depositOnCancelling(visit)].filter(Boolean)
+      : [];
     const deposit = visit.deposit;
     const depositPaid = deposit?.paid?.amount > 0;
     const end = (service) => new Date(Date.parse(service.start) + service.durationMinutes * 60_000);
@@ -140,27 +164,6 @@ export async function mount(main, site, route) {
     if (!(paid?.amount > 0) || visit.state !== "booked") return null;
     const amount = i18n.money(paid);
     return visit.fees?.cancellingNow?.amount > 0 ? t("visit.depositKept", { amount }) : t("visit.depositRefunded", { amount });
-  }
-
-  /**
-   * The visit's fees as sentences: what cancelling costs now, or from when it costs what (the most it
-   * comes to when several services each turn late at their own time), and what not coming costs.
-   */
-  function feeSentences(visit, clock) {
-    const { lateFrom, lateCancellation, noShow, cancellingNow } = visit.fees;
-    const sentences = [];
-    if (!lateCancellation?.amount) sentences.push(t("salon.feesFree"));
-    else if (cancellingNow?.amount > 0) {
-      sentences.push(cancellingNow.amount < lateCancellation.amount
-        ? t("visit.feeNowRising", { fee: i18n.money(cancellingNow), most: i18n.money(lateCancellation) })
-        : t("visit.feeNow", { fee: i18n.money(cancellingNow) }));
-    } else {
-      sentences.push(t(visit.services.length > 1 ? "visit.feeFromUpTo" : "visit.feeFrom", {
-        time: clock.dateTime(lateFrom), fee: i18n.money(lateCancellation),
-      }));
-    }
-    if (noShow?.amount > 0) sentences.push(t("visit.feeNoShow", { fee: i18n.money(noShow) }));
-    return sentences;
   }
 
   if (code && emailInput.value) await find(code, emailInput.value);

@@ -36,6 +36,8 @@ extension FrontdeskAPI {
         -> Operations.GetSalonWaitlist.Output
     {
         let list = try await salonDesk.waitlist(propertyID: input.path.id, by: try staff)
+        let messages = try await store.messages.messages(waitlistOfferIDs: list.flatMap(\.1).map(\.id))
+        let mail = mailSetUp
         return .ok(
             .init(
                 body: .json(
@@ -48,7 +50,9 @@ extension FrontdeskAPI {
                                         name: entry.request.customerName, email: entry.request.email,
                                         phone: entry.request.phone),
                                     language: try documented(entry.request.language.rawValue),
-                                    offers: try offers.map(Components.Schemas.WaitlistOfferRecord.init)))
+                                    offers: try offers.map {
+                                        try .init($0, message: messages[$0.id], mail: mail)
+                                    }))
                         }, offerMinutes: Waitlist.offerMinutes))))
     }
 
@@ -119,12 +123,13 @@ extension Components.Schemas.WaitlistEntry {
 }
 
 extension Components.Schemas.WaitlistOfferRecord {
-    init(_ offer: WaitlistOffer) throws {
+    init(_ offer: WaitlistOffer, message: OutgoingMessage?, mail: Bool) throws {
         self.init(
             id: offer.id, start: FrontdeskAPI.instant(offer.start), staffId: offer.staffID,
             expiresAt: FrontdeskAPI.date(millis: offer.expiresAt), state: try documented(offer.state.rawValue),
             createdAt: FrontdeskAPI.date(millis: offer.createdAt),
-            answeredAt: offer.answeredAt.map(FrontdeskAPI.date(millis:)))
+            answeredAt: offer.answeredAt.map(FrontdeskAPI.date(millis:)),
+            message: try message.map { try .init($0, mail: mail) })
     }
 }
 
@@ -140,6 +145,7 @@ extension Components.Schemas.WaitlistOffer {
             fees: .init(
                 lateFrom: fees.lateFrom.map(FrontdeskAPI.instant), lateCancellation: try .init(fees.lateCancellation),
                 noShow: try .init(fees.noShow), cancellingNow: try .init(fees.cancellingNow)),
-            visitCode: page.offer.visitCode)
+            serviceId: page.service.id, cancelNoticeMinutes: page.cancelNoticeMinutes,
+            deposit: page.deposit.amount > 0 ? try .init(page.deposit) : nil, visitCode: page.offer.visitCode)
     }
 }

@@ -13,7 +13,7 @@ extension NewMessage {
         facts.offerToken = offer.token
         facts.heldUntilMinute = Int(offer.expiresAt / 60_000)
         return NewMessage(
-            kind: .waitlistOffer, propertyID: salon.id, recipient: entry.request.email,
+            kind: .waitlistOffer, propertyID: salon.id, waitlistOfferID: offer.id, recipient: entry.request.email,
             recipientName: entry.request.customerName, language: language, facts: facts)
     }
 }

@@ -91,15 +91,19 @@ public struct NewMessage: Sendable, Hashable {
     public var stayID: Int?
     /// A salon visit's appointments share one message: it names the first.
     public var appointmentID: Int?
+    /// A waitlist's offer, which names no booking.
+    public var waitlistOfferID: Int?
     public var recipient: String
     public var recipientName: String
     public var language: Language
     public var facts: MessageFacts
 
     public init(
-        kind: MessageKind, propertyID: Int, stayID: Int? = nil, appointmentID: Int? = nil, recipient: String,
-        recipientName: String, language: Language, facts: MessageFacts
+        kind: MessageKind, propertyID: Int, stayID: Int? = nil, appointmentID: Int? = nil,
+        waitlistOfferID: Int? = nil, recipient: String, recipientName: String, language: Language,
+        facts: MessageFacts
     ) {
+        self.waitlistOfferID = waitlistOfferID
         self.kind = kind
         self.propertyID = propertyID
         self.stayID = stayID

@@ -32,6 +32,10 @@ public struct WaitlistOfferPage: Sendable {
     public var service: Service
     public var staff: StaffMember?
     public var fees: VisitFees
+    /// The deposit the service asks at booking (zero when none is).
+    public var deposit: Money
+    /// Until how many minutes before the start the visit may be cancelled online.
+    public var cancelNoticeMinutes: Int
 }
 
 extension SalonDesk where Storage: WaitlistStorage {
@@ -199,7 +203,10 @@ extension SalonDesk where Storage: WaitlistStorage {
             startMinute: offer.start, durationMinutes: service.durationMinutes)
         let fees = VisitFees(
             [proposed], prices: [service.price], terms: terms, now: Int(nowMillis / 60_000), currency: salon.currency)
-        return WaitlistOfferPage(offer: offer, entry: entry, salon: salon, service: service, staff: staff, fees: fees)
+        return WaitlistOfferPage(
+            offer: offer, entry: entry, salon: salon, service: service, staff: staff, fees: fees,
+            deposit: terms.of(serviceID: service.id).deposit(price: service.price),
+            cancelNoticeMinutes: try await schedule(of: salon).window.cancelNoticeMinutes)
     }
 
     /// The customer takes the time offered: booked as the booking page books it, on the hold that kept it

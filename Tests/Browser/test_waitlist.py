@@ -162,6 +162,8 @@ def test_a_customer_on_the_waitlist_takes_the_time_a_cancellation_frees_and_the_
     held = text_in(phone, "#offer-hold")
     assert salon_clock(offer["expiresAt"], zone) in held
     WebDriverWait(phone, 5).until(lambda b: text_in(b, "#offer-hold") != held)
+    # Until when it may be cancelled online once booked, as the booking page says it.
+    assert "キャンセル" in text_in(phone, "#offer-terms")
     assert latin_words(visible_text(phone), stored) == []
     screenshot(phone, "waitlist-ja-offer")
     book = phone.find_element(By.ID, "offer-book")

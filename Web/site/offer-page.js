@@ -8,7 +8,7 @@
 import { h, fill } from "../common/dom.js";
 import { call, errorText, get, unreachable } from "../common/api.js";
 import { refusalText } from "../common/refusals.js";
-import { durationText, salonClock } from "./salon-page.js";
+import { durationText, noticeText, salonClock } from "./salon-page.js";
 import { visitFeeSentences } from "./visit-page.js";
 
 /** Whether an offer's terms charge anything (`VisitFees`): then the customer accepts them to book. */
@@ -116,8 +116,11 @@ export async function mount(main, site, route) {
     const form = h("form", { class: "book-form offer-form", novalidate: true, "aria-labelledby": "offer-title" },
       left,
       h("div", { class: "book-terms salon-fees", id: "offer-fees" },
-        h("h2", { text: t("salon.fees") }),
+        h("h2", { text: t(offer.deposit ? "salon.depositAndFees" : "salon.fees") }),
+        // The deposit the service asks, and until when the visit may be cancelled online, as the booking page says them.
+        offer.deposit ? h("p", { id: "offer-deposit", text: t("salon.deposit", { amount: i18n.money(offer.deposit) }) }) : null,
         h("ul", {}, visitFeeSentences(i18n, offer.fees, clock).map((text) => h("li", { text }))),
+        h("p", { id: "offer-terms", text: t("salon.terms", { notice: noticeText(i18n.locale, offer.cancelNoticeMinutes) }) }),
       ),
       terms
         ? h("div", { class: "salon-accept", dataset: { field: "acceptTerms" } },
@@ -216,7 +219,7 @@ export async function mount(main, site, route) {
         : null,
       manage
         ? h("a", { class: "site-button", id: "offer-manage", href: manage, text: t("visit.manage") })
-        : h("a", { class: "site-button", id: "offer-salon-link", href: `#/salon/${offer.salon.id}`, text: t("offer.otherTimes") }),
+        : h("a", { class: "site-button", id: "offer-salon-link", href: `#/salon/${offer.salon.id}?services=${offer.serviceId}`, text: t("offer.otherTimes") }),
     );
   }
 

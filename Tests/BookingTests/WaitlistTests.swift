@@ -60,4 +60,20 @@ struct WaitlistTests {
         #expect(Waitlist.choose(among: free, offered: [free[0]]) == free[1])
         #expect(Waitlist.choose(among: free, offered: Set(free)) == nil)
     }
+
+    @Test func anOffersEmailSaysItsTimeAndIsNotSentOnceTheOfferHasLapsed() {
+        let salon = Make.hotel(currency: .jpy, timeZone: "Asia/Tokyo")
+        let entry = WaitlistEntry(id: 3, request: Self.request(from: 0, to: 0), state: .offered, createdAt: 0)
+        let offer = WaitlistOffer(
+            id: 9, entryID: 3, propertyID: 1, token: "abc", holdToken: "hold", start: 29_000_000, staffID: 2,
+            expiresAt: Int64(28_999_000) * 60_000, state: .open, createdAt: 0)
+        let message = NewMessage.waitlistOffer(offer, to: entry, salon: salon, service: "Cut", staffName: "Aoi")
+        #expect(message.kind == .waitlistOffer && message.waitlistOfferID == 9 && message.language == .ja)
+        #expect(message.recipient == "aki@example.com" && message.facts.offerToken == "abc")
+        #expect(message.facts.startMinute == 29_000_000 && message.facts.heldUntilMinute == 28_999_000)
+        let before = Date(timeIntervalSince1970: Double(28_999_000 - 1) * 60)
+        let after = Date(timeIntervalSince1970: Double(28_999_000) * 60)
+        #expect(message.stillTimely(now: before, booked: false))
+        #expect(!message.stillTimely(now: after, booked: false))
+    }
 }

@@ -70,8 +70,8 @@ extension SalonDesk where Storage: WaitlistStorage {
 
     /// One round at a salon: each customer waiting, first come first, is offered the earliest free time
     /// on their days they were not offered before, held for `Waitlist.holdMinutes` (half an hour, or at
-    /// night until the morning's). `tell` writes the
-    /// customer's message in the offer's transaction. Answers the offers made.
+    /// night until the morning's). `tell` writes the customer's message in the offer's transaction.
+    /// Answers the offers made.
     public func offerTimes(
         propertyID: Int,
         tell: @escaping @Sendable (WaitlistOffer, WaitlistEntry, Property) async throws -> Void
@@ -88,8 +88,13 @@ extension SalonDesk where Storage: WaitlistStorage {
                 })
             var day = max(entry.request.from, today)
             while day <= entry.request.to {
-                // A service taken off the booking page since: nothing to offer until it is back.
-                guard let free = try? await freeTimes(entry.visitRequest, on: day).times else { break }
+                let free: [FreeTime]
+                do {
+                    free = try await freeTimes(entry.visitRequest, on: day).times
+                } catch is DomainError {
+                    // A service or stylist taken off the booking page since: nothing to offer until it is back.
+                    break
+                }
                 if let time = Waitlist.choose(among: free, offered: offered) {
                     if let offer = try await offer(time, to: entry, at: salon, tell: tell) { made.append(offer) }
                     break

@@ -31,7 +31,8 @@ struct OnlineCheckInAPITests {
             return try APIFixture.decoder.decode(Components.Schemas.CheckInLink.self, from: Data(buffer: response.body))
         }
         #expect(link.expiresOn == arrival.adding(days: 2).iso)
-        let token = try #require(link.url.components(separatedBy: "#/check-in/").last)
+        let token = try #require(
+            link.url.components(separatedBy: "#/check-in/").last?.split(separator: "?").first.map(String.init))
         return (stay.id, token)
     }
 
@@ -50,6 +51,27 @@ struct OnlineCheckInAPITests {
            {"name": "Malee Jaidee", "nationality": "TH", "documentNumber": "AB7654321", "birthDate": "1987-09-02"}],
          "arrivalTime": "15:30", "requests": "A quiet room, please."}
         """#
+
+    @Test(arguments: TestDatabase.available)
+    func theDeskCopiesTheLinkInTheLanguageTheGuestIsWrittenTo(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let arrival = fixture.today.adding(days: 5)
+        try await fixture.test { client in
+            let body = #"""
+                {"roomTypeId": \#(fixture.roomType.id), "arrival": "\#(arrival.iso)", "departure": "\#(arrival.adding(days: 1).iso)",
+                 "adults": 1, "guest": {"name": "Somsri", "email": "somsri@example.com"}, "language": "th"}
+                """#
+            let stay = try await client.execute(uri: fixture.staysPath, method: .post, body: ByteBuffer(string: body)) {
+                #expect($0.status == .created, "\(String(buffer: $0.body))")
+                return try APIFixture.decoder.decode(Components.Schemas.Stay.self, from: Data(buffer: $0.body))
+            }
+            try await client.execute(uri: "/api/v1/stays/\(stay.id)/check-in-link", method: .get) { response in
+                let link = try APIFixture.decoder.decode(
+                    Components.Schemas.CheckInLink.self, from: Data(buffer: response.body))
+                #expect(link.url.hasSuffix("?lang=th"), "\(link.url)")
+            }
+        }
+    }
 
     @Test(arguments: TestDatabase.available)
     func eachAdultsPassportFillsTheRegistrationAndTheDeskSeesItOnToday(database: TestDatabase) async throws {

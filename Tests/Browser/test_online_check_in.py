@@ -87,7 +87,7 @@ def test_a_thai_guest_checks_in_online_from_a_phone_and_the_desk_registers_both_
     go(desk, f"#/stays/{stay['id']}", "stays")
     desk.find_element(By.ID, "stay-check-in-link").click()
     WebDriverWait(desk, 10).until(lambda b: b.execute_script("return document.getElementById('stay-check-in-link-url')?.value") == url)
-    token = url.split("#/check-in/", 1)[1]
+    token = url.split("#/check-in/", 1)[1].split("?", 1)[0]
 
     phone = browser_factory(viewport=PHONE, language="th-TH")
     phone.execute_cdp_cmd("Network.enable", {})

@@ -53,7 +53,10 @@ extension FrontdeskAPI {
         try OnlineCheckIn.requireOpen(details.stay, today: details.property.today(now: store.clock.now()))
         let link = CheckInLink(stayID: details.stay.id, departure: details.stay.departure)
         let token = link.token(key: try await store.secret(CheckInLink.secretName))
-        let url = CheckInLink.url(site: configuration.mail.siteURL, token: token)
+        // In the language the guest was written to in, as the pre-arrival message's link is.
+        let url = CheckInLink.url(
+            site: configuration.mail.siteURL, token: token,
+            language: try await store.messages.language(stayID: details.stay.id))
         return .ok(.init(body: .json(.init(url: url, expiresOn: link.expiresOn.iso))))
     }
 

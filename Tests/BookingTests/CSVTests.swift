@@ -5,6 +5,15 @@ import Testing
 struct CSVTests {
     static func records(_ text: String) -> [CSV.Record] { CSV.records(Array(text.utf8)) }
 
+    @Test func aFieldASpreadsheetWouldRunAsAFormulaIsWrittenAsTextNumbersAndPhonesAsTheyAre() {
+        #expect(
+            CSV.line(["=1+1", "@SUM(A1)", "+cmd|' /C calc'!A0", "\tx"])
+                == "'=1+1,'@SUM(A1),'+cmd|' /C calc'!A0,'\tx\r\n")
+        #expect(CSV.line(["-1500", "+66 81 234 5678", "-", "Ann"]) == "-1500,+66 81 234 5678,-,Ann\r\n")
+        // Read back, the apostrophe stays: the text is what the guest typed, not a formula.
+        #expect(CSV.records(Array(CSV.line(["=1+1"]).utf8)).first?.fields == ["'=1+1"])
+    }
+
     @Test func quotedFieldsKeepTheirCommasQuotesAndLineBreaks() {
         let records = Self.records("a,\"b, c\",\"say \"\"hi\"\"\",\"two\nlines\"\nnext,row\n")
         #expect(records.map(\.fields) == [["a", "b, c", "say \"hi\"", "two\nlines"], ["next", "row"]])

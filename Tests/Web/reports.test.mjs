@@ -20,3 +20,8 @@ test("amounts are plain decimals in their currency's digits, refunds negative", 
   assert.equal(plainAmount({ amount: -30000, currency: "THB" }), "-300.00");
   assert.equal(plainAmount({ amount: 5, currency: "USD" }), "0.05");
 });
+
+test("a field a spreadsheet would run as a formula is written as text, numbers and phone numbers as they are", () => {
+  const text = toCSV([["=HYPERLINK(\"http://x\")", "@SUM(A1)", "+cmd|' /C calc'!A0", "-300.00", "+66 81 234 5678", "-"]]);
+  assert.equal(text, `"'=HYPERLINK(""http://x"")",'@SUM(A1),'+cmd|' /C calc'!A0,-300.00,+66 81 234 5678,-\r\n`);
+});

@@ -13,10 +13,15 @@ import { lineLabel, taxLabel } from "./folio-lines.js";
 
 const KINDS = ["arrivals", "departures", "inHouse", "registration", "ledger"];
 
-/** A CSV file's text: fields quoted when they hold a comma, a quote or a line break; lines end in CRLF. */
+/**
+ * A CSV file's text: fields quoted when they hold a comma, a quote or a line break; lines end in CRLF. A
+ * field a spreadsheet would run as a formula (starting with =, @, a tab or a carriage return, or with + or -
+ * before anything but a number or a phone number) gets an apostrophe first, as the server's files do.
+ */
 export function toCSV(rows) {
   const field = (value) => {
-    const text = String(value ?? "");
+    let text = String(value ?? "");
+    if (/^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[0-9 .,()+\-/]*$/.test(text))) text = `'${text}`;
     return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   };
   return rows.map((row) => row.map(field).join(",")).join("\r\n") + "\r\n";

@@ -135,14 +135,32 @@ public enum CSV {
     }
 
     /// One record as a line of a file, ending in CRLF: a field is quoted (its quotes doubled) when it
-    /// holds a comma, a quote or a line break, or starts or ends with a space.
+    /// holds a comma, a quote or a line break, or starts or ends with a space; one a spreadsheet would
+    /// run as a formula is neutralised first.
     public static func line(_ fields: [String]) -> String {
         var line = ""
         for (position, field) in fields.enumerated() {
             if position > 0 { line += "," }
-            line += quotedIfNeeded(field)
+            line += quotedIfNeeded(neutralised(field))
         }
         return line + "\r\n"
+    }
+
+    /// A field a spreadsheet would run as a formula (CSV injection: a guest named `=HYPERLINK(...)`),
+    /// written with an apostrophe first, which spreadsheets read as "text": one starting with `=`, `@`,
+    /// a tab or a carriage return, or with `+` or `-` before anything but a number or a phone number
+    /// (`-1500`, `+66 81 234 5678` stay as they are).
+    static func neutralised(_ field: String) -> String {
+        guard let first = field.unicodeScalars.first else { return field }
+        switch first {
+        case "=", "@", "\t", "\r":
+            return "'" + field
+        case "+", "-":
+            let plain = field.unicodeScalars.allSatisfy { "0123456789 .,()-+/".unicodeScalars.contains($0) }
+            return plain ? field : "'" + field
+        default:
+            return field
+        }
     }
 
     static func quotedIfNeeded(_ field: String) -> String {

@@ -168,18 +168,15 @@ public struct Guest: Hashable, Sendable, Identifiable {
         self.birthDate = birthDate
     }
 
-    /// Checks a guest's registration details: a country code of two capital letters (or none), a
+    /// Checks a guest's registration details: a country's ISO 3166-1 code (`CountryCode`, or none), a
     /// document number of at most 40 letters, digits, spaces and dashes, and a birth date from 1900 up
     /// to `today`.
     public static func validateRegistration(nationality: String, documentNumber: String, birthDate: Day?, today: Day)
         throws(DomainError)
     {
-        guard
-            nationality.isEmpty
-                || (nationality.utf8.count == 2 && nationality.utf8.allSatisfy { (65...90).contains($0) })
-        else {
+        guard nationality.isEmpty || CountryCode.isCountry(nationality) else {
             throw .invalid(
-                "guest.nationality", "'\(nationality)' is not a country code of two capital letters (TH, VN, JP)",
+                "guest.nationality", "'\(nationality)' is not a country's code of two capital letters (TH, VN, JP)",
                 reason: .guestNationality)
         }
         let documentByte = { (byte: UInt8) in

@@ -8,7 +8,7 @@ import Testing
 /// them, a working link back to the booking, and no English word left in another language's message.
 struct MessageComposerTests {
     static func outgoing(_ kind: MessageKind, _ language: Language, salon: Bool = false) -> OutgoingMessage {
-        let facts =
+        let stated =
             salon
             ? MessageFacts(
                 propertyName: "Salon Hana", guestName: "Sato Yui", confirmationCode: "AB12CD34",
@@ -20,6 +20,9 @@ struct MessageComposerTests {
                 timeZoneID: "Asia/Bangkok",
                 arrival: "2026-12-18", departure: "2026-12-20", nights: 2, roomType: "Garden Double", currency: "THB",
                 total: 393_120, fee: kind == .cancellation ? 0 : nil)
+        var facts = stated
+        // A series' visit changed or cancelled with the rest after it.
+        if salon, kind == .change || kind == .cancellation { facts.laterVisits = 2 }
         return OutgoingMessage(
             id: 1,
             message: NewMessage(
@@ -31,7 +34,7 @@ struct MessageComposerTests {
     @Test func everyKindIsWrittenInEveryLanguageWithNoEnglishLeft() async throws {
         let composer = try await MessageComposer.bundled(siteURL: "https://book.example.com/")
         let english = Set(
-            "dear thank your booking confirmed cancelled arrival departure room total see cancel services when with fee no charged automatically sent message nights reminder visit look forward welcoming check invoice receipt issued paid balance please find below"
+            "dear thank your booking confirmed cancelled arrival departure room total see cancel services when with fee no charged automatically sent message nights reminder visit look forward welcoming check invoice receipt issued paid balance please find below series same way after too"
                 .split(separator: " ").map(String.init))
         // A booking's messages; an invoice's (which states no booking) is below.
         for kind in MessageKind.allCases where kind != .document && kind != .waitlistOffer {

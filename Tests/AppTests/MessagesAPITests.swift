@@ -1,5 +1,4 @@
 import API
-import App
 import Booking
 import Foundation
 import HTTPTypes
@@ -8,6 +7,8 @@ import HummingbirdTesting
 import Storage
 import StorageTesting
 import Testing
+
+@testable import App
 
 /// The messages a guest is sent, as the desk sees them: a booking on the guest site and its cancellation
 /// each write one in the guest's language, kept as "unsent" while no mail server is set up, and sent
@@ -215,6 +216,53 @@ struct MessagesAPITests {
             #expect(message.language == .ja && message.recipient == "yui@example.com")
             #expect(message.facts.services == ["Cut"] && message.facts.staffName == salon.staff[0].name)
             #expect(message.facts.total == 6_600)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aSeriesChangedOrCancelledFromOneVisitOnTellsTheCustomerOnceWithHowManyLaterVisitsWentWithIt(
+        database: TestDatabase
+    ) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let salon = try await SalonSeriesAPITests.salon(fixture)
+        try await fixture.test { client in
+            let customer = try await CustomerAPITests.add(
+                client, salon, #"{"name": "Yui Sato", "email": "yui.series@example.com"}"#)
+            let starts = [7, 14, 21, 28].map { SalonSeriesAPITests.at($0, 660, fixture, salon) }
+            let series = try await client.execute(
+                uri: "/api/v1/properties/\(salon.property.id)/appointments/series", method: .post,
+                body: ByteBuffer(
+                    string:
+                        #"{"staffId": \#(salon.staff[0].id), "serviceId": \#(salon.service.id), "customer": {"id": \#(customer)}, "visits": \#(SalonSeriesAPITests.visits(starts))}"#
+                )
+            ) { response in
+                #expect(response.status == .created, "\(String(buffer: response.body))")
+                return try APIFixture.decoder.decode(
+                    Components.Schemas.AppointmentSeries.self, from: Data(buffer: response.body)
+                ).appointments
+            }
+            let sent = { (index: Int) in try await fixture.store.messages.messages(appointmentID: series[index].id) }
+            // From the second visit on, an hour later: one message, on the second, saying two more went with it.
+            let moved = try await SalonFeesAPITests.patch(
+                client, series[1].id,
+                #"{"start": "\#(SalonSeriesAPITests.at(14, 720, fixture, salon))", "applyTo": "following"}"#,
+                fixture: fixture)
+            #expect(moved.status == .ok, "\(String(buffer: moved.body))")
+            #expect(try await sent(1).map(\.message.kind) == [.change])
+            #expect(try await sent(1).first?.message.facts.laterVisits == 2)
+            for index in [0, 2, 3] { #expect(try await sent(index).isEmpty) }
+            // Cancelled from the third on: one cancellation, with the one after it.
+            let cancelled = try await SalonFeesAPITests.patch(
+                client, series[2].id, #"{"state": "cancelled", "applyTo": "following"}"#, fixture: fixture)
+            #expect(cancelled.status == .ok, "\(String(buffer: cancelled.body))")
+            let told = try await sent(2)
+            #expect(told.map(\.message.kind) == [.cancellation] && told.first?.message.facts.laterVisits == 1)
+            #expect(try await sent(3).isEmpty)
+            // Written as the customer reads it.
+            let composer = try await MessageComposer.bundled(siteURL: "https://book.example.com")
+            let text = try composer.compose(try #require(told.first)).text
+            #expect(text.contains("The visit after it in your series is cancelled too."), "\(text)")
+            #expect(!text.contains("Confirmation code"))
         }
     }
 

@@ -34,9 +34,11 @@ extension FrontdeskAPI {
 
 extension FrontdeskAPI {
     /// The same for the desk's change of appointment `appointmentID` (a new time or member of staff, or
-    /// its cancellation with the `fee` the terms kept): its customer is told of their visit as it is after.
+    /// its cancellation with the `fee` the terms kept): its customer is told of their visit as it is after,
+    /// and that `later` visits of its series went with it.
     func tellingCustomer(
-        appointmentID: Int, fee: Money? = nil, _ change: @escaping @Sendable () async throws -> Appointment
+        appointmentID: Int, fee: Money? = nil, later: Int = 0,
+        _ change: @escaping @Sendable () async throws -> Appointment
     ) async throws -> Appointment {
         try await store.write { _ in
             let before = try await store.appointment(id: appointmentID)
@@ -46,7 +48,7 @@ extension FrontdeskAPI {
             else { return after }
             let settings = try await store.messages.settings(propertyID: salon.id)
             if let message = settings.applied(
-                to: .deskChange(of: visit, from: before, to: after, fee: fee, salon: salon))
+                to: .deskChange(of: visit, from: before, to: after, fee: fee, salon: salon, later: later))
             {
                 try await store.messages.enqueue(message)
             }

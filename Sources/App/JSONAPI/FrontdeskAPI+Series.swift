@@ -53,29 +53,37 @@ extension FrontdeskAPI {
     }
 
     /// A change from one visit of a series on: moved, resized or given to another member with the rest
-    /// (`changeFollowing`), or cancelled with the rest, each by the salon's terms.
+    /// (`changeFollowing`), or cancelled with the rest, each by the salon's terms; all in one transaction,
+    /// with one message to the customer saying how many later visits went with this one.
     func editFollowing(
         _ id: Int, version: Int?, _ change: AppointmentChange, callOff: VisitFee.Kind?, waiveFeeReason: String?,
         overlapping: Bool
     ) async throws -> Operations.EditAppointment.Output.Ok {
+        let staff = try staff
+        let (current, _) = try await salonDesk.appointment(id, by: staff)
+        let rest = try await salonDesk.following(current)
         let appointment: Appointment
         switch callOff {
         case .noShow?:
             throw DomainError.invalid("applyTo", "a no-show is marked one visit at a time")
         case .lateCancellation?:
-            let (current, _) = try await salonDesk.appointment(id, by: try staff)
-            let rest = try await salonDesk.following(current)
             let terms: DeskCancellation = waiveFeeReason.map { .waiveFee(reason: $0) } ?? .applyTerms
-            appointment = try await salonDesk.callOff(
-                id, version: version, as: .lateCancellation, terms: terms, by: try staff
-            ).appointment
-            for later in rest {
-                _ = try await salonDesk.callOff(
-                    later.id, version: later.version, as: .lateCancellation, terms: terms, by: try staff)
+            let fee = waiveFeeReason == nil ? try await salonDesk.callOffFees(id, by: staff).cancellation : nil
+            appointment = try await tellingCustomer(appointmentID: id, fee: fee, later: rest.count) {
+                let first = try await salonDesk.callOff(
+                    id, version: version, as: .lateCancellation, terms: terms, by: staff
+                ).appointment
+                for later in rest {
+                    _ = try await salonDesk.callOff(
+                        later.id, version: later.version, as: .lateCancellation, terms: terms, by: staff)
+                }
+                return first
             }
         case nil:
-            appointment = try await salonDesk.changeFollowing(
-                id, version: version, change, overlapping: overlapping, by: try staff)[0]
+            appointment = try await tellingCustomer(appointmentID: id, later: rest.count) {
+                try await salonDesk.changeFollowing(id, version: version, change, overlapping: overlapping, by: staff)[
+                    0]
+            }
         }
         return .init(headers: .init(eTag: Self.eTag(of: appointment)), body: .json(try .init(appointment)))
     }

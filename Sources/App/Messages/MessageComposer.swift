@@ -78,6 +78,11 @@ struct MessageComposer: Sendable {
             context["visit"] = visit
         }
         if let total = facts.total { context["total"] = money(total) }
+        if let later = facts.laterVisits, later > 0 {
+            slots["count"] = later
+            let key = message.kind == .cancellation ? "laterCancelled" : "laterChanged"
+            context["later"] = said(later == 1 ? key + "One" : key)
+        }
         if let note = facts.note, !note.isEmpty { context["note"] = note }
         if let document = facts.document {
             let line = { (line: DocumentFacts.Line) -> [String: Any] in

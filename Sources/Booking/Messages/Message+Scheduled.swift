@@ -97,18 +97,23 @@ extension NewMessage {
 
     /// What the desk's change of an appointment from `before` to `after` tells the customer of its
     /// `visit` (as it is after): a cancellation, with the `fee` the terms kept, or a new time or member of
-    /// staff (`change`); nil when nothing they booked changed.
+    /// staff (`change`); nil when nothing they booked changed. `later` visits of its series went with it
+    /// (one message says so, rather than one a visit).
     public static func deskChange(
-        of visit: UpcomingVisit, from before: Appointment, to after: Appointment, fee: Money?, salon: Property
+        of visit: UpcomingVisit, from before: Appointment, to after: Appointment, fee: Money?, salon: Property,
+        later: Int = 0
     ) -> NewMessage? {
+        var message: NewMessage?
         if before.state == .booked, after.state == .cancelled {
-            return about(visit, kind: .cancellation, salon: salon, fee: fee ?? .zero(salon.currency))
-        }
-        guard after.state == .booked,
+            message = about(visit, kind: .cancellation, salon: salon, fee: fee ?? .zero(salon.currency))
+        } else if after.state == .booked,
             before.startMinute != after.startMinute || before.staffID != after.staffID
                 || before.serviceID != after.serviceID
-        else { return nil }
-        return about(visit, kind: .change, salon: salon)
+        {
+            message = about(visit, kind: .change, salon: salon)
+        }
+        if later > 0 { message?.facts.laterVisits = later }
+        return message
     }
 
     /// A visit booked at the desk, confirmed to its customer in the `language` the desk chose for them

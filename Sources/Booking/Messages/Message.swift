@@ -56,6 +56,8 @@ public struct MessageFacts: Codable, Sendable, Hashable {
     public var document: DocumentFacts?
     /// A hotel's pre-arrival message: the token of the stay's online check-in link.
     public var checkInToken: String?
+    /// A change or cancellation of a series' visit and the rest after it: how many later visits went with it.
+    public var laterVisits: Int?
     /// A waitlist's offer: the token of its link, and the minute (since 1970 at UTC) it is held until.
     public var offerToken: String?
     public var heldUntilMinute: Int?

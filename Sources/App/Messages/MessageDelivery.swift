@@ -19,13 +19,7 @@ struct MessageDelivery: ServiceLifecycle.Service {
 
     func run() async throws {
         let composer = try await MessageComposer.bundled(siteURL: settings.siteURL)
-        await cancelWhenGracefulShutdown {
-            await store.untilMigrated()
-            while !Task.isCancelled {
-                let sent = await round(composer)
-                if sent == 0 { try? await Task.sleep(for: settings.pollInterval) }
-            }
-        }
+        await store.workInRounds(every: settings.pollInterval, restingWhenIdle: true) { await round(composer) }
     }
 
     /// Sends what is due now; how many messages it tried.

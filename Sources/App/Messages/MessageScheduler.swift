@@ -15,15 +15,12 @@ struct MessageScheduler: ServiceLifecycle.Service {
     let logger: Logger
 
     func run() async {
-        await cancelWhenGracefulShutdown {
-            await store.untilMigrated()
-            while !Task.isCancelled {
-                do {
-                    try await round()
-                } catch {
-                    logger.warning("could not write the messages due", metadata: ["error": "\(error)"])
-                }
-                try? await Task.sleep(for: interval)
+        await store.workInRounds(every: interval) {
+            do {
+                return try await round()
+            } catch {
+                logger.warning("could not write the messages due", metadata: ["error": "\(error)"])
+                return 0
             }
         }
     }

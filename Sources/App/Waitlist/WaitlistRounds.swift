@@ -14,15 +14,12 @@ struct WaitlistRounds: ServiceLifecycle.Service {
     let logger: Logger
 
     func run() async {
-        await cancelWhenGracefulShutdown {
-            await store.untilMigrated()
-            while !Task.isCancelled {
-                do {
-                    try await round()
-                } catch {
-                    logger.warning("could not work the waitlists", metadata: ["error": "\(error)"])
-                }
-                try? await Task.sleep(for: interval)
+        await store.workInRounds(every: interval) {
+            do {
+                return try await round()
+            } catch {
+                logger.warning("could not work the waitlists", metadata: ["error": "\(error)"])
+                return 0
             }
         }
     }

@@ -17,13 +17,7 @@ struct WebhookDispatcher: ServiceLifecycle.Service {
     let logger: Logger
 
     func run() async {
-        await cancelWhenGracefulShutdown {
-            await store.untilMigrated()
-            while !Task.isCancelled {
-                let sent = await round()
-                if sent == 0 { try? await Task.sleep(for: pollInterval) }
-            }
-        }
+        await store.workInRounds(every: pollInterval, restingWhenIdle: true) { await round() }
     }
 
     /// Sends what is due now: how many events were sent or passed over.

@@ -26,7 +26,7 @@ struct Idempotency {
         "createStay": false, "createAppointment": false, "createPublicBooking": true, "postCharge": false,
         "postPayment": false, "postReversal": false, "moveStay": false, "bookSalonVisit": true,
         "createCustomer": false, "createSale": false, "collectSalePayment": false, "takeDeposit": false,
-        "createAppointmentSeries": false,
+        "createAppointmentSeries": false, "joinSalonWaitlist": true, "addToSalonWaitlist": false,
     ]
 
     typealias Handler =

@@ -33,7 +33,7 @@ struct WaitlistAPITests {
     /// A customer joining from the booking page for the first stylist's cut on `day`.
     static func join(
         _ salon: Salon, _ client: SignedInClient, on day: Day, to last: Day? = nil, name: String, email: String,
-        lang: String = "ja"
+        lang: String = "ja", key: String? = "wait-\(UUID())"
     ) async throws -> TestResponse {
         let body = #"""
             {"serviceId": \#(salon.cut.id), "staffId": \#(salon.salon.staff[0].id), "from": "\#(day.iso)",
@@ -41,7 +41,7 @@ struct WaitlistAPITests {
             """#
         return try await client.execute(
             uri: "\(salon.path)/waitlist?lang=\(lang)", method: .post,
-            headers: [HTTPField.Name("Idempotency-Key")!: "wait-\(UUID())"], body: ByteBuffer(string: body))
+            headers: key.map { [HTTPField.Name("Idempotency-Key")!: $0] } ?? [:], body: ByteBuffer(string: body))
     }
 
     static func list(_ salon: Salon, _ client: SignedInClient) async throws -> Components.Schemas.WaitlistList {
@@ -207,6 +207,19 @@ struct WaitlistAPITests {
                 name: "Aki", email: "aki@example.com")
             #expect(long.status == .badRequest && long.error?.error.field == "to")
             #expect(long.error?.error.reason?.rawValue == "waitlist.range")
+            // A double tap joins once; without a key the page is refused.
+            let key = "wait-\(UUID())"
+            for _ in 0..<2 {
+                #expect(
+                    try await Self.join(
+                        salon, client, on: salon.tomorrow, name: "Aki", email: "aki@example.com", key: key
+                    )
+                    .status == .created)
+            }
+            #expect(try await Self.list(salon, client).entries.count == 1)
+            let unkeyed = try await Self.join(
+                salon, client, on: salon.tomorrow, name: "Aki", email: "aki@example.com", key: nil)
+            #expect(unkeyed.status == .badRequest && unkeyed.error?.error.field == "Idempotency-Key")
             let mistyped = try await Self.join(salon, client, on: salon.tomorrow, name: "Aki", email: "aki@")
             #expect(mistyped.status == .badRequest && mistyped.error?.error.field == "customer.email")
             let unknown = try await client.execute(
@@ -230,15 +243,15 @@ struct WaitlistAPITests {
             #expect(added.status == .created, "\(String(buffer: added.body))")
             let entry = try SalonOnlineAPITests.decode(Components.Schemas.WaitlistEntry.self, added)
             let listed = try await Self.list(salon, client)
-            #expect(listed.entries.map(\.value2.language) == [.ko] && listed.entries.first?.value1.staffId == nil)
+            #expect(listed.entries.map(\.value2.language) == [.ja, .ko] && listed.entries.last?.value1.staffId == nil)
             let withdraw = { try await client.execute(uri: "/api/v1/waitlist/\(entry.id)", method: .delete) }
             #expect(try await withdraw().status == .noContent)
             let twice = try await withdraw()
             #expect(twice.status == .conflict && twice.error?.error.reason?.rawValue == "waitlist.ended")
-            #expect(try await Self.list(salon, client).entries.map(\.value1.state) == [.withdrawn])
+            #expect(try await Self.list(salon, client).entries.map(\.value1.state) == [.waiting, .withdrawn])
             // Each change is the salon's event, which the desk's list reads itself again on; none names the person.
             let events = try await salon.fixture.store.eventLog.events(propertyID: salon.id, after: 0).filter {
-                $0.kind.hasPrefix("waitlist.")
+                $0.kind.hasPrefix("waitlist.") && $0.entityID == entry.id
             }
             #expect(events.map(\.kind) == ["waitlist.joined", "waitlist.withdrawn"])
             #expect(events.allSatisfy { $0.entityID == entry.id && !$0.payloadJSON.contains("min@example.com") })

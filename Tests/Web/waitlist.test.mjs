@@ -22,8 +22,8 @@ const anEntry = (id, state) => ({ id, state, serviceId: 3, from: "2026-12-02", t
 // MARK: - joining from the booking page
 
 test("a wait reaches 14 days past its first day, or the salon's last bookable day if sooner", () => {
-  assert.equal(lastWaitingDay("2026-12-25", "2027-01-26"), "2027-01-08");
-  assert.equal(lastWaitingDay("2027-01-20", "2027-01-26"), "2027-01-26");
+  assert.equal(lastWaitingDay("2026-12-25", "2027-01-26", 14), "2027-01-08");
+  assert.equal(lastWaitingDay("2027-01-20", "2027-01-26", 14), "2027-01-26");
 });
 
 test("joining with anyone sends no stylist, and no phone when none is typed; names and addresses are trimmed", () => {

@@ -17,8 +17,6 @@ import { languageChoices } from "../common/i18n.js";
 /** The states of a customer still waiting: they may be taken off the list. */
 export const WAITING = new Set(["waiting", "offered"]);
 
-/** How many days after the first a wait may reach, as the server takes it. */
-const WAITLIST_DAYS = 14;
 
 /**
  * The entries still waiting (as the server orders them: first come first), and those whose wait ended.
@@ -202,12 +200,14 @@ export async function mount(main, desk) {
       h("option", { value: "", text: t("waitlist.anyone") }),
       (property.staff ?? []).map((s) => h("option", { value: String(s.id), text: s.name })));
     const from = h("input", { type: "date", id: "waitlist-from", value: today, min: today, required: true });
-    const to = h("input", { type: "date", id: "waitlist-to", value: today, min: today, max: addDays(today, WAITLIST_DAYS), required: true });
-    // The last day follows the first: never before it, at most 14 days after it.
+    // How far a wait may reach, as the server said with the list.
+    const days = list?.waitlistDays ?? 0;
+    const to = h("input", { type: "date", id: "waitlist-to", value: today, min: today, max: addDays(today, days), required: true });
+    // The last day follows the first: never before it, at most the server's days after it.
     from.addEventListener("change", () => {
       if (!from.value) return;
       to.min = from.value;
-      to.max = addDays(from.value, WAITLIST_DAYS);
+      to.max = addDays(from.value, days);
       if (!to.value || to.value < to.min || to.value > to.max) to.value = from.value;
     });
     const name = h("input", { type: "text", id: "waitlist-name", autocomplete: "off", maxlength: 200, required: true });
@@ -242,7 +242,7 @@ export async function mount(main, desk) {
     row("serviceId", t("waitlist.service"), service),
     row("staffId", t("waitlist.stylist"), staff),
     row("from", t("waitlist.from"), from),
-    row("to", t("waitlist.to"), to, h("span", { class: "desk-hint waitlist-to-hint", text: t("waitlist.toHint", { count: WAITLIST_DAYS }) })),
+    row("to", t("waitlist.to"), to, h("span", { class: "desk-hint waitlist-to-hint", text: t("waitlist.toHint", { count: days }) })),
     row("customer.name", t("waitlist.name"), name),
     row("customer.email", t("waitlist.email"), email),
     row("customer.phone", t("waitlist.phone"), phone),

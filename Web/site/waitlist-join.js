@@ -9,16 +9,15 @@ import { call, errorText, keyPerBody } from "../common/api.js";
 import { addDays } from "../common/dates.js";
 import { refusalText } from "../common/refusals.js";
 
-/** How many days after the first the list may wait, as the server takes them. */
-export const WAITLIST_DAYS = 14;
-
 /**
- * The last day a wait from `day` may reach: 14 days on, or the salon's last bookable day if sooner.
+ * The last day a wait from `day` may reach: `days` on (the salon page's `waitlistDays`, as the server
+ * takes them), or the salon's last bookable day if sooner.
  * @param {string} day `YYYY-MM-DD`
  * @param {string} lastDay `YYYY-MM-DD`
+ * @param {number} days
  */
-export function lastWaitingDay(day, lastDay) {
-  const limit = addDays(day, WAITLIST_DAYS);
+export function lastWaitingDay(day, lastDay, days) {
+  const limit = addDays(day, days);
   return limit < lastDay ? limit : lastDay;
 }
 
@@ -63,7 +62,7 @@ export function waitlistJoin({ site, salon, choice, serviceName, stylistName }) 
   return section;
 
   function showForm() {
-    const last = lastWaitingDay(choice.day, salon.lastDay);
+    const last = lastWaitingDay(choice.day, salon.lastDay, salon.waitlistDays);
     const spots = new Map();
     const field = (name, label, control, hint) => {
       control.id ||= `salon-waitlist-${name.replace("customer.", "")}`;
@@ -90,7 +89,7 @@ export function waitlistJoin({ site, salon, choice, serviceName, stylistName }) 
     spots.set("staffId", { control: whatLine, error: whatError });
     const message = h("div", { class: "site-form-error", role: "alert", id: "salon-waitlist-error" });
     const submit = h("button", { type: "submit", class: "site-button is-primary", id: "salon-waitlist-submit", text: t("waitlist.join") });
-    const toHint = h("small", { class: "salon-waitlist-hint", id: "salon-waitlist-to-hint", text: t("waitlist.toHint", { count: WAITLIST_DAYS }) });
+    const toHint = h("small", { class: "salon-waitlist-hint", id: "salon-waitlist-to-hint", text: t("waitlist.toHint", { count: salon.waitlistDays }) });
     const form = h("form", { class: "salon-waitlist-form", id: "salon-waitlist-form", novalidate: true, "aria-labelledby": "salon-waitlist-title" },
       whatLine, whatError,
       h("div", { class: "site-field", dataset: { field: "from" } },

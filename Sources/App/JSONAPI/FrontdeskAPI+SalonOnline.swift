@@ -25,7 +25,7 @@ extension FrontdeskAPI {
                         lastDay: page.window.lastDay(today: page.today).iso, gridMinutes: page.window.gridMinutes,
                         minimumNoticeMinutes: page.window.minimumNoticeMinutes,
                         cancelNoticeMinutes: page.window.cancelNoticeMinutes, maxServices: Visit.maxServices,
-                        holdMinutes: SalonHold.minutes,
+                        holdMinutes: SalonHold.minutes, waitlistDays: Waitlist.longestSpan,
                         services: try page.services.map { service, booking in
                             let terms = page.terms.of(serviceID: service.id)
                             let fee = { (fee: VisitTerms.Fee?) in

@@ -53,7 +53,7 @@ extension FrontdeskAPI {
                                     offers: try offers.map {
                                         try .init($0, message: messages[$0.id], mail: mail)
                                     }))
-                        }, offerMinutes: Waitlist.offerMinutes))))
+                        }, offerMinutes: Waitlist.offerMinutes, waitlistDays: Waitlist.longestSpan))))
     }
 
     func withdrawFromSalonWaitlist(_ input: Operations.WithdrawFromSalonWaitlist.Input) async throws

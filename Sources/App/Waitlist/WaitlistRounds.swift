@@ -12,6 +12,9 @@ struct WaitlistRounds: ServiceLifecycle.Service {
     let store: Store
     let interval: Duration
     let logger: Logger
+    /// What the salons' free times keep from round to round while nothing changes at a salon, as the
+    /// booking page's do: a round asks many days of each salon.
+    let memory = SalonMemory()
 
     func run() async {
         await store.workInRounds(every: interval) {
@@ -27,7 +30,7 @@ struct WaitlistRounds: ServiceLifecycle.Service {
     /// One round by the store's clock: how many times were offered.
     @discardableResult
     func round() async throws -> Int {
-        let desk = SalonDesk(storage: store, now: store.clock.now)
+        let desk = SalonDesk(storage: store, now: store.clock.now, memory: memory)
         _ = try await desk.lapseOffers()
         var made = 0
         for salon in try await store.salonsWithWaitlist() {

@@ -79,6 +79,9 @@ extension SalonDesk where Storage: WaitlistStorage {
         let salon = try await storage.salon(propertyID, by: nil)
         let today = Day.today(in: salon.timeZone, now: now())
         var made: [WaitlistOffer] = []
+        // Customers waiting for the same service, stylist and day share its free times, read once a round
+        // until an offer is tried.
+        var known: [FreeTimesAsked: [FreeTime]] = [:]
         for entry in try await storage.waitlistEntries(
             propertyID: propertyID, in: [.waiting], limit: Waitlist.roundLimit)
         where entry.request.to >= today {
@@ -88,15 +91,24 @@ extension SalonDesk where Storage: WaitlistStorage {
                 })
             var day = max(entry.request.from, today)
             while day <= entry.request.to {
+                let asked = FreeTimesAsked(
+                    serviceID: entry.request.serviceID, staffID: entry.request.staffID, day: day)
                 let free: [FreeTime]
                 do {
-                    free = try await freeTimes(entry.visitRequest, on: day).times
+                    if let times = known[asked] {
+                        free = times
+                    } else {
+                        free = try await freeTimes(entry.visitRequest, on: day).times
+                        known[asked] = free
+                    }
                 } catch is DomainError {
                     // A service or stylist taken off the booking page since: nothing to offer until it is back.
                     break
                 }
                 if let time = Waitlist.choose(among: free, offered: offered) {
                     if let offer = try await offer(time, to: entry, at: salon, tell: tell) { made.append(offer) }
+                    // Taken now (or meanwhile, when the offer could not be made): read the times again.
+                    known = [:]
                     break
                 }
                 day = day.adding(days: 1)
@@ -261,3 +273,10 @@ extension SalonDesk where Storage: WaitlistStorage {
 
 /// A customer offered a time by another round meanwhile: this round leaves them.
 private struct WaitlistRace: Error {}
+
+/// What a waiting customer's day asks of the free times.
+private struct FreeTimesAsked: Hashable {
+    var serviceID: Int
+    var staffID: Int?
+    var day: Day
+}

@@ -12,7 +12,7 @@ BIN = .build/debug
 # Tracked and new (not ignored) Swift files that still exist.
 SWIFT_FILES = $(wildcard $(shell git ls-files --cached --others --exclude-standard '*.swift'))
 
-.PHONY: all run test wasm bench bench-salon bench-salon-board bench-http bench-desk bench-site format format-check
+.PHONY: all run test wasm bench bench-salon bench-waitlist bench-salon-board bench-http bench-desk bench-site format format-check
 
 all: test
 
@@ -36,6 +36,9 @@ wasm:
 
 bench-salon:
 	scripts/bench-salon.sh both
+
+bench-waitlist:
+	scripts/bench-waitlist.sh both
 
 bench-salon-board:
 	python3 scripts/bench-desk-board.py --salon --viewport $(VIEWPORT)

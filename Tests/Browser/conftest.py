@@ -11,16 +11,14 @@ import http.server
 import os
 import shutil
 import re
-import subprocess
 import sys
-import tempfile
 import threading
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
-from frontdesk_server import frontdesk_binary, serving  # noqa: E402
+from frontdesk_server import frontdesk_binary, serving_demo  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "Web"
@@ -138,10 +136,7 @@ def desk_server():
         pytest.fail(f"{binary} is missing: run swift build first")
     if not (WEB / "timeline.wasm").exists():
         pytest.fail("Web/timeline.wasm is missing: run scripts/build-wasm.sh first")
-    work = tempfile.mkdtemp(prefix="frontdesk-browser-")
-    database = os.path.join(work, "desk.sqlite")
-    subprocess.run([binary, "demo", "--database", database], check=True, capture_output=True)
-    with serving(binary, database, work, "desk_server") as base:
+    with serving_demo("desk_server") as base:
         yield base
 
 

@@ -4,15 +4,12 @@ opens the booking; cancelling it there sends the cancellation. A salon's custome
 gets theirs in Japanese. Each message is read with Python's `email` package, as a mail program would."""
 
 import datetime
-import os
-import subprocess
-import tempfile
 import urllib.parse
 import uuid
 
 import pytest
 from conftest import latin_words, screenshot, text_in
-from frontdesk_server import frontdesk_binary, serving
+from frontdesk_server import serving_demo
 from mail_sink import MailSink, text_of
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -33,11 +30,7 @@ def sink():
 @pytest.fixture(scope="module")
 def mail_server(sink):
     """A demo server that sends its mail to the sink."""
-    binary = frontdesk_binary()
-    work = tempfile.mkdtemp(prefix="frontdesk-messages-")
-    database = os.path.join(work, "desk.sqlite")
-    subprocess.run([binary, "demo", "--database", database], check=True, capture_output=True)
-    with serving(binary, database, work, "mail_server", env=sink.environment()) as base:
+    with serving_demo("mail_server", env=sink.environment()) as base:
         yield base
 
 

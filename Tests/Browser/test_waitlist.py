@@ -10,17 +10,14 @@ offer's says so. Every expectation is read from the API (the salon's today, free
 the test runs on any day at any hour."""
 
 import datetime
-import os
 import re
-import subprocess
-import tempfile
 import urllib.parse
 import uuid
 import zoneinfo
 
 import pytest
 from conftest import latin_words, redrawn_again, screenshot, text_in
-from frontdesk_server import frontdesk_binary, serving
+from frontdesk_server import serving_demo
 from mail_sink import MailSink, text_of
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
@@ -47,12 +44,7 @@ def sink():
 @pytest.fixture(scope="module")
 def waitlist_server(sink):
     """A demo server that sends its mail to the sink and makes the waitlist's offers every second."""
-    binary = frontdesk_binary()
-    work = tempfile.mkdtemp(prefix="frontdesk-waitlist-")
-    database = os.path.join(work, "desk.sqlite")
-    subprocess.run([binary, "demo", "--database", database], check=True, capture_output=True)
-    environment = {**sink.environment(), "FRONTDESK_WAITLIST_SECONDS": "1"}
-    with serving(binary, database, work, "waitlist_server", env=environment) as base:
+    with serving_demo("waitlist_server", env={**sink.environment(), "FRONTDESK_WAITLIST_SECONDS": "1"}) as base:
         yield base
 
 

@@ -9,6 +9,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.parse
 import urllib.request
@@ -82,6 +83,18 @@ def serving(binary, database, work, name, env=None):
         stop(server, name)
         log.close()
         shutil.rmtree(work, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def serving_demo(name, env=None):
+    """A fresh SQLite demo database (`frontdesk demo`) served for the block (`serving`, named `name`,
+    with `env`): its base URL."""
+    binary = frontdesk_binary()
+    work = tempfile.mkdtemp(prefix=f"frontdesk-{name}-")
+    database = os.path.join(work, "desk.sqlite")
+    subprocess.run([binary, "demo", "--database", database], check=True, capture_output=True)
+    with serving(binary, database, work, name, env=env) as base:
+        yield base
 
 
 def stop(process, name="frontdesk"):

@@ -80,11 +80,10 @@ extension FrontdeskAPI {
         let language = try Language.asked(input.query.lang)
         let token = input.path.token
         let visit = try await store.write { _ in
-            let visit = try await salonDesk.accept(token: token, acceptsTerms: body.acceptTerms)
-            let page = try await salonDesk.offerPage(token: token)
+            let (visit, entry) = try await salonDesk.accept(token: token, acceptsTerms: body.acceptTerms)
             let settings = try await store.messages.settings(propertyID: visit.salon.id)
             if let message = settings.applied(
-                to: .about(visit, kind: .confirmation, language: language ?? page.entry.request.language))
+                to: .about(visit, kind: .confirmation, language: language ?? entry.request.language))
             {
                 try await store.messages.enqueue(message)
             }

@@ -204,9 +204,7 @@ extension SalonDesk where Storage: WaitlistStorage {
 
     /// What the offer's link opens; `.notFound` (naming `token`) for a token that is no offer's.
     public func offerPage(token: String) async throws -> WaitlistOfferPage {
-        guard let offer = try await storage.waitlistOffer(token: token),
-            let entry = try await storage.waitlistEntry(id: offer.entryID)
-        else { throw DomainError(.notFound, "no such offer", field: "token") }
+        let (offer, entry) = try await offer(token: token)
         let salon = try await storage.salon(offer.propertyID, by: nil)
         guard
             let service = try await storage.services(propertyID: salon.id).first(where: {
@@ -226,12 +224,20 @@ extension SalonDesk where Storage: WaitlistStorage {
             cancelNoticeMinutes: try await schedule(of: salon).window.cancelNoticeMinutes)
     }
 
+    /// The offer a token names, and its customer; `.notFound` (naming `token`) for a token that is no offer's.
+    private func offer(token: String) async throws -> (WaitlistOffer, WaitlistEntry) {
+        guard let offer = try await storage.waitlistOffer(token: token),
+            let entry = try await storage.waitlistEntry(id: offer.entryID)
+        else { throw DomainError(.notFound, "no such offer", field: "token") }
+        return (offer, entry)
+    }
+
     /// The customer takes the time offered: booked as the booking page books it, on the hold that kept it
-    /// for them. `.conflict` (`waitlist.offerClosed`) once the offer lapsed or was answered.
-    public func accept(token: String, acceptsTerms: Bool) async throws -> SalonVisit {
-        let page = try await offerPage(token: token)
-        let (offer, entry) = (page.offer, page.entry)
-        return try await storage.exclusively(salon: offer.propertyID) {
+    /// for them; with the customer, whose language the visit's confirmation is written in. `.conflict`
+    /// (`waitlist.offerClosed`) once the offer lapsed or was answered.
+    public func accept(token: String, acceptsTerms: Bool) async throws -> (visit: SalonVisit, entry: WaitlistEntry) {
+        let (offer, entry) = try await offer(token: token)
+        let visit = try await storage.exclusively(salon: offer.propertyID) {
             try await requireOpen(offer)
             var request = entry.visitRequest
             request.staff = .member(offer.staffID)
@@ -246,12 +252,12 @@ extension SalonDesk where Storage: WaitlistStorage {
             _ = try await storage.move(entryID: entry.id, to: .booked, from: [.offered], at: at)
             return visit
         }
+        return (visit, entry)
     }
 
     /// The customer turns the time down: it is let go for the next customer, and they wait on for another.
     public func decline(token: String) async throws -> WaitlistOfferPage {
-        let page = try await offerPage(token: token)
-        let offer = page.offer
+        let (offer, _) = try await offer(token: token)
         try await storage.exclusively(salon: offer.propertyID) {
             try await requireOpen(offer)
             let at = nowMillis

@@ -12,12 +12,7 @@ extension FrontdeskAPI {
         try await store.write { _ in
             let before = try await store.stay(id: stayID)
             let (answer, after) = try await change()
-            guard let before, let guest = try await store.guest(id: after.guestID),
-                let place = try await store.property(id: after.propertyID),
-                let roomType = try await store.roomTypes(propertyID: place.id).first(where: {
-                    $0.id == after.roomTypeID
-                })
-            else { return answer }
+            guard let before, let (guest, place, roomType) = try await particulars(of: after) else { return answer }
             let language = try await store.messages.language(stayID: stayID) ?? .en
             let settings = try await store.messages.settings(propertyID: place.id)
             if let message = settings.applied(
@@ -29,6 +24,16 @@ extension FrontdeskAPI {
             }
             return answer
         }
+    }
+
+    /// What a stay's messages state of it besides the stay: its guest, property and room type; nil when one
+    /// of them is gone.
+    func particulars(of stay: Stay) async throws -> (Guest, Property, RoomType)? {
+        guard let guest = try await store.guest(id: stay.guestID),
+            let place = try await store.property(id: stay.propertyID),
+            let roomType = try await store.roomTypes(propertyID: place.id).first(where: { $0.id == stay.roomTypeID })
+        else { return nil }
+        return (guest, place, roomType)
     }
 }
 
@@ -65,11 +70,7 @@ extension FrontdeskAPI {
         let staff = try staff
         return try await store.write { _ in
             let stay = try await frontDesk.book(new, by: staff)
-            guard let language, let guest = try await store.guest(id: stay.guestID),
-                let place = try await store.property(id: stay.propertyID),
-                let roomType = try await store.roomTypes(propertyID: place.id).first(where: { $0.id == stay.roomTypeID }
-                )
-            else { return stay }
+            guard let language, let (guest, place, roomType) = try await particulars(of: stay) else { return stay }
             let price = try StayPrice.quote(
                 roomType: roomType, nights: stay.nights, property: place, party: stay.party,
                 plan: place.ratePlan(stay.ratePlanID), agreedRates: try await store.agreedRates(stayID: stay.id))

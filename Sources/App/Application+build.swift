@@ -18,13 +18,17 @@ public struct ServerConfiguration: Sendable {
     public var metricsToken: String?
     /// The web app's folder, served at `/`; nil serves none.
     public var webRoot: String?
-    /// Requests a minute one address may make to the public (guest) API.
+    /// Requests a minute one address may make to the public (guest) API, at most `maxRequestsPerMinute`.
     public var publicRequestsPerMinute: Int
+    public static let maxRequestsPerMinute = 1_000_000_000
     /// How long a connection may take to send its first request head whole (then 408).
     public var requestHeadTimeout: Duration
-    /// The most connections one client address may hold open; 0 for no limit (behind a proxy, whose
-    /// own address every connection then comes from, set it to the proxy's pool or 0).
+    /// The most connections one client address may hold open; 0 for no limit. A trusted proxy's are not
+    /// limited (it limits its clients itself).
     public var connectionsPerAddress: Int
+    /// The addresses of the load balancers in front (`deploy/`), whose `X-Forwarded-For` names the
+    /// client the rate limits count (`ClientAddressMiddleware`); none by default.
+    public var trustedProxies: Set<String> = []
     /// How messages to guests and customers are sent; no SMTP server by default.
     public var mail = MailSettings()
     /// How iCal feeds are fetched and webhooks called (public addresses only, unless
@@ -73,7 +77,7 @@ public func buildApplication(
         // WebSocket for the live event stream; the server pings every 30 seconds.
         server: .guardedHTTP1(
             router: router, headTimeout: configuration.requestHeadTimeout,
-            connectionsPerAddress: configuration.connectionsPerAddress),
+            connectionsPerAddress: configuration.connectionsPerAddress, unlimited: configuration.trustedProxies),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "frontdesk"),
         services: [store, store.events, Cleanup(store: store)]
             + deliveries(configuration: configuration, store: store, logger: logger),
@@ -108,6 +112,9 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     let router = Router(context: AppRequestContext.self)
     let metrics = ServerMetrics(store: store)
     router.add(middleware: MetricsMiddleware(metrics: metrics))
+    if !configuration.trustedProxies.isEmpty {
+        router.add(middleware: ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))
+    }
     router.add(middleware: SecurityHeadersMiddleware(https: configuration.https))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: QueryMiddleware())
@@ -130,7 +137,7 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
             body: .init(byteBuffer: ByteBuffer(string: APIDocument.yaml)))
     }
     router.get("photos/{name}") { _, context in try DemoPhoto.response(named: context.parameters.require("name")) }
-    let limiter = RateLimiter(perMinute: configuration.publicRequestsPerMinute)
+    let limiter = RateLimiter(perMinute: configuration.publicRequestsPerMinute, store: store)
     let session = SessionMiddleware(store: store)
     let guestSite = PublicController(store: store)
     // The JSON operations, through the handler protocol generated from openapi.yaml.

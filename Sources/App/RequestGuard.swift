@@ -162,17 +162,22 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
 /// The connections open from each address, so that one address (a client holding half-sent requests
 /// open, say) cannot take most of the server's: past `limit`, a new connection is closed at once.
+/// The addresses in `unlimited` (trusted load balancers, which limit their own clients) are not counted.
 final class ConnectionsPerAddress: Sendable {
     let limit: Int
+    let unlimited: Set<String>
     private let open = NIOLockedValueBox<[String: Int]>([:])
 
-    init(limit: Int) {
+    init(limit: Int, unlimited: Set<String> = []) {
         self.limit = limit
+        self.unlimited = unlimited
     }
 
     /// Counts the connection until it closes; false (counting nothing) when its address is at the limit.
     func admit(_ channel: any Channel) -> Bool {
-        guard limit > 0, let address = channel.remoteAddress?.ipAddress else { return true }
+        guard limit > 0, let address = channel.remoteAddress?.ipAddress, !unlimited.contains(address) else {
+            return true
+        }
         let admitted = open.withLockedValue { open in
             guard open[address, default: 0] < limit else { return false }
             open[address, default: 0] += 1
@@ -226,9 +231,9 @@ struct GuardedHTTPChannel: ServerChildChannel {
 extension HTTPServerBuilder {
     /// HTTP/1.1 with WebSocket upgrades over `router`, guarded by `RequestGuard`.
     static func guardedHTTP1(
-        router: Router<AppRequestContext>, headTimeout: Duration, connectionsPerAddress: Int
+        router: Router<AppRequestContext>, headTimeout: Duration, connectionsPerAddress: Int, unlimited: Set<String>
     ) -> HTTPServerBuilder {
-        let connections = ConnectionsPerAddress(limit: connectionsPerAddress)
+        let connections = ConnectionsPerAddress(limit: connectionsPerAddress, unlimited: unlimited)
         let webSocketResponder = router.buildResponder()
         let upgradeCheck: RequestGuard.UpgradeCheck = { head, channel in
             let request = Request(head: head, body: .init(buffer: ByteBuffer()))

@@ -27,6 +27,8 @@ extension Store {
     public var messages: MessageRepository { MessageRepository(store: self) }
     /// Webhooks and how far each has been sent its property's events.
     public var webhooks: WebhookRepository { WebhookRepository(store: self) }
+    /// What the guest site's rate limit and the sign-in throttle count, across server instances.
+    public var limits: LimitRepository { LimitRepository(store: self) }
     public var waitlist: WaitlistRepository { WaitlistRepository(store: self) }
     /// Invoices and receipts as issued, their issuer, and properties' taxes and rate plans.
     public var documents: DocumentRepository { DocumentRepository(store: self) }

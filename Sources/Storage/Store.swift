@@ -30,6 +30,8 @@ public final class Store: Sendable {
     let writers = WriterQueue()
     /// The instant it is now for every "today" and every line posted (a test moves it).
     public let clock = WallClock()
+    /// The guest site's request counts when one server serves the database (SQLite): `LimitRepository`.
+    let requestCounts = RequestCountsInMemory()
     private let isOpen = Mutex(true)
     private let migrated = Mutex(false)
 
@@ -129,11 +131,34 @@ public final class Store: Sendable {
         migrations.add(WebhookSchema(dialect: dialect))
         migrations.add(OnlineCheckInSchema())
         migrations.add(WaitlistSchema(dialect: dialect))
+        migrations.add(SharedLimitsSchema(dialect: dialect))
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
-        try await migrator.setupIfNeeded().get()
-        try await migrator.prepareBatch().get()
+        try await oneMigratorAtATime {
+            try await migrator.setupIfNeeded().get()
+            try await migrator.prepareBatch().get()
+        }
         migrated.withLock { $0 = true }
+    }
+
+    /// Runs `body` while no other process migrates the same PostgreSQL schema: instances started
+    /// together behind a load balancer would otherwise each try to create the same tables. The lock is
+    /// named by the schema's name (tests migrate schemas of their own at once), and held by one
+    /// connection for the session, so a process that dies lets go of it.
+    private func oneMigratorAtATime(_ body: @escaping @Sendable () async throws -> Void) async throws {
+        guard dialect == .postgres else { return try await body() }
+        try await database.withConnection { connection in
+            let sql = connection as! any SQLDatabase
+            let lock: SQLQueryString = "hashtext('frontdesk.migrations.' || current_schema())"
+            try await sql.raw("SELECT pg_advisory_lock(\(lock))").run()
+            do {
+                try await body()
+            } catch {
+                try? await sql.raw("SELECT pg_advisory_unlock(\(lock))").run()
+                throw error
+            }
+            try await sql.raw("SELECT pg_advisory_unlock(\(lock))").run()
+        }
     }
 
     /// After many rows written at once (a generated hotel, an import): on PostgreSQL, marks the pages of

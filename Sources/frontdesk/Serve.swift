@@ -22,6 +22,12 @@ struct Serve: AsyncParsableCommand {
     var requestHeadTimeout: Int?
     @Option(help: "The most connections one client address may hold open (0: no limit; default 256).")
     var connectionsPerAddress: Int?
+    @Option(
+        help: """
+            The load balancers' addresses, comma-separated, whose X-Forwarded-For names the client the rate \
+            limits count (default none).
+            """)
+    var trustedProxies: String?
     @Flag(
         inversion: .prefixedNo,
         help: "The server is reached over HTTPS (a proxy ends TLS): Secure session cookies and HSTS (default off).")
@@ -45,6 +51,7 @@ struct Serve: AsyncParsableCommand {
         if let connectionsPerAddress {
             values[Key.connectionsPerAddress] = ConfigValue(.int(connectionsPerAddress), isSecret: false)
         }
+        if let trustedProxies { values[Key.trustedProxies] = ConfigValue(.string(trustedProxies), isSecret: false) }
         if let https { values[Key.https] = ConfigValue(.bool(https), isSecret: false) }
         if let metricsToken { values[Key.metricsToken] = ConfigValue(.string(metricsToken), isSecret: true) }
         if let logLevel { values[Settings.logLevel] = ConfigValue(.string(logLevel), isSecret: false) }
@@ -60,6 +67,7 @@ struct Serve: AsyncParsableCommand {
         static let requestHeadTimeout: ConfigKey = "frontdesk.request-head-timeout"
         static let connectionsPerAddress: ConfigKey = "frontdesk.connections-per-address"
         static let https: ConfigKey = "frontdesk.https"
+        static let trustedProxies: ConfigKey = "frontdesk.trusted-proxies"
         static let metricsToken: ConfigKey = "frontdesk.metrics-token"
         static let allowPrivateAddresses: ConfigKey = "frontdesk.allow-private-addresses"
     }
@@ -71,16 +79,24 @@ struct Serve: AsyncParsableCommand {
             throw SettingsError("\(Key.metricsToken) must be 16 characters or more, got \(token.count).")
         }
         let web = try await settings.string(Key.web, default: "Web")
-        return ServerConfiguration(
+        let proxies = try await settings.string(Key.trustedProxies, default: "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if let wrong = proxies.first(where: { !ServerConfiguration.isIPAddress($0) }) {
+            throw SettingsError("\(Key.trustedProxies) must list IP addresses, got \"\(wrong)\".")
+        }
+        var configuration = ServerConfiguration(
             host: try await settings.string(Key.host, default: "127.0.0.1"),
             port: try await settings.int(Key.port, default: 8080, in: 1...65535),
             https: try await settings.bool(Key.https, default: false),
             metricsToken: token,
             webRoot: web.isEmpty ? nil : web,
-            publicRequestsPerMinute: try await settings.int(Key.publicRateLimit, default: 120, in: 1...1_000_000_000),
+            publicRequestsPerMinute: try await settings.int(
+                Key.publicRateLimit, default: 120, in: 1...ServerConfiguration.maxRequestsPerMinute),
             requestHeadTimeout: .seconds(try await settings.int(Key.requestHeadTimeout, default: 15, in: 1...3600)),
             connectionsPerAddress: try await settings.int(Key.connectionsPerAddress, default: 256, in: 0...1_000_000),
             allowPrivateAddresses: try await settings.bool(Key.allowPrivateAddresses, default: false))
+        configuration.trustedProxies = Set(proxies)
+        return configuration
     }
 
     func run() async throws {

@@ -137,7 +137,7 @@ struct RequestHygieneAPITests {
                     body: ByteBuffer(string: #"{"email": "MANAGER@example.com", "password": "\#(password)"}"#)
                 ) { $0.status }
             }
-            for _ in 0..<SignInThrottle.perAccount { #expect(try await signIn("guess") == .unauthorized) }
+            for _ in 0..<SignInLimits.perAccount { #expect(try await signIn("guess") == .unauthorized) }
             #expect(try await signIn(APIFixture.password) == .tooManyRequests)
             // Another account is not held up by the guesser's.
             try await client.execute(
@@ -162,8 +162,8 @@ struct RequestHygieneAPITests {
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(statuses.filter { $0 == .unauthorized }.count == SignInThrottle.perAccount)
-            #expect(statuses.filter { $0 == .tooManyRequests }.count == 16 - SignInThrottle.perAccount)
+            #expect(statuses.filter { $0 == .unauthorized }.count == SignInLimits.perAccount)
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == 16 - SignInLimits.perAccount)
         }
     }
 

@@ -17,8 +17,8 @@ extension FrontdeskAPI {
             }
         let account = body.email.lowercased()
         let address = try context.remoteAddress ?? "local"
-        let attempt: SignInThrottle.Try
-        switch await throttle.begin(account: account, address: address) {
+        let attempt: LimitRepository.SignInTry
+        switch try await store.limits.beginSignIn(account: account, address: address) {
         case .success(let counted): attempt = counted
         case .failure(let wait):
             return .tooManyRequests(
@@ -38,7 +38,7 @@ extension FrontdeskAPI {
         guard let user = found?.user, matches else {
             throw APIError(.unauthorized, code: "unauthorized", "the email or the password is wrong", field: "password")
         }
-        await throttle.succeeded(attempt)
+        try await store.limits.signedIn(attempt)
         let token = SessionMiddleware.newToken()
         let expires = store.clock.nowMillis + Self.sessionLifetimeSeconds * 1000
         try await store.users.startSession(
@@ -88,57 +88,4 @@ public enum Passwords {
     public static let cost: UInt8 = 12
 
     public static func hash(_ password: String) -> String { Bcrypt.hash(password, cost: cost) }
-}
-
-/// Slows down password guessing: after `perAccount` wrong passwords for one email (or `perAddress`
-/// from one address) within `window`, sign-in is refused with 429 until the oldest ages out, whatever
-/// the password. A right password clears the account's count. Kept in memory, per server instance.
-///
-/// A try is counted as wrong when it starts, before its password is checked, and taken back when the
-/// password was right: guesses sent at once are counted one after another, never all checked against
-/// the same count.
-actor SignInThrottle {
-    static let perAccount = 5
-    static let perAddress = 30
-    static let window: Duration = .seconds(15 * 60)
-
-    /// A try under way: when it was counted, to take it back from the address's count.
-    struct Try: Sendable {
-        let account: String
-        let address: String
-        let at: ContinuousClock.Instant
-    }
-
-    private var failures: [String: [ContinuousClock.Instant]] = [:]
-
-    /// Counts a try for `account` from `address`, or answers the seconds to wait when either is at its
-    /// limit (the try is then not counted).
-    func begin(account: String, address: String, now: ContinuousClock.Instant = .now) -> Result<Try, Wait> {
-        let keys = [("account:" + account, Self.perAccount), ("address:" + address, Self.perAddress)]
-        let waits = keys.compactMap { key, limit -> Int? in
-            let recent = (failures[key] ?? []).filter { $0.duration(to: now) < Self.window }
-            failures[key] = recent.isEmpty ? nil : recent
-            guard recent.count >= limit, let oldest = recent.first else { return nil }
-            return max(1, Int((Self.window - oldest.duration(to: now)).inSeconds.rounded(.up)))
-        }
-        if let wait = waits.max() { return .failure(Wait(seconds: wait)) }
-        for (key, _) in keys { failures[key, default: []].append(now) }
-        if failures.count > 100_000 {
-            failures = failures.filter { ($0.value.last ?? now).duration(to: now) < Self.window }
-        }
-        return .success(Try(account: account, address: address, at: now))
-    }
-
-    /// The password was right: the account's count starts again, and the try no longer counts against
-    /// the address.
-    func succeeded(_ attempt: Try) {
-        failures["account:" + attempt.account] = nil
-        let key = "address:" + attempt.address
-        if let index = failures[key]?.firstIndex(of: attempt.at) { failures[key]?.remove(at: index) }
-        if failures[key]?.isEmpty == true { failures[key] = nil }
-    }
-
-    struct Wait: Error {
-        let seconds: Int
-    }
 }

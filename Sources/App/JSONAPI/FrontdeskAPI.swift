@@ -17,7 +17,6 @@ struct FrontdeskAPI: APIProtocol {
     let configuration: ServerConfiguration
     /// The guest site's inventory and offers, shared with its search served by hand.
     let guestSite: PublicController
-    let throttle = SignInThrottle()
     /// What salons' free times keep between requests while nothing changes at the salon.
     let salonMemory = SalonMemory()
 

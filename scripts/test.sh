@@ -27,6 +27,12 @@ if fc-list 2>/dev/null | grep -qi 'tlwg' && fc-list 2>/dev/null | grep -qi 'Noto
 else
     packages+=(fonts-thai-tlwg fonts-noto-cjk)
 fi
+# nginx is the load balancer in front of several instances (deploy/, Tests/Resilience/test_instances.py).
+if command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]]; then
+    echo "nginx: present"
+else
+    packages+=(nginx)
+fi
 if (( ${#packages[@]} )); then
     echo "installing Debian's ${packages[*]}"
     as_root apt-get update
@@ -94,6 +100,8 @@ done_step
 begin "kill -9 resilience tests with a throwaway PostgreSQL (pytest Tests/Resilience)"
 # Loads the server with Idempotency-Keys, SIGKILLs it, restarts it on the same database and retries the
 # keys in flight, on SQLite and on PostgreSQL: about 20 s a database when it passes, 60 s when keys hang.
+# Then two instances behind nginx (deploy/run.sh): what a client holds on one holds on the other, and one
+# killed under load loses nothing (about 30 s).
 FRONTDESK_BIN="$(swift build --show-bin-path)/frontdesk" FRONTDESK_REQUIRE_POSTGRES=1 \
     scripts/with-postgres.sh python3 -m pytest -q --tb=short Tests/Resilience
 done_step

@@ -4,8 +4,8 @@ import Storage
 /// Each place's nights held, as counts per room type and night (`RoomNightCounts`), kept in memory for
 /// the guest site's search and counted again for a place only when its event sequence has moved (a
 /// booking, a change, a cancellation, a room out of service, whichever server instance made it), the
-/// inventory's generation has (rooms added or removed), or the day has: a search reads one row of
-/// sequence numbers instead of every run of nights of hundreds of places.
+/// inventory's generation has (rooms added or removed), or the day has: a search reads the sequence
+/// numbers of its own places instead of every run of nights of hundreds of places.
 actor HeldNights {
     private var places: [Int: (seq: Int, generation: Int, counts: RoomNightCounts)] = [:]
 
@@ -22,7 +22,7 @@ actor HeldNights {
         RoomNightCounts]
     {
         let window = Self.window(from: Day.today(in: .gmt, now: store.clock.now()))
-        let seqs = try await store.eventLog.latestSeqs()
+        let seqs = try await store.eventLog.latestSeqs(of: places.map(\.id))
         let stale = places.filter { place in
             guard let kept = self.places[place.id] else { return true }
             return kept.seq != seqs[place.id] || kept.generation != inventory.generation || kept.counts.window != window

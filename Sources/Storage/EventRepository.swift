@@ -30,22 +30,32 @@ public struct EventRepository: Sendable {
         }
     }
 
-    /// Every property's last sequence number, by property id, in one row: the guest site's search asks
-    /// which of hundreds of places changed since it last counted their nights.
-    public func latestSeqs() async throws -> [Int: Int] {
+    /// The last sequence numbers of `propertyIDs`, by property id, read as one row a few thousand
+    /// places: the guest site's search asks which of its region's places changed since it last counted
+    /// their nights.
+    public func latestSeqs(of propertyIDs: [Int]) async throws -> [Int: Int] {
         try await store.read { sql in
             // Each property `id,seq,` (`AggregatedText`).
             let pair: SQLQueryString = "id || ',' || event_seq || ','"
             let aggregate: SQLQueryString =
                 sql.dialect.name == "postgresql" ? "string_agg(\(pair), '')" : "group_concat(\(pair), '')"
-            let text = try await sql.raw("SELECT \(aggregate) AS seqs FROM properties").first()?
-                .decode(column: "seqs", as: String?.self)
-            let pairs = try AggregatedText.rows(of: text ?? "", what: "event sequences") { row in
-                (try row.number(), try row.number())
+            var seqs: [Int: Int] = [:]
+            for start in stride(from: 0, to: propertyIDs.count, by: Self.idsPerQuery) {
+                let chunk = propertyIDs[start..<min(start + Self.idsPerQuery, propertyIDs.count)]
+                let text = try await sql.raw(
+                    "SELECT \(aggregate) AS seqs FROM properties WHERE id IN (\(binds: Array(chunk)))"
+                ).first()?.decode(column: "seqs", as: String?.self)
+                let pairs = try AggregatedText.rows(of: text ?? "", what: "event sequences") { row in
+                    (try row.number(), try row.number())
+                }
+                seqs.merge(pairs, uniquingKeysWith: { _, last in last })
             }
-            return Dictionary(pairs, uniquingKeysWith: { _, last in last })
+            return seqs
         }
     }
+
+    /// The most ids one query binds (SQLite takes 32,766 parameters, PostgreSQL 65,535).
+    static let idsPerQuery = 5_000
 
     /// Events after `seq`, oldest first, at most `limit`.
     public func events(propertyID: Int, after seq: Int, limit: Int = 500) async throws -> [StoredEvent] {

@@ -12,12 +12,13 @@ struct DemoCommand: AsyncParsableCommand {
         discussion: """
             With --rooms, adds a large synthetic hotel instead: --rooms N --days D --occupancy F. With --places, \
             adds that many bookable places in the region "Benchmark Province" for the guest site's search, each \
-            with --rooms rooms (40 when not given).
+            with --rooms rooms (40 when not given); with --regions R, spread over "Benchmark Province 001" to R.
             """)
 
     @OptionGroup var database: DatabaseOption
     @Option(help: "Add a benchmark hotel with this many rooms instead of the demo.") var rooms: Int?
     @Option(help: "Add this many benchmark places for the guest site's search instead of the demo.") var places: Int?
+    @Option(help: "With --places: the regions they are spread over, 1...999.") var regions = 1
     @Option(help: "Add a benchmark salon with this many staff (and --services, --resources, --appointments).")
     var salonStaff: Int?
     @Option(help: "With --salon-staff: its services.") var services = 40
@@ -32,7 +33,8 @@ struct DemoCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let rooms, !(1...10_000).contains(rooms) { throw ValidationError("--rooms must be 1...10000.") }
-        if let places, !(1...5_000).contains(places) { throw ValidationError("--places must be 1...5000.") }
+        if let places, !(1...10_000).contains(places) { throw ValidationError("--places must be 1...10000.") }
+        guard (1...999).contains(regions) else { throw ValidationError("--regions must be 1...999.") }
         if let salonStaff, !(1...500).contains(salonStaff) { throw ValidationError("--salon-staff must be 1...500.") }
         guard (1...500).contains(services) else { throw ValidationError("--services must be 1...500.") }
         guard (0...SalonDesk<Store>.maxResources).contains(resources) else {
@@ -66,10 +68,11 @@ struct DemoCommand: AsyncParsableCommand {
             } else if let places {
                 let started = ContinuousClock.now
                 let stays = try await demo.createSearchPlaces(
-                    places, rooms: rooms ?? 40, days: days, occupancy: occupancy)
+                    places, rooms: rooms ?? 40, days: days, occupancy: occupancy, regions: regions)
                 try await store.settleAfterBulkWrite()
+                let area = regions == 1 ? "Benchmark Province" : "\(regions) regions"
                 print(
-                    "frontdesk: \(places) places in Benchmark Province with \(rooms ?? 40) rooms each and \(stays) stays "
+                    "frontdesk: \(places) places in \(area) with \(rooms ?? 40) rooms each and \(stays) stays "
                         + "(\(Self.milliseconds(since: started)) ms)")
             } else if let rooms {
                 let started = ContinuousClock.now

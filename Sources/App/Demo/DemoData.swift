@@ -417,19 +417,40 @@ public struct DemoData: Sendable {
         return (propertyID, try await store.stays.importStays(requests))
     }
 
-    /// Many bookable places in one region ("Benchmark Province", in ten cities) for benchmarks of the
-    /// guest site's search: `rooms` rooms each, stays over `days` days filling about `occupancy`.
-    /// Returns how many stays were made.
-    public func createSearchPlaces(_ count: Int, rooms: Int, days: Int, occupancy: Double) async throws -> Int {
+    /// Many bookable places for benchmarks of the guest site's search: in one region ("Benchmark
+    /// Province", in ten cities), or spread over `regions` ("Benchmark Province 001" on, none a prefix of
+    /// another, each in five cities of its own). `rooms` rooms each, stays over `days` days filling about
+    /// `occupancy`. Returns how many stays were made.
+    public func createSearchPlaces(
+        _ count: Int, rooms: Int, days: Int, occupancy: Double, regions: Int = 1
+    ) async throws -> Int {
         var random = SeededGenerator(seed: 7)
         var requests: [(stay: NewStay, state: StayState)] = []
+        var made = 0
         for index in 0..<count {
+            let (region, city) =
+                regions == 1
+                ? ("Benchmark Province", "Bench City \(index % 10)")
+                : (
+                    Self.benchmarkRegion(index % regions),
+                    "Bench City \(String(format: "%03d", index % regions + 1))-\(index / regions % 5)"
+                )
             requests += try await benchmarkHotel(
-                name: "Benchmark Place \(index + 1)", region: "Benchmark Province", city: "Bench City \(index % 10)",
-                rooms: rooms, days: days, occupancy: occupancy, &random
+                name: "Benchmark Place \(index + 1)", region: region, city: city, rooms: rooms, days: days,
+                occupancy: occupancy, &random
             ).1
+            // A batch at a time, so that 10,000 places' stays are not all held at once.
+            if requests.count > 200_000 {
+                made += try await store.stays.importStays(requests)
+                requests = []
+            }
         }
-        return try await store.stays.importStays(requests)
+        return made + (requests.isEmpty ? 0 : try await store.stays.importStays(requests))
+    }
+
+    /// The name of benchmark region `index` (from 0) of several.
+    public static func benchmarkRegion(_ index: Int) -> String {
+        "Benchmark Province \(String(format: "%03d", index + 1))"
     }
 
     private func benchmarkHotel(

@@ -2,7 +2,8 @@
 """The hotel board's reads, or the guest search, for two builds of `frontdesk` side by side in one run.
 
     python3 scripts/bench-compare.py board|search BASELINE_BIN CANDIDATE_BIN [sqlite|postgres|both]
-        [--rooms 2000] [--days 730] [--occupancy 0.4] [--reads 15] [--places 500] [--seconds 8]
+        [--rooms 2000] [--days 730] [--occupancy 0.4] [--reads 15] [--places 500] [--regions 1]
+        [--place-rooms 40] [--seconds 8]
 
 Fills one database with the baseline build and gives each build a copy of it (a file copy on SQLite,
 `CREATE DATABASE ... TEMPLATE` on PostgreSQL, vacuumed and analysed first; each build migrates its copy
@@ -15,11 +16,13 @@ both:
   inside the days shown) and then the 120-day board the desk has open read again. Prints each figure's
   median and 90th percentile in milliseconds (the whole request: the server's time and the 1.7 MB on
   loopback), and checks that both builds answer the same boards.
-- search: --places places of 40 rooms in "Benchmark Province" with 30 days of stays (`frontdesk demo
-  --places`); `wrk -t2 -c8` for --seconds a round against `GET /api/v1/public/search`, each request for
-  random dates (arrival 1 to 25 days ahead, 1 to 4 nights) from a Lua script, as the guest site's first
-  request asks (a build that pages answers its first page); prints wrk's p50, p99 and requests/s, and checks
-  that both builds answer the same results, on every page, for 20 random dates.
+- search: --places places of --place-rooms rooms in "Benchmark Province" with 30 days of stays (`frontdesk
+  demo --places`), or spread over --regions regions (`--regions`, filled by the candidate, as a baseline
+  may not know the option); `wrk -t2 -c8` for --seconds a round against `GET /api/v1/public/search`, each
+  request for random dates (arrival 1 to 25 days ahead, 1 to 4 nights) and, with --regions, a random
+  region, from a Lua script, as the guest site's first request asks (a build that pages answers its first
+  page); prints wrk's p50, p99 and requests/s, and checks that both builds answer the same results, on
+  every page, for 20 random dates (and regions).
 
 PostgreSQL needs FRONTDESK_TEST_POSTGRES_URL (started by scripts/with-postgres.sh when unset).
 """
@@ -54,6 +57,8 @@ def parse():
     parser.add_argument("--reads", type=int, default=15, help="reads of each kind per build and round")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--places", type=int, default=500)
+    parser.add_argument("--regions", type=int, default=1, help="regions the places are spread over (search)")
+    parser.add_argument("--place-rooms", type=int, default=40, help="rooms a place (search)")
     parser.add_argument("--seconds", type=int, default=8, help="wrk's run a build and round (search)")
     return parser.parse_args()
 
@@ -128,10 +133,15 @@ def run(args, database):
             targets = {name: f"{prefix}/bench_{name}" for name in ("baseline", "candidate")}
         began = time.perf_counter()
         size = (["--rooms", str(args.rooms), "--days", str(args.days), "--occupancy", str(args.occupancy)]
-                if args.kind == "board" else ["--places", str(args.places), "--days", "30", "--occupancy", "0.6"])
-        filled = subprocess.run([args.baseline, "demo", "--database", source] + size,
+                if args.kind == "board" else ["--places", str(args.places), "--rooms", str(args.place_rooms),
+                                              "--days", "30", "--occupancy", "0.6"])
+        filler = args.baseline
+        if args.kind == "search" and args.regions > 1:
+            size += ["--regions", str(args.regions)]
+            filler = args.candidate
+        filled = subprocess.run([filler, "demo", "--database", source] + size,
                                 check=True, capture_output=True, text=True).stdout.strip()
-        subprocess.run([args.baseline, "user", "add", "--database", source, "--email", "bench@example.com",
+        subprocess.run([filler, "user", "add", "--database", source, "--email", "bench@example.com",
                         "--role", "manager", "--name", "Bench", "--password-stdin"],
                        input="bench-password\n", check=True, capture_output=True, text=True)
         if database == "postgres":
@@ -190,10 +200,13 @@ def board(args, database, servers, work):
 
 SEARCH_LUA = """
 math.randomseed(os.time() + math.floor(os.clock() * 1000000))
+regions = REGIONS
 request = function()
     local arrival = os.time() + math.random(1, 25) * 86400
     local departure = arrival + math.random(1, 4) * 86400
-    return wrk.format("GET", "/api/v1/public/search?region=benchmark&adults=2&arrival="
+    local region = "benchmark"
+    if regions > 1 then region = string.format("benchmark%%20province%%20%03d", math.random(1, regions)) end
+    return wrk.format("GET", "/api/v1/public/search?region=" .. region .. "&adults=2&arrival="
         .. os.date("!%Y-%m-%d", arrival) .. "&departure=" .. os.date("!%Y-%m-%d", departure))
 end
 done = function(summary, latency, requests)
@@ -219,16 +232,18 @@ def search(args, database, servers, work):
     if not shutil.which("wrk"):
         subprocess.run(["apt-get", "install", "-y", "wrk"], check=True, capture_output=True)
     script = work / "search.lua"
-    script.write_text(SEARCH_LUA)
+    script.write_text(SEARCH_LUA.replace("REGIONS", str(args.regions)))
     today = datetime.date.today()
     same = True
     for index in range(20):
         arrival = today + datetime.timedelta(days=1 + (index * 7) % 25)
-        path = (f"/api/v1/public/search?region=benchmark&adults=2&arrival={arrival}"
+        region = "benchmark" if args.regions == 1 else f"benchmark%20province%20{1 + index * 37 % args.regions:03d}"
+        path = (f"/api/v1/public/search?region={region}&adults=2&arrival={arrival}"
                 f"&departure={arrival + datetime.timedelta(days=1 + index % 4)}")
         answers = [every_result(server, path) for server in servers]
         same = same and answers[0] == answers[1]
-    print(f"{database}: both builds answer the same results for 20 dates: {'yes' if same else 'NO'}")
+    print(f"{database}: both builds answer the same results for 20 dates: {'yes' if same else 'NO'}"
+          f" ({len(answers[0])} places found in the last)")
     figures = {server.name: [] for server in servers}
     for _ in range(args.rounds):
         for server in servers:

@@ -16,6 +16,7 @@
 #
 # Environment (optional):
 #   WITH_POSTGRES_LIBDIR  where to look for VERSION/bin/initdb (default /usr/lib/postgresql)
+#   WITH_POSTGRES_OPTIONS more server settings, as `-c name=value ...` (benchmarks load pg_stat_statements)
 set -euo pipefail
 
 log() { echo "with-postgres: $*" >&2; }
@@ -121,7 +122,7 @@ for attempt in 1 2 3 4 5; do
     starting=1
     if cd_pg "$bindir/pg_ctl" -D "$dir/data" -l "$dir/log" -w -t 60 -o "-p $port -k '$dir' \
         -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off \
-        -c TimeZone=UTC -c max_connections=1000" start >"$dir/pg_ctl.log" 2>&1; then
+        -c TimeZone=UTC -c max_connections=1000 ${WITH_POSTGRES_OPTIONS:-}" start >"$dir/pg_ctl.log" 2>&1; then
         starting=0
         break
     fi

@@ -50,7 +50,7 @@ struct GuestInventory: Sendable {
         hotelByID = Dictionary(uniqueKeysWithValues: hotels.map { ($0.id, $0) })
         roomTypes = inventory.roomTypes
         rooms = inventory.rooms
-        self.names = names
+        self.names = names.knowing(hotels.flatMap { [$0.city, $0.region] })
         let bookable = hotels.filter { !(inventory.rooms[$0.id] ?? []).isEmpty }
         let cities = Dictionary(grouping: bookable) { [$0.city, $0.region] }.map { key, places in
             Area(
@@ -126,7 +126,8 @@ struct GuestInventory: Sendable {
     ///
     /// - Complexity: O(*a*) matches for *a* areas.
     func areas(matching query: String) -> [Area] {
-        areas.compactMap { area in names.match(query, name: area.name).map { (area, $0) } }
+        let query = PlaceNames.Query(query)
+        return areas.compactMap { area in names.match(query, name: area.name).map { (area, $0) } }
             .enumerated()
             .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
             .map(\.element.0)
@@ -137,6 +138,7 @@ struct GuestInventory: Sendable {
     /// - Complexity: O(*n* + *m* log *m*) for *n* distinct city and region names and *m* hotels found:
     ///   a search of one region of 10,000 hotels does the work of its own.
     func hotels(matching query: String) -> [Property] {
+        let query = PlaceNames.Query(query)
         var found: [Int] = []
         var lists = 0
         for (name, indices) in hotelsInArea where names.match(query, name: name) != nil {

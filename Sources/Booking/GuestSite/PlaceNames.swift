@@ -37,6 +37,28 @@ public struct PlaceNames: Sendable {
             uniqueKeysWithValues: translations.map { ($0.key, Self.forms(of: [$0.key] + Array($0.value.values))) })
     }
 
+    private init(translations: [String: [Language: String]], folded: [String: [Form]]) {
+        self.translations = translations
+        self.folded = folded
+    }
+
+    /// The table with the names it has no translations for folded too, once: for a caller that matches
+    /// the same names search after search (the guest site's cities and regions, thousands on a large site).
+    public func knowing(_ names: some Sequence<String>) -> PlaceNames {
+        var folded = self.folded
+        for name in names where folded[name] == nil { folded[name] = Self.forms(of: [name]) }
+        return PlaceNames(translations: translations, folded: folded)
+    }
+
+    /// What a guest typed, folded once to be matched against many names.
+    public struct Query: Sendable {
+        fileprivate let scalars: [Unicode.Scalar]
+
+        public init(_ text: String) {
+            scalars = Array(PlaceNames.fold(text).unicodeScalars)
+        }
+    }
+
     /// The name in every language: the stored name where there is no translation.
     public func label(_ name: String) -> [Language: String] {
         let known = translations[name] ?? [:]
@@ -53,7 +75,12 @@ public struct PlaceNames: Sendable {
     /// names are compared by Unicode scalars, so that a Thai word typed up to its vowel sign matches.
     /// An empty query matches nothing.
     public func match(_ query: String, name: String) -> Match? {
-        let query = Array(Self.fold(query).unicodeScalars)
+        match(Query(query), name: name)
+    }
+
+    /// How well a query folded once matches `name`, as `match(_:name:)` says.
+    public func match(_ query: Query, name: String) -> Match? {
+        let query = query.scalars
         guard !query.isEmpty else { return nil }
         var best: Match?
         for form in folded[name] ?? Self.forms(of: [name]) {

@@ -12,7 +12,7 @@ BIN = .build/debug
 # Tracked and new (not ignored) Swift files that still exist.
 SWIFT_FILES = $(wildcard $(shell git ls-files --cached --others --exclude-standard '*.swift'))
 
-.PHONY: all run test wasm bench bench-salon bench-waitlist bench-salon-board bench-http bench-desk bench-site format format-check
+.PHONY: all run test wasm bench bench-scale bench-salon bench-waitlist bench-salon-board bench-http bench-desk bench-site format format-check
 
 all: test
 
@@ -36,6 +36,10 @@ wasm:
 
 bench-salon:
 	scripts/bench-salon.sh both
+
+# PostgreSQL, 1, 2 and 4 instances behind nginx (deploy/), under a mix of guests' and the desk's requests.
+bench-scale:
+	python3 scripts/bench-scale.py
 
 bench-waitlist:
 	scripts/bench-waitlist.sh both

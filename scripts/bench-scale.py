@@ -13,7 +13,8 @@ live event streams of that hotel are held open through nginx (each counting the 
 - book 10 %: a guest's booking (with an Idempotency-Key) of a random place's room type far ahead; 409 (taken
   meanwhile) is an answer, not an error;
 - board 25 %: the desk's board of the hotel, 30 days from a random day;
-- change 15 %: the desk's change, a stay booked (201 or 409) or a stay's notes written.
+- change 15 %: the desk's change, a stay booked (201 or 409) or a stay's notes written over the stay as read
+  (`If-Match`; 412 when another worker wrote them first), timed with its read.
 Each guest request comes from a random client address of 20,000 (X-Forwarded-For), as many guests would.
 
 Prints, for each run, each kind's throughput, p50 and p99 and errors (a 5xx, a failed connection, or a 4xx
@@ -123,7 +124,7 @@ class Client:
             connection.close()
             self.local.connection = None
             raise
-        return response.status, data, response.getheader("Set-Cookie")
+        return response.status, data, {k.lower(): v for k, v in response.getheaders()}
 
 
 def fill(binary, url, args):
@@ -168,9 +169,9 @@ class Stream(threading.Thread):
 
 def run_load(args, base, setup):
     client = Client(base)
-    status, _, cookie = client.call("POST", "/api/v1/session", STAFF)
+    status, _, headers = client.call("POST", "/api/v1/session", STAFF)
     assert status == 200, f"sign-in answered {status}"
-    client.cookie = cookie.split(";", 1)[0]
+    client.cookie = headers["set-cookie"].split(";", 1)[0]
     hotel, room_types, stays, places, today = setup
     streams = [Stream(base, hotel, client.cookie) for _ in range(args.streams)]
     for stream in streams:
@@ -210,8 +211,11 @@ def run_load(args, base, setup):
                     "departure": str(arrival + datetime.timedelta(days=2)), "adults": 1,
                     "guest": {"name": f"Scale Desk {next(counter)}"}}
             return client.call("POST", f"/api/v1/properties/{hotel}/stays", body), (201, 409)
-        return client.call("PATCH", f"/api/v1/stays/{rng.choice(stays)}",
-                           {"notes": f"scale {next(counter)}"}), (200,)
+        # A stay's notes, written over what the desk read (412 when another worker wrote them meanwhile).
+        stay = rng.choice(stays)
+        tag = client.call("GET", f"/api/v1/stays/{stay}")[2].get("etag", "")
+        return client.call("PATCH", f"/api/v1/stays/{stay}", {"notes": f"scale {next(counter)}"},
+                           {"If-Match": tag}), (200, 412)
 
     def worker(seed):
         rng = random.Random(seed)
@@ -240,8 +244,8 @@ def run_load(args, base, setup):
 
 def setup_data(base):
     client = Client(base)
-    status, _, cookie = client.call("POST", "/api/v1/session", STAFF)
-    client.cookie = cookie.split(";", 1)[0]
+    status, _, headers = client.call("POST", "/api/v1/session", STAFF)
+    client.cookie = headers["set-cookie"].split(";", 1)[0]
     hotels = json.loads(client.call("GET", "/api/v1/properties")[1])
     hotel = max((p for p in hotels["properties"] if p["name"].startswith("Benchmark Hotel")), key=lambda p: p["id"])["id"]
     detail = json.loads(client.call("GET", f"/api/v1/properties/{hotel}")[1])

@@ -15,6 +15,7 @@ installs Debian's).
 import concurrent.futures
 import datetime
 import json
+import math
 import os
 import random
 import signal
@@ -176,11 +177,15 @@ def test_a_time_held_at_one_instance_is_held_from_customers_of_the_other(deploym
 def test_the_guest_sites_rate_limit_counts_a_client_on_every_instance_together(deployment):
     headers = {"X-Forwarded-For": client_address()}
     apis = [deployment.api(0), deployment.api(1)]
+    began = time.monotonic()
     statuses = [apis[i % 2].call("GET", "/api/v1/public/regions?q=", headers=headers) for i in range(PUBLIC_RATE + 20)]
+    took = time.monotonic() - began
     allowed = [a for a in statuses if a.status != 429]
     refused = [a for a in statuses if a.status == 429]
-    # A sliding minute: a whole minute that turns during the run lets through the part of it gone by.
-    assert PUBLIC_RATE <= len(allowed) <= PUBLIC_RATE + 2, [a.status for a in statuses]
+    # A sliding minute: when a whole minute turns during the run, the share of it gone by since lets more
+    # through (at most the rate times the run's part of a minute). Counted per instance, twice the rate would.
+    slack = math.ceil(PUBLIC_RATE * took / 60) + 1
+    assert PUBLIC_RATE <= len(allowed) <= PUBLIC_RATE + slack, ([a.status for a in statuses], took)
     assert all(a.status == 200 for a in allowed)
     assert refused and all(1 <= int(a.headers["retry-after"]) <= 120 for a in refused)
     # Another client, through the balancer, is not held up by this one.

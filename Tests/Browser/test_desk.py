@@ -914,6 +914,52 @@ def test_scrolling_to_the_end_of_the_board_reads_the_next_days(desk_server, driv
     assert driver.execute_script("return window.deskBoard.timeline.itemCount()") == len(expected)
 
 
+def test_a_stay_drawn_from_the_live_stream_is_replaced_by_the_servers_runs_when_the_next_days_load(
+    desk_server, driver
+):
+    sign_in(driver, desk_server)
+    hotel = use_property(driver, "hotel")
+    open_board(driver)
+    first = driver.execute_script("return [window.deskBoard.data.from, window.deskBoard.data.to]")
+    iso = lambda day: driver.execute_script("return new Date(arguments[0] * 86400000).toISOString().slice(0, 10)", day)
+    # Another desk books a stay across the last day read into the days not read yet.
+    rooms = driver.execute_script("return [...window.deskBoard.data.rooms.values()].map((r) => r.id)")
+    stay = None
+    for room in rooms:
+        body = {"roomId": room, "arrival": iso(first[1] - 1), "departure": iso(first[1] + 2), "adults": 1,
+                "guest": {"name": "Across The Edge"}}
+        answer = api(driver, "POST", f"/api/v1/properties/{hotel['id']}/stays", body)
+        if answer["status"] == 201:
+            stay = answer["data"]
+            break
+    assert stay, "no room free across the board's last day"
+    drawn = lambda: driver.execute_script(
+        "return [...window.deskBoard.data.items.values()].filter((i) => i.stayId === arguments[0]).map((i) => i.id)",
+        stay["id"],
+    )
+    assert poll(lambda: drawn())
+    assert all(run >= 2**29 for run in drawn()), "the live stream's run has an id of the board's own"
+    driver.execute_script(
+        """
+        const data = window.deskBoard.data, load = data.load;
+        window.fullReads = 0;
+        data.load = function (...args) { window.fullReads++; return load.apply(this, args); };
+        const c = window.deskBoard.container; c.scrollLeft = c.scrollWidth;
+        """
+    )
+    assert poll(lambda: driver.execute_script("return window.deskBoard.data.to") > first[1] and not driver.execute_script(
+        "return window.deskBoard.extending"))
+    # Only the new days were read, and the stay is drawn once, as the server numbers its run.
+    assert driver.execute_script("return window.fullReads") == 0
+    to = driver.execute_script("return window.deskBoard.data.to")
+    board = api(driver, "GET", f"/api/v1/properties/{hotel['id']}/board?from={iso(first[0])}&to={iso(to)}")["data"]
+    expected = sorted(board["items"][i] for i in range(0, len(board["items"]), 6))
+    shown = driver.execute_script("return [...window.deskBoard.data.items.keys()].sort((a, b) => a - b)")
+    assert shown == expected
+    assert len(drawn()) == 1 and drawn()[0] < 2**29
+    assert driver.execute_script("return window.deskBoard.timeline.itemCount()") == len(expected)
+
+
 def test_zoom_go_to_date_and_collapsing_a_room_type_change_what_the_board_shows(desk_server, driver):
     sign_in(driver, desk_server)
     use_property(driver, "hotel")

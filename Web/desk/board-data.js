@@ -108,15 +108,16 @@ export class HotelBoardData {
   /**
    * Grows (or moves) the range read to `[from, to)`, reading only the days not read yet: scrolling
    * on reads a chunk, not the whole range again. Runs that cross the old edge come in both answers
-   * with the same id and are kept once; runs wholly outside the new range are dropped.
+   * with the same id and are kept once; runs wholly outside the new range are dropped. A stay drawn
+   * from the live stream holds ids of the board's own (or its runs' ids from before it changed): where
+   * an answer has the stay, the answer's runs replace what the board held of it over the days read.
    *
    * Resolves to what changed, for the engine to apply a slice at a time: `{added, moved, removed}`
    * (runs, runs whose dates, room or style differ from the copy held, ids); or to `null` when everything was
    * read again and the engine must load it all.
    */
   async extend(from, to) {
-    // Runs that came by the live stream have ids of ours, not the server's: read everything then.
-    if (to <= this.from || from >= this.to || this.nextLocalId > LOCAL_IDS) {
+    if (to <= this.from || from >= this.to) {
       await this.load(from, to);
       return null;
     }
@@ -136,9 +137,15 @@ export class HotelBoardData {
       idle = await nextIdle();
       merging = performance.now();
     };
+    // The runs each stay has in the answers, by id.
+    const answered = new Map();
     for (const answer of answers) {
       let n = 0;
       for (const item of runsOfAnswer(answer)) {
+        if (item.stayId) {
+          if (!answered.has(item.stayId)) answered.set(item.stayId, new Set());
+          answered.get(item.stayId).add(item.id);
+        }
         const known = this.items.get(item.id);
         if (!known) change.added.push(item);
         else if (
@@ -150,9 +157,11 @@ export class HotelBoardData {
         if (++n % 128 === 0) await pause();
       }
     }
+    const read = (item) => missing.some(([a, b]) => item.end > a && item.start < b);
     let n = 0;
     for (const [id, item] of this.items) {
-      if (item.end <= from || item.start >= to) {
+      const replaced = answered.get(item.stayId);
+      if (item.end <= from || item.start >= to || (replaced && !replaced.has(id) && read(item))) {
         this.items.delete(id);
         change.removed.push(id);
       }

@@ -2,7 +2,7 @@
 """The front desk's board in headless Chromium against a release server: a large hotel's, or a salon's busiest day.
 
     python3 scripts/bench-desk-board.py [--rooms 2000] [--days 730] [--occupancy 0.4]
-        [--viewport 1024x768] [--seconds 10]
+        [--viewport 1024x768] [--seconds 10] [--changes N] [--runs R] [--web DIR ...]
     python3 scripts/bench-desk-board.py --salon [--staff 30] [--services 40] [--resources 8]
         [--appointments 3000] [--viewport 1024x768] [--seconds 10]
 
@@ -31,6 +31,13 @@ It serves the file on loopback, signs a manager in and loads the board's page af
    tasks over 50 ms in it, each with the CPU time it had (on a shared machine a task can take 80 ms
    while its thread ran for 8) and the frame's steps inside it (`bench_trace.py`).
 
+With `--changes N` (a hotel), other staff book N stays a second through the API while the board scrolls
+(each in a random room, 1-2 nights within the board's first days; some are refused as taken), and the page
+notes when each booked stay reached the board's data from the live stream: the time from the API's answer
+to it, and the booked stays that never reached it. `--runs R` opens and scrolls the board R times over one
+database; `--web DIR` (repeatable) serves those folders in turn, run by run (a build of the web app before
+a change beside the one after, in one run of the script); without it, `Web/`.
+
 Prints `name: value` lines. Needs chromium, chromedriver and selenium (what `make test` installs).
 """
 
@@ -41,7 +48,9 @@ import os
 import shutil
 import statistics
 import subprocess
+import random
 import tempfile
+import threading
 import time
 import urllib.request
 
@@ -119,6 +128,62 @@ function tick(now) {
 }
 requestAnimationFrame(tick);
 """
+
+# When each stay reached the board's data from the live stream (wall-clock ms, to compare with the API's answer).
+WATCH_APPLIED = """
+const screen = window.deskBoard, apply = screen.applyEntity.bind(screen);
+window.benchApplied = {};
+screen.applyEntity = (entity, name) => {
+  apply(entity, name);
+  if (screen.data.itemsOfEntity(entity.id).length) window.benchApplied[entity.id] ??= Date.now();
+};
+"""
+
+
+class Changes(threading.Thread):
+    """Books `per_second` stays a second in random rooms of the hotel through the API, as other staff would:
+    `booked` maps each stay booked to the wall-clock ms its answer arrived."""
+
+    def __init__(self, base, property_id, per_second, first_day):
+        super().__init__(daemon=True)
+        self.base, self.property_id, self.per_second, self.first_day = base, property_id, per_second, first_day
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        self.call("POST", "/api/v1/session", {"email": EMAIL, "password": PASSWORD})
+        self.rooms = [room["id"] for room in self.call("GET", f"/api/v1/properties/{property_id}")["rooms"]]
+        self.booked, self.refused = {}, 0
+        self.stopping = threading.Event()
+
+    def call(self, method, path, body=None):
+        request = urllib.request.Request(self.base + path, method=method, data=None if body is None else
+                                         json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+        try:
+            with self.opener.open(request, timeout=30) as response:
+                return json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as error:
+            if error.code != 409:
+                raise
+            return None
+
+    def run(self):
+        rng = random.Random()
+        began = time.monotonic()
+        sent = 0
+        while not self.stopping.is_set():
+            # On schedule: the n-th change goes at n / per_second seconds.
+            wait = began + sent / self.per_second - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            sent += 1
+            arrival = self.first_day + datetime.timedelta(days=rng.randrange(0, 60))
+            stay = self.call("POST", f"/api/v1/properties/{self.property_id}/stays", {
+                "roomId": rng.choice(self.rooms), "arrival": str(arrival),
+                "departure": str(arrival + datetime.timedelta(days=rng.randrange(1, 3))), "adults": 1,
+                "guest": {"name": f"Other Desk {sent}"}})
+            if stay is None:
+                self.refused += 1
+            else:
+                self.booked[stay["id"]] = time.time() * 1000
+
 
 # Tasks over 50 ms during the scroll, and the board's own measures of reading more days.
 LONG_WORK = """
@@ -307,7 +372,12 @@ def main():
     parser.add_argument("--trace", metavar="FILE",
                         help="record Chrome's trace of the scroll into FILE (for DevTools' Performance panel or "
                              "Perfetto) and report the main thread's long tasks in it")
+    parser.add_argument("--changes", type=float, default=0, help="stays other staff book a second meanwhile")
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--web", action="append", help="a web app's folder to serve (repeat for several)")
     args = parser.parse_args()
+    if args.salon and args.changes:
+        parser.error("--changes books hotel stays: it goes with a hotel, not --salon")
     width, height = (int(part) for part in args.viewport.split("x"))
 
     binary = release_binary()
@@ -337,12 +407,43 @@ def main():
             print(f"busiest_day: {day} ({count} appointments; the month's median day {median:g})")
             route, phases = f"#/board?date={day}", SALON_PHASES
 
-        driver = chromium(width, height)
-        sign_in(driver, base, property_id)
-        first = open_board(driver, base, route)
-        if args.salon and first["shown"] != str(day):
-            raise SystemExit(f"the board shows {first['shown']}, not {day}")
-        result, long_work, tasks = scroll(driver, phases, args.seconds, args.trace)
+        webs = args.web or [str(ROOT / "Web")]
+        for run in range(args.runs):
+            for web in webs:
+                if len(webs) > 1 or run > 0:
+                    # Each run on its own server over the same file, serving its web app.
+                    server.terminate()
+                    server.wait()
+                    server = subprocess.Popen(
+                        [str(binary), "serve", "--port", str(port), "--database", database, "--web", web],
+                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                    wait_healthy(base, server)
+                print(f"\n== run {run + 1}, web {web}")
+                driver = chromium(width, height)
+                sign_in(driver, base, property_id)
+                first = open_board(driver, base, route)
+                if args.salon and first["shown"] != str(day):
+                    raise SystemExit(f"the board shows {first['shown']}, not {day}")
+                changes = None
+                if args.changes:
+                    driver.execute_script(WATCH_APPLIED)
+                    today = datetime.date(1970, 1, 1) + datetime.timedelta(
+                        days=driver.execute_script("return window.deskBoard.data.today"))
+                    changes = Changes(base, property_id, args.changes, today)
+                    changes.start()
+                result, long_work, tasks = scroll(driver, phases, args.seconds, args.trace)
+                if changes:
+                    changes.stopping.set()
+                    changes.join(30)
+                    time.sleep(1)
+                    applied = driver.execute_script("return window.benchApplied")
+                driver.quit()
+                driver = None
+                report(width, height, first, result, long_work)
+                if tasks is not None:
+                    report_trace(tasks)
+                if changes:
+                    report_changes(changes, applied)
     finally:
         if driver:
             driver.quit()
@@ -350,9 +451,15 @@ def main():
             server.terminate()
             server.wait()
         shutil.rmtree(work, ignore_errors=True)
-    report(width, height, first, result, long_work)
-    if tasks is not None:
-        report_trace(tasks)
+
+
+def report_changes(changes, applied):
+    delays = sorted(applied[str(stay)] - at for stay, at in changes.booked.items() if str(stay) in applied)
+    lost = [stay for stay in changes.booked if str(stay) not in applied]
+    print(f"changes_booked: {len(changes.booked)} ({changes.refused} refused as taken)")
+    print(f"changes_on_board_ms_p50: {percentile(delays, 0.5):.0f}" if delays else "changes_on_board_ms_p50: -")
+    print(f"changes_on_board_ms_p95: {percentile(delays, 0.95):.0f}" if delays else "changes_on_board_ms_p95: -")
+    print(f"changes_lost: {len(lost)}")
 
 
 if __name__ == "__main__":

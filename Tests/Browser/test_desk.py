@@ -960,6 +960,53 @@ def test_a_stay_drawn_from_the_live_stream_is_replaced_by_the_servers_runs_when_
     assert driver.execute_script("return window.deskBoard.timeline.itemCount()") == len(expected)
 
 
+def test_a_stay_booked_while_the_next_days_load_shows_at_once_and_after_they_have(desk_server, driver):
+    sign_in(driver, desk_server)
+    hotel = use_property(driver, "hotel")
+    open_board(driver)
+    first = driver.execute_script("return [window.deskBoard.data.from, window.deskBoard.data.to]")
+    iso = lambda day: driver.execute_script("return new Date(arguments[0] * 86400000).toISOString().slice(0, 10)", day)
+    # The next days' read takes 3 s: the scroll starts it, and another desk books meanwhile.
+    driver.execute_script(
+        """
+        const fetch = window.fetch;
+        window.fetch = (url, ...rest) => String(url).includes('/board?from=')
+          ? new Promise((resolve) => setTimeout(resolve, 3000)).then(() => fetch(url, ...rest))
+          : fetch(url, ...rest);
+        const c = window.deskBoard.container; c.scrollLeft = c.scrollWidth;
+        """
+    )
+    assert poll(lambda: driver.execute_script("return window.deskBoard.extending"), timeout=5)
+    rooms = driver.execute_script("return [...window.deskBoard.data.rooms.values()].map((r) => r.id)")
+    stay = None
+    for room in rooms:
+        body = {"roomId": room, "arrival": iso(first[1] - 4), "departure": iso(first[1] - 2), "adults": 1,
+                "guest": {"name": "Booked Meanwhile"}}
+        answer = api(driver, "POST", f"/api/v1/properties/{hotel['id']}/stays", body)
+        if answer["status"] == 201:
+            stay = answer["data"]
+            break
+    assert stay, "no room free on the board's last days"
+    drawn = lambda: driver.execute_script(
+        "return [...window.deskBoard.data.items.values()].filter((i) => i.stayId === arguments[0]).length",
+        stay["id"],
+    )
+    # On the board while the days are still being read.
+    assert poll(drawn, timeout=2) == 1
+    assert driver.execute_script("return window.deskBoard.extending")
+    assert poll(lambda: not driver.execute_script("return window.deskBoard.extending"), timeout=15)
+    # And once they have been: the board holds the server's runs, the stay's once.
+    to = driver.execute_script("return window.deskBoard.data.to")
+    board = api(driver, "GET", f"/api/v1/properties/{hotel['id']}/board?from={iso(first[0])}&to={iso(to)}")["data"]
+    words = board["items"]
+    expected = sorted(tuple(words[i + 1 : i + 4]) + (words[i + 5],) for i in range(0, len(words), 6))
+    shown = driver.execute_script(
+        "return [...window.deskBoard.data.items.values()].filter((i) => i.stayId).map((i) => [i.rowId, i.start, i.end, i.stayId])"
+    )
+    assert sorted(map(tuple, shown)) == expected
+    assert drawn() == 1
+
+
 def test_zoom_go_to_date_and_collapsing_a_room_type_change_what_the_board_shows(desk_server, driver):
     sign_in(driver, desk_server)
     use_property(driver, "hotel")

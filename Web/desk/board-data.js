@@ -82,6 +82,7 @@ export class HotelBoardData {
     // The first read, over the server's days, may have been started by the page (index.html).
     const board = await (range ? get : getEarly)(`/api/v1/properties/${this.property.id}/board${range}`);
     this.seq = board.seq;
+    this.answeredSeq = board.seq;
     this.from = board.fromDay;
     this.to = board.toDay;
     this.today = dayNumber(board.today);
@@ -127,6 +128,8 @@ export class HotelBoardData {
     const answers = await Promise.all(
       missing.map(([a, b]) => get(`/api/v1/properties/${this.property.id}/board?from=${isoDay(a)}&to=${isoDay(b)}`)),
     );
+    // The days read are as of this event number (the older answer's).
+    this.answeredSeq = Math.min(...answers.map((answer) => answer.seq));
     // Merged in the browser's idle time between frames: a chunk is tens of thousands of runs.
     const change = { added: [], moved: [], removed: [] };
     let idle = await nextIdle();

@@ -102,9 +102,15 @@ class BoardScreen {
       if (this.dateInput.value) this.goTo(dayNumber(this.dateInput.value));
     });
 
-    // Live changes that arrive while the board loads are applied once it has.
+    // Live changes that arrive while the board loads are applied once it has. A stay's that arrives while
+    // more days are read goes on the board at once, and is applied again over the answer; any other
+    // (one that reads the board again) waits for the days.
     this.unsubscribe = this.desk.live.subscribe({
-      event: (event) => (this.loaded && !this.catchingUp ? this.applyEvent(event) : this.pending.push(event)),
+      event: (event) => {
+        if (!this.loaded || (this.extending && this.data.entityOf(event) === undefined)) return this.pending.push(event);
+        this.whileExtending?.push(event);
+        return this.applyEvent(event);
+      },
       reload: () => this.reload(),
     });
     const asked = this.route.params.get("date");
@@ -205,8 +211,7 @@ class BoardScreen {
     const nearRight = c.scrollLeft + c.clientWidth > c.scrollWidth - margin && this.data.to < this.data.today + MAX_DAYS;
     if (!nearLeft && !nearRight) return;
     this.extending = true;
-    // Live events wait until the engine holds every run the data holds.
-    this.catchingUp = true;
+    this.whileExtending = [];
     try {
       let from = this.data.from;
       let to = this.data.to;
@@ -237,7 +242,11 @@ class BoardScreen {
       this.say(error.message);
     } finally {
       this.extending = false;
-      this.catchingUp = false;
+      // The days read are as of the answer's event number: a change after it, already drawn but perhaps
+      // replaced by the answer or left out of the days it did not hold then, is applied again.
+      const events = this.whileExtending;
+      this.whileExtending = null;
+      for (const event of events) if (event.seq > this.data.answeredSeq) this.applyEvent(event);
       for (const event of this.pending.splice(0)) this.applyEvent(event);
     }
   }

@@ -914,6 +914,17 @@ def test_scrolling_to_the_end_of_the_board_reads_the_next_days(desk_server, driv
     assert driver.execute_script("return window.deskBoard.timeline.itemCount()") == len(expected)
 
 
+def book_in_a_free_room(driver, hotel, arrival, departure, name):
+    """Another desk books a stay in the first of the board's rooms free for the nights: the stay, or None."""
+    rooms = driver.execute_script("return [...window.deskBoard.data.rooms.values()].map((r) => r.id)")
+    for room in rooms:
+        body = {"roomId": room, "arrival": arrival, "departure": departure, "adults": 1, "guest": {"name": name}}
+        answer = api(driver, "POST", f"/api/v1/properties/{hotel['id']}/stays", body)
+        if answer["status"] == 201:
+            return answer["data"]
+    return None
+
+
 def test_a_stay_drawn_from_the_live_stream_is_replaced_by_the_servers_runs_when_the_next_days_load(
     desk_server, driver
 ):
@@ -923,15 +934,7 @@ def test_a_stay_drawn_from_the_live_stream_is_replaced_by_the_servers_runs_when_
     first = driver.execute_script("return [window.deskBoard.data.from, window.deskBoard.data.to]")
     iso = lambda day: driver.execute_script("return new Date(arguments[0] * 86400000).toISOString().slice(0, 10)", day)
     # Another desk books a stay across the last day read into the days not read yet.
-    rooms = driver.execute_script("return [...window.deskBoard.data.rooms.values()].map((r) => r.id)")
-    stay = None
-    for room in rooms:
-        body = {"roomId": room, "arrival": iso(first[1] - 1), "departure": iso(first[1] + 2), "adults": 1,
-                "guest": {"name": "Across The Edge"}}
-        answer = api(driver, "POST", f"/api/v1/properties/{hotel['id']}/stays", body)
-        if answer["status"] == 201:
-            stay = answer["data"]
-            break
+    stay = book_in_a_free_room(driver, hotel, iso(first[1] - 1), iso(first[1] + 2), "Across The Edge")
     assert stay, "no room free across the board's last day"
     drawn = lambda: driver.execute_script(
         "return [...window.deskBoard.data.items.values()].filter((i) => i.stayId === arguments[0]).map((i) => i.id)",
@@ -977,15 +980,7 @@ def test_a_stay_booked_while_the_next_days_load_shows_at_once_and_after_they_hav
         """
     )
     assert poll(lambda: driver.execute_script("return window.deskBoard.extending"), timeout=5)
-    rooms = driver.execute_script("return [...window.deskBoard.data.rooms.values()].map((r) => r.id)")
-    stay = None
-    for room in rooms:
-        body = {"roomId": room, "arrival": iso(first[1] - 4), "departure": iso(first[1] - 2), "adults": 1,
-                "guest": {"name": "Booked Meanwhile"}}
-        answer = api(driver, "POST", f"/api/v1/properties/{hotel['id']}/stays", body)
-        if answer["status"] == 201:
-            stay = answer["data"]
-            break
+    stay = book_in_a_free_room(driver, hotel, iso(first[1] - 4), iso(first[1] - 2), "Booked Meanwhile")
     assert stay, "no room free on the board's last days"
     drawn = lambda: driver.execute_script(
         "return [...window.deskBoard.data.items.values()].filter((i) => i.stayId === arguments[0]).length",

@@ -619,6 +619,37 @@ export class Timeline {
   }
 
   /**
+   * Removes items and adds others in one step: each row touched is packed once and the rows below move
+   * once (a chunk of days, or a frame's live changes). An id may be removed and added again. All or nothing.
+   * @param {number[]} ids to remove, each on the board
+   * @param {ItemRecord[]} items to add, none on the board once `ids` are gone
+   * @throws {TimelineError} on an id not on the board, an unknown row, an empty range or a duplicate id
+   */
+  replace(ids, items) {
+    const at = this.inputWordIndex(ids.length + items.length * WORDS.item);
+    const words = this._i32;
+    words.set(ids, at);
+    for (let i = 0, w = at + ids.length; i < items.length; i++, w += WORDS.item) {
+      const item = items[i];
+      words[w] = item.id;
+      words[w + 1] = item.rowId;
+      words[w + 2] = item.start;
+      words[w + 3] = item.end;
+      words[w + 4] = item.style ?? 0;
+    }
+    this._check(this.exports.tl_replace(ids.length, items.length), "tl_replace", [ids.length, items.length]);
+  }
+
+  /**
+   * Whether the board holds an item.
+   * @param {number} id
+   * @returns {boolean}
+   */
+  has(id) {
+    return this.exports.tl_has(id) === 1;
+  }
+
+  /**
    * Moves and/or resizes one item.
    * @param {number} id
    * @param {number} rowId

@@ -124,6 +124,53 @@ extension Board {
         return item
     }
 
+    /// Removes items and adds others in one step: a chunk of days read, or the runs of the stays that
+    /// changed in a frame. Each row they touch is sorted and packed once and the rows below move once,
+    /// where one edit at a time would re-pack a row and move the rows below for every item. An item can
+    /// be removed and added again (moved) in one step. All or nothing: on an id not on the board (or
+    /// removed twice), an unknown row, an empty range, or an id added twice or added while kept, the
+    /// board is left as it was.
+    ///
+    /// - Complexity: O(k + Σ(m log m + m·L) over the rows touched + r) for k ids removed and added.
+    public mutating func replace(removing ids: [Int], adding items: [Item]) throws(TimelineError) {
+        var removedFromRow = IDTable<Int>(capacity: ids.count, empty: 0)
+        for id in ids {
+            guard let location = locations[id], removedFromRow.updateValue(location.rowIndex, forID: id) == nil else {
+                throw TimelineError(.unknownItem, id: id)
+            }
+        }
+        var added = IDTable<Bool>(capacity: items.count, empty: false)
+        var addedToRow: [[Item]] = Array(repeating: [], count: rows.count)
+        for item in items {
+            guard let rowIndex = rowIndexByID[item.row] else { throw TimelineError(.unknownRow, id: item.row) }
+            guard item.end > item.start else { throw TimelineError(.emptyRange, id: item.id) }
+            let kept = locations[item.id] != nil && removedFromRow[item.id] == nil
+            guard !kept, added.updateValue(true, forID: item.id) == nil else {
+                throw TimelineError(.duplicateItem, id: item.id)
+            }
+            addedToRow[rowIndex].append(item)
+        }
+        var touched = Array(repeating: false, count: rows.count)
+        for id in ids {
+            touched[locations[id]!.rowIndex] = true
+            locations.removeValue(forID: id)
+        }
+        for item in items {
+            let rowIndex = rowIndexByID[item.row]!
+            touched[rowIndex] = true
+            locations.updateValue(ItemLocation(rowIndex: rowIndex, start: item.start), forID: item.id)
+        }
+        var firstTouched = rows.count
+        for rowIndex in rows.indices where touched[rowIndex] {
+            firstTouched = min(firstTouched, rowIndex)
+            rows[rowIndex].content.replace(
+                removing: { removedFromRow[$0] != nil }, adding: addedToRow[rowIndex],
+                forbidsOverlap: rows[rowIndex].spec.forbidsOverlap)
+            naturalHeights[rowIndex] = naturalHeight(ofRow: rowIndex)
+        }
+        relayoutHeights(from: firstTouched)
+    }
+
     /// Moves an item to a row and range (a drag or a resize): re-packs the rows it leaves and enters.
     ///
     /// - Complexity: O(m·L + r) at worst.

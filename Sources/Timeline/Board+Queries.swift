@@ -201,6 +201,13 @@ extension Board {
         return found
     }
 
+    /// Whether the board holds an item.
+    ///
+    /// - Complexity: O(1) expected.
+    public func contains(itemID id: Int) -> Bool {
+        locations[id] != nil
+    }
+
     /// One item as drawn, or nil for an unknown id.
     ///
     /// - Complexity: O(log m) after a hash lookup.

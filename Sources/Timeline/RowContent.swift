@@ -52,6 +52,16 @@ struct RowContent: Equatable {
         pack(forbidsOverlap: forbidsOverlap)
     }
 
+    /// Drops the items whose ids `isRemoved` picks and adds others, then sorts and packs the row once.
+    ///
+    /// - Complexity: O(m log m + m·L).
+    mutating func replace(removing isRemoved: (Int) -> Bool, adding added: [Item], forbidsOverlap: Bool) {
+        items.removeAll { isRemoved($0.id) }
+        items.append(contentsOf: added)
+        items.sort { $0.precedes($1) }
+        pack(forbidsOverlap: forbidsOverlap)
+    }
+
     /// Changes an item in place when its start and id keep its position.
     mutating func setStyle(_ style: Int, at index: Int) {
         items[index].style = style

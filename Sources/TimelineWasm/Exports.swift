@@ -290,6 +290,32 @@ public func tl_remove(_ id: Int32) -> Int32 {
     status { () throws(TimelineError) in try board.remove(itemID: int(id)) }
 }
 
+/// Removes `removeCount` items and adds `addCount` in one step (`Board.replace`): the input holds the
+/// ids to remove, then the items to add as 5-word records `id, rowID, start, end, style`.
+@_cdecl("tl_replace")
+public func tl_replace(_ removeCount: Int32, _ addCount: Int32) -> Int32 {
+    let removing = int(removeCount)
+    var ids: [Int] = []
+    ids.reserveCapacity(removing)
+    for word in 0..<removing { ids.append(input.int(at: word)) }
+    var items: [Item] = []
+    items.reserveCapacity(int(addCount))
+    for record in 0..<int(addCount) {
+        let word = removing + record * 5
+        items.append(
+            Item(
+                id: input.int(at: word), row: input.int(at: word + 1), start: input.int(at: word + 2),
+                end: input.int(at: word + 3), style: input.int(at: word + 4)))
+    }
+    return status { () throws(TimelineError) in try board.replace(removing: ids, adding: items) }
+}
+
+/// 1 when the board holds the item, else 0.
+@_cdecl("tl_has")
+public func tl_has(_ id: Int32) -> Int32 {
+    board.contains(itemID: int(id)) ? 1 : 0
+}
+
 @_cdecl("tl_move")
 public func tl_move(_ id: Int32, _ rowID: Int32, _ start: Int32, _ end: Int32) -> Int32 {
     status { () throws(TimelineError) in

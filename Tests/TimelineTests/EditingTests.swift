@@ -50,6 +50,60 @@ struct EditingTests {
         expectSameLayout(board, rebuilt(board))
     }
 
+    @Test(arguments: 1...20)
+    func replacingManyItemsAtOnceLeavesTheBoardIdenticalToARebuild(seed: UInt64) throws {
+        var board = TestBoards.random(seed: seed)
+        if seed % 3 == 0 { board.setFillHeight(4000) }
+        var random = SeededGenerator(seed: seed)
+        let rowIDs = TestBoards.rowSpecs(board).map(\.id)
+        var nextID = 100_000
+        for _ in 0..<8 {
+            // Some items go, some come back elsewhere (moved), some are new.
+            let removing = board.allItems.map(\.id).filter { _ in random.next(below: 10) == 0 }
+            var adding: [Item] = []
+            for id in removing where random.next(below: 2) == 0 || adding.isEmpty {
+                let start = TestBoards.firstDay + random.next(below: 60)
+                adding.append(Item(id: id, row: rowIDs[random.next(below: rowIDs.count)], start: start, end: start + 2))
+            }
+            for _ in 0..<random.next(below: 40) {
+                let start = TestBoards.firstDay + random.next(below: 60)
+                let end = start + 1 + random.next(below: 6)
+                adding.append(Item(id: nextID, row: rowIDs[random.next(below: rowIDs.count)], start: start, end: end))
+                nextID += 1
+            }
+            try board.replace(removing: removing, adding: adding)
+            for id in removing where !adding.contains(where: { $0.id == id }) { #expect(!board.contains(itemID: id)) }
+            for item in adding { #expect(board.placedItem(id: item.id)?.item == item) }
+        }
+        expectSameLayout(board, rebuilt(board))
+    }
+
+    @Test func replacingRefusesBadEditsAndKeepsTheBoardAsItWas() throws {
+        var board = TestBoards.random(seed: 2)
+        let kept = board.allItems[0]
+        let gone = board.allItems[1]
+        let fresh = Item(id: 999_999, row: kept.row, start: kept.start, end: kept.end + 1)
+        #expect(throws: TimelineError(.unknownItem, id: -5)) {
+            try board.replace(removing: [gone.id, -5], adding: [fresh])
+        }
+        #expect(throws: TimelineError(.unknownItem, id: gone.id)) {
+            try board.replace(removing: [gone.id, gone.id], adding: [])
+        }
+        #expect(throws: TimelineError(.duplicateItem, id: kept.id)) {
+            try board.replace(removing: [gone.id], adding: [fresh, kept])
+        }
+        #expect(throws: TimelineError(.duplicateItem, id: fresh.id)) {
+            try board.replace(removing: [gone.id], adding: [fresh, fresh])
+        }
+        #expect(throws: TimelineError(.unknownRow, id: 123_456)) {
+            try board.replace(removing: [gone.id], adding: [Item(id: 1_000_000, row: 123_456, start: 0, end: 1)])
+        }
+        #expect(throws: TimelineError(.emptyRange, id: fresh.id)) {
+            try board.replace(removing: [gone.id], adding: [Item(id: fresh.id, row: kept.row, start: 4, end: 4)])
+        }
+        expectSameLayout(board, TestBoards.random(seed: 2))
+    }
+
     @Test func movingAStayToAnotherRoomShiftsTheRowsBetween() throws {
         var board = Board(axis: .days(first: 0, count: 10), metrics: Metrics(laneHeight: 30))
         try board.load(rows: [RowSpec(id: 1), RowSpec(id: 2), RowSpec(id: 3)])

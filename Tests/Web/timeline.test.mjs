@@ -198,6 +198,21 @@ test("items load from typed-array records as from objects", async () => {
   assert.deepEqual([timeline.item(2).start, timeline.item(2).style], [FIRST_DAY + 1, 1]);
 });
 
+test("replace removes, moves and adds items in one step, and refuses a bad one whole", async () => {
+  const timeline = await smallHotel();
+  timeline.loadItems([
+    { id: 1, rowId: 1, start: FIRST_DAY, end: FIRST_DAY + 3 },
+    { id: 2, rowId: 1, start: FIRST_DAY + 4, end: FIRST_DAY + 6 },
+  ]);
+  timeline.replace([1, 2], [{ id: 2, rowId: 3, start: FIRST_DAY + 1, end: FIRST_DAY + 2 }, { id: 7, rowId: 1, start: FIRST_DAY, end: FIRST_DAY + 1, style: 2 }]);
+  assert.deepEqual([timeline.has(1), timeline.has(2), timeline.has(7)], [false, true, true]);
+  assert.deepEqual([timeline.item(2).rowId, timeline.item(2).start], [3, FIRST_DAY + 1]);
+  assert.equal(timeline.item(7).style, 2);
+  assert.throws(() => timeline.replace([7], [{ id: 2, rowId: 1, start: FIRST_DAY, end: FIRST_DAY + 1 }]), /duplicate item id 2/);
+  assert.throws(() => timeline.replace([404], []), /unknown item 404/);
+  assert.deepEqual([timeline.itemCount(), timeline.has(7)], [2, true]);
+});
+
 test("collapsing a room type hides its rooms and their stays", async () => {
   const timeline = await smallHotel();
   timeline.loadItems([{ id: 1, rowId: 2, start: FIRST_DAY, end: FIRST_DAY + 3 }]);

@@ -58,7 +58,7 @@ function* runsOfAnswer(board) {
  * The browser's next idle period (after a frame's work, before the next frame): resolves to its
  * deadline, whose `timeRemaining()` says how long work may go on without delaying a frame.
  */
-function nextIdle() {
+export function nextIdle() {
   return new Promise((resolve) => requestIdleCallback(resolve, { timeout: 500 }));
 }
 
@@ -70,6 +70,8 @@ export class HotelBoardData {
     this.step = 1;
     /** @type {Map<number, {id, rowId, start, end, style, stayId, name}>} */
     this.items = new Map();
+    /** The ids of each stay's runs in `items`: a live change finds what it replaces without a look at every run. */
+    this.runsByStay = new Map();
     this.rooms = new Map();
     this.groups = new Map();
     this.rows = [];
@@ -96,14 +98,31 @@ export class HotelBoardData {
       }
     }
     this.items = new Map();
+    this.runsByStay = new Map();
     this.nextLocalId = LOCAL_IDS;
-    this.addItems(board);
+    for (const item of runsOfAnswer(board)) this.put(item);
     return this;
   }
 
-  /** Adds a board answer's runs (a run already known, by its id, is replaced). */
-  addItems(board) {
-    for (const item of runsOfAnswer(board)) this.items.set(item.id, item);
+  /** Holds a run (in place of one of the same id). */
+  put(item) {
+    const old = this.items.get(item.id);
+    if (old && old.stayId !== item.stayId) this.runsByStay.get(old.stayId)?.delete(item.id);
+    this.items.set(item.id, item);
+    if (item.stayId === undefined) return;
+    let runs = this.runsByStay.get(item.stayId);
+    if (!runs) this.runsByStay.set(item.stayId, (runs = new Set()));
+    runs.add(item.id);
+  }
+
+  /** Lets a run go. */
+  drop(id) {
+    const old = this.items.get(id);
+    if (!old) return;
+    this.items.delete(id);
+    const runs = this.runsByStay.get(old.stayId);
+    runs?.delete(id);
+    if (runs?.size === 0) this.runsByStay.delete(old.stayId);
   }
 
   /**
@@ -156,7 +175,7 @@ export class HotelBoardData {
         ) {
           change.moved.push(item);
         }
-        this.items.set(item.id, item);
+        this.put(item);
         if (++n % 128 === 0) await pause();
       }
     }
@@ -165,7 +184,7 @@ export class HotelBoardData {
     for (const [id, item] of this.items) {
       const replaced = answered.get(item.stayId);
       if (item.end <= from || item.start >= to || (replaced && !replaced.has(id) && read(item))) {
-        this.items.delete(id);
+        this.drop(id);
         change.removed.push(id);
       }
       if (++n % 512 === 0) await pause();
@@ -187,7 +206,10 @@ export class HotelBoardData {
   }
 
   itemsOfEntity(stayId) {
-    return [...this.items.values()].filter((item) => item.stayId === stayId);
+    // The run a drag on empty space draws belongs to no stay yet and is not indexed.
+    if (stayId === undefined) return [...this.items.values()].filter((item) => item.stayId === undefined);
+    const runs = this.runsByStay.get(stayId);
+    return runs ? [...runs].map((id) => this.items.get(id)) : [];
   }
 
   /**
@@ -213,9 +235,8 @@ export class HotelBoardData {
     return Array.isArray(event.data) ? event.data[0] : event.data;
   }
 
-  async nameOf(stay) {
-    const known = this.itemsOfEntity(stay.id)[0]?.name;
-    if (known !== undefined) return known;
+  /** The guest's name of a stay new to this board, read from the API (the live stream does not carry it). */
+  async readName(stay) {
     const detail = await get(`/api/v1/stays/${stay.id}`);
     return detail.guest?.name ?? "";
   }
@@ -358,6 +379,14 @@ export class SalonBoardData {
     return item ? [item] : [];
   }
 
+  put(item) {
+    this.items.set(item.id, item);
+  }
+
+  drop(id) {
+    this.items.delete(id);
+  }
+
   runsOf(appointment) {
     const style = APPOINTMENT_STATES.indexOf(appointment.state);
     if (style === 3 || style === 4) return [];
@@ -375,9 +404,8 @@ export class SalonBoardData {
     return Array.isArray(event.data) ? event.data[0] : event.data;
   }
 
-  async nameOf(appointment) {
-    const known = this.items.get(appointment.id)?.name;
-    if (known !== undefined) return known;
+  /** The customer's name of an appointment new to this board, read from the API. */
+  async readName(appointment) {
     const detail = await get(`/api/v1/appointments/${appointment.id}`);
     return detail.customer?.name ?? "";
   }

@@ -200,9 +200,11 @@ export class BookingPanel {
   }
 
   /** Shows the booking again after a change (its dates or state may have moved). */
-  refresh() {
+  /** Shows the booking's panel as the board now has it; with `entityId`, only when the change was this booking's. */
+  refresh(entityId) {
     // An appointment called off is no longer on the board: its panel stays until closed.
     if (!this.item || this.creating || this.item.calledOff) return;
+    if (entityId !== undefined && entityId !== this.item.stayId) return;
     const item = this.screen.data.items.get(this.item.id) ?? this.screen.data.itemsOfEntity(this.item.stayId)[0];
     if (item) this.show(item, { quiet: true });
     else this.close();

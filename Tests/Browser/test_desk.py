@@ -914,6 +914,17 @@ def test_scrolling_to_the_end_of_the_board_reads_the_next_days(desk_server, driv
     assert driver.execute_script("return window.deskBoard.timeline.itemCount()") == len(expected)
 
 
+# The runs the engine holds against the board's data: ids the engine lacks or draws elsewhere, and both counts.
+ENGINE_AGAINST_DATA = """
+const screen = window.deskBoard, apart = [];
+for (const item of screen.data.items.values()) {
+  const held = screen.timeline.has(item.id) ? screen.timeline.item(item.id) : null;
+  if (!held || held.rowId !== item.rowId || held.start !== item.start || held.end !== item.end) apart.push(item.id);
+}
+return [apart, screen.timeline.itemCount(), screen.data.items.size];
+"""
+
+
 def book_in_a_free_room(driver, hotel, arrival, departure, name):
     """Another desk books a stay in the first of the board's rooms free for the nights: the stay, or None."""
     rooms = driver.execute_script("return [...window.deskBoard.data.rooms.values()].map((r) => r.id)")
@@ -1000,6 +1011,38 @@ def test_a_stay_booked_while_the_next_days_load_shows_at_once_and_after_they_hav
     )
     assert sorted(map(tuple, shown)) == expected
     assert drawn() == 1
+    # The engine took the new days' runs a slice at a time, the live change among them: it holds the same.
+    apart, held, items = driver.execute_script(ENGINE_AGAINST_DATA)
+    assert apart == [] and held == items
+
+
+def test_a_stay_booked_at_another_desk_is_drawn_at_once_and_its_guests_name_follows(desk_server, driver):
+    sign_in(driver, desk_server)
+    hotel = use_property(driver, "hotel")
+    open_board(driver)
+    first = driver.execute_script("return [window.deskBoard.data.from, window.deskBoard.data.to]")
+    iso = lambda day: driver.execute_script("return new Date(arguments[0] * 86400000).toISOString().slice(0, 10)", day)
+    # Reading a stay's guest takes 2 s on this network.
+    driver.execute_script(
+        """
+        const fetch = window.fetch;
+        window.fetch = (url, ...rest) => /\\/api\\/v1\\/stays\\/\\d+$/.test(String(url))
+          ? new Promise((resolve) => setTimeout(resolve, 2000)).then(() => fetch(url, ...rest))
+          : fetch(url, ...rest);
+        """
+    )
+    stay = book_in_a_free_room(driver, hotel, iso(first[0] + 40), iso(first[0] + 42), "Named Later")
+    assert stay, "no room free forty days in"
+    runs = lambda: driver.execute_script(
+        """const screen = window.deskBoard;
+        return screen.data.itemsOfEntity(arguments[0]).map((i) => [i.name, screen.timeline.has(i.id)])""",
+        stay["id"],
+    )
+    # On the board, in the engine, before its name has been read; then named.
+    assert poll(runs, timeout=1.5) == [["", True]]
+    assert poll(lambda: runs() == [["Named Later", True]], timeout=6)
+    apart, held, items = driver.execute_script(ENGINE_AGAINST_DATA)
+    assert apart == [] and held == items
 
 
 def test_zoom_go_to_date_and_collapsing_a_room_type_change_what_the_board_shows(desk_server, driver):

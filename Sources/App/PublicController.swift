@@ -123,8 +123,8 @@ struct PublicController {
                 at: place, roomTypes: types, nights: query.nights, party: query.party, today: today,
                 itemised: itemised
             ) { roomType in
-                counted?.freeCount(of: roomType.id, for: query.nights)
-                    ?? availability?.freeCount(of: roomType.id, for: query.nights) ?? 0
+                counted?.bookableOnline(of: roomType.id, for: query.nights)
+                    ?? availability?.bookableOnline(of: roomType.id, for: query.nights) ?? 0
             }
         }
         return offers

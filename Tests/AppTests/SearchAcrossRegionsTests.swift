@@ -58,10 +58,9 @@ struct SearchAcrossRegionsTests {
                 let found = Dictionary(uniqueKeysWithValues: search.results.map { ($0.property.id, $0.total.amount) })
                 #expect(found == expected, "round \(round): \(region) \(arrival.iso)-\(departure.iso)")
                 #expect(search.count == expected.count)
-                // A booking at a place found, which the next searches of its region must count. (Counts per
-                // night can show a room type free on nights no one room is free on all of: that booking is
-                // refused, and the next place's is tried.)
-                for (index, result) in search.results.prefix(3).enumerated() {
+                // A booking at the first place found, which the next searches of its region must count: what
+                // the search offers can be booked.
+                if let result = search.results.first {
                     let body = """
                         {"propertyId": \(result.property.id), "roomTypeId": \(result.roomTypeId),
                          "arrival": "\(arrival.iso)", "departure": "\(departure.iso)", "adults": \(adults),
@@ -69,17 +68,14 @@ struct SearchAcrossRegionsTests {
                         """
                     let status = try await client.execute(
                         uri: "/api/v1/public/bookings", method: .post,
-                        headers: [HTTPField.Name("Idempotency-Key")!: "regions-\(database)-\(round)-\(index)"],
+                        headers: [HTTPField.Name("Idempotency-Key")!: "regions-\(database)-\(round)"],
                         body: ByteBuffer(string: body)
                     ) { $0.status }
-                    #expect(status == .created || status == .conflict)
-                    if status == .created {
-                        booked += 1
-                        break
-                    }
+                    #expect(status == .created, "round \(round): \(result.property.id) \(arrival.iso)-\(departure.iso)")
+                    if status == .created { booked += 1 }
                 }
             }
-            #expect(booked > 5)
+            #expect(booked > 0)
         }
     }
 }

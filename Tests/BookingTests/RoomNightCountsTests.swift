@@ -30,8 +30,35 @@ struct RoomNightCountsTests {
                 let nights = try! Nights(
                     arrival: Self.start.adding(days: offset), departure: Self.start.adding(days: offset + length))
                 #expect(counts.freeCount(of: type, for: nights) == availability.freeCount(of: type, for: nights))
+                #expect(
+                    counts.bookableOnline(of: type, for: nights) == availability.bookableOnline(of: type, for: nights))
             }
         }
+    }
+
+    /// Room 1 is taken on the first two nights and room 2 on the next two (3 and 4 on all four): each
+    /// night has a room of the type free, but no room is free on all four, so none can be booked online.
+    @Test func aRoomTypeFreeEachNightButInNoOneRoomForAllOfThemCannotBeBookedOnline() throws {
+        let window = try Nights(arrival: Self.start, departure: Self.start.adding(days: 10))
+        let stay = try Nights(arrival: Self.start, departure: Self.start.adding(days: 4))
+        let holds = [
+            RoomHold(
+                stayID: 1, roomTypeID: 1, roomID: 1,
+                nights: try Nights(arrival: Self.start, departure: Self.start.adding(days: 2))),
+            RoomHold(
+                stayID: 2, roomTypeID: 1, roomID: 2,
+                nights: try Nights(arrival: Self.start.adding(days: 2), departure: Self.start.adding(days: 4))),
+            RoomHold(stayID: 3, roomTypeID: 1, roomID: 3, nights: stay),
+            RoomHold(stayID: 0, roomTypeID: 1, roomID: 4, nights: stay),
+        ]
+        let counts = RoomNightCounts(window: window, rooms: Self.rooms, holds: holds)
+        let availability = Availability(roomTypes: [], rooms: Self.rooms, holds: holds)
+        #expect(counts.freeCount(of: 1, for: stay) == 1)
+        #expect(counts.bookableOnline(of: 1, for: stay) == 0)
+        #expect(availability.bookableOnline(of: 1, for: stay) == 0)
+        let firstTwo = try Nights(arrival: Self.start.adding(days: 2), departure: Self.start.adding(days: 4))
+        #expect(counts.bookableOnline(of: 1, for: firstTwo) == 1)
+        #expect(availability.freeRooms(of: 1, for: firstTwo).map(\.id) == [1])
     }
 
     @Test func nightsOutsideTheWindowAreNotAnswered() throws {

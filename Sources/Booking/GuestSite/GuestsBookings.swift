@@ -57,8 +57,8 @@ public struct GuestsBookings<Storage: StayStorage>: StayOperations {
             let availability = Availability(
                 roomTypes: [roomType], rooms: rooms,
                 holds: try await storage.holds(propertyID: property.id, overlapping: new.nights))
-            // Stays of the type still waiting for a room hold its rooms too: the count decides.
-            guard availability.freeCount(of: roomType.id, for: new.nights) > 0,
+            // Stays of the type still waiting for a room hold its rooms too, as the search counts them.
+            guard availability.bookableOnline(of: roomType.id, for: new.nights) > 0,
                 let room = availability.freeRooms(of: roomType.id, for: new.nights).first
             else { break }
             new.roomID = room.id

@@ -9,6 +9,10 @@ public struct RoomNightCounts: Sendable {
     private var rooms: [Int: Int] = [:]
     /// Per room type, per night of the window (from its arrival): rooms taken and stays waiting.
     private var held: [Int: [Int32]] = [:]
+    /// Each room type's rooms.
+    private var roomIDs: [Int: [Int]] = [:]
+    /// Per room with any night taken, a bit a night of the window (from its arrival): whether it is.
+    private var takenNights: [Int: [UInt64]] = [:]
 
     /// Counts `holds` over `window`, as `Availability(roomTypes:rooms:holds:)` would see them.
     ///
@@ -19,6 +23,7 @@ public struct RoomNightCounts: Sendable {
         var typeOfRoom: [Int: Int] = [:]
         for room in rooms {
             self.rooms[room.roomTypeID, default: 0] += 1
+            roomIDs[room.roomTypeID, default: []].append(room.id)
             typeOfRoom[room.id] = room.roomTypeID
         }
         // A room taken twice on a night (a stay over a block, which the database refuses) counts once.
@@ -43,6 +48,11 @@ public struct RoomNightCounts: Sendable {
                 held[hold.roomTypeID] = counts
             }
         }
+        for (roomID, nights) in taken {
+            var bits = Array(repeating: UInt64(0), count: (length + 63) / 64)
+            for night in nights.indices where nights[night] { bits[night / 64] |= 1 << UInt64(night % 64) }
+            takenNights[roomID] = bits
+        }
     }
 
     /// Whether all of `nights` are in the window.
@@ -61,5 +71,21 @@ public struct RoomNightCounts: Sendable {
         let first = nights.arrival.number - window.arrival.number
         let most = counts[first..<(first + nights.count)].max() ?? 0
         return max(roomsOfType - Int(most), 0)
+    }
+
+    /// How many guests could still book a room type online for `nights`, as
+    /// `Availability.bookableOnline` says: at most its rooms free on every one of the nights. Nil when
+    /// some of the nights are outside the window.
+    ///
+    /// - Complexity: O(rooms of the type × nights).
+    public func bookableOnline(of roomTypeID: Int, for nights: Nights) -> Int? {
+        guard let free = freeCount(of: roomTypeID, for: nights) else { return nil }
+        guard free > 0 else { return 0 }
+        let first = nights.arrival.number - window.arrival.number
+        let wholeStay = (roomIDs[roomTypeID] ?? []).count { roomID in
+            guard let bits = takenNights[roomID] else { return true }
+            return !(first..<(first + nights.count)).contains { bits[$0 / 64] & (1 << UInt64($0 % 64)) != 0 }
+        }
+        return min(free, wholeStay)
     }
 }

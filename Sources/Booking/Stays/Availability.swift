@@ -61,6 +61,15 @@ public struct Availability: Sendable {
         return max(least == Int.max ? roomsOfType.count : least, 0)
     }
 
+    /// How many guests could still book a room type online for the nights. An online booking takes one
+    /// room for all of them (the guest site cannot move a guest between rooms), so it is at most the
+    /// type's rooms free on every night, and at most what the count leaves beside stays waiting for a
+    /// room (`freeCount`). Counts per night alone can show a type free on nights no one room is free on
+    /// all of.
+    public func bookableOnline(of roomTypeID: Int, for nights: Nights) -> Int {
+        min(freeCount(of: roomTypeID, for: nights), freeRooms(of: roomTypeID, for: nights).count)
+    }
+
     /// The room types that sleep the guests and have a room free on every night.
     public func availableRoomTypes(for nights: Nights, guests: Int) -> [RoomType] {
         roomTypes.filter { $0.capacity >= guests && freeCount(of: $0.id, for: nights) > 0 }

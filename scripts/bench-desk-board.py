@@ -34,7 +34,8 @@ It serves the file on loopback, signs a manager in and loads the board's page af
 With `--changes N` (a hotel), other staff book N stays a second through the API while the board scrolls
 (each in a random room, 1-2 nights within the board's first days; some are refused as taken), and the page
 notes when each booked stay reached the board's data from the live stream: the time from the API's answer
-to it, and the booked stays that never reached it. `--runs R` opens and scrolls the board R times over one
+to it (and to its guest's name, which a board may read after drawing the stay), and the booked stays that never
+reached it. `--runs R` opens and scrolls the board R times over one
 database; `--web DIR` (repeatable) serves those folders in turn, run by run (a build of the web app before
 a change beside the one after, in one run of the script); without it, `Web/`.
 
@@ -129,14 +130,24 @@ function tick(now) {
 requestAnimationFrame(tick);
 """
 
-# When each stay reached the board's data from the live stream (wall-clock ms, to compare with the API's answer).
+# When each stay reached the board's data from the live stream, and when its guest's name did (wall-clock ms, to
+# compare with the API's answer). A web app that reads the name before drawing the stay has both at once.
 WATCH_APPLIED = """
 const screen = window.deskBoard, apply = screen.applyEntity.bind(screen);
 window.benchApplied = {};
+window.benchNamed = {};
 screen.applyEntity = (entity, name) => {
   apply(entity, name);
   if (screen.data.itemsOfEntity(entity.id).length) window.benchApplied[entity.id] ??= Date.now();
 };
+if (screen.data.readName) {
+  const read = screen.data.readName.bind(screen.data);
+  screen.data.readName = async (entity) => {
+    const name = await read(entity);
+    window.benchNamed[entity.id] ??= Date.now();
+    return name;
+  };
+}
 """
 
 
@@ -436,14 +447,14 @@ def main():
                     changes.stopping.set()
                     changes.join(30)
                     time.sleep(1)
-                    applied = driver.execute_script("return window.benchApplied")
+                    applied, named = driver.execute_script("return [window.benchApplied, window.benchNamed]")
                 driver.quit()
                 driver = None
                 report(width, height, first, result, long_work)
                 if tasks is not None:
                     report_trace(tasks)
                 if changes:
-                    report_changes(changes, applied)
+                    report_changes(changes, applied, named)
     finally:
         if driver:
             driver.quit()
@@ -453,12 +464,16 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
 
 
-def report_changes(changes, applied):
+def report_changes(changes, applied, named):
     delays = sorted(applied[str(stay)] - at for stay, at in changes.booked.items() if str(stay) in applied)
+    naming = sorted(named.get(str(stay), applied[str(stay)]) - at for stay, at in changes.booked.items()
+                    if str(stay) in applied)
     lost = [stay for stay in changes.booked if str(stay) not in applied]
     print(f"changes_booked: {len(changes.booked)} ({changes.refused} refused as taken)")
     print(f"changes_on_board_ms_p50: {percentile(delays, 0.5):.0f}" if delays else "changes_on_board_ms_p50: -")
     print(f"changes_on_board_ms_p95: {percentile(delays, 0.95):.0f}" if delays else "changes_on_board_ms_p95: -")
+    if naming:
+        print(f"changes_named_ms_p50_p95: {percentile(naming, 0.5):.0f} / {percentile(naming, 0.95):.0f}")
     print(f"changes_lost: {len(lost)}")
 
 

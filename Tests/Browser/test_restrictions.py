@@ -18,16 +18,29 @@ def set_date(browser, element_id, value):
     browser.execute_script("document.getElementById(arguments[0]).value = arguments[1]", element_id, value)
 
 
+def free_for_three_nights(driver, hotel, today):
+    """A night within the rates page's four weeks and a room type the guest site sells for three nights from it
+    (one of its rooms free on all three), as the API says: the demo's stays move with the clock."""
+    for offset in range(25, 4, -1):
+        arrival = datetime.date.fromisoformat(today) + datetime.timedelta(days=offset)
+        query = f"arrival={arrival}&departure={arrival + datetime.timedelta(days=3)}&adults=2"
+        place = api(driver, "GET", f"/api/v1/public/properties/{hotel['id']}?{query}")["data"]
+        for room_type in place["roomTypes"]:
+            if room_type["available"] > 0:
+                return arrival, str(room_type["id"])
+    raise AssertionError("no room of the demo hotel is free for three nights in the next four weeks")
+
+
 def test_a_minimum_stay_set_on_rates_closes_a_one_night_stay_on_the_guest_site_in_thai(desk_server, driver, browser_factory):
     sign_in(driver, desk_server)
     hotel = use_property(driver, "hotel")
     today = api(driver, "GET", f"/api/v1/properties/{hotel['id']}/today")["data"]["date"]
-    arrival = datetime.date.fromisoformat(today) + datetime.timedelta(days=25)
+    arrival, room_type = free_for_three_nights(driver, hotel, today)
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.emulateNetworkConditions", LATENCY)
     try:
         go(driver, "#/rates", "rates")
-        room_type = Select(driver.find_element(By.ID, "rates-room-type")).first_selected_option.get_attribute("value")
+        Select(driver.find_element(By.ID, "rates-room-type")).select_by_value(room_type)
         for element_id in ("restrict-first", "restrict-last"):
             set_date(driver, element_id, arrival.isoformat())
         driver.find_element(By.ID, "restrict-min").send_keys("3")

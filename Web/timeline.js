@@ -36,6 +36,18 @@ export const ROW_FLAG = Object.freeze({ collapsed: 1 << 0, forbidsOverlap: 1 << 
 /** Words per record of each kind, as the ABI lays them out. */
 export const WORDS = Object.freeze({ row: 3, item: 5, placedItem: 8, placedRow: 8, column: 4, span: 4, pane: 4 });
 
+/** Writes items as 5-word records `id, rowId, start, end, style` from word `at` on. */
+function writeItems(words, at, items) {
+  for (let i = 0, w = at; i < items.length; i++, w += WORDS.item) {
+    const item = items[i];
+    words[w] = item.id;
+    words[w + 1] = item.rowId;
+    words[w + 2] = item.start;
+    words[w + 3] = item.end;
+    words[w + 4] = item.style ?? 0;
+  }
+}
+
 /** An engine call that returned a non-zero status. */
 export class TimelineError extends Error {
   /**
@@ -289,14 +301,7 @@ export class Timeline {
     if (ArrayBuffer.isView(items)) {
       words.set(items.subarray(0, count * WORDS.item), at);
     } else {
-      for (let i = 0, w = at; i < count; i++, w += WORDS.item) {
-        const item = items[i];
-        words[w] = item.id;
-        words[w + 1] = item.rowId;
-        words[w + 2] = item.start;
-        words[w + 3] = item.end;
-        words[w + 4] = item.style ?? 0;
-      }
+      writeItems(words, at, items);
     }
     this._check(this.exports.tl_load_items(count), "tl_load_items", [count]);
   }
@@ -629,14 +634,7 @@ export class Timeline {
     const at = this.inputWordIndex(ids.length + items.length * WORDS.item);
     const words = this._i32;
     words.set(ids, at);
-    for (let i = 0, w = at + ids.length; i < items.length; i++, w += WORDS.item) {
-      const item = items[i];
-      words[w] = item.id;
-      words[w + 1] = item.rowId;
-      words[w + 2] = item.start;
-      words[w + 3] = item.end;
-      words[w + 4] = item.style ?? 0;
-    }
+    writeItems(words, at + ids.length, items);
     this._check(this.exports.tl_replace(ids.length, items.length), "tl_replace", [ids.length, items.length]);
   }
 

@@ -925,6 +925,21 @@ return [apart, screen.timeline.itemCount(), screen.data.items.size];
 """
 
 
+def slow_requests(driver, pattern, milliseconds):
+    """The page's requests whose URL matches `pattern` (a JavaScript regular expression) wait `milliseconds`
+    before they go."""
+    driver.execute_script(
+        """
+        const [pattern, delay] = arguments, fetch = window.fetch, slow = new RegExp(pattern);
+        window.fetch = (url, ...rest) => slow.test(String(url))
+          ? new Promise((resolve) => setTimeout(resolve, delay)).then(() => fetch(url, ...rest))
+          : fetch(url, ...rest);
+        """,
+        pattern,
+        milliseconds,
+    )
+
+
 def book_in_a_free_room(driver, hotel, arrival, departure, name):
     """Another desk books a stay in the first of the board's rooms free for the nights: the stay, or None."""
     rooms = driver.execute_script("return [...window.deskBoard.data.rooms.values()].map((r) => r.id)")
@@ -981,15 +996,8 @@ def test_a_stay_booked_while_the_next_days_load_shows_at_once_and_after_they_hav
     first = driver.execute_script("return [window.deskBoard.data.from, window.deskBoard.data.to]")
     iso = lambda day: driver.execute_script("return new Date(arguments[0] * 86400000).toISOString().slice(0, 10)", day)
     # The next days' read takes 3 s: the scroll starts it, and another desk books meanwhile.
-    driver.execute_script(
-        """
-        const fetch = window.fetch;
-        window.fetch = (url, ...rest) => String(url).includes('/board?from=')
-          ? new Promise((resolve) => setTimeout(resolve, 3000)).then(() => fetch(url, ...rest))
-          : fetch(url, ...rest);
-        const c = window.deskBoard.container; c.scrollLeft = c.scrollWidth;
-        """
-    )
+    slow_requests(driver, r"/board\?from=", 3000)
+    driver.execute_script("const c = window.deskBoard.container; c.scrollLeft = c.scrollWidth;")
     assert poll(lambda: driver.execute_script("return window.deskBoard.extending"), timeout=5)
     stay = book_in_a_free_room(driver, hotel, iso(first[1] - 4), iso(first[1] - 2), "Booked Meanwhile")
     assert stay, "no room free on the board's last days"
@@ -1023,14 +1031,7 @@ def test_a_stay_booked_at_another_desk_is_drawn_at_once_and_its_guests_name_foll
     first = driver.execute_script("return [window.deskBoard.data.from, window.deskBoard.data.to]")
     iso = lambda day: driver.execute_script("return new Date(arguments[0] * 86400000).toISOString().slice(0, 10)", day)
     # Reading a stay's guest takes 2 s on this network.
-    driver.execute_script(
-        """
-        const fetch = window.fetch;
-        window.fetch = (url, ...rest) => /\\/api\\/v1\\/stays\\/\\d+$/.test(String(url))
-          ? new Promise((resolve) => setTimeout(resolve, 2000)).then(() => fetch(url, ...rest))
-          : fetch(url, ...rest);
-        """
-    )
+    slow_requests(driver, r"/api/v1/stays/\d+$", 2000)
     stay = book_in_a_free_room(driver, hotel, iso(first[0] + 40), iso(first[0] + 42), "Named Later")
     assert stay, "no room free forty days in"
     runs = lambda: driver.execute_script(

@@ -3,6 +3,7 @@ import Booking
 import Foundation
 import Hummingbird
 import OpenAPIRuntime
+import Storage
 
 /// The body of every refusal, `{"error": {"code", "message", "field"}}`: the document's `Error`.
 typealias ErrorBody = Components.Schemas._Error
@@ -25,8 +26,10 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     static func response(for error: any Error, request: Request, context: Context) -> Response {
         let (status, body) = refusal(for: error)
         if status == .internalServerError {
+            let underlying = (error as? ServerError)?.underlyingError ?? error
             context.logger.error(
-                "unexpected error: \(String(reflecting: error))", metadata: ["path": "\(request.uri.path)"])
+                "unexpected error: \(underlying.databaseDiagnosis ?? String(reflecting: error))",
+                metadata: ["path": "\(request.uri.path)"])
         }
         return json(status, body: encode(body))
     }

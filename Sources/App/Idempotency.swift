@@ -73,8 +73,13 @@ struct Idempotency {
             outcome = try await repository.once(scope: scope, key: key, requestHash: hash) {
                 // The transaction's work runs in a task of the database driver's: the context goes with it.
                 try await AppRequestContext.$serving.withValue(context) {
-                    let answer = try await Answer(handler(request, bytes.isEmpty ? nil : HTTPBody(bytes), metadata))
-                    return (answer, try answer.stored())
+                    do {
+                        let answer = try await Answer(handler(request, bytes.isEmpty ? nil : HTTPBody(bytes), metadata))
+                        return (answer, try answer.stored())
+                    } catch let error as ServerError where error.underlyingError.isDeadlock {
+                        // Unwrapped, so that the store sees the deadlock and runs the key's transaction again.
+                        throw error.underlyingError
+                    }
                 }
             }
         } catch {

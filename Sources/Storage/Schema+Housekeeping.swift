@@ -60,7 +60,7 @@ struct HousekeepingSchema: AsyncMigration {
                 """
                 CREATE FUNCTION room_blocks_no_overlap() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN
-                  PERFORM pg_advisory_xact_lock(7301, NEW.room_id::int);
+                  PERFORM pg_advisory_xact_lock(\(RoomLock.space), NEW.room_id::int);
                   IF \(blockMeetsStay) OR \(blockMeetsBlock) THEN
                     RAISE EXCEPTION 'room_blocks_no_overlap: the room is taken on one of these nights'
                       USING ERRCODE = 'exclusion_violation';
@@ -75,7 +75,7 @@ struct HousekeepingSchema: AsyncMigration {
                 """
                 CREATE FUNCTION stay_segments_not_blocked() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN
-                  PERFORM pg_advisory_xact_lock(7301, NEW.room_id::int);
+                  PERFORM pg_advisory_xact_lock(\(RoomLock.space), NEW.room_id::int);
                   IF \(stayMeetsBlock) THEN
                     RAISE EXCEPTION 'stay_segments_no_overlap: the room is out of service on one of these nights'
                       USING ERRCODE = 'exclusion_violation';

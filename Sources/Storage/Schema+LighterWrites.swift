@@ -27,7 +27,7 @@ struct LighterWrites: AsyncMigration {
             """
             CREATE FUNCTION stay_segments_added_not_blocked() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
-              PERFORM pg_advisory_xact_lock(7301, room_id::int)
+              PERFORM pg_advisory_xact_lock(\(RoomLock.space), room_id::int)
               FROM (SELECT DISTINCT room_id FROM added WHERE active AND room_id IS NOT NULL ORDER BY room_id) rooms;
               IF EXISTS (SELECT 1 FROM added s JOIN room_blocks b ON b.room_id = s.room_id
                 WHERE s.active AND b.arrival < s.departure AND s.arrival < b.departure) THEN

@@ -24,6 +24,7 @@ public struct StayRepository: Sendable {
     ) async throws -> Stay {
         do {
             return try await store.write { sql in
+                if let roomID = new.roomID { try await RoomLock.take(roomID, in: sql) }
                 let stay = try await Self.insert(new, state: .booked, now: store.clock.now(), in: sql)
                 try await Self.recordAgreedRates(new.agreedRates ?? [:], stayID: stay.id, in: sql)
                 try await alongside?(stay, sql)

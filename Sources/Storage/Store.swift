@@ -352,8 +352,10 @@ extension Error {
     }
 
     /// Whether PostgreSQL ended the transaction to break a deadlock (`40P01`) or a serialization
-    /// failure (`40001`): the same work, run again, may well pass.
-    var isDeadlock: Bool {
+    /// failure (`40001`): the same work, run again, may well pass. Two guests booking the same room at
+    /// once can deadlock on the guard against double booking itself: each inserts its night, then
+    /// waits for the other's to commit or go.
+    public var isDeadlock: Bool {
         guard let error = self as? PSQLError, let state = error.serverInfo?[.sqlState] else { return false }
         return state == "40P01" || state == "40001"
     }
@@ -363,6 +365,15 @@ extension Error {
     var databaseMessage: String {
         if let error = self as? PSQLError, let message = error.serverInfo?[.message] { return message }
         return String(describing: self)
+    }
+
+    /// What PostgreSQL said of the error, with its SQLSTATE and where (for the server's log: PostgresNIO
+    /// keeps it out of an error's description); nil when it is not PostgreSQL's.
+    public var databaseDiagnosis: String? {
+        guard let error = self as? PSQLError else { return nil }
+        let info = error.serverInfo
+        return "PostgreSQL \(info?[.sqlState] ?? "-"): \(info?[.message] ?? "\(error.code)")"
+            + (info?[.detail].map { " (\($0))" } ?? "") + (error.query.map { " in: \($0.sql.prefix(300))" } ?? "")
     }
 }
 

@@ -53,7 +53,9 @@ public struct GuestsBookings<Storage: StayStorage>: StayOperations {
         let rates = Dictionary(
             uniqueKeysWithValues: price.nights.compactMap { line in line.night.map { ($0, line.amount) } })
         let rooms = try await storage.rooms(propertyID: property.id)
-        for _ in 0..<5 {
+        // Each room refused was taken by another guest meanwhile, so there are at most as many tries as
+        // rooms: guests booking the type at once all get a room while one is left.
+        for _ in 0..<rooms.count(where: { $0.roomTypeID == roomType.id }) {
             let availability = Availability(
                 roomTypes: [roomType], rooms: rooms,
                 holds: try await storage.holds(propertyID: property.id, overlapping: new.nights))

@@ -29,6 +29,18 @@ struct PublicAPITests {
         """#
     }
 
+    /// Guest `name` books the fixture's room type on the guest site with Idempotency-Key `key`: the answer's
+    /// status, and its message when it is a refusal.
+    static func guestBooks(
+        _ client: SignedInClient, _ fixture: APIFixture, arrival: String, departure: String, name: String,
+        key: String
+    ) async throws -> (HTTPResponse.Status, String?) {
+        try await client.execute(
+            uri: "/api/v1/public/bookings", method: .post, headers: [HTTPField.Name("Idempotency-Key")!: key],
+            body: ByteBuffer(string: bookingBody(fixture, arrival: arrival, departure: departure, name: name))
+        ) { ($0.status, $0.error?.error.message) }
+    }
+
     @Test func searchingACityNeedsNoSessionAndGivesPricesAndAHistogram() async throws {
         let fixture = try await APIFixture.make()
         let (arrival, departure) = Self.dates(fixture)
@@ -198,17 +210,12 @@ struct PublicAPITests {
         let (arrival, departure) = Self.dates(fixture)
         try await fixture.test(as: nil) { client in
             for index in 0..<3 {
-                try await client.execute(
-                    uri: "/api/v1/public/bookings", method: .post,
-                    headers: [HTTPField.Name("Idempotency-Key")!: "guest-key-\(index)-abcdef"],
-                    body: ByteBuffer(
-                        string: Self.bookingBody(
-                            fixture, arrival: arrival, departure: departure, name: "Guest \(index)"))
-                ) { response in
-                    // Two rooms: two bookings, then a clean refusal.
-                    #expect(response.status == (index < 2 ? .created : .conflict))
-                    if index == 2 { #expect(response.error?.error.message.contains("no longer available") == true) }
-                }
+                let (status, refusal) = try await Self.guestBooks(
+                    client, fixture, arrival: arrival, departure: departure, name: "Guest \(index)",
+                    key: "guest-key-\(index)-abcdef")
+                // Two rooms: two bookings, then a clean refusal.
+                #expect(status == (index < 2 ? .created : .conflict))
+                if index == 2 { #expect(refusal?.contains("no longer available") == true) }
             }
             #expect(try await fixture.storedStayCount() == 2)
         }
@@ -233,13 +240,10 @@ struct PublicAPITests {
                 let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                     for guest in 0..<guests {
                         group.addTask {
-                            try await client.execute(
-                                uri: "/api/v1/public/bookings", method: .post,
-                                headers: [HTTPField.Name("Idempotency-Key")!: "at-once-\(round)-\(guest)-\(UUID())"],
-                                body: ByteBuffer(
-                                    string: Self.bookingBody(
-                                        fixture, arrival: arrival, departure: departure, name: "Guest \(guest)"))
-                            ) { Int($0.status.code) }
+                            let (status, _) = try await Self.guestBooks(
+                                client, fixture, arrival: arrival, departure: departure, name: "Guest \(guest)",
+                                key: "at-once-\(round)-\(guest)-\(UUID())")
+                            return Int(status.code)
                         }
                     }
                     return try await group.reduce(into: [Int]()) { $0.append($1) }

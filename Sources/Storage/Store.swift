@@ -88,12 +88,23 @@ public final class Store: Sendable {
         self.logger = logger
     }
 
-    /// A handle for one unit of work; cheap, use one per request.
+    /// A handle for one unit of work; cheap, use one per request. Once the store is shut down, work that
+    /// outlived it (a stream still reading, a retry) gets `Closed` rather than a crash.
     public var database: any Database {
-        databases.database(logger: logger, on: databases.eventLoopGroup.any())!
+        get throws {
+            guard let database = databases.database(logger: logger, on: databases.eventLoopGroup.any()) else {
+                throw Closed()
+            }
+            return database
+        }
     }
 
-    var sql: any SQLDatabase { database as! any SQLDatabase }
+    var sql: any SQLDatabase { get throws { try database as! any SQLDatabase } }
+
+    /// Work asked of a store after `shutdown()`.
+    public struct Closed: Error, CustomStringConvertible {
+        public var description: String { "the store is shut down" }
+    }
 
     /// Creates or updates the schema, and sets SQLite up for concurrent use (WAL, so readers do not
     /// wait for the writer).
@@ -186,6 +197,9 @@ public final class Store: Sendable {
     }
 
     /// Closes the databases' connections; once (a second call does nothing).
+    /// Whether `shutdown()` has been called.
+    public var isShutDown: Bool { !isOpen.withLock { $0 } }
+
     public func shutdown() async {
         guard
             isOpen.withLock({ open in

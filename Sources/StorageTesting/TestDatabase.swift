@@ -30,7 +30,11 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
 
     /// Several stores over one new database, as several server instances would share it. `eventTick`
     /// is how often their event readers re-check without being told of a change.
+    /// They are closed when the test ends, on every path (one left open asserts when it goes away, and
+    /// takes the whole run with it): so they are opened only inside `TestStores.scope`, which the
+    /// `.closesItsStores` trait puts around each test.
     public func makeStores(count: Int, eventTick: Duration = .seconds(5)) async throws -> [Store] {
+        guard let opened = TestStores.current else { throw TestStores.OutsideScope() }
         let name = "t\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased())"
         let (location, searchPath): (String, [String]?)
         switch self {
@@ -49,17 +53,12 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
             (location, searchPath) = (Self.postgresURL!, [name, "public"])
         }
         var stores: [Store] = []
-        do {
-            for _ in 0..<count {
-                stores.append(try Store.open(location, searchPath: searchPath, eventTick: eventTick))
-            }
-            try await stores[0].migrate()
-        } catch {
-            // A store that failed to start still closes its pool: one left open asserts when it goes
-            // away, and takes the whole test run with it.
-            for store in stores { await store.shutdown() }
-            throw error
+        for _ in 0..<count {
+            let store = try Store.open(location, searchPath: searchPath, eventTick: eventTick)
+            opened.add(store)
+            stores.append(store)
         }
+        try await stores[0].migrate()
         return stores
     }
 }

@@ -6,8 +6,10 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Storage
+import StorageTesting
 import Testing
 
+@Suite(.closesItsStores)
 struct AppointmentAPITests {
     struct Salon {
         var property: Property
@@ -227,10 +229,12 @@ struct AppointmentAPITests {
 
     @Test func statsGiveOccupancyAdrAndRevparPerDayAndInTotal() async throws {
         let fixture = try await APIFixture.make()
-        _ = try await fixture.storedStay()
+        let arrival = try await fixture.storedStay().nights.arrival
         try await fixture.test { client in
             try await client.execute(
-                uri: "/api/v1/properties/\(fixture.property.id)/stats?from=2026-12-01&to=2026-12-05", method: .get
+                uri:
+                    "/api/v1/properties/\(fixture.property.id)/stats?from=\(arrival.iso)&to=\(arrival.adding(days: 4).iso)",
+                method: .get
             ) { response in
                 #expect(response.status == .ok)
                 let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
@@ -245,6 +249,7 @@ struct AppointmentAPITests {
     }
 }
 
+@Suite(.closesItsStores)
 struct AppointmentWorkingHoursTests {
     @Test func anAppointmentOutsideTheStylistsHoursIsRefusedUnlessAskedFor() async throws {
         let fixture = try await APIFixture.make()

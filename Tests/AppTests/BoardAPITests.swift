@@ -5,16 +5,17 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Storage
+import StorageTesting
 import Testing
 
+@Suite(.closesItsStores)
 struct BoardAPITests {
     /// A hotel's board as the document describes it.
     typealias Board = Components.Schemas.HotelBoard
 
-    /// The guests' names on the fixture's board from 2026-11-20 to 2026-12-20, one a run.
+    /// The guests' names on the fixture's board (`boardPath`), one a run.
     static func guests(on client: SignedInClient, _ fixture: APIFixture) async throws -> [String] {
-        let path = "/api/v1/properties/\(fixture.property.id)/board?from=2026-11-20&to=2026-12-20"
-        return try await client.execute(uri: path, method: .get) { response in
+        try await client.execute(uri: fixture.boardPath, method: .get) { response in
             try APIFixture.decoder.decode(Board.self, from: Data(buffer: response.body)).guests
         }
     }
@@ -22,7 +23,7 @@ struct BoardAPITests {
     @Test func theBoardListsRoomTypesRoomsAndOneItemPerRunOfEachStay() async throws {
         let fixture = try await APIFixture.make()
         let stays = fixture.store.stays
-        let arrival = Day(year: 2026, month: 12, day: 1)
+        let arrival = fixture.bookedNights.arrival
         let request = { (room: Int?, guest: String, offset: Int) in
             NewStay(
                 propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: room,
@@ -38,13 +39,11 @@ struct BoardAPITests {
         _ = try await stays.update(stayID: cancelled.id, expectedVersion: 1, action: "cancel") { try $0.cancel() }
 
         try await fixture.test { client in
-            let board = try await client.execute(
-                uri: "/api/v1/properties/\(fixture.property.id)/board?from=2026-11-20&to=2026-12-20", method: .get
-            ) { response in
+            let board = try await client.execute(uri: fixture.boardPath, method: .get) { response in
                 #expect(response.status == .ok)
                 return try APIFixture.decoder.decode(Board.self, from: Data(buffer: response.body))
             }
-            #expect(board.toDay - board.fromDay == 30)
+            #expect(board.toDay - board.fromDay == 52)
             #expect(board.groups.map(\.rowId) == [-fixture.roomType.id])
             #expect(board.rooms.map(\.number) == ["101", "102"])
             let flat = board.items.map { Int($0) }
@@ -79,9 +78,8 @@ struct BoardAPITests {
         let fixture = try await APIFixture.make()
         let events = fixture.store.eventLog
         try await fixture.test { client in
-            let path = "/api/v1/properties/\(fixture.property.id)/board?from=2026-11-20&to=2026-12-20"
             let seq = {
-                try await client.execute(uri: path, method: .get) { response in
+                try await client.execute(uri: fixture.boardPath, method: .get) { response in
                     try APIFixture.decoder.decode(Board.self, from: Data(buffer: response.body)).seq
                 }
             }
@@ -101,9 +99,11 @@ struct BoardAPITests {
             let load = { try await Self.guests(on: client, fixture) }
             #expect(try await load() == [])
             let stays = fixture.store.stays
+            let today = fixture.today
             let file =
-                StayImport.header + "OLD-1,Ann Lee,,,101,,2026-12-01,2026-12-03,1,0,booked,0\r\n"
-                + "OLD-2,Bo Kim,,,102,,2026-12-02,2026-12-05,2,0,checked_in,500.00\r\n"
+                StayImport.header
+                + "OLD-1,Ann Lee,,,101,,\(today.adding(days: 1).iso),\(today.adding(days: 3).iso),1,0,booked,0\r\n"
+                + "OLD-2,Bo Kim,,,102,,\(today.iso),\(today.adding(days: 3).iso),2,0,checked_in,500.00\r\n"
             let check = try await stays.checkImport(Array(file.utf8), propertyID: fixture.property.id)
             #expect(try await stays.importStays(check) == 2)
             #expect(try await load() == ["Ann Lee", "Bo Kim"])

@@ -10,6 +10,7 @@ import Testing
 
 /// What a booking agreed to holds after it: the nightly rates it was booked at (whatever the room type's
 /// rates do later), and its infants, who need a cot but no bed.
+@Suite(.closesItsStores)
 struct BookingTermsAPITests {
     /// Books the fixture's Garden Double (1,200 THB a night) for two nights from `arrival` through the
     /// guest site.

@@ -14,6 +14,7 @@ import Testing
 /// A salon's checkout (お会計) through the API, on both databases, as the receptionist uses it: a visit
 /// with a product added and cash handed over, its receipt and its change, the same visit refused a second
 /// time, a refund, and the visit checked out again; each refusal naming what to correct.
+@Suite(.closesItsStores)
 struct CheckoutAPITests {
     /// Checks appointments out, paid in cash to the total the server quotes; answers the sale's id.
     static func checkOut(

@@ -25,6 +25,7 @@ import Testing
 ///   sales' deposit lines;
 /// - the day closed, its takings by member, and by service with the products, are its receipts';
 /// - no request is answered with a server error.
+@Suite(.closesItsStores)
 struct CheckoutPropertyTests {
     struct Step: Sendable, CustomStringConvertible {
         var kind: Int

@@ -6,6 +6,7 @@ import Testing
 @testable import App
 
 /// Behind a load balancer the client is the right-most address its trusted proxies name.
+@Suite(.closesItsStores)
 struct ClientAddressTests {
     let proxies: Set<String> = ["127.0.0.1", "10.0.0.5"]
 
@@ -35,6 +36,7 @@ struct ClientAddressTests {
 }
 
 /// The guest site's limit over a sliding minute, estimated from whole minutes' counts.
+@Suite(.closesItsStores)
 struct RateLimiterTests {
     @Test func theMinuteBeforeCountsForWhatTheSlidingMinuteStillCovers() {
         let counts = LimitRepository.Minutes(this: 30, previous: 100)
@@ -45,7 +47,6 @@ struct RateLimiterTests {
     @Test(arguments: TestDatabase.available)
     func aRefusedClientIsToldTheFirstSecondItWouldBeLetThrough(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         // 30 seconds into a minute.
         store.clock.set(Date(timeIntervalSince1970: 1_899_999_990))
         #expect(Int(store.clock.nowMillis / 1000) % 60 == 30)

@@ -14,6 +14,7 @@ import Testing
 /// A salon's customer records through the API, on both databases, as the receptionist uses them: found by
 /// their reading typed in hiragana, the last visit's formula read, details changed with the version read,
 /// two records merged, the person's data exported and erased.
+@Suite(.closesItsStores)
 struct CustomerAPITests {
     /// The salon's path for its customers.
     static func path(_ salon: AppointmentAPITests.Salon) -> String {
@@ -206,7 +207,7 @@ struct CustomerAPITests {
                 #expect(String(buffer: response.body).contains("customer.erased"))
             }
             // Nothing of the person is left in the history or the event stream.
-            let sql = fixture.store.sql
+            let sql = try fixture.store.sql
             for (table, column) in [("audit_log", "before"), ("audit_log", "after"), ("events", "payload")] {
                 let rows = try await sql.raw(
                     "SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE \(unsafeRaw: column) LIKE '%花子%' OR \(unsafeRaw: column) LIKE '%Hanako%' OR \(unsafeRaw: column) LIKE '%8Ash%'"

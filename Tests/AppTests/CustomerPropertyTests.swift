@@ -18,6 +18,7 @@ import Testing
 /// - no visit is lost: every appointment booked is on exactly one record, and a merge moves them all;
 /// - an erased person's record and visits hold nothing of theirs, and no search finds them;
 /// - no request is answered with a server error.
+@Suite(.closesItsStores)
 struct CustomerPropertyTests {
     struct Step: Sendable, CustomStringConvertible {
         var kind: Int

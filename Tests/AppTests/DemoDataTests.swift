@@ -3,15 +3,13 @@ import Booking
 import Foundation
 import HummingbirdBcrypt
 import Storage
+import StorageTesting
 import Testing
 
+@Suite(.closesItsStores)
 struct DemoDataTests {
     @Test func theDemoHasAHotelASalonAndTheGuestSitesPlaces() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "frontdesk-demo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let store = try Store.open(folder.appendingPathComponent("demo.sqlite").path)
-        try await store.migrate()
+        let store = try await TestDatabase.sqlite.makeStore()
         _ = try await DemoData(store: store).create(passwordHash: Bcrypt.hash(DemoData.password, cost: 4))
 
         let properties = store.properties
@@ -58,6 +56,5 @@ struct DemoDataTests {
         let login = try #require(try await store.users.credentials(email: DemoData.email))
         #expect(Bcrypt.verify(DemoData.password, hash: login.passwordHash))
         await #expect(throws: DomainError.self) { _ = try await DemoData(store: store).create(passwordHash: "x") }
-        await store.shutdown()
     }
 }

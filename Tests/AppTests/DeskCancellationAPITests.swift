@@ -10,7 +10,7 @@ import Testing
 /// Cancelling at the desk applies the booking's terms, as the guest cancelling then would meet them, or
 /// waives the fee for a reason the stay keeps: on a plan free until three days before arrival, then half
 /// the stay, with the first night as deposit.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct DeskCancellationAPITests {
     typealias Folio = Components.Schemas.Folio
 

@@ -11,6 +11,7 @@ import Testing
 
 /// Invoices and receipts through the API: who issues them, numbers without gaps per property and kind,
 /// and documents that say what the folio said when they were issued.
+@Suite(.closesItsStores)
 struct DocumentsAPITests {
     typealias Document = Components.Schemas.FolioDocument
     typealias Folio = Components.Schemas.Folio

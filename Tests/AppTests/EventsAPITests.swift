@@ -9,7 +9,7 @@ import Storage
 import StorageTesting
 import Testing
 
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct EventsAPITests {
     typealias Message = Components.Schemas.EventMessage
 
@@ -60,8 +60,8 @@ struct EventsAPITests {
                 NewStay(
                     propertyID: fixture.property.id, roomTypeID: fixture.roomType.id, roomID: fixture.rooms[0].id,
                     nights: try Nights(
-                        arrival: Day(year: 2026, month: 12, day: 1 + 2 * offset),
-                        departure: Day(year: 2026, month: 12, day: 3 + 2 * offset)),
+                        arrival: fixture.today.adding(days: 30 + 2 * offset),
+                        departure: fixture.today.adding(days: 32 + 2 * offset)),
                     adults: 1, guestName: "Guest \(offset)"))
         }
         try await fixture.test(live: true) { client in

@@ -11,6 +11,7 @@ import Testing
 
 /// Finding any booking of a property by its guest or its confirmation code, whatever its dates and
 /// state, so that a mistaken cancel can be found again.
+@Suite(.closesItsStores)
 struct FindStaysAPITests {
     static func book(
         _ client: SignedInClient, _ fixture: APIFixture, room: Int, name: String, email: String,

@@ -2,11 +2,13 @@ import API
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import StorageTesting
 import Testing
 
 @testable import App
 
 /// The forms' declarations over HTTP, and the folio's endpoints checking bodies by them.
+@Suite(.closesItsStores)
 struct FormsAPITests {
     @Test func theFormsRouteServesEveryDeclaration() async throws {
         let fixture = try await APIFixture.make()

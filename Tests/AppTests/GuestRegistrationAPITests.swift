@@ -12,7 +12,7 @@ import Testing
 
 /// A guest's registration details (nationality, passport or card, date of birth), kept with the guest
 /// through a stay's edit and listed with the day's arrivals for the police registration.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct GuestRegistrationAPITests {
     @Test(arguments: TestDatabase.available)
     func theDeskRecordsAGuestsRegistrationAndTheDaysListCarriesIt(database: TestDatabase) async throws {

@@ -5,9 +5,11 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Storage
+import StorageTesting
 import Testing
 
 /// The housekeeping list, a room's status and housekeeper, and rooms out of service, through the API.
+@Suite(.closesItsStores)
 struct HousekeepingAPITests {
     typealias List = Components.Schemas.HousekeepingList
     typealias RoomBody = Components.Schemas.Room

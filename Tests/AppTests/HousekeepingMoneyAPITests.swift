@@ -6,13 +6,14 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSTesting
+import StorageTesting
 import Testing
 
 /// Housekeeping reads no money: a hotel with taxes, a rate plan, a guest checked in who has paid, an
 /// invoice and a closed day, read by a housekeeper through every staff route of the API document and the
 /// live event stream. No amount, balance, payment or revenue reaches them; where a route is all money, it
 /// is refused (403).
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct HousekeepingMoneyAPITests {
     /// Keys of an answer that are money whatever their value.
     static let moneyKeys: Set<String> = [

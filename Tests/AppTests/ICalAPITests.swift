@@ -9,7 +9,7 @@ import Testing
 
 @testable import App
 
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct ICalAPITests {
     /// A room's calendar links and an import's result, as the document describes them.
     typealias Links = Components.Schemas.ICalLinks

@@ -9,6 +9,7 @@ import Storage
 import StorageTesting
 import Testing
 
+@Suite(.closesItsStores)
 struct IdempotencyAPITests {
     @Test func aRetryWithTheSameKeyGetsTheFirstAnswerAndBooksOnce() async throws {
         let fixture = try await APIFixture.make()

@@ -11,6 +11,7 @@ import Testing
 
 /// Changing the stay of a guest who is in: the nights slept stay as they were, in their rooms and on
 /// the folio, and the folio follows every night added or given up.
+@Suite(.closesItsStores)
 struct InHouseChangesAPITests {
     typealias StayBody = Components.Schemas.Stay
 
@@ -111,6 +112,7 @@ struct InHouseChangesAPITests {
 }
 
 /// Taking back a cancellation or a no-show made by mistake.
+@Suite(.closesItsStores)
 struct ReinstateAPITests {
     typealias StayBody = Components.Schemas.Stay
 

@@ -12,14 +12,16 @@ import Testing
 
 /// The property's ledger through the API: each folio line on the hotel's day it was posted (its
 /// business day), and the totals by kind, tax and method, with reversals counted on their own day.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct LedgerAPITests {
     @Test(arguments: TestDatabase.available)
     func theLedgerSumsEachDaysLinesByKindTaxAndMethod(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
+        // The clock is fixed: every day in the test is too.
+        let (yesterday, today) = (Day(year: 2026, month: 12, day: 1), Day(year: 2026, month: 12, day: 2))
+        fixture.store.clock.set(yesterday.instant(atMinute: 0, in: TimeZone(identifier: "Asia/Bangkok")!))
         let stay = try await fixture.storedStay()
         let folios = fixture.store.folios
-        let (yesterday, today) = (Day(year: 2026, month: 12, day: 1), Day(year: 2026, month: 12, day: 2))
         // Posts a line at a minute of a day in Bangkok, the property's time zone.
         func post(_ posting: Posting, on day: Day, at minute: Int) async throws -> FolioEntry {
             fixture.store.clock.set(day.instant(atMinute: minute, in: TimeZone(identifier: "Asia/Bangkok")!))

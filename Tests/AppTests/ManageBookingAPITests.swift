@@ -11,6 +11,7 @@ import Testing
 
 /// A guest managing their booking with its confirmation code and email: reading it, cancelling it
 /// (free, or for the policy's fee after the free window), never more than once, never after arrival.
+@Suite(.closesItsStores)
 struct ManageBookingAPITests {
     /// A managed booking as the document describes it.
     typealias Booking = Components.Schemas.ManagedBooking

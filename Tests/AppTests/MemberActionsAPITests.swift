@@ -12,6 +12,7 @@ import Testing
 /// The server tells each member of staff what they may do: a property the kinds of work their role
 /// does there, a stay (on its page and in the day's lists) the actions open to them now. The desk
 /// shows what it is told.
+@Suite(.closesItsStores)
 struct MemberActionsAPITests {
     static func actions(_ client: SignedInClient, stay id: Int) async throws -> [String] {
         try await DeskCancellationAPITests.detail(client, id).value2.actions?.map(\.rawValue) ?? []

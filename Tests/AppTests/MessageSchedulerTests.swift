@@ -17,7 +17,7 @@ import Testing
 /// salon's reminder its hours before a visit, a hotel's pre-arrival message its days before an arrival
 /// (not before 09:00 there), each written once, in the language the booking was made in; and what a
 /// manager turns off is not written.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct MessageSchedulerTests {
     static let logger = Logger(label: "test")
 

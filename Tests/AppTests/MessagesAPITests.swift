@@ -13,6 +13,7 @@ import Testing
 /// The messages a guest is sent, as the desk sees them: a booking on the guest site and its cancellation
 /// each write one in the guest's language, kept as "unsent" while no mail server is set up, and sent
 /// again only by a manager, once it is no longer on its way.
+@Suite(.closesItsStores)
 struct MessagesAPITests {
     typealias Messages = Components.Schemas.MessageList
 

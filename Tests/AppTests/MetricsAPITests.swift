@@ -2,8 +2,10 @@ import App
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import StorageTesting
 import Testing
 
+@Suite(.closesItsStores)
 struct MetricsAPITests {
     @Test func metricsCountRequestsByRoutePatternAndStatusInPrometheusText() async throws {
         let fixture = try await APIFixture.make()

@@ -14,7 +14,7 @@ import Testing
 /// The night audit through the API, on the hotel's own clock: closing a day makes its missing arrivals
 /// no-shows with their fee, confirms the in-house room nights, freezes the day's figures, and from then
 /// on the day's lines are closed to every change, the database's own guard included.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct NightAuditAPITests {
     typealias DayCloseBody = Components.Schemas.DayClose
 
@@ -152,7 +152,7 @@ struct NightAuditAPITests {
 
     /// Past the domain, straight to the database: a closed day's lines and report cannot change.
     static func expectTheDatabaseKeepsTheDayClosed(_ fixture: APIFixture) async throws {
-        let sql = fixture.store.sql
+        let sql = try fixture.store.sql
         let closedLine = try #require(
             try await sql.raw("SELECT id, stay_id FROM folio_entries WHERE business_day = \(bind: first.number)")
                 .first())

@@ -24,6 +24,7 @@ import Testing
 ///   against its fee; a stay still booked shows its deposit paid as its folio's payments;
 /// - every booking the guest site accepted kept the restrictions as they stood when it was made;
 /// - no request is answered with a server error.
+@Suite(.closesItsStores)
 struct NightAuditPropertyTests {
     /// One step: `kind` chooses what, the other numbers its stay, day and amount.
     struct Step: Sendable, CustomStringConvertible {

@@ -14,7 +14,7 @@ import Testing
 /// Every "today" the server answers with, and every stamp it writes, comes from the store's one clock:
 /// walked across the hotel's midnight, the desk's day, the board, the ledger, the night audit, the guest
 /// site's first day on sale, what may still be booked and the audit log's stamps all turn over together.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct OneClockAPITests {
     typealias Regions = Components.Schemas.RegionSuggestions
 

@@ -11,6 +11,7 @@ import Testing
 /// A hotel's guest checking in online before arriving, from the stay's signed link: each adult's passport
 /// fills the registration (the police list reads it), the desk sees "checked in online", a forged or
 /// expired link changes nothing, and nothing the guest sends moves dates, room or money.
+@Suite(.closesItsStores)
 struct OnlineCheckInAPITests {
     typealias CheckIn = Components.Schemas.PublicCheckIn
 

@@ -1,12 +1,14 @@
 import API
 import Foundation
 import Storage
+import StorageTesting
 import Testing
 
 @testable import App
 
 /// The OpenAPI document is JSON, describes exactly the routes the server registers, and every
 /// reference in it resolves.
+@Suite(.closesItsStores)
 struct OpenAPITests {
     static func document() throws -> [String: Any] {
         let object = try JSONSerialization.jsonObject(with: Data(APIDocument.json.utf8))

@@ -4,6 +4,7 @@ import StorageTesting
 import Testing
 
 /// `GET /api/v1/public/properties/{id}/map.svg`: a hotel's map, drawn by the server.
+@Suite(.closesItsStores)
 struct PlaceMapAPITests {
     @Test(arguments: TestDatabase.available)
     func aHotelsMapIsACacheableSVGWithItsNeighboursInItsLanguage(database: TestDatabase) async throws {

@@ -13,7 +13,7 @@ import Testing
 /// for a member of staff who does not work at the hotel and the salon, nothing of theirs exists. The
 /// routes tried are every staff route of the API document (a new one fails the test until it is tried
 /// here), each with a request it would otherwise accept.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct PropertyAccessAPITests {
     @Test(arguments: TestDatabase.available)
     func everyStaffRouteAsksTheOneAccessCheckForTheResourcesProperty(database: TestDatabase) async throws {
@@ -99,7 +99,10 @@ struct PropertyAccessAPITests {
                 .put, "/api/v1/properties/\(hotel)/message-settings",
                 #"{"confirmation": true, "cancellation": true, "reminderHours": 0, "preArrivalDays": 0, "notes": {}}"#
             ),
-            (.post, "/api/v1/stays/\(stay.id)/move", #"{"roomId": \#(room), "fromDate": "2026-12-02"}"#),
+            (
+                .post, "/api/v1/stays/\(stay.id)/move",
+                #"{"roomId": \#(room), "fromDate": "\#(stay.nights.arrival.adding(days: 1).iso)"}"#
+            ),
             (.get, "/api/v1/stays/\(stay.id)/folio", nil),
             (
                 .post, "/api/v1/stays/\(stay.id)/charges",

@@ -10,6 +10,7 @@ import StorageTesting
 import Testing
 
 /// The guest site's API: no session; search, a place's prices, booking once per key.
+@Suite(.closesItsStores)
 struct PublicAPITests {
     /// A search's answer as the document describes it.
     typealias Search = Components.Schemas.Search

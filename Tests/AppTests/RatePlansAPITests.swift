@@ -14,7 +14,7 @@ import Testing
 /// booking) and with breakfast (free cancellation until three days before, the first night as deposit);
 /// the guest site prices both; a booking keeps its plan, shows its deposit until it is paid, and its
 /// cancellation keeps or refunds the deposit by the plan's terms.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct RatePlansAPITests {
     static let plans = """
         {"plans": [

@@ -11,6 +11,7 @@ import Testing
 @testable import Storage
 
 /// A manager setting a room type's rate for a season; everyone signed in reading it.
+@Suite(.closesItsStores)
 struct RatesAPITests {
     /// A room type's rates as the document describes them.
     typealias Rates = Components.Schemas.RoomTypeRates

@@ -7,6 +7,7 @@ import StorageTesting
 import Testing
 
 /// `GET /api/v1/public/regions?q=`: cities and regions to suggest while a guest types, in any language.
+@Suite(.closesItsStores)
 struct RegionsAPITests {
     /// Region suggestions as the document describes them.
     typealias Suggestions = Components.Schemas.RegionSuggestions

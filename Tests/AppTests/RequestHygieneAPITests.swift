@@ -10,6 +10,7 @@ import Testing
 @testable import App
 
 /// What a client sends is read as HTTP says, and what another site's page or a guesser sends is refused.
+@Suite(.closesItsStores)
 struct RequestHygieneAPITests {
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 

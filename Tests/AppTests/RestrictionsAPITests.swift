@@ -15,7 +15,7 @@ import Testing
 /// arrival, a day closed to departure and a stop-sell; the guest site's place page says why a room
 /// type cannot be booked, its bookings are refused naming the rule, and the desk may still book.
 /// Random restrictions and random guest bookings: every booking the guest API accepts keeps them.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct RestrictionsAPITests {
     static func restrict(
         _ client: SignedInClient, _ fixture: APIFixture, from: Day, nights: Int, _ fields: String

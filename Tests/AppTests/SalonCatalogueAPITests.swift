@@ -12,6 +12,7 @@ import Testing
 
 /// A salon's menu and its board's rows kept by its manager through the API: services and members added,
 /// changed and removed, each refusal naming its field; a service or member with appointments to come stays.
+@Suite(.closesItsStores)
 struct SalonCatalogueAPITests {
     static func send(_ client: SignedInClient, _ method: HTTPRequest.Method, _ path: String, _ body: String? = nil)
         async throws -> TestResponse

@@ -15,6 +15,7 @@ import Testing
 /// them: taken at the desk with a receipt of its own, taken off the visit's checkout, kept towards a
 /// no-show's fee, refunded by a cancellation in time; the day's close holding them apart from the
 /// takings; the booking page asking it before the customer books.
+@Suite(.closesItsStores)
 struct SalonDepositsAPITests {
     /// 30 % at booking, half the price within a day, all of it for a no-show.
     static let terms =

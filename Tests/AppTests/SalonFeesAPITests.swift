@@ -15,6 +15,7 @@ import Testing
 /// them and its desk and customers meet them: a no-show's fee owed, then paid at the desk in two goes;
 /// a late cancellation charged, or waived for a reason, an early one free; a service's own terms; the
 /// booking page stating them; a customer cancelling late online told the fee and charged it.
+@Suite(.closesItsStores)
 struct SalonFeesAPITests {
     static let terms =
         #"{"lateCancellationMinutes": 1440, "lateCancellationFee": {"basisPoints": 5000}, "noShowFee": {"basisPoints": 10000}}"#

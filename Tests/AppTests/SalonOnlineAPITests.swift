@@ -13,6 +13,7 @@ import Testing
 /// A salon's booking page through the API, as a customer's phone uses it: the salon found by its city,
 /// its page, a day's free times, a time held, the visit booked and found again by its code and email,
 /// and cancelled within the terms; a time taken meanwhile refused, once, to one of 200 at once.
+@Suite(.closesItsStores)
 struct SalonOnlineAPITests {
     /// A salon set up by its manager: open 9:00-19:00 every day, one colour station, bookings on a
     /// 15-minute grid from an hour ahead, cancelled online up to a day before; Cut (45 minutes) and

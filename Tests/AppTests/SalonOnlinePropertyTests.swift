@@ -20,6 +20,7 @@ import Testing
 /// - no two visits still booked online overlap on a member, buffers included, and the colour station
 ///   (one) is never held by two at once;
 /// - no request is answered with a server error.
+@Suite(.closesItsStores)
 struct SalonOnlinePropertyTests {
     struct Step: Sendable, CustomStringConvertible {
         var kind: Int

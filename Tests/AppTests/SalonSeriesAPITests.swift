@@ -15,6 +15,7 @@ import Testing
 /// with the times taken shown and the nearest free times; refused over a taken time until the
 /// receptionist picks another or says to book over it; each visit its own appointment of one series;
 /// moved or cancelled from one visit on, the earlier ones left as they were.
+@Suite(.closesItsStores)
 struct SalonSeriesAPITests {
     /// The fixture's salon open 9:00-19:00 on a 15-minute grid (Aoi works 10:00-20:00), its clock at 8:00.
     static func salon(_ fixture: APIFixture) async throws -> AppointmentAPITests.Salon {

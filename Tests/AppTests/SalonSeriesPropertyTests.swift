@@ -17,6 +17,7 @@ import Testing
 /// appointments cancelled; series moved from one visit on), after which each series was booked exactly
 /// when none of its visits lay over a time taken then, but those the receptionist marked; and no request
 /// is answered with a server error.
+@Suite(.closesItsStores)
 struct SalonSeriesPropertyTests {
     struct Step: Sendable, CustomStringConvertible {
         var kind: Int

@@ -5,10 +5,12 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Storage
+import StorageTesting
 import Testing
 
 /// A salon set up through the API: its staff read the set-up, a manager sets the hours, resources and
 /// window, a member's shifts and how a service is booked; a refusal names its field and stores nothing.
+@Suite(.closesItsStores)
 struct SalonSetUpAPITests {
     static let hours =
         #"{"openingHours": {"weekly": [{"weekday": 1, "ranges": [{"start": 600, "end": 1200}]}], "exceptions": [{"date": "2027-01-01", "ranges": []}]}, "resources": [{"id": 1, "name": "カラー台", "count": 2}], "window": {"minimumNoticeMinutes": 120, "daysAhead": 90, "gridMinutes": 30}}"#

@@ -13,6 +13,7 @@ import Timeline
 
 /// A search of one region among many answers what visiting every place of the site would, however the
 /// search finds its region's places (an index of areas) and counts their nights (kept per place).
+@Suite(.closesItsStores)
 struct SearchAcrossRegionsTests {
     static let regions = 12
 

@@ -8,6 +8,7 @@ import Testing
 
 /// The guest search counts each place's held nights once and keeps the counts while the place's events
 /// stand still (`HeldNights`); it must answer what reading every run of nights answered before.
+@Suite(.closesItsStores)
 struct SearchCountsTests {
     /// One change at a Chiang Mai place: `kind` chooses book in a room, book waiting for a room, cancel,
     /// move, or take a room out of service; the other numbers its place, room, day and length.
@@ -26,7 +27,6 @@ struct SearchCountsTests {
     func countedOffersAreTheOffersReadFromEveryRunOnRandomDates(database: TestDatabase) async {
         await propertyCheck(count: 6, input: Self.steps, Gen.int(in: 0...14).array(of: 12)) { steps, dates in
             let site = try await GuestSite.make(database: database)
-            defer { Task { await site.fixture.store.shutdown() } }
             let store = site.fixture.store
             let controller = PublicController(store: store)
             let places = [site.fixture.property, site.nimman, site.oldCity]

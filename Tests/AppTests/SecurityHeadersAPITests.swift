@@ -3,8 +3,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import StorageTesting
 import Testing
 
+@Suite(.closesItsStores)
 struct SecurityHeadersAPITests {
     /// The repository's web app, served as `frontdesk serve` serves it.
     static let webRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

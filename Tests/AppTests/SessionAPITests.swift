@@ -4,8 +4,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import StorageTesting
 import Testing
 
+@Suite(.closesItsStores)
 struct SessionAPITests {
     @Test func theAPIRefusesRequestsWithoutASession() async throws {
         let fixture = try await APIFixture.make()
@@ -82,6 +84,7 @@ struct SessionAPITests {
     }
 }
 
+@Suite(.closesItsStores)
 struct SessionEdgeTests {
     @Test func aViewerCanSignOut() async throws {
         let fixture = try await APIFixture.make()

@@ -11,7 +11,7 @@ import Testing
 /// A manager's settings read and written back as they were read are always taken: after any order of
 /// rate plans and taxes added (names used before included) and removed, and restrictions set, a `PUT` of
 /// what `GET` answered is accepted and changes nothing, on both databases.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct SettingsRoundTripPropertyTests {
     struct Step: CustomStringConvertible, Sendable {
         var kind: Int

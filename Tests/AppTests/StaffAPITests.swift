@@ -12,7 +12,7 @@ import Testing
 
 /// A property's staff managed by its manager through the API: who works there, with which role, their
 /// passwords, and nothing of another property's accounts.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct StaffAPITests {
     static func staffPath(_ fixture: APIFixture) -> String { "/api/v1/properties/\(fixture.property.id)/staff" }
 

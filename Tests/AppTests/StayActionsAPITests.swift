@@ -6,10 +6,12 @@ import Hummingbird
 import HummingbirdTesting
 import SQLKit
 import Storage
+import StorageTesting
 import Testing
 
 /// A stay's life through the API: check-in posts the price, payment settles it, check-out needs a
 /// settled folio, edits need the current version.
+@Suite(.closesItsStores)
 struct StayActionsAPITests {
     /// A stay and a folio as the document describes them (the generated types).
     typealias StayBody = Components.Schemas.Stay
@@ -77,7 +79,6 @@ struct StayActionsAPITests {
     }
 
     @Test func onlyAManagerForcesACheckOutWithAnOpenBalance() async throws {
-        let fixture = try await APIFixture.make()
         for (role, status) in [(StaffRole.frontDesk, HTTPResponse.Status.forbidden), (.manager, .ok)] {
             let fixture = try await APIFixture.make()
             try await fixture.test(as: role) { client in
@@ -90,7 +91,6 @@ struct StayActionsAPITests {
                 ) { #expect($0.status == status) }
             }
         }
-        await fixture.store.shutdown()
     }
 
     @Test func aDirtyRoomNeedsAnOverrideAndAFutureStayCannotCheckIn() async throws {
@@ -108,7 +108,7 @@ struct StayActionsAPITests {
             ) { #expect($0.status == .ok) }
             let later = try await client.execute(
                 uri: fixture.staysPath, method: .post,
-                body: ByteBuffer(string: fixture.stayJSON(arrival: "2030-01-01", departure: "2030-01-02"))
+                body: ByteBuffer(string: fixture.stayJSON())
             ) { Int(try Self.decode(StayBody.self, $0).id) }
             try await client.execute(uri: "/api/v1/stays/\(later)/check-in", method: .post) {
                 #expect($0.status == .unprocessableContent)

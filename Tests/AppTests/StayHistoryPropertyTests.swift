@@ -19,6 +19,7 @@ import Testing
 /// - the stay's history replays to the stay, and lists every folio line;
 /// - no request is answered with a server error;
 /// - the board, kept in memory and brought up to date change by change, is the board read whole.
+@Suite(.closesItsStores)
 struct StayHistoryPropertyTests {
     typealias StayBody = Components.Schemas.Stay
 

@@ -12,7 +12,7 @@ import Testing
 /// A property's taxes through the API: a manager sets a VAT inside the prices and a city tax a guest a
 /// night (children exempt, two nights at most); the guest site quotes them, check-in posts the city tax
 /// and not the VAT, each charge shows the VAT inside it, and the invoice sums it by rate.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct TaxesAPITests {
     static let taxes = """
         {"taxes": [

@@ -10,6 +10,7 @@ import Testing
 
 /// A property's own texts in other languages: a manager words them on the settings page, and the guest
 /// site and the desk read them in the page's language, as stored where there is no wording.
+@Suite(.closesItsStores)
 struct TranslationsAPITests {
     typealias Texts = Components.Schemas.PropertyTexts
 

@@ -15,6 +15,7 @@ import Testing
 /// time, the round offers it to them by email (and to no one else while it is held), and they take it; an
 /// offer not answered in time passes to the next customer; the desk lists, adds and withdraws; bad
 /// requests are refused naming their fields.
+@Suite(.closesItsStores)
 struct WaitlistAPITests {
     typealias Salon = SalonOnlineAPITests.Salon
 

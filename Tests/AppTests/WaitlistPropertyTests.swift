@@ -19,6 +19,7 @@ import Testing
 /// - no customer is offered the same time twice;
 /// - every offer taken booked its time, for its customer;
 /// - no request is answered with a server error.
+@Suite(.closesItsStores)
 struct WaitlistPropertyTests {
     struct Step: Sendable, CustomStringConvertible {
         var kind: Int

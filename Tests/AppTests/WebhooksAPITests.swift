@@ -13,6 +13,7 @@ import Testing
 /// A property's webhooks: a manager's to add (its secret answered once) and remove; a URL that is not
 /// http(s) or points at a private address is refused naming `url`; each event is signed as Stripe and
 /// GitHub sign theirs; and which recorded events each webhook event is.
+@Suite(.closesItsStores)
 struct WebhooksAPITests {
     @Test func theSignatureIsHMACSHA256OfTheTimeAndTheBody() {
         // As Python's hmac.new(b"whsec_test", b'1700000000.{"a":1}', hashlib.sha256).hexdigest() has it.

@@ -4,14 +4,13 @@ import Testing
 
 @testable import Storage
 
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct BoardSegmentsTests {
     typealias BoardSegment = StayRepository.BoardSegment
 
     @Test(arguments: TestDatabase.available)
     func theBoardReadsEveryRunOverItsDaysLongOrShortAndNothingElse(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let room = hotel.rooms.map(\.id)
@@ -39,7 +38,6 @@ struct BoardSegmentsTests {
     @Test(arguments: TestDatabase.available)
     func aRunCarriesItsStaysStateRoomTypeAndGuestThroughChanges(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let made = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 3))

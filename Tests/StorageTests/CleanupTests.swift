@@ -8,7 +8,7 @@ import Testing
 
 /// Sessions and idempotency keys are removed once expired, by the store's clock, by the clean-up
 /// service rather than by whoever signs in or books next.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct CleanupTests {
     static func count(_ table: String, in store: Store) async throws -> Int {
         let row = try await store.sql.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table)").first()
@@ -18,7 +18,6 @@ struct CleanupTests {
     @Test(arguments: TestDatabase.available)
     func expiredSessionsAndKeysGoAndTheLiveOnesStay(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let users = store.users
         let user = try await users.create(

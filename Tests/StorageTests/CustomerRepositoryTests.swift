@@ -7,17 +7,16 @@ import Testing
 @testable import Storage
 
 /// A salon's customer records as stored, on each database.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct CustomerRepositoryTests {
     /// Appointments booked before customers had records (each under a guest row of its own) are given one
     /// record per salon and phone number, or else email, or else one each, named as the latest booking.
     @Test(arguments: TestDatabase.available)
     func olderAppointmentsAreGivenOneRecordPerSalonAndPhoneOrEmail(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let salon = try await SalonSetupRepositoryTests.salon(in: store)
         let other = try await SalonSetupRepositoryTests.salon(in: store)
-        let sql = store.sql
+        let sql = try store.sql
         let bookings: [(salon: Int, name: String, phone: String, email: String)] = [
             (salon.property.id, "Hana", "090-1234-5678", ""), (salon.property.id, "Hana T.", "09012345678", ""),
             (salon.property.id, "Mio", "", "mio@example.jp"), (salon.property.id, "Mio", "", "MIO@example.jp"),

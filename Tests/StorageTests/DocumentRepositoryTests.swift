@@ -7,14 +7,13 @@ import Testing
 
 /// Invoice and receipt numbers on each database: many desks issuing at once take 1, 2, 3… with no
 /// gap and no repeat, and a refused issue takes no number.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct DocumentRepositoryTests {
     static let manager = Staff(User(id: 1, email: "m@example.com", name: "M", role: .manager))
 
     @Test(arguments: TestDatabase.available)
     func concurrentIssuesTakeEveryNumberOnceAndRefusalsTakeNone(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let desk = FrontDesk(storage: store, now: store.clock.now)
         let accounts = Accounts(storage: store, now: store.clock.now)
@@ -49,7 +48,6 @@ struct DocumentRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func eachPropertyNumbersItsOwnDocuments(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let desk = FrontDesk(storage: store, now: store.clock.now)
         let accounts = Accounts(storage: store, now: store.clock.now)
         var references: [String] = []

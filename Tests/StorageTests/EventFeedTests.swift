@@ -5,12 +5,11 @@ import Testing
 
 @testable import Storage
 
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct EventFeedTests {
     @Test(arguments: TestDatabase.available)
     func everyChangeIsAnEventNumberedWithoutGapsWithTheStayAsItIsAfter(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let events = store.eventLog
@@ -34,7 +33,6 @@ struct EventFeedTests {
     @Test(arguments: TestDatabase.available)
     func thePropertiesLatestNumbersAreReadInOneGoAndOnlyTheirs(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let (busy, quiet) = (try await Hotel.make(in: store), try await Hotel.make(in: store))
         let (stays, events) = (store.stays, store.eventLog)
         let stay = try await stays.create(busy.newStay(room: busy.rooms[0].id))
@@ -52,7 +50,6 @@ struct EventFeedTests {
     @Test(arguments: TestDatabase.available)
     func aRefusedWriteRecordsNoEventAndWakesNoOne(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         _ = try await stays.create(hotel.newStay(room: hotel.rooms[0].id))
@@ -70,10 +67,7 @@ struct EventFeedTests {
         let stores = try await database.makeStores(count: 2, eventTick: .seconds(3600))
         // Each instance's feed runs as its application runs it, a service, until the test ends.
         let feeds = stores.map { store in Task { await store.events.run() } }
-        defer {
-            for feed in feeds { feed.cancel() }
-            Task { for store in stores { await store.shutdown() } }
-        }
+        defer { for feed in feeds { feed.cancel() } }
         let hotel = try await Hotel.make(in: stores[0])
         // The writer's own readers are woken by the store; another instance's only by PostgreSQL.
         let readers = database == .postgres ? stores : [stores[0]]

@@ -6,12 +6,11 @@ import Testing
 
 /// The rate limit's and the sign-in throttle's counts, as several server instances on one database keep
 /// them: each store here is an instance of its own.
-@Suite
+@Suite(.closesItsStores)
 struct LimitRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func wrongPasswordsTriedAtOnceOnTwoInstancesAreCountedOneAfterAnother(database: TestDatabase) async throws {
         let stores = try await database.makeStores(count: 2)
-        defer { Task { for store in stores { await store.shutdown() } } }
         for store in stores { store.clock.set(Date(timeIntervalSince1970: 1_900_000_000)) }
         let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
             for index in 0..<16 {
@@ -39,7 +38,6 @@ struct LimitRepositoryTests {
         async throws
     {
         let stores = try await database.makeStores(count: 2)
-        defer { Task { for store in stores { await store.shutdown() } } }
         for _ in 1..<SignInLimits.perAccount {
             _ = try await stores[0].limits.beginSignIn(account: "desk@example.com", address: "10.0.0.1")
         }
@@ -60,7 +58,6 @@ struct LimitRepositoryTests {
     func requestsCountedByTheInstancesOfOneDatabaseAddUp(database: TestDatabase) async throws {
         // A SQLite file has one server: its counts are that process's.
         let stores = try await database.makeStores(count: database == .postgres ? 2 : 1)
-        defer { Task { for store in stores { await store.shutdown() } } }
         var last = LimitRepository.Minutes(this: 0, previous: 0)
         for index in 0..<10 {
             last = try await stores[index % stores.count].limits.countRequest(client: "10.0.0.1", minute: 500)

@@ -9,7 +9,7 @@ import Testing
 /// The outbox on both databases: a message commits or rolls back with the change that writes it, a
 /// due message is claimed by one sender at a time, and its way out (retry, failure, sending again) is
 /// kept.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct MessageRepositoryTests {
     static func message(stayID: Int, propertyID: Int) -> NewMessage {
         NewMessage(
@@ -25,7 +25,6 @@ struct MessageRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func aMessageCommitsWithItsBookingAndGoesWithItsRollback(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         struct Refused: Error {}
         await #expect(throws: Refused.self) {
@@ -52,7 +51,6 @@ struct MessageRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func aDueMessageIsClaimedOnceUntilItsLeasePassesThenRetriedThenGivenUp(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         store.clock.set(Date(timeIntervalSince1970: 1_900_000_000))
         let stay = try await store.stays.create(hotel.newStay(room: hotel.rooms[0].id))

@@ -8,7 +8,7 @@ import Testing
 
 /// Rooms out of service and housekeeping, on each database: the database's own refusal of a stay in a
 /// blocked room and of a block under a stay, whatever the server does.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct RoomRepositoryTests {
     static func block(_ hotel: Hotel, room: Int, from offset: Int = 0, nights: Int = 2) -> RoomBlock {
         let arrival = Hotel.arrival.adding(days: offset)
@@ -20,7 +20,6 @@ struct RoomRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func roomsReadBackAsStoredWhateverTheirNumbersAndHousekeepersHold(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let properties = store.properties
         let typeID = hotel.rooms[0].roomTypeID
@@ -53,7 +52,6 @@ struct RoomRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func theDatabaseRefusesAStayInABlockedRoomAndABlockUnderAStay(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let (rooms, stays) = (store.rooms, store.stays)
         let room = hotel.rooms[0].id
@@ -86,7 +84,6 @@ struct RoomRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func aStayRefusedByABlockSaysWhichBlockIsInTheWay(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         _ = try await store.rooms.insert(Self.block(hotel, room: hotel.rooms[1].id), by: nil)
         await #expect(
@@ -105,7 +102,6 @@ struct RoomRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func concurrentStaysAndBlocksForOneRoomLeaveExactlyOne(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let room = hotel.rooms[2].id
         let stored = await withTaskGroup(of: Bool.self) { group in
@@ -140,7 +136,6 @@ struct RoomRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func checkOutLeavesTheRoomDirtyAndEveryDeskHearsIt(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let instant = Hotel.arrival.instant(atMinute: 15 * 60, in: hotel.property.timeZone)
         let desk = FrontDesk(storage: store, now: { instant })

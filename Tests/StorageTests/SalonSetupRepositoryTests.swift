@@ -7,7 +7,7 @@ import Testing
 
 /// A salon's schedule as its desk sets it up, on each database: what was never set reads as the salon
 /// worked before, and what is set reads back as it was written.
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct SalonSetupRepositoryTests {
     struct Salon {
         var property: Property
@@ -41,7 +41,6 @@ struct SalonSetupRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func aSalonNeverSetUpReadsAsItWorkedBefore(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let salon = try await Self.salon(in: store)
         let (schedule, resources) = try #require(
             try await store.properties.salonSchedule(propertyID: salon.property.id))
@@ -61,7 +60,6 @@ struct SalonSetupRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func aSalonsHoursShiftsResourcesAndServicesReadBackAsSet(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let salon = try await Self.salon(in: store)
         let properties = store.properties
         let newYear = try #require(Day(iso: "2027-01-01"))

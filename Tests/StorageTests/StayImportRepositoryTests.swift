@@ -9,7 +9,7 @@ import Testing
 
 /// A hotel's file of stays checked against each database and stored in one transaction, and read back
 /// in the same form (`Hotel`'s rooms: 101 and 102 Garden Double, 201 and 202 Family).
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct StayImportRepositoryTests {
     static func file(_ rows: [String]) -> [UInt8] {
         Array((StayImport.header + rows.joined()).utf8)
@@ -53,7 +53,6 @@ struct StayImportRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func anImportStoresStaysGuestsRunsAndPaymentsThatTheRepositoriesRead(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let seqBefore = try await store.eventLog.latestSeq(propertyID: hotel.property.id) ?? 0
@@ -108,7 +107,6 @@ struct StayImportRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func aFileWithOneBadRowStoresNothing(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let before = try await Self.counts(in: store)
@@ -124,7 +122,6 @@ struct StayImportRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func anImportRefusesRowsOverStaysAndBlocksAlreadyThereAndCodesTaken(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let existing = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, from: 1, nights: 3))
@@ -152,7 +149,6 @@ struct StayImportRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func theDatabaseStillRefusesAStayOverAnImportedOne(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         _ = try await stays.importStays(
@@ -169,7 +165,6 @@ struct StayImportRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func aRowTheDatabaseRefusesAtTheEndUndoesTheWholeImport(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let numbers = ["101", "102", "201", "202"]
@@ -201,7 +196,6 @@ struct StayImportRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func aBlockMadeAfterTheCheckUndoesTheWholeImport(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let check = try await stays.checkImport(
@@ -230,7 +224,6 @@ struct StayImportRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func anImportsIdsMeetNoStayBookedBeforeOrAfterIt(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let before = try await stays.create(hotel.newStay(room: hotel.rooms[3].id, from: 10, guest: "Early"))
@@ -251,7 +244,6 @@ struct StayImportRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func exportThenImportIntoACopyOfTheHotelExportsTheSameFile(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         _ = try await stays.importStays(
@@ -285,7 +277,6 @@ struct StayImportRepositoryTests {
         #expect(lines[5].hasSuffix(",102,Garden Double,2026-12-06,2026-12-08,2,0,booked,500.00"))
 
         let copy = try await database.makeStore()
-        defer { Task { await copy.shutdown() } }
         let copiedHotel = try await Hotel.make(in: copy)
         let copied = copy.stays
         let check = try await copied.checkImport(Array(exported.utf8), propertyID: copiedHotel.property.id)

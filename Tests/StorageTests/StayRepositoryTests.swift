@@ -5,12 +5,11 @@ import Testing
 
 @testable import Storage
 
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct StayRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func migratingTwiceChangesNothing(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         try await store.migrate()
         #expect(try await store.properties.properties().isEmpty)
     }
@@ -18,7 +17,6 @@ struct StayRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func propertiesRoundTripWithFeesTaxesAndRates(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let repository = store.properties
         #expect(try await repository.property(id: hotel.property.id) == hotel.property)
@@ -30,7 +28,6 @@ struct StayRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func aStayIsStoredAsBookedWithItsRoomAndCode(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let created = try await stays.create(hotel.newStay(room: hotel.rooms[0].id))
@@ -44,7 +41,6 @@ struct StayRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func holdsAreTheRunsOfStaysHoldingRoomsOnTheNightsAsked(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let moved = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 4))
@@ -77,7 +73,6 @@ struct StayRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func aSecondStayInTheSameRoomAndNightIsRefusedNamingTheFirst(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let first = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 3))
@@ -97,7 +92,6 @@ struct StayRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func backToBackStaysShareARoom(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         _ = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 2))
@@ -108,7 +102,6 @@ struct StayRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func cancelledStaysFreeTheirNights(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let first = try await stays.create(hotel.newStay(room: hotel.rooms[0].id))
@@ -123,7 +116,6 @@ struct StayRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func theDatabaseItselfRefusesAnOverlapWrittenBehindTheAppsBack(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let first = try await store.stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 3))
         let room = hotel.rooms[0].id
@@ -155,7 +147,6 @@ struct StayRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func aRoomMoveIntoATakenRoomIsRefusedAndChangesNothing(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let moving = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 4))
@@ -181,7 +172,6 @@ struct StayRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func aChangeAgainstAnOldVersionIsRefusedAsStale(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let stay = try await stays.create(hotel.newStay(room: hotel.rooms[0].id))
@@ -195,7 +185,6 @@ struct StayRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func concurrentBookingsOfOneRoomAndNightBookExactlyOne(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let request = hotel.newStay(room: hotel.rooms[0].id, nights: 1)
@@ -223,7 +212,6 @@ struct StayRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func everyChangeWritesAnAuditRowAndTheNextEventOfItsProperty(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let stay = try await stays.create(hotel.newStay(room: hotel.rooms[0].id), by: nil)
@@ -242,7 +230,6 @@ struct StayRepositoryTests {
     @Test(arguments: TestDatabase.available)
     func bookingsTheRulesRefuseStoreNothing(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let desk = FrontDesk(storage: store, now: store.clock.now)
         var tooMany = hotel.newStay(room: hotel.rooms[0].id)
@@ -260,7 +247,7 @@ struct StayRepositoryTests {
     }
 }
 
-@Suite(.serialized)
+@Suite(.closesItsStores, .serialized)
 struct SegmentTests {
     func segmentIDs(_ store: Store, stayID: Int) async throws -> [Int] {
         try await store.sql.raw("SELECT id FROM stay_segments WHERE stay_id = \(bind: stayID) ORDER BY arrival").all()
@@ -270,7 +257,6 @@ struct SegmentTests {
     @Test(arguments: TestDatabase.available)
     func aRunKeepsItsIdThroughEditsThatDoNotSplitIt(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let stay = try await stays.create(hotel.newStay(room: hotel.rooms[0].id, nights: 4))
@@ -287,7 +273,6 @@ struct SegmentTests {
     @Test(arguments: TestDatabase.available)
     func runsCanSwapRoomsWithinOneStay(database: TestDatabase) async throws {
         let store = try await database.makeStore()
-        defer { Task { await store.shutdown() } }
         let hotel = try await Hotel.make(in: store)
         let stays = store.stays
         let (first, second) = (hotel.rooms[0].id, hotel.rooms[1].id)

@@ -7,6 +7,7 @@ import Testing
 @testable import Storage
 
 /// The store's transactions.
+@Suite(.closesItsStores)
 struct StoreTests {
     /// How many times the writes' bodies ran.
     final class Runs: Sendable {
@@ -21,7 +22,6 @@ struct StoreTests {
     @Test func aWriteEndedForADeadlockRunsAgainAndBothLand() async throws {
         guard TestDatabase.available.contains(.postgres) else { return }
         let store = try await TestDatabase.postgres.makeStore()
-        defer { Task { await store.shutdown() } }
         // Advisory locks are the server's, not the schema's: keys of this test alone.
         let (first, second) = (Int.random(in: 1...1_000_000), Int.random(in: 1_000_001...2_000_000))
         let runs = Runs()

@@ -185,7 +185,9 @@ struct SMTPClientFailureTests {
         let error = await mailError {
             try await SMTPClient(configuration: configuration).send(SMTPClientTests.message())
         }
-        #expect(ContinuousClock.now - started < .seconds(3))
+        // Gives up rather than waits on: well under the minutes a hung server holds a client with no timeout,
+        // with room for a loaded machine (3.5 s was seen while the whole suite ran beside an install).
+        #expect(ContinuousClock.now - started < .seconds(10))
         guard case .connection = error else {
             Issue.record("expected .connection, got \(String(describing: error))")
             return

@@ -13,9 +13,10 @@ import Storage
 ///   server (a replaced database), or without `after`, `N` is the latest event, and a client that
 ///   has data from before should reload it.
 /// - then `{"type": "event", "seq", "kind", "entityId", "at", "data"}` for every change in order,
-///   without gaps (to a role that reads no money, an event of money comes with empty `data`): `kind` is `stay.create`, `stay.move`, `appointment.update` and so on, `data` the
-///   entity after the change (`[Stay]` or `[Appointment]`, as the API returns them). A client that
-///   sees a gap in `seq` has missed something and should reload.
+///   without gaps (to a role that reads no money, an event of money comes with empty `data`): `kind` is
+///   `stay.create`, `stay.move`, `appointment.update`, `folio.charge` and so on, `data` the entity after the
+///   change (`[Stay]` or `[Appointment]`, as the API returns them; for other kinds, the record the change
+///   wrote). A client that sees a gap in `seq` has missed something and should reload.
 ///
 /// The client sends nothing; the server pings it to keep the connection alive. A member of staff who
 /// signs out or is taken off the property's staff reads no more of it: before each change is sent the

@@ -12,7 +12,9 @@ BIN = .build/debug
 # Tracked and new (not ignored) Swift files that still exist.
 SWIFT_FILES = $(wildcard $(shell git ls-files --cached --others --exclude-standard '*.swift'))
 
-.PHONY: all run test wasm bench bench-scale bench-salon bench-waitlist bench-salon-board bench-http bench-desk bench-site format format-check
+AT ?=
+
+.PHONY: all run test test-dates wasm bench bench-scale bench-salon bench-waitlist bench-salon-board bench-http bench-desk bench-site format format-check
 
 all: test
 
@@ -30,6 +32,12 @@ run: wasm
 
 test:
 	scripts/test.sh
+
+# The Swift suite, the CLI tests and the date-reading browser modules with the clock at each instant of AT
+# (UTC, ISO 8601), or at the edges where dates break; SUITES="swift" runs the Swift suite alone.
+test-dates: wasm
+	swift build --build-tests
+	scripts/test-dates.sh $(AT)
 
 wasm:
 	scripts/build-wasm.sh

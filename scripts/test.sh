@@ -66,6 +66,12 @@ TMPDIR="$test_tmp" FRONTDESK_REQUIRE_POSTGRES=1 scripts/with-postgres.sh swift t
 rm -rf "$test_tmp"
 done_step
 
+begin "swift test again with the clock at this commit's instant (scripts/test-dates.sh)"
+# The commit's hash picks a date and an edge of a day (a midnight, 23:55 in a salon, ...): every commit meets
+# another, and a failure repeats with the command the script prints (about 3 minutes).
+SUITES=swift scripts/test-dates.sh "$(scripts/test-dates.sh --for-commit HEAD)"
+done_step
+
 begin "command line tests with a throwaway PostgreSQL (pytest Tests/CLI)"
 # `frontdesk import` and `frontdesk export` as a hotel's staff run them, on SQLite and on PostgreSQL (about 15 s).
 FRONTDESK_BIN="$(swift build --show-bin-path)/frontdesk" FRONTDESK_REQUIRE_POSTGRES=1 \

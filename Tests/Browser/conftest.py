@@ -146,6 +146,18 @@ def text_in(browser, css):
     return browser.execute_script("return document.querySelector(arguments[0])?.textContent ?? ''", css)
 
 
+def until_text(browser, css, expected, timeout=10):
+    """Waits for the element at `css` to read `expected`, as a person waits for a page to settle after an
+    action: a read right after a click races the page on a loaded machine. Fails naming what it last read."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.common.exceptions import TimeoutException
+
+    try:
+        WebDriverWait(browser, timeout).until(lambda b: text_in(b, css) == expected)
+    except TimeoutException:
+        raise AssertionError(f"{css} reads {text_in(browser, css)!r}, not {expected!r}, after {timeout} s") from None
+
+
 def redrawn_again(act, times=5):
     """Does `act()` (find an element and use it) as a person would on a page a change made elsewhere may
     redraw at any moment: when the element found was replaced before it was used, it is found again."""

@@ -22,7 +22,7 @@ import urllib.parse
 import zoneinfo
 
 import pytest
-from conftest import latin_words, make_driver, screenshot, text_in
+from conftest import latin_words, make_driver, redrawn_again, screenshot, text_in, until_text
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -230,7 +230,7 @@ def test_in_english_a_record_is_edited_after_a_stale_save_merged_exported_and_er
     find_by_reading(driver, customer, "たなか")
     WebDriverWait(driver, 10).until(lambda b: FORMULA in formula_shown(b, visit))
     assert "Stylist's notes" in text_in(driver, f'#customer-visits [data-appointment-id="{visit}"]')
-    assert text_in(driver, "#customer-figures .customer-figure dd") == "1"
+    until_text(driver, "#customer-figures .customer-figure dd", "1")
 
     # Someone saves the record from elsewhere while the form is open: the save is told to reload.
     driver.find_element(By.ID, "customer-edit").click()
@@ -268,7 +268,8 @@ def test_in_english_a_record_is_edited_after_a_stale_save_merged_exported_and_er
     other = f'#customer-merge-results button[data-customer-id="{duplicate}"]'
     WebDriverWait(driver, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, other))
     assert not driver.find_elements(By.CSS_SELECTOR, f'#customer-merge-results [data-customer-id="{customer["id"]}"]')
-    driver.find_element(By.CSS_SELECTOR, other).click()
+    # The results redraw as the search settles: the button is found again if it was replaced meanwhile.
+    redrawn_again(lambda: driver.find_element(By.CSS_SELECTOR, other).click())
     driver.switch_to.alert.accept()
     WebDriverWait(driver, 10).until(lambda b: "yumi@example.com" in text_in(b, ".customer-facts"))
     screenshot(driver, "customer-merged-en")

@@ -79,7 +79,7 @@ def test_a_hotels_day_from_a_phone_booking_to_the_night_audit_and_the_police_lis
                   {"description": "Minibar", "amount": {"amount": 18_000, "currency": "THB"}})
     assert charged["status"] == 201, charged
     WebDriverWait(desk, 10).until(lambda b: "Minibar" in text_in(b, ".folio"))
-    assert registration_field(desk, "documentNumber").get_attribute("value") == "TZ 7654321"
+    assert redrawn_again(lambda: registration_field(desk, "documentNumber").get_attribute("value")) == "TZ 7654321"
     type_registration(desk, "birthDate", "1988-07-07")
     redrawn_again(lambda: desk.find_element(By.CSS_SELECTOR, "form[data-form=registration] button[type=submit]").click())
     assert poll(lambda: api(desk, "GET", f"/api/v1/stays/{stay_id}")["data"]["guest"].get("documentNumber") == "TZ 7654321"), text_in(desk, "form[data-form=registration]")

@@ -4,7 +4,7 @@ field, 6 is kept, a Japanese line is kept, and leaving the page and coming Back,
 server holds, as the API reads it; on the hotel's Settings the cancellation is turned off and the message before
 arrival set to 3 days. In Japanese the section has no English word, its refusal included."""
 
-from conftest import latin_words, screenshot, text_in
+from conftest import latin_words, screenshot, text_in, until_text
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 from test_desk import api, go, sign_in, use_property, wait_ready
@@ -51,7 +51,7 @@ def test_a_salon_manager_sets_the_reminder_and_a_japanese_line_which_outlive_a_r
     salon = use_property(browser, "salon")
     before = settings_of(browser, salon)
     go(browser, "#/salon-setup", "salon-setup")
-    assert text_in(browser, "#settings-messages-title") == "Messages to customers"
+    until_text(browser, "#settings-messages-title", "Messages to customers")
     # A salon's message ahead is the reminder: no message before arrival here.
     assert not browser.find_elements(By.ID, "messages-pre-arrival-days")
     # Each language's line is labelled with its own name, in its language.
@@ -66,7 +66,7 @@ def test_a_salon_manager_sets_the_reminder_and_a_japanese_line_which_outlive_a_r
     save(browser)
     WebDriverWait(browser, 10).until(lambda b: text_in(b, "#messages-reminder-hours-error") == "Enter a number from 1 to 72.")
     assert browser.find_element(By.ID, "messages-reminder-hours").get_attribute("aria-invalid") == "true"
-    assert text_in(browser, "#settings-messages-error") == ""
+    until_text(browser, "#settings-messages-error", "")
     screenshot(browser, "desk-message-settings-refused")
     assert settings_of(browser, salon) == before
 
@@ -74,7 +74,7 @@ def test_a_salon_manager_sets_the_reminder_and_a_japanese_line_which_outlive_a_r
     type_number(browser, "messages-reminder-hours", 6)
     save(browser)
     saved(browser)
-    assert text_in(browser, "#messages-reminder-hours-error") == ""
+    until_text(browser, "#messages-reminder-hours-error", "")
     assert settings_of(browser, salon)["reminderHours"] == 6
 
     # A line for Japanese customers.
@@ -101,7 +101,7 @@ def test_a_hotel_manager_turns_the_cancellation_off_and_sends_three_days_before_
     hotel = use_property(browser, "hotel")
     before = settings_of(browser, hotel)
     go(browser, "#/settings", "settings")
-    assert text_in(browser, "#settings-messages-title") == "Messages to guests"
+    until_text(browser, "#settings-messages-title", "Messages to guests")
     assert not browser.find_elements(By.ID, "messages-reminder-hours")
 
     cancellation = browser.find_element(By.ID, "messages-cancellation")
@@ -120,7 +120,7 @@ def test_the_section_in_japanese_has_no_english_word(desk_server, browser_factor
     sign_in(browser, desk_server)
     use_property(browser, "salon")
     go(browser, "#/salon-setup", "salon-setup")
-    assert text_in(browser, "#settings-messages-title") == "お客様へのメッセージ"
+    until_text(browser, "#settings-messages-title", "お客様へのメッセージ")
     # A refusal too is worded in Japanese, next to its field.
     type_number(browser, "messages-reminder-hours", 100)
     browser.find_element(By.ID, "messages-save").click()

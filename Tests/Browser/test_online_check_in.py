@@ -7,7 +7,7 @@ A link with one character changed is refused in Thai and changes nothing."""
 
 import datetime
 
-from conftest import latin_words, screenshot, text_in
+from conftest import latin_words, screenshot, text_in, until_text
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from test_desk import api, go, sign_in, use_property
@@ -115,7 +115,7 @@ def test_a_thai_guest_checks_in_online_from_a_phone_and_the_desk_registers_both_
 
     # Refused under that field, in Thai; what was typed stays.
     WebDriverWait(phone, 15).until(lambda b: text_in(b, "#check-in-guest-1-documentNumber-error"))
-    assert text_in(phone, "#check-in-guest-1-documentNumber-error") == "ช่องนี้ต้องไม่ว่าง"
+    until_text(phone, "#check-in-guest-1-documentNumber-error", "ช่องนี้ต้องไม่ว่าง")
     document = guest_field(phone, 1, "documentNumber")
     assert document.get_attribute("aria-invalid") == "true"
     assert phone.execute_script("return document.activeElement.id") == "check-in-guest-1-documentNumber"
@@ -127,7 +127,7 @@ def test_a_thai_guest_checks_in_online_from_a_phone_and_the_desk_registers_both_
     submit(phone)
     WebDriverWait(phone, 15).until(lambda b: text_in(b, "#check-in-done"))
     assert "เช็คอินออนไลน์เรียบร้อยแล้ว" in text_in(phone, "#check-in-done")
-    assert text_in(phone, "#check-in-guest-1-documentNumber-error") == ""
+    until_text(phone, "#check-in-guest-1-documentNumber-error", "")
     screenshot(phone, "check-in-th-phone-done")
 
     # A reload shows what the hotel keeps, still open to correction.
@@ -163,7 +163,7 @@ def test_a_thai_guest_checks_in_online_from_a_phone_and_the_desk_registers_both_
     go(desk, f"#/today?date={arrival}", "today")
     badge = f"tr[data-stay-id='{stay['id']}'] .online-check-in-badge"
     WebDriverWait(desk, 10).until(lambda b: text_in(b, badge))
-    assert text_in(desk, badge) == "Checked in online · arriving 15:30"
+    until_text(desk, badge, "Checked in online · arriving 15:30")
     go(desk, f"#/stays/{stay['id']}", "stays")
     WebDriverWait(desk, 10).until(lambda b: text_in(b, "#stay-companions"))
     section = text_in(desk, "#stay-online-check-in")
@@ -176,7 +176,7 @@ def test_a_thai_guest_checks_in_online_from_a_phone_and_the_desk_registers_both_
     forged = f"{head}.{'B' if mac[0] == 'A' else 'A'}{mac[1:]}"
     phone.get(f"{desk_server}/#/check-in/{forged}?lang=th")
     WebDriverWait(phone, 15).until(lambda b: text_in(b, "#check-in-refused"))
-    assert text_in(phone, "#check-in-refused") == "ลิงก์เช็คอินนี้ไม่ถูกต้อง"
+    until_text(phone, "#check-in-refused", "ลิงก์เช็คอินนี้ไม่ถูกต้อง")
     assert not phone.find_elements(By.ID, "check-in-submit")
     assert latin_words(visible_text(phone), ["Frontdesk Stays"]) == []
     screenshot(phone, "check-in-th-phone-forged")

@@ -13,7 +13,7 @@ public page's `fees.deposit`), never worked out here."""
 import datetime
 import urllib.parse
 
-from conftest import latin_words, make_driver, screenshot, text_in
+from conftest import latin_words, make_driver, screenshot, text_in, until_text
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from test_checkout import money, quoted
@@ -80,7 +80,7 @@ def amount_unit(browser, currency):
 def take_deposit(browser, visit, method, reference=None):
     """On the appointment's page, the deposit asked is taken by `method`; its fact then says it is held."""
     asked = visit["deposit"]["asked"]
-    assert text_in(browser, "#appointment-deposit") == words(browser, "appointment.depositNotTaken", amount=money(browser, asked))
+    until_text(browser, "#appointment-deposit", words(browser, "appointment.depositNotTaken", amount=money(browser, asked)))
     browser.find_element(By.ID, "appointment-deposit-open").click()
     WebDriverWait(browser, 5).until(lambda b: b.find_elements(By.ID, "deposit-take"))
     assert browser.find_element(By.ID, "deposit-amount").get_attribute("value") == str(asked["amount"])
@@ -91,7 +91,7 @@ def take_deposit(browser, visit, method, reference=None):
     if method == "cash":
         tendered = {**asked, "amount": (asked["amount"] // 10000 + 1) * 10000}
         browser.find_element(By.ID, "deposit-tendered").send_keys(str(tendered["amount"]))
-        assert text_in(browser, "#deposit-change") == money(browser, {**asked, "amount": tendered["amount"] - asked["amount"]})
+        until_text(browser, "#deposit-change", money(browser, {**asked, "amount": tendered["amount"] - asked["amount"]}))
     return asked, tendered
 
 
@@ -113,7 +113,7 @@ def test_in_english_a_deposit_set_on_set_up_is_taken_in_cash_and_taken_off_the_c
     WebDriverWait(driver, 10).until(lambda b: b.find_elements(By.ID, "appointment-deposit-taken"))
     after = appointment(driver, visit["id"])
     assert after["deposit"]["held"] == asked and "deposit" not in after["actions"]
-    assert text_in(driver, "#appointment-deposit") == words(driver, "appointment.depositHeld", amount=money(driver, asked))
+    until_text(driver, "#appointment-deposit", words(driver, "appointment.depositHeld", amount=money(driver, asked)))
     taken = sale(driver, after["sales"][0]["id"])
     assert [(line["category"], line["description"], line["amount"]) for line in taken["lines"]] == [("deposit", "Deposit", asked)]
     assert taken["total"] == asked and taken["change"]["amount"] == tendered["amount"] - asked["amount"]
@@ -130,8 +130,8 @@ def test_in_english_a_deposit_set_on_set_up_is_taken_in_cash_and_taken_off_the_c
     added = sum(tax["amount"]["amount"] for tax in quote["taxes"])
     assert quote["total"]["amount"] == quote["subtotal"]["amount"] + added - asked["amount"] == quote["subtotal"]["amount"] + added + quote["deposits"]["amount"]
     assert driver.execute_script(DEPOSIT_ROW) == words(driver, "folio.line.depositPaid")
-    assert text_in(driver, "#checkout-deposit") == money(driver, paid_off["amount"])
-    assert text_in(driver, "#checkout-total") == money(driver, quote["total"])
+    until_text(driver, "#checkout-deposit", money(driver, paid_off["amount"]))
+    until_text(driver, "#checkout-total", money(driver, quote["total"]))
     assert driver.find_element(By.ID, "checkout-amount-0").get_attribute("value") == str(quote["total"]["amount"])
     screenshot(driver, "salon-deposit-checkout-en")
     driver.find_element(By.ID, "checkout-complete").click()
@@ -139,7 +139,7 @@ def test_in_english_a_deposit_set_on_set_up_is_taken_in_cash_and_taken_off_the_c
     checked_out = sale(driver, driver.execute_script("return location.hash").rsplit("/", 1)[1])
     assert checked_out["total"] == quote["total"] and checked_out["deposits"] == paid_off["amount"]
     assert words(driver, "folio.line.depositPaid") in text_in(driver, "#receipt-lines tfoot .is-deposit")
-    assert text_in(driver, "#receipt-total") == money(driver, quote["total"])
+    until_text(driver, "#receipt-total", money(driver, quote["total"]))
     assert appointment(driver, visit["id"]).get("deposit", {}).get("held", {"amount": 0})["amount"] == 0
 
 
@@ -185,9 +185,9 @@ def test_in_japanese_a_deposit_held_is_kept_by_a_late_cancellation_and_stated_on
         assert quoted(desk) == "current"
         quote = api(desk, "POST", f"/api/v1/properties/{salon['id']}/sales/quote", {"appointmentIds": [visit["id"]], "items": [], "payments": []})["data"]
         assert quote["deposits"]["amount"] == -asked["amount"]
-        assert text_in(desk, "#checkout-deposit") == money(desk, quote["deposits"])
+        until_text(desk, "#checkout-deposit", money(desk, quote["deposits"]))
         assert desk.execute_script(DEPOSIT_ROW) == words(desk, "folio.line.depositPaid")
-        assert text_in(desk, "#checkout-total") == money(desk, quote["total"])
+        until_text(desk, "#checkout-total", money(desk, quote["total"]))
         products = [p["name"] for p in api(desk, "GET", f"/api/v1/properties/{salon['id']}/products")["data"]["products"]]
         assert latin_words(desk.execute_script(MAIN), stored + products) == []
         go(desk, f"#/appointments/{visit['id']}", "appointments")
@@ -198,8 +198,8 @@ def test_in_japanese_a_deposit_held_is_kept_by_a_late_cancellation_and_stated_on
         WebDriverWait(desk, 10).until(lambda b: b.find_elements(By.ID, "appointment-deposit"))
         press(desk, words(desk, "appointment.to.cancelled"))
         WebDriverWait(desk, 5).until(lambda b: text_in(b, "#fee-notice"))
-        assert text_in(desk, "#fee-notice") == words(desk, "appointment.fee.cancelled", fee=money(desk, fee))
-        assert text_in(desk, "#fee-deposit") == words(desk, "appointment.depositKept", deposit=money(desk, asked))
+        until_text(desk, "#fee-notice", words(desk, "appointment.fee.cancelled", fee=money(desk, fee)))
+        until_text(desk, "#fee-deposit", words(desk, "appointment.depositKept", deposit=money(desk, asked)))
         assert latin_words(desk.execute_script(MAIN), stored + [taken["reference"]]) == []
         screenshot(desk, "salon-deposit-cancel-ja")
         desk.find_element(By.ID, "fee-charge").click()
@@ -214,10 +214,10 @@ def test_in_japanese_a_deposit_held_is_kept_by_a_late_cancellation_and_stated_on
 
         # The fee's receipt, in Japanese: the fee, the deposit kept after it, what is left to pay.
         go(desk, f"#/sales/{charged['id']}", "sales")
-        assert text_in(desk, "#receipt-lines tbody td") == words(desk, "folio.line.lateCancellationFee")
+        until_text(desk, "#receipt-lines tbody td", words(desk, "folio.line.lateCancellationFee"))
         assert words(desk, "folio.line.depositKept") in text_in(desk, "#receipt-lines tfoot .is-deposit")
         assert money(desk, kept[0]["amount"]) in text_in(desk, "#receipt-lines tfoot .is-deposit")
-        assert text_in(desk, "#receipt-total") == money(desk, charged["total"])
+        until_text(desk, "#receipt-total", money(desk, charged["total"]))
         issuer = charged["issuer"]
         assert latin_words(desk.execute_script(MAIN), [*stored, charged["reference"], issuer["name"], *issuer["address"].split("\n")]) == []
         screenshot(desk, "salon-deposit-kept-ja")
@@ -233,7 +233,7 @@ def test_in_japanese_a_deposit_held_is_kept_by_a_late_cancellation_and_stated_on
         wait_times(desk)
         desk.find_element(By.CSS_SELECTOR, f'.salon-time[data-start="{times[0]["start"]}"]').click()
         WebDriverWait(desk, 10).until(lambda b: text_in(b, "#salon-deposit"))
-        assert text_in(desk, "#salon-deposit") == site_words(desk, "salon.deposit", deposit)
+        until_text(desk, "#salon-deposit", site_words(desk, "salon.deposit", deposit))
         assert latin_words(visible_text(desk), stored_names(page)) == []
         screenshot(desk, "salon-deposit-site-ja")
     finally:

@@ -12,7 +12,7 @@ API (the appointment's `fees`, the sale's `due` and `change`), never worked out 
 import datetime
 import zoneinfo
 
-from conftest import latin_words, make_driver, screenshot, text_in
+from conftest import latin_words, make_driver, screenshot, text_in, until_text
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from test_checkout import money
@@ -94,7 +94,7 @@ def test_in_japanese_a_no_show_is_charged_by_the_salons_terms_and_paid_in_cash_a
         go(desk, f"#/appointments/{waived['id']}", "appointments")
         press(desk, words(desk, "appointment.to.no_show"))
         WebDriverWait(desk, 5).until(lambda b: text_in(b, "#fee-notice"))
-        assert text_in(desk, "#fee-notice") == words(desk, "appointment.fee.no_show", fee=money(desk, fee))
+        until_text(desk, "#fee-notice", words(desk, "appointment.fee.no_show", fee=money(desk, fee)))
         desk.find_element(By.ID, "fee-waive").click()
         desk.find_element(By.ID, "fee-waive-confirm").click()
         reason_error = "return document.getElementById('fee-reason').closest('.appointment-waive').querySelector('.desk-form-error').textContent"
@@ -118,7 +118,7 @@ def test_in_japanese_a_no_show_is_charged_by_the_salons_terms_and_paid_in_cash_a
         panel_button = f"//aside[@id='board-panel']//button[normalize-space()='{words(desk, 'appointment.to.no_show')}']"
         WebDriverWait(desk, 10).until(lambda b: b.find_elements(By.XPATH, panel_button))[0].click()
         WebDriverWait(desk, 5).until(lambda b: text_in(b, "#board-panel #fee-notice"))
-        assert text_in(desk, "#fee-notice") == words(desk, "appointment.fee.no_show", fee=money(desk, fee))
+        until_text(desk, "#fee-notice", words(desk, "appointment.fee.no_show", fee=money(desk, fee)))
         screenshot(desk, "salon-fees-panel-ja")
         desk.find_element(By.ID, "fee-charge").click()
         WebDriverWait(desk, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#board-panel-sales a"))
@@ -134,14 +134,14 @@ def test_in_japanese_a_no_show_is_charged_by_the_salons_terms_and_paid_in_cash_a
         go(desk, f"#/customers/{customer}", "customers")
         owing = api(desk, "GET", f"/api/v1/customers/{customer}")["data"]["owing"]
         assert [s["id"] for s in owing] == [sale["id"]]
-        assert text_in(desk, "#customer-owes") == words(desk, "customer.owes", amount=money(desk, fee))
+        until_text(desk, "#customer-owes", words(desk, "customer.owes", amount=money(desk, fee)))
         screenshot(desk, "salon-fees-customer-ja")
         desk.find_element(By.CSS_SELECTOR, f'#customer-owing a[href="#/sales/{sale["id"]}"]').click()
         wait_ready(desk, "sales")
 
         # The receipt: its line in Japanese, what is owed, more than that refused, then cash with its change.
-        assert text_in(desk, "#receipt-lines tbody td") == words(desk, "folio.line.noShowFee")
-        assert text_in(desk, "#receipt-owed") == words(desk, "sale.owed", amount=money(desk, fee))
+        until_text(desk, "#receipt-lines tbody td", words(desk, "folio.line.noShowFee"))
+        until_text(desk, "#receipt-owed", words(desk, "sale.owed", amount=money(desk, fee)))
         assert Select(desk.find_element(By.ID, "receipt-pay-method")).first_selected_option.get_attribute("value") == "cash"
         assert desk.find_element(By.ID, "receipt-pay-amount").get_attribute("value") == str(fee["amount"])
         amount = desk.find_element(By.ID, "receipt-pay-amount")
@@ -156,13 +156,13 @@ def test_in_japanese_a_no_show_is_charged_by_the_salons_terms_and_paid_in_cash_a
         amount.send_keys(str(fee["amount"]))
         tendered = {**fee, "amount": (fee["amount"] // 10000 + 1) * 10000}
         desk.find_element(By.ID, "receipt-pay-tendered").send_keys(str(tendered["amount"]))
-        assert text_in(desk, "#receipt-pay-change") == money(desk, {**fee, "amount": tendered["amount"] - fee["amount"]})
+        until_text(desk, "#receipt-pay-change", money(desk, {**fee, "amount": tendered["amount"] - fee["amount"]}))
         screenshot(desk, "salon-fees-receipt-owed-ja")
         desk.find_element(By.ID, "receipt-pay").click()
         WebDriverWait(desk, 10).until(lambda b: text_in(b, "#receipt-change") and not b.find_elements(By.ID, "receipt-owed"))
         paid = api(desk, "GET", f"/api/v1/sales/{sale['id']}")["data"]
         assert paid["due"]["amount"] == 0 and paid["change"]["amount"] == tendered["amount"] - fee["amount"]
-        assert text_in(desk, "#receipt-change") == money(desk, paid["change"])
+        until_text(desk, "#receipt-change", money(desk, paid["change"]))
         assert not desk.find_elements(By.ID, "receipt-collect")
         staff = [m["name"] for m in api(desk, "GET", f"/api/v1/properties/{salon['id']}")["data"]["staff"]]
         issuer = paid["issuer"]

@@ -11,7 +11,7 @@ import uuid
 import zoneinfo
 
 import pytest
-from conftest import latin_words, screenshot, text_in
+from conftest import latin_words, screenshot, text_in, until_text
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from test_desk import api, go, poll, sign_in, use_property, wait_ready
@@ -82,7 +82,7 @@ def test_a_manager_sets_hours_a_day_off_and_a_service_and_the_page_shows_what_th
     driver.find_element(By.XPATH, "//button[normalize-space()='営業時間を保存']").click()
     tuesday_error = f'{HOURS} .setup-day[data-weekday="2"] .desk-form-error'
     WebDriverWait(driver, 10).until(lambda b: text_in(b, tuesday_error))
-    assert text_in(driver, tuesday_error) == OVERLAP_JA
+    until_text(driver, tuesday_error, OVERLAP_JA)
     assert weekday_ranges(salon_setup(driver, salon)["openingHours"], 2) == [{"start": 600, "end": 1200}]
 
     # Corrected, it is kept, and the form shows the server's answer.
@@ -197,7 +197,7 @@ def test_the_front_desk_is_not_offered_the_set_up_and_the_server_refuses_it_thei
     use_property(desk, "salon")
     assert not desk.find_elements(By.CSS_SELECTOR, '.desk-nav a[data-route="salon-setup"]')
     go(desk, "#/salon-setup", "salon-setup")
-    assert text_in(desk, ".setup-page .desk-hint") == "Only a manager can see and change the salon's set-up."
+    until_text(desk, ".setup-page .desk-hint", "Only a manager can see and change the salon's set-up.")
     setup = salon_setup(desk, salon)
     hours = {k: setup[k] for k in ("openingHours", "resources", "window")}
     assert api(desk, "PUT", f"/api/v1/properties/{salon['id']}/salon", hours)["status"] == 403

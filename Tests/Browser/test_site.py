@@ -7,7 +7,7 @@ import datetime
 import re
 
 import pytest
-from conftest import make_driver, screenshot, text_in
+from conftest import make_driver, screenshot, text_in, until_text
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
@@ -427,7 +427,7 @@ def test_a_guest_finds_the_booking_by_code_and_email_and_cancels_it(desk_server,
     guest.switch_to.alert.accept()
     WebDriverWait(guest, 10).until(lambda b: "Cancelled" in text_in(b, ".manage-state"))
     # Why it cannot be cancelled again, worded by the page from the booking's state.
-    assert text_in(guest, ".manage-terms") == "Cancelling is not possible: the stay is cancelled."
+    until_text(guest, ".manage-terms", "Cancelling is not possible: the stay is cancelled.")
     assert "Manage Me" not in staff_board_guests(guest, place, arrival, departure)
 
 

@@ -6,7 +6,7 @@ list with a way to try again, and all of it in Thai."""
 import datetime
 
 import pytest
-from conftest import latin_words, make_driver, screenshot, text_in
+from conftest import latin_words, make_driver, screenshot, text_in, until_text
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -65,7 +65,7 @@ def test_the_first_page_lists_twenty_with_every_place_on_the_map_and_more_comes_
     assert shown_places(guest) == order[:PAGE]
     assert count_of(guest) == whole["count"]
     WebDriverWait(guest, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, ".map-pin")) == whole["count"])
-    assert text_in(guest, "#results-shown") == f"Showing {PAGE} of {whole['count']}"
+    until_text(guest, "#results-shown", f"Showing {PAGE} of {whole['count']}")
 
     guest.find_element(By.ID, "results-more").click()
     assert settled_places(guest) == order[: 2 * PAGE]
@@ -143,8 +143,8 @@ def test_the_pages_speak_thai(province):
     try:
         query = open_results(guest, province.base)
         whole = every_place(guest, query)
-        assert text_in(guest, "#results-more") == "แสดงที่พักเพิ่ม"
-        assert text_in(guest, "#results-shown") == f"แสดง {PAGE} จาก {whole['count']} แห่ง"
+        until_text(guest, "#results-more", "แสดงที่พักเพิ่ม")
+        until_text(guest, "#results-shown", f"แสดง {PAGE} จาก {whole['count']} แห่ง")
         # What the guest typed and what the places are called stay as they are.
         stored = ["Benchmark Province"]
         stored += [name for r in whole["results"] for name in (r["property"]["name"], r["property"]["city"], r["roomType"])]

@@ -14,7 +14,7 @@ import urllib.request
 import uuid
 
 import pytest
-from conftest import latin_words, screenshot, text_in
+from conftest import latin_words, screenshot, text_in, until_text
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
@@ -200,7 +200,7 @@ def test_a_japanese_customer_finds_the_salon_books_two_services_with_anyone_and_
     choose_day(browser, day)
     # The page offers what the server works out, on the salon's clock.
     assert shown_starts(browser) == [t["start"] for t in free_times(desk_server, day, [cut, spa])]
-    assert text_in(browser, ".salon-time") == times[0]["time"]
+    until_text(browser, ".salon-time", times[0]["time"])
     assert latin_words(visible_text(browser), stored) == []
     screenshot(browser, "site-salon-ja-times")
 

@@ -5,7 +5,7 @@ password (their session ends) and takes them off the staff. And the page in Thai
 
 import datetime
 
-from conftest import latin_words, screenshot, text_in
+from conftest import latin_words, screenshot, text_in, until_text
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from test_desk import api, go, sign_in, use_property, wait_ready
@@ -51,7 +51,7 @@ def test_a_manager_adds_a_housekeeper_who_finds_only_their_work_then_resets_and_
     # A password too short is refused where the manager typed it; the corrected one adds her.
     add_staff(manager, "noi@example.com", "Noi Saetang", "housekeeping", "short")
     WebDriverWait(manager, 10).until(lambda b: text_in(b, "form.staff-add .desk-form-error"))
-    assert text_in(manager, "form.staff-add .desk-form-error") == "A password has at least 8 characters."
+    until_text(manager, "form.staff-add .desk-form-error", "A password has at least 8 characters.")
     assert staff_row(manager, "Noi Saetang") is None
     add_staff(manager, "noi@example.com", "Noi Saetang", "housekeeping", "clean rooms")
     WebDriverWait(manager, 10).until(lambda b: staff_row(b, "Noi Saetang") is not None)
@@ -119,7 +119,7 @@ def test_the_staff_page_in_thai_has_no_english_left_and_words_a_refusal(desk_ser
     # Someone already on the staff: the refusal in Thai.
     add_staff(manager, "frontdesk@example.com", "", "viewer", "")
     WebDriverWait(manager, 10).until(lambda b: text_in(b, "form.staff-add .desk-form-error"))
-    assert text_in(manager, "form.staff-add .desk-form-error") == "frontdesk@example.com ทำงานที่นี่อยู่แล้ว"
+    until_text(manager, "form.staff-add .desk-form-error", "frontdesk@example.com ทำงานที่นี่อยู่แล้ว")
     staff = api(manager, "GET", f"/api/v1/properties/{hotel['id']}/staff")["data"]["staff"]
     stored = [m["name"] for m in staff] + [m["email"] for m in staff] + ["frontdesk@example.com"]
     words = manager.find_element(By.CSS_SELECTOR, ".staff-page").text

@@ -16,7 +16,7 @@ import uuid
 import zoneinfo
 
 import pytest
-from conftest import latin_words, redrawn_again, screenshot, text_in
+from conftest import latin_words, redrawn_again, screenshot, text_in, until_text
 from frontdesk_server import serving_demo
 from mail_sink import MailSink, text_of
 from selenium.webdriver.common.by import By
@@ -150,7 +150,7 @@ def test_a_customer_on_the_waitlist_takes_the_time_a_cancellation_frees_and_the_
     WebDriverWait(phone, 10).until(lambda b: b.find_elements(By.ID, "offer-book"))
     zone = page["salon"]["timeZone"]
     assert text_in(phone, "#offer-time").startswith(salon_clock(offer["start"], zone))
-    assert text_in(phone, "#offer-stylist") == staff["name"]
+    until_text(phone, "#offer-stylist", staff["name"])
     held = text_in(phone, "#offer-hold")
     assert salon_clock(offer["expiresAt"], zone) in held
     WebDriverWait(phone, 5).until(lambda b: text_in(b, "#offer-hold") != held)
@@ -161,7 +161,7 @@ def test_a_customer_on_the_waitlist_takes_the_time_a_cancellation_frees_and_the_
     book = phone.find_element(By.ID, "offer-book")
     phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", book)
     book.click()
-    assert text_in(phone, "#offer-acceptTerms-error") == refusal(phone, "ja", "visit.terms")
+    until_text(phone, "#offer-acceptTerms-error", refusal(phone, "ja", "visit.terms"))
     phone.find_element(By.ID, "offer-accept").click()
     phone.find_element(By.ID, "offer-book").click()
     WebDriverWait(phone, 10).until(lambda b: b.find_elements(By.ID, "offer-booked"))
@@ -177,7 +177,7 @@ def test_a_customer_on_the_waitlist_takes_the_time_a_cancellation_frees_and_the_
     phone.get(f"{base}/#/offer?token=not-an-offer&lang=ja")
     wait_page(phone, "offer")
     WebDriverWait(phone, 10).until(lambda b: b.find_elements(By.ID, "offer-refused"))
-    assert text_in(phone, "#offer-refused") == "このリンクは無効です。"
+    until_text(phone, "#offer-refused", "このリンクは無効です。")
 
     # The desk lists her with the offer she took, in English and in Thai.
     desk = browser_factory()
@@ -193,7 +193,7 @@ def test_a_customer_on_the_waitlist_takes_the_time_a_cancellation_frees_and_the_
     # Its email went out: the desk says so, as the mail server took it.
     email = f'{listed} .waitlist-offer[data-state="accepted"] .waitlist-offer-email'
     assert desk.find_element(By.CSS_SELECTOR, email).get_attribute("data-message-state") == "sent"
-    assert text_in(desk, email) == "Email: Sent"
+    until_text(desk, email, "Email: Sent")
     assert CUSTOMER["email"] in text_in(desk, listed) and CUSTOMER["name"] in text_in(desk, listed)
     assert not desk.find_elements(By.CSS_SELECTOR, f"{listed} .waitlist-remove")
     screenshot(desk, "waitlist-desk-en")

@@ -6,7 +6,7 @@ lists none. In Japanese, the salon's set-up offers no stay.* event and the secti
 added and its secret shown included; the hotel's Settings names LINE, Kakao, Zalo and JSON and no other English
 word. The front desk, whom the server serves no webhooks, sees no section."""
 
-from conftest import latin_words, screenshot, text_in
+from conftest import latin_words, screenshot, text_in, until_text
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 from test_desk import api, go, sign_in, use_property, wait_ready
@@ -49,7 +49,7 @@ def refused(browser, words):
     """Waits for the refusal under the URL, which holds `words`; the field is marked invalid."""
     WebDriverWait(browser, 10).until(lambda b: words in text_in(b, "#webhooks-url-error"))
     assert browser.find_element(By.ID, "webhooks-url").get_attribute("aria-invalid") == "true"
-    assert text_in(browser, "#settings-webhooks-error") == ""
+    until_text(browser, "#settings-webhooks-error", "")
 
 
 def secret_shown(browser):
@@ -62,7 +62,7 @@ def test_a_hotel_manager_adds_a_webhook_sees_its_secret_once_and_removes_it(desk
     sign_in(browser, desk_server)
     hotel = use_property(browser, "hotel")
     go(browser, "#/settings", "settings")
-    assert text_in(browser, "#settings-webhooks-title") == "Webhooks"
+    until_text(browser, "#settings-webhooks-title", "Webhooks")
     assert offered(browser) == [[code, True] for code in EVENTS]
     assert rows(browser) == [] and webhooks_of(browser, hotel) == []
 
@@ -78,7 +78,7 @@ def test_a_hotel_manager_adds_a_webhook_sees_its_secret_once_and_removes_it(desk
         browser.find_element(By.ID, f"webhooks-event-{code}").click()
     add(browser, "https://93.184.215.14/hooks")
     WebDriverWait(browser, 10).until(lambda b: text_in(b, "#webhooks-events-error") == "Choose at least one event.")
-    assert text_in(browser, "#webhooks-url-error") == ""
+    until_text(browser, "#webhooks-url-error", "")
 
     # With two events: its secret is shown, the refusal goes and the form starts again.
     for code in ("booking.created", "payment.received"):
@@ -86,10 +86,10 @@ def test_a_hotel_manager_adds_a_webhook_sees_its_secret_once_and_removes_it(desk
     browser.find_element(By.ID, "webhooks-add").click()
     secret = secret_shown(browser)
     assert secret.startswith("whsec_") and len(secret) > 40, secret
-    assert text_in(browser, "label[for=webhooks-secret]") == "Copy this secret now: it is not shown again."
+    until_text(browser, "label[for=webhooks-secret]", "Copy this secret now: it is not shown again.")
     assert browser.find_element(By.ID, "webhooks-secret").get_attribute("readonly") is not None
     assert browser.find_element(By.ID, "webhooks-copy").is_displayed()
-    assert text_in(browser, "#webhooks-events-error") == ""
+    until_text(browser, "#webhooks-events-error", "")
     assert browser.find_element(By.ID, "webhooks-url").get_attribute("value") == ""
     assert offered(browser) == [[code, True] for code in EVENTS]
     [stored] = webhooks_of(browser, hotel)
@@ -116,7 +116,7 @@ def test_a_hotel_manager_adds_a_webhook_sees_its_secret_once_and_removes_it(desk
     browser.switch_to.alert.accept()
     WebDriverWait(browser, 10).until(lambda b: rows(b) == [])
     WebDriverWait(browser, 5).until(lambda b: text_in(b, "#desk-toast") == "Webhook removed.")
-    assert text_in(browser, "#settings-webhooks ul") == "No webhooks yet."
+    until_text(browser, "#settings-webhooks ul", "No webhooks yet.")
     assert webhooks_of(browser, hotel) == []
 
 
@@ -125,7 +125,7 @@ def test_in_japanese_the_salons_webhooks_have_no_english_word_and_no_stay_events
     sign_in(browser, desk_server)
     salon = use_property(browser, "salon")
     go(browser, "#/salon-setup", "salon-setup")
-    assert text_in(browser, "#settings-webhooks-title") == "ウェブフック"
+    until_text(browser, "#settings-webhooks-title", "ウェブフック")
     # A salon's visits are never checked in or out.
     assert offered(browser) == [[code, True] for code in SALON_EVENTS]
     assert not browser.find_elements(By.CSS_SELECTOR, "[id^='webhooks-event-stay.']")

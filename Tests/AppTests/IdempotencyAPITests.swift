@@ -111,8 +111,9 @@ struct IdempotencyAPITests {
     func concurrentRetriesOfAnUnassignedBookingBookOnceAndAllGetItsAnswer(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
         try await fixture.test { client in
+            let (arrival, departure) = (fixture.bookedNights.arrival.iso, fixture.bookedNights.departure.iso)
             let body = #"""
-                {"roomTypeId": \#(fixture.roomType.id), "arrival": "2026-12-01", "departure": "2026-12-02", "adults": 1,
+                {"roomTypeId": \#(fixture.roomType.id), "arrival": "\#(arrival)", "departure": "\#(departure)", "adults": 1,
                  "guest": {"name": "Ann Lee"}}
                 """#
             // A retry while the first is running waits for its answer instead of being told to come back.

@@ -230,6 +230,11 @@ public struct CustomerRepository: Sendable {
             try await WaitlistRepository.erase(
                 email: customer.email, phone: customer.phone, propertyID: customer.propertyID,
                 at: Int64(store.clock.nowMillis), in: sql)
+            let appointmentIDs = try await sql.raw(
+                "SELECT id FROM appointments WHERE salon_customer_id = \(bind: id)"
+            ).all().map { try $0.decode(column: "id", as: Int.self) }
+            try await MessageRepository.erase(
+                appointmentIDs: appointmentIDs, email: customer.email, propertyID: customer.propertyID, in: sql)
             customer = Customer(
                 id: id, propertyID: customer.propertyID, name: "", erased: true, version: customer.version + 1)
             try await Self.update(customer, in: sql)

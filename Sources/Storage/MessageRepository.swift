@@ -169,6 +169,9 @@ public struct MessageRepository: Sendable {
             guard message.state != .queued else {
                 throw DomainError(.conflict, "the message is still on its way", field: "id", reason: .messageQueued)
             }
+            guard !message.message.recipient.isEmpty else {
+                throw DomainError(.notAllowed, "the recipient's details were erased", reason: .customerErased)
+            }
             try await sql.raw(
                 """
                 UPDATE messages SET state = 'queued', token = \(bind: Self.newToken()), attempts = 0,
@@ -180,6 +183,34 @@ public struct MessageRepository: Sendable {
                 throw DomainError(.notFound, "no message \(id)")
             }
             return try Self.message(from: again)
+        }
+    }
+
+    /// Takes a salon customer's details out of the messages about their appointments (`appointmentIDs`) and of
+    /// those sent to `email` at the salon (waitlist offers): no recipient, no name in the facts. One still
+    /// queued is not sent: it fails, saying why.
+    static func erase(appointmentIDs: [Int], email: String, propertyID: Int, in sql: any SQLDatabase) async throws {
+        let byAppointment =
+            appointmentIDs.isEmpty
+            ? "FALSE" : "appointment_id IN (\(appointmentIDs.map(String.init).joined(separator: ",")))"
+        let key = Customer.matchingEmail(email)
+        let rows = try await sql.raw(
+            """
+            SELECT id, facts FROM messages WHERE property_id = \(bind: propertyID)
+              AND (\(unsafeRaw: byAppointment) OR (\(bind: key) <> '' AND LOWER(recipient) = \(bind: key)))
+            """
+        ).all()
+        for row in rows {
+            var facts = try JSONText.decode(MessageFacts.self, try row.decode(column: "facts", as: String.self))
+            facts.guestName = ""
+            try await sql.raw(
+                """
+                UPDATE messages SET recipient = '', recipient_name = '', facts = \(bind: try JSONText.encode(facts)),
+                  last_error = CASE WHEN state = 'queued' THEN 'the customer''s details were erased' ELSE last_error END,
+                  state = CASE WHEN state = 'queued' THEN 'failed' ELSE state END, claimed_until = NULL
+                WHERE id = \(bind: try row.decode(column: "id", as: Int.self))
+                """
+            ).run()
         }
     }
 

@@ -81,3 +81,25 @@ struct CustomerSchema: AsyncMigration {
         try await sql.raw("DROP TABLE customers").run()
     }
 }
+
+/// Folds every record's `search_text` again by today's `Customer.folded`: the records saved before it
+/// composed half-width ﾀﾞ to ダ hold a letter and a combining mark that no search typed today matches.
+struct CustomerRefold: AsyncMigration {
+    var name: String { "frontdesk.customer-refold.v31" }
+
+    func prepare(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        let rows = try await sql.raw("SELECT id, name, reading, phone FROM customers WHERE merged_into IS NULL").all()
+        for row in rows {
+            let customer = Customer(
+                propertyID: 0, name: try row.decode(column: "name", as: String.self),
+                reading: try row.decode(column: "reading", as: String.self),
+                phone: try row.decode(column: "phone", as: String.self))
+            let id = try row.decode(column: "id", as: Int.self)
+            try await sql.raw("UPDATE customers SET search_text = \(bind: customer.searchText) WHERE id = \(bind: id)")
+                .run()
+        }
+    }
+
+    func revert(on database: any Database) async throws {}
+}

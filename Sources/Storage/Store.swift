@@ -143,6 +143,7 @@ public final class Store: Sendable {
         migrations.add(OnlineCheckInSchema())
         migrations.add(WaitlistSchema(dialect: dialect))
         migrations.add(SharedLimitsSchema(dialect: dialect))
+        migrations.add(CustomerRefold())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await oneMigratorAtATime {

@@ -241,4 +241,83 @@ struct CustomerAPITests {
                 customer.name == "佐藤 結衣" && customer.email == "yui@example.com" && customer.propertyID == salon.id)
         }
     }
+
+    /// What a person asking for their data receives is all of it: every visit, past the 100 the record reads,
+    /// headed in the desk's language. Erased, their address and name are gone from their bookings' messages
+    /// too, and a message of theirs still queued is not sent.
+    @Test(arguments: TestDatabase.available)
+    func theExportHoldsEveryVisitInTheDesksLanguageAndAnErasureLeavesNoAddressOnTheMessages(database: TestDatabase)
+        async throws
+    {
+        let fixture = try await APIFixture.make(database: database)
+        let salon = try await AppointmentAPITests.salon(in: fixture)
+        try await fixture.test(as: .manager) { client in
+            let yui = try await Self.add(
+                client, salon, #"{"name": "山田 結衣", "reading": "ﾔﾏﾀﾞ ﾕｲ", "email": "yui@example.com"}"#)
+            let visits = CustomerRecord.visitLimit + 5
+            for days in 1...visits {
+                _ = try await Self.book(client, salon, customer: yui, days: -days, fixture: fixture)
+            }
+            let start = Day.today(in: salon.property.timeZone, now: fixture.store.clock.now()).adding(days: 3)
+                .instant(atMinute: 11 * 60, in: salon.property.timeZone).formatted(.iso8601)
+            let confirmed = try await client.execute(
+                uri: "/api/v1/properties/\(salon.property.id)/appointments", method: .post,
+                body: ByteBuffer(
+                    string:
+                        #"{"staffId": \#(salon.staff[0].id), "serviceId": \#(salon.service.id), "start": "\#(start)", "customer": {"id": \#(yui)}, "language": "ja"}"#
+                )
+            ) {
+                try APIFixture.decoder.decode(AppointmentAPITests.AppointmentBody.self, from: Data(buffer: $0.body)).id
+            }
+            // Half-width kana with voiced marks finds her, as the full-width reading does.
+            for query in ["ﾔﾏﾀﾞ", "やまだ", "ヤマダ ユイ"] {
+                let escaped = query.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? query
+                try await client.execute(uri: "\(Self.path(salon))?q=\(escaped)", method: .get) { response in
+                    let list = try APIFixture.decoder.decode(
+                        Components.Schemas.CustomerList.self, from: Data(buffer: response.body))
+                    #expect(list.customers.map(\.id) == [yui], "\(query)")
+                }
+            }
+            try await client.execute(uri: "/api/v1/customers/\(yui)/export?lang=ja", method: .get) { response in
+                #expect(response.status == .ok)
+                let lines = String(buffer: response.body).split(separator: "\r\n", omittingEmptySubsequences: false)
+                #expect(lines.first == "\u{FEFF}項目,内容" && lines.contains("開始,メニュー,担当,状態,料金,通貨,メモ,施術メモ"))
+                let rows = lines.filter { $0.hasPrefix("20") }
+                #expect(rows.count == visits + 1)
+                #expect(rows.first?.contains(",予約済み,") == true && rows.dropFirst().allSatisfy { $0.contains(",予約済み,") })
+                #expect(!lines.contains { $0.contains("booked") || $0.contains("field") })
+            }
+            try await client.execute(uri: "/api/v1/customers/\(yui)/export?lang=xx", method: .get) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains(#""field":"lang""#))
+            }
+            try await client.execute(
+                uri: "/api/v1/properties/\(salon.property.id)/exports/customers?lang=ja", method: .get
+            ) {
+                #expect(String(buffer: $0.body).hasPrefix("\u{FEFF}id,お名前,フリガナ,電話番号,"))
+            }
+            // Her confirmation, sent; and a reminder still on its way.
+            let sql = try fixture.store.sql
+            try await sql.raw("UPDATE messages SET state = 'sent' WHERE appointment_id = \(bind: confirmed)").run()
+            let queued = try await fixture.store.messages.sendAgain(
+                id: try #require(try await fixture.store.messages.messages(appointmentID: confirmed).first).id)
+            #expect(queued.state == .queued)
+            try await client.execute(uri: "/api/v1/customers/\(yui)", method: .delete) {
+                #expect($0.status == .noContent)
+            }
+            try await client.execute(uri: "/api/v1/appointments/\(confirmed)/messages", method: .get) { response in
+                #expect(response.status == .ok)
+                let text = String(buffer: response.body)
+                #expect(!text.contains("yui@example.com") && !text.contains("山田"), "\(text)")
+                #expect(text.contains(#""state":"failed""#))
+            }
+            let left = try await sql.raw(
+                "SELECT COUNT(*) AS n FROM messages WHERE recipient LIKE '%yui@%' OR facts LIKE '%結衣%'"
+            ).first()
+            #expect(try left?.decode(column: "n", as: Int.self) == 0)
+            try await client.execute(uri: "/api/v1/messages/\(queued.id)/send-again", method: .post) { response in
+                #expect(response.status == .unprocessableContent, "\(String(buffer: response.body))")
+            }
+        }
+    }
 }

@@ -77,6 +77,16 @@ struct HousekeepingMoneyAPITests {
             }
             let customer = try #require(try await fixture.store.appointments.appointment(id: appointment)).customerID
             let sale = try await CheckoutAPITests.checkOut(manager, salon: salon, appointments: [appointment])
+            // An appointment still booked, a week ahead: its fees are money too (a checked-out one has none).
+            let booked = try await manager.execute(
+                uri: "/api/v1/properties/\(salon.property.id)/appointments", method: .post,
+                body: ByteBuffer(
+                    string:
+                        #"{"staffId": \#(salon.staff[0].id), "serviceId": \#(salon.service.id), "start": "\#(fixture.today.adding(days: 7).iso)T10:00:00+09:00", "customer": {"name": "Ann"}}"#
+                )
+            ) {
+                try APIFixture.decoder.decode(AppointmentAPITests.AppointmentBody.self, from: Data(buffer: $0.body)).id
+            }
             let housekeeper = try #require(
                 try await StaffAPITests.signIn(manager, "housekeeping@example.com", APIFixture.password))
             let property = fixture.property.id
@@ -106,16 +116,19 @@ struct HousekeepingMoneyAPITests {
                                             : path.hasPrefix("/api/v1/room-types/")
                                                 ? fixture.roomType.id
                                                 : path.hasSuffix("/salon") ? salon.property.id : property
-                uri = uri.replacingOccurrences(of: "{id}", with: String(id))
                 if uri.hasSuffix("/ledger") || uri.hasSuffix("/stats") || uri.hasSuffix("/rates") {
                     uri += "?from=\(closed.iso)&to=\(closed.adding(days: 2).iso)"
                 }
                 if uri.hasSuffix("/stays") { uri += "?q=Ann" }
-                try await housekeeper.execute(uri: uri, method: .get) { response in
-                    #expect([.ok, .forbidden].contains(response.status), "\(uri): \(response.status)")
-                    let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body))
-                    #expect(Self.money(in: json).isEmpty, "\(uri): \(Self.money(in: json))")
-                    if response.status == .ok { read.append(path) }
+                // An appointment is read in each of its states: checked out, and booked with its fees.
+                for id in path.hasPrefix("/api/v1/appointments/") ? [id, booked] : [id] {
+                    let uri = uri.replacingOccurrences(of: "{id}", with: String(id))
+                    try await housekeeper.execute(uri: uri, method: .get) { response in
+                        #expect([.ok, .forbidden].contains(response.status), "\(uri): \(response.status)")
+                        let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body))
+                        #expect(Self.money(in: json).isEmpty, "\(uri): \(Self.money(in: json))")
+                        if response.status == .ok { read.append(path) }
+                    }
                 }
             }
             // A salon's services and board, without their prices.
@@ -139,6 +152,10 @@ struct HousekeepingMoneyAPITests {
             }
             try await manager.execute(uri: "/api/v1/stays/\(stay)/history", method: .get) { response in
                 #expect(String(buffer: response.body).contains(#""amount""#))
+            }
+            try await manager.execute(uri: "/api/v1/appointments/\(booked)", method: .get) { response in
+                let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body))
+                #expect(Self.money(in: json).contains { $0.hasPrefix(".fees.") })
             }
         }
     }

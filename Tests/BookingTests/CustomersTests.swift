@@ -15,6 +15,10 @@ struct CustomersTests {
     @Test func aReadingTypedInHiraganaFindsOneStoredInKatakanaAndFullWidthFindsHalfWidth() {
         #expect(Customer.folded("タナカ ハナコ") == "たなか はなこ")
         #expect(Customer.folded("ｶﾅ") == "かな")
+        #expect(Customer.folded("ﾔﾏﾀﾞ ﾊﾟﾝ ｶﾞｸ ﾌﾞﾝ") == "やまだ ぱん がく ぶん")
+        let yamada = Customer(propertyID: 7, name: "山田 太郎", reading: "ヤマダ タロウ", phone: "")
+        #expect(yamada.searchText.contains(Customer.searchKey("ﾔﾏﾀﾞ")))
+        #expect(Customer(propertyID: 7, name: "x", reading: "ﾔﾏﾀﾞ").searchText.contains(Customer.searchKey("やまだ")))
         #expect(Customer.folded("Ｔａｎａｋａ") == "tanaka")
         let customer = Customer(propertyID: 7, name: "田中 花子", reading: "タナカ ハナコ", phone: "090-1234-5678")
         #expect(customer.searchText.contains(Customer.folded("たなか")))

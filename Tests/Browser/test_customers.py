@@ -204,6 +204,11 @@ def test_in_japanese_a_reading_in_hiragana_finds_the_record_and_its_last_formula
     desk.refresh()
     record_shown(desk, customer["id"])
     assert FORMULA in formula_shown(desk, visit)
+    # Her data as the desk hands it to her: in Japanese, the formula with it.
+    exported = desk.execute_async_script(CSV_TEXT)
+    assert exported.startswith("\ufeff項目,内容") and "施術メモ" in exported and FORMULA in exported, exported
+    services = [s["name"] for s in api(desk, "GET", f"/api/v1/properties/{salon['id']}")["data"]["services"]]
+    assert latin_words(exported, stored + services + ["hanako@example.com"]) == []
     desk.find_element(By.CSS_SELECTOR, f'#customer-visits [data-appointment-id="{visit}"] a').click()
     wait_ready(desk, "appointments")
     WebDriverWait(desk, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, '[data-form="visit-notes"] textarea'))

@@ -53,4 +53,26 @@ struct CustomerRepositoryTests {
         #expect(hana.name == "Hana T." && hana.propertyID == salon.property.id)
         #expect(try await store.customers.customer(id: records[6])?.propertyID == other.property.id)
     }
+
+    /// A record saved while half-width ﾀﾞ folded to タ and a combining mark is found by ﾔﾏﾀﾞ and by やまだ once
+    /// the migration has folded it again.
+    @Test(arguments: TestDatabase.available)
+    func theRefoldFindsARecordSavedWithAHalfWidthVoicedReading(database: TestDatabase) async throws {
+        let store = try await database.makeStore()
+        let salon = try await SalonSetupRepositoryTests.salon(in: store)
+        let sql = try store.sql
+        let customer = Customer(propertyID: salon.property.id, name: "山田", reading: "ﾔﾏﾀﾞ")
+        let id = try await CustomerRepository.insert(customer, in: sql)
+        let stale = "山田\u{1F}やまた\u{3099}\u{1F}"
+        try await sql.raw("UPDATE customers SET search_text = \(bind: stale) WHERE id = \(bind: id)").run()
+        let search = { (typed: String) in
+            try await store.customers.customers(
+                propertyID: salon.property.id, containing: Customer.searchKey(typed), at: 0, limit: 10
+            ).map(\.customer.id)
+        }
+        #expect(try await search("ﾔﾏﾀﾞ") == [])
+        try await CustomerRefold().prepare(on: try store.database)
+        #expect(try await search("ﾔﾏﾀﾞ") == [id])
+        #expect(try await search("やまだ") == [id])
+    }
 }

@@ -119,12 +119,15 @@ export async function mountRecord(main, desk, route) {
       row.append(opening("customer-edit", "customer.edit", editForm, "is-primary"), opening("customer-merge", "customer.merge", merge));
     }
     // The session is a cookie: the browser downloads the file itself, under a name the server does not give.
-    row.append(
-      h("a", {
-        class: "desk-button", id: "customer-export", href: `/api/v1/customers/${id}/export`, download: `customer-${id}.csv`,
-        text: t("customer.export"),
-      }),
-    );
+    // For those the server lets read the accounts, as the salon's other exports; in the desk's language.
+    if (desk.may("accounts")) {
+      row.append(
+        h("a", {
+          class: "desk-button", id: "customer-export", href: `/api/v1/customers/${id}/export?lang=${desk.i18n.code}`,
+          download: `customer-${id}.csv`, text: t("customer.export"),
+        }),
+      );
+    }
     if (desk.may("managing") && !record.erased) {
       row.append(
         h("button", {

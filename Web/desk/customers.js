@@ -31,7 +31,7 @@ export async function mount(main, desk, route) {
   // The salon's whole list, to take elsewhere: for those who read the accounts, as the other exports.
   const exportAll = desk.may("accounts")
     ? h("a", {
-      class: "desk-button", id: "customers-export", href: `/api/v1/properties/${property.id}/exports/customers`,
+      class: "desk-button", id: "customers-export", href: `/api/v1/properties/${property.id}/exports/customers?lang=${desk.i18n.code}`,
       download: `customers-${property.id}.csv`, text: t("customers.exportAll"),
     })
     : null;

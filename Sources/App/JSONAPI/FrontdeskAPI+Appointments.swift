@@ -113,7 +113,7 @@ extension FrontdeskAPI {
         // The customer is told of a new time or a cancellation (with the fee the terms keep), in its transaction.
         let fee =
             callOff == .lateCancellation && waiving == nil
-            ? try await salonDesk.callOffFees(id, by: staff).cancellation : nil
+            ? try await salonDesk.callOffFees(id, by: staff)?.cancellation : nil
         let appointment = try await tellingCustomer(appointmentID: id, fee: fee) {
             guard let callOff else { return try await salonDesk.change(id, version: version, change, by: staff) }
             var version = version

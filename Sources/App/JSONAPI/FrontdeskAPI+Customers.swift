@@ -76,11 +76,14 @@ extension FrontdeskAPI {
     }
 
     func exportCustomer(_ input: Operations.ExportCustomer.Input) async throws -> Operations.ExportCustomer.Output {
-        .ok(.init(body: .csv(HTTPBody(try await customers.export(input.path.id, by: try staff)))))
+        let language = try Language.asked(input.query.lang) ?? .en
+        return .ok(.init(body: .csv(HTTPBody(try await customers.export(input.path.id, in: language, by: try staff)))))
     }
 
     func exportCustomers(_ input: Operations.ExportCustomers.Input) async throws -> Operations.ExportCustomers.Output {
-        .ok(.init(body: .csv(HTTPBody(try await customers.exportAll(propertyID: input.path.id, by: try staff)))))
+        let language = try Language.asked(input.query.lang) ?? .en
+        let csv = try await customers.exportAll(propertyID: input.path.id, in: language, by: try staff)
+        return .ok(.init(body: .csv(HTTPBody(csv))))
     }
 
     static func eTag(of customer: Customer) -> String { "\"\(customer.version)\"" }

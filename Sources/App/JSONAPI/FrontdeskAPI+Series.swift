@@ -68,7 +68,7 @@ extension FrontdeskAPI {
             throw DomainError.invalid("applyTo", "a no-show is marked one visit at a time")
         case .lateCancellation?:
             let terms: DeskCancellation = waiveFeeReason.map { .waiveFee(reason: $0) } ?? .applyTerms
-            let fee = waiveFeeReason == nil ? try await salonDesk.callOffFees(id, by: staff).cancellation : nil
+            let fee = waiveFeeReason == nil ? try await salonDesk.callOffFees(id, by: staff)?.cancellation : nil
             appointment = try await tellingCustomer(appointmentID: id, fee: fee, later: rest.count) {
                 let first = try await salonDesk.callOff(
                     id, version: version, as: .lateCancellation, terms: terms, by: staff

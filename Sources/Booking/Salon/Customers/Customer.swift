@@ -85,9 +85,12 @@ public struct Customer: Hashable, Sendable, Identifiable {
     }
 
     /// Text as searched: compatibility forms unified (full-width Ｔａｎａｋａ is Tanaka, half-width ｶﾅ is
-    /// カナ), lower case, and katakana as hiragana, so that たなか finds タナカ.
+    /// カナ and ﾀﾞ is ダ), lower case, and katakana as hiragana, so that たなか finds タナカ.
     public static func folded(_ text: String) -> String {
-        let unified = text.precomposedStringWithCompatibilityMapping.lowercased()
+        // Composed once more: on Linux the compatibility mapping leaves half-width ﾀﾞ as タ and a combining
+        // voiced mark (U+3099), which no stored ダ contains.
+        let unified = text.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
+            .lowercased()
         var scalars = String.UnicodeScalarView()
         for scalar in unified.unicodeScalars {
             // Katakana ァ (U+30A1) to ヶ (U+30F6) sit 0x60 above their hiragana.

@@ -114,62 +114,6 @@ public struct Customers<Storage: SalonStorage>: Sendable {
         try await storage.erase(customerID: id, by: staff.user.id)
     }
 
-    /// Everything the salon keeps on the customer as CSV: their details, a blank line, then one row a visit.
-    /// For the roles that read the accounts, as the property's other exports (housekeeping: `.forbidden`).
-    public func export(_ id: Int, by staff: Staff) async throws -> String {
-        let record = try await record(id, by: staff.doing(.accounts))
-        let salon = try await storage.salon(record.customer.propertyID, by: staff)
-        let customer = record.customer
-        var rows: [[String]] = [
-            ["field", "value"], ["name", customer.name], ["reading", customer.reading], ["phone", customer.phone],
-            ["email", customer.email], ["birthday", customer.birthday?.iso ?? ""], ["notes", customer.notes],
-            ["allergies", customer.allergies], [],
-            ["start", "service", "stylist", "state", "price", "currency", "notes", "visit notes"],
-        ]
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = salon.timeZone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        for visit in (record.upcoming.reversed() + record.visits) {
-            let appointment = visit.appointment
-            rows.append([
-                formatter.string(from: Date(timeIntervalSince1970: TimeInterval(appointment.startMinute) * 60)),
-                visit.serviceName, visit.staffName, appointment.state.rawValue,
-                visit.price.map { String($0.amount) } ?? "", visit.price?.currency.code ?? "", appointment.notes,
-                appointment.visitNotes,
-            ])
-        }
-        // With a byte order mark, so that a spreadsheet opening it reads its names as UTF-8.
-        return "\u{FEFF}" + rows.map(CSV.line).joined()
-    }
-
-    /// The salon's customers as a CSV file, to take them elsewhere: one row a record not erased, oldest
-    /// first. For the roles that read the accounts, as the property's other exports.
-    public func exportAll(propertyID: Int, by staff: Staff) async throws -> String {
-        let salon = try await storage.salon(propertyID, by: staff.doing(.accounts))
-        let entries = try await storage.customerList(propertyID: salon.id, at: nowMinute)
-        let day = { (minute: Int?) in
-            minute.map { Day.today(in: salon.timeZone, now: Date(timeIntervalSince1970: TimeInterval($0) * 60)).iso }
-                ?? ""
-        }
-        let rows: [[String]] =
-            [
-                [
-                    "id", "name", "reading", "phone", "email", "birthday", "allergies", "notes", "visits",
-                    "last visit", "next visit", "spent", "currency",
-                ]
-            ]
-            + entries.map { entry in
-                let customer = entry.customer
-                return [
-                    String(customer.id), customer.name, customer.reading, customer.phone, customer.email,
-                    customer.birthday?.iso ?? "", customer.allergies, customer.notes, String(entry.completedVisits),
-                    day(entry.lastVisitMinute), day(entry.nextVisitMinute), String(entry.spent), salon.currency.code,
-                ]
-            }
-        return "\u{FEFF}" + rows.map(CSV.line).joined()
-    }
-
     /// The record, for staff who work at its salon (404 otherwise, as for one that does not exist).
     func customer(_ id: Int, by staff: Staff) async throws -> Customer {
         guard let customer = try await storage.customer(id: id), try staff.worksAt(customer.propertyID) else {

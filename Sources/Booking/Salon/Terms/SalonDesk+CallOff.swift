@@ -5,9 +5,10 @@ import Foundation
 /// changes the appointment. A fee the terms do not charge (a cancellation made in time) posts nothing.
 extension SalonDesk where Storage: CheckoutStorage {
     /// What calling the appointment off now would charge (zero where the terms charge nothing): the desk
-    /// states it before it asks.
-    public func callOffFees(_ id: Int, by staff: Staff) async throws -> CallOffFees {
+    /// states it before it asks. Nil for a role that does not read money (housekeeping), as a deposit is.
+    public func callOffFees(_ id: Int, by staff: Staff) async throws -> CallOffFees? {
         let (appointment, _) = try await self.appointment(id, by: staff)
+        guard staff.roles(appointment.propertyID)?.readsMoney == true else { return nil }
         let salon = try await storage.salon(appointment.propertyID, by: staff)
         let terms = try await SalonTerms.read(salon, from: storage)
         let price = try await price(of: appointment, at: salon)

@@ -32,8 +32,66 @@ public enum APIDocument {
         public var name: String
         public var location: Location
         public var required: Bool
+        /// What its schema says of each value.
+        public var value: ValueSchema
+        /// Declared `type: array` (`services=3&services=5`): the bounds on how many, each value checked by `value`.
+        public var items: ClosedRange<Int>?
+
         /// Declared `type: integer`: a whole number.
-        public var isInteger: Bool
+        public var isInteger: Bool { value.type == "integer" }
+    }
+
+    /// The rules of a parameter's schema that a value's text is checked by: its type (`integer`, `number`,
+    /// `boolean`, `string`), bounds, lengths, choices and pattern.
+    public struct ValueSchema: Sendable, Equatable {
+        public var type: String?
+        public var minimum: Double?
+        public var maximum: Double?
+        public var minLength: Int?
+        public var maxLength: Int?
+        public var choices: [String]?
+        public var pattern: String?
+
+        init(_ schema: [String: Any]) {
+            type = schema["type"] as? String
+            minimum = (schema["minimum"] as? NSNumber)?.doubleValue
+            maximum = (schema["maximum"] as? NSNumber)?.doubleValue
+            minLength = schema["minLength"] as? Int
+            maxLength = schema["maxLength"] as? Int
+            choices = (schema["enum"] as? [Any])?.map { "\($0)" }
+            pattern = schema["pattern"] as? String
+        }
+
+        /// Why `text` breaks the schema, in words, or nil when it does not.
+        public func violation(of text: String) -> String? {
+            switch type {
+            case "integer":
+                guard let number = Int(text) else { return "'\(text)' is not a whole number" }
+                return range(Double(number))
+            case "number":
+                guard let number = Double(text), number.isFinite else { return "'\(text)' is not a number" }
+                return range(number)
+            case "boolean":
+                return ["true", "false"].contains(text) ? nil : "'\(text)' is not true or false"
+            default:
+                if let maxLength, text.count > maxLength { return "at most \(maxLength) characters" }
+                if let minLength, text.count < minLength { return "at least \(minLength) characters" }
+                if let choices, !choices.contains(text) {
+                    return "'\(text)' is not one of \(choices.joined(separator: ", "))"
+                }
+                if let pattern, text.range(of: pattern, options: .regularExpression) == nil {
+                    return "'\(text)' is not of the form \(pattern)"
+                }
+                return nil
+            }
+        }
+
+        private func range(_ number: Double) -> String? {
+            let shown = { (bound: Double) in bound == bound.rounded() ? String(Int(bound)) : String(bound) }
+            if let minimum, number < minimum { return "at least \(shown(minimum))" }
+            if let maximum, number > maximum { return "at most \(shown(maximum))" }
+            return nil
+        }
     }
 
     /// Each operation's path and query parameters, by operation id (its path's and its own).
@@ -57,9 +115,11 @@ public enum APIDocument {
                 let location = Parameter.Location(rawValue: declared["in"] as? String ?? "")
             else { return nil }
             let schema = declared["schema"] as? [String: Any] ?? [:]
+            let isArray = schema["type"] as? String == "array"
             return Parameter(
                 name: name, location: location, required: declared["required"] as? Bool ?? false,
-                isInteger: schema["type"] as? String == "integer")
+                value: ValueSchema(isArray ? schema["items"] as? [String: Any] ?? [:] : schema),
+                items: isArray ? (schema["minItems"] as? Int ?? 0)...(schema["maxItems"] as? Int ?? .max) : nil)
         }
         var parameters: [String: [Parameter]] = [:]
         var ids: [String: String] = [:]

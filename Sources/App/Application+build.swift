@@ -136,7 +136,11 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
             status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
             body: .init(byteBuffer: ByteBuffer(string: APIDocument.yaml)))
     }
-    router.get("photos/{name}") { _, context in try DemoPhoto.response(named: context.parameters.require("name")) }
+    router.get("photos/{name}") { request, context in
+        let name = try context.parameters.require("name")
+        try ParameterCheckMiddleware.check("getPhoto", path: { _ in name }, query: request.uri.description)
+        return try DemoPhoto.response(named: name)
+    }
     let limiter = RateLimiter(perMinute: configuration.publicRequestsPerMinute, store: store)
     let session = SessionMiddleware(store: store)
     let guestSite = PublicController(store: store)

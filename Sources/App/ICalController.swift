@@ -24,6 +24,7 @@ struct ICalController {
 
     @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
         let file = try context.parameters.require("file")
+        try ParameterCheckMiddleware.check("exportRoomCalendar", path: { _ in file }, query: request.uri.description)
         let token = request.uri.queryParameters.get("token") ?? ""
         let calendars = store.calendars
         // One answer for a wrong token and an unknown room: the link is the secret.

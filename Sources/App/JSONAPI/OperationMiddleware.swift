@@ -48,34 +48,50 @@ struct PlainHeaderValuesMiddleware: ServerMiddleware {
     }
 }
 
-/// Checks an operation's path and query parameters as the document declares them before the
-/// generated code reads them, so that a refusal names the parameter: the generated code's own
-/// refusal of a missing or mistyped parameter does not say which.
+/// Checks an operation's path and query parameters as the document declares them (type, bounds, lengths,
+/// choices, pattern; for an array, how many and each one) before the generated code reads them, so that a
+/// refusal names the parameter: the generated code's own refusal of a missing or mistyped parameter does not
+/// say which, and it checks no bound.
 struct ParameterCheckMiddleware: ServerMiddleware {
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
+        try Self.check(operationID, path: { metadata.pathParameters[$0].map(String.init) }, query: request.path)
+        return try await next(request, body, metadata)
+    }
+
+    /// Checks the parameters of `operationID`: those in its path by `path`, those in its query from the
+    /// request's `query` (its path and query as sent). Also what the routes served by hand (a calendar
+    /// feed, a photo) call.
+    static func check(_ operationID: String, path: (String) -> String?, query target: String?) throws {
         let parameters = APIDocument.parameters[operationID] ?? []
         // Parsed only for an operation that takes a query: most take none.
         let query =
             parameters.contains { $0.location == .query }
-            ? URLComponents(string: request.path ?? "")?.queryItems ?? [] : []
+            ? URLComponents(string: target ?? "")?.queryItems ?? [] : []
         for parameter in parameters {
-            let value =
+            let given: [String] =
                 switch parameter.location {
-                case .path: metadata.pathParameters[parameter.name].map(String.init)
-                case .query: query.last { $0.name == parameter.name }?.value
+                case .path: path(parameter.name).map { [$0] } ?? []
+                case .query: query.filter { $0.name == parameter.name }.compactMap(\.value)
                 }
-            guard let value else {
+            guard !given.isEmpty else {
                 if parameter.required { throw DomainError.invalid(parameter.name, "\(parameter.name) is required") }
                 continue
             }
-            if parameter.isInteger, Int(value) == nil {
-                throw DomainError.invalid(parameter.name, "'\(value)' is not a whole number")
+            // One value, the last, is what a parameter that is no array takes.
+            let values = parameter.items == nil ? [given[given.count - 1]] : given
+            if let items = parameter.items, !items.contains(values.count) {
+                throw DomainError.invalid(
+                    parameter.name, "from \(items.lowerBound) to \(items.upperBound) values, not \(values.count)")
+            }
+            for value in values {
+                if let violation = parameter.value.violation(of: value) {
+                    throw DomainError.invalid(parameter.name, violation)
+                }
             }
         }
-        return try await next(request, body, metadata)
     }
 }
 

@@ -76,7 +76,8 @@ extension SalonDesk {
     public func hold(_ request: VisitRequest, replacing token: String? = nil, minutes: Int = SalonHold.minutes)
         async throws -> SalonHold
     {
-        try await storage.exclusively(salon: request.propertyID) {
+        if let token { try HoldToken.validate(token, field: "replaces") }
+        return try await storage.exclusively(salon: request.propertyID) {
             if let token { try await storage.releaseHold(token: token, propertyID: request.propertyID) }
             let (context, placement) = try await place(request)
             let hold = SalonHold(
@@ -89,6 +90,7 @@ extension SalonDesk {
 
     /// Lets a held time go (the customer chose another or left); nothing for a hold that is gone.
     public func release(hold token: String, propertyID: Int) async throws {
+        try HoldToken.validate(token, field: "token")
         try await storage.releaseHold(token: token, propertyID: propertyID)
     }
 
@@ -242,6 +244,16 @@ public struct StoredVisit: Sendable {
 
 /// Tokens of held times: 128 random bits, as hex.
 enum HoldToken {
+    /// The longest token a client may name: ours are 32 hexadecimal digits.
+    static let limit = 64
+
+    static func validate(_ token: String, field: String) throws(DomainError) {
+        guard token.count <= limit else {
+            throw .invalid(
+                field, "at most \(limit) characters", reason: .textTooLong, params: ["limit": String(limit)])
+        }
+    }
+
     static func make() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max, using: &generator)) }

@@ -30,13 +30,7 @@ struct OnlineSetUp: Sendable {
         let appointments = try await desk.storage.appointments(
             propertyID: salon.id, fromMinute: around.lowerBound - BookableService.durations.upperBound,
             toMinute: around.upperBound)
-        return appointments.filter { $0.state != .cancelled && $0.state != .noShow }.map { appointment in
-            let service = services[appointment.serviceID]
-            return Occupancy(
-                staffID: appointment.staffID, resourceID: service?.resourceID,
-                start: appointment.startMinute - (service?.bufferBeforeMinutes ?? 0),
-                end: appointment.endMinute + (service?.bufferAfterMinutes ?? 0))
-        }
+        return Occupancy.of(appointments, services: services)
     }
 }
 

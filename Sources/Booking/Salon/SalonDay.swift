@@ -75,8 +75,12 @@ struct SalonDay {
         let needed = Set(visit.services.compactMap(\.resourceID))
         var busy: [Int: [Range<Int>]] = [:]
         var used: [Int: [Range<Int>]] = [:]
-        for occupancy in occupancies where occupancy.start < span.upperBound && occupancy.end > span.lowerBound {
-            let minutes = max(occupancy.start, span.lowerBound)..<min(occupancy.end, span.upperBound)
+        // What a visit starting this day may hold, its buffers included: it may reach into the days around.
+        let before = visit.holds.map(\.minutes.lowerBound).min() ?? 0
+        let after = visit.holds.map(\.minutes.upperBound).max() ?? 0
+        let reach = (span.lowerBound + before)..<(span.upperBound + after)
+        for occupancy in occupancies where occupancy.start < reach.upperBound && occupancy.end > reach.lowerBound {
+            let minutes = occupancy.start..<occupancy.end
             if wanted.contains(occupancy.staffID) { busy[occupancy.staffID, default: []].append(minutes) }
             if let resource = occupancy.resourceID, needed.contains(resource) {
                 used[resource, default: []].append(minutes)
@@ -90,7 +94,9 @@ struct SalonDay {
             let taken = [Range<Int>].union(busy[staffID] ?? [])
             return Candidate(
                 staffID: staffID, working: instants(schedule.shifts[staffID]?.ranges(on: day) ?? []), busy: taken,
-                occupiedMinutes: taken.reduce(0) { $0 + $1.count })
+                occupiedMinutes: taken.reduce(0) {
+                    $0 + max(0, min($1.upperBound, span.upperBound) - max($1.lowerBound, span.lowerBound))
+                })
         }
         .sorted { ($0.occupiedMinutes, $0.staffID) < ($1.occupiedMinutes, $1.staffID) }
     }
@@ -137,30 +143,78 @@ struct SalonDay {
             .contains { Self.instant(day, $0, timeZone) == start }
     }
 
+    /// What the visit holds when its customer arrives at `start`: each service's minutes, buffers included,
+    /// with the resource it needs.
+    func held(arrivingAt start: Int) -> [(minutes: Range<Int>, resourceID: Int?)] {
+        holds.map {
+            (minutes: start + $0.minutes.lowerBound..<start + $0.minutes.upperBound, resourceID: $0.resourceID)
+        }
+    }
+
+    /// The first resource the visit needs that is in use as many times as the salon has it then, if any.
+    func fullResource(_ held: [(minutes: Range<Int>, resourceID: Int?)]) -> Int? {
+        held.first { hold in hold.resourceID.map { full[$0, default: []].overlaps(hold.minutes) } ?? false }?
+            .resourceID
+    }
+
     /// Whether the visit can start at `start` (an instant of this day on its grid), and who would do it.
     ///
     /// - Complexity: O(h × (c + log r)) for h services, c candidates and r ranges of a candidate's day.
     func verdict(arrivingAt start: Int) -> Verdict {
         guard start >= earliest else { return .refused(.tooSoon) }
         guard day <= lastDay else { return .refused(.tooFarAhead) }
-        let held = holds.map {
-            (minutes: start + $0.minutes.lowerBound..<start + $0.minutes.upperBound, resourceID: $0.resourceID)
-        }
+        let held = held(arrivingAt: start)
         guard held.allSatisfy({ opening.covers($0.minutes) }) else { return .refused(.salonClosed) }
-        for hold in held {
-            if let resource = hold.resourceID, full[resource, default: []].overlaps(hold.minutes) {
-                return .refused(.resourceFull(resourceID: resource))
-            }
-        }
+        if let resource = fullResource(held) { return .refused(.resourceFull(resourceID: resource)) }
         var someoneBusy = false
-        for candidate in candidates where held.allSatisfy({ candidate.working.covers($0.minutes) }) {
-            guard held.contains(where: { candidate.busy.overlaps($0.minutes) }) else {
-                return .free(staffID: candidate.staffID)
-            }
+        for candidate in candidates where candidate.works(held) {
+            guard candidate.isBusy(held) else { return .free(staffID: candidate.staffID) }
             someoneBusy = true
         }
         // Someone works then but is busy: the time is taken; no one works then: outside the shifts.
         return .refused(someoneBusy ? .taken : .outsideShift)
+    }
+
+    /// What stands in one member's way if the visit's customer arrives at `start`, by the same checks as
+    /// `verdict` but all of them, and without the booking window or the grid: the desk books at any minute
+    /// it likes, and may book over what stands in the way when it says so. `staffID` must be one of the
+    /// day's candidates.
+    func obstacles(arrivingAt start: Int, staffID: Int) -> MemberObstacles {
+        let held = held(arrivingAt: start)
+        let candidate = candidates.first { $0.staffID == staffID }
+        return MemberObstacles(
+            closed: !held.allSatisfy({ opening.covers($0.minutes) }), outsideShift: !(candidate?.works(held) ?? false),
+            resourceFull: fullResource(held), busy: candidate?.isBusy(held) ?? false)
+    }
+}
+
+/// What stands in a member's way at a time the desk asks about (`SalonDay.obstacles`).
+struct MemberObstacles: Equatable {
+    /// The salon is closed during some of the visit, its buffers included.
+    var closed: Bool
+    /// The member's shifts do not cover the whole visit, its buffers included.
+    var outsideShift: Bool
+    /// A resource the visit needs is in use as many times as the salon has it.
+    var resourceFull: Int?
+    /// Another appointment of the member's, or its buffers, overlaps the visit or its buffers.
+    var busy: Bool
+
+    /// Outside the member's hours or the salon's: what `outsideWorkingHours` books anyway.
+    var outsideHours: Bool { closed || outsideShift }
+    /// Something else is then, the member or the resource: what `overlapping` books anyway.
+    var taken: Bool { busy || resourceFull != nil }
+    var free: Bool { !outsideHours && !taken }
+}
+
+extension SalonDay.Candidate {
+    /// Whether their shifts cover all the visit holds.
+    func works(_ held: [(minutes: Range<Int>, resourceID: Int?)]) -> Bool {
+        held.allSatisfy { working.covers($0.minutes) }
+    }
+
+    /// Whether something of theirs overlaps any of what the visit holds.
+    func isBusy(_ held: [(minutes: Range<Int>, resourceID: Int?)]) -> Bool {
+        held.contains { busy.overlaps($0.minutes) }
     }
 }
 

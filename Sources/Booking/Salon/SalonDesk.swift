@@ -28,8 +28,10 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
     public func book(_ new: NewAppointment, by staff: Staff?) async throws -> Appointment {
         let booking = try await prepare(new, by: staff)
         if !new.outsideWorkingHours {
-            try await checkWorks(
-                booking.member, new.startMinute..<(new.startMinute + booking.duration), at: booking.salon)
+            let desk = try await DeskSchedule.read(booking.salon, from: self)
+            try DeskSchedule.checkWorks(
+                booking.member, try desk.visit(booking.service.id, lasting: booking.duration, by: booking.member.id),
+                at: new.startMinute, schedule: desk.schedule, timeZone: booking.salon.timeZone)
         }
         return try await storage.exclusively(salon: booking.salon.id) {
             let (customer, contact) = try await self.customer(of: new, at: booking.salon, by: staff)
@@ -106,17 +108,18 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
             throw DomainError(.notAllowed, "the customer's details were erased", reason: .customerErased)
         }
         let moves = change.staffID != nil || change.startMinute != nil || change.durationMinutes != nil
-        let schedule = moves && !change.outsideWorkingHours ? try await schedule(of: salon) : nil
+        let desk = moves && !change.outsideWorkingHours ? try await DeskSchedule.read(salon, from: self) : nil
         return try await storage.change(id, version: version, by: staff?.user.id, action: "edit") { appointment in
             if moves {
                 try appointment.reschedule(
                     staffID: change.staffID ?? appointment.staffID,
                     startMinute: change.startMinute ?? appointment.startMinute,
                     durationMinutes: change.durationMinutes ?? appointment.durationMinutes)
-                if let schedule, let member = team.first(where: { $0.id == appointment.staffID }) {
-                    try Self.checkWorks(
-                        member, appointment.startMinute..<appointment.endMinute, schedule: schedule,
-                        timeZone: salon.timeZone)
+                if let desk, let member = team.first(where: { $0.id == appointment.staffID }) {
+                    try DeskSchedule.checkWorks(
+                        member,
+                        try desk.visit(appointment.serviceID, lasting: appointment.durationMinutes, by: member.id),
+                        at: appointment.startMinute, schedule: desk.schedule, timeZone: salon.timeZone)
                 }
             }
             if let notes = change.notes { appointment.notes = notes }
@@ -139,22 +142,6 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
         guard let appointment = try await storage.appointment(id: id), try staff.worksAt(appointment.propertyID)
         else { throw DomainError(.notFound, "no appointment \(id)") }
         return (appointment, try await storage.customer(id: appointment.customerID))
-    }
-
-    /// Refuses an appointment outside the member's shift or the salon's hours, unless the desk says so
-    /// (`outsideWorkingHours`: a regular's late visit); the desk asks first.
-    func checkWorks(_ member: StaffMember, _ minutes: Range<Int>, at salon: Property) async throws {
-        try Self.checkWorks(member, minutes, schedule: try await schedule(of: salon), timeZone: salon.timeZone)
-    }
-
-    static func checkWorks(_ member: StaffMember, _ minutes: Range<Int>, schedule: SalonSchedule, timeZone: TimeZone)
-        throws(DomainError)
-    {
-        guard !schedule.works(staffID: member.id, minutes: minutes, in: timeZone) else { return }
-        throw .invalid(
-            "start",
-            "\(member.name) is not working then, or the salon is closed (book it anyway with outsideWorkingHours)",
-            reason: .appointmentOutsideShift)
     }
 
     func schedule(of salon: Property) async throws -> SalonSchedule {

@@ -233,19 +233,6 @@ public struct SalonSchedule: Hashable, Sendable {
         resources.first { $0.id == id }?.count ?? 0
     }
 
-    /// Whether `minutes` (instants, minutes since 1970 at UTC) lie within one of the member's shifts and one
-    /// range of the salon's hours of the local day they start on: the desk's question before it books there.
-    public func works(staffID: Int, minutes: Range<Int>, in timeZone: TimeZone) -> Bool {
-        let day = Day.today(in: timeZone, now: Date(minutesSince1970: minutes.lowerBound))
-        func within(_ ranges: [Range<Int>]) -> Bool {
-            ranges.contains { range in
-                SalonDay.instant(day, range.lowerBound, timeZone) <= minutes.lowerBound
-                    && minutes.upperBound <= SalonDay.instant(day, range.upperBound, timeZone)
-            }
-        }
-        return within(shifts[staffID]?.ranges(on: day) ?? []) && within(openingHours.ranges(on: day))
-    }
-
     /// The local day's ranges both the member's shifts and the salon's hours cover, as minutes of the day:
     /// what the board leaves unshaded on the member's row.
     public func working(staffID: Int, on day: Day) -> [Range<Int>] {

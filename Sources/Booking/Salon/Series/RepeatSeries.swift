@@ -37,9 +37,9 @@ public struct RepeatRule: Hashable, Sendable {
 /// member, and if not, the nearest times that are.
 public struct PlannedVisit: Hashable, Sendable {
     public var start: Int
-    /// Another appointment of the member's overlaps it.
+    /// Another appointment of the member's overlaps it or its buffers, or a resource it needs is in use.
     public var taken: Bool
-    /// The member is not working then, or the salon is closed.
+    /// The member is not working then, or the salon is closed (its buffers included).
     public var outsideHours: Bool
     /// The nearest starts that day (before or after, on the salon's grid) that are neither, nearest
     /// first; at most `PlannedVisit.alternativeLimit`.
@@ -65,31 +65,50 @@ public struct SeriesVisit: Hashable, Sendable {
     }
 }
 
-/// A member's day as a series' visit meets it: their appointments that keep them busy, and their hours.
+/// A member's day as the desk meets it with one visit: the salon's day worked out for that visit and member
+/// (`SalonDay`, the rule the booking page's free times apply: the salon's hours and the member's shifts,
+/// touching ranges merged, the visit's own buffers, the buffers of what is booked, and the resources).
 struct MemberDay {
-    var busy: [Range<Int>]
-    var schedule: SalonSchedule
-    var staffID: Int
-    var timeZone: TimeZone
+    let salonDay: SalonDay
+    let staffID: Int
 
-    func overlaps(_ minutes: Range<Int>) -> Bool { busy.contains { $0.overlaps(minutes) } }
-
-    func works(_ minutes: Range<Int>) -> Bool {
-        schedule.works(staffID: staffID, minutes: minutes, in: timeZone)
+    init(
+        staffID: Int, visit: Visit, at start: Int, schedule: SalonSchedule, timeZone: TimeZone,
+        occupancies: [Occupancy]
+    ) {
+        let day = Day.today(in: timeZone, now: Date(minutesSince1970: start))
+        self.salonDay = SalonDay(
+            day: day, timeZone: timeZone, visit: visit, staffIDs: [staffID], schedule: schedule,
+            occupancies: occupancies, now: Int.min / 2)
+        self.staffID = staffID
     }
 
-    /// The visit of `duration` minutes wanted at `start`, with the nearest free starts that day.
-    func plan(_ start: Int, duration: Int) -> PlannedVisit {
-        let wanted = start..<(start + duration)
-        let day = Day.today(in: timeZone, now: Date(minutesSince1970: start))
-        let grid = schedule.window.gridMinutes
-        let opens = SalonDay.instant(day, 0, timeZone)
-        let candidates = stride(from: opens, to: SalonDay.instant(day.adding(days: 1), 0, timeZone), by: grid)
-            .filter { $0 != start && works($0..<($0 + duration)) && !overlaps($0..<($0 + duration)) }
+    func obstacles(arrivingAt start: Int) -> MemberObstacles {
+        salonDay.obstacles(arrivingAt: start, staffID: staffID)
+    }
+
+    /// The visit wanted at `start`, with the nearest free starts that day on the salon's grid.
+    func plan(_ start: Int) -> PlannedVisit {
+        let wanted = obstacles(arrivingAt: start)
+        let candidates = salonDay.grid.filter { $0 != start && obstacles(arrivingAt: $0).free }
             .sorted { (abs($0 - start), $0) < (abs($1 - start), $1) }
         return PlannedVisit(
-            start: start, taken: overlaps(wanted), outsideHours: !works(wanted),
+            start: start, taken: wanted.taken, outsideHours: wanted.outsideHours,
             alternatives: Array(candidates.prefix(PlannedVisit.alternativeLimit)))
+    }
+}
+
+extension Occupancy {
+    /// What `appointments` keep busy: each still to be kept (not called off or missed), with its service's
+    /// buffers around it and its resource, as `services` are set now.
+    static func of(_ appointments: [Appointment], services: [Int: BookableService]) -> [Occupancy] {
+        appointments.filter(\.keepsBusy).map { appointment in
+            let service = services[appointment.serviceID]
+            return Occupancy(
+                staffID: appointment.staffID, resourceID: service?.resourceID,
+                start: appointment.startMinute - (service?.bufferBeforeMinutes ?? 0),
+                end: appointment.endMinute + (service?.bufferAfterMinutes ?? 0))
+        }
     }
 }
 

@@ -13,11 +13,12 @@ extension SalonDesk {
     {
         try rule.validate()
         let booking = try await prepare(new, by: staff, planning: true)
-        let schedule = try await schedule(of: booking.salon)
+        let desk = try await DeskSchedule.read(booking.salon, from: self)
+        let visit = try desk.visit(booking.service.id, lasting: booking.duration, by: booking.member.id)
         var planned: [PlannedVisit] = []
         for start in rule.starts(from: new.startMinute, in: booking.salon.timeZone) {
-            let day = try await memberDay(booking.member.id, at: start, of: booking.salon, schedule: schedule)
-            planned.append(day.plan(start, duration: booking.duration))
+            let day = try await desk.memberDay(booking.member.id, visit: visit, at: start, from: self)
+            planned.append(day.plan(start))
         }
         return planned
     }
@@ -37,16 +38,15 @@ extension SalonDesk {
             throw DomainError.invalid("visits", "a start is named twice")
         }
         let booking = try await prepare(new, by: staff)
-        let schedule = try await schedule(of: booking.salon)
+        let desk = try await DeskSchedule.read(booking.salon, from: self)
+        let service = try desk.visit(booking.service.id, lasting: booking.duration, by: booking.member.id)
         return try await storage.exclusively(salon: booking.salon.id) {
-            var booked: [Range<Int>] = []
+            var booked: [Occupancy] = []
             for (index, visit) in visits.enumerated() {
-                var day = try await self.memberDay(
-                    booking.member.id, at: visit.start, of: booking.salon, schedule: schedule)
-                day.busy += booked
-                let minutes = visit.start..<(visit.start + booking.duration)
-                try Self.check(minutes, in: day, field: "visits[\(index)].start", as: visit)
-                booked.append(minutes)
+                let day = try await desk.memberDay(
+                    booking.member.id, visit: service, at: visit.start, from: self, adding: booked)
+                try Self.check(visit.start, in: day, field: "visits[\(index)].start", as: visit)
+                booked += service.occupancies(arrivingAt: visit.start, staffID: booking.member.id)
             }
             let (customer, contact) = try await self.customer(of: new, at: booking.salon, by: staff)
             return try await storage.insertSeries(
@@ -68,22 +68,28 @@ extension SalonDesk {
         let salon = try await storage.salon(current.propertyID, by: staff)
         let rest = try await following(current)
         guard !rest.isEmpty else { return [try await self.change(id, version: version, change, by: staff)] }
-        let schedule = try await schedule(of: salon)
+        let desk = try await DeskSchedule.read(salon, from: self)
         let shift = (change.startMinute ?? current.startMinute) - current.startMinute
+        // The series as it would be: each visit moved, with its new member and length.
+        let moved = ([current] + rest).map { appointment in
+            var moved = appointment
+            moved.startMinute += shift
+            moved.staffID = change.staffID ?? appointment.staffID
+            moved.durationMinutes = change.durationMinutes ?? appointment.durationMinutes
+            return moved
+        }
         return try await storage.exclusively(salon: salon.id) {
-            let moving = Set(rest.map(\.id) + [id])
-            for later in rest {
-                let start = later.startMinute + shift
-                let minutes = start..<(start + (change.durationMinutes ?? later.durationMinutes))
-                var day = try await self.memberDay(
-                    change.staffID ?? later.staffID, at: start, of: salon, schedule: schedule, excluding: moving)
-                day.busy += ([current] + rest).filter { $0.id != later.id }.map {
-                    ($0.startMinute + shift)..<($0.startMinute + shift + (change.durationMinutes ?? $0.durationMinutes))
-                }
+            let moving = Set(moved.map(\.id))
+            for later in moved.dropFirst() {
+                let visit = try desk.visit(later.serviceID, lasting: later.durationMinutes, by: later.staffID)
+                let day = try await desk.memberDay(
+                    later.staffID, visit: visit, at: later.startMinute, from: self, excluding: moving,
+                    adding: Occupancy.of(moved.filter { $0.id != later.id }, services: desk.services))
                 try Self.check(
-                    minutes, in: day, field: "start",
+                    later.startMinute, in: day, field: "start",
                     as: SeriesVisit(
-                        start: start, overlapping: overlapping, outsideWorkingHours: change.outsideWorkingHours))
+                        start: later.startMinute, overlapping: overlapping,
+                        outsideWorkingHours: change.outsideWorkingHours))
             }
             var changed = [try await self.change(id, version: version, change, by: staff)]
             for later in rest {
@@ -105,38 +111,86 @@ extension SalonDesk {
         }
     }
 
-    /// Refuses `minutes` over another of the member's appointments unless `visit.overlapping`, or outside
-    /// their hours unless `visit.outsideWorkingHours`, naming `field` and the visit's start.
-    static func check(_ minutes: Range<Int>, in day: MemberDay, field: String, as visit: SeriesVisit)
-        throws(DomainError)
-    {
-        let start = Date(minutesSince1970: minutes.lowerBound).formatted(.iso8601)
-        if !visit.overlapping, day.overlaps(minutes) {
+    /// Refuses a visit arriving at `start` over another of the member's appointments or a resource in use
+    /// unless `visit.overlapping`, or outside their hours unless `visit.outsideWorkingHours`, by the rule
+    /// the booking page's free times apply (`MemberDay`), naming `field` and the visit's start.
+    static func check(_ start: Int, in day: MemberDay, field: String, as visit: SeriesVisit) throws(DomainError) {
+        let obstacles = day.obstacles(arrivingAt: start)
+        let at = Date(minutesSince1970: start).formatted(.iso8601)
+        if !visit.overlapping, obstacles.busy {
             throw DomainError(
                 .conflict, "another appointment of the member's is then (book it anyway with overlapping)",
-                field: field, reason: .appointmentTaken, params: ["start": start])
+                field: field, reason: .appointmentTaken, params: ["start": at])
         }
-        if !visit.outsideWorkingHours, !day.works(minutes) {
+        if !visit.overlapping, let resource = obstacles.resourceFull {
+            throw DomainError(
+                .conflict, "resource \(resource) is in use then (book it anyway with overlapping)", field: field,
+                reason: .appointmentResourceFull, params: ["start": at])
+        }
+        if !visit.outsideWorkingHours, obstacles.outsideHours {
             throw DomainError.invalid(
                 field,
                 "the member is not working then, or the salon is closed (book it anyway with "
-                    + "outsideWorkingHours)", reason: .appointmentOutsideShift, params: ["start": start])
+                    + "outsideWorkingHours)", reason: .appointmentOutsideShift, params: ["start": at])
         }
     }
+}
 
-    /// The member's appointments that keep them busy around the salon's day of `start` (those of
-    /// `excluding` left out), and their hours.
-    func memberDay(
-        _ staffID: Int, at start: Int, of salon: Property, schedule: SalonSchedule, excluding: Set<Int> = []
+/// What the desk checks a visit against: the salon's schedule and its services as they are booked (their
+/// buffers and resources), read once for a booking.
+struct DeskSchedule: Sendable {
+    let salon: Property
+    let schedule: SalonSchedule
+    let services: [Int: BookableService]
+
+    static func read<Storage>(_ salon: Property, from desk: SalonDesk<Storage>) async throws -> DeskSchedule {
+        DeskSchedule(
+            salon: salon, schedule: try await desk.schedule(of: salon),
+            services: Dictionary(
+                uniqueKeysWithValues: try await desk.storage.bookableServices(propertyID: salon.id).map { ($0.id, $0) }
+            ))
+    }
+
+    /// The visit of one service as the desk books it: lasting `duration` (the desk may make it longer or
+    /// shorter), with the service's buffers and resource, done by `staffID`.
+    func visit(_ serviceID: Int, lasting duration: Int, by staffID: Int) throws(DomainError) -> Visit {
+        var service =
+            services[serviceID] ?? BookableService(id: serviceID, durationMinutes: duration, performers: [])
+        service.durationMinutes = duration
+        service.performers = [staffID]
+        return try Visit([service])
+    }
+
+    /// The member's day around `start` for `visit`: what the salon's appointments keep busy (those of
+    /// `excluding` left out, `adding` put in), by the free times' rule.
+    func memberDay<Storage>(
+        _ staffID: Int, visit: Visit, at start: Int, from desk: SalonDesk<Storage>, excluding: Set<Int> = [],
+        adding: [Occupancy] = []
     ) async throws -> MemberDay {
         let day = Day.today(in: salon.timeZone, now: Date(minutesSince1970: start))
-        let opens = SalonDay.instant(day, 0, salon.timeZone)
-        // The longest appointment is 12 hours: one begun the evening before may still run.
-        let appointments = try await storage.appointments(
-            propertyID: salon.id, fromMinute: opens - 12 * 60, toMinute: opens + 24 * 60)
+        let midnight = SalonDay.instant(day, 0, salon.timeZone)
+        // A day and its neighbours (a visit's buffers may reach across midnight), and the longest appointment
+        // begun before them.
+        let appointments = try await desk.storage.appointments(
+            propertyID: salon.id, fromMinute: midnight - 1440 - BookableService.durations.upperBound,
+            toMinute: midnight + 2 * 1440)
         return MemberDay(
-            busy: appointments.filter { $0.staffID == staffID && $0.keepsBusy && !excluding.contains($0.id) }
-                .map { $0.startMinute..<$0.endMinute },
-            schedule: schedule, staffID: staffID, timeZone: salon.timeZone)
+            staffID: staffID, visit: visit, at: start, schedule: schedule, timeZone: salon.timeZone,
+            occupancies: Occupancy.of(appointments.filter { !excluding.contains($0.id) }, services: services)
+                + adding)
+    }
+
+    /// Refuses a visit outside the member's shifts or the salon's hours (its buffers included), unless the
+    /// desk says so (`outsideWorkingHours`: a regular's late visit); the desk asks first.
+    static func checkWorks(
+        _ member: StaffMember, _ visit: Visit, at start: Int, schedule: SalonSchedule, timeZone: TimeZone
+    ) throws(DomainError) {
+        let day = MemberDay(
+            staffID: member.id, visit: visit, at: start, schedule: schedule, timeZone: timeZone, occupancies: [])
+        guard day.obstacles(arrivingAt: start).outsideHours else { return }
+        throw .invalid(
+            "start",
+            "\(member.name) is not working then, or the salon is closed (book it anyway with outsideWorkingHours)",
+            reason: .appointmentOutsideShift)
     }
 }

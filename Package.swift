@@ -41,7 +41,9 @@ let package = Package(
         // natively it builds as an ordinary module so its tests can call the exports directly.
         .target(name: "TimelineWasm", dependencies: ["Timeline"], exclude: ["Allocator", "README.md"]),
         // The booking domain: values and rules, no HTTP and no database.
-        .target(name: "Booking", dependencies: ["Timeline"]),
+        .target(name: "Booking", dependencies: ["Timeline", "EmailSyntax"]),
+        // What an email address may be: the one rule the domain and the SMTP client share.
+        .target(name: "EmailSyntax"),
         // Persistence for the domain on SQLite or PostgreSQL through fluent-kit and SQLKit.
         .target(
             name: "Storage",
@@ -71,6 +73,7 @@ let package = Package(
         .target(
             name: "Mail",
             dependencies: [
+                "EmailSyntax",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

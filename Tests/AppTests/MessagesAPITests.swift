@@ -314,11 +314,14 @@ struct MessagesAPITests {
                 #expect($0.status == .badRequest)
                 #expect($0.error?.error.field == "email" && $0.error?.error.reason?.rawValue == "email.required")
             }
-            try await client.execute(
-                uri: path, method: .post, body: ByteBuffer(string: #"{"language": "ja", "email": "not an address"}"#)
-            ) {
-                #expect($0.status == .badRequest)
-                #expect($0.error?.error.field == "email" && $0.error?.error.reason?.rawValue == "email.invalid")
+            // What SMTP would refuse, refused here: a line break, dots out of place, a comment.
+            for typed in ["not an address", #"a@x.test\r\nBcc: b@x.test"#, "a..b@x.test", "(c)a@x.test", "a.@x.test"] {
+                try await client.execute(
+                    uri: path, method: .post, body: ByteBuffer(string: #"{"language": "ja", "email": "\#(typed)"}"#)
+                ) {
+                    #expect($0.status == .badRequest, "\(typed)")
+                    #expect($0.error?.error.field == "email" && $0.error?.error.reason?.rawValue == "email.invalid")
+                }
             }
             try await client.execute(
                 uri: path, method: .post, body: ByteBuffer(string: #"{"language": "ja", "email": "ann@example.com"}"#)

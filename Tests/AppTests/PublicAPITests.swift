@@ -271,3 +271,31 @@ struct PublicAPITests {
         }
     }
 }
+
+extension PublicAPITests {
+    /// An address the confirmation could never be sent to is refused at the door, naming the field, so that
+    /// the guest can correct the typo; nothing is booked. Put right, the booking goes through.
+    @Test func aGuestsAddressSMTPWouldRefuseIsRefusedNamingItAndNothingIsBooked() async throws {
+        let fixture = try await APIFixture.make()
+        let (arrival, departure) = Self.dates(fixture)
+        try await fixture.test(as: nil) { client in
+            for typed in [#"a@x.test\r\nBcc: b@x.test"#, "a..b@x.test", "(c)a@x.test", "a.@x.test", "ann@example.com"] {
+                let body = Self.bookingBody(fixture, arrival: arrival, departure: departure)
+                    .replacingOccurrences(of: "ann@example.com", with: typed)
+                try await client.execute(
+                    uri: "/api/v1/public/bookings", method: .post,
+                    headers: [HTTPField.Name("Idempotency-Key")!: "guest-\(UUID().uuidString)"],
+                    body: ByteBuffer(string: body)
+                ) { response in
+                    if typed == "ann@example.com" {
+                        #expect(response.status == .created, "\(String(buffer: response.body))")
+                    } else {
+                        #expect(response.status == .badRequest, "\(typed)")
+                        #expect(response.error?.error.field == "guest.email", "\(typed)")
+                    }
+                }
+            }
+            #expect(try await fixture.storedStayCount() == 1)
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import EmailSyntax
 import Foundation
 
 /// A kind of room a hotel sells: its capacity and its nightly rates.
@@ -211,19 +212,9 @@ public struct Guest: Hashable, Sendable, Identifiable {
         }
         try FreeText.validate(name, field: "guest.name", limit: nameLimit, lines: false)
         if !email.isEmpty {
-            let valid: Bool
-            if ascii(email) {
-                let parts = email.utf8.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false)
-                valid =
-                    parts.count == 2 && !parts[0].isEmpty && parts[1].contains(UInt8(ascii: "."))
-                    && !email.utf8.contains(UInt8(ascii: " ")) && (email.utf8.count <= 254 || email.count <= 254)
-            } else {
-                let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-                valid =
-                    parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !email.contains(" ")
-                    && email.count <= 254
-            }
-            guard valid else {
+            // The SMTP client's own rule (`EmailSyntax`): an address taken here can be written to. A guest's
+            // needs a domain with a dot besides, to be reached from the internet.
+            guard EmailSyntax.problem(email) == nil, EmailSyntax.hasDottedDomain(email) else {
                 throw .invalid("guest.email", "'\(email)' is not an email address", reason: .emailInvalid)
             }
         }

@@ -30,3 +30,19 @@ struct WebhookSchema: AsyncMigration {
         try await sql.raw("DROP TABLE webhooks").run()
     }
 }
+
+/// Who holds a webhook's claim (`claim_token`, an instance's token for one delivery): an instance renews
+/// and releases only its own, so that two instances never send one webhook's events at once.
+struct WebhookClaims: AsyncMigration {
+    var name: String { "frontdesk.webhook-claims.v32" }
+
+    func prepare(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        try await sql.raw("ALTER TABLE webhooks ADD COLUMN claim_token TEXT").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        try await sql.raw("ALTER TABLE webhooks DROP COLUMN claim_token").run()
+    }
+}

@@ -144,6 +144,7 @@ public final class Store: Sendable {
         migrations.add(WaitlistSchema(dialect: dialect))
         migrations.add(SharedLimitsSchema(dialect: dialect))
         migrations.add(CustomerRefold())
+        migrations.add(WebhookClaims())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await oneMigratorAtATime {

@@ -81,9 +81,10 @@ public struct WebhookRepository: Sendable {
         public var at: Int
     }
 
-    /// Takes up to `limit` webhooks with events to send and due, for `leaseMillis`: on PostgreSQL a
-    /// webhook another instance is claiming is skipped.
-    public func claim(limit: Int = 10, leaseMillis: Int) async throws -> [Webhook] {
+    /// Takes up to `limit` webhooks with events to send and due, for `leaseMillis`, under `token` (one
+    /// delivery's own): a webhook another delivery holds is skipped until its lease runs out.
+    public func claim(limit: Int = 10, leaseMillis: Int, token: String) async throws -> [Webhook] {
+        guard limit > 0 else { return [] }
         let now = store.clock.nowMillis
         let lock = store.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         // Looked for first without a write, as there is most often nothing to send.
@@ -101,7 +102,7 @@ public struct WebhookRepository: Sendable {
         return try await store.write { sql in
             try await sql.raw(
                 """
-                UPDATE webhooks SET claimed_until = \(bind: now + leaseMillis)
+                UPDATE webhooks SET claimed_until = \(bind: now + leaseMillis), claim_token = \(bind: token)
                 WHERE id IN (
                   SELECT w.id FROM webhooks w
                   WHERE w.due_at <= \(bind: now) AND (w.claimed_until IS NULL OR w.claimed_until < \(bind: now))
@@ -110,6 +111,34 @@ public struct WebhookRepository: Sendable {
                 RETURNING *
                 """
             ).all().map(Self.webhook(from:))
+        }
+    }
+
+    /// Whether the delivery `token` still holds the webhook's claim, renewed for `leaseMillis` if so: false
+    /// once the webhook is removed (or its lease ran out and another took it). Asked before each event is
+    /// sent, so that a removed webhook is sent nothing more.
+    public func renew(id: Int, token: String, leaseMillis: Int) async throws -> Bool {
+        let now = store.clock.nowMillis
+        return try await store.write { sql in
+            try await sql.raw(
+                """
+                UPDATE webhooks SET claimed_until = \(bind: now + leaseMillis)
+                WHERE id = \(bind: id) AND claim_token = \(bind: token) AND claimed_until >= \(bind: now)
+                RETURNING id
+                """
+            ).first() != nil
+        }
+    }
+
+    /// The delivery `token` is done with the webhook for now: the next may claim it at once.
+    public func release(id: Int, token: String) async throws {
+        try await store.write { sql in
+            try await sql.raw(
+                """
+                UPDATE webhooks SET claimed_until = NULL, claim_token = NULL
+                WHERE id = \(bind: id) AND claim_token = \(bind: token)
+                """
+            ).run()
         }
     }
 
@@ -133,23 +162,27 @@ public struct WebhookRepository: Sendable {
         }
     }
 
-    /// Events up to `seq` are done with (sent, or not for this webhook): the next is due now.
-    public func markDelivered(id: Int, upTo seq: Int) async throws {
+    /// Events up to `seq` are done with (sent, or not for this webhook) by the delivery `token`, which keeps
+    /// its claim: the next is due now.
+    public func markDelivered(id: Int, upTo seq: Int, token: String) async throws {
         let now = store.clock.nowMillis
         try await store.write { sql in
             try await sql.raw(
                 """
                 UPDATE webhooks SET delivered_seq = \(bind: seq), attempts = 0, due_at = \(bind: now),
-                  claimed_until = NULL, last_error = NULL
-                WHERE id = \(bind: id) AND delivered_seq < \(bind: seq)
+                  last_error = NULL
+                WHERE id = \(bind: id) AND delivered_seq < \(bind: seq) AND claim_token = \(bind: token)
                 """
             ).run()
         }
     }
 
     /// Sending the next event failed: tried again after `retryAfterMillis`; when nil (given up), that
-    /// event is passed over, so later ones are not held back for ever, and the error is kept.
-    public func markFailed(id: Int, event seq: Int, error: String, retryAfterMillis: Int?) async throws {
+    /// event is passed over, so later ones are not held back for ever, and the error is kept. The claim of
+    /// the delivery `token` ends.
+    public func markFailed(id: Int, event seq: Int, error: String, retryAfterMillis: Int?, token: String)
+        async throws
+    {
         let now = store.clock.nowMillis
         let error = String(error.prefix(500))
         try await store.write { sql in
@@ -157,16 +190,16 @@ public struct WebhookRepository: Sendable {
                 try await sql.raw(
                     """
                     UPDATE webhooks SET attempts = attempts + 1, due_at = \(bind: now + wait), claimed_until = NULL,
-                      last_error = \(bind: error)
-                    WHERE id = \(bind: id)
+                      claim_token = NULL, last_error = \(bind: error)
+                    WHERE id = \(bind: id) AND claim_token = \(bind: token)
                     """
                 ).run()
             } else {
                 try await sql.raw(
                     """
                     UPDATE webhooks SET delivered_seq = \(bind: seq), attempts = 0, due_at = \(bind: now),
-                      claimed_until = NULL, last_error = \(bind: "event \(seq) given up: \(error)")
-                    WHERE id = \(bind: id) AND delivered_seq < \(bind: seq)
+                      claimed_until = NULL, claim_token = NULL, last_error = \(bind: "event \(seq) given up: \(error)")
+                    WHERE id = \(bind: id) AND delivered_seq < \(bind: seq) AND claim_token = \(bind: token)
                     """
                 ).run()
             }

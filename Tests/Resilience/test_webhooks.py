@@ -15,20 +15,27 @@ import uuid
 
 from test_kill9 import Api, iso
 
+SLOW_SECONDS = 2.0
+
 HOTEL = 1
 
 
 class Receiver:
-    """An HTTP server on loopback that keeps what it is sent; answers 503 to its first `refuse` requests."""
+    """An HTTP server on loopback that keeps what it is sent, and when (`received`, monotonic seconds);
+    answers 503 to its first `refuse` requests, and each after `delay` seconds."""
 
-    def __init__(self, refuse=0, redirect_to=None):
+    def __init__(self, refuse=0, redirect_to=None, delay=0):
         self.requests = []
+        self.received = []
         self.refused = 0
         outer = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_POST(self):
                 body = self.rfile.read(int(self.headers["Content-Length"]))
+                outer.received.append(time.monotonic())
+                if delay:
+                    time.sleep(delay)
                 if redirect_to:
                     self.send_response(302)
                     self.send_header("Location", redirect_to)
@@ -143,3 +150,59 @@ def test_a_receiver_that_redirects_is_not_followed_and_the_desk_reads_why(sqlite
         assert receiver.requests == []
     finally:
         receiver.stop()
+
+
+def test_two_instances_send_each_event_once_in_order_none_after_removal_and_no_receiver_waits_on_another(
+    postgres_server,
+):
+    """Two instances on one PostgreSQL. Three receivers of the hotel's bookings: one quick, one that takes
+    SLOW_SECONDS to answer each request, and one removed after its first events. Each receiver left is sent
+    every event once, in order; the removed one nothing after its DELETE was answered; and the quick one is
+    not held back by the slow one (each event reaches it well within the slow receiver's own time)."""
+    env = {"FRONTDESK_ALLOW_PRIVATE_ADDRESSES": "true", "FRONTDESK_MAIL_RETRY_SECONDS": "1"}
+    postgres_server.env = env
+    first = postgres_server.start()
+    second = type(postgres_server)(postgres_server.binary, postgres_server.database, postgres_server.work)
+    second.env = env
+    second.runs = 100  # its own log files
+    receivers = []
+    try:
+        other = second.start()
+        apis = [Api(first), Api(other)]
+        for api in apis:
+            api.sign_in()
+        quick, slow, removed = Receiver(), Receiver(delay=SLOW_SECONDS), Receiver()
+        receivers = [quick, slow, removed]
+        for receiver in receivers:
+            add_webhook(apis[0], receiver.url, ["booking.created"])
+        hooks = apis[0].call("GET", f"/api/v1/properties/{HOTEL}/webhooks").data["webhooks"]
+        removed_id = next(h["id"] for h in hooks if h["url"] == removed.url)
+
+        booked_at = []
+        for index in range(3):
+            book(apis[index % 2], days_ahead=80 + index)
+            booked_at.append(time.monotonic())
+        wait_for(lambda: len(removed.requests) >= 3)
+        answer = apis[1].call("DELETE", f"/api/v1/webhooks/{removed_id}")
+        assert answer.status == 204, answer
+        removed_at = time.monotonic()
+        for index in range(3, 6):
+            book(apis[index % 2], days_ahead=80 + index)
+            booked_at.append(time.monotonic())
+
+        wait_for(lambda: len(quick.requests) >= 6 and len(slow.requests) >= 6, timeout=60)
+        time.sleep(SLOW_SECONDS + 1)  # a second copy would be on its way by now
+        for receiver in (quick, slow):
+            ids = [headers["Frontdesk-Delivery"] for headers, _ in receiver.requests]
+            seqs = [int(i.split("-")[1]) for i in ids]
+            assert len(ids) == 6 and len(set(ids)) == 6, ids
+            assert seqs == sorted(seqs), ids
+        assert [t for t in removed.received if t > removed_at] == [], "events reached a removed webhook"
+        assert len(removed.requests) == 3
+        # Each booking reached the quick receiver within its own round trip, whatever the slow one took.
+        waits = [got - made for got, made in zip(quick.received, booked_at)]
+        assert max(waits) < SLOW_SECONDS, waits
+    finally:
+        second.stop()
+        for receiver in receivers:
+            receiver.stop()

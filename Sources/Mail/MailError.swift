@@ -14,16 +14,21 @@ public enum MailError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server answered a command with an unexpected reply: `code` is the three-digit reply code,
     /// `reply` its text (without the code; the lines of a multi-line reply joined by a space).
     case rejected(code: Int, reply: String)
-    /// The server lacks something this client needs (STARTTLS, an AUTH mechanism it speaks, SMTPUTF8), or the
-    /// configuration asks for something unsafe (credentials over an unencrypted connection to a remote host).
+    /// The configuration asks for something that can never work or is unsafe (credentials over an
+    /// unencrypted connection to a remote host, a HELO name that is not one).
     case unsupported(String)
+    /// The server does not offer, on this connection, something this client needs: STARTTLS, authentication
+    /// or a mechanism it speaks, SMTPUTF8. Transient, as a 4xx is: a server being restarted or reconfigured,
+    /// or a proxy in the way, offers it again later.
+    case missingCapability(String)
 
     /// Whether retrying the same message later is pointless: true for 5xx replies, invalid addresses
-    /// or messages, and unsupported features; false for 4xx (and other non-5xx) replies and connection failures.
+    /// or messages, and an unsupported configuration; false for 4xx (and other non-5xx) replies, connection
+    /// failures and a capability the server does not offer now.
     public var isPermanent: Bool {
         switch self {
         case .invalidAddress, .invalidMessage, .unsupported: true
-        case .connection: false
+        case .connection, .missingCapability: false
         case .rejected(let code, _): (500...599).contains(code)
         }
     }
@@ -35,7 +40,7 @@ public enum MailError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidAddress(let detail): "invalid mail address: \(detail)"
         case .invalidMessage(let detail): "invalid mail message: \(detail)"
         case .connection(let detail): "could not talk to the mail server: \(detail)"
-        case .unsupported(let detail): "cannot send mail: \(detail)"
+        case .unsupported(let detail), .missingCapability(let detail): "cannot send mail: \(detail)"
         case .rejected(let code, let reply):
             "\(Self.refusal(code: code, reply: reply)): \(code)\(reply.isEmpty ? "" : " ")\(reply)"
         }

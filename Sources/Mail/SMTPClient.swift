@@ -68,7 +68,7 @@ public struct SMTPClient: Sendable {
         var capabilities = try await hello(on: connection)
         if configuration.security == .startTLS {
             guard let tls, let extensions = capabilities, extensions.has("STARTTLS") else {
-                throw .unsupported("the mail server \(configuration.host) does not offer STARTTLS")
+                throw .missingCapability("the mail server \(configuration.host) does not offer STARTTLS")
             }
             let reply = try await connection.startTLS(
                 tls,
@@ -94,7 +94,7 @@ public struct SMTPClient: Sendable {
         var mailFrom = "MAIL FROM:<\(message.from.email)>"
         if needsSMTPUTF8 {
             guard let extensions = capabilities, extensions.has("SMTPUTF8") else {
-                throw .unsupported("the mail server does not support SMTPUTF8, needed for a non-ASCII address")
+                throw .missingCapability("the mail server does not support SMTPUTF8, needed for a non-ASCII address")
             }
             if extensions.has("8BITMIME") { mailFrom += " BODY=8BITMIME" }
             mailFrom += " SMTPUTF8"
@@ -149,9 +149,9 @@ public struct SMTPClient: Sendable {
             let reply = try await connection.command(Data(password.utf8).base64EncodedString())
             guard reply.code == 235 else { throw reply.error }
         } else if mechanisms.isEmpty {
-            throw .unsupported("the mail server does not offer authentication (AUTH) on this connection")
+            throw .missingCapability("the mail server does not offer authentication (AUTH) on this connection")
         } else {
-            throw .unsupported(
+            throw .missingCapability(
                 "the mail server offers no AUTH mechanism this client speaks (offered: \(mechanisms.joined(separator: " ")))"
             )
         }

@@ -305,7 +305,8 @@ extension MailError {
     /// The detail text without the prefix of ``description``.
     var detail: String {
         switch self {
-        case .invalidAddress(let text), .invalidMessage(let text), .connection(let text), .unsupported(let text):
+        case .invalidAddress(let text), .invalidMessage(let text), .connection(let text), .unsupported(let text),
+            .missingCapability(let text):
             text
         case .rejected(let code, let reply): "\(code) \(reply)"
         }

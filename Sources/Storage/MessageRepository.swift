@@ -38,15 +38,18 @@ public struct MessageRepository: Sendable {
 
     public func message(id: Int) async throws -> OutgoingMessage? {
         try await store.read { sql in
-            try await sql.raw("SELECT * FROM messages WHERE id = \(bind: id)").first().map(Self.message(from:))
+            let found = try await sql.raw("SELECT * FROM messages WHERE id = \(bind: id)").first().map(
+                Self.message(from:))
+            return try await Self.withHistory(found.map { [$0] } ?? [], in: sql).first
         }
     }
 
     /// A stay's messages, or an appointment's, newest first.
     public func messages(stayID: Int) async throws -> [OutgoingMessage] {
         try await store.read { sql in
-            try await sql.raw("SELECT * FROM messages WHERE stay_id = \(bind: stayID) ORDER BY id DESC LIMIT 100")
-                .all().map(Self.message(from:))
+            try await Self.withHistory(
+                try await sql.raw("SELECT * FROM messages WHERE stay_id = \(bind: stayID) ORDER BY id DESC LIMIT 100")
+                    .all().map(Self.message(from:)), in: sql)
         }
     }
 
@@ -55,8 +58,8 @@ public struct MessageRepository: Sendable {
         guard !ids.isEmpty else { return [:] }
         return try await store.read { sql in
             var found: [Int: OutgoingMessage] = [:]
-            for row in try await sql.raw("SELECT * FROM messages WHERE waitlist_offer_id IN (\(binds: ids))").all() {
-                let message = try Self.message(from: row)
+            let rows = try await sql.raw("SELECT * FROM messages WHERE waitlist_offer_id IN (\(binds: ids))").all()
+            for message in try await Self.withHistory(try rows.map(Self.message(from:)), in: sql) {
                 if let offer = message.message.waitlistOfferID { found[offer] = message }
             }
             return found
@@ -66,12 +69,13 @@ public struct MessageRepository: Sendable {
     /// A property's messages of `kind`, newest first: a waitlist's offers, which name no booking.
     public func messages(propertyID: Int, kind: MessageKind) async throws -> [OutgoingMessage] {
         try await store.read { sql in
-            try await sql.raw(
-                """
-                SELECT * FROM messages WHERE property_id = \(bind: propertyID) AND kind = \(bind: kind.rawValue)
-                ORDER BY id DESC LIMIT 100
-                """
-            ).all().map(Self.message(from:))
+            try await Self.withHistory(
+                try await sql.raw(
+                    """
+                    SELECT * FROM messages WHERE property_id = \(bind: propertyID) AND kind = \(bind: kind.rawValue)
+                    ORDER BY id DESC LIMIT 100
+                    """
+                ).all().map(Self.message(from:)), in: sql)
         }
     }
 
@@ -79,14 +83,15 @@ public struct MessageRepository: Sendable {
     /// (an online visit's share one), or the appointment alone.
     public func messages(appointmentID: Int) async throws -> [OutgoingMessage] {
         try await store.read { sql in
-            try await sql.raw(
-                """
-                SELECT * FROM messages WHERE appointment_id = \(bind: appointmentID) OR appointment_id IN (
-                  SELECT other.id FROM appointments this JOIN appointments other ON other.code = this.code
-                  WHERE this.id = \(bind: appointmentID) AND this.code <> '')
-                ORDER BY id DESC LIMIT 100
-                """
-            ).all().map(Self.message(from:))
+            try await Self.withHistory(
+                try await sql.raw(
+                    """
+                    SELECT * FROM messages WHERE appointment_id = \(bind: appointmentID) OR appointment_id IN (
+                      SELECT other.id FROM appointments this JOIN appointments other ON other.code = this.code
+                      WHERE this.id = \(bind: appointmentID) AND this.code <> '')
+                    ORDER BY id DESC LIMIT 100
+                    """
+                ).all().map(Self.message(from:)), in: sql)
         }
     }
 
@@ -131,6 +136,7 @@ public struct MessageRepository: Sendable {
                 WHERE id = \(bind: id)
                 """
             ).run()
+            try await Self.record(MessageAttempt(at: now, outcome: .sent), of: id, in: sql)
         }
     }
 
@@ -146,6 +152,7 @@ public struct MessageRepository: Sendable {
                     WHERE id = \(bind: id)
                     """
                 ).run()
+                try await Self.record(MessageAttempt(at: now, outcome: .deferred, error: error), of: id, in: sql)
             } else {
                 try await sql.raw(
                     """
@@ -153,6 +160,7 @@ public struct MessageRepository: Sendable {
                     WHERE id = \(bind: id)
                     """
                 ).run()
+                try await Self.record(MessageAttempt(at: now, outcome: .failed, error: error), of: id, in: sql)
             }
         }
     }
@@ -179,10 +187,43 @@ public struct MessageRepository: Sendable {
                 WHERE id = \(bind: id)
                 """
             ).run()
+            try await Self.record(MessageAttempt(at: now, outcome: .sentAgain), of: id, in: sql)
             guard let again = try await sql.raw("SELECT * FROM messages WHERE id = \(bind: id)").first() else {
                 throw DomainError(.notFound, "no message \(id)")
             }
-            return try Self.message(from: again)
+            return try await Self.withHistory([try Self.message(from: again)], in: sql)[0]
+        }
+    }
+
+    /// Records one attempt of message `id` (or its being sent again).
+    static func record(_ attempt: MessageAttempt, of id: Int, in sql: any SQLDatabase) async throws {
+        try await sql.raw(
+            """
+            INSERT INTO message_attempts (message_id, at, outcome, error)
+            VALUES (\(bind: id), \(bind: attempt.at), \(bind: attempt.outcome.rawValue), \(bind: attempt.error))
+            """
+        ).run()
+    }
+
+    /// `messages` with their histories, read in one query.
+    static func withHistory(_ messages: [OutgoingMessage], in sql: any SQLDatabase) async throws -> [OutgoingMessage] {
+        guard !messages.isEmpty else { return [] }
+        var history: [Int: [MessageAttempt]] = [:]
+        let rows = try await sql.raw(
+            "SELECT * FROM message_attempts WHERE message_id IN (\(binds: messages.map(\.id))) ORDER BY id"
+        ).all()
+        for row in rows {
+            guard let outcome = MessageAttempt.Outcome(rawValue: try row.decode(column: "outcome", as: String.self))
+            else { continue }
+            history[try row.decode(column: "message_id", as: Int.self), default: []].append(
+                MessageAttempt(
+                    at: try row.decode(column: "at", as: Int.self), outcome: outcome,
+                    error: try row.decode(column: "error", as: String?.self)))
+        }
+        return messages.map { message in
+            var message = message
+            message.history = history[message.id] ?? []
+            return message
         }
     }
 
@@ -206,9 +247,17 @@ public struct MessageRepository: Sendable {
             try await sql.raw(
                 """
                 UPDATE messages SET recipient = '', recipient_name = '', facts = \(bind: try JSONText.encode(facts)),
-                  last_error = CASE WHEN state = 'queued' THEN 'the customer''s details were erased' ELSE last_error END,
+                  last_error = CASE WHEN state = 'queued' THEN 'the customer''s details were erased'
+                    ELSE REPLACE(last_error, \(bind: email), '') END,
                   state = CASE WHEN state = 'queued' THEN 'failed' ELSE state END, claimed_until = NULL
                 WHERE id = \(bind: try row.decode(column: "id", as: Int.self))
+                """
+            ).run()
+            // A mail server's words may name the address.
+            try await sql.raw(
+                """
+                UPDATE message_attempts SET error = REPLACE(error, \(bind: email), '')
+                WHERE message_id = \(bind: try row.decode(column: "id", as: Int.self))
                 """
             ).run()
         }

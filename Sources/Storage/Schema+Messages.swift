@@ -74,3 +74,28 @@ struct MessageSettingsSchema: AsyncMigration {
         }
     }
 }
+
+/// Each message's history (`message_attempts`): every attempt to send it and what came of it, and each time
+/// the desk sent it again, kept when a message is sent again.
+struct MessageAttemptsSchema: AsyncMigration {
+    let dialect: Store.Dialect
+
+    var name: String { "frontdesk.message-attempts.v33" }
+
+    func prepare(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        try await sql.raw(
+            """
+            CREATE TABLE message_attempts (\(unsafeRaw: dialect.autoNumberedID),
+              message_id BIGINT NOT NULL REFERENCES messages(id), at BIGINT NOT NULL, outcome TEXT NOT NULL,
+              error TEXT)
+            """
+        ).run()
+        try await sql.raw("CREATE INDEX message_attempts_by_message ON message_attempts (message_id, id)").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        try await sql.raw("DROP TABLE message_attempts").run()
+    }
+}

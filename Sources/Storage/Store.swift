@@ -145,6 +145,7 @@ public final class Store: Sendable {
         migrations.add(SharedLimitsSchema(dialect: dialect))
         migrations.add(CustomerRefold())
         migrations.add(WebhookClaims())
+        migrations.add(MessageAttemptsSchema(dialect: dialect))
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await oneMigratorAtATime {

@@ -148,3 +148,48 @@ struct MessageSchedulerTests {
         }
     }
 }
+
+extension MessageSchedulerTests {
+    /// A mail server briefly without STARTTLS defers the messages due then, as a 4xx does: tried again, they
+    /// go once it offers it (here: once the delivery may send without it). Sent again by a manager, a message
+    /// starts its count over and keeps the history of every attempt.
+    @Test(arguments: TestDatabase.available)
+    func aServerWithoutStartTLSForAWhileDefersTheMessageAndItsHistoryIsKept(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let store = fixture.store
+        try await SMTPSink.with { sink in
+            try await fixture.test(as: .manager) { client in
+                _ = try await MessagesAPITests.book(
+                    client, fixture, arrival: fixture.today.adding(days: 9), language: "en")
+                let settings = MailSettings(sender: MailAddress("desk@frontdesk.test"), siteURL: "https://book.example")
+                let composer = try await MessageComposer.bundled(siteURL: settings.siteURL)
+                let withoutTLS = MessageDelivery(
+                    store: store, settings: settings, smtp: sink.configuration(host: "127.0.0.1", security: .startTLS),
+                    logger: Self.logger)
+                #expect(await withoutTLS.round(composer) == 1)
+                var message = try #require(
+                    try await store.messages.messages(propertyID: fixture.property.id, kind: .confirmation).first)
+                #expect(message.state == .queued && message.attempts == 1)
+                #expect(message.lastError?.contains("STARTTLS") == true)
+                #expect(message.history.map(\.outcome) == [.deferred])
+                #expect(try sink.messages().isEmpty)
+
+                store.clock.set(store.clock.now().addingTimeInterval(3_600))
+                let plain = MessageDelivery(
+                    store: store, settings: settings, smtp: sink.configuration(host: "127.0.0.1"), logger: Self.logger)
+                #expect(await plain.round(composer) == 1)
+                message = try #require(try await store.messages.message(id: message.id))
+                #expect(message.state == .sent && message.history.map(\.outcome) == [.deferred, .sent])
+
+                try await client.execute(uri: "/api/v1/messages/\(message.id)/send-again", method: .post) { response in
+                    #expect(response.status == .accepted || response.status == .ok, "\(String(buffer: response.body))")
+                    let again = try APIFixture.decoder.decode(
+                        Components.Schemas.OutgoingMessage.self, from: Data(buffer: response.body))
+                    #expect(again.attempts == 0 && again.lastError == nil)
+                    #expect(again.history?.map(\.outcome.rawValue) == ["deferred", "sent", "sent_again"])
+                    #expect(again.history?.first?.error?.contains("STARTTLS") == true)
+                }
+            }
+        }
+    }
+}

@@ -121,7 +121,8 @@ struct MailMessageTests {
         #expect(MailError.rejected(code: 550, reply: "5.1.1 no such user").isPermanent)
         #expect(!MailError.rejected(code: 451, reply: "4.3.0 try again later").isPermanent)
         #expect(!MailError.connection("refused").isPermanent)
-        #expect(MailError.unsupported("no STARTTLS").isPermanent)
+        #expect(MailError.unsupported("credentials over plain text").isPermanent)
+        #expect(!MailError.missingCapability("no STARTTLS").isPermanent)
         #expect(MailError.invalidAddress("x").isPermanent)
         #expect(
             MailError.rejected(code: 550, reply: "5.1.1 no such user").description

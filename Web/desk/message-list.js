@@ -56,6 +56,30 @@ export function messageSection(read, desk, { id, mayResend, reload }) {
       h("span", { class: "message-state", text: stateWords(message, t, clock) }),
       message.state === "failed" && message.lastError ? [" · ", h("q", { class: "message-error", text: message.lastError })] : null,
       resend ? [" ", resend] : null,
+      history(message),
+    );
+  };
+  // Every attempt and every sending again, as the server keeps them, once there is more than one sending.
+  const history = (message) => {
+    const attempts = message.history ?? [];
+    if (attempts.length < 2 && !attempts.some((a) => a.error)) return null;
+    return h(
+      "details",
+      { class: "message-history" },
+      h("summary", { text: t("messages.history") }),
+      h(
+        "ol",
+        {},
+        attempts.map((attempt) =>
+          h(
+            "li",
+            { dataset: { outcome: attempt.outcome } },
+            h("time", { datetime: attempt.at, text: when.format(new Date(attempt.at)) }),
+            ` · ${t(`messages.outcome.${attempt.outcome}`)}`,
+            attempt.error ? [" · ", h("q", { class: "message-error", text: attempt.error })] : null,
+          ),
+        ),
+      ),
     );
   };
   section.append(h("ul", {}, messages.map(row)), refusal);

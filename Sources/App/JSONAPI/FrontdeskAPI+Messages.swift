@@ -48,7 +48,10 @@ extension Components.Schemas.OutgoingMessage {
             recipient: outgoing.message.recipient, language: try documented(outgoing.message.language.rawValue),
             state: try documented(state), attempts: outgoing.attempts, lastError: outgoing.lastError,
             createdAt: instant(outgoing.createdAt), sentAt: outgoing.sentAt.map(instant),
-            nextAttemptAt: outgoing.state == .queued && mail ? instant(outgoing.dueAt) : nil)
+            nextAttemptAt: outgoing.state == .queued && mail ? instant(outgoing.dueAt) : nil,
+            history: try outgoing.history.map {
+                .init(at: instant($0.at), outcome: try documented($0.outcome.rawValue), error: $0.error)
+            })
     }
 }
 

@@ -131,6 +131,9 @@ public struct OutgoingMessage: Sendable, Hashable {
     public var lastError: String?
     public var createdAt: Int
     public var sentAt: Int?
+    /// Every attempt to send it and every time the desk sent it again, oldest first: kept when it is sent
+    /// again, as `attempts` and `lastError` start over.
+    public var history: [MessageAttempt] = []
 
     public init(
         id: Int, message: NewMessage, messageID: String, state: MessageState, attempts: Int, dueAt: Int,
@@ -145,6 +148,32 @@ public struct OutgoingMessage: Sendable, Hashable {
         self.lastError = lastError
         self.createdAt = createdAt
         self.sentAt = sentAt
+    }
+}
+
+/// One attempt to send a message, or the desk's sending it again: when, what came of it, and the mail
+/// server's words when it did not go.
+public struct MessageAttempt: Sendable, Hashable {
+    public enum Outcome: String, Sendable, CaseIterable {
+        /// A mail server took it.
+        case sent
+        /// Not taken this time; tried again later.
+        case deferred
+        /// Refused for good, or given up on.
+        case failed
+        /// A manager sent it again.
+        case sentAgain = "sent_again"
+    }
+
+    /// Milliseconds since 1970.
+    public var at: Int
+    public var outcome: Outcome
+    public var error: String?
+
+    public init(at: Int, outcome: Outcome, error: String? = nil) {
+        self.at = at
+        self.outcome = outcome
+        self.error = error
     }
 }
 

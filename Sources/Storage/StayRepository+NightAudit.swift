@@ -161,6 +161,11 @@ struct DayCloseRecord: Codable {
         var reverses: String?
         var reversedDescription: String?
         var amount: Int
+        /// A salon's line: who did the service or sold the product, and the service (absent in days closed
+        /// before they were kept, and on a hotel's lines).
+        var staffID: Int?
+        var staffName: String?
+        var serviceID: Int?
     }
 
     var day: Int
@@ -256,7 +261,8 @@ struct DayCloseRecord: Codable {
                 guest: $0.guestName,
                 kind: $0.kind.rawValue, description: $0.description, category: $0.category?.rawValue,
                 method: $0.method?.rawValue, reverses: $0.reverses?.rawValue,
-                reversedDescription: $0.reversedDescription, amount: $0.amount.amount)
+                reversedDescription: $0.reversedDescription, amount: $0.amount.amount, staffID: $0.staffID,
+                staffName: $0.staffName, serviceID: $0.serviceID)
         }
         includedTaxes = report.includedTaxes.map(DocumentBody.TaxTotal.init)
         inHouse = report.inHouse.map(stayLine)
@@ -286,7 +292,8 @@ struct DayCloseRecord: Codable {
                         description: $0.description, category: $0.category.flatMap(ChargeCategory.init(rawValue:)),
                         method: $0.method.flatMap(PaymentMethod.init(rawValue:)),
                         reverses: $0.reverses.flatMap(FolioEntryKind.init(rawValue:)),
-                        reversedDescription: $0.reversedDescription, amount: Money($0.amount, currency))
+                        reversedDescription: $0.reversedDescription, amount: Money($0.amount, currency),
+                        staffID: $0.staffID, staffName: $0.staffName, serviceID: $0.serviceID)
                 }),
             includedTaxes: (includedTaxes ?? []).map { $0.total(currency: currency) }, inHouse: inHouse.map(stayLine),
             notCheckedOut: notCheckedOut.map(stayLine),

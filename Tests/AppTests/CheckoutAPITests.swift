@@ -42,19 +42,30 @@ struct CheckoutAPITests {
         }
     }
 
-    /// Closes the salon's day `day` through the night audit; answers its salon's figures.
+    /// Closes the salon's day `day` through the night audit; answers its salon's figures. The day as read
+    /// back afterwards (`GET /day-closes/{day}`) is the audit's answer, line by line: who did each
+    /// service or sold each product, and the service, with it.
     static func closeDay(_ client: SignedInClient, _ salon: AppointmentAPITests.Salon, _ day: String) async throws
         -> Components.Schemas.SalonDayFigures
     {
-        try await client.execute(
+        let close = try await client.execute(
             uri: "/api/v1/properties/\(salon.property.id)/night-audit", method: .post,
             body: ByteBuffer(string: #"{"day": "\#(day)"}"#)
-        ) { response -> Components.Schemas.SalonDayFigures in
+        ) { response -> Components.Schemas.DayClose in
             #expect(response.status == .created, "\(String(buffer: response.body))")
-            let close = try APIFixture.decoder.decode(
-                Components.Schemas.DayClose.self, from: Data(buffer: response.body))
-            return try #require(close.salon)
+            return try APIFixture.decoder.decode(Components.Schemas.DayClose.self, from: Data(buffer: response.body))
         }
+        try await client.execute(uri: "/api/v1/properties/\(salon.property.id)/day-closes/\(day)", method: .get) {
+            response in
+            #expect(response.status == .ok, "\(String(buffer: response.body))")
+            let stored = try APIFixture.decoder.decode(
+                Components.Schemas.DayClose.self, from: Data(buffer: response.body))
+            let who = { (close: Components.Schemas.DayClose) in
+                close.ledger.lines.map { "\($0.entryId) \($0.staffId ?? 0) \($0.staffName ?? "") \($0.serviceId ?? 0)" }
+            }
+            #expect(who(stored) == who(close))
+        }
+        return try #require(close.salon)
     }
 
     /// The salon's ledger of one day (`day`, ISO).

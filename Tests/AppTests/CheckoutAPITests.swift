@@ -271,3 +271,52 @@ struct CheckoutAPITests {
         }
     }
 }
+
+extension CheckoutAPITests {
+    /// A visit of two services booked online under one code (a cut, then a colour) is checked out on one
+    /// receipt: each of its appointments answers both as the visit one お会計 takes, and the customer's
+    /// evening appointment that day, apart from them, is a visit of its own.
+    @Test(arguments: TestDatabase.available)
+    func aVisitOfTwoServicesIsOneCheckoutAndALaterVisitThatDayIsAnother(database: TestDatabase) async throws {
+        let salon = try await SalonOnlineAPITests.Salon.make(database: database)
+        let zone = salon.salon.property.timeZone
+        try await salon.fixture.test(as: .frontDesk) { client in
+            let start = salon.tomorrow.instant(atMinute: 11 * 60, in: zone)
+            let booked = try await salon.book(client, [salon.cut.id, salon.colour.id], staff: nil, start: start)
+            #expect(booked.status == .created, "\(String(buffer: booked.body))")
+            let visit = try await salon.fixture.store.appointments.appointments(
+                propertyID: salon.id, fromMinute: 0, toMinute: Int.max / 2)
+            try #require(visit.count == 2)
+            let evening = salon.tomorrow.instant(atMinute: 17 * 60, in: zone).formatted(.iso8601)
+            let later = try await client.execute(
+                uri: "/api/v1/properties/\(salon.id)/appointments", method: .post,
+                body: ByteBuffer(
+                    string:
+                        #"{"staffId": \#(visit[0].staffID), "serviceId": \#(salon.cut.id), "start": "\#(evening)", "customer": {"id": \#(visit[0].customerID)}, "outsideWorkingHours": true}"#
+                )
+            ) { response in
+                #expect(response.status == .created, "\(String(buffer: response.body))")
+                return try APIFixture.decoder.decode(
+                    AppointmentAPITests.AppointmentBody.self, from: Data(buffer: response.body)
+                ).id
+            }
+            let ids = visit.map(\.id)
+            let read = { (id: Int) async throws -> Components.Schemas.AppointmentDetail in
+                try await client.execute(uri: "/api/v1/appointments/\(id)", method: .get) { response in
+                    try APIFixture.decoder.decode(
+                        Components.Schemas.AppointmentDetail.self, from: Data(buffer: response.body))
+                }
+            }
+            for id in ids { #expect(try await read(id).value2.visit == ids) }
+            #expect(try await read(later).value2.visit == [later])
+
+            let sale = try await Self.checkOut(client, salon: salon.salon, appointments: ids)
+            try await client.execute(uri: "/api/v1/sales/\(sale)", method: .get) { response in
+                let lines = try Self.sale(response).value1.lines
+                #expect(Set(lines.compactMap(\.appointmentId)) == Set(ids))
+            }
+            #expect(try await read(ids[0]).value2.visit == nil)
+            #expect(try await read(later).value2.visit == [later])
+        }
+    }
+}

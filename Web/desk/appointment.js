@@ -112,7 +112,7 @@ export async function mount(main, desk, route) {
       { class: "desk-row" },
       states.filter(isStep).map(stateButton),
       appointment.actions?.includes("pay")
-        ? h("a", { class: "desk-button is-primary", id: "appointment-pay", href: `#/checkout?appointments=${appointment.id}`, text: t("appointment.pay") })
+        ? h("a", { class: "desk-button is-primary", id: "appointment-pay", href: `#/checkout?appointments=${(appointment.visit ?? [appointment.id]).join(",")}`, text: t("appointment.pay") })
         : null,
       states.filter((state) => !isStep(state)).map(stateButton),
     );

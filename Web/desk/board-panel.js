@@ -114,7 +114,7 @@ export class BookingPanel {
         ),
       );
       if (response.data.actions?.includes("pay")) {
-        open.before(h("a", { class: "desk-button is-primary", id: "board-panel-pay", href: `#/checkout?appointments=${item.id}`, text: t("appointment.pay") }));
+        open.before(h("a", { class: "desk-button is-primary", id: "board-panel-pay", href: `#/checkout?appointments=${(response.data.visit ?? [item.id]).join(",")}`, text: t("appointment.pay") }));
       }
     }
   }

@@ -42,6 +42,7 @@ extension FrontdeskAPI {
         let fees =
             appointment.state == .booked ? try await salonDesk.callOffFees(appointment.id, by: try staff) : nil
         let deposit = try await salonDesk.deposit(of: appointment.id, by: try staff)
+        let visit = try await checkout.visit(of: appointment.id, by: try staff)
         return .ok(
             .init(
                 headers: .init(eTag: Self.eTag(of: appointment)),
@@ -65,7 +66,8 @@ extension FrontdeskAPI {
                             deposit: try deposit.flatMap {
                                 $0.asked.amount > 0 || $0.held.amount > 0
                                     ? .init(asked: try .init($0.asked), held: try .init($0.held)) : nil
-                            })))))
+                            },
+                            visit: visit.isEmpty ? nil : visit)))))
     }
 
     /// Moves, resizes, reassigns or changes the state of an appointment (a drag on the staff board).

@@ -126,6 +126,42 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
         return sale
     }
 
+    /// The appointments one お会計 checks out with appointment `id`, soonest first: it and its customer's
+    /// others that day that follow one another with it (at most `Checkout.visitGapMinutes` from one's end to
+    /// the next's start, as a visit of several services is booked, online or at the desk) and are still to
+    /// pay (`AppointmentAction.pay`). Empty for a role that does not read money, or when `id` itself is not
+    /// to pay. The desk opens its checkout with them.
+    public func visit(of id: Int, by staff: Staff) async throws -> [Int] {
+        guard let appointment = try await storage.appointment(id: id), try staff.worksAt(appointment.propertyID)
+        else { throw DomainError(.notFound, "no appointment \(id)") }
+        guard let role = staff.roles(appointment.propertyID), role.readsMoney else { return [] }
+        let salon = try await storage.salon(appointment.propertyID, by: staff)
+        let day = Day.today(in: salon.timeZone, now: Date(minutesSince1970: appointment.startMinute))
+        let midnight = SalonDay.instant(day, 0, salon.timeZone)
+        let theirs = try await storage.appointments(
+            propertyID: salon.id, fromMinute: midnight,
+            toMinute: SalonDay.instant(day.adding(days: 1), 0, salon.timeZone)
+        ).filter { $0.customerID == appointment.customerID && $0.hasVisit }
+        let sales = try await storage.sales(appointmentIDs: theirs.map(\.id))
+        let toPay = theirs.filter { candidate in
+            candidate.actions(for: role, sales: sales.filter { $0.lines.contains { $0.appointmentID == candidate.id } })
+                .contains(.pay)
+        }.sorted { ($0.startMinute, $0.id) < ($1.startMinute, $1.id) }
+        guard let index = toPay.firstIndex(where: { $0.id == id }) else { return [] }
+        // Out from it, both ways, while each next one follows the last.
+        var (first, last) = (index, index)
+        while first > 0, toPay[first].startMinute - toPay[first - 1].endMinute <= Self.visitGapMinutes {
+            first -= 1
+        }
+        while last + 1 < toPay.count, toPay[last + 1].startMinute - toPay[last].endMinute <= Self.visitGapMinutes {
+            last += 1
+        }
+        return toPay[first...last].map(\.id)
+    }
+
+    /// The most minutes between one service's end and the next's start for both to be one visit.
+    public static var visitGapMinutes: Int { 60 }
+
     /// The sales that checked an appointment out (one standing at most; those refunded before it).
     public func sales(appointmentID: Int, by staff: Staff) async throws -> [Sale] {
         guard let appointment = try await storage.appointment(id: appointmentID),

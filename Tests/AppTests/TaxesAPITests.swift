@@ -124,3 +124,40 @@ struct TaxesAPITests {
         }
     }
 }
+
+extension TaxesAPITests {
+    /// A salon sells no nights: its taxes are shares of its prices, as the taxes it reads say; a tax by the
+    /// night is refused naming its basis, and a hotel is offered every kind.
+    @Test func aSalonsTaxesAreSharesOfItsPricesAndItIsToldSo() async throws {
+        let fixture = try await APIFixture.make()
+        let salon = try await AppointmentAPITests.salon(in: fixture)
+        try await fixture.test(as: .manager) { client in
+            let path = "/api/v1/properties/\(salon.property.id)/taxes"
+            try await client.execute(uri: path, method: .get) { response in
+                let list = try APIFixture.decoder.decode(
+                    Components.Schemas.TaxList.self, from: Data(buffer: response.body))
+                #expect(list.bases?.map(\.rawValue) == ["share", "included_share"])
+            }
+            try await client.execute(
+                uri: path, method: .put,
+                body: ByteBuffer(
+                    string:
+                        #"{"taxes": [{"name": "入湯税", "basis": "per_person_night", "amount": {"amount": 150, "currency": "JPY"}}]}"#
+                )
+            ) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.error?.error.field == "taxes[0].basis")
+            }
+            try await client.execute(
+                uri: path, method: .put,
+                body: ByteBuffer(
+                    string: #"{"taxes": [{"name": "消費税", "basis": "included_share", "basisPoints": 1000}]}"#)
+            ) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/api/v1/properties/\(fixture.property.id)/taxes", method: .get) { response in
+                let list = try APIFixture.decoder.decode(
+                    Components.Schemas.TaxList.self, from: Data(buffer: response.body))
+                #expect(list.bases?.count == 4)
+            }
+        }
+    }
+}

@@ -11,6 +11,10 @@ keeps them.
 Each walk checks out a visit of its own, the first the server still offers to check out; every expected
 amount is read from the server's quote, never worked out here."""
 
+import datetime
+import itertools
+import uuid
+
 from conftest import latin_words, make_driver, screenshot, text_in, until_text
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -236,5 +240,89 @@ def test_in_japanese_the_salons_day_is_closed_with_its_takings_by_stylist_as_its
             stored += [line["guestName"], line["confirmationCode"], line["description"]]
         assert latin_words(desk.execute_script(MAIN), stored) == []
         screenshot(desk, "day-close-ja")
+    finally:
+        desk.quit()
+
+
+def issuer_field(browser, key):
+    return browser.find_element(By.CSS_SELECTOR, f'form[data-form="issuer"] [data-key="{key}"] input')
+
+
+def a_visit_of_two_services_booked_online(browser, salon):
+    """Two services a member does one after the other, booked online by a new customer under one code: the
+    visit's appointment ids, in order."""
+    page = api(browser, "GET", f"/api/v1/public/salons/{salon['id']}")["data"]
+    services = [s["id"] for s in page["services"]]
+    day = datetime.date.fromisoformat(page["today"]) + datetime.timedelta(days=10)
+    for first, second in itertools.permutations(services, 2):
+        for n in range(7):
+            times = api(browser, "GET", f"/api/v1/public/salons/{salon['id']}/free-times?day={day + datetime.timedelta(days=n)}"
+                        f"&services={first}&services={second}")["data"]["times"]
+            if times:
+                visit = api(
+                    browser, "POST", f"/api/v1/public/salons/{salon['id']}/visits?lang=ja",
+                    {"services": [first, second], "start": times[0]["start"], "acceptTerms": True,
+                     "customer": {"name": "佐藤 花", "email": f"hana.{uuid.uuid4().hex[:8]}@example.com", "phone": "090 2222 3333"}},
+                    {"Idempotency-Key": f"two-services-{uuid.uuid4()}"},
+                )
+                assert visit["status"] == 201, visit
+                return [s["appointmentId"] for s in visit["data"]["services"]]
+    pytest.fail("no free time for two services one after the other")
+
+
+def test_in_japanese_the_salons_tax_and_registration_number_set_on_the_desk_are_on_the_one_receipt_of_a_two_service_visit(desk_server):
+    desk = make_driver((1024, 900), "ja-JP")
+    try:
+        sign_in(desk, desk_server)
+        salon = use_property(desk, "salon")
+        base = f"/api/v1/properties/{salon['id']}"
+        go(desk, "#/salon-setup", "salon-setup")
+        # The salon's taxes: the kinds a salon may have, as the server says (shares of its prices, no nights).
+        offered = [o.get_attribute("value") for o in Select(desk.find_element(By.ID, "tax-0-basis")).options]
+        assert offered == api(desk, "GET", f"{base}/taxes")["data"]["bases"] == ["share", "included_share"]
+        name = desk.find_element(By.ID, "tax-0-name")
+        name.clear()
+        name.send_keys("消費税（内税）")
+        Select(desk.find_element(By.ID, "tax-0-basis")).select_by_value("included_share")
+        rate = desk.find_element(By.ID, "tax-0-rate")
+        rate.clear()
+        rate.send_keys("10")
+        desk.find_element(By.ID, "settings-taxes-save").click()
+        until_text(desk, "#desk-toast", "保存しました。")
+        # Who issues its receipts: its registration number (登録番号), as the desk types it.
+        number = issuer_field(desk, "taxId")
+        number.clear()
+        number.send_keys("T" + "9" * 13)
+        desk.find_element(By.CSS_SELECTOR, 'form[data-form="issuer"] button[type="submit"]').click()
+        WebDriverWait(desk, 10).until(lambda b: api(b, "GET", base)["data"]["issuer"]["taxId"] == "T" + "9" * 13)
+        screenshot(desk, "salon-setup-tax-issuer-ja")
+
+        # A customer's visit of two services, booked online: one お会計 takes both.
+        ids = a_visit_of_two_services_booked_online(desk, salon)
+        go(desk, f"#/appointments/{ids[1]}", "appointments")
+        desk.find_element(By.ID, "appointment-pay").click()
+        wait_ready(desk, "checkout")
+        assert quoted(desk) == "current"
+        WebDriverWait(desk, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#checkout-lines tbody tr")) == 2)
+        order = {"appointmentIds": ids, "items": [], "payments": []}
+        expected = api(desk, "POST", f"{base}/sales/quote", order)["data"]
+        Select(desk.find_element(By.ID, "checkout-method-0")).select_by_value("cash")
+        until_text(desk, "#checkout-total", money(desk, expected["total"]))
+        assert complete_enabled(desk)
+        desk.find_element(By.ID, "checkout-complete").click()
+        wait_ready(desk, "sales")
+        sale = api(desk, "GET", f"/api/v1/sales/{desk.execute_script('return location.hash').rsplit('/', 1)[1]}")["data"]
+        assert sorted(line["appointmentId"] for line in sale["lines"] if line.get("appointmentId")) == sorted(ids)
+        # The receipt states the registration number and the consumption tax inside the total, as set.
+        until_text(desk, "#receipt-number", sale["reference"])
+        assert "T" + "9" * 13 in text_in(desk, "#receipt-tax-id")
+        included = text_in(desk, "#receipt-included-tax")
+        assert "消費税（内税）" in included and money(desk, expected["includedTaxes"][0]["amount"]) in included, included
+        staff = [m["name"] for m in api(desk, "GET", base)["data"]["staff"]]
+        services = [s["name"] for s in api(desk, "GET", base)["data"]["services"]]
+        issuer = sale["issuer"]
+        stored = [*staff, *services, sale["reference"], issuer["name"], *issuer["address"].split("\n")]
+        assert latin_words(desk.execute_script(MAIN), stored) == []
+        screenshot(desk, "receipt-two-services-ja")
     finally:
         desk.quit()

@@ -15,7 +15,9 @@ import { savingForm } from "./salon-setup-form.js";
 import { servicesPart } from "./salon-services.js";
 import { drawTerms, termsPut } from "./salon-terms.js";
 import { shiftsPart } from "./salon-shifts.js";
+import { issuerSection } from "./settings-issuer.js";
 import { messagesSection } from "./settings-messages.js";
+import { taxesSection } from "./settings-taxes.js";
 import { textsSection } from "./settings-texts.js";
 import { webhooksSection } from "./settings-webhooks.js";
 
@@ -55,10 +57,12 @@ export async function mount(main, desk) {
   let products;
   let messages;
   let webhooks;
+  let issuer;
+  let taxes;
   try {
-    [setup, texts, { products }, messages, webhooks] = await Promise.all([
+    [setup, texts, { products }, messages, webhooks, issuer, taxes] = await Promise.all([
       get(path), textsPart(desk), get(`/api/v1/properties/${desk.property.id}/products`), messagesSection(desk),
-      webhooksSection(desk),
+      webhooksSection(desk), issuerSection(desk), taxesSection(desk),
     ]);
   } catch (error) {
     fill(main, h("div", { class: "settings-page setup-page" }, title, h("p", { class: "desk-error", role: "alert", text: errorText(error, t) })));
@@ -84,8 +88,7 @@ export async function mount(main, desk) {
   const resources = salonForm("resources", drawResources(desk));
   const window = salonForm("window", drawWindow(desk));
   // Settings' sections, each saved by itself with its own calls; spaced as the set-up's own.
-  messages.classList.add("setup-section");
-  webhooks.classList.add("setup-section");
+  for (const part of [messages, webhooks, issuer, taxes]) part.classList.add("setup-section");
   // The salon's fees, a PUT of their own.
   const terms = savingForm(desk, { save: t("setup.save.terms"), draw: drawTerms(desk), send: (value) => termsPut(desk, value), saved });
   for (const form of [hours, resources, window, terms]) form.redraw(setup);
@@ -123,6 +126,9 @@ export async function mount(main, desk) {
       section(t, "terms", terms.element),
       section(t, "shifts", shifts.element),
       section(t, "services", services.element),
+      // Who issues its receipts (登録番号) and its taxes (内消費税): what every receipt prints.
+      issuer,
+      taxes,
       texts.element,
       messages,
       webhooks,

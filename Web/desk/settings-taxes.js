@@ -18,7 +18,8 @@ export async function taxesSection(desk) {
   const { t } = desk.i18n;
   const currency = desk.property.currency;
   const path = `/api/v1/properties/${desk.property.id}/taxes`;
-  const { taxes } = await get(path);
+  // The kinds of tax the server says this property may have (a salon's are shares of its prices).
+  const { taxes, bases = BASES } = await get(path);
   const digits = currencyDigits(currency);
   const step = toMajorUnits(1, digits);
 
@@ -28,7 +29,7 @@ export async function taxesSection(desk) {
     const basis = h(
       "select",
       {},
-      BASES.map((b) => h("option", { value: b, selected: b === (tax.basis ?? "share"), text: t(`tax.basis.${b}`) })),
+      bases.map((b) => h("option", { value: b, selected: b === (tax.basis ?? "share"), text: t(`tax.basis.${b}`) })),
     );
     const rate = h("input", { type: "number", min: "0.01", max: "100", step: "0.01", value: tax.basisPoints != null ? String(tax.basisPoints / 100) : "" });
     const amount = h("input", { type: "number", min: step, step, value: toMajorUnits(tax.amount?.amount, digits) });
@@ -67,5 +68,8 @@ export async function taxesSection(desk) {
     };
   }
 
-  return listSection(desk, { name: "taxes", prefix: "tax", path, items: taxes, blank: { basis: "share" }, row, hint: "settings.taxesHint" });
+  return listSection(desk, { name: "taxes", prefix: "tax", path, items: taxes, blank: { basis: "share" }, row,
+    // A salon's words speak of its prices, not of rooms and nights.
+    hint: desk.property.kind === "salon" ? "settings.taxesHintSalon" : "settings.taxesHint",
+  });
 }

@@ -5,7 +5,7 @@ import Booking
 extension FrontdeskAPI {
     func getTaxes(_ input: Operations.GetTaxes.Input) async throws -> Operations.GetTaxes.Output {
         let property = try await settings.accountsSettings(propertyID: input.path.id, by: try staff)
-        return .ok(.init(body: .json(.init(taxes: try property.taxes.map(Components.Schemas.PropertyTax.init)))))
+        return .ok(.init(body: .json(try .init(property))))
     }
 
     func setTaxes(_ input: Operations.SetTaxes.Input) async throws -> Operations.SetTaxes.Output {
@@ -22,7 +22,7 @@ extension FrontdeskAPI {
                 maxNights: tax.maxNights)
         }
         let property = try await settings.setTaxes(taxes, propertyID: input.path.id, by: try staff)
-        return .ok(.init(body: .json(.init(taxes: try property.taxes.map(Components.Schemas.PropertyTax.init)))))
+        return .ok(.init(body: .json(try .init(property))))
     }
 }
 
@@ -42,5 +42,14 @@ extension Components.Schemas.PropertyTax {
             amount: try tax.amount.map { .init(amount: $0.amount, currency: try documented($0.currency.code)) },
             exemptChildren: tax.basis == .perPersonNight ? tax.exemptChildren : nil,
             exemptInfants: tax.basis == .perPersonNight ? tax.exemptInfants : nil, maxNights: tax.maxNights)
+    }
+}
+
+extension Components.Schemas.TaxList {
+    /// The property's taxes, with the kinds of tax it may have.
+    init(_ property: Property) throws {
+        self.init(
+            taxes: try property.taxes.map(Components.Schemas.PropertyTax.init),
+            bases: try Tax.bases(for: property.kind).map { try documented($0.rawValue) })
     }
 }

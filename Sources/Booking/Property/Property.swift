@@ -70,6 +70,12 @@ public struct Tax: Hashable, Sendable {
 
     public var isShare: Bool { basis == .share || basis == .includedShare }
 
+    /// The kinds of tax a property of `kind` has: a salon sells no nights, so its taxes are shares of its
+    /// prices (Japan's consumption tax inside them, Thailand's VAT added).
+    public static func bases(for kind: PropertyKind) -> [Basis] {
+        kind == .salon ? [.share, .includedShare] : Basis.allCases
+    }
+
     /// The most taxes a property has, and the longest a tax's name.
     public static let maxCount = 10
     public static let nameLimit = 60
@@ -77,13 +83,18 @@ public struct Tax: Hashable, Sendable {
     /// Checks a property's taxes before they are stored, each refusal naming its field (`taxes[1].amount`):
     /// unique names of 1 to 60 characters; a share from 0.01 % to 100 %; an amount by the night more than
     /// zero, at most `Money.maxAmount`, in the property's currency; a cap of 1 to 366 nights.
-    public static func validate(_ taxes: [Tax], currency: Currency) throws(DomainError) {
+    public static func validate(_ taxes: [Tax], currency: Currency, kind: PropertyKind = .hotel) throws(DomainError) {
         guard taxes.count <= maxCount else {
             throw .invalid("taxes", "a property has at most \(maxCount) taxes", reason: .taxTooMany)
         }
         var names: Set<String> = []
         for (index, tax) in taxes.enumerated() {
             let field = "taxes[\(index)]"
+            guard bases(for: kind).contains(tax.basis) else {
+                throw .invalid(
+                    "\(field).basis",
+                    "a \(kind.rawValue)'s taxes are \(bases(for: kind).map(\.rawValue).joined(separator: ", "))")
+            }
             let name = tax.name.trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, name.count <= nameLimit, name == tax.name else {
                 throw .invalid(

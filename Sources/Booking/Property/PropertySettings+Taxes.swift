@@ -18,7 +18,7 @@ extension PropertySettings where Storage: TaxStorage {
     public func setTaxes(_ taxes: [Tax], propertyID: Int, by staff: Staff) async throws -> Property {
         try staff.requireManager("change the property's taxes", at: propertyID)
         let property = try await property(propertyID, by: staff)
-        try Tax.validate(taxes, currency: property.currency)
+        try Tax.validate(taxes, currency: property.currency, kind: property.kind)
         return try await storage.updateTaxes(taxes, propertyID: propertyID, by: staff.user.id)
     }
 }

@@ -57,6 +57,7 @@ export default {
   "rates.maxStayShort": { one: "At most {count} night", other: "At most {count} nights" },
   "settings.taxes": "Taxes and service charges",
   "settings.taxesHint": "A share is added to the room and fees, or already inside the prices; a tax by the night is an amount a room or a guest a night, up to a cap of nights. Lines already posted keep what they were posted at.",
+  "settings.taxesHintSalon": "A tax by rate is added to the prices of services and products, or is already inside them (Japan's consumption tax). Lines already posted keep the amounts they were posted at.",
   "tax.legend": "Tax",
   "tax.name": "Name",
   "tax.basis": "Charged as",

@@ -55,6 +55,7 @@ export default {
   "rates.maxStayShort": { other: "{count}泊まで" },
   "settings.taxes": "税金とサービス料",
   "settings.taxesHint": "率の税は室料と手数料に加算するか、価格に含まれます。泊ごとの税は1室または1人1泊あたりの金額で、泊数の上限を設けられます。計上済みの明細は計上時の金額のままです。",
+  "settings.taxesHintSalon": "率の税はメニューと商品の価格に加算するか、価格に含まれます（消費税の内税）。計上済みの明細は計上時の金額のままです。",
   "tax.legend": "税",
   "tax.name": "名称",
   "tax.basis": "課税方法",

@@ -55,6 +55,7 @@ export default {
   "rates.maxStayShort": { other: "최대 {count}박" },
   "settings.taxes": "세금과 봉사료",
   "settings.taxesHint": "비율 세금은 객실료와 수수료에 더하거나 가격에 이미 포함됩니다. 박당 세금은 객실 또는 1인 1박당 금액이며 최대 박수를 정할 수 있습니다. 이미 기록된 항목은 기록된 금액을 유지합니다.",
+  "settings.taxesHintSalon": "비율 세금은 서비스와 상품 가격에 더하거나 가격에 이미 포함됩니다. 이미 기록된 항목은 기록 당시 금액을 유지합니다.",
   "tax.legend": "세금",
   "tax.name": "이름",
   "tax.basis": "부과 방식",

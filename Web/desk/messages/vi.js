@@ -55,6 +55,7 @@ export default {
   "rates.maxStayShort": { other: "Tối đa {count} đêm" },
   "settings.taxes": "Thuế và phí dịch vụ",
   "settings.taxesHint": "Thuế theo tỷ lệ được cộng vào tiền phòng và phí, hoặc đã gồm trong giá; thuế theo đêm là một khoản cho mỗi phòng hoặc mỗi khách mỗi đêm, có thể giới hạn số đêm. Các khoản đã ghi giữ nguyên số tiền đã ghi.",
+  "settings.taxesHintSalon": "Thuế theo tỷ lệ được cộng vào giá dịch vụ và sản phẩm, hoặc đã nằm trong giá. Các dòng đã ghi giữ nguyên số tiền khi ghi.",
   "tax.legend": "Thuế",
   "tax.name": "Tên",
   "tax.basis": "Cách tính",

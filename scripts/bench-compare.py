@@ -21,16 +21,19 @@ both:
   may not know the option); `wrk -t2 -c8` for --seconds a round against `GET /api/v1/public/search`, each
   request for random dates (arrival 1 to 25 days ahead, 1 to 4 nights) and, with --regions, a random
   region, from a Lua script, as the guest site's first request asks (a build that pages answers its first
-  page); prints wrk's p50, p99 and requests/s, and checks that both builds answer the same results, on
-  every page, for 20 random dates (and regions).
+  page); prints wrk's p50, p99 and requests/s, and before them the median and 95th percentile of
+  --sequential searches one at a time (3 nights two weeks ahead, one kept-alive connection); checks that
+  both builds answer the same results, on every page, for 20 random dates (and regions).
 
 PostgreSQL needs FRONTDESK_TEST_POSTGRES_URL (started by scripts/with-postgres.sh when unset).
 """
 
 import argparse
 import datetime
+import http.client
 import http.cookiejar
 import json
+import math
 import os
 import shutil
 import statistics
@@ -60,6 +63,7 @@ def parse():
     parser.add_argument("--regions", type=int, default=1, help="regions the places are spread over (search)")
     parser.add_argument("--place-rooms", type=int, default=40, help="rooms a place (search)")
     parser.add_argument("--seconds", type=int, default=8, help="wrk's run a build and round (search)")
+    parser.add_argument("--sequential", type=int, default=30, help="searches one at a time a build and round (search)")
     return parser.parse_args()
 
 
@@ -228,6 +232,25 @@ def every_result(server, path):
     return results
 
 
+def sequential(server, path, count):
+    """`count` searches for `path` one after another on one kept-alive connection (after one to warm up): the
+    median and 95th percentile of their times, in milliseconds, as a guest's phone meets them one at a time."""
+    host, port = server.base.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    times = []
+    for index in range(count + 1):
+        started = time.perf_counter()
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+        assert response.status == 200, response.status
+        if index:
+            times.append((time.perf_counter() - started) * 1000)
+    connection.close()
+    times.sort()
+    return statistics.median(times), times[math.ceil(len(times) * 0.95) - 1]
+
+
 def search(args, database, servers, work):
     if not shutil.which("wrk"):
         subprocess.run(["apt-get", "install", "-y", "wrk"], check=True, capture_output=True)
@@ -253,6 +276,14 @@ def search(args, database, servers, work):
             values = line.split()
             figures[server.name].append({"p50": float(values[1]), "p99": float(values[3]), "rps": float(values[5]),
                                          "errors": int(values[7])})
+    # One at a time: 3 nights two weeks ahead, as a guest's first search asks.
+    arrival = today + datetime.timedelta(days=14)
+    path = f"/api/v1/public/search?region=benchmark&adults=2&arrival={arrival}&departure={arrival + datetime.timedelta(days=3)}"
+    print(f"| round | {database}: baseline median / p95 of {args.sequential} searches one at a time | candidate |")
+    print("|---|---|---|")
+    for round_ in range(args.rounds):
+        cells = [sequential(server, path, args.sequential) for server in servers]
+        print(f"| {round_ + 1} | " + " | ".join(f"{m:.1f} / {p95:.1f} ms" for m, p95 in cells) + " |", flush=True)
     print(f"| round | {database}: baseline p50 / p99 / requests/s | candidate p50 / p99 / requests/s |")
     print("|---|---|---|")
     for round_ in range(args.rounds):

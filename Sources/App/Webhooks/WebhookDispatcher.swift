@@ -106,6 +106,8 @@ struct WebhookDispatcher: ServiceLifecycle.Service {
                         ("Frontdesk-Delivery", "\(webhook.propertyID)-\(event.seq)"),
                     ])
             } catch {
+                // Stopped with the server: not the receiver's failure; the event is sent again later.
+                if Task.isCancelled { return done }
                 let message = (error as? DomainError)?.message ?? "\(error)"
                 try await store.webhooks.markFailed(
                     id: webhook.id, event: event.seq, error: message,

@@ -36,9 +36,6 @@ public enum APIDocument {
         public var value: ValueSchema
         /// Declared `type: array` (`services=3&services=5`): the bounds on how many, each value checked by `value`.
         public var items: ClosedRange<Int>?
-
-        /// Declared `type: integer`: a whole number.
-        public var isInteger: Bool { value.type == "integer" }
     }
 
     /// The rules of a parameter's schema that a value's text is checked by: its type (`integer`, `number`,

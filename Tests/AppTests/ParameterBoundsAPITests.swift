@@ -21,11 +21,11 @@ struct ParameterBoundsAPITests {
         switch parameter.name {
         case "arrival", "from", "day", "date": today.adding(days: 7).iso
         case "departure", "to": today.adding(days: 9).iso
-        default: valid(parameter.value)
+        default: valid(parameter.value, today: today)
         }
     }
 
-    static func valid(_ schema: APIDocument.ValueSchema) -> String {
+    static func valid(_ schema: APIDocument.ValueSchema, today: Day) -> String {
         switch schema.type {
         case "integer", "number": String(Int(max(schema.minimum ?? 1, 1)))
         case "boolean": "true"
@@ -48,7 +48,7 @@ struct ParameterBoundsAPITests {
     }
 
     /// Values the schema refuses, each with what it breaks.
-    static func invalid(_ parameter: Parameter) -> [(values: [String], breaks: String)] {
+    static func invalid(_ parameter: Parameter, today: Day) -> [(values: [String], breaks: String)] {
         let schema = parameter.value
         var found: [(values: [String], breaks: String)] = []
         switch schema.type {
@@ -65,9 +65,9 @@ struct ParameterBoundsAPITests {
             if schema.pattern != nil { found.append((["!"], "pattern")) }
         }
         if let items = parameter.items {
-            found = found.map { ([valid(schema)] + $0.values, "items \($0.breaks)") }
+            found = found.map { ([valid(schema, today: today)] + $0.values, "items \($0.breaks)") }
             if items.upperBound < 100 {
-                found.append((Array(repeating: valid(schema), count: items.upperBound + 1), "maxItems"))
+                found.append((Array(repeating: valid(schema, today: today), count: items.upperBound + 1), "maxItems"))
             }
         }
         return found
@@ -83,7 +83,7 @@ struct ParameterBoundsAPITests {
                 let parameters = APIDocument.parameters[operationID] ?? []
                 guard !route.hasSuffix("/events") else { continue }  // a WebSocket
                 for parameter in parameters {
-                    for (values, breaks) in Self.invalid(parameter) {
+                    for (values, breaks) in Self.invalid(parameter, today: fixture.today) {
                         let encode = { (text: String) in
                             text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
                         }

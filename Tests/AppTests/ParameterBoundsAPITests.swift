@@ -143,3 +143,21 @@ extension ParameterBoundsAPITests {
         }
     }
 }
+
+extension ParameterBoundsAPITests {
+    /// A path parameter is checked as the operation reads it, decoded: 30 kana, 270 characters as sent, are
+    /// within a token's 64 and reach the operation (which knows no such offer).
+    @Test func aPathParameterIsCheckedDecoded() async throws {
+        let fixture = try await APIFixture.make()
+        try await fixture.test(as: nil) { client in
+            let token = String(repeating: "あ", count: 30).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            try await client.execute(uri: "/api/v1/public/waitlist-offers/\(token)", method: .get) { response in
+                #expect(response.status == .notFound, "\(String(buffer: response.body))")
+            }
+            let long = String(repeating: "あ", count: 65).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            try await client.execute(uri: "/api/v1/public/waitlist-offers/\(long)", method: .get) { response in
+                #expect(response.status == .badRequest && response.error?.error.field == "token")
+            }
+        }
+    }
+}

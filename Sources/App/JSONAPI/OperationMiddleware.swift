@@ -73,7 +73,8 @@ struct ParameterCheckMiddleware: ServerMiddleware {
         for parameter in parameters {
             let given: [String] =
                 switch parameter.location {
-                case .path: path(parameter.name).map { [$0] } ?? []
+                // As the operation reads it: decoded (a token's `%E3%81%82` is one character, not nine).
+                case .path: path(parameter.name).map { [$0.removingPercentEncoding ?? $0] } ?? []
                 case .query: query.filter { $0.name == parameter.name }.compactMap(\.value)
                 }
             guard !given.isEmpty else {

@@ -33,9 +33,8 @@ struct ParameterBoundsAPITests {
             if let choice = schema.choices?.first {
                 choice
             } else if schema.pattern?.contains("[0-9]{4}-") == true {
-                "2026-12-01"
-            }  // only refusals read it
-            else if schema.pattern?.contains(":") == true {
+                today.iso
+            } else if schema.pattern?.contains(":") == true {
                 "10:00"
             } else if schema.pattern?.hasSuffix("\\.ics$") == true {
                 "1.ics"

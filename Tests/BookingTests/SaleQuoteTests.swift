@@ -21,7 +21,7 @@ struct SaleQuoteTests {
     ) throws(DomainError) -> SaleQuote {
         try SaleQuote.price(
             order, appointments: order.appointmentIDs.isEmpty ? [] : [visit], services: [cut], products: products,
-            customerID: 2, salon: salon)
+            customerID: 2, salon: salon, today: Day(20_400))
     }
 
     @Test func aVisitWithAProductIsPricedWithTheTaxInsideAndTheChangeOfTheCashGiven() throws {
@@ -58,7 +58,8 @@ struct SaleQuoteTests {
         let massage = Service(id: 3, propertyID: 1, name: "Massage", durationMinutes: 60, price: .whole(1_200, .thb))
         let quote = try SaleQuote.price(
             SaleOrder(propertyID: 1, appointmentIDs: [9], discount: .share(basisPoints: 1_000)),
-            appointments: [Self.visit], services: [massage], products: [], customerID: nil, salon: bangkok)
+            appointments: [Self.visit], services: [massage], products: [], customerID: nil, salon: bangkok,
+            today: Day(20_400))
         #expect(quote.lines.map(\.amount) == [.whole(1_080, .thb)])
         #expect(quote.taxes.map(\.amount) == [Money(7_560, .thb)])
         #expect(quote.totals.total == Money(115_560, .thb))

@@ -42,7 +42,8 @@ struct StayChargesTests {
             let price = try StayPrice.quote(
                 roomType: roomType, nights: nights, property: StayChargesTests.hotel, party: Party(adults: 2))
             let corrections = StayCharges.corrections(
-                folio: folio, nights: nights, price: price, taxes: StayChargesTests.hotel.taxes)
+                folio: folio, nights: nights, price: price, taxes: StayChargesTests.hotel.taxes,
+                party: Party(adults: 2))
             try apply(corrections)
             return corrections
         }

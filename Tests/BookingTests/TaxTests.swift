@@ -46,12 +46,13 @@ struct TaxTests {
     }
 
     @Test func includedSharesSplitAChargeByTheirRates() {
-        let parts = Tax.included(
-            in: .whole(1_150, .thb),
+        let parts = TaxEngine.assess(
+            [TaxableLine(amount: .whole(1_150, .thb), day: Day(20_000))],
             taxes: [
                 Tax(name: "Service", basis: .includedShare, basisPoints: 1_000),
                 Tax(name: "VAT", basis: .includedShare, basisPoints: 500), Tax(name: "Added", basisPoints: 700),
-            ])
+            ], party: Party(adults: 1), currency: .thb
+        ).included
         #expect(parts.map(\.tax.name) == ["Service", "VAT"])
         #expect(parts.map(\.amount) == [.whole(100, .thb), .whole(50, .thb)])
     }

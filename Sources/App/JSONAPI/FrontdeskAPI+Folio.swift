@@ -82,8 +82,10 @@ extension Components.Schemas.Folio {
     /// A charge's included taxes; nil for other lines and where there are none.
     static func included(in entry: FolioEntry, taxes: [Tax]) throws -> [Components.Schemas.FolioDocumentTax]? {
         guard entry.kind == .charge, entry.category != .tax else { return nil }
-        let parts = Tax.included(in: entry.amount, taxes: taxes)
+        let line = TaxableLine(amount: entry.amount, day: entry.night ?? entry.businessDay ?? Day(0))
+        let parts = TaxEngine.assess([line], taxes: taxes, party: Party(adults: 1), currency: entry.amount.currency)
+            .included
         guard !parts.isEmpty else { return nil }
-        return try parts.map { try .init(FolioDocument.TaxTotal(name: $0.tax.name, as: $0.tax, amount: $0.amount)) }
+        return try parts.map { try .init(FolioDocument.TaxTotal($0)) }
     }
 }

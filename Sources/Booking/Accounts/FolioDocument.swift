@@ -116,6 +116,11 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
             self.amount = amount
         }
 
+        /// A tax engine's charge.
+        public init(_ charge: TaxCharge) {
+            self.init(name: charge.tax.name, as: charge.tax, amount: charge.amount)
+        }
+
         /// The total of `tax` (nil: one the property no longer charges), stating how it is charged.
         public init(name: String, as tax: Tax?, amount: Money) {
             self.init(
@@ -207,16 +212,10 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
                         amount: entry.amount))
             }
         }
-        var included: [TaxTotal] = []
-        for charge in charges {
-            for (tax, amount) in Tax.included(in: charge.amount, taxes: property.taxes) {
-                if let index = included.firstIndex(where: { $0.name == tax.name }) {
-                    included[index].amount.amount = included[index].amount.amount.addingSaturated(amount.amount)
-                } else {
-                    included.append(TaxTotal(name: tax.name, as: tax, amount: amount))
-                }
-            }
-        }
+        let included = TaxEngine.assess(
+            charges.map { TaxableLine(amount: $0.amount, day: $0.night ?? today) }, taxes: property.taxes,
+            party: stay.party, currency: folio.currency
+        ).included.map(TaxTotal.init)
         switch kind {
         case .invoice where charges.isEmpty && taxes.isEmpty:
             throw DomainError(

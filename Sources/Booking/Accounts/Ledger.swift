@@ -139,10 +139,10 @@ public struct LedgerReport: Hashable, Sendable {
         let taxed = lines.filter {
             $0.category != .tax && $0.category != .deposit && !($0.category == .fee && $0.saleID != nil)
         }
-        let net = total(taxed.map(\.charged))
-        return Tax.included(in: net, taxes: taxes).map {
-            FolioDocument.TaxTotal(name: $0.tax.name, as: $0.tax, amount: $0.amount)
-        }
+        return TaxEngine.assess(
+            taxed.map { TaxableLine(amount: $0.charged, day: $0.day) }, taxes: taxes, party: Party(adults: 1),
+            currency: currency
+        ).included.map(FolioDocument.TaxTotal.init)
     }
 
     public var totalCharges: Money { total(lines.map(\.charged)) }

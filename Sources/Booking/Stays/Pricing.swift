@@ -8,12 +8,15 @@ public struct StayPrice: Hashable, Sendable {
         public var night: Day?
         /// A tax already inside the prices: shown, not added to the total.
         public var included = false
+        /// A tax line's charge, as the tax engine answered it.
+        public var tax: TaxCharge?
 
-        public init(name: String, amount: Money, night: Day?, included: Bool = false) {
+        public init(name: String, amount: Money, night: Day?, included: Bool = false, tax: TaxCharge? = nil) {
             self.name = name
             self.amount = amount
             self.night = night
             self.included = included
+            self.tax = tax
         }
     }
 
@@ -38,9 +41,7 @@ public struct StayPrice: Hashable, Sendable {
     public var total: Money { Money([roomTotal.amount, feeTotal.amount, taxTotal.amount].saturatedSum(), currency) }
 
     /// The price of a room type for some nights at a property for `party`: nightly rates, the property's
-    /// fees, then its taxes (`Tax.Basis`): a share of rooms and fees (added, or the part already inside
-    /// them), an amount a night or a guest a night up to the tax's cap of nights; rounded to the
-    /// currency's minor unit per line.
+    /// fees, then its taxes on both as the tax engine charges them (`TaxEngine`), each rounded once.
     /// `agreedRates` are the rates a booking was made at: a night that has one keeps it, whatever the
     /// room type's rate has become since; other nights (added by a change of dates) are at today's rate.
     public static func quote(
@@ -90,20 +91,11 @@ public struct StayPrice: Hashable, Sendable {
                     name: plan.extraName,
                     amount: Money(extra.amount.multipliedSaturated(by: guests * nights.count), currency), night: nil))
         }
-        let taxable = Money((nightLines + feeLines).map(\.amount.amount).saturatedSum(), currency)
-        let included = Dictionary(
-            Tax.included(in: taxable, taxes: property.taxes).map { ($0.tax.name, $0.amount) },
-            uniquingKeysWith: { first, _ in first })
-        let taxLines = property.taxes.map { tax in
-            switch tax.basis {
-            case .share: Line(name: tax.name, amount: taxable.share(basisPoints: tax.basisPoints), night: nil)
-            case .includedShare:
-                Line(name: tax.name, amount: included[tax.name] ?? .zero(currency), night: nil, included: true)
-            case .perNight, .perPersonNight:
-                Line(
-                    name: tax.name, amount: tax.charge(nights: nights.count, party: party, currency: currency),
-                    night: nil)
-            }
+        let taxable =
+            nightLines.map { TaxableLine(amount: $0.amount, kind: .room, day: $0.night ?? nights.arrival) }
+            + feeLines.map { TaxableLine(amount: $0.amount, day: nights.arrival) }
+        let taxLines = TaxEngine.assess(taxable, taxes: property.taxes, party: party, currency: currency).charges.map {
+            Line(name: $0.tax.name, amount: $0.amount, night: nil, included: $0.included, tax: $0)
         }
         return StayPrice(nights: nightLines, fees: feeLines, taxes: taxLines, currency: currency)
     }
@@ -119,19 +111,6 @@ public struct Party: Hashable, Sendable {
         self.adults = adults
         self.children = children
         self.infants = infants
-    }
-}
-
-extension Tax {
-    /// What a tax by the night comes to for a stay of `nights` nights and its `party`: its amount a
-    /// room (or a guest it does not exempt) a night, for at most `maxNights` nights.
-    public func charge(nights: Int, party: Party, currency: Currency) -> Money {
-        guard let amount, basis == .perNight || basis == .perPersonNight else { return .zero(currency) }
-        let counted = min(nights, maxNights ?? nights)
-        let guests =
-            basis == .perNight
-            ? 1 : party.adults + (exemptChildren ? 0 : party.children) + (exemptInfants ? 0 : party.infants)
-        return Money(amount.amount.multipliedSaturated(by: counted).multipliedSaturated(by: guests), currency)
     }
 }
 

@@ -8,8 +8,8 @@
 ///   its terms give then: the agreed rate, else the room type's rate for that night);
 /// - a night no longer in the stay has its room charge reversed, never deleted;
 /// - a fee or a tax whose amount the change alters is reversed and posted again at its new amount;
-/// - a tax that is a share is a share of the room charges and fees as they stand after the correction;
-///   a tax by the night or the guest is as the stay's quote gives it; one inside the prices is not posted.
+/// - the taxes are the tax engine's on the room charges and fees as they stand after the correction; one
+///   inside the prices is not posted.
 public enum StayCharges {
     /// One line to post.
     public enum Correction: Hashable, Sendable {
@@ -20,15 +20,17 @@ public enum StayCharges {
 
     /// The corrections that make `folio` hold exactly the stay's charges for `nights`. `price` is the
     /// stay's quote for `nights` (agreed rates first), which prices the nights not yet charged and
-    /// gives the fees; `taxes` are the property's. Lines other than the stay's own (extras, payments)
+    /// gives the fees; `taxes` are the property's, and `party` whom taxes by the guest count. Lines other than the stay's own (extras, payments)
     /// are left alone; a fee or tax line is the stay's when it has the fee's or tax's name.
-    public static func corrections(folio: Folio, nights: Nights, price: StayPrice, taxes: [Tax]) -> [Correction] {
+    public static func corrections(
+        folio: Folio, nights: Nights, price: StayPrice, taxes: [Tax], party: Party
+    ) -> [Correction] {
         let reversed = Set(folio.entries.compactMap { $0.kind == .reversal ? $0.reverses : nil })
         let standing = folio.entries.filter { $0.kind == .charge && !reversed.contains($0.id) }
         var corrections: [Correction] = []
 
         // Room nights: one standing charge a night of the stay, none for another night.
-        var roomCharges: [Int] = []
+        var roomCharges: [TaxableLine] = []
         var charged: Set<Day> = []
         for entry in standing where entry.category == .room {
             guard let night = entry.night, nights.contains(night), !charged.contains(night) else {
@@ -37,29 +39,23 @@ public enum StayCharges {
                 continue
             }
             charged.insert(night)
-            roomCharges.append(entry.amount.amount)
+            roomCharges.append(TaxableLine(amount: entry.amount, kind: .room, day: night))
         }
-        for line in price.nights where line.night.map({ !charged.contains($0) }) ?? false {
-            roomCharges.append(line.amount.amount)
+        for line in price.nights {
+            guard let night = line.night, !charged.contains(night) else { continue }
+            roomCharges.append(TaxableLine(amount: line.amount, kind: .room, day: night))
             if line.amount.amount > 0 {
                 corrections.append(
                     .charge(description: line.name, amount: line.amount, category: .room, night: line.night))
             }
         }
 
-        // Fees as the quote gives them for these nights; taxes on the room charges as they now stand.
+        // Fees as the quote gives them for these nights; taxes on the room charges as they now stand, as
+        // the tax engine charges them (those inside the prices are never posted).
         let fees = price.fees.map { ($0.name, $0.amount) }
-        let taxable = Money(
-            (roomCharges + fees.map(\.1.amount)).saturatedSum(), price.currency)
-        // A share is of what stands; a tax by the night is as the quote gives it; one inside the prices
-        // is never posted.
-        let taxLines: [(String, Money)] = taxes.compactMap { tax in
-            switch tax.basis {
-            case .share: (tax.name, taxable.share(basisPoints: tax.basisPoints))
-            case .includedShare: nil
-            case .perNight, .perPersonNight:
-                (tax.name, price.taxes.first { $0.name == tax.name }?.amount ?? .zero(price.currency))
-            }
+        let taxable = roomCharges + price.fees.map { TaxableLine(amount: $0.amount, day: nights.arrival) }
+        let taxLines = TaxEngine.assess(taxable, taxes: taxes, party: party, currency: price.currency).added.map {
+            ($0.tax.name, $0.amount)
         }
         for (category, lines) in [(ChargeCategory.fee, fees), (.tax, taxLines)] {
             for (name, amount) in lines {

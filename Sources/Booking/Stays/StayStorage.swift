@@ -76,7 +76,8 @@ extension StayLedger {
     public func correctCharges(of stay: Stay, roomType: RoomType, property: Property) async throws {
         let price = try await price(of: stay, roomType: roomType, property: property)
         let corrections = StayCharges.corrections(
-            folio: try await folio(stayID: stay.id), nights: stay.nights, price: price, taxes: property.taxes)
+            folio: try await folio(stayID: stay.id), nights: stay.nights, price: price, taxes: property.taxes,
+            party: stay.party)
         guard !corrections.isEmpty else { return }
         try await post(corrections.map(Posting.init), stayID: stay.id)
     }

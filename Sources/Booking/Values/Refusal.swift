@@ -183,6 +183,10 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     public static let taxAmount = Refusal("tax.amount")
     /// "A cap is from 1 to 366 nights."
     public static let taxMaxNights = Refusal("tax.maxNights")
+    /// "A tax by the night's bands rise from their first price, each amount from zero."
+    public static let taxBands = Refusal("tax.bands")
+    /// "A tax applies until a day on or after the one it applies from."
+    public static let taxDates = Refusal("tax.dates")
     /// "A tax needs a name of 1 to 60 characters, each name once."
     public static let taxName = Refusal("tax.name")
     /// "A tax's rate is from 0.01 % to 100 %."
@@ -320,7 +324,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .staffRoleRefused, .staffSelf,
         .stayArrivalPassed, .stayArrived, .stayBeyondHorizon, .stayChanged, .stayEnded, .stayNotYetArrival,
         .stayOverCapacity, .staySleptUntil, .stayState, .stayTooLong,
-        .taxAmount, .taxMaxNights, .taxName, .taxRate, .taxTooMany,
+        .taxAmount, .taxBands, .taxDates, .taxMaxNights, .taxName, .taxRate, .taxTooMany,
         .textControl, .textRequired, .textTooLong,
         .visitCancelClosed, .visitServices, .visitTerms,
     ]

@@ -214,7 +214,8 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
         }
         var quote = try SaleQuote.price(
             order, appointments: appointments, services: try await storage.allServices(propertyID: salon.id),
-            products: try await storage.products(propertyID: salon.id), customerID: customer?.id, salon: salon)
+            products: try await storage.products(propertyID: salon.id), customerID: customer?.id, salon: salon,
+            today: salon.today(now: now()))
         try quote.takeOff(deposits: try await storage.depositsHeld(appointmentIDs: order.appointmentIDs))
         return Priced(
             salon: salon, appointments: appointments, customerName: customer.map { $0.erased ? "" : $0.name } ?? "",

@@ -152,10 +152,10 @@ public struct SaleQuote: Hashable, Sendable {
     /// Prices `order` at `salon`: each appointment's service at the service's price, done by the member
     /// the appointment is with; each product at its price; the discount taken off each line (a share)
     /// or split over the lines by their prices (an amount, the rest of the split on the first lines);
-    /// the salon's added shares of tax on the subtotal, and its included shares out of it.
+    /// then the salon's taxes on the lines as the tax engine charges them, each rounded once.
     public static func price(
         _ order: SaleOrder, appointments: [Appointment], services: [Service], products: [Product],
-        customerID: Int?, salon: Property
+        customerID: Int?, salon: Property, today: Day
     ) throws(DomainError) -> SaleQuote {
         try order.validate(currency: salon.currency)
         var lines: [SaleLine] = []
@@ -188,13 +188,17 @@ public struct SaleQuote: Hashable, Sendable {
                 params: ["min": "0", "max": String(Money.maxAmount), "value": String(gross)])
         }
         lines = try discounted(lines, by: order.discount, gross: gross, currency: salon.currency)
-        let subtotal = Money(lines.map(\.amount.amount).saturatedSum(), salon.currency)
-        let taxes = salon.taxes.filter { $0.basis == .share }.map {
-            FolioDocument.TaxTotal(name: $0.name, as: $0, amount: subtotal.share(basisPoints: $0.basisPoints))
+        // A service is sold on its visit's day, a product today: the taxes that apply then.
+        let days = Dictionary(
+            appointments.map { ($0.id, Day.today(in: salon.timeZone, now: Date(minutesSince1970: $0.startMinute))) },
+            uniquingKeysWith: { first, _ in first })
+        let taxable = lines.map {
+            TaxableLine(amount: $0.amount, day: $0.appointmentID.flatMap { days[$0] } ?? today)
         }
-        let included = Tax.included(in: subtotal, taxes: salon.taxes).map {
-            FolioDocument.TaxTotal(name: $0.tax.name, as: $0.tax, amount: $0.amount)
-        }
+        let assessment = TaxEngine.assess(
+            taxable, taxes: salon.taxes, party: Party(adults: 1), currency: salon.currency)
+        let taxes = assessment.added.map(FolioDocument.TaxTotal.init)
+        let included = assessment.included.map(FolioDocument.TaxTotal.init)
         return SaleQuote(
             customerID: customerID, lines: lines, taxes: taxes.filter { $0.amount.amount > 0 },
             includedTaxes: included.filter { $0.amount.amount > 0 }, payments: order.payments,

@@ -41,9 +41,12 @@ let package = Package(
         // natively it builds as an ordinary module so its tests can call the exports directly.
         .target(name: "TimelineWasm", dependencies: ["Timeline"], exclude: ["Allocator", "README.md"]),
         // The booking domain: values and rules, no HTTP and no database.
-        .target(name: "Booking", dependencies: ["Timeline", "EmailSyntax"]),
+        .target(name: "Booking", dependencies: ["Timeline", "EmailSyntax", "PayCode"]),
         // What an email address may be: the one rule the domain and the SMTP client share.
         .target(name: "EmailSyntax"),
+        // Codes to pay: EMVCo merchant-presented payloads (PromptPay, VietQR) and a QR encoder drawing SVG;
+        // Swift standard library only, no network.
+        .target(name: "PayCode"),
         // Persistence for the domain on SQLite or PostgreSQL through fluent-kit and SQLKit.
         .target(
             name: "Storage",
@@ -136,6 +139,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TimelineWasmTests", dependencies: ["TimelineWasm", "Timeline"]),
+        // Decodes every code drawn with Debian's zbarimg (zbar-tools), after rsvg-convert (librsvg2-bin).
+        .testTarget(name: "PayCodeTests", dependencies: ["PayCode"]),
         .testTarget(
             name: "BookingTests",
             dependencies: ["Booking", "Timeline", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -33,6 +33,12 @@ if command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]]; then
 else
     packages+=(nginx)
 fi
+# zbarimg decodes every code to pay that the tests draw, from the PNG rsvg-convert makes of its SVG.
+if command -v zbarimg >/dev/null && command -v rsvg-convert >/dev/null; then
+    echo "zbarimg and rsvg-convert: present"
+else
+    packages+=(zbar-tools librsvg2-bin)
+fi
 if (( ${#packages[@]} )); then
     echo "installing Debian's ${packages[*]}"
     as_root apt-get update

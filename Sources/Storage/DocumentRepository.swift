@@ -183,6 +183,8 @@ struct DocumentBody: Codable {
         var category: String?
         var method: String?
         var amount: Int
+        /// Absent for a standard line, and on a document issued before lines had classes.
+        var taxClass: String?
     }
 
     struct TaxTotal: Codable {
@@ -233,7 +235,8 @@ struct DocumentBody: Codable {
         let line = { (line: FolioDocument.Line) in
             Line(
                 night: line.night?.number, description: line.description, category: line.category?.rawValue,
-                method: line.method?.rawValue, amount: line.amount.amount)
+                method: line.method?.rawValue, amount: line.amount.amount,
+                taxClass: line.taxClass == .standard ? nil : line.taxClass.rawValue)
         }
         charges = document.charges.map(line)
         taxes = document.taxes.map(TaxTotal.init)
@@ -249,7 +252,8 @@ struct DocumentBody: Codable {
             FolioDocument.Line(
                 night: line.night.map(Day.init), description: line.description,
                 category: line.category.flatMap(ChargeCategory.init(rawValue:)),
-                method: line.method.flatMap(PaymentMethod.init(rawValue:)), amount: Money(line.amount, currency))
+                method: line.method.flatMap(PaymentMethod.init(rawValue:)), amount: Money(line.amount, currency),
+                taxClass: line.taxClass.flatMap(TaxClass.init(rawValue:)) ?? .standard)
         }
         return FolioDocument(
             id: id, propertyID: propertyID, stayID: stayID, kind: kind, number: number, issuedOn: issuedOn,

@@ -38,18 +38,19 @@ public struct FolioRepository: Sendable {
             let rowID = try await sql.insertReturningID(
                 """
                 INSERT INTO folio_entries (stay_id, kind, description, amount, currency, category, method, reverses,
-                  night, posted_at, posted_by, business_day)
+                  night, posted_at, posted_by, business_day, taxes)
                 VALUES (\(bind: stayID), \(bind: posting.kind.rawValue), \(bind: posting.description),
                   \(bind: amount.amount), \(bind: amount.currency.code), \(bind: posting.category?.rawValue),
                   \(bind: posting.method?.rawValue), \(bind: posting.reverses), \(bind: posting.night?.number),
-                  \(bind: now.millisSince1970), \(bind: userID), \(bind: day.number))
+                  \(bind: now.millisSince1970), \(bind: userID), \(bind: day.number),
+                  \(bind: try LineTaxesRecord.column(posting.taxes)))
                 RETURNING id
                 """
             )
             let entry = FolioEntry(
                 id: rowID, kind: posting.kind, description: posting.description,
                 amount: amount, category: posting.category, method: posting.method, reverses: posting.reverses,
-                night: posting.night, businessDay: day)
+                night: posting.night, businessDay: day, taxes: posting.taxes)
             // The rules refuse before commit; the insert above then rolls back with the rest.
             try folio.post(entry)
             try await Journal.record(
@@ -189,18 +190,18 @@ public struct FolioRepository: Sendable {
     }
 
     static func entry(from row: any SQLRow) throws -> FolioEntry {
-        FolioEntry(
+        let currency = try Currency.named(try row.decode(column: "currency", as: String.self))
+        return FolioEntry(
             id: try row.decode(column: "id", as: Int.self),
             kind: FolioEntryKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .charge,
             description: try row.decode(column: "description", as: String.self),
-            amount: Money(
-                try row.decode(column: "amount", as: Int.self),
-                try Currency.named(try row.decode(column: "currency", as: String.self))),
+            amount: Money(try row.decode(column: "amount", as: Int.self), currency),
             category: try row.decode(column: "category", as: String?.self).flatMap(ChargeCategory.init(rawValue:)),
             method: try row.decode(column: "method", as: String?.self).flatMap(PaymentMethod.init(rawValue:)),
             reverses: try row.decode(column: "reverses", as: Int?.self),
             night: try row.decode(column: "night", as: Int?.self).map(Day.init),
-            businessDay: try row.decode(column: "business_day", as: Int?.self).map(Day.init))
+            businessDay: try row.decode(column: "business_day", as: Int?.self).map(Day.init),
+            taxes: try LineTaxesRecord.taxes(try row.decode(column: "taxes", as: String?.self), currency: currency))
     }
 }
 

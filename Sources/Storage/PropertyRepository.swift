@@ -15,7 +15,9 @@ public struct PropertyRepository: Sendable {
         try Property.validate(
             timeZoneID: property.timeZoneID, checkInMinute: property.checkInMinute,
             checkOutMinute: property.checkOutMinute)
-        return try await store.write { sql in
+        var property = property
+        property.taxes = Tax.numbered(property.taxes, keeping: [])
+        return try await store.write { [property] sql in
             let rowID = try await sql.insertReturningID(
                 """
                 INSERT INTO properties (name, kind, region, city, latitude, longitude, time_zone, currency,
@@ -486,10 +488,9 @@ public struct PropertyRepository: Sendable {
             fees: try JSONText.decodeRemembered([FeeRecord].self, try row.decode(column: "fees", as: String.self)).map {
                 Fee(name: $0.name, amount: Money($0.amount, currency), basis: Fee.Basis(rawValue: $0.basis) ?? .perStay)
             },
-            taxes: try JSONText.decodeRemembered([TaxRecord].self, try row.decode(column: "taxes", as: String.self)).map
-            {
-                $0.tax(currency: currency)
-            },
+            taxes: TaxRecord.taxes(
+                try JSONText.decodeRemembered([TaxRecord].self, try row.decode(column: "taxes", as: String.self)),
+                currency: currency),
             ratePlans: try JSONText.decodeRemembered(
                 [RatePlanRecord].self, try row.decode(column: "rate_plans", as: String?.self) ?? "[]"
             ).map { $0.plan(currency: currency) },
@@ -534,8 +535,15 @@ enum TranslationsRecord {
     }
 }
 
-/// A tax as stored; one stored before taxes had a basis is a share.
+/// A tax as stored; one stored before taxes had a basis is a share, and one stored before taxes had ids
+/// is numbered by its place in the list (`numbered`).
 struct TaxRecord: Codable {
+    struct Band: Codable {
+        var from: Int
+        var amount: Int
+    }
+
+    var id: Int?
     var name: String
     var basisPoints: Int
     var basis: String?
@@ -543,8 +551,15 @@ struct TaxRecord: Codable {
     var exemptChildren: Bool?
     var exemptInfants: Bool?
     var maxNights: Int?
+    var compounds: Bool?
+    var appliesTo: String?
+    var bands: [Band]?
+    var from: String?
+    var through: String?
+    var rounding: String?
 
     init(_ tax: Tax) {
+        id = tax.id
         name = tax.name
         basisPoints = tax.basisPoints
         basis = tax.basis.rawValue
@@ -552,13 +567,32 @@ struct TaxRecord: Codable {
         exemptChildren = tax.exemptChildren
         exemptInfants = tax.exemptInfants
         maxNights = tax.maxNights
+        compounds = tax.compounds ? true : nil
+        appliesTo = tax.appliesTo == .standard ? nil : tax.appliesTo.rawValue
+        bands = tax.bands.isEmpty ? nil : tax.bands.map { Band(from: $0.from.amount, amount: $0.amount.amount) }
+        from = tax.from?.iso
+        through = tax.through?.iso
+        rounding = tax.rounding == .halfUp ? nil : tax.rounding.rawValue
     }
 
     func tax(currency: Currency) -> Tax {
         Tax(
-            name: name, basis: basis.flatMap(Tax.Basis.init(rawValue:)) ?? .share, basisPoints: basisPoints,
-            amount: amount.map { Money($0, currency) }, exemptChildren: exemptChildren ?? false,
-            exemptInfants: exemptInfants ?? false, maxNights: maxNights)
+            id: id ?? 0, name: name, basis: basis.flatMap(Tax.Basis.init(rawValue:)) ?? .share,
+            basisPoints: basisPoints, amount: amount.map { Money($0, currency) },
+            exemptChildren: exemptChildren ?? false, exemptInfants: exemptInfants ?? false, maxNights: maxNights,
+            compounds: compounds ?? false, appliesTo: appliesTo.flatMap(TaxClass.init(rawValue:)) ?? .standard,
+            bands: (bands ?? []).map { Tax.Band(from: Money($0.from, currency), amount: Money($0.amount, currency)) },
+            from: from.flatMap(Day.init(iso:)), through: through.flatMap(Day.init(iso:)),
+            rounding: rounding.flatMap(TaxRounding.init(rawValue:)) ?? .halfUp)
+    }
+
+    /// Stored taxes as the domain's, those without an id numbered by their place.
+    static func taxes(_ records: [TaxRecord], currency: Currency) -> [Tax] {
+        records.enumerated().map { index, record in
+            var tax = record.tax(currency: currency)
+            if tax.id == 0 { tax.id = index + 1 }
+            return tax
+        }
     }
 }
 

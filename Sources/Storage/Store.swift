@@ -146,6 +146,7 @@ public final class Store: Sendable {
         migrations.add(CustomerRefold())
         migrations.add(WebhookClaims())
         migrations.add(MessageAttemptsSchema(dialect: dialect))
+        migrations.add(LineTaxesSchema())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await oneMigratorAtATime {

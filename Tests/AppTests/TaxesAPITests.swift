@@ -129,6 +129,62 @@ struct TaxesAPITests {
 extension TaxesAPITests {
     /// A salon sells no nights: its taxes are shares of its prices, as the taxes it reads say; a tax by the
     /// night is refused naming its basis, and a hotel is offered every kind.
+    @Test(arguments: TestDatabase.available)
+    func aServiceChargeThenVATOnBothArePostedAndAnInvoiceAfterARateChangeStatesWhatWasCharged(
+        database: TestDatabase
+    ) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        try await fixture.test(as: .manager) { client in
+            let chiangMai = """
+                {"taxes": [
+                  {"name": "Service charge", "basis": "share", "basisPoints": 1000},
+                  {"name": "VAT", "basis": "share", "basisPoints": 700, "compounds": true}
+                ]}
+                """
+            let stored = try StayActionsAPITests.decode(
+                Components.Schemas.TaxList.self, try await Self.put(client, fixture, chiangMai))
+            let ids = stored.taxes.compactMap(\.id)
+            #expect(ids.count == 2 && Set(ids).count == 2 && stored.taxes.map(\.compounds) == [false, true])
+
+            let today = fixture.today
+            let json = fixture.stayJSON(arrival: today.iso, departure: today.adding(days: 1).iso)
+            let booked = try await client.execute(uri: fixture.staysPath, method: .post, body: ByteBuffer(string: json))
+            let id = try StayActionsAPITests.decode(Components.Schemas.Stay.self, booked).id
+            try await client.execute(uri: "/api/v1/stays/\(id)/check-in", method: .post) { #expect($0.status == .ok) }
+            // A night at 1,200 THB: the service charge on it, then VAT on the night and the service charge.
+            let room = 120_000
+            let service = room * 1_000 / 10_000
+            let vat = (room + service) * 700 / 10_000
+            let folio = try await NightAuditAPITests.folio(client, id)
+            #expect(folio.entries.filter { $0.category == .tax }.map(\.amount.amount) == [service, vat])
+            #expect(folio.entries.first { $0.category == .room }?.taxClass == .standard)
+            let fee = try await client.execute(
+                uri: "/api/v1/stays/\(id)/charges", method: .post,
+                body: ByteBuffer(
+                    string:
+                        #"{"description": "Lost key", "amount": {"amount": 50000, "currency": "THB"}, "taxClass": "outside"}"#
+                ))
+            #expect(fee.status == .created, "\(String(buffer: fee.body))")
+
+            // VAT goes up to 8 %, the same tax (its id sent back); the invoice states the 7 % charged.
+            let raised = chiangMai.replacingOccurrences(
+                of: #"{"name": "VAT", "basis": "share", "basisPoints": 700"#,
+                with: #"{"id": \#(ids[1]), "name": "VAT", "basis": "share", "basisPoints": 800"#
+            ).replacingOccurrences(
+                of: #"{"name": "Service charge""#, with: #"{"id": \#(ids[0]), "name": "Service charge""#)
+            let changed = try StayActionsAPITests.decode(
+                Components.Schemas.TaxList.self, try await Self.put(client, fixture, raised))
+            #expect(changed.taxes.compactMap(\.id) == ids && changed.taxes[1].basisPoints == 800)
+            let invoice = try await DocumentsAPITests.issue("invoice", stay: id, client) {
+                try StayActionsAPITests.decode(DocumentsAPITests.Document.self, $0)
+            }
+            #expect(invoice.taxes.map(\.name) == ["Service charge", "VAT"])
+            #expect(invoice.taxes.map(\.basisPoints) == [1_000, 700])
+            #expect(invoice.taxes.map(\.amount.amount) == [service, vat])
+            #expect(invoice.totalCharges.amount == room + 50_000 + service + vat)
+        }
+    }
+
     @Test func aSalonsTaxesAreSharesOfItsPricesAndItIsToldSo() async throws {
         let fixture = try await APIFixture.make()
         let salon = try await AppointmentAPITests.salon(in: fixture)

@@ -45,6 +45,8 @@ def test_a_manager_adds_a_city_tax_after_a_refusal_and_the_guest_site_quotes_it(
         driver.execute_cdp_cmd("Network.emulateNetworkConditions", {**LATENCY, "latency": 0})
     taxes = api(driver, "GET", f"/api/v1/properties/{hotel['id']}/taxes")["data"]["taxes"]
     city = taxes[-1]
+    # Numbered by the server, which keeps the number across later changes.
+    assert city.pop("id") > 0
     assert city == {
         "name": "City tax", "basis": "per_person_night", "amount": {"amount": 5000, "currency": "THB"},
         "exemptChildren": True, "exemptInfants": False, "maxNights": 2,
@@ -140,3 +142,39 @@ def test_an_invoice_and_the_ledger_state_a_city_tax_by_its_amount_in_english_and
     tax_lines = " ".join(row.text for row in thai.find_elements(By.CSS_SELECTOR, ".document-sheet .is-tax"))
     assert not latin_words(tax_lines, stored=stored), tax_lines
     screenshot(thai, "invoice-city-tax-thai")
+
+
+def test_a_manager_makes_vat_compound_on_the_service_charge_and_check_in_charges_it_on_both(desk_server, browser_factory):
+    """Chiang Mai's way: a 10 % service charge first, then 7 % VAT on the price and the service charge,
+    set on the desk (1,000 → 1,100 → 1,177), and check-in posts both as the test works them out."""
+    desk = browser_factory(viewport=(1024, 900))
+    sign_in(desk, desk_server)
+    hotel = use_property(desk, "hotel")
+    path = f"/api/v1/properties/{hotel['id']}/taxes"
+    before = api(desk, "GET", path)["data"]["taxes"]
+    shares = [{**t, "compounds": False} for t in before if t["basis"] == "share"]
+    assert [t["basisPoints"] for t in shares] == [1000, 700], shares
+    assert api(desk, "PUT", path, {"taxes": shares})["status"] == 200
+    try:
+        go(desk, "#/settings", "settings")
+        compounds = desk.find_element(By.ID, "tax-1-compounds")
+        assert compounds.is_displayed() and not compounds.is_selected()
+        assert not desk.find_element(By.ID, "tax-0-maxNights").is_displayed()
+        compounds.click()
+        desk.find_element(By.ID, "settings-taxes-save").click()
+        WebDriverWait(desk, 10).until(lambda b: text_in(b, "#desk-toast") == "Saved.")
+        stored = api(desk, "GET", path)["data"]["taxes"]
+        assert [t["compounds"] for t in stored] == [False, True]
+        assert [t["id"] for t in stored] == [t["id"] for t in shares]
+
+        stay = book_tonight_checked_in(desk, hotel)
+        folio = api(desk, "GET", f"/api/v1/stays/{stay}/folio")["data"]
+        rooms = sum(e["amount"]["amount"] for e in folio["entries"] if e.get("category") == "room")
+        fees = sum(e["amount"]["amount"] for e in folio["entries"] if e.get("category") == "fee")
+        charged = rooms + fees
+        service = (charged * 1000 + 5000) // 10000
+        vat = (charged * 11000 * 700 + 50_000_000) // 100_000_000
+        taxes = [e["amount"]["amount"] for e in folio["entries"] if e.get("category") == "tax"]
+        assert taxes == [service, vat], (taxes, charged)
+    finally:
+        assert api(desk, "PUT", path, {"taxes": before})["status"] == 200

@@ -1,7 +1,11 @@
 // The property's taxes and service charges (Settings): a share added to the room and fees, a share
 // already inside the prices (a VAT-inclusive rate), an amount a room a night, or an amount a guest a
 // night (a city tax) that children or infants may be exempt from, each with an optional cap of nights.
-// A manager keeps them; quotes, check-ins and changes of nights follow them from then on.
+// A share may compound on the shares before it (Thailand's VAT on the service charge) and apply to the
+// reduced lines (Japan's 8 %); an amount by the night may go by bands of the night's room-only price
+// (Tokyo's and Kyoto's accommodation taxes); each tax may apply from and until a day (a rate that changes).
+// A manager keeps them; quotes, check-ins and changes of nights follow them from then on, and the lines
+// already posted keep what they were charged.
 
 import { get } from "./api.js";
 import { h } from "../common/dom.js";
@@ -36,35 +40,103 @@ export async function taxesSection(desk) {
     const children = h("input", { type: "checkbox", checked: !!tax.exemptChildren });
     const infants = h("input", { type: "checkbox", checked: !!tax.exemptInfants });
     const cap = h("input", { type: "number", min: "1", max: "366", step: "1", value: tax.maxNights ? String(tax.maxNights) : "" });
+    const compounds = h("input", { type: "checkbox", checked: !!tax.compounds });
+    const appliesTo = choice(["standard", "reduced"], tax.appliesTo ?? "standard", "tax.appliesTo");
+    const from = h("input", { type: "date", value: tax.from ?? "" });
+    const through = h("input", { type: "date", value: tax.through ?? "" });
+    const rounding = choice(["half_up", "down", "up"], tax.rounding ?? "half_up", "tax.rounding");
+    const bands = bandList(tax.bands ?? []);
     const isShare = () => basis.value === "share" || basis.value === "included_share";
     return {
       controls: [
         field("name", name), field("basis", basis), field("rate", rate), field("amount", amount),
         field("exemptChildren", children), field("exemptInfants", infants), field("maxNights", cap),
+        field("compounds", compounds), field("appliesTo", appliesTo), field("bands", bands.element),
+        field("from", from), field("through", through), field("rounding", rounding),
       ],
       shape(fieldset) {
         const shape = () => {
           const perGuest = basis.value === "per_person_night";
-          for (const [key, shown] of [["rate", isShare()], ["amount", !isShare()], ["maxNights", !isShare()], ["exemptChildren", perGuest], ["exemptInfants", perGuest]]) {
-            fieldset.querySelector(`[data-field=${key}]`).hidden = !shown;
-          }
+          const shown = [
+            ["rate", isShare()], ["amount", !isShare() && !bands.count()], ["maxNights", !isShare()], ["exemptChildren", perGuest],
+            ["exemptInfants", perGuest], ["compounds", isShare()], ["appliesTo", isShare()], ["bands", !isShare()],
+            ["rounding", isShare()],
+          ];
+          for (const [key, visible] of shown) fieldset.querySelector(`[data-field=${key}]`).hidden = !visible;
           rate.required = isShare();
-          amount.required = !isShare();
+          amount.required = !isShare() && !bands.count();
         };
         basis.addEventListener("change", shape);
+        bands.element.addEventListener("bands-changed", shape);
         shape();
       },
       value() {
-        const chosen = { name: name.value.trim(), basis: basis.value };
+        // The tax's id goes back, so that the lines it charged stay its own whatever its rate becomes.
+        const chosen = { name: name.value.trim(), basis: basis.value, ...(tax.id ? { id: tax.id } : {}) };
+        if (from.value) chosen.from = from.value;
+        if (through.value) chosen.through = through.value;
         if (isShare()) {
-          chosen.basisPoints = Math.round(Number(rate.value) * 100);
+          Object.assign(chosen, {
+            basisPoints: Math.round(Number(rate.value) * 100), compounds: compounds.checked, appliesTo: appliesTo.value,
+            rounding: rounding.value,
+          });
         } else {
-          chosen.amount = { amount: toMinorUnits(amount.value, digits), currency };
+          if (bands.count()) chosen.bands = bands.value();
+          else chosen.amount = { amount: toMinorUnits(amount.value, digits), currency };
           if (cap.value) chosen.maxNights = Number(cap.value);
           if (basis.value === "per_person_night") Object.assign(chosen, { exemptChildren: children.checked, exemptInfants: infants.checked });
         }
         return chosen;
       },
+    };
+  }
+
+  /** A select of `values`, each worded by `prefix.value`. */
+  function choice(values, selected, prefix) {
+    return h("select", {}, values.map((v) => h("option", { value: v, selected: v === selected, text: t(`${prefix}.${v}`) })));
+  }
+
+  /**
+   * A tax by the night's bands: from a room-only price of a night, an amount; rows added and removed.
+   * Fires `bands-changed` so that the single amount hides while there are bands.
+   */
+  function bandList(start) {
+    const rows = h("div", { class: "tax-bands" });
+    const element = h("div", {}, rows);
+    const changed = () => element.dispatchEvent(new Event("bands-changed"));
+    const money = (value) => h("input", { type: "number", min: "0", step, required: true, value: toMajorUnits(value?.amount, digits) });
+    const add = (band) => {
+      const priceFrom = money(band?.from);
+      const amountOf = money(band?.amount);
+      priceFrom.dataset.part = "from";
+      amountOf.dataset.part = "amount";
+      const remove = h("button", { type: "button", class: "desk-button is-quiet", text: t("tax.bands.remove") });
+      const line = h(
+        "div",
+        { class: "tax-band" },
+        h("label", {}, t("tax.bands.from"), priceFrom),
+        h("label", {}, t("tax.bands.amount"), amountOf),
+        remove,
+      );
+      remove.addEventListener("click", () => {
+        line.remove();
+        changed();
+      });
+      rows.append(line);
+      changed();
+    };
+    const more = h("button", { type: "button", class: "desk-button is-quiet", text: t("tax.bands.add") });
+    more.addEventListener("click", () => add(null));
+    element.append(more);
+    start.forEach(add);
+    return {
+      element,
+      count: () => rows.children.length,
+      value: () =>
+        [...rows.children].map((line) => ({
+          from: { amount: toMinorUnits(line.querySelector("[data-part=from]").value, digits), currency },
+          amount: { amount: toMinorUnits(line.querySelector("[data-part=amount]").value, digits), currency },
+        })),
     };
   }
 

@@ -497,7 +497,9 @@ function documentsPart({ documents, folio, canPost, stayId, message, desk }) {
 
 /** What a charge or payment form sends. */
 function folioBody(name, values) {
-  if (name === "charge") return { description: values.description, amount: values.amount, category: values.category };
+  if (name === "charge") {
+    return { description: values.description, amount: values.amount, category: values.category, taxClass: values.taxClass };
+  }
   return { amount: values.amount, method: values.method, description: values.description || undefined };
 }
 

@@ -65,6 +65,7 @@ enum FormCatalog {
                     .money(
                         "amount", label: "form.charge.amount", required: true, min: .value(0, exclusive: true),
                         max: .value(Money.maxAmount)),
+                    .choice("taxClass", label: "form.charge.taxClass", values: TaxClass.allCases.map(\.rawValue)),
                 ])
         ])
 

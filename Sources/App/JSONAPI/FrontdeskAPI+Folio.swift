@@ -28,7 +28,7 @@ extension FrontdeskAPI {
         let category = try body.category.map { try ChargeCategory.postable(named: $0.rawValue) } ?? .other
         let folio = try await accounts.postCharge(
             to: input.path.id, description: body.description, amount: try body.amount.money(), category: category,
-            by: try staff)
+            taxClass: body.taxClass.flatMap { TaxClass(rawValue: $0.rawValue) } ?? .standard, by: try staff)
         return .created(.init(body: .json(try await folioBody(folio, stayID: input.path.id))))
     }
 
@@ -75,14 +75,19 @@ extension Components.Schemas.Folio {
                     amount: try .init($0.amount), category: try $0.category.map { try documented($0.rawValue) },
                     method: try $0.method.map { try documented($0.rawValue) }, reverses: $0.reverses,
                     night: $0.night?.iso, businessDay: $0.businessDay?.iso,
-                    includedTaxes: try Self.included(in: $0, taxes: taxes), reversed: folio.isReversed($0.id))
+                    includedTaxes: try Self.included(in: $0, taxes: taxes),
+                    taxClass: $0.kind == .charge && $0.category != .tax
+                        ? try documented($0.taxes.taxClass.rawValue) : nil,
+                    reversed: folio.isReversed($0.id))
             })
     }
 
     /// A charge's included taxes; nil for other lines and where there are none.
     static func included(in entry: FolioEntry, taxes: [Tax]) throws -> [Components.Schemas.FolioDocumentTax]? {
         guard entry.kind == .charge, entry.category != .tax else { return nil }
-        let line = TaxableLine(amount: entry.amount, day: entry.night ?? entry.businessDay ?? Day(0))
+        let line = entry.taxes.line(
+            entry.amount, kind: entry.category == .room ? .room : .charge,
+            day: entry.night ?? entry.businessDay ?? Day(0))
         let parts = TaxEngine.assess([line], taxes: taxes, party: Party(adults: 1), currency: entry.amount.currency)
             .included
         guard !parts.isEmpty else { return nil }

@@ -13,14 +13,23 @@ public struct Accounts<Storage: StayStorage>: StayOperations {
         self.now = now
     }
 
-    /// Charges an extra (minibar, laundry, a late check-out) to the stay's folio.
+    /// Charges an extra (minibar, laundry, a late check-out) to the stay's folio, of a tax class: standard,
+    /// reduced (Japan's 8 % on food taken away) or outside the tax (a fee for business lost). The line keeps
+    /// the shares inside its price today.
     public func postCharge(
-        to id: Int, description: String, amount: Money, category: ChargeCategory = .other, by staff: Staff
+        to id: Int, description: String, amount: Money, category: ChargeCategory = .other,
+        taxClass: TaxClass = .standard, by staff: Staff
     ) async throws -> Folio {
         _ = try ChargeCategory.postable(named: category.rawValue)
         try Posting.validate(description: description)
-        return try await post(
-            Posting(kind: .charge, description: description, amount: amount, category: category), to: id, by: staff)
+        let stay = try await requireStay(id, by: staff)
+        guard let property = try await storage.property(id: stay.propertyID) else {
+            throw DomainError(.notFound, "no property \(stay.propertyID)")
+        }
+        let taxes = LineTaxes.charge(taxClass, on: property.today(now: now()), taxes: property.taxes)
+        return try await storage.post(
+            [Posting(kind: .charge, description: description, amount: amount, category: category, taxes: taxes)],
+            stayID: id, by: staff.user.id)
     }
 
     /// Records a payment (no card numbers: a method, an amount and its description).

@@ -51,11 +51,15 @@ public struct FolioEntry: Hashable, Sendable, Identifiable {
     public var night: Day?
     /// The hotel's day the line belongs to (`NightAudit.businessDay`); nil only for a line not stored.
     public var businessDay: Day?
+    /// The taxes it was posted with.
+    public var taxes: LineTaxes
 
     public init(
         id: Int, kind: FolioEntryKind, description: String, amount: Money, category: ChargeCategory? = nil,
-        method: PaymentMethod? = nil, reverses: Int? = nil, night: Day? = nil, businessDay: Day? = nil
+        method: PaymentMethod? = nil, reverses: Int? = nil, night: Day? = nil, businessDay: Day? = nil,
+        taxes: LineTaxes = LineTaxes()
     ) {
+        self.taxes = taxes
         self.id = id
         self.kind = kind
         self.description = description

@@ -84,11 +84,14 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
         public var category: ChargeCategory?
         public var method: PaymentMethod?
         public var amount: Money
+        /// The taxes a charge bears: standard, reduced (marked on Japan's papers), or none.
+        public var taxClass: TaxClass
 
         public init(
             night: Day? = nil, description: String, category: ChargeCategory? = nil, method: PaymentMethod? = nil,
-            amount: Money
+            amount: Money, taxClass: TaxClass = .standard
         ) {
+            self.taxClass = taxClass
             self.night = night
             self.description = description
             self.category = category
@@ -116,9 +119,10 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
             self.amount = amount
         }
 
-        /// A tax engine's charge.
+        /// A tax engine's charge: a share by its rate, a tax by the night by its amount a unit (its band's).
         public init(_ charge: TaxCharge) {
             self.init(name: charge.tax.name, as: charge.tax, amount: charge.amount)
+            if let unit = charge.unitAmount { perNight = unit }
         }
 
         /// The total of `tax` (nil: one the property no longer charges), stating how it is charged.
@@ -197,24 +201,36 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
         let line = { (entry: FolioEntry) in
             Line(
                 night: entry.night, description: entry.description, category: entry.category, method: entry.method,
-                amount: entry.amount)
+                amount: entry.amount, taxClass: entry.kind == .charge ? entry.taxes.taxClass : .standard)
         }
-        let charges = standing.filter { $0.kind == .charge && $0.category != .tax }.map(line)
+        let charged = standing.filter { $0.kind == .charge && $0.category != .tax }
+        let charges = charged.map(line)
         let payments = standing.filter { $0.kind == .payment }.map(line)
+        // The taxes added, as their lines were posted: a line that names its charge states the tax's rate or
+        // amount then; one posted before lines named it, the property's tax of its name now.
         var taxes: [TaxTotal] = []
+        var keys: [String] = []
         for entry in standing where entry.kind == .charge && entry.category == .tax {
-            if let index = taxes.firstIndex(where: { $0.name == entry.description }) {
+            let total =
+                entry.taxes.charge.map { TaxTotal($0) }
+                ?? TaxTotal(
+                    name: entry.description, as: property.taxes.first { $0.name == entry.description },
+                    amount: entry.amount)
+            let key = entry.taxes.charge.map { "\($0.tax) \(String(describing: $0.unitAmount))" } ?? entry.description
+            if let index = keys.firstIndex(of: key) {
                 taxes[index].amount.amount = taxes[index].amount.amount.addingSaturated(entry.amount.amount)
             } else {
-                taxes.append(
-                    TaxTotal(
-                        name: entry.description, as: property.taxes.first { $0.name == entry.description },
-                        amount: entry.amount))
+                keys.append(key)
+                taxes.append(total)
             }
         }
+        // The taxes inside the prices, by the shares each line was posted with, rounded once per rate.
         let included = TaxEngine.assess(
-            charges.map { TaxableLine(amount: $0.amount, day: $0.night ?? today) }, taxes: property.taxes,
-            party: stay.party, currency: folio.currency
+            charged.map { entry in
+                entry.taxes.line(
+                    entry.amount, kind: entry.category == .room ? .room : .charge,
+                    day: entry.night ?? entry.businessDay ?? today)
+            }, taxes: property.taxes, party: stay.party, currency: folio.currency
         ).included.map(TaxTotal.init)
         switch kind {
         case .invoice where charges.isEmpty && taxes.isEmpty:

@@ -9,12 +9,15 @@ public struct Posting: Sendable {
     public var method: PaymentMethod?
     public var reverses: Int?
     public var night: Day?
+    public var taxes: LineTaxes
 
     /// A correction of a stay's own charges, as a line to post.
     public init(_ correction: StayCharges.Correction) {
         switch correction {
-        case .charge(let description, let amount, let category, let night):
-            self.init(kind: .charge, description: description, amount: amount, category: category, night: night)
+        case .charge(let description, let amount, let category, let night, let taxes):
+            self.init(
+                kind: .charge, description: description, amount: amount, category: category, night: night,
+                taxes: taxes)
         case .reversal(let entryID, let amount, let reason):
             self.init(kind: .reversal, description: reason, amount: amount, reverses: entryID)
         }
@@ -22,8 +25,9 @@ public struct Posting: Sendable {
 
     public init(
         kind: FolioEntryKind, description: String, amount: Money, category: ChargeCategory? = nil,
-        method: PaymentMethod? = nil, reverses: Int? = nil, night: Day? = nil
+        method: PaymentMethod? = nil, reverses: Int? = nil, night: Day? = nil, taxes: LineTaxes = LineTaxes()
     ) {
+        self.taxes = taxes
         self.kind = kind
         self.description = description
         self.amount = amount

@@ -19,7 +19,8 @@ extension PropertySettings where Storage: TaxStorage {
         try staff.requireManager("change the property's taxes", at: propertyID)
         let property = try await property(propertyID, by: staff)
         try Tax.validate(taxes, currency: property.currency, kind: property.kind)
-        return try await storage.updateTaxes(taxes, propertyID: propertyID, by: staff.user.id)
+        return try await storage.updateTaxes(
+            Tax.numbered(taxes, keeping: property.taxes), propertyID: propertyID, by: staff.user.id)
     }
 }
 

@@ -55,7 +55,11 @@ extension FrontDesk {
             return
         }
         try await ledger.post(
-            [Posting(kind: .charge, description: "Late cancellation fee", amount: fee, category: .fee)],
+            [
+                Posting(
+                    kind: .charge, description: "Late cancellation fee", amount: fee, category: .fee,
+                    taxes: LineTaxes(taxClass: .outside, included: []))
+            ],
             stayID: stay.id)
     }
 
@@ -100,7 +104,11 @@ extension FrontDesk {
         let fee = property.cancellationPolicy(for: stay).noShowFee(total: price.total)
         guard fee.amount > 0 else { return }
         try await ledger.post(
-            [Posting(kind: .charge, description: NightAudit.noShowFee, amount: fee, category: .fee)], stayID: stay.id)
+            [
+                Posting(
+                    kind: .charge, description: NightAudit.noShowFee, amount: fee, category: .fee,
+                    taxes: LineTaxes(taxClass: .outside, included: []))
+            ], stayID: stay.id)
     }
 
     /// A guest cancels their own booking on the guest site: allowed by its plan's policy (else the

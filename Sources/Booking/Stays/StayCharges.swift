@@ -13,15 +13,16 @@
 public enum StayCharges {
     /// One line to post.
     public enum Correction: Hashable, Sendable {
-        case charge(description: String, amount: Money, category: ChargeCategory, night: Day?)
+        case charge(description: String, amount: Money, category: ChargeCategory, night: Day?, taxes: LineTaxes)
         /// An earlier charge that no longer applies, reversed with the amount it carried.
         case reversal(of: Int, amount: Money, reason: String)
     }
 
     /// The corrections that make `folio` hold exactly the stay's charges for `nights`. `price` is the
     /// stay's quote for `nights` (agreed rates first), which prices the nights not yet charged and
-    /// gives the fees; `taxes` are the property's, and `party` whom taxes by the guest count. Lines other than the stay's own (extras, payments)
-    /// are left alone; a fee or tax line is the stay's when it has the fee's or tax's name.
+    /// gives the fees; `taxes` are the property's, and `party` whom taxes by the guest count. Lines other
+    /// than the stay's own (extras, payments) are left alone; a fee line is the stay's when it has the
+    /// fee's name, a tax line when it names the tax (or, posted before lines named it, has its name).
     public static func corrections(
         folio: Folio, nights: Nights, price: StayPrice, taxes: [Tax], party: Party
     ) -> [Correction] {
@@ -39,36 +40,57 @@ public enum StayCharges {
                 continue
             }
             charged.insert(night)
-            roomCharges.append(TaxableLine(amount: entry.amount, kind: .room, day: night))
+            roomCharges.append(
+                TaxableLine(amount: entry.amount, kind: .room, taxClass: entry.taxes.taxClass, day: night))
         }
         for line in price.nights {
             guard let night = line.night, !charged.contains(night) else { continue }
             roomCharges.append(TaxableLine(amount: line.amount, kind: .room, day: night))
             if line.amount.amount > 0 {
                 corrections.append(
-                    .charge(description: line.name, amount: line.amount, category: .room, night: line.night))
+                    .charge(
+                        description: line.name, amount: line.amount, category: .room, night: night,
+                        taxes: .charge(.standard, on: night, taxes: taxes)))
             }
         }
 
-        // Fees as the quote gives them for these nights; taxes on the room charges as they now stand, as
-        // the tax engine charges them (those inside the prices are never posted).
-        let fees = price.fees.map { ($0.name, $0.amount) }
-        let taxable = roomCharges + price.fees.map { TaxableLine(amount: $0.amount, day: nights.arrival) }
-        let taxLines = TaxEngine.assess(taxable, taxes: taxes, party: party, currency: price.currency).added.map {
-            ($0.tax.name, $0.amount)
+        // Fees as the quote gives them for these nights.
+        for fee in price.fees {
+            let posted = standing.filter { $0.category == .fee && $0.night == nil && $0.description == fee.name }
+            if posted.count == 1 && posted[0].amount == fee.amount { continue }
+            if posted.isEmpty && fee.amount.amount == 0 { continue }
+            corrections += posted.map {
+                .reversal(of: $0.id, amount: $0.amount, reason: "\(fee.name): the stay's nights changed")
+            }
+            if fee.amount.amount > 0 {
+                corrections.append(
+                    .charge(
+                        description: fee.name, amount: fee.amount, category: .fee, night: nil,
+                        taxes: .charge(.standard, on: nights.arrival, taxes: taxes)))
+            }
         }
-        for (category, lines) in [(ChargeCategory.fee, fees), (.tax, taxLines)] {
-            for (name, amount) in lines {
-                let posted = standing.filter { $0.category == category && $0.night == nil && $0.description == name }
-                if posted.count == 1 && posted[0].amount == amount { continue }
-                if posted.isEmpty && amount.amount == 0 { continue }
-                for entry in posted {
-                    corrections.append(
-                        .reversal(of: entry.id, amount: entry.amount, reason: "\(name): the stay's nights changed"))
-                }
-                if amount.amount > 0 {
-                    corrections.append(.charge(description: name, amount: amount, category: category, night: nil))
-                }
+        // The taxes added on the room charges and fees as they now stand, each as the engine charges it;
+        // one posted already stands while its charges are the same, else it is reversed and posted again.
+        let taxable = roomCharges + price.fees.map { TaxableLine(amount: $0.amount, day: nights.arrival) }
+        let due = TaxEngine.assess(taxable, taxes: taxes, party: party, currency: price.currency).added
+        let postedTaxes = standing.filter { $0.category == .tax && $0.night == nil }
+        for tax in taxes where tax.basis != .includedShare {
+            let charges = due.filter { $0.tax == tax && $0.amount.amount > 0 }
+            // A line posted for this tax: by the tax it names (its name, for one not numbered yet), or, posted
+            // before lines named it, by its description.
+            let posted = postedTaxes.filter { entry in
+                entry.taxes.charge.map { tax.id != 0 ? $0.tax.id == tax.id : $0.tax.name == tax.name }
+                    ?? (entry.description == tax.name)
+            }
+            let same = posted.map(\.amount).sorted { $0.amount < $1.amount }
+            guard same != charges.map(\.amount).sorted(by: { $0.amount < $1.amount }) else { continue }
+            corrections += posted.map {
+                .reversal(of: $0.id, amount: $0.amount, reason: "\(tax.name): the stay's nights changed")
+            }
+            corrections += charges.map {
+                .charge(
+                    description: tax.name, amount: $0.amount, category: .tax, night: nil,
+                    taxes: LineTaxes(taxClass: .outside, charge: $0))
             }
         }
         return corrections

@@ -211,45 +211,52 @@ struct BruteForceTaxes {
                 sums.append((key, tax, part))
             }
         }
-        var counted: [Tax: Int] = [:]
+        var counted: [Int: Int] = [:]
         for line in taxCase.lines.sorted(by: { $0.day < $1.day }) where line.taxClass != .outside {
-            let applying = taxCase.taxes.filter {
-                ($0.from == nil || $0.from! <= line.day) && ($0.through == nil || line.day <= $0.through!)
+            let applying = taxCase.taxes.indices.filter { index in
+                let tax = taxCase.taxes[index]
+                return (tax.from == nil || tax.from! <= line.day) && (tax.through == nil || line.day <= tax.through!)
             }
             let shares = applying.filter {
-                ($0.basis == .share || $0.basis == .includedShare) && $0.appliesTo == line.taxClass
+                let tax = taxCase.taxes[$0]
+                return (tax.basis == .share || tax.basis == .includedShare) && tax.appliesTo == line.taxClass
             }
-            let included = shares.filter { $0.basis == .includedShare }
-            let added = shares.filter { $0.basis == .share }
+            let included = shares.filter { taxCase.taxes[$0].basis == .includedShare }
+            let added = shares.filter { taxCase.taxes[$0].basis == .share }
             // Inside: what one unit before tax grows to, then the line's price before tax.
-            func grown(_ net: Fraction, _ taxes: [Tax]) -> [(Tax, Fraction)] {
-                let simple = taxes.filter { !$0.compounds }.map { ($0, net * Fraction($0.basisPoints, 10_000)) }
+            func grown(_ net: Fraction, _ indices: [Int]) -> [(Int, Fraction)] {
+                let rate = { (index: Int) in Fraction(taxCase.taxes[index].basisPoints, 10_000) }
+                let simple = indices.filter { !taxCase.taxes[$0].compounds }.map { ($0, net * rate($0)) }
                 let withSimple = simple.reduce(net) { $0 + $1.1 }
-                let compounding = taxes.filter(\.compounds).map {
-                    ($0, withSimple * Fraction($0.basisPoints, 10_000))
-                }
-                return taxes.map { tax in (simple + compounding).first { $0.0 == tax }! }
+                let compounding = indices.filter { taxCase.taxes[$0].compounds }.map { ($0, withSimple * rate($0)) }
+                return indices.map { index in (simple + compounding).first { $0.0 == index }! }
             }
             let perUnit = grown(Fraction(1, 1), included).reduce(Fraction(1, 1)) { $0 + $1.1 }
             let net = Fraction(line.amount.amount, 1) / perUnit
-            let includedSimple = included.filter { !$0.compounds }.map(\.basisPoints).reduce(0, +)
-            let includedCompounding = included.filter(\.compounds).map(\.basisPoints).reduce(0, +)
-            let addedSimple = added.filter { !$0.compounds }.map(\.basisPoints).reduce(0, +)
+            let sum = { (indices: [Int], compounding: Bool) in
+                indices.map { taxCase.taxes[$0] }.filter { $0.compounds == compounding }.map(\.basisPoints)
+                    .reduce(0, +)
+            }
+            let (includedSimple, includedCompounding) = (sum(included, false), sum(included, true))
+            let addedSimple = sum(added, false)
             let inside = grown(net, included)
             let onTop = grown(Fraction(line.amount.amount, 1), added)
-            for tax in shares {
+            for index in shares {
+                let tax = taxCase.taxes[index]
                 if tax.basis == .includedShare {
                     let signature = tax.compounds ? [includedCompounding] : [includedSimple, includedCompounding]
-                    add("\(tax) \(signature)", tax, inside.first { $0.0 == tax }!.1)
+                    add("\(index) \(signature)", tax, inside.first { $0.0 == index }!.1)
                 } else {
-                    add("\(tax) \(tax.compounds ? [addedSimple] : [])", tax, onTop.first { $0.0 == tax }!.1)
+                    add("\(index) \(tax.compounds ? [addedSimple] : [])", tax, onTop.first { $0.0 == index }!.1)
                 }
             }
             guard line.kind == .room else { continue }
             let guests = taxCase.party.adults + taxCase.party.children
-            for tax in applying where tax.basis == .perNight || tax.basis == .perPersonNight {
-                guard counted[tax, default: 0] < (tax.maxNights ?? 1_000) else { continue }
-                counted[tax, default: 0] += 1
+            for index in applying {
+                let tax = taxCase.taxes[index]
+                guard tax.basis == .perNight || tax.basis == .perPersonNight else { continue }
+                guard counted[index, default: 0] < (tax.maxNights ?? 1_000) else { continue }
+                counted[index, default: 0] += 1
                 let perGuest = tax.basis == .perPersonNight
                 let measure = (perGuest ? net / Fraction(max(guests, 1), 1) : net).floor
                 var unit = tax.amount?.amount ?? 0
@@ -265,7 +272,7 @@ struct BruteForceTaxes {
                 } else {
                     people = [true]
                 }
-                for counts in people where counts && unit > 0 { add("\(tax) night \(unit)", tax, Fraction(unit, 1)) }
+                for counts in people where counts && unit > 0 { add("\(index) night \(unit)", tax, Fraction(unit, 1)) }
             }
         }
         for (_, tax, sum) in sums {

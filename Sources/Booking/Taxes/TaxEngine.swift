@@ -75,50 +75,67 @@ public enum TaxEngine {
     public static func assess(_ lines: [TaxableLine], taxes: [Tax], party: Party, currency: Currency)
         -> TaxAssessment
     {
-        var charges: [Key: Partial] = [:]
-        var order: [Key] = []
+        // Taxes by their place among those met (the given ones first, then those lines were charged with),
+        // so that a charge's identity hashes as a few integers.
+        var known = taxes
+        var positions: [Key: Int] = [:]
+        var partials: [(tax: Int, part: Partial)] = []
         func add(_ key: Key, _ part: Partial) {
-            if charges[key] == nil { order.append(key) }
-            charges[key, default: Partial()].add(part)
+            if let position = positions[key] {
+                partials[position].part.add(part)
+            } else {
+                positions[key] = partials.count
+                partials.append((key.tax, part))
+            }
         }
-        var nightsCounted: [Tax: Int] = [:]
+        var nightsCounted = [Int](repeating: 0, count: taxes.count)
         let guestsSharing = max(1, party.adults + party.children)
         for line in lines.sorted(by: { $0.day < $1.day }) where line.taxClass != .outside {
-            let applying = (line.charged ?? taxes).filter { $0.applies(on: line.day) }
-            let shares = applying.filter { $0.isShare && $0.appliesTo == line.taxClass }
-            let sums = Rates(shares)
+            var applying: [(index: Int, tax: Tax)] = []
+            if let charged = line.charged {
+                for tax in charged where tax.applies(on: line.day) {
+                    let index = known.firstIndex(of: tax) ?? known.count
+                    if index == known.count {
+                        known.append(tax)
+                        nightsCounted.append(0)
+                    }
+                    applying.append((index, tax))
+                }
+            } else {
+                for (index, tax) in taxes.enumerated() where tax.applies(on: line.day) { applying.append((index, tax)) }
+            }
+            let shares = applying.filter { $0.tax.isShare && $0.tax.appliesTo == line.taxClass }
+            let sums = Rates(shares.map(\.tax))
             let gross = Int128(line.amount.amount)
-            for tax in shares {
+            for (index, tax) in shares {
                 let rate = Int128(tax.basisPoints)
-                let part: Partial
-                let key: Key
                 switch (tax.basis == .includedShare, tax.compounds) {
                 case (false, false):
-                    key = Key(tax: tax)
-                    part = Partial(base: gross, numerator: gross * rate, denominator: 10_000)
+                    add(Key(tax: index), Partial(base: gross, numerator: gross * rate, denominator: 10_000))
                 case (false, true):
-                    key = Key(tax: tax, rates: [sums.added])
-                    part = Partial(
-                        base: gross, numerator: gross * (10_000 + sums.added) * rate, denominator: 100_000_000,
-                        compoundedBase: gross * (10_000 + sums.added))
+                    add(
+                        Key(tax: index, first: sums.added),
+                        Partial(
+                            base: gross, numerator: gross * (10_000 + sums.added) * rate, denominator: 100_000_000,
+                            compoundedBase: gross * (10_000 + sums.added)))
                 case (true, false):
-                    key = Key(tax: tax, rates: [sums.included, sums.includedCompounding])
-                    part = Partial(
-                        base: gross, numerator: gross * rate * 10_000,
-                        denominator: (10_000 + sums.included) * (10_000 + sums.includedCompounding))
+                    add(
+                        Key(tax: index, first: sums.included, second: sums.includedCompounding),
+                        Partial(
+                            base: gross, numerator: gross * rate * 10_000,
+                            denominator: (10_000 + sums.included) * (10_000 + sums.includedCompounding)))
                 case (true, true):
-                    key = Key(tax: tax, rates: [sums.includedCompounding])
-                    part = Partial(base: gross, numerator: gross * rate, denominator: 10_000 + sums.includedCompounding)
+                    add(
+                        Key(tax: index, first: sums.includedCompounding),
+                        Partial(base: gross, numerator: gross * rate, denominator: 10_000 + sums.includedCompounding))
                 }
-                add(key, part)
             }
             guard line.kind == .room else { continue }
             // The night's room-only price without the shares inside it: what bands are read by.
             let net = gross * 100_000_000 / ((10_000 + sums.included) * (10_000 + sums.includedCompounding))
-            for tax in applying where !tax.isShare {
-                let counted = nightsCounted[tax, default: 0]
-                guard counted < (tax.maxNights ?? Int.max) else { continue }
-                nightsCounted[tax] = counted + 1
+            for (index, tax) in applying where !tax.isShare {
+                guard nightsCounted[index] < (tax.maxNights ?? Int.max) else { continue }
+                nightsCounted[index] += 1
                 let perGuest = tax.basis == .perPersonNight
                 let units = perGuest ? party.counted(by: tax) : 1
                 let measure = perGuest ? net / Int128(guestsSharing) : net
@@ -128,29 +145,29 @@ public enum TaxEngine {
                     : Tax.Band.amount(at: Int(clamping: measure), in: tax.bands, currency: currency)
                 guard units > 0, unit.amount > 0 else { continue }
                 add(
-                    Key(tax: tax, rates: [Int128(unit.amount)]),
+                    Key(tax: index, first: Int128(unit.amount)),
                     Partial(
                         base: gross, numerator: Int128(unit.amount) * Int128(units), denominator: 1, units: units,
                         unit: unit.amount))
             }
         }
         return TaxAssessment(
-            charges: order.compactMap { key in
-                guard let part = charges[key] else { return nil }
-                let amount = Money(part.rounded(key.tax.rounding), currency)
+            charges: partials.map { index, part in
+                let tax = known[index]
                 let base =
                     part.compoundedBase.map { Money(Int(clamping: ($0 + 5_000) / 10_000), currency) }
                     ?? Money(Int(clamping: part.base), currency)
                 return TaxCharge(
-                    tax: key.tax, base: base, amount: amount, units: part.units,
+                    tax: tax, base: base, amount: Money(part.rounded(tax.rounding), currency), units: part.units,
                     unitAmount: part.unit.map { Money($0, currency) })
             }, currency: currency)
     }
 
-    /// A charge's identity: the tax as charged and the other rates its amount depends on.
+    /// A charge's identity: the tax (its place among those met) and the other rates its amount depends on.
     private struct Key: Hashable {
-        var tax: Tax
-        var rates: [Int128] = []
+        var tax: Int
+        var first: Int128 = 0
+        var second: Int128 = 0
     }
 
     /// The sums of the shares on one line that its shares' amounts depend on.

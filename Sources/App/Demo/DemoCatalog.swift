@@ -15,7 +15,11 @@ enum DemoCatalog {
         var places: [String]
     }
 
-    static let thaiTaxes = [Tax(name: "Service charge", basisPoints: 1_000), Tax(name: "VAT", basisPoints: 700)]
+    /// Thailand's 10 % service charge, then 7 % VAT on the price and the service charge (1,000 → 1,100 → 1,177).
+    static let thaiTaxes = [
+        Tax(name: "Service charge", basisPoints: 1_000),
+        Tax(name: "VAT", basis: .share, basisPoints: 700, compounds: true),
+    ]
     static let koreanTaxes = [Tax(name: "VAT", basisPoints: 1_000)]
     /// Japan's prices include its consumption tax; Tokyo and Kyoto add a tax a guest a night, children exempt.
     static let japaneseTaxes = [

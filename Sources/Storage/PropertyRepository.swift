@@ -498,6 +498,8 @@ public struct PropertyRepository: Sendable {
                 name: try row.decode(column: "issuer_name", as: String.self),
                 address: try row.decode(column: "issuer_address", as: String.self),
                 taxID: try row.decode(column: "issuer_tax_id", as: String.self)),
+            receivingAccount: try ReceivingAccountRecord.account(
+                try row.decode(column: "receiving_account", as: String?.self)),
             translations: try TranslationsRecord.decode(try row.decode(column: "translations", as: String.self)))
     }
 }

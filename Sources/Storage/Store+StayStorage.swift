@@ -261,3 +261,11 @@ extension Store: PropertyReadStorage {
         try await properties.properties()
     }
 }
+
+extension Store: PaymentCodeStorage {
+    public func updateReceivingAccount(_ account: ReceivingAccount?, propertyID: Int, by userID: Int?) async throws
+        -> Property
+    {
+        try await documents.updateReceivingAccount(account, propertyID: propertyID, by: userID)
+    }
+}

@@ -147,6 +147,7 @@ public final class Store: Sendable {
         migrations.add(WebhookClaims())
         migrations.add(MessageAttemptsSchema(dialect: dialect))
         migrations.add(LineTaxesSchema())
+        migrations.add(ReceivingAccountSchema())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await oneMigratorAtATime {

@@ -128,6 +128,7 @@ struct OpenAPITests {
             "/api/v1/public/waitlist-offers/{token}/decline",
             "/api/v1/properties/{id}/waitlist",
             "/api/v1/waitlist/{id}",
+            "/api/v1/properties/{id}/receiving-account",
         ]
         #expect(Set(try Self.paths().keys) == expected)
     }

@@ -172,6 +172,8 @@ struct PropertyAccessAPITests {
             (.put, "/api/v1/properties/\(hotel)/issuer", #"{"name": "", "address": "", "taxId": ""}"#),
             (.get, "/api/v1/properties/\(hotel)/taxes", nil),
             (.put, "/api/v1/properties/\(hotel)/taxes", #"{"taxes": []}"#),
+            (.get, "/api/v1/properties/\(hotel)/receiving-account", nil),
+            (.put, "/api/v1/properties/\(hotel)/receiving-account", "{}"),
             (.get, "/api/v1/properties/\(hotel)/rate-plans", nil),
             (.put, "/api/v1/properties/\(hotel)/rate-plans", #"{"plans": []}"#),
             (.get, "/api/v1/properties/\(hotel)/texts", nil),

@@ -5,6 +5,7 @@
 // booked one offers the link to do so (online-check-in.js). Forms are the server's declarations (`GET /api/v1/forms/{name}`) rendered
 // by form.js, so the server checks what they send the same way.
 
+import { payCodeFigure } from "../common/pay-code.js";
 import { call, declaredForm, errorText, get, OtherProperty, passableRefusal, pressing } from "./api.js";
 import { h, fill, typingKept } from "../common/dom.js";
 import { dayNumber, todayIn } from "../common/dates.js";
@@ -137,6 +138,11 @@ export async function mount(main, desk, route) {
       folioTable(folio, i18n, mayPost() ? reverse : null),
     );
     if (folio.entries.length === 0) section.append(h("p", { id: "folio-balance", hidden: true, text: i18n.money(folio.balance) }));
+    // The code to pay the balance, drawn by the server where the property is paid by one.
+    if (folio.payCode) {
+      const words = { amount: i18n.money(folio.payCode.amount), reference: folio.payCode.reference, holder: folio.payCode.holder };
+      section.append(payCodeFigure(folio.payCode, { caption: t("payCode.caption", words), alt: t(`payCode.alt.${folio.payCode.scheme}`, words) }));
+    }
     section.append(documentsPart({ documents, folio, canPost: mayPost(), stayId: id, message, desk }));
     if (mayPost()) {
       const forms = h("div", { class: "folio-forms no-print" });

@@ -17,9 +17,9 @@ const SHELL = [
   "early.js", "app.js", "api.js", "appointment.js", "appointment-actions.js", "appointment-deposit.js", "appointment-series.js", "board-data.js", "board-edit.js", "board-panel.js", "board-screen.js",
   "booking-customer.js", "checkout.js", "checkout-order.js", "customer-facts.js", "customer-list.js", "customer-merge.js", "customer-picker.js", "customer-record.js", "customers.js",
   "dashboard.js", "document.js", "folio-lines.js", "form.js", "housekeeping.js", "live.js", "login.js", "message-list.js",
-  "night-audit.js", "online-check-in.js", "outbox.js", "payment-fields.js", "rates.js", "receipt.js", "reports.js", "sale-list.js", "salon-hours.js", "salon-members.js", "salon-menu.js", "salon-places.js", "salon-products.js", "salon-services.js", "salon-setup.js", "salon-setup-form.js", "salon-shifts.js", "salon-terms.js", "settings.js", "settings-issuer.js", "settings-list.js", "settings-messages.js", "settings-plans.js", "settings-taxes.js", "settings-texts.js", "settings-webhooks.js", "field-refusals.js", "staff.js", "room-type-change.js", "stay.js", "today.js", "waitlist.js",
+  "night-audit.js", "online-check-in.js", "outbox.js", "payment-fields.js", "rates.js", "receipt.js", "reports.js", "sale-list.js", "salon-hours.js", "salon-members.js", "salon-menu.js", "salon-places.js", "salon-products.js", "salon-services.js", "salon-setup.js", "salon-setup-form.js", "salon-shifts.js", "salon-terms.js", "settings.js", "settings-issuer.js", "settings-list.js", "settings-messages.js", "settings-payments.js", "settings-plans.js", "settings-taxes.js", "settings-texts.js", "settings-webhooks.js", "field-refusals.js", "staff.js", "room-type-change.js", "stay.js", "today.js", "waitlist.js",
   "messages/en.js", "messages/th.js", "messages/ja.js", "messages/ko.js", "messages/vi.js",
-  "../common/api.js", "../common/dates.js", "../common/dom.js", "../common/i18n.js", "../common/money.js", "../common/refusals.js", "../board.js", "../timeline.js", "../timeline.wasm",
+  "../common/api.js", "../common/dates.js", "../common/dom.js", "../common/i18n.js", "../common/money.js", "../common/pay-code.js", "../common/refusals.js", "../board.js", "../timeline.js", "../timeline.wasm",
 ];
 
 self.addEventListener("install", (event) => {

@@ -3,6 +3,7 @@
 // it again or cancel it within the policy.
 // A wrong email and an unknown code get the same answer, so codes cannot be guessed through it.
 
+import { payCodeFigure } from "../common/pay-code.js";
 import { h, fill } from "../common/dom.js";
 import { call, errorText, get } from "../common/api.js";
 import { refusalText } from "../common/refusals.js";
@@ -91,10 +92,23 @@ export async function mount(main, site, route) {
       h("p", { class: "book-place" }, h("strong", { text: booking.property }), ` · ${booking.roomType}`),
       h("p", { class: "book-dates", text: `${i18n.date(booking.arrival)} – ${i18n.date(booking.departure)} · ${i18n.nights(booking.nights)} · ${partyText(t, i18n, booking)}` }),
       booking.price ? priceLines(site, booking.price) : null,
+      booking.payCode ? payPart(booking.payCode) : null,
       justBooked ? h("p", { class: "manage-keep", text: t("confirm.keep") }) : null,
       terms ? h("p", { class: "manage-terms", text: terms }) : null,
       cancellation.allowed ? cancel : null,
       cancelMessage,
+    );
+  }
+
+  /** What is owed now and the code to pay it, as the server drew it. */
+  function payPart(code) {
+    const words = { amount: i18n.money(code.amount), reference: code.reference, holder: code.holder };
+    return h(
+      "section",
+      { class: "manage-pay", "aria-labelledby": "manage-pay-title" },
+      h("h2", { id: "manage-pay-title", text: t("manage.pay", words) }),
+      payCodeFigure(code, { caption: t("payCode.caption", words), alt: t(`payCode.alt.${code.scheme}`, words) }),
+      h("p", { class: "manage-pay-hint", text: t("manage.payHint", words) }),
     );
   }
 

@@ -6,8 +6,12 @@ import Storage
 /// A stay's folio: reading it, posting charges and payments, reversing a mistake.
 extension FrontdeskAPI {
     func getFolio(_ input: Operations.GetFolio.Input) async throws -> Operations.GetFolio.Output {
-        let (folio, property) = try await accounts.folio(of: input.path.id, by: try staff)
-        return .ok(.init(body: .json(try .init(folio, taxes: property.taxes))))
+        let (folio, property, code) = try await accounts.folio(of: input.path.id, by: try staff)
+        var body = try Components.Schemas.Folio(folio, taxes: property.taxes)
+        body.payCode = try PaymentCode.due(on: folio, at: property, confirmationCode: code).map {
+            try .init($0, label: $0.reference)
+        }
+        return .ok(.init(body: .json(body)))
     }
 
     /// A folio as the API answers it: each charge with the part of it the property's included taxes are.

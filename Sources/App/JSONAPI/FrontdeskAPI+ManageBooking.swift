@@ -59,6 +59,7 @@ extension Components.Schemas.ManagedBooking {
             balance: .init(paid: try .init(folio.totalPayments), due: try .init(folio.balance)),
             cancellation: .init(
                 allowed: terms.allowed, freeUntil: terms.freeUntil.iso, fee: try .init(terms.fee),
-                reason: terms.reason))
+                reason: terms.reason),
+            payCode: try booking.payCode.map { try .init($0, label: $0.reference) })
     }
 }

@@ -54,15 +54,17 @@ public struct Accounts<Storage: StayStorage>: StayOperations {
             by: staff.user.id)
     }
 
-    /// The stay's folio, with the property whose taxes its lines carry: the accounts' reading (not
-    /// housekeeping's).
-    public func folio(of id: Int, by staff: Staff) async throws -> (folio: Folio, property: Property) {
+    /// The stay's folio, with the property whose taxes its lines carry and the booking's code: the
+    /// accounts' reading (not housekeeping's).
+    public func folio(of id: Int, by staff: Staff) async throws -> (
+        folio: Folio, property: Property, confirmationCode: String
+    ) {
         // The stay and its property alone: `stay(_:by:)` would read its room type and rates as well.
         let stay = try await requireStay(id, by: staff.doing(.accounts))
         guard let property = try await storage.property(id: stay.propertyID) else {
             throw DomainError(.notFound, "no property \(stay.propertyID)")
         }
-        return (try await storage.folio(stayID: id), property)
+        return (try await storage.folio(stayID: id), property, stay.confirmationCode)
     }
 
     private func post(_ posting: Posting, to id: Int, by staff: Staff) async throws -> Folio {

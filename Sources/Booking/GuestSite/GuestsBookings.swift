@@ -11,6 +11,22 @@ public struct GuestsBooking: Sendable {
     public var price: StayPrice
     public var folio: Folio
     public var cancellation: GuestCancellation
+    /// The deposit its plan asks before arrival, and what of it is paid; nil when none.
+    public var deposit: DepositDue?
+
+    /// What the guest owes now: the deposit still open before arrival, else the folio's balance; zero
+    /// when nothing.
+    public var due: Money {
+        if let open = deposit?.open, open.amount > 0 { return open }
+        return Money(max(folio.balance.amount, 0), folio.currency)
+    }
+
+    /// The code to pay what is owed now, the booking's code its reference; nil when nothing is owed or
+    /// the place is paid by no code.
+    public var payCode: PaymentCode? {
+        guard let account = place.receivingAccount, due.amount > 0 else { return nil }
+        return try? PaymentCode.make(amount: due, reference: stay.confirmationCode, account: account)
+    }
 }
 
 /// What a guest does on the guest site: books a stay (`book`), finds their booking by its confirmation
@@ -116,11 +132,14 @@ public struct GuestsBookings<Storage: StayStorage>: StayOperations {
             roomType: found.roomType, nights: stay.nights, property: place, party: stay.party,
             plan: place.ratePlan(stay.ratePlanID),
             agreedRates: try await storage.agreedRates(stayID: stay.id))
+        let folio = try await storage.folio(stayID: stay.id)
+        let plan = place.ratePlan(stay.ratePlanID)
         return GuestsBooking(
-            stay: stay, guest: guest, place: place, roomType: found.roomType, price: price,
-            folio: try await storage.folio(stayID: stay.id),
+            stay: stay, guest: guest, place: place, roomType: found.roomType, price: price, folio: folio,
             cancellation: GuestCancellation(
-                stay: stay, policy: place.cancellationPolicy(for: stay), total: price.total, today: found.today))
+                stay: stay, policy: place.cancellationPolicy(for: stay), total: price.total, today: found.today),
+            deposit: stay.state == .booked
+                ? DepositDue.of(stay: stay, plan: plan, price: price, folio: folio, dueBy: found.today) : nil)
     }
 }
 

@@ -67,6 +67,8 @@ public struct Property: Hashable, Sendable, Identifiable {
     public var ratePlans: [RatePlan]
     /// Who issues its invoices and receipts.
     public var issuer: Issuer
+    /// Where it is paid by a code (PromptPay, VietQR); nil: no code is drawn.
+    public var receivingAccount: ReceivingAccount?
     /// Its own texts (summary, amenities, room types, fees, taxes, services) in other languages.
     public var translations: Translations
 
@@ -77,8 +79,9 @@ public struct Property: Hashable, Sendable, Identifiable {
         cancellationPolicy: CancellationPolicy = CancellationPolicy(
             freeUntilDaysBefore: 2, lateCancellationBasisPoints: 10_000),
         fees: [Fee] = [], taxes: [Tax] = [], ratePlans: [RatePlan] = [], issuer: Issuer = Issuer(),
-        translations: Translations = Translations()
+        receivingAccount: ReceivingAccount? = nil, translations: Translations = Translations()
     ) {
+        self.receivingAccount = receivingAccount
         self.id = id
         self.name = name
         self.kind = kind

@@ -178,6 +178,12 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// "A stay is at most {limit} nights."
     public static let stayTooLong = Refusal("stay.tooLong")
 
+    // Codes to pay
+    /// "PromptPay is Thailand's code to pay and VietQR Vietnam's: the account must be the country's."
+    public static let payAccountScheme = Refusal("payAccount.scheme")
+    /// "The number, ID or account (and a VietQR account's bank) as the scheme writes them."
+    public static let payAccountNumber = Refusal("payAccount.number")
+
     // Taxes
     /// "A tax by the night needs an amount more than zero in the property's currency."
     public static let taxAmount = Refusal("tax.amount")
@@ -308,6 +314,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .webhookEvents, .webhookTooMany,
         .numberRange,
         .passwordLong, .passwordShort,
+        .payAccountNumber, .payAccountScheme,
         .phoneInvalid,
         .planAdjustment, .planCancellation, .planDeposit, .planExtra, .planExtraName, .planName, .planTooMany,
         .rangeOrder, .rangeTooLong,

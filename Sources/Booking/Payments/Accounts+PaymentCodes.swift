@@ -1,0 +1,38 @@
+import Foundation
+
+/// Codes to pay: where a property is paid (a manager sets it) and the code for what a stay owes, drawn
+/// by the server for the desk's folio.
+extension Accounts where Storage: PaymentCodeStorage {
+    /// Sets where the property is paid by a code (nil: nowhere), checked for its country's scheme.
+    public func setReceivingAccount(_ account: ReceivingAccount?, propertyID: Int, by staff: Staff) async throws
+        -> Property
+    {
+        try staff.requireManager("change where the property is paid", at: propertyID)
+        let property = try await property(propertyID, by: staff)
+        var account = account
+        if let given = account {
+            account = ReceivingAccount(
+                kind: given.kind, number: given.number.trimmingCharacters(in: .whitespaces),
+                bankBIN: given.bankBIN.trimmingCharacters(in: .whitespaces),
+                holder: given.holder.trimmingCharacters(in: .whitespaces))
+            try account?.validate(currency: property.currency)
+        }
+        return try await storage.updateReceivingAccount(account, propertyID: propertyID, by: staff.user.id)
+    }
+}
+
+extension PaymentCode {
+    /// The code for what `folio` still owes at `property`, referenced by the booking's code: nil when
+    /// nothing is owed or the property is paid by no code.
+    public static func due(on folio: Folio, at property: Property, confirmationCode: String) -> PaymentCode? {
+        guard let account = property.receivingAccount, folio.balance.amount > 0 else { return nil }
+        return try? make(amount: folio.balance, reference: confirmationCode, account: account)
+    }
+}
+
+/// What setting a receiving account needs of storage.
+public protocol PaymentCodeStorage: StayStorage {
+    /// Writes where the property is paid by a code, with its audit row; returns the property after.
+    func updateReceivingAccount(_ account: ReceivingAccount?, propertyID: Int, by userID: Int?) async throws
+        -> Property
+}

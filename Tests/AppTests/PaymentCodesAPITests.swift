@@ -1,0 +1,104 @@
+import API
+import Booking
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import StorageTesting
+import Testing
+
+@testable import App
+
+/// A Thai hotel paid by PromptPay: a manager sets where (a Vietnamese account refused, then a wrong
+/// number, then a right one); the desk's folio and the guest's own booking show the code for what is
+/// owed, whose drawing Debian's zbarimg reads back as the payload with the amount and the booking's code.
+@Suite(.closesItsStores, .serialized)
+struct PaymentCodesAPITests {
+    static func put(_ client: SignedInClient, _ fixture: APIFixture, _ json: String) async throws -> TestResponse {
+        try await client.execute(
+            uri: "/api/v1/properties/\(fixture.property.id)/receiving-account", method: .put,
+            body: ByteBuffer(string: json))
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aPromptPayCodeForTheBalanceIsDrawnOnTheFolioAndTheGuestsBooking(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        try await fixture.test(as: .manager) { client in
+            for (json, field) in [
+                (#"{"account": {"kind": "vietqr_account", "number": "0099999999", "bankBin": "970423"}}"#, "kind"),
+                (#"{"account": {"kind": "promptpay_mobile", "number": "02-123-4567"}}"#, "number"),
+            ] {
+                let refused = try await Self.put(client, fixture, json)
+                #expect(refused.status == .badRequest)
+                #expect(refused.error?.error.field == field, "\(String(buffer: refused.body))")
+            }
+            let stored = try await Self.put(
+                client, fixture,
+                #"{"account": {"kind": "promptpay_mobile", "number": "081-234-5678", "holder": "Baan Suan Co."}}"#)
+            #expect(stored.status == .ok, "\(String(buffer: stored.body))")
+            let setting = try StayActionsAPITests.decode(Components.Schemas.ReceivingAccountSetting.self, stored)
+            #expect(setting.kinds == ["promptpay_mobile", "promptpay_id", "promptpay_wallet"])
+            #expect(setting.account?.number == "081-234-5678")
+
+            let today = fixture.today
+            let json = fixture.stayJSON(arrival: today.iso, departure: today.adding(days: 1).iso)
+            let booked = try await client.execute(uri: fixture.staysPath, method: .post, body: ByteBuffer(string: json))
+            let stay = try StayActionsAPITests.decode(Components.Schemas.Stay.self, booked)
+            try await client.execute(uri: "/api/v1/stays/\(stay.id)/check-in", method: .post) {
+                #expect($0.status == .ok)
+            }
+            let folio = try await NightAuditAPITests.folio(client, stay.id)
+            let code = try #require(folio.payCode)
+            #expect(code.amount == folio.balance && code.reference == stay.confirmationCode)
+            #expect(code.scheme == .promptpay && code.holder == "Baan Suan Co.")
+            // The payload as PromptPay writes it: the phone as 0066 and nine digits, the amount in baht.
+            let baht = String(format: "%d.%02d", folio.balance.amount / 100, folio.balance.amount % 100)
+            #expect(code.payload.contains("0113006681234567"))
+            #expect(code.payload.contains("54\(String(format: "%02d", baht.count))\(baht)"))
+            #expect(code.payload.contains(stay.confirmationCode))
+            #expect(try Self.decoded(code.svg) == code.payload)
+
+            let guest = try await client.execute(
+                uri: "/api/v1/public/bookings/\(stay.confirmationCode)?email=ann@example.com", method: .get
+            ) { try StayActionsAPITests.decode(Components.Schemas.ManagedBooking.self, $0) }
+            #expect(guest.payCode?.payload == code.payload)
+
+            // Paid in full: nothing is owed, and no code is drawn.
+            let paid = try await client.execute(
+                uri: "/api/v1/stays/\(stay.id)/payments", method: .post,
+                body: ByteBuffer(
+                    string: #"{"amount": {"amount": \#(folio.balance.amount), "currency": "THB"}, "method": "qr"}"#))
+            #expect(paid.status == .created)
+            #expect(try await NightAuditAPITests.folio(client, stay.id).payCode == nil)
+        }
+    }
+
+    /// What zbarimg reads in the SVG, drawn 400 pixels wide by rsvg-convert.
+    static func decoded(_ svg: String) throws -> String {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("paycode-\(UUID().uuidString)")
+        let (svgFile, pngFile) = (base.appendingPathExtension("svg"), base.appendingPathExtension("png"))
+        defer {
+            try? FileManager.default.removeItem(at: svgFile)
+            try? FileManager.default.removeItem(at: pngFile)
+        }
+        try svg.write(to: svgFile, atomically: true, encoding: .utf8)
+        _ = try run("rsvg-convert", ["--format=png", "-w", "400", "-o", pngFile.path, svgFile.path])
+        var text = String(decoding: try run("zbarimg", ["--raw", "-q", pngFile.path]), as: UTF8.self)
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(tool) exited with \(process.terminationStatus)")
+        return data
+    }
+}

@@ -116,6 +116,8 @@ struct DocumentsAPITests {
                 (#"{"name": "\#(String(repeating: "x", count: 121))", "address": "", "taxId": ""}"#, "name"),
                 (#"{"name": "A", "address": "1\n2\n3\n4\n5\n6\n7", "taxId": ""}"#, "address"),
                 (#"{"name": "A", "address": "", "taxId": "1\n2"}"#, "taxId"),
+                // A Thai tax id whose last digit is not its check digit (0505561009996 is).
+                (#"{"name": "A", "address": "", "taxId": "0505561009999"}"#, "taxId"),
                 (#"{"name": "A\u0007", "address": "", "taxId": ""}"#, "name"),
             ]
             for (json, field) in cases {

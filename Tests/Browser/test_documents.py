@@ -45,7 +45,13 @@ def test_a_manager_sets_the_issuer_and_the_desk_issues_an_invoice_and_a_receipt(
     address.clear()
     address.send_keys("88 Charoen Rat Road, Wat Ket\nChiang Mai 50000")
     desk.find_element(By.CSS_SELECTOR, 'form[data-form="issuer"] button[type="submit"]').click()
-    assert poll(lambda: api(desk, "GET", f"/api/v1/properties/{hotel['id']}")["data"]["issuer"]["taxId"] == "0505561009999")
+    # A Thai tax id whose last digit is not its check digit: refused in place, then corrected.
+    error = desk.find_element(By.CSS_SELECTOR, '[data-key="taxId"] .free-form-row-error')
+    assert poll(lambda: error.is_displayed() and "check digit" in error.text), error.text
+    tax_id.clear()
+    tax_id.send_keys("0505561009996")
+    desk.find_element(By.CSS_SELECTOR, 'form[data-form="issuer"] button[type="submit"]').click()
+    assert poll(lambda: api(desk, "GET", f"/api/v1/properties/{hotel['id']}")["data"]["issuer"]["taxId"] == "0505561009996")
     assert api(desk, "GET", f"/api/v1/properties/{hotel['id']}")["data"]["issuer"]["address"] == (
         "88 Charoen Rat Road, Wat Ket\nChiang Mai 50000")
     screenshot(desk, "settings-1024x768")
@@ -65,7 +71,7 @@ def test_a_manager_sets_the_issuer_and_the_desk_issues_an_invoice_and_a_receipt(
     assert issued["kind"] == "invoice" and re.fullmatch(r"INV-\d{6}", issued["reference"])
     assert issued["balance"] == folio["balance"] and issued["totalCharges"] == folio["totalCharges"]
     text = sheet_text(desk)
-    for expected in ("Baan Suan Hospitality Co., Ltd.", "Chiang Mai 50000", "Tax ID 0505561009999",
+    for expected in ("Baan Suan Hospitality Co., Ltd.", "Chiang Mai 50000", "Tax ID 0505561009996",
                      issued["reference"], "Invoice", "Balance due", guest["confirmationCode"]):
         assert expected in text, expected
     assert desk.execute_script(
@@ -119,7 +125,7 @@ def test_a_manager_sets_the_issuer_and_the_desk_issues_an_invoice_and_a_receipt(
     go(thai, f"#/documents/{issued['id']}", "documents")
     text = sheet_text(thai) + "\n" + "\n".join(
         row.text for row in thai.find_elements(By.CSS_SELECTOR, ".document-page .desk-row"))
-    assert "ใบแจ้งหนี้" in text and "0505561009999" in text
+    assert "ใบแจ้งหนี้" in text and "0505561009996" in text
     left = [word for word in ENGLISH if word in text]
     assert not left, f"English left on the Thai invoice: {left}"
     screenshot(thai, "invoice-1024x768-thai")

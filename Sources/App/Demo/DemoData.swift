@@ -69,7 +69,7 @@ public struct DemoData: Sendable {
                     issuer: Issuer(
                         name: "Baan Suan Hospitality Co., Ltd.",
                         address: "88 Charoen Rat Road, Wat Ket\nMueang Chiang Mai, Chiang Mai 50000\nThailand",
-                        taxID: "0505561001234")),
+                        taxID: "0505561001235")),
                 roomTypes: Self.hotelRoomTypes.map(\.name)))
         let today = property.today(now: now)
         var roomsByType: [(RoomType, [Room])] = []

@@ -5,9 +5,9 @@ extension Accounts where Storage: DocumentStorage {
     /// the issuer they were issued with.
     public func setIssuer(_ issuer: Issuer, propertyID: Int, by staff: Staff) async throws -> Property {
         try staff.requireManager("change who issues invoices", at: propertyID)
-        _ = try await property(propertyID, by: staff)
+        let property = try await property(propertyID, by: staff)
         let issuer = issuer.trimmed
-        try issuer.validate()
+        try issuer.validate(currency: property.currency)
         return try await storage.updateIssuer(issuer, propertyID: propertyID, by: staff.user.id)
     }
 

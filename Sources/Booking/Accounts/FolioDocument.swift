@@ -44,7 +44,14 @@ public struct Issuer: Hashable, Sendable {
     public static let taxIDLimit = 40
 
     /// Checks what a manager enters: a name and a tax id of one line each, an address of at most six
-    /// lines, each within its length.
+    /// lines, each within its length, and a tax id as the country of a property pricing in `currency`
+    /// writes it (`TaxIDRule`).
+    public func validate(currency: Currency) throws(DomainError) {
+        try validate()
+        try TaxIDRule.of(currency)?.check(taxID, field: "taxId")
+    }
+
+    /// The same, whatever the country.
     public func validate() throws(DomainError) {
         try FreeText.validate(name, field: "name", limit: Self.nameLimit, lines: false)
         try FreeText.validate(taxID, field: "taxId", limit: Self.taxIDLimit, lines: false)

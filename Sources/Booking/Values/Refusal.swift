@@ -178,6 +178,10 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// "A stay is at most {limit} nights."
     public static let stayTooLong = Refusal("stay.tooLong")
 
+    // Who issues papers
+    /// "Not a tax id of this country: Thailand's 13 digits with their check digit, Japan's T and 13 digits…"
+    public static let issuerTaxID = Refusal("issuer.taxId")
+
     // Codes to pay
     /// "PromptPay is Thailand's code to pay and VietQR Vietnam's: the account must be the country's."
     public static let payAccountScheme = Refusal("payAccount.scheme")
@@ -309,6 +313,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .folioNothingToInvoice, .folioNothingToReceipt, .folioOpenBalance,
         .guestBirthDate, .guestDocumentNumber, .guestNationality,
         .importRefused,
+        .issuerTaxID,
         .messageQueued,
         .waitlistEnded, .waitlistOfferClosed, .waitlistPast, .waitlistRange,
         .webhookEvents, .webhookTooMany,

@@ -194,6 +194,9 @@ struct DocumentBody: Codable {
         var basisPoints: Int?
         var perNight: Int?
         var amount: Int
+        /// Absent on a document issued before papers stated them.
+        var base: Int?
+        var units: Int?
 
         init(_ total: FolioDocument.TaxTotal) {
             name = total.name
@@ -201,13 +204,18 @@ struct DocumentBody: Codable {
             basisPoints = total.basisPoints
             perNight = total.perNight?.amount
             amount = total.amount.amount
+            base = total.base?.amount
+            units = total.units
         }
 
         func total(currency: Currency) -> FolioDocument.TaxTotal {
             let basis = basis.flatMap(Tax.Basis.init(rawValue:))
-            return FolioDocument.TaxTotal(
+            var total = FolioDocument.TaxTotal(
                 name: name, basis: basis, basisPoints: basis == nil && basisPoints == 0 ? nil : basisPoints,
                 perNight: perNight.map { Money($0, currency) }, amount: Money(amount, currency))
+            total.base = base.map { Money($0, currency) }
+            total.units = units
+            return total
         }
     }
 

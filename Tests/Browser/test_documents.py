@@ -4,10 +4,12 @@ hotel's name, address and tax id, its number and issue date, lines, taxes, payme
 prints (print media, a PDF) without the desk around it, and reads in Thai without English left."""
 
 import base64
+import datetime
 import re
 
 from conftest import ARTIFACTS, screenshot
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 from test_desk import api, go, poll, sign_in, use_property, wait_ready
 
 # The sheet's English words that must not be left on the Thai page (room type names are the hotel's
@@ -129,3 +131,63 @@ def test_a_manager_sets_the_issuer_and_the_desk_issues_an_invoice_and_a_receipt(
     left = [word for word in ENGLISH if word in text]
     assert not left, f"English left on the Thai invoice: {left}"
     screenshot(thai, "invoice-1024x768-thai")
+
+
+def test_a_tokyo_hotels_invoice_in_japanese_states_each_rate_the_accommodation_tax_by_band_and_the_fee_apart(desk_server, browser_factory):
+    """Japan's qualified invoice: two guests two nights, a bento taken away at 8 % and a late cancellation's
+    fee outside the tax; the sheet states each rate's total and the tax inside it (rounded down once), the
+    accommodation tax by its band, the fee apart, and marks the reduced line, in Japanese."""
+    desk = browser_factory(viewport=(1024, 900), language="ja-JP")
+    sign_in(desk, desk_server)
+    properties = api(desk, "GET", "/api/v1/properties")["data"]["properties"]
+    tokyo = next(p for p in properties if p.get("city") == "Tokyo" and p["kind"] == "hotel")
+    detail = api(desk, "GET", f"/api/v1/properties/{tokyo['id']}")["data"]
+    today = api(desk, "GET", f"/api/v1/properties/{tokyo['id']}/today")["data"]["date"]
+    arrival = datetime.date.fromisoformat(today)
+    # The dearest rooms first, so that a guest's part of a night reaches a band of the tax.
+    rates = {t["id"]: t["baseRate"]["amount"] for t in detail["roomTypes"]}
+    made = None
+    for room in sorted(detail["rooms"], key=lambda r: -rates.get(r["roomTypeId"], 0)):
+        made = api(desk, "POST", f"/api/v1/properties/{tokyo['id']}/stays", {
+            "roomId": room["id"], "arrival": arrival.isoformat(),
+            "departure": (arrival + datetime.timedelta(days=2)).isoformat(), "adults": 2,
+            "guest": {"name": "山田 花子", "email": "hanako.yamada@example.com"},
+        })
+        if made["status"] == 201:
+            break
+    assert made and made["status"] == 201, made
+    stay = made["data"]["id"]
+    assert api(desk, "POST", f"/api/v1/stays/{stay}/check-in", {"override": True})["status"] == 200
+    for charge in (
+        {"description": "弁当（持ち帰り）", "amount": {"amount": 1080, "currency": "JPY"}, "category": "food", "taxClass": "reduced"},
+        {"description": "キャンセル料", "amount": {"amount": 5000, "currency": "JPY"}, "category": "fee", "taxClass": "outside"},
+    ):
+        assert api(desk, "POST", f"/api/v1/stays/{stay}/charges", charge)["status"] == 201
+    folio = api(desk, "GET", f"/api/v1/stays/{stay}/folio")["data"]
+    nights = [e["amount"]["amount"] for e in folio["entries"] if e.get("category") == "room"]
+    assert len(nights) == 2, folio
+    # The law's arithmetic: 10 % inside the rooms, rounded down once; 8 % inside the bento; Tokyo's band by
+    # each guest's part of the night without the tax inside it.
+    standard = sum(nights) * 10 // 110
+    def band(price):
+        each = price * 100 // 110 // 2
+        return 200 if each >= 15_000 else 100 if each >= 10_000 else 0
+    accommodation = sum(band(price) * 2 for price in nights)
+
+    issued = api(desk, "POST", f"/api/v1/stays/{stay}/documents", {"kind": "invoice"})
+    assert issued["status"] == 201, issued
+    invoice = issued["data"]
+    assert [(t["basisPoints"], t["base"]["amount"], t["amount"]["amount"]) for t in invoice["includedTaxes"]] == [
+        (1000, sum(nights), standard), (800, 1080, 1080 * 8 // 108)], invoice["includedTaxes"]
+    assert accommodation > 0, nights
+    assert sum(t["amount"]["amount"] for t in invoice["taxes"]) == accommodation, invoice["taxes"]
+    assert invoice["outsideTotal"]["amount"] == 5000
+
+    Select(desk.find_element(By.ID, "desk-property")).select_by_value(str(tokyo["id"]))
+    wait_ready(desk)
+    go(desk, f"#/documents/{invoice['id']}", "documents")
+    text = sheet_text(desk)
+    assert "対象" in text and "不課税" in text and "※は軽減税率対象" in text and "× 4" in text, text
+    assert "弁当（持ち帰り） ※" in text and "消費税（軽減税率） 8%対象" in text, text
+    desk.execute_script("document.querySelector('#document-charges tfoot').scrollIntoView()")
+    screenshot(desk, "invoice-tokyo-qualified")

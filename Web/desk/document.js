@@ -16,6 +16,11 @@ export async function mount(main, desk, route) {
   const issued = await get(`/api/v1/documents/${route.id}`);
   if (issued.propertyId !== desk.property.id) throw new OtherProperty(issued.propertyId);
   const money = (amount) => i18n.money(amount);
+  // A share added states what it is on (VAT on the price and the service charge); a tax by the night, its units.
+  const addedLabel = (tax) => {
+    if (tax.base && tax.basisPoints) return t("document.addedOn", { tax: taxLabel(tax, i18n), base: money(tax.base) });
+    return tax.units ? `${taxLabel(tax, i18n)} × ${tax.units}` : taxLabel(tax, i18n);
+  };
   const row = (cells, className) => h("tr", { class: className }, cells);
   const total = (key, amount, id, className = "") =>
     row([h("th", { scope: "row", colspan: 2, text: key }), h("td", { class: "desk-number", id, text: money(amount) })], `document-total ${className}`);
@@ -64,22 +69,31 @@ export async function mount(main, desk, route) {
         "tbody",
         {},
         issued.charges.map((line) =>
-          row([h("td", { text: line.night ? i18n.date(line.night) : "" }), h("td", { text: lineLabel(line, i18n) }), h("td", { class: "desk-number", text: money(line.amount) })]),
+          row([
+            h("td", { text: line.night ? i18n.date(line.night) : "" }),
+            // A reduced-rate line is marked, the mark explained under the table (Japan's ※).
+            h("td", { text: line.taxClass === "reduced" ? `${lineLabel(line, i18n)} ※` : lineLabel(line, i18n) }),
+            h("td", { class: "desk-number", text: money(line.amount) }),
+          ]),
         ),
       ),
       h(
         "tfoot",
         {},
         total(t("document.subtotal"), issued.subtotal, "document-subtotal"),
-        issued.taxes.map((tax) =>
-          total(taxLabel(tax, i18n), tax.amount, undefined, "is-tax"),
-        ),
+        issued.taxes.map((tax) => total(addedLabel(tax), tax.amount, undefined, "is-tax")),
         total(t("document.total"), issued.totalCharges, "document-total", "is-grand"),
+        // Each rate's total and the tax inside it; what is outside the tax, apart.
         (issued.includedTaxes ?? []).map((tax) =>
-          total(t("document.included", { tax: taxLabel(tax, i18n) }), tax.amount, undefined, "is-included"),
+          total(
+            tax.base ? t("document.includedOn", { tax: taxLabel(tax, i18n), base: money(tax.base) }) : t("document.included", { tax: taxLabel(tax, i18n) }),
+            tax.amount, undefined, "is-included",
+          ),
         ),
+        issued.outsideTotal ? total(t("document.outside"), issued.outsideTotal, "document-outside", "is-included") : null,
       ),
     ),
+    issued.charges.some((line) => line.taxClass === "reduced") ? h("p", { class: "document-legend", text: t("document.reducedLegend") }) : null,
     issued.payments.length
       ? h(
           "table",

@@ -20,15 +20,42 @@ enum DemoCatalog {
         Tax(name: "Service charge", basisPoints: 1_000),
         Tax(name: "VAT", basis: .share, basisPoints: 700, compounds: true),
     ]
-    static let koreanTaxes = [Tax(name: "VAT", basisPoints: 1_000)]
-    /// Japan's prices include its consumption tax; Tokyo and Kyoto add a tax a guest a night, children exempt.
-    static let japaneseTaxes = [
-        Tax(name: "Consumption tax", basis: .includedShare, basisPoints: 1_000),
+    /// Korea's 10 % VAT, inside the prices.
+    static let koreanTaxes = [Tax(name: "VAT", basis: .includedShare, basisPoints: 1_000)]
+    /// Japan's prices include its consumption tax (rounded down once per rate); Tokyo's accommodation tax is
+    /// ¥100 a guest a night from ¥10,000 of room-only price a guest, ¥200 from ¥15,000.
+    static let tokyoTaxes = [
+        consumptionTax, reducedConsumptionTax,
         Tax(
-            name: "Accommodation tax", basis: .perPersonNight, amount: .whole(200, .jpy), exemptChildren: true,
-            exemptInfants: true),
+            name: "Accommodation tax", basis: .perPersonNight,
+            bands: [band(0, 0), band(10_000, 100), band(15_000, 200)]),
     ]
-    static let vietnameseTaxes = [Tax(name: "VAT", basisPoints: 800), Tax(name: "Service charge", basisPoints: 500)]
+    /// Kyoto's accommodation tax by the night's date: its bands until 2026-02-28, its five from 2026-03-01.
+    static let kyotoTaxes = [
+        consumptionTax, reducedConsumptionTax,
+        Tax(
+            name: "Accommodation tax", basis: .perPersonNight,
+            bands: [band(0, 200), band(20_000, 500), band(50_000, 1_000)], through: Day(iso: "2026-02-28")),
+        Tax(
+            name: "Accommodation tax", basis: .perPersonNight,
+            bands: [band(0, 200), band(6_000, 400), band(20_000, 1_000), band(50_000, 4_000), band(100_000, 10_000)],
+            from: Day(iso: "2026-03-01")),
+    ]
+    static let consumptionTax = Tax(name: "Consumption tax", basis: .includedShare, basisPoints: 1_000, rounding: .down)
+    /// The 8 % on food and drink taken away (a charge posted at the reduced rate).
+    static let reducedConsumptionTax = Tax(
+        name: "Consumption tax (reduced)", basis: .includedShare, basisPoints: 800, appliesTo: .reduced,
+        rounding: .down)
+    /// Vietnam's 5 % service charge, then VAT on both: 8 % for services until 2026-12-31, 10 % after.
+    static let vietnameseTaxes = [
+        Tax(name: "Service charge", basisPoints: 500),
+        Tax(name: "VAT", basis: .share, basisPoints: 800, compounds: true, through: Day(iso: "2026-12-31")),
+        Tax(name: "VAT", basis: .share, basisPoints: 1_000, compounds: true, from: Day(iso: "2027-01-01")),
+    ]
+
+    private static func band(_ from: Int, _ amount: Int) -> Tax.Band {
+        Tax.Band(from: .whole(from, .jpy), amount: .whole(amount, .jpy))
+    }
 
     static let cities: [City] = [
         City(
@@ -49,11 +76,11 @@ enum DemoCatalog {
             places: ["Haeundae Sea View", "Gamcheon Hill House", "Gwangalli Bridge Inn"]),
         City(
             name: "Tokyo", region: "Kanto", latitude: 35.6762, longitude: 139.6503, timeZone: "Asia/Tokyo",
-            currency: .jpy, baseRate: 14_000, taxes: japaneseTaxes,
+            currency: .jpy, baseRate: 14_000, taxes: tokyoTaxes,
             places: ["Yanaka Machiya", "Shimokitazawa Rooms", "Kiyosumi Canal Hotel"]),
         City(
             name: "Kyoto", region: "Kansai", latitude: 35.0116, longitude: 135.7681, timeZone: "Asia/Tokyo",
-            currency: .jpy, baseRate: 16_000, taxes: japaneseTaxes,
+            currency: .jpy, baseRate: 16_000, taxes: kyotoTaxes,
             places: ["Gion Ryokan Sakura", "Kamogawa Riverside Inn", "Arashiyama Bamboo Lodge"]),
         City(
             name: "Hanoi", region: "Red River Delta", latitude: 21.0278, longitude: 105.8342,

@@ -29,6 +29,10 @@ enum DemoWordings {
         "Service charge": [.th: "ค่าบริการ", .ja: "サービス料", .ko: "봉사료", .vi: "Phí dịch vụ"],
         "VAT": [.th: "ภาษีมูลค่าเพิ่ม", .ja: "付加価値税", .ko: "부가가치세", .vi: "Thuế GTGT"],
         "Consumption tax": [.th: "ภาษีการบริโภค", .ja: "消費税", .ko: "소비세", .vi: "Thuế tiêu dùng"],
+        "Consumption tax (reduced)": [
+            .th: "ภาษีการบริโภค (อัตราลดหย่อน)", .ja: "消費税（軽減税率）", .ko: "소비세 (경감 세율)",
+            .vi: "Thuế tiêu dùng (thuế suất giảm)",
+        ],
         "Accommodation tax": [.th: "ภาษีที่พัก", .ja: "宿泊税", .ko: "숙박세", .vi: "Thuế lưu trú"],
         // Rate plans
         "Non-refundable": [.th: "ไม่คืนเงิน", .ja: "返金不可プラン", .ko: "환불 불가", .vi: "Không hoàn tiền"],

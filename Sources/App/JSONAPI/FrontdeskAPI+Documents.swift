@@ -49,7 +49,9 @@ extension Components.Schemas.FolioDocument {
         let line = { (line: FolioDocument.Line) throws in
             Components.Schemas.FolioDocumentLine(
                 night: line.night?.iso, description: line.description, category: line.category?.rawValue,
-                method: line.method?.rawValue, amount: try .init(line.amount))
+                method: line.method?.rawValue, amount: try .init(line.amount),
+                taxClass: line.category == nil || line.taxClass == .standard
+                    ? nil : try documented(line.taxClass.rawValue))
         }
         self.init(
             id: document.id, propertyId: document.propertyID, stayId: document.stayID,
@@ -62,7 +64,9 @@ extension Components.Schemas.FolioDocument {
             taxes: try document.taxes.map(Components.Schemas.FolioDocumentTax.init),
             includedTaxes: document.includedTaxes.isEmpty
                 ? nil : try document.includedTaxes.map(Components.Schemas.FolioDocumentTax.init),
-            payments: try document.payments.map(line), subtotal: try .init(document.subtotal),
+            payments: try document.payments.map(line),
+            outsideTotal: document.outsideTotal.amount == 0 ? nil : try .init(document.outsideTotal),
+            subtotal: try .init(document.subtotal),
             totalTax: try .init(document.totalTax), totalCharges: try .init(document.totalCharges),
             totalPayments: try .init(document.totalPayments), balance: try .init(document.balance))
     }
@@ -74,6 +78,7 @@ extension Components.Schemas.FolioDocumentTax {
         self.init(
             name: total.name, basis: try total.basis.map { try documented($0.rawValue) },
             basisPoints: total.basisPoints, perNight: try total.perNight.map(Components.Schemas.Money.init),
-            amount: try .init(total.amount))
+            base: try total.base.map(Components.Schemas.Money.init), units: total.units, amount: try .init(total.amount)
+        )
     }
 }

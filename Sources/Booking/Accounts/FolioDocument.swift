@@ -117,6 +117,11 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
         /// What a tax by the night charges a room (or a guest) a night.
         public var perNight: Money?
         public var amount: Money
+        /// What a share is charged on: the total of the lines at its rate (with the tax inside, for one
+        /// included); nil on a paper issued before papers stated it.
+        public var base: Money?
+        /// A tax by the night's rooms' or guests' nights.
+        public var units: Int?
 
         public init(name: String, basis: Tax.Basis?, basisPoints: Int?, perNight: Money?, amount: Money) {
             self.name = name
@@ -130,6 +135,8 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
         public init(_ charge: TaxCharge) {
             self.init(name: charge.tax.name, as: charge.tax, amount: charge.amount)
             if let unit = charge.unitAmount { perNight = unit }
+            base = charge.tax.isShare ? charge.base : nil
+            units = charge.units > 0 ? charge.units : nil
         }
 
         /// The total of `tax` (nil: one the property no longer charges), stating how it is charged.
@@ -189,6 +196,8 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
 
     /// The charges before tax.
     public var subtotal: Money { sum(charges.map(\.amount)) }
+    /// The charges outside the tax, which a paper states apart (Japan's 不課税).
+    public var outsideTotal: Money { sum(charges.filter { $0.taxClass == .outside }.map(\.amount)) }
     public var totalTax: Money { sum(taxes.map(\.amount)) }
     public var totalCharges: Money { sum([subtotal, totalTax]) }
     public var totalPayments: Money { sum(payments.map(\.amount)) }
@@ -226,6 +235,11 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
             let key = entry.taxes.charge.map { "\($0.tax) \(String(describing: $0.unitAmount))" } ?? entry.description
             if let index = keys.firstIndex(of: key) {
                 taxes[index].amount.amount = taxes[index].amount.amount.addingSaturated(entry.amount.amount)
+                if let units = total.units { taxes[index].units = (taxes[index].units ?? 0) + units }
+                if let base = total.base {
+                    taxes[index].base = Money(
+                        (taxes[index].base?.amount ?? 0).addingSaturated(base.amount), base.currency)
+                }
             } else {
                 keys.append(key)
                 taxes.append(total)

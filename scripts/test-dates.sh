@@ -9,7 +9,8 @@
 #   each property's midnight ±30 s (Chiang Mai's at 17:00 UTC, Tokyo's at 15:00), the last day of a month,
 #   31 December at 23:30 in Chiang Mai, 29 February 2028, a Sunday and a Monday, a salon's day at 23:55,
 #   and the days 1 to 3 of a month.
-# SUITES (default "swift cli browser") picks which run. Stops at the first instant that fails, and prints
+# SUITES (default "swift cli browser") picks which run; DATES_DATABASE (sqlite or postgres; default both) narrows
+# the Swift suite to one database. Stops at the first instant that fails, and prints
 # the command that repeats it. Needs `swift build --build-tests` done (make test does it): nothing is
 # built or compiled under the moved clock.
 set -euo pipefail
@@ -74,7 +75,7 @@ for instant in "${instants[@]}"; do
     echo
     echo "==> the clock at $instant ($(TZ=Asia/Bangkok date -d "$instant" '+%a %F %T') in Chiang Mai," \
         "$(TZ=Asia/Tokyo date -d "$instant" '+%a %F %T') in Tokyo)"
-    repeat="make test-dates AT=$instant${SUITES:+ SUITES=\"$SUITES\"}"
+    repeat="make test-dates AT=$instant${SUITES:+ SUITES=\"$SUITES\"}${DATES_DATABASE:+ DATES_DATABASE=$DATES_DATABASE}"
     echo "    to repeat: $repeat"
     trap 'status=$?; if (( status != 0 )); then echo; echo "test-dates: FAILED at $instant; to repeat: $repeat"; fi' EXIT
     start=$SECONDS
@@ -82,8 +83,8 @@ for instant in "${instants[@]}"; do
         # The test binary itself, as `swift test` runs it: SwiftPM and the compiler stay off the moved clock
         # (under it, clang pruned its module cache as a month old, and the manifests no longer compiled).
         test_tmp="$(mktemp -d /tmp/frontdesk-swift-test.XXXXXX)"
-        TMPDIR="$test_tmp" FRONTDESK_REQUIRE_POSTGRES=1 at "$instant" scripts/with-postgres.sh \
-            "$bin/FrontdeskPackageTests.xctest" --testing-library swift-testing
+        TMPDIR="$test_tmp" FRONTDESK_REQUIRE_POSTGRES=1 FRONTDESK_TEST_DATABASE="${DATES_DATABASE:-}" at "$instant" \
+            scripts/with-postgres.sh "$bin/FrontdeskPackageTests.xctest" --testing-library swift-testing
         rm -rf "$test_tmp"
     fi
     if [[ " $suites " == *" cli "* ]]; then

@@ -12,7 +12,18 @@ public enum TestDatabase: String, CaseIterable, Sendable, CustomStringConvertibl
 
     /// The ones available here. `make test` always has both and sets `FRONTDESK_REQUIRE_POSTGRES`, so
     /// that a missing server fails the run instead of quietly testing SQLite alone.
+    /// `FRONTDESK_TEST_DATABASE` (`sqlite` or `postgres`) narrows a run to one of them: the second pass of
+    /// `make test` under a moved clock runs on the one its commit picks.
     public static var available: [TestDatabase] {
+        if let named = ProcessInfo.processInfo.environment["FRONTDESK_TEST_DATABASE"], !named.isEmpty {
+            guard let one = TestDatabase(rawValue: named) else {
+                fatalError("FRONTDESK_TEST_DATABASE is '\(named)': sqlite or postgres")
+            }
+            if one == .postgres && postgresURL == nil {
+                fatalError("FRONTDESK_TEST_DATABASE is postgres but FRONTDESK_TEST_POSTGRES_URL is not set")
+            }
+            return [one]
+        }
         if postgresURL == nil && ProcessInfo.processInfo.environment["FRONTDESK_REQUIRE_POSTGRES"] != nil {
             fatalError(
                 "FRONTDESK_REQUIRE_POSTGRES is set but FRONTDESK_TEST_POSTGRES_URL is not: run through scripts/with-postgres.sh"

@@ -24,8 +24,7 @@ public struct GuestsBooking: Sendable {
     /// The code to pay what is owed now, the booking's code its reference; nil when nothing is owed or
     /// the place is paid by no code.
     public var payCode: PaymentCode? {
-        guard let account = place.receivingAccount, due.amount > 0 else { return nil }
-        return try? PaymentCode.make(amount: due, reference: stay.confirmationCode, account: account)
+        PaymentCode.due(due, at: place, confirmationCode: stay.confirmationCode)
     }
 }
 

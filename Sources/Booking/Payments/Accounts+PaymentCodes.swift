@@ -22,11 +22,16 @@ extension Accounts where Storage: PaymentCodeStorage {
 }
 
 extension PaymentCode {
-    /// The code for what `folio` still owes at `property`, referenced by the booking's code: nil when
-    /// nothing is owed or the property is paid by no code.
+    /// The code for `amount` owed at `property`, referenced by the booking's code: nil when nothing is
+    /// owed or the property is paid by no code.
+    public static func due(_ amount: Money, at property: Property, confirmationCode: String) -> PaymentCode? {
+        guard let account = property.receivingAccount, amount.amount > 0 else { return nil }
+        return try? make(amount: amount, reference: confirmationCode, account: account)
+    }
+
+    /// The code for what `folio` still owes at `property`.
     public static func due(on folio: Folio, at property: Property, confirmationCode: String) -> PaymentCode? {
-        guard let account = property.receivingAccount, folio.balance.amount > 0 else { return nil }
-        return try? make(amount: folio.balance, reference: confirmationCode, account: account)
+        due(folio.balance, at: property, confirmationCode: confirmationCode)
     }
 }
 

@@ -52,6 +52,13 @@ public struct ReceivingAccount: Hashable, Sendable {
     /// Checks the account for a property pricing in `currency`: its scheme is the country's, and a code
     /// drawn to it is well formed (each refusal names its field: `kind`, `number`, `bankBin`, `holder`).
     public func validate(currency: Currency) throws(DomainError) {
+        try requireScheme(of: currency)
+        try FreeText.validate(holder, field: "holder", limit: Self.holderLimit, lines: false)
+        _ = try PaymentCode.payload(account: self, amount: nil, reference: nil)
+    }
+
+    /// Refuses an account that is not of the scheme of a property pricing in `currency`.
+    func requireScheme(of currency: Currency) throws(DomainError) {
         guard let scheme = PayScheme.of(currency) else {
             throw .invalid(
                 "kind",
@@ -63,8 +70,6 @@ public struct ReceivingAccount: Hashable, Sendable {
                 "kind", "a property pricing in \(currency.code) is paid by \(scheme.rawValue)",
                 reason: .payAccountScheme)
         }
-        try FreeText.validate(holder, field: "holder", limit: Self.holderLimit, lines: false)
-        _ = try PaymentCode.payload(account: self, amount: nil, reference: nil)
     }
 }
 
@@ -82,7 +87,8 @@ public struct PaymentCode: Hashable, Sendable {
     public static func make(amount: Money, reference: String, account: ReceivingAccount) throws(DomainError)
         -> PaymentCode
     {
-        try account.validate(currency: amount.currency)
+        // A stored account was validated when set; its scheme must still be the currency's.
+        try account.requireScheme(of: amount.currency)
         guard amount.amount > 0 else { throw .invalid("amount", "nothing is due") }
         return PaymentCode(
             scheme: account.kind.scheme, amount: amount, reference: reference, holder: account.holder,

@@ -24,6 +24,7 @@ struct PaymentCodesAPITests {
     func aPromptPayCodeForTheBalanceIsDrawnOnTheFolioAndTheGuestsBooking(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
         try await fixture.test(as: .manager) { client in
+            #expect(try await Self.methods(client, fixture).first { $0.method == .qr }?.drawsCode == false)
             for (json, field) in [
                 (#"{"account": {"kind": "vietqr_account", "number": "0099999999", "bankBin": "970423"}}"#, "kind"),
                 (#"{"account": {"kind": "promptpay_mobile", "number": "02-123-4567"}}"#, "number"),
@@ -39,6 +40,13 @@ struct PaymentCodesAPITests {
             let setting = try StayActionsAPITests.decode(Components.Schemas.ReceivingAccountSetting.self, stored)
             #expect(setting.kinds == ["promptpay_mobile", "promptpay_id", "promptpay_wallet"])
             #expect(setting.account?.number == "081-234-5678")
+            // The desk's payment controls follow the server's catalogue: cash counted, the rest referenced, and
+            // a QR payment now drawn as a code.
+            let methods = try await Self.methods(client, fixture)
+            #expect(methods.map(\.method) == [.cash, .cardTerminal, .transfer, .qr])
+            #expect(methods.map(\.takesHandedOver) == [true, false, false, false])
+            #expect(methods.map(\.takesReference) == [false, true, true, true])
+            #expect(methods.map(\.drawsCode) == [false, false, false, true])
 
             let today = fixture.today
             let json = fixture.stayJSON(arrival: today.iso, departure: today.adding(days: 1).iso)
@@ -70,6 +78,15 @@ struct PaymentCodesAPITests {
                     string: #"{"amount": {"amount": \#(folio.balance.amount), "currency": "THB"}, "method": "qr"}"#))
             #expect(paid.status == .created)
             #expect(try await NightAuditAPITests.folio(client, stay.id).payCode == nil)
+        }
+    }
+
+    /// The ways the property is paid, as its desk reads them with the property.
+    static func methods(_ client: SignedInClient, _ fixture: APIFixture) async throws
+        -> [Components.Schemas.OfferedPaymentMethod]
+    {
+        try await client.execute(uri: "/api/v1/properties/\(fixture.property.id)", method: .get) {
+            try StayActionsAPITests.decode(Components.Schemas.Property.self, $0).paymentMethods ?? []
         }
     }
 

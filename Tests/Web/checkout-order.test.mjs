@@ -3,11 +3,20 @@
 
 import test from "node:test";
 import assert from "node:assert/strict";
-import { blankPayment, fieldPlace, followDue, saleOrder } from "../../Web/desk/checkout-order.js";
+import { blankPayment as blankOf, fieldPlace, followDue, methodOf, saleOrder } from "../../Web/desk/checkout-order.js";
+
+/** A salon's catalogue as the server serves it (`paymentMethods`): cash counted, the others referenced. */
+const METHODS = [
+  { method: "cash", takesHandedOver: true, takesReference: false, drawsCode: false },
+  { method: "card_terminal", takesHandedOver: false, takesReference: true, drawsCode: false },
+  { method: "qr", takesHandedOver: false, takesReference: true, drawsCode: true },
+  { method: "transfer", takesHandedOver: false, takesReference: true, drawsCode: false },
+];
+const blankPayment = (method) => ({ ...blankOf(METHODS), ...(method ? { method } : {}) });
 
 /** A checkout of one appointment, nothing added, paid by one payment not yet typed. */
 function checkout(overrides = {}) {
-  return { appointmentIds: [28], items: [], discount: { kind: "none", value: "" }, payments: [blankPayment()], ...overrides };
+  return { appointmentIds: [28], items: [], discount: { kind: "none", value: "" }, payments: [blankPayment()], methods: METHODS, ...overrides };
 }
 
 const paid = (method, amount, more = {}) => ({ ...blankPayment(method), amount, typed: true, ...more });
@@ -81,4 +90,19 @@ test("a refusal's field names its list, its place in it and the field", () => {
   assert.deepEqual(fieldPlace("discount.basisPoints"), { list: "discount", index: null, name: "basisPoints" });
   assert.deepEqual(fieldPlace("payments"), { list: "payments", index: null, name: "" });
   assert.equal(fieldPlace(undefined), null);
+});
+
+test("a payment starts with the first way the property offers, and a second one with the first not counting cash again", () => {
+  assert.equal(blankOf(METHODS).method, "cash");
+  assert.equal(blankOf(METHODS, [blankOf(METHODS)]).method, "card_terminal");
+  assert.equal(blankOf(METHODS, [{ ...blankOf(METHODS), method: "qr" }]).method, "cash");
+  const hotel = [METHODS[1], METHODS[0]];
+  assert.equal(blankOf(hotel).method, "card_terminal", "the server's order is the desk's");
+});
+
+test("what a method takes is the server's word, not the desk's: a method counted by hand carries what was handed over", () => {
+  const counted = METHODS.map((offered) => (offered.method === "qr" ? { ...offered, takesHandedOver: true, takesReference: false } : offered));
+  const { body } = saleOrder(checkout({ methods: counted, payments: [paid("qr", "3000", { tendered: "5000", reference: "x" })] }), "JPY");
+  assert.deepEqual(body.payments[0], { method: "qr", amount: { amount: 3000, currency: "JPY" }, tendered: { amount: 5000, currency: "JPY" } });
+  assert.equal(methodOf(METHODS, "cheque").takesReference, true, "a method no longer offered is taken with a reference");
 });

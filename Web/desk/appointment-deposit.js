@@ -22,16 +22,18 @@ export function depositWords(i18n, deposit) {
  * other under the form; `taken(sale)` once the server answers with the deposit's sale.
  * @param {object} i18n the page's (`t`, `money`, `locale`)
  * @param {object} appointment with `deposit.asked`
+ * @param {object[]} methods the salon's `paymentMethods`
  * @param {{taken: (sale: object) => Promise<void>, held: () => Promise<void>, close: () => void}} done `held`
  *   when the server says a deposit is held meanwhile
  */
-export function depositForm(i18n, appointment, { taken, held, close }) {
+export function depositForm(i18n, appointment, methods, { taken, held, close }) {
   const { t } = i18n;
   const asked = appointment.deposit.asked;
   const message = h("p", { class: "desk-form-error", role: "alert", id: "deposit-message" });
   return onePaymentForm(i18n, asked, {
     id: "deposit",
     path: `/api/v1/appointments/${appointment.id}/deposit`,
+    methods,
     heading: h("h2", { id: "deposit-title", text: t("appointment.depositTitle", { amount: i18n.money(asked) }) }),
     button: { id: "deposit-take", text: t("appointment.depositTake") },
     message,

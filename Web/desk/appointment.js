@@ -68,7 +68,7 @@ export async function mount(main, desk, route) {
             type: "button", class: "desk-button", id: "appointment-deposit-open", text: t("appointment.takeDeposit"),
             onclick: () => {
               message.textContent = "";
-              const form = depositForm(i18n, appointment, {
+              const form = depositForm(i18n, appointment, desk.property.paymentMethods ?? [], {
                 // Said under the actions (a status, read out) with its receipt to open, rather than a toast.
                 taken: async (sale) => {
                   depositTaken = sale;

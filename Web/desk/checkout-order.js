@@ -4,18 +4,31 @@
 
 import { currencyDigits, toMajorUnits, toMinorUnits } from "../common/money.js";
 
-/** The ways a sale is paid, as the server names them (`PaymentMethod`), in the order the desk offers them. */
-export const METHODS = ["cash", "card_terminal", "transfer", "qr"];
-
 /** The most payments one sale takes (`SaleOrder.payments`' `maxItems`). */
 export const MAX_PAYMENTS = 4;
 
 /**
- * A payment as the form starts it: its amount not typed (`typed` false), so that it follows what is
- * still due; what was handed over (cash) and a reference (the others) as typed, in major units.
+ * How `name` is taken at the property (`OfferedPaymentMethod`, from the server's `paymentMethods`): whether
+ * cash handed over is counted, a reference written, a code drawn. A method the server no longer offers is
+ * taken with a reference.
+ * @param {{method: string, takesHandedOver: boolean, takesReference: boolean, drawsCode: boolean}[]} methods
  */
-export function blankPayment(method = "cash") {
-  return { method, amount: "", typed: false, tendered: "", reference: "" };
+export function methodOf(methods, name) {
+  return methods.find((offered) => offered.method === name) ?? { method: name, takesHandedOver: false, takesReference: true, drawsCode: false };
+}
+
+/**
+ * A payment as the form starts it: its amount not typed (`typed` false), so that it follows what is
+ * still due; what was handed over (cash) and a reference (the others) as typed, in major units. Its method
+ * is the first the property offers, or the first whose handing over is not counted already by one of
+ * `others` (one payment's cash makes the change).
+ * @param {object[]} methods the property's `paymentMethods`
+ * @param {object[]} others the form's payments before it
+ */
+export function blankPayment(methods, others = []) {
+  const counted = others.some((payment) => methodOf(methods, payment.method).takesHandedOver);
+  const first = methods.find((offered) => !(counted && offered.takesHandedOver)) ?? methods[0];
+  return { method: first?.method ?? "", amount: "", typed: false, tendered: "", reference: "" };
 }
 
 /**
@@ -23,7 +36,8 @@ export function blankPayment(method = "cash") {
  * without an amount is none yet and is left out. Amounts typed in major units are sent in minor units
  * (null when they are no amount, for the server to refuse under the field).
  * @param {{appointmentIds: number[], items: {productId: number, quantity?: number, staffId?: number}[],
- *   discount: {kind: "none" | "percent" | "amount", value: string}, payments: object[], customerId?: number}} state
+ *   discount: {kind: "none" | "percent" | "amount", value: string}, payments: object[], customerId?: number,
+ *   methods: object[]}} state `methods` the property's `paymentMethods`
  * @param {string} currency the salon's
  * @returns {{body: object, rows: number[]}}
  */
@@ -40,7 +54,7 @@ export function saleOrder(state, currency) {
     // A percentage typed as 12.5 is 1250 basis points: two decimals, as money with two digits.
     body.discount = kind === "percent" ? { basisPoints: toMinorUnits(value, 2) } : { amount: money(value) };
   }
-  const { payments, rows } = paymentRequests(state.payments, currency);
+  const { payments, rows } = paymentRequests(state.payments, currency, state.methods);
   body.payments = payments;
   if (state.customerId) body.customerId = state.customerId;
   return { body, rows };
@@ -49,13 +63,14 @@ export function saleOrder(state, currency) {
 /**
  * The `SalePaymentRequest`s for the form's payments, and which of the form's payments each one sent is: a
  * payment without an amount is none yet and is left out; what was handed over goes with cash, a
- * reference with the other methods. Amounts typed in major units are sent in minor units (null when they
+ * reference with the methods that take one (`methodOf`). Amounts typed in major units are sent in minor units (null when they
  * are no amount, for the server to refuse under the field).
  * @param {object[]} payments the form's (`blankPayment()`s as edited)
  * @param {string} currency the salon's
+ * @param {object[]} methods the property's `paymentMethods`
  * @returns {{payments: object[], rows: number[]}}
  */
-export function paymentRequests(payments, currency) {
+export function paymentRequests(payments, currency, methods) {
   const digits = currencyDigits(currency);
   const money = (text) => ({ amount: toMinorUnits(text, digits), currency });
   const sent = [];
@@ -63,8 +78,9 @@ export function paymentRequests(payments, currency) {
   payments.forEach((payment, index) => {
     if (payment.amount.trim() === "") return;
     const request = { method: payment.method, amount: money(payment.amount) };
-    if (payment.method === "cash" && payment.tendered.trim() !== "") request.tendered = money(payment.tendered);
-    if (payment.method !== "cash" && payment.reference.trim() !== "") request.reference = payment.reference.trim();
+    const taken = methodOf(methods, payment.method);
+    if (taken.takesHandedOver && payment.tendered.trim() !== "") request.tendered = money(payment.tendered);
+    if (taken.takesReference && payment.reference.trim() !== "") request.reference = payment.reference.trim();
     sent.push(request);
     rows.push(index);
   });

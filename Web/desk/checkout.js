@@ -65,7 +65,8 @@ export async function mount(main, desk, route) {
     return { unmount() {} };
   }
 
-  const state = { appointmentIds: ids, items: [], discount: { kind: "none", value: "" }, payments: [blankPayment()] };
+  const methods = property.paymentMethods ?? [];
+  const state = { appointmentIds: ids, items: [], discount: { kind: "none", value: "" }, methods, payments: [blankPayment(methods)] };
   const keyFor = keyPerBody();
 
   // MARK: the lines, as the quote prices them
@@ -206,7 +207,7 @@ export async function mount(main, desk, route) {
   const addPayment = h("button", {
     type: "button", class: "desk-button", id: "checkout-add-payment", text: t("checkout.addPayment"),
     onclick: () => {
-      state.payments.push(blankPayment(state.payments.some((p) => p.method === "cash") ? "card_terminal" : "cash"));
+      state.payments.push(blankPayment(methods, state.payments));
       drawPayments();
       paymentViews.at(-1).method.focus();
       changed(true);
@@ -215,7 +216,7 @@ export async function mount(main, desk, route) {
 
   /** One payment's controls (payment-fields.js), numbered, and Remove for all but the first. */
   function paymentView(payment, n) {
-    const view = paymentFields(i18n, payment, { id: (name) => `checkout-${name}-${n}`, currency, changed });
+    const view = paymentFields(i18n, payment, { id: (name) => `checkout-${name}-${n}`, currency, methods, changed });
     const remove =
       n > 0
         ? h("button", {

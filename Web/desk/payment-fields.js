@@ -7,7 +7,7 @@
 import { h } from "../common/dom.js";
 import { currencyDigits, currencySign, toMajorUnits, toMinorUnits } from "../common/money.js";
 import { call, errorText, keyPerBody } from "./api.js";
-import { blankPayment, fieldPlace, METHODS, paymentRequests } from "./checkout-order.js";
+import { blankPayment, fieldPlace, methodOf, paymentRequests } from "./checkout-order.js";
 
 /**
  * Keeps what is typed into `input` (or pasted, or cleared) with `keep(value)` and tells `changed()`, only
@@ -37,19 +37,20 @@ export function field(text, control, className = "") {
  * for the rest.
  * @param {object} i18n the page's (`t`, `locale`)
  * @param {object} payment
- * @param {{id: (name: string) => string, currency: string, changed: (now?: boolean) => void}} options
- *   `id("amount")` is the amount's element id; `changed(true)` when the method changes, `changed()` as typed
+ * @param {{id: (name: string) => string, currency: string, methods: object[], changed: (now?: boolean) => void}} options
+ *   `id("amount")` is the amount's element id; `methods` the property's `paymentMethods`, offered in their
+ *   order; `changed(true)` when the method changes, `changed()` as typed
  * @returns {{elements: HTMLElement[], method: HTMLSelectElement, amount: HTMLInputElement, tendered: HTMLInputElement,
  *   errors: HTMLElement[], errorAt: (name: string) => HTMLElement}}
  */
-export function paymentFields(i18n, payment, { id, currency, changed }) {
+export function paymentFields(i18n, payment, { id, currency, methods, changed }) {
   const { t } = i18n;
   const step = toMajorUnits(1, currencyDigits(currency));
   const sign = currencySign(currency, i18n.locale);
   const method = h(
     "select",
     { id: id("method") },
-    METHODS.map((name) => h("option", { value: name, selected: name === payment.method, text: t(`method.${name}`) })),
+    methods.map(({ method: name }) => h("option", { value: name, selected: name === payment.method, text: t(`method.${name}`) })),
   );
   const money = (name) => h("input", { id: id(name), type: "number", min: "0", step, inputmode: "decimal", value: payment[name] });
   const amount = money("amount");
@@ -62,8 +63,9 @@ export function paymentFields(i18n, payment, { id, currency, changed }) {
     reference: field(t("checkout.reference"), reference, "is-wide"),
   };
   const showMethod = () => {
-    fields.tendered.element.hidden = payment.method !== "cash";
-    fields.reference.element.hidden = payment.method === "cash";
+    const taken = methodOf(methods, payment.method);
+    fields.tendered.element.hidden = !taken.takesHandedOver;
+    fields.reference.element.hidden = !taken.takesReference;
   };
   method.addEventListener("change", () => {
     payment.method = method.value;
@@ -92,17 +94,19 @@ export function paymentFields(i18n, payment, { id, currency, changed }) {
 }
 
 /**
- * The change of `payment` when it is the only one and in cash: what was handed over less its amount, shown
- * while both are amounts and enough was handed over, hidden otherwise. `show()` after each edit.
- * @param {{id: string, currency: string, of: string}} options `of` the ids of the amount and what was handed over
+ * The change of `payment` when it is the only one and its handing over is counted (cash): what was handed
+ * over less its amount, shown while both are amounts and enough was handed over, hidden otherwise. `show()`
+ * after each edit.
+ * @param {{id: string, currency: string, methods: object[], of: string}} options `of` the ids of the amount
+ *   and what was handed over; `methods` the property's `paymentMethods`
  * @returns {{element: HTMLElement, show: () => void}}
  */
-export function changeField(i18n, payment, { id, currency, of }) {
+export function changeField(i18n, payment, { id, currency, methods, of }) {
   const digits = currencyDigits(currency);
   const change = h("output", { id, for: of });
   const shown = field(i18n.t("checkout.change"), change);
   const show = () => {
-    const handed = payment.method === "cash" ? toMinorUnits(payment.tendered, digits) : null;
+    const handed = methodOf(methods, payment.method).takesHandedOver ? toMinorUnits(payment.tendered, digits) : null;
     const paid = toMinorUnits(payment.amount, digits);
     const back = handed !== null && paid !== null && handed >= paid ? handed - paid : null;
     shown.element.hidden = back === null;
@@ -120,20 +124,20 @@ export function changeField(i18n, payment, { id, currency, of }) {
  * any other is said under the payment's field it names, or in `message`.
  * @param {object} i18n the page's (`t`, `money`, `locale`)
  * @param {{amount: number, currency: string}} amount
- * @param {{id: string, path: string, heading: HTMLElement, button: {id: string, text: string},
+ * @param {{id: string, path: string, methods: object[], heading: HTMLElement, button: {id: string, text: string},
  *   message: HTMLElement, attributes: object, buttons?: HTMLElement[], after?: HTMLElement[],
  *   done: (sale: object) => Promise<void>|void, refused?: (refusal: object) => Promise<boolean>|boolean}} options
  */
-export function onePaymentForm(i18n, amount, { id, path, heading, button, message, attributes, buttons = [], after = [], done, refused }) {
+export function onePaymentForm(i18n, amount, { id, path, methods, heading, button, message, attributes, buttons = [], after = [], done, refused }) {
   const currency = amount.currency;
-  const payment = { ...blankPayment(), amount: toMajorUnits(amount.amount, currencyDigits(currency)) };
+  const payment = { ...blankPayment(methods), amount: toMajorUnits(amount.amount, currencyDigits(currency)) };
   const keyFor = keyPerBody();
-  const change = changeField(i18n, payment, { id: `${id}-change`, currency, of: `${id}-amount ${id}-tendered` });
+  const change = changeField(i18n, payment, { id: `${id}-change`, currency, methods, of: `${id}-amount ${id}-tendered` });
   const clear = () => {
     for (const spot of [message, ...view.errors]) spot.textContent = "";
   };
   // An edit answers the refusal said: it goes, with the change shown anew.
-  const view = paymentFields(i18n, payment, { id: (name) => `${id}-${name}`, currency, changed: () => (clear(), change.show()) });
+  const view = paymentFields(i18n, payment, { id: (name) => `${id}-${name}`, currency, methods, changed: () => (clear(), change.show()) });
   const take = h("button", { type: "submit", class: "desk-button is-primary", id: button.id, text: button.text });
   const form = h(
     "form",
@@ -145,7 +149,7 @@ export function onePaymentForm(i18n, amount, { id, path, heading, button, messag
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const body = { payments: paymentRequests([payment], currency).payments };
+    const body = { payments: paymentRequests([payment], currency, methods).payments };
     clear();
     take.disabled = true;
     try {

@@ -162,6 +162,7 @@ export async function mount(main, desk, route) {
     return onePaymentForm(i18n, sale.due, {
       id: "receipt-pay",
       path: `/api/v1/sales/${route.id}/payments`,
+      methods: desk.property.paymentMethods ?? [],
       heading: h("h2", { id: "receipt-collect-title", text: t("receipt.collect") }),
       button: { id: "receipt-pay", text: t("receipt.takePayment") },
       message,

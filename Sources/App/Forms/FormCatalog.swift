@@ -87,11 +87,7 @@ enum FormCatalog {
                         "description", label: "form.payment.reference", maxLength: Posting.descriptionLimit,
                         visibleWhen: FormCondition(
                             row: "method",
-                            values: [
-                                .string(PaymentMethod.cardTerminal.rawValue), .string(PaymentMethod.transfer.rawValue),
-                                .string(PaymentMethod.qr.rawValue),
-                            ]
-                        )),
+                            values: PaymentMethod.allCases.filter(\.takesReference).map { .string($0.rawValue) })),
                 ])
         ])
 

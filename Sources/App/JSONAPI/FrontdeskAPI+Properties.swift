@@ -52,6 +52,12 @@ extension FrontdeskAPI {
                 id: $0.id, name: $0.name, durationMinutes: $0.durationMinutes, price: money ? try .init($0.price) : nil)
         }
         answer.translations = .init(additionalProperties: property.translations.wordings.mapValues { .init($0) })
+        answer.paymentMethods = try PaymentMethod.offered(at: property).map {
+            .init(
+                method: try documented($0.method.rawValue), takesHandedOver: $0.takesHandedOver,
+                takesReference: $0.takesReference,
+                drawsCode: $0.drawsCode)
+        }
         try answer.describe(member: details.role)
         return .ok(.init(body: .json(answer)))
     }

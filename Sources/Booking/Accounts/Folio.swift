@@ -23,19 +23,6 @@ public enum ChargeCategory: String, Sendable, CaseIterable {
     case other
 }
 
-/// How a payment was made. Recorded only: Frontdesk never sees card numbers.
-public enum PaymentMethod: String, Sendable, CaseIterable {
-    case cash
-    case cardTerminal = "card_terminal"
-    case transfer
-    /// A QR payment (PromptPay, PayPay, VietQR), recorded by its reference.
-    case qr
-
-    /// A payment's line in a folio or a sale when the desk names it no otherwise: "Payment (card terminal)",
-    /// which the desk words in its own language.
-    public var paymentDescription: String { "Payment (\(rawValue.replacingOccurrences(of: "_", with: " ")))" }
-}
-
 /// One line of a folio.
 public struct FolioEntry: Hashable, Sendable, Identifiable {
     public var id: Int

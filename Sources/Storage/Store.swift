@@ -148,6 +148,7 @@ public final class Store: Sendable {
         migrations.add(MessageAttemptsSchema(dialect: dialect))
         migrations.add(LineTaxesSchema())
         migrations.add(ReceivingAccountSchema())
+        migrations.add(BankStatementSchema(dialect: dialect))
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await oneMigratorAtATime {

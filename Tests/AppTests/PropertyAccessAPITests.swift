@@ -174,6 +174,14 @@ struct PropertyAccessAPITests {
             (.put, "/api/v1/properties/\(hotel)/taxes", #"{"taxes": []}"#),
             (.get, "/api/v1/properties/\(hotel)/receiving-account", nil),
             (.put, "/api/v1/properties/\(hotel)/receiving-account", "{}"),
+            (.get, "/api/v1/properties/\(hotel)/statement-formats", nil),
+            (
+                .put, "/api/v1/properties/\(hotel)/statement-formats",
+                #"{"bank": "K", "dateColumn": "D", "amountColumn": "A", "textColumn": "T"}"#
+            ),
+            (.post, "/api/v1/properties/\(hotel)/statements", #"{"bank": "K", "statement": "D,A,T"}"#),
+            (.get, "/api/v1/properties/\(hotel)/statement-lines", nil),
+            (.post, "/api/v1/properties/\(hotel)/statement-lines/1/settle", #"{"confirmationCode": "FD-X"}"#),
             (.get, "/api/v1/properties/\(hotel)/rate-plans", nil),
             (.put, "/api/v1/properties/\(hotel)/rate-plans", #"{"plans": []}"#),
             (.get, "/api/v1/properties/\(hotel)/texts", nil),
@@ -313,6 +321,10 @@ struct PropertyAccessAPITests {
             try await client.execute(
                 uri: "/api/v1/room-types/\(fixture.roomType.id)/rates", method: .put,
                 body: ByteBuffer(string: #"{"from": "2026-12-01", "to": "2026-12-02", "amount": 1}"#)
+            ) { #expect($0.status == .forbidden) }
+            try await client.execute(
+                uri: "/api/v1/properties/\(hotel)/statements", method: .post,
+                body: ByteBuffer(string: #"{"bank": "K", "statement": "D,A,T"}"#)
             ) { #expect($0.status == .forbidden) }
             try await users.grant(userID: clerk.id, propertyID: hotel, role: .frontDesk)
             try await client.execute(

@@ -1,7 +1,9 @@
 """Codes to pay in Chromium against a real server: a manager sets the hotel's PromptPay number on the desk
 (a landline refused in place, then a mobile number), and a Thai guest opening their booking on a slow
 network sees the code for the deposit its plan asks, which Debian's zbarimg reads back as PromptPay's
-payload with the deposit's amount and the booking's code; no English is left on the guest's page."""
+payload with the deposit's amount and the booking's code; no English is left on the guest's page. The guest
+pays, and the desk, in Thai, imports the bank's statement: the deposit is settled, a second import changes
+nothing, and the guest's page asks for nothing more."""
 
 import datetime
 import pathlib
@@ -90,5 +92,57 @@ def test_a_thai_guest_sees_the_promptpay_code_for_the_deposit_with_its_amount_an
         left = latin_words(page, stored=[code, "Baan Suan Co., Ltd.", hotel["name"]])
         assert not left, f"English left on the Thai code to pay: {left}"
         screenshot(guest, "manage-pay-code-thai")
+
+        # The guest paid by the code; the desk, in Thai, imports Kasikornbank's statement: a column named
+        # wrong is refused in Thai, then corrected; the deposit is settled, and a second import changes nothing.
+        thai_day = f"{today.day:02d}/{today.month:02d}/{today.year + 543}"
+        paid = f"{deposit['amount'] // 100:,}.{deposit['amount'] % 100:02d}"
+        typed = code.lower().replace("-", "")  # as the guest's banking app let them type it
+        statement = pathlib.Path(tempfile.mkdtemp(), "kbank.csv")
+        statement.write_text(
+            "เลขที่บัญชี,123-4-56789-0\n"
+            "วันที่,เวลา,รายการ,ถอน,ฝาก,ยอดคงเหลือ,เลขที่อ้างอิง\n"
+            f'{thai_day},09:12,"พร้อมเพย์ {typed}",,"{paid}","50,000.00",KB0001\n'
+            f'{thai_day},10:40,โอนเงิน,,"300.00","50,300.00",KB0002\n',
+            encoding="utf-8",
+        )
+        Select(desk.find_element(By.ID, "desk-language")).select_by_value("th")
+        go(desk, "#/bank", "bank")
+        folio_before = api(desk, "GET", f"/api/v1/stays/{made['data']['id']}/folio")["data"]
+        for field, value in [("bank-name", "กสิกรไทย"), ("bank-dateColumn", "วันที่"), ("bank-amountColumn", "เงินฝาก"),
+                             ("bank-textColumn", "รายการ"), ("bank-referenceColumn", "เลขที่อ้างอิง")]:
+            desk.find_element(By.ID, field).send_keys(value)
+        Select(desk.find_element(By.ID, "bank-dateOrder")).select_by_value("dmy")
+        desk.find_element(By.ID, "bank-file").send_keys(str(statement))
+        desk.find_element(By.ID, "bank-import").click()
+        WebDriverWait(desk, 10).until(lambda b: text_in(b, "#bank-message"))
+        refusal = text_in(desk, "#bank-message")
+        assert "เงินฝาก" in refusal and not latin_words(refusal), refusal
+        assert api(desk, "GET", f"/api/v1/stays/{made['data']['id']}")["data"]["deposit"]["open"]["amount"] > 0
+        desk.find_element(By.ID, "bank-edit-format").click()
+        column = desk.find_element(By.ID, "bank-amountColumn")
+        column.clear()
+        column.send_keys("ฝาก")
+        desk.find_element(By.ID, "bank-import").click()
+        WebDriverWait(desk, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#bank-settled a"))
+        assert desk.find_element(By.CSS_SELECTOR, "#bank-settled a").text == code
+        assert api(desk, "GET", f"/api/v1/stays/{made['data']['id']}")["data"]["deposit"]["open"]["amount"] == 0
+        waiting = desk.find_element(By.ID, "bank-waiting-lines").text
+        assert "KB0002" in waiting and "KB0001" not in waiting, waiting
+        page = desk.find_element(By.ID, "desk-main").text
+        left = latin_words(page, stored=["KB0001", "KB0002", code, typed])
+        assert not left, f"English left on the Thai bank statements: {left}"
+        screenshot(desk, "bank-statement-thai")
+        summary = text_in(desk, "#bank-summary")
+        desk.find_element(By.ID, "bank-import").click()
+        WebDriverWait(desk, 10).until(lambda b: text_in(b, "#bank-summary") not in ("", summary))
+        assert not desk.find_elements(By.ID, "bank-settled")
+        folio_after = api(desk, "GET", f"/api/v1/stays/{made['data']['id']}/folio")["data"]
+        assert len(folio_after["entries"]) == len(folio_before["entries"]) + 1
+        # Paid, the guest's page asks for nothing more.
+        guest.refresh()
+        wait_page(guest, "manage")
+        WebDriverWait(guest, 20).until(lambda b: text_in(b, "#confirmation-code") == code)
+        assert not guest.find_elements(By.CSS_SELECTOR, "#pay-code img")
     finally:
         assert api(desk, "PUT", path, {})["status"] == 200

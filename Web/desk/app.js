@@ -1,6 +1,6 @@
 // The front desk app: signs in, keeps the chosen property and language, draws the top bar and
 // routes `#/today`, `#/board`, `#/stays/{id}`, `#/documents/{id}`, `#/housekeeping`, `#/dashboard`,
-// `#/rates`, `#/settings`, `#/staff`, `#/reports`, `#/audit` (the night audit, a salon's day close),
+// `#/rates`, `#/settings`, `#/staff`, `#/reports`, `#/bank` (bank statements), `#/audit` (the night audit, a salon's day close),
 // and a salon's `#/appointments/{id}`, `#/checkout?appointments={id,…}` (お会計), `#/sales/{id}` (its
 // receipt), `#/customers`, `#/customers/{id}`, `#/waitlist` and `#/salon-setup` to their screens. Each
 // screen is a module exporting `mount(main, desk) -> { unmount() }`; `desk` is what screens share: the
@@ -17,7 +17,7 @@ import { showLogin } from "./login.js";
 const PROPERTY_KEY = "frontdesk.property";
 
 // The screens a salon has no use for: opening one there goes to the board.
-const HOTEL_ONLY = new Set(["today", "housekeeping", "dashboard", "rates", "settings"]);
+const HOTEL_ONLY = new Set(["today", "housekeeping", "dashboard", "rates", "settings", "bank"]);
 // And those a hotel has no use for.
 const SALON_ONLY = new Set(["customers", "waitlist", "salon-setup", "checkout", "sales"]);
 // The events of a change to a salon's set-up, after which the desk reads its property again.
@@ -39,6 +39,7 @@ const SCREENS = {
   settings: (retry = "") => import(`./settings.js${retry}`),
   staff: (retry = "") => import(`./staff.js${retry}`),
   reports: (retry = "") => import(`./reports.js${retry}`),
+  bank: (retry = "") => import(`./bank.js${retry}`),
   audit: (retry = "") => import(`./night-audit.js${retry}`),
   customers: (retry = "") => import(`./customers.js${retry}`),
   waitlist: (retry = "") => import(`./waitlist.js${retry}`),

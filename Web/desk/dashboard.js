@@ -28,6 +28,7 @@ export async function mount(main, desk, route) {
     // The lists and the ledger a hotel prints and files are a step away from its figures.
     desk.readsMoney ? h("a", { href: "#/reports", class: "desk-button", id: "dashboard-reports", text: t("nav.reports") }) : null,
     desk.readsMoney ? h("a", { href: "#/audit", class: "desk-button", id: "dashboard-audit", text: t("nav.audit") }) : null,
+    desk.readsMoney ? h("a", { href: "#/bank", class: "desk-button", id: "dashboard-bank", text: t("nav.bank") }) : null,
   );
   fill(main, h("div", { class: "dashboard" }, form, message, figures, chart, table));
 

@@ -123,6 +123,19 @@ public struct GuestsBookings<Storage: StayStorage>: StayOperations {
         return (StayAtProperty(stay: stay, property: place, roomType: roomType, today: place.today(now: now())), guest)
     }
 
+    /// The booking of `place` whose code is `code`, as its guest sees it (what it owes now), found without
+    /// the guest's email: what money received with the code in its text is matched to. Nil when the place
+    /// has no such booking.
+    func booking(code: String, at place: Property) async throws -> GuestsBooking? {
+        guard let stay = try await storage.stay(confirmationCode: code), stay.propertyID == place.id,
+            let guest = try await storage.guest(id: stay.guestID),
+            let roomType = try await storage.roomTypes(propertyID: place.id).first(where: { $0.id == stay.roomTypeID })
+        else { return nil }
+        return try await guestsBooking(
+            StayAtProperty(stay: stay, property: place, roomType: roomType, today: place.today(now: now())),
+            guest: guest)
+    }
+
     /// The booking as the guest sees it: its price at the rates it was booked at, its folio, and what
     /// cancelling it today would mean.
     private func guestsBooking(_ found: StayAtProperty, guest: Guest) async throws -> GuestsBooking {

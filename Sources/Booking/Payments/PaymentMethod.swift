@@ -19,7 +19,6 @@ public enum PaymentMethod: String, Sendable, CaseIterable {
 
     /// Whether the property may draw a code for it to be paid by (`PaymentCode`): a QR payment.
     public var drawsCode: Bool { self == .qr }
-
 }
 
 /// One way a property is paid, as the desk offers it: the method and what taking it asks for.

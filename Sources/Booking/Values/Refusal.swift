@@ -188,6 +188,20 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// "The number, ID or account (and a VietQR account's bank) as the scheme writes them."
     public static let payAccountNumber = Refusal("payAccount.number")
 
+    // Bank statements
+    /// "Each column is a different one of the file's."
+    public static let statementColumns = Refusal("statement.columns")
+    /// "Map this bank's columns first." (`bank`)
+    public static let statementNoFormat = Refusal("statement.noFormat")
+    /// "No line of the file names the columns {columns}: check the bank's format."
+    public static let statementNoHeader = Refusal("statement.noHeader")
+    /// "Line {line} of the file cannot be read by {bank}'s format: check its date and amount columns."
+    public static let statementUnreadable = Refusal("statement.unreadable")
+    /// "No booking with this code at this property."
+    public static let statementNoBooking = Refusal("statement.noBooking")
+    /// "This line was settled meanwhile."
+    public static let statementSettled = Refusal("statement.settled")
+
     // Taxes
     /// "A tax by the night needs an amount more than zero in the property's currency."
     public static let taxAmount = Refusal("tax.amount")
@@ -334,6 +348,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .scheduleGrid, .scheduleHours,
         .staffAlreadyHere, .staffElsewhere, .staffEmailTaken, .staffManagerOnly, .staffPasswordNeeded,
         .staffRoleRefused, .staffSelf,
+        .statementColumns, .statementNoBooking, .statementNoFormat, .statementNoHeader, .statementSettled,
+        .statementUnreadable,
         .stayArrivalPassed, .stayArrived, .stayBeyondHorizon, .stayChanged, .stayEnded, .stayNotYetArrival,
         .stayOverCapacity, .staySleptUntil, .stayState, .stayTooLong,
         .taxAmount, .taxBands, .taxDates, .taxMaxNights, .taxName, .taxRate, .taxTooMany,

@@ -1,0 +1,210 @@
+import Foundation
+
+/// Why a line of money received settled nothing.
+public enum UnmatchedReason: String, Sendable, CaseIterable {
+    /// Its text names no booking's code.
+    case noCode = "no_code"
+    /// The code it names is no booking of this property.
+    case unknownCode = "unknown_code"
+    /// The booking owes nothing now.
+    case nothingOwed = "nothing_owed"
+    /// The amount is neither what the booking's code asks nor its balance.
+    case amountDiffers = "amount_differs"
+}
+
+/// A line of a statement as the property keeps it: settled to a booking, or waiting for the desk.
+public struct KeptStatementLine: Hashable, Sendable, Identifiable {
+    public var id: Int
+    public var bank: String
+    public var line: StatementLine
+    /// The booking it settled (its stay and code); nil while it waits.
+    public var stayID: Int?
+    public var confirmationCode: String?
+    /// Why it waits; nil once settled.
+    public var unmatched: UnmatchedReason?
+
+    public init(
+        id: Int, bank: String, line: StatementLine, stayID: Int? = nil, confirmationCode: String? = nil,
+        unmatched: UnmatchedReason? = nil
+    ) {
+        self.id = id
+        self.bank = bank
+        self.line = line
+        self.stayID = stayID
+        self.confirmationCode = confirmationCode
+        self.unmatched = unmatched
+    }
+}
+
+/// What one import did: the lines it settled, those it keeps waiting (with what the booking they name
+/// owes, when they name one), and how many it had read before.
+public struct StatementImport: Sendable {
+    public struct Waiting: Sendable {
+        public var kept: KeptStatementLine
+        /// What the booking its text names owes now, when it names one.
+        public var owed: Money?
+    }
+
+    public var settled: [KeptStatementLine] = []
+    public var waiting: [Waiting] = []
+    /// Lines an earlier import read: settled or kept then, and left alone now.
+    public var repeated = 0
+}
+
+/// Money received by the bank, matched rather than typed: a bank's statement (CSV, its columns mapped once
+/// per bank) is read, and each line of money received whose text names a booking's code and whose amount
+/// is what that booking's code asks (the open deposit, else the balance) or its balance settles it, as a
+/// transfer with the bank's reference. The rest wait, listed, for the desk to settle by hand to a booking.
+/// Each line is kept by its fingerprint: importing a statement again settles nothing twice.
+public struct BankStatements<Storage: BankStatementStorage>: StayOperations {
+    public let storage: Storage
+    public let now: @Sendable () -> Date
+
+    public init(storage: Storage, now: @escaping @Sendable () -> Date) {
+        self.storage = storage
+        self.now = now
+    }
+
+    /// The banks whose statements the property reads, by name.
+    public func formats(propertyID: Int, by staff: Staff) async throws -> [StatementFormat] {
+        _ = try await property(propertyID, by: staff.doing(.deskWork))
+        return try await storage.statementFormats(propertyID: propertyID)
+    }
+
+    /// Keeps how a bank writes its statement, replacing what the property kept for a bank of that name.
+    public func saveFormat(_ format: StatementFormat, propertyID: Int, by staff: Staff) async throws
+        -> [StatementFormat]
+    {
+        _ = try await property(propertyID, by: staff.doing(.deskWork))
+        let format = StatementFormat(
+            bank: format.bank.trimmingCharacters(in: .whitespaces),
+            dateColumn: format.dateColumn.trimmingCharacters(in: .whitespaces),
+            amountColumn: format.amountColumn.trimmingCharacters(in: .whitespaces),
+            textColumn: format.textColumn.trimmingCharacters(in: .whitespaces),
+            referenceColumn: format.referenceColumn.trimmingCharacters(in: .whitespaces),
+            dateOrder: format.dateOrder, decimalComma: format.decimalComma)
+        try format.validate()
+        let kept = try await storage.statementFormats(propertyID: propertyID)
+        guard kept.contains(where: { $0.bank == format.bank }) || kept.count < StatementFormat.perProperty else {
+            throw DomainError.invalid(
+                "bank", "a property keeps the formats of at most \(StatementFormat.perProperty) banks")
+        }
+        try await storage.saveStatementFormat(format, propertyID: propertyID, by: staff.user.id)
+        return try await storage.statementFormats(propertyID: propertyID)
+    }
+
+    /// Imports `bytes`, a statement of `bank` (whose format the property keeps): each line of money
+    /// received not read before settles the booking it names or waits.
+    public func importStatement(_ bytes: [UInt8], bank: String, propertyID: Int, by staff: Staff) async throws
+        -> StatementImport
+    {
+        let property = try await property(propertyID, by: staff.doing(.deskWork))
+        guard let format = try await storage.statementFormats(propertyID: propertyID).first(where: { $0.bank == bank })
+        else {
+            throw DomainError(
+                .notFound, "no format kept for a bank named '\(bank.prefix(60))': map its columns first", field: "bank",
+                reason: .statementNoFormat)
+        }
+        let lines = try BankStatement.read(bytes, format: format, currency: property.currency)
+        let bookings = GuestsBookings(storage: storage, now: now)
+        var result = StatementImport()
+        for line in lines {
+            var owed: Money?
+            var settles: (booking: GuestsBooking, posting: Posting)?
+            let reason: UnmatchedReason?
+            if let found = try await Self.firstBooking(named: line.bookingCodes, at: property, in: bookings) {
+                let balance = Money(max(found.folio.balance.amount, 0), found.folio.currency)
+                owed = found.due
+                if found.due.amount <= 0 {
+                    reason = .nothingOwed
+                } else if line.amount == found.due || line.amount == balance {
+                    settles = (found, Self.payment(line, bank: bank))
+                    reason = nil
+                } else {
+                    reason = .amountDiffers
+                }
+            } else {
+                reason = line.bookingCodes.isEmpty ? .noCode : .unknownCode
+            }
+            guard
+                let kept = try await storage.keep(
+                    line, bank: bank, settling: settles.map { ($0.booking.stay.id, $0.posting) }, unmatched: reason,
+                    propertyID: propertyID, by: staff.user.id)
+            else {
+                result.repeated += 1
+                continue
+            }
+            if kept.unmatched == nil {
+                result.settled.append(kept)
+            } else {
+                result.waiting.append(.init(kept: kept, owed: owed))
+            }
+        }
+        return result
+    }
+
+    /// The lines that wait for the desk, oldest first.
+    public func waiting(propertyID: Int, by staff: Staff) async throws -> [KeptStatementLine] {
+        _ = try await property(propertyID, by: staff.doing(.accounts))
+        return try await storage.waitingStatementLines(propertyID: propertyID)
+    }
+
+    /// Settles a line that waits to the booking whose code the desk gives (the guest wrote none, or
+    /// another): its amount is paid to the stay's folio as a transfer with the bank's reference.
+    public func settle(lineID: Int, confirmationCode: String, propertyID: Int, by staff: Staff) async throws
+        -> KeptStatementLine
+    {
+        let property = try await property(propertyID, by: staff.doing(.deskWork))
+        let code = confirmationCode.trimmingCharacters(in: .whitespaces).uppercased()
+        guard code.count <= 40,
+            let booking = try await GuestsBookings(storage: storage, now: now).booking(code: code, at: property)
+        else {
+            throw DomainError(
+                .notFound, "no booking '\(code.prefix(40))' at this property", field: "confirmationCode",
+                reason: .statementNoBooking)
+        }
+        return try await storage.settleWaiting(
+            lineID: lineID, propertyID: propertyID, stayID: booking.stay.id,
+            posting: { Self.payment($0, bank: $1) }, by: staff.user.id)
+    }
+
+    /// The first of `codes` that is a booking of `property`.
+    private static func firstBooking(
+        named codes: [String], at property: Property, in bookings: GuestsBookings<Storage>
+    ) async throws -> GuestsBooking? {
+        for code in codes {
+            if let found = try await bookings.booking(code: code, at: property) { return found }
+        }
+        return nil
+    }
+
+    /// The payment a line settles: its amount as a transfer, described by the bank, its day and its
+    /// reference.
+    static func payment(_ line: StatementLine, bank: String) -> Posting {
+        let words = [bank, line.day.iso, line.bankReference].filter { !$0.isEmpty }.joined(separator: " · ")
+        return Posting(
+            kind: .payment, description: String(words.prefix(Posting.descriptionLimit)), amount: line.amount,
+            method: .transfer)
+    }
+}
+
+/// What reading bank statements needs of storage.
+public protocol BankStatementStorage: StayStorage {
+    func statementFormats(propertyID: Int) async throws -> [StatementFormat]
+    /// Writes a bank's format (replacing the one kept by its name), with its audit row.
+    func saveStatementFormat(_ format: StatementFormat, propertyID: Int, by userID: Int?) async throws
+    /// Keeps a line by its fingerprint, in one transaction with the payment that settles it (to the stay,
+    /// when `settling`); nil when the property kept that line before, and then nothing is posted.
+    func keep(
+        _ line: StatementLine, bank: String, settling: (stayID: Int, posting: Posting)?, unmatched: UnmatchedReason?,
+        propertyID: Int, by userID: Int?
+    ) async throws -> KeptStatementLine?
+    /// The lines still waiting, oldest first.
+    func waitingStatementLines(propertyID: Int) async throws -> [KeptStatementLine]
+    /// Settles a waiting line to a stay in one transaction: the payment `posting` makes of it is posted,
+    /// and the line is settled; `.notFound` for no waiting line of the property with that id.
+    func settleWaiting(
+        lineID: Int, propertyID: Int, stayID: Int, posting: @escaping @Sendable (StatementLine, String) -> Posting,
+        by userID: Int?
+    ) async throws -> KeptStatementLine
+}

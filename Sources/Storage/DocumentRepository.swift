@@ -20,7 +20,7 @@ public struct DocumentRepository: Sendable {
             try await sql.raw(
                 """
                 UPDATE properties SET issuer_name = \(bind: issuer.name), issuer_address = \(bind: issuer.address),
-                  issuer_tax_id = \(bind: issuer.taxID)
+                  issuer_tax_id = \(bind: issuer.taxID), issuer_branch = \(bind: issuer.branch)
                 WHERE id = \(bind: propertyID)
                 """
             ).run()
@@ -150,12 +150,34 @@ struct IssuerRecord: Codable {
     var name: String
     var address: String
     var taxId: String
+    /// Absent when none (outside Thailand), and on a document issued before issuers had branches.
+    var branch: String?
 
     init(_ issuer: Issuer) {
         name = issuer.name
         address = issuer.address
         taxId = issuer.taxID
+        branch = issuer.branch.isEmpty ? nil : issuer.branch
     }
+
+    var issuer: Issuer { Issuer(name: name, address: address, taxID: taxId, branch: branch ?? "") }
+}
+
+/// A full tax invoice's buyer, as its document keeps it.
+struct BuyerRecord: Codable {
+    var name: String
+    var address: String
+    var taxId: String
+    var branch: String
+
+    init(_ buyer: Buyer) {
+        name = buyer.name
+        address = buyer.address
+        taxId = buyer.taxID
+        branch = buyer.branch
+    }
+
+    var buyer: Buyer { Buyer(name: name, address: address, taxID: taxId, branch: branch) }
 }
 
 /// A document as the audit log and the event stream record it: which one, for which stay.
@@ -231,8 +253,13 @@ struct DocumentBody: Codable {
     /// Absent on a document issued before taxes could be inside prices.
     var includedTaxes: [TaxTotal]?
     var payments: [Line]
+    /// A full tax invoice's: its buyer, and the abbreviated one it replaces.
+    var buyer: BuyerRecord?
+    var replaces: String?
 
     init(_ document: FolioDocument) {
+        buyer = document.buyer.map(BuyerRecord.init)
+        replaces = document.replaces
         issuer = IssuerRecord(document.issuer)
         guestName = document.guestName
         confirmationCode = document.confirmationCode
@@ -265,11 +292,12 @@ struct DocumentBody: Codable {
         }
         return FolioDocument(
             id: id, propertyID: propertyID, stayID: stayID, kind: kind, number: number, issuedOn: issuedOn,
-            issuer: Issuer(name: issuer.name, address: issuer.address, taxID: issuer.taxId), guestName: guestName,
+            issuer: issuer.issuer, guestName: guestName,
             confirmationCode: confirmationCode,
             nights: try Nights(arrival: Day(arrival), departure: Day(departure)), rooms: rooms, currency: currency,
             charges: charges.map(line),
             taxes: taxes.map { $0.total(currency: currency) },
-            includedTaxes: (includedTaxes ?? []).map { $0.total(currency: currency) }, payments: payments.map(line))
+            includedTaxes: (includedTaxes ?? []).map { $0.total(currency: currency) }, payments: payments.map(line),
+            buyer: buyer?.buyer, replaces: replaces)
     }
 }

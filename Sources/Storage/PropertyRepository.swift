@@ -23,7 +23,7 @@ public struct PropertyRepository: Sendable {
                 INSERT INTO properties (name, kind, region, city, latitude, longitude, time_zone, currency,
                   check_in_minute, check_out_minute, summary, amenities, photos, free_cancellation_days,
                   late_cancellation_bp, fees, taxes, rate_plans, issuer_name, issuer_address, issuer_tax_id,
-                  translations)
+                  issuer_branch, translations)
                 VALUES (\(bind: property.name), \(bind: property.kind.rawValue), \(bind: property.region),
                   \(bind: property.city), \(bind: property.latitude), \(bind: property.longitude),
                   \(bind: property.timeZoneID), \(bind: property.currency.code), \(bind: property.checkInMinute),
@@ -33,7 +33,7 @@ public struct PropertyRepository: Sendable {
                   \(bind: JSONText.encode(property.fees.map(FeeRecord.init))),
                   \(bind: JSONText.encode(property.taxes.map(TaxRecord.init))),
                   \(bind: JSONText.encode(property.ratePlans.map(RatePlanRecord.init))), \(bind: property.issuer.name),
-                  \(bind: property.issuer.address), \(bind: property.issuer.taxID),
+                  \(bind: property.issuer.address), \(bind: property.issuer.taxID), \(bind: property.issuer.branch),
                   \(bind: TranslationsRecord.encode(property.translations)))
                 RETURNING id
                 """
@@ -497,7 +497,8 @@ public struct PropertyRepository: Sendable {
             issuer: Issuer(
                 name: try row.decode(column: "issuer_name", as: String.self),
                 address: try row.decode(column: "issuer_address", as: String.self),
-                taxID: try row.decode(column: "issuer_tax_id", as: String.self)),
+                taxID: try row.decode(column: "issuer_tax_id", as: String.self),
+                branch: try row.decode(column: "issuer_branch", as: String.self)),
             receivingAccount: try ReceivingAccountRecord.account(
                 try row.decode(column: "receiving_account", as: String?.self)),
             translations: try TranslationsRecord.decode(try row.decode(column: "translations", as: String.self)))

@@ -39,3 +39,28 @@ struct DocumentSchema: AsyncMigration {
         }
     }
 }
+
+/// Thailand's tax invoices: the issuer's place of business (`properties.issuer_branch`, `00000` for the
+/// head office, "" outside Thailand), and a sequence per property for each kind, so that each place of
+/// business numbers its abbreviated and full tax invoices apart.
+struct TaxInvoiceSchema: AsyncMigration {
+    var name: String { "frontdesk.tax-invoices.v37" }
+
+    func prepare(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        for statement in [
+            "ALTER TABLE properties ADD COLUMN issuer_branch TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE properties ADD COLUMN abbreviated_tax_invoice_seq BIGINT NOT NULL DEFAULT 0",
+            "ALTER TABLE properties ADD COLUMN tax_invoice_seq BIGINT NOT NULL DEFAULT 0",
+        ] {
+            try await sql.raw(SQLQueryString(statement)).run()
+        }
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        for column in ["issuer_branch", "abbreviated_tax_invoice_seq", "tax_invoice_seq"] {
+            try await sql.raw("ALTER TABLE properties DROP COLUMN \(unsafeRaw: column)").run()
+        }
+    }
+}

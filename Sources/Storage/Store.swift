@@ -149,6 +149,7 @@ public final class Store: Sendable {
         migrations.add(LineTaxesSchema())
         migrations.add(ReceivingAccountSchema())
         migrations.add(BankStatementSchema(dialect: dialect))
+        migrations.add(TaxInvoiceSchema())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await oneMigratorAtATime {

@@ -226,7 +226,7 @@ struct DocumentsAPITests {
                         issued.append(document)
                     }
                 }
-                for kind in [Document.KindPayload.invoice, .receipt] {
+                for kind in [Components.Schemas.FolioDocumentKind.invoice, .receipt] {
                     let numbers = issued.filter { $0.kind == kind }.map(\.number)
                     #expect(numbers == numbers.indices.map { $0 + 1 }, "\(kind)")
                 }

@@ -61,7 +61,7 @@ struct DomainLimitsDocumentTests {
         case "name" where bound.schema.contains("RegisteredGuest"): Guest.nameLimit
         case "reading": Customer.readingLimit
         case "name" where bound.schema.hasSuffix("StaffAddition"): User.nameLimit
-        case "name" where bound.schema.hasSuffix("Issuer"): Issuer.nameLimit
+        case "name" where bound.schema.hasSuffix("Issuer") || bound.schema.hasSuffix("Buyer"): Issuer.nameLimit
         case "name" where bound.schema.hasSuffix("PropertyTax"): Tax.nameLimit
         case "name" where bound.schema.hasSuffix("RatePlanBody"): RatePlan.nameLimit
         case "name" where bound.schema.hasSuffix("SalonResource"): NamedResource.nameLimit

@@ -25,15 +25,16 @@ struct FolioDocumentTests {
             entry(8, .charge, "City fee", 50, category: .tax),
         ])
 
-    static func draft(_ kind: FolioDocumentKind, _ folio: Folio = folio, issuer: Issuer = Issuer()) throws
-        -> FolioDocument
-    {
-        var property = Make.hotel(taxes: [Tax(name: "VAT", basisPoints: 700)])
+    static func draft(
+        _ kind: FolioDocumentKind, _ folio: Folio = folio, issuer: Issuer = Issuer(), buyer: Buyer? = nil,
+        currency: Currency = .thb
+    ) throws -> FolioDocument {
+        var property = Make.hotel(currency: currency, taxes: [Tax(name: "VAT", basisPoints: 700)])
         property.issuer = issuer
         let stay = Make.stay(id: 9, room: 1, state: .checkedIn)
         return try FolioDocument.draft(
             kind, folio: folio, stay: stay, property: property, guestName: "Ann Lee", roomNumbers: [1: "101"],
-            today: Make.arrival.adding(days: 2))
+            today: Make.arrival.adding(days: 2), buyer: buyer)
     }
 
     @Test func aDocumentListsStandingLinesAndSumsTaxesByName() throws {
@@ -101,5 +102,52 @@ struct FolioDocumentTests {
             try issuer.validate()
             return nil
         } catch { return error.field }
+    }
+}
+
+/// Thailand's tax invoices: a Thai property's alone, with the seller's tax ID; a full one to a buyer whose
+/// tax ID and branch are checked, naming the head office when the seller has set no branch.
+struct ThaiTaxInvoiceTests {
+    static let seller = Issuer(name: "Baan Suan Co., Ltd.", taxID: "0505561001235")
+    static let buyer = Buyer(name: "Lanna Trading", address: "9 Tha Phae Rd", taxID: "0505561001235")
+
+    @Test func aTaxInvoiceNamesTheHeadOfficeWhenNoBranchIsSetAndItsBuyer() throws {
+        let abbreviated = try FolioDocumentTests.draft(.abbreviatedTaxInvoice, issuer: Self.seller)
+        #expect(abbreviated.issuer.branch == Issuer.headOffice && abbreviated.buyer == nil)
+        var full = try FolioDocumentTests.draft(.taxInvoice, issuer: Self.seller, buyer: Self.buyer)
+        full.number = 7
+        #expect(full.reference == "TAX-00000-000007" && full.buyer == Self.buyer)
+        let noBuyer = #expect(throws: DomainError.self) {
+            try FolioDocumentTests.draft(.taxInvoice, issuer: Self.seller)
+        }
+        #expect(noBuyer?.field == "buyer.name")
+        #expect(try FolioDocumentTests.draft(.invoice, issuer: Self.seller).issuer.branch == "")
+    }
+
+    @Test func aTaxInvoiceIsRefusedWithoutTheSellersTaxIDOrWithABuyerWronglyWritten() {
+        let noTaxID = #expect(throws: DomainError.self) {
+            try FolioDocumentTests.draft(.abbreviatedTaxInvoice, issuer: Issuer(name: "Baan Suan"))
+        }
+        #expect(noTaxID?.reason == .taxInvoiceIssuer)
+        for (buyer, field) in [
+            (Buyer(name: "", address: "x", taxID: "0505561001235"), "buyer.name"),
+            (Buyer(name: "A", address: "", taxID: "0505561001235"), "buyer.address"),
+            (Buyer(name: "A", address: "x", taxID: "0505561001236"), "buyer.taxId"),
+            (Buyer(name: "A", address: "x", taxID: "0505561001235", branch: "1"), "buyer.branch"),
+        ] {
+            #expect(throws: DomainError.self) { try buyer.validate() }
+            do { try buyer.validate() } catch { #expect(error.field == field) }
+        }
+        #expect(throws: Never.self) { try Self.buyer.validate() }
+    }
+
+    @Test func onlyAPropertyPricingInBahtIssuesThem() {
+        #expect(FolioDocumentKind.offered(in: .jpy) == [.invoice, .receipt])
+        #expect(FolioDocumentKind.offered(in: .thb).contains(.taxInvoice))
+        #expect(throws: DomainError.self) { try Issuer(name: "X", branch: "00000").validate(currency: .jpy) }
+        let elsewhere = #expect(throws: DomainError.self) {
+            try FolioDocumentTests.draft(.abbreviatedTaxInvoice, issuer: Self.seller, currency: .jpy)
+        }
+        #expect(elsewhere?.reason == .taxInvoiceCountry)
     }
 }

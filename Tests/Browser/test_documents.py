@@ -7,7 +7,7 @@ import base64
 import datetime
 import re
 
-from conftest import ARTIFACTS, screenshot
+from conftest import ARTIFACTS, latin_words, screenshot
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 from test_desk import api, go, poll, sign_in, use_property, wait_ready
@@ -191,3 +191,77 @@ def test_a_tokyo_hotels_invoice_in_japanese_states_each_rate_the_accommodation_t
     assert "弁当（持ち帰り） ※" in text and "消費税（軽減税率） 8%対象" in text, text
     desk.execute_script("document.querySelector('#document-charges tfoot').scrollIntoView()")
     screenshot(desk, "invoice-tokyo-qualified")
+
+
+def test_a_chiang_mai_hotels_abbreviated_tax_invoice_then_a_full_one_on_request_in_thai(desk_server, browser_factory):
+    """The Revenue Code's papers: the hotel's branch set in Settings (five digits, a refusal corrected); an
+    abbreviated tax invoice of a guest's stay, stating that VAT is included; then on the guest's request a
+    full one to their company, whose tax ID with a wrong check digit is refused under it in Thai, then
+    corrected; it names the buyer, both branches and the abbreviated one it replaces, numbered per branch."""
+    desk = browser_factory(viewport=(1024, 900), language="th-TH")
+    sign_in(desk, desk_server)
+    hotel = use_property(desk, "hotel")
+    go(desk, "#/settings", "settings")
+    branch = field(desk, "branch")
+    assert branch.is_displayed(), "a Thai hotel's issuer has a branch"
+    branch.clear()
+    branch.send_keys("1")
+    desk.find_element(By.CSS_SELECTOR, 'form[data-form="issuer"] button[type="submit"]').click()
+    error = desk.find_element(By.CSS_SELECTOR, '[data-key="branch"] .free-form-row-error')
+    assert poll(lambda: error.is_displayed() and "00000" in error.text), error.text
+    assert not latin_words(error.text), error.text
+    branch.clear()
+    branch.send_keys("00001")
+    desk.find_element(By.CSS_SELECTOR, 'form[data-form="issuer"] button[type="submit"]').click()
+    assert poll(lambda: api(desk, "GET", f"/api/v1/properties/{hotel['id']}")["data"]["issuer"].get("branch") == "00001")
+    issuer = api(desk, "GET", f"/api/v1/properties/{hotel['id']}")["data"]["issuer"]
+
+    today = api(desk, "GET", f"/api/v1/properties/{hotel['id']}/today")["data"]
+    guest = next(e["stay"] for e in today["inHouse"] if e["stay"]["roomId"])
+    folio = api(desk, "GET", f"/api/v1/stays/{guest['id']}/folio")["data"]
+    go(desk, f"#/stays/{guest['id']}", "stays")
+    desk.find_element(By.ID, "issue-abbreviated_tax_invoice").click()
+    wait_ready(desk, "documents")
+    abbreviated = api(desk, "GET", f"/api/v1/stays/{guest['id']}/documents")["data"]["documents"][-1]
+    assert re.fullmatch(r"ABB-00001-\d{6}", abbreviated["reference"]), abbreviated["reference"]
+    assert abbreviated["totalCharges"] == folio["totalCharges"]
+    # VAT on the price and the service charge: the document's VAT is 7 % of both, as the engine rounds it.
+    vat = next(t for t in abbreviated["taxes"] if t["name"] == "VAT")
+    service = next(t for t in abbreviated["taxes"] if t["name"] == "Service charge")
+    assert abs(vat["amount"]["amount"] - (abbreviated["subtotal"]["amount"] + service["amount"]["amount"]) * 7 / 100) < len(folio["entries"])
+    text = sheet_text(desk)
+    for expected in ("ใบกำกับภาษีอย่างย่อ", "ราคารวมภาษีมูลค่าเพิ่มแล้ว", "สาขาที่ 00001", issuer["taxId"], abbreviated["reference"]):
+        assert expected in text, expected
+    screenshot(desk, "abbreviated-tax-invoice-thai")
+
+    # The guest's company asks for a full tax invoice.
+    go(desk, f"#/stays/{guest['id']}", "stays")
+    desk.find_element(By.ID, "issue-tax_invoice").click()
+    desk.find_element(By.ID, "buyer-name").send_keys("Lanna Trading Co., Ltd.")
+    desk.find_element(By.ID, "buyer-address").send_keys("9 Tha Phae Road\nChiang Mai 50100")
+    tax_id = desk.find_element(By.ID, "buyer-taxId")
+    issued_before = len(api(desk, "GET", f"/api/v1/stays/{guest['id']}/documents")["data"]["documents"])
+    tax_id.send_keys("0105556000001")  # its check digit is 9
+    desk.find_element(By.ID, "buyer-issue").click()
+    error = desk.find_element(By.ID, "buyer-taxId-error")
+    assert poll(lambda: error.text != ""), "the wrong check digit is refused under the tax ID"
+    assert "13" in error.text and not latin_words(error.text), error.text
+    assert len(api(desk, "GET", f"/api/v1/stays/{guest['id']}/documents")["data"]["documents"]) == issued_before
+    tax_id.clear()
+    tax_id.send_keys("0105556000009")
+    desk.find_element(By.ID, "buyer-issue").click()
+    wait_ready(desk, "documents")
+    full = api(desk, "GET", f"/api/v1/stays/{guest['id']}/documents")["data"]["documents"][-1]
+    assert full["kind"] == "tax_invoice" and re.fullmatch(r"TAX-00001-\d{6}", full["reference"])
+    assert full["replaces"] == abbreviated["reference"] and full["buyer"]["taxId"] == "0105556000009"
+    text = sheet_text(desk)
+    for expected in ("ใบกำกับภาษี", "Lanna Trading Co., Ltd.", "0105556000009", "สำนักงานใหญ่", "สาขาที่ 00001",
+                     abbreviated["reference"], full["reference"]):
+        assert expected in text, expected
+    stored = [issuer["name"], issuer["address"], "Lanna Trading Co., Ltd.", "9 Tha Phae Road", "Chiang Mai 50100",
+              guest["confirmationCode"], guest.get("guestName", ""), full["guestName"], *full["rooms"],
+              *(line["description"] for line in full["charges"] + full["payments"]),
+              *(tax["name"] for tax in full["taxes"]), abbreviated["reference"], full["reference"]]
+    left = latin_words(text, stored=stored)
+    assert not left, f"English left on the Thai tax invoice: {left}"
+    screenshot(desk, "tax-invoice-thai")

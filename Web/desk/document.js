@@ -26,6 +26,9 @@ export async function mount(main, desk, route) {
     row([h("th", { scope: "row", colspan: 2, text: key }), h("td", { class: "desk-number", id, text: money(amount) })], `document-total ${className}`);
 
   const issuer = issued.issuer;
+  const buyer = issued.buyer;
+  // Thailand's place of business: the head office, or a branch by its number.
+  const branchWords = (branch) => (branch === "00000" ? t("document.headOffice") : t("document.branch", { branch }));
   const receipt = issued.kind === "receipt";
   const sheet = h(
     "article",
@@ -39,6 +42,7 @@ export async function mount(main, desk, route) {
         h("p", { class: "document-issuer-name", id: "document-issuer", text: issuer.name }),
         issuer.address ? h("address", {}, issuer.address.split("\n").flatMap((line, index) => (index ? [h("br"), line] : [line]))) : null,
         issuer.taxId ? h("p", { id: "document-tax-id", text: t("document.taxId", { id: issuer.taxId }) }) : null,
+        issuer.branch ? h("p", { id: "document-branch", text: branchWords(issuer.branch) }) : null,
       ),
       h(
         "div",
@@ -48,6 +52,7 @@ export async function mount(main, desk, route) {
           [t("document.number"), issued.reference, "document-number"],
           [t("document.issuedOn"), i18n.date(issued.issuedOn), "document-issued-on"],
           [t("document.booking"), issued.confirmationCode],
+          issued.replaces ? [t("document.replaces"), issued.replaces, "document-replaces"] : null,
         ]),
       ),
     ),
@@ -55,7 +60,15 @@ export async function mount(main, desk, route) {
       "section",
       { class: "document-parties", "aria-label": t("document.billTo") },
       facts([
-        [t("document.billTo"), issued.guestName, "document-guest"],
+        ...(buyer
+          ? [
+              [t("document.buyer"), buyer.name, "document-buyer"],
+              [t("document.buyerAddress"), buyer.address.split("\n").join(", ")],
+              [t("document.buyerTaxId"), buyer.taxId, "document-buyer-tax-id"],
+              [t("document.buyerBranch"), branchWords(buyer.branch), "document-buyer-branch"],
+              [t("document.guest"), issued.guestName, "document-guest"],
+            ]
+          : [[t("document.billTo"), issued.guestName, "document-guest"]]),
         [t("document.stay"), `${i18n.date(issued.arrival)} – ${i18n.date(issued.departure)}`],
         issued.rooms.length ? [t("document.rooms"), issued.rooms.join(", ")] : null,
       ]),
@@ -115,6 +128,7 @@ export async function mount(main, desk, route) {
       h("span", { text: t(issued.balance.amount < 0 ? "document.refundDue" : "document.balanceDue") }),
       h("strong", { id: "document-balance", text: money({ ...issued.balance, amount: Math.abs(issued.balance.amount) }) }),
     ),
+    issued.kind === "abbreviated_tax_invoice" ? h("p", { class: "document-vat", id: "document-vat-included", text: t("document.vatIncluded") }) : null,
     receipt ? h("p", { class: "document-thanks", text: t("document.thanks") }) : null,
   );
 

@@ -19,13 +19,16 @@ export async function issuerSection(desk) {
     values: { ...property.issuer },
     t,
     onSubmit: async (values) => {
-      const body = { name: values.name ?? "", address: values.address ?? "", taxId: values.taxId ?? "" };
+      const body = { name: values.name ?? "", address: values.address ?? "", taxId: values.taxId ?? "", branch: values.branch ?? "" };
       const { data } = await call("PUT", `/api/v1/properties/${property.id}/issuer`, { body });
       property.issuer = data;
       rendered.setValues({ ...data });
       desk.toast(t("done.saved"));
     },
   });
+  // A branch is a Thai tax invoice's: shown where the server says the property issues them.
+  const branch = rendered.element.querySelector('.free-form-row[data-key="branch"]');
+  if (branch) branch.hidden = !property.documentKinds?.includes("tax_invoice");
   if (!manager) {
     for (const control of rendered.element.querySelectorAll("input, textarea, select, button")) control.disabled = true;
   }

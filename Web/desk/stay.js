@@ -15,6 +15,7 @@ import { renderForm } from "./form.js";
 import { lineLabel, taxLabel } from "./folio-lines.js";
 import { itemState } from "./outbox.js";
 import { messageSection } from "./message-list.js";
+import { documentsPart } from "./stay-documents.js";
 import { checkInLinkPart, onlineCheckInSection } from "./online-check-in.js";
 
 export async function mount(main, desk, route) {
@@ -452,53 +453,6 @@ function folioTable(folio, i18n, reverse) {
       total("stay.balance", folio.balance, "folio-balance"),
     ),
   );
-}
-
-/**
- * The invoices and receipts issued for the stay, each a link to its printable sheet, and (to who may
- * post) the buttons that issue a new one from the folio as it stands: an invoice once there is a
- * charge, a receipt once there is a payment. A refusal shows in `message`.
- */
-function documentsPart({ documents, folio, canPost, stayId, message, desk }) {
-  const { t } = desk.i18n;
-  const i18n = desk.i18n;
-  const part = h("div", { class: "folio-documents no-print" });
-  if (documents.length) {
-    part.append(
-      h(
-        "ul",
-        { class: "folio-document-list", id: "stay-documents", "aria-label": t("stay.documents") },
-        documents.map((issued) =>
-          h(
-            "li",
-            {},
-            h("a", { href: `#/documents/${issued.id}`, text: `${t(`document.${issued.kind}`)} ${issued.reference}` }),
-            ` · ${i18n.date(issued.issuedOn)} · ${i18n.money(issued.kind === "receipt" ? issued.totalPayments : issued.totalCharges)}`,
-          ),
-        ),
-      ),
-    );
-  }
-  if (canPost) {
-    const issue = (kind, possible) =>
-      h("button", {
-        type: "button", class: "desk-button", id: `issue-${kind}`, text: t(`stay.issue.${kind}`), disabled: !possible,
-        onclick: (event) =>
-          pressing(event.currentTarget, message, t, async () => {
-            const { data } = await call("POST", `/api/v1/stays/${stayId}/documents`, { body: { kind } });
-            desk.navigate(`#/documents/${data.id}`);
-          }),
-      });
-    part.append(
-      h(
-        "div",
-        { class: "desk-row" },
-        issue("invoice", folio.totalCharges.amount > 0),
-        issue("receipt", folio.totalPayments.amount > 0),
-      ),
-    );
-  }
-  return part;
 }
 
 /** What a charge or payment form sends. */

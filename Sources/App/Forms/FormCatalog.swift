@@ -101,6 +101,8 @@ enum FormCatalog {
                     .text("name", label: "form.issuer.name", maxLength: Issuer.nameLimit),
                     .textarea("address", label: "form.issuer.address", maxLength: Issuer.addressLimit),
                     .text("taxId", label: "form.issuer.taxId", maxLength: Issuer.taxIDLimit),
+                    // Thailand's place of business; the desk shows it where the property issues tax invoices.
+                    .text("branch", label: "form.issuer.branch", maxLength: Issuer.headOffice.count),
                 ])
         ])
 

@@ -14,8 +14,11 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
+        let buyer = body.buyer.map {
+            Buyer(name: $0.name, address: $0.address, taxID: $0.taxId, branch: $0.branch)
+        }
         let document = try await accounts.issueDocument(
-            try FolioDocumentKind.named(body.kind.rawValue), stayID: input.path.id, by: try staff)
+            try FolioDocumentKind.named(body.kind.rawValue), buyer: buyer, stayID: input.path.id, by: try staff)
         return .created(.init(body: .json(try .init(document))))
     }
 
@@ -32,7 +35,8 @@ extension FrontdeskAPI {
             case .json(let body): body
             }
         let property = try await accounts.setIssuer(
-            Issuer(name: body.name, address: body.address, taxID: body.taxId), propertyID: input.path.id,
+            Issuer(name: body.name, address: body.address, taxID: body.taxId, branch: body.branch ?? ""),
+            propertyID: input.path.id,
             by: try staff)
         return .ok(.init(body: .json(.init(property.issuer))))
     }
@@ -40,7 +44,9 @@ extension FrontdeskAPI {
 
 extension Components.Schemas.Issuer {
     init(_ issuer: Issuer) {
-        self.init(name: issuer.name, address: issuer.address, taxId: issuer.taxID)
+        self.init(
+            name: issuer.name, address: issuer.address, taxId: issuer.taxID,
+            branch: issuer.branch.isEmpty ? nil : issuer.branch)
     }
 }
 
@@ -56,7 +62,8 @@ extension Components.Schemas.FolioDocument {
         self.init(
             id: document.id, propertyId: document.propertyID, stayId: document.stayID,
             kind: try documented(document.kind.rawValue), number: document.number, reference: document.reference,
-            issuedOn: document.issuedOn.iso,
+            buyer: document.buyer.map { .init(name: $0.name, address: $0.address, taxId: $0.taxID, branch: $0.branch) },
+            replaces: document.replaces, issuedOn: document.issuedOn.iso,
             issuer: .init(document.issuer), guestName: document.guestName,
             confirmationCode: document.confirmationCode, arrival: document.nights.arrival.iso,
             departure: document.nights.departure.iso, rooms: document.rooms,

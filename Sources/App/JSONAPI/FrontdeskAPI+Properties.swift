@@ -52,6 +52,7 @@ extension FrontdeskAPI {
                 id: $0.id, name: $0.name, durationMinutes: $0.durationMinutes, price: money ? try .init($0.price) : nil)
         }
         answer.translations = .init(additionalProperties: property.translations.wordings.mapValues { .init($0) })
+        answer.documentKinds = try FolioDocumentKind.offered(in: property.currency).map { try documented($0.rawValue) }
         answer.paymentMethods = try PaymentMethod.offered(at: property).map {
             .init(
                 method: try documented($0.method.rawValue), takesHandedOver: $0.takesHandedOver,

@@ -1,5 +1,6 @@
-/// What a hotel hands a guest about the account: invoices and receipts, issued from the folio as it
-/// stands and numbered per property without gaps, and the issuer details they carry.
+/// What a hotel hands a guest about the account: invoices and receipts (and Thailand's tax invoices),
+/// issued from the folio as it stands and numbered per property and kind without gaps (a property being
+/// one place of business), and the issuer details they carry.
 extension Accounts where Storage: DocumentStorage {
     /// Sets who issues the property's documents (a manager's change); documents already issued keep
     /// the issuer they were issued with.
@@ -11,18 +12,24 @@ extension Accounts where Storage: DocumentStorage {
         return try await storage.updateIssuer(issuer, propertyID: propertyID, by: staff.user.id)
     }
 
-    /// Issues an invoice or a receipt of the stay's folio as it stands, dated the property's today.
-    public func issueDocument(_ kind: FolioDocumentKind, stayID: Int, by staff: Staff) async throws
-        -> FolioDocument
+    /// Issues a document of the stay's folio as it stands, dated the property's today: an invoice, a
+    /// receipt, or at a Thai property an abbreviated tax invoice, or a full one to `buyer` on their request,
+    /// which refers to the latest abbreviated one of the stay that no full one has replaced yet.
+    public func issueDocument(_ kind: FolioDocumentKind, buyer: Buyer? = nil, stayID: Int, by staff: Staff)
+        async throws -> FolioDocument
     {
         let context = try await stay(stayID, by: staff)
+        let buyer = buyer?.trimmed
+        let issued = kind == .taxInvoice ? try await storage.documents(stayID: stayID) : []
+        let replaced = Set(issued.compactMap(\.replaces))
+        let replaces = issued.last { $0.kind == .abbreviatedTaxInvoice && !replaced.contains($0.reference) }?.reference
         let guestName = try await storage.guest(id: context.stay.guestID)?.name ?? ""
         let roomNumbers = Dictionary(
             uniqueKeysWithValues: try await storage.rooms(propertyID: context.property.id).map { ($0.id, $0.number) })
         return try await storage.issue(stayID: stayID, by: staff.user.id) { folio in
             try FolioDocument.draft(
                 kind, folio: folio, stay: context.stay, property: context.property, guestName: guestName,
-                roomNumbers: roomNumbers, today: context.today)
+                roomNumbers: roomNumbers, today: context.today, buyer: buyer, replaces: replaces)
         }
     }
 

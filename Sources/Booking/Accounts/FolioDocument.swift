@@ -1,26 +1,87 @@
-import Foundation
-
-/// What a hotel hands a guest about a stay's account.
+/// What a document is.
 public enum FolioDocumentKind: String, Sendable, CaseIterable {
     /// What the stay costs, its taxes, what is paid and what is still due.
     case invoice
     /// What the guest has paid, against what the stay costs.
     case receipt
+    /// Thailand's abbreviated tax invoice (ใบกำกับภาษีอย่างย่อ), which a hotel hands a guest at check-out: the
+    /// seller, its tax ID, the items and that VAT is included.
+    case abbreviatedTaxInvoice = "abbreviated_tax_invoice"
+    /// Thailand's full tax invoice (ใบกำกับภาษีเต็มรูป), issued when the guest asks for one: the words "Tax
+    /// Invoice", the buyer's name, address, tax ID and branch, and the seller's branch; it refers to the
+    /// abbreviated one it replaces.
+    case taxInvoice = "tax_invoice"
 
-    /// The prefix of its reference: `INV-000042`, `RCT-000042`.
+    /// The prefix of its reference: `INV-000042`, `RCT-000042`, `ABB-00000-000042`.
     public var prefix: String {
         switch self {
         case .invoice: "INV"
         case .receipt: "RCT"
+        case .abbreviatedTaxInvoice: "ABB"
+        case .taxInvoice: "TAX"
         }
+    }
+
+    /// Whether it is one of Thailand's tax invoices, numbered per place of business (its branch).
+    public var isThaiTaxInvoice: Bool { self == .abbreviatedTaxInvoice || self == .taxInvoice }
+
+    /// The documents a property issues: Thailand's tax invoices where it prices in baht, besides an invoice
+    /// and a receipt everywhere.
+    public static func offered(in currency: Currency) -> [FolioDocumentKind] {
+        currency.code == "THB" ? allCases : [.invoice, .receipt]
     }
 
     /// The kind a client names, refused (naming `kind`) when there is none such.
     public static func named(_ name: String) throws(DomainError) -> FolioDocumentKind {
         guard let kind = FolioDocumentKind(rawValue: name) else {
-            throw .invalid("kind", "'\(name)' is not a document (invoice, receipt)")
+            throw .invalid("kind", "'\(name)' is not a document (\(allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         return kind
+    }
+}
+
+/// Who a full tax invoice is issued to, as Thailand's Revenue Department asks: the buyer's name, address,
+/// 13-digit tax ID (with its check digit) and head office (`00000`) or branch number.
+public struct Buyer: Hashable, Sendable {
+    public var name: String
+    /// Lines separated by newlines.
+    public var address: String
+    public var taxID: String
+    public var branch: String
+
+    public init(name: String, address: String, taxID: String, branch: String = Issuer.headOffice) {
+        self.name = name
+        self.address = address
+        self.taxID = taxID
+        self.branch = branch
+    }
+
+    /// The buyer as given, trimmed as an issuer is.
+    public var trimmed: Buyer {
+        let issuer = Issuer(name: name, address: address, taxID: taxID).trimmed
+        return Buyer(
+            name: issuer.name, address: issuer.address, taxID: issuer.taxID,
+            branch: branch.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// Checks each field, naming it under `buyer`: a name and an address, the tax ID by Thailand's rule,
+    /// the branch as five digits.
+    public func validate() throws(DomainError) {
+        do {
+            try Issuer(name: name, address: address, taxID: taxID).validate()
+        } catch {
+            throw DomainError(
+                error.code, error.message, field: error.field.map { "buyer.\($0)" }, reason: error.reason,
+                params: error.params)
+        }
+        guard !name.isEmpty else {
+            throw .invalid("buyer.name", "a tax invoice names its buyer", reason: .textRequired)
+        }
+        guard !address.isEmpty else {
+            throw .invalid("buyer.address", "a tax invoice states the buyer's address", reason: .textRequired)
+        }
+        try TaxIDRule.of(.thb)?.check(taxID, field: "buyer.taxId")
+        try Issuer.checkBranch(branch, field: "buyer.branch")
     }
 }
 
@@ -31,11 +92,27 @@ public struct Issuer: Hashable, Sendable {
     /// Lines separated by newlines, printed as they are.
     public var address: String
     public var taxID: String
+    /// In Thailand, the place of business a tax invoice is issued from: `00000` for the head office, else
+    /// the branch's five-digit number as registered; "" elsewhere.
+    public var branch: String
 
-    public init(name: String = "", address: String = "", taxID: String = "") {
+    public init(name: String = "", address: String = "", taxID: String = "", branch: String = "") {
         self.name = name
         self.address = address
         self.taxID = taxID
+        self.branch = branch
+    }
+
+    /// Thailand's head office, as a tax invoice names it.
+    public static let headOffice = "00000"
+
+    /// Refuses a branch that is not five digits (`00000`: the head office).
+    static func checkBranch(_ branch: String, field: String) throws(DomainError) {
+        guard branch.count == 5, branch.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw .invalid(
+                field, "'\(branch.prefix(20))' is not a branch: five digits, 00000 for the head office",
+                reason: .issuerBranch)
+        }
     }
 
     public static let nameLimit = 120
@@ -49,6 +126,12 @@ public struct Issuer: Hashable, Sendable {
     public func validate(currency: Currency) throws(DomainError) {
         try validate()
         try TaxIDRule.of(currency)?.check(taxID, field: "taxId")
+        if !branch.isEmpty {
+            guard FolioDocumentKind.offered(in: currency).contains(.taxInvoice) else {
+                throw .invalid("branch", "a branch is Thailand's: leave it empty")
+            }
+            try Self.checkBranch(branch, field: "branch")
+        }
     }
 
     /// The same, whatever the country.
@@ -75,7 +158,7 @@ public struct Issuer: Hashable, Sendable {
             name: name.trimmingCharacters(in: .whitespaces),
             address: address.replacing("\r\n", with: "\n").split(separator: "\n")
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "\n"),
-            taxID: taxID.trimmingCharacters(in: .whitespaces))
+            taxID: taxID.trimmingCharacters(in: .whitespaces), branch: branch.trimmingCharacters(in: .whitespaces))
     }
 }
 
@@ -167,12 +250,19 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
     /// The taxes inside the charges' prices (`Tax.Basis.includedShare`), each's total: not added.
     public var includedTaxes: [TaxTotal]
     public var payments: [Line]
+    /// Who a full tax invoice is issued to.
+    public var buyer: Buyer?
+    /// The reference of the abbreviated tax invoice a full one replaces.
+    public var replaces: String?
 
     public init(
         id: Int, propertyID: Int, stayID: Int, kind: FolioDocumentKind, number: Int, issuedOn: Day, issuer: Issuer,
         guestName: String, confirmationCode: String, nights: Nights, rooms: [String], currency: Currency,
-        charges: [Line], taxes: [TaxTotal], includedTaxes: [TaxTotal] = [], payments: [Line]
+        charges: [Line], taxes: [TaxTotal], includedTaxes: [TaxTotal] = [], payments: [Line], buyer: Buyer? = nil,
+        replaces: String? = nil
     ) {
+        self.buyer = buyer
+        self.replaces = replaces
         self.id = id
         self.propertyID = propertyID
         self.stayID = stayID
@@ -191,8 +281,14 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
         self.payments = payments
     }
 
-    /// `INV-000042`: the kind's prefix and the number, six digits at least.
-    public var reference: String { Self.reference(prefix: kind.prefix, number: number) }
+    /// `INV-000042`: the kind's prefix and the number, six digits at least; a Thai tax invoice names the
+    /// place of business whose sequence numbered it: `TAX-00001-000042`.
+    public var reference: String {
+        guard kind.isThaiTaxInvoice, !issuer.branch.isEmpty else {
+            return Self.reference(prefix: kind.prefix, number: number)
+        }
+        return Self.reference(prefix: "\(kind.prefix)-\(issuer.branch)", number: number)
+    }
 
     /// The charges before tax.
     public var subtotal: Money { sum(charges.map(\.amount)) }
@@ -207,11 +303,14 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
     private func sum(_ amounts: [Money]) -> Money { Money(amounts.map(\.amount).saturatedSum(), currency) }
 
     /// The document of `kind` for `stay`'s folio as it stands, numbered later by storage. An invoice
-    /// needs a charge to bill, a receipt a payment to acknowledge.
+    /// needs a charge to bill, a receipt a payment to acknowledge. Thailand's tax invoices are a Thai
+    /// property's, need a charge and the seller's tax ID; a full one needs its buyer (`Buyer.validate`)
+    /// and refers to the abbreviated one it `replaces`.
     public static func draft(
         _ kind: FolioDocumentKind, folio: Folio, stay: Stay, property: Property, guestName: String,
-        roomNumbers: [Int: String], today: Day
+        roomNumbers: [Int: String], today: Day, buyer: Buyer? = nil, replaces: String? = nil
     ) throws(DomainError) -> FolioDocument {
+        try checkTaxInvoice(kind, at: property, buyer: buyer)
         let reversed = Set(folio.entries.compactMap { $0.kind == .reversal ? $0.reverses : nil })
         let standing = folio.entries.filter { $0.kind != .reversal && !reversed.contains($0.id) }
         let line = { (entry: FolioEntry) in
@@ -254,7 +353,7 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
             }, taxes: property.taxes, party: stay.party, currency: folio.currency
         ).included.map(TaxTotal.init)
         switch kind {
-        case .invoice where charges.isEmpty && taxes.isEmpty:
+        case _ where kind != .receipt && charges.isEmpty && taxes.isEmpty:
             throw DomainError(
                 .notAllowed, "there is nothing to invoice: the folio has no charges", field: "kind",
                 reason: .folioNothingToInvoice)
@@ -271,9 +370,34 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
         }
         var issuer = property.issuer
         if issuer.name.isEmpty { issuer.name = property.name }
+        // A Thai tax invoice names its place of business: the head office unless a branch is set.
+        if kind.isThaiTaxInvoice, issuer.branch.isEmpty { issuer.branch = Issuer.headOffice }
         return FolioDocument(
             id: 0, propertyID: property.id, stayID: stay.id, kind: kind, number: 0, issuedOn: today, issuer: issuer,
             guestName: guestName, confirmationCode: stay.confirmationCode, nights: stay.nights, rooms: rooms,
-            currency: folio.currency, charges: charges, taxes: taxes, includedTaxes: included, payments: payments)
+            currency: folio.currency, charges: charges, taxes: taxes, includedTaxes: included, payments: payments,
+            buyer: kind == .taxInvoice ? buyer : nil, replaces: kind == .taxInvoice ? replaces : nil)
+    }
+
+    /// Refuses a Thai tax invoice where it is not one: at a property not pricing in baht, without the
+    /// seller's tax ID, a full one without a buyer it may be issued to.
+    private static func checkTaxInvoice(_ kind: FolioDocumentKind, at property: Property, buyer: Buyer?)
+        throws(DomainError)
+    {
+        guard kind.isThaiTaxInvoice else { return }
+        guard FolioDocumentKind.offered(in: property.currency).contains(kind) else {
+            throw .invalid(
+                "kind", "tax invoices are Thailand's: issue an invoice or a receipt", reason: .taxInvoiceCountry)
+        }
+        guard !property.issuer.taxID.isEmpty else {
+            throw DomainError(
+                .notAllowed, "a tax invoice states the seller's tax ID: a manager sets it first", field: "kind",
+                reason: .taxInvoiceIssuer)
+        }
+        guard kind == .taxInvoice else { return }
+        guard let buyer else {
+            throw .invalid("buyer.name", "a tax invoice is issued to a buyer: give their name", reason: .textRequired)
+        }
+        try buyer.validate()
     }
 }

@@ -181,6 +181,12 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     // Who issues papers
     /// "Not a tax id of this country: Thailand's 13 digits with their check digit, Japan's T and 13 digits…"
     public static let issuerTaxID = Refusal("issuer.taxId")
+    /// "Five digits: 00000 for the head office, else the branch's number."
+    public static let issuerBranch = Refusal("issuer.branch")
+    /// "A tax invoice needs the seller's name and tax ID: a manager sets them in Settings."
+    public static let taxInvoiceIssuer = Refusal("taxInvoice.issuer")
+    /// "Tax invoices are Thailand's: issue an invoice or a receipt."
+    public static let taxInvoiceCountry = Refusal("taxInvoice.country")
 
     // Codes to pay
     /// "PromptPay is Thailand's code to pay and VietQR Vietnam's: the account must be the country's."
@@ -327,7 +333,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .folioNothingToInvoice, .folioNothingToReceipt, .folioOpenBalance,
         .guestBirthDate, .guestDocumentNumber, .guestNationality,
         .importRefused,
-        .issuerTaxID,
+        .issuerBranch, .issuerTaxID,
         .messageQueued,
         .waitlistEnded, .waitlistOfferClosed, .waitlistPast, .waitlistRange,
         .webhookEvents, .webhookTooMany,
@@ -353,6 +359,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .stayArrivalPassed, .stayArrived, .stayBeyondHorizon, .stayChanged, .stayEnded, .stayNotYetArrival,
         .stayOverCapacity, .staySleptUntil, .stayState, .stayTooLong,
         .taxAmount, .taxBands, .taxDates, .taxMaxNights, .taxName, .taxRate, .taxTooMany,
+        .taxInvoiceCountry, .taxInvoiceIssuer,
         .textControl, .textRequired, .textTooLong,
         .visitCancelClosed, .visitServices, .visitTerms,
     ]

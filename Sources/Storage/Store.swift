@@ -150,6 +150,7 @@ public final class Store: Sendable {
         migrations.add(ReceivingAccountSchema())
         migrations.add(BankStatementSchema(dialect: dialect))
         migrations.add(TaxInvoiceSchema())
+        migrations.add(CashReceiptSchema(dialect: dialect))
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await oneMigratorAtATime {

@@ -129,6 +129,7 @@ struct OpenAPITests {
             "/api/v1/properties/{id}/waitlist",
             "/api/v1/waitlist/{id}",
             "/api/v1/properties/{id}/receiving-account",
+            "/api/v1/properties/{id}/cash-receipts",
             "/api/v1/properties/{id}/statement-formats",
             "/api/v1/properties/{id}/statements",
             "/api/v1/properties/{id}/statement-lines",

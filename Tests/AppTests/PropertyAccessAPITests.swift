@@ -174,6 +174,11 @@ struct PropertyAccessAPITests {
             (.put, "/api/v1/properties/\(hotel)/taxes", #"{"taxes": []}"#),
             (.get, "/api/v1/properties/\(hotel)/receiving-account", nil),
             (.put, "/api/v1/properties/\(hotel)/receiving-account", "{}"),
+            (.get, "/api/v1/properties/\(hotel)/cash-receipts", nil),
+            (
+                .post, "/api/v1/properties/\(hotel)/cash-receipts",
+                #"{"source": "sale", "entryId": 1, "approvalNumber": "820116333"}"#
+            ),
             (.get, "/api/v1/properties/\(hotel)/statement-formats", nil),
             (
                 .put, "/api/v1/properties/\(hotel)/statement-formats",

@@ -196,6 +196,10 @@ export async function mount(main, desk, route) {
         sale.payments.map((payment) => [
           row([t(`method.${payment.method}`), payment.reference ? t("receipt.reference", { reference: payment.reference }) : ""].filter(Boolean).join(" · "), payment.amount),
           payment.tendered ? row(t("receipt.tendered"), payment.tendered, "is-tendered") : null,
+          // Korea: the server says a cash receipt is owed for it (listed on the day close until recorded).
+          payment.cashReceiptDue
+            ? h("tr", { class: "is-cash-receipt no-print" }, h("td", { colspan: 2, class: "desk-hint", text: t("cashReceipt.dueNote") }))
+            : null,
         ]),
       ),
       h(

@@ -158,7 +158,9 @@ extension Components.Schemas.SaleQuote {
                         method: try documented(payment.method.rawValue), amount: try .init(payment.amount),
                         tendered: try payment.tendered.map(Components.Schemas.Money.init),
                         reference: payment.reference.isEmpty ? nil : payment.reference),
-                    value2: .init(change: try .init(payment.change)))
+                    value2: .init(
+                        change: try .init(payment.change),
+                        cashReceiptDue: CashReceiptRule.isDue(payment.method, payment.amount) ? true : nil))
             },
             gross: try .init(totals.gross), discount: try .init(totals.discount), subtotal: try .init(totals.subtotal),
             tax: try .init(totals.tax), total: try .init(totals.total), paid: try .init(totals.paid),

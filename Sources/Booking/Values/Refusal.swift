@@ -194,6 +194,14 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// "The number, ID or account (and a VietQR account's bank) as the scheme writes them."
     public static let payAccountNumber = Refusal("payAccount.number")
 
+    // Korea's cash receipts
+    /// "An approval number is 8 to 12 digits, as Hometax or the terminal gives it."
+    public static let cashReceiptApproval = Refusal("cashReceipt.approval")
+    /// "A phone or business number of 10 to 13 digits, or none for an anonymous receipt."
+    public static let cashReceiptIdentifier = Refusal("cashReceipt.identifier")
+    /// "This payment needs no cash receipt now: one was recorded meanwhile."
+    public static let cashReceiptNotDue = Refusal("cashReceipt.notDue")
+
     // Bank statements
     /// "Each column is a different one of the file's."
     public static let statementColumns = Refusal("statement.columns")
@@ -327,6 +335,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .bookingArrivalPassed,
         .checkInClosed, .checkInExpired, .checkInGuests, .checkInLink,
         .customerErased,
+        .cashReceiptApproval, .cashReceiptIdentifier, .cashReceiptNotDue,
         .dateInvalid, .timeInvalid,
         .depositApplied, .depositNone, .depositTaken,
         .emailInvalid, .emailRequired,

@@ -1,0 +1,95 @@
+"""Korea's cash receipts in Chromium against a real server: at a Seoul salon, in Korean, a walk-in customer
+buys a ₩120,000 treatment set in cash and gives no number; the receipt says a cash receipt is due, the day
+close lists it as anonymous (to the tax office's 010-000-1234) due within 5 days, a mistyped approval number
+is refused under it in Korean, and the right one empties the list."""
+
+import datetime
+import os
+import re
+import tempfile
+
+import pytest
+from conftest import latin_words, screenshot, text_in
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+from test_checkout import money, quoted
+from test_desk import api, go, wait_ready
+from test_salon_from_empty import frontdesk
+from test_staff import sign_in_as
+
+from frontdesk_server import frontdesk_binary, serving
+
+OWNER = {"email": "dain@example.com", "password": "salon owner 2"}
+
+
+@pytest.fixture(scope="module")
+def seoul_server():
+    """`frontdesk serve` over a database holding one empty Seoul salon, in won, and its owner's login: its
+    base URL and the salon's id."""
+    binary = frontdesk_binary()
+    if not os.path.exists(binary):
+        pytest.fail(f"{binary} is missing: run swift build first")
+    work = tempfile.mkdtemp(prefix="frontdesk-seoul-salon-")
+    database = os.path.join(work, "seoul.sqlite")
+    added = frontdesk(
+        binary, "property", "add", "--kind", "salon", "--name", "살롱 다인", "--time-zone", "Asia/Seoul",
+        "--currency", "KRW", "--region", "서울", "--city", "성수", "--database", database,
+    )
+    salon = int(re.search(r"added property (\d+)", added).group(1))
+    frontdesk(
+        binary, "user", "add", "--email", OWNER["email"], "--role", "manager", "--database", database,
+        "--property", str(salon), "--password-stdin", stdin=OWNER["password"] + "\n",
+    )
+    with serving(binary, database, work, "seoul_server") as base:
+        yield base, salon
+
+
+def test_a_seoul_salons_cash_sale_without_a_number_lists_an_anonymous_cash_receipt_due(seoul_server, browser_factory):
+    base, salon = seoul_server
+    desk = browser_factory(viewport=(1024, 900), language="ko-KR")
+    sign_in_as(desk, base, OWNER["email"], OWNER["password"])
+    put = api(desk, "PUT", f"/api/v1/properties/{salon}/products",
+              {"products": [{"name": "헤어 트리트먼트 세트", "price": {"amount": 120_000, "currency": "KRW"}}]})
+    assert put["status"] == 200, put
+    product = put["data"]["products"][0]
+
+    # The checkout: the set, paid in cash with ₩150,000 handed over; the customer gives no number.
+    go(desk, "#/checkout", "checkout")
+    Select(desk.find_element(By.ID, "checkout-product")).select_by_value(str(product["id"]))
+    desk.find_element(By.ID, "checkout-add-product").click()
+    WebDriverWait(desk, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#checkout-lines tbody tr")) == 1)
+    assert Select(desk.find_element(By.ID, "checkout-method-0")).first_selected_option.get_attribute("value") == "cash"
+    desk.find_element(By.ID, "checkout-tendered-0").send_keys("150000")
+    WebDriverWait(desk, 10).until(
+        lambda b: quoted(b) == "current" and text_in(b, "#checkout-change") == money(b, {"amount": 30_000, "currency": "KRW"}))
+    desk.find_element(By.ID, "checkout-complete").click()
+    wait_ready(desk, "sales")
+    due_note = desk.execute_script("return window.desk.i18n.t('cashReceipt.dueNote')")
+    WebDriverWait(desk, 10).until(lambda b: text_in(b, ".is-cash-receipt") == due_note)
+
+    # The day close lists it, anonymous, due 5 days after today.
+    today = datetime.date.fromisoformat(api(desk, "GET", f"/api/v1/properties/{salon}/cash-receipts")["data"]["today"])
+    go(desk, "#/audit", "audit")
+    WebDriverWait(desk, 20).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#cash-receipts-due tbody tr"))
+    row = desk.find_element(By.CSS_SELECTOR, "#cash-receipts-due tbody tr")
+    due_by = desk.execute_script("return window.desk.i18n.date(arguments[0])", (today + datetime.timedelta(days=5)).isoformat())
+    assert "RCT-000001" in row.text and money(desk, {"amount": 120_000, "currency": "KRW"}) in row.text, row.text
+    assert due_by in row.text, (due_by, row.text)
+    identifier = row.find_element(By.CSS_SELECTOR, "input[id^='cash-receipt-identifier-']")
+    assert identifier.get_attribute("placeholder") == "010-000-1234"
+    section = desk.find_element(By.ID, "cash-receipts").text
+    assert not latin_words(section, stored=["RCT-000001"]), latin_words(section, stored=["RCT-000001"])
+    screenshot(desk, "cash-receipts-ko")
+
+    # A mistyped approval number is refused under it, in Korean; the right one is recorded.
+    approval = row.find_element(By.CSS_SELECTOR, "input[id^='cash-receipt-approval-']")
+    approval.send_keys("8201-163")
+    row.find_element(By.CSS_SELECTOR, "button[id^='cash-receipt-record-']").click()
+    WebDriverWait(desk, 10).until(lambda b: text_in(b, "#cash-receipts .desk-form-error") != "")
+    refusal = text_in(desk, "#cash-receipts .desk-form-error")
+    assert "8" in refusal and "12" in refusal and not latin_words(refusal), refusal
+    approval.clear()
+    approval.send_keys("820116333")
+    row.find_element(By.CSS_SELECTOR, "button[id^='cash-receipt-record-']").click()
+    WebDriverWait(desk, 10).until(lambda b: b.find_elements(By.ID, "cash-receipts-none"))
+    assert api(desk, "GET", f"/api/v1/properties/{salon}/cash-receipts")["data"]["payments"] == []

@@ -15,7 +15,7 @@ extension QRCode {
     ///     when nil the SVG scales to whatever box the page gives it.
     public func svg(label: String, pixelsPerModule: Int? = nil) -> String {
         let side = size + 2 * Self.quietZone
-        let escapedLabel = Self.xmlEscaped(label)
+        let escapedLabel = XMLText.escaped(label)
         var dimensions = ""
         if let pixelsPerModule, pixelsPerModule > 0 {
             dimensions = " width=\"\(side * pixelsPerModule)\" height=\"\(side * pixelsPerModule)\""
@@ -49,24 +49,4 @@ extension QRCode {
         return commands.joined()
     }
 
-    /// Escapes text for use in XML content and double-quoted attributes, dropping the control characters that
-    /// XML 1.0 forbids.
-    static func xmlEscaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                if scalar.value >= 0x20 && !(0xFFFE...0xFFFF).contains(scalar.value) {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
-    }
 }

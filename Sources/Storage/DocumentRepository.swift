@@ -301,3 +301,20 @@ struct DocumentBody: Codable {
             buyer: buyer?.buyer, replaces: replaces)
     }
 }
+
+extension Store: EInvoiceStorage {
+    public func invoiceNumberInYear(of document: FolioDocument) async throws -> Int {
+        let year = Int(document.issuedOn.iso.prefix(4)) ?? 1970
+        let (first, next) = (Day(year: year, month: 1, day: 1), Day(year: year + 1, month: 1, day: 1))
+        return try await read { sql in
+            try await sql.raw(
+                """
+                SELECT COUNT(*) AS number FROM folio_documents
+                WHERE property_id = \(bind: document.propertyID) AND kind = \(bind: document.kind.rawValue)
+                  AND issued_on >= \(bind: first.number) AND issued_on < \(bind: next.number)
+                  AND number <= \(bind: document.number)
+                """
+            ).first()?.decode(column: "number", as: Int.self) ?? 0
+        }
+    }
+}

@@ -130,6 +130,7 @@ struct OpenAPITests {
             "/api/v1/waitlist/{id}",
             "/api/v1/properties/{id}/receiving-account",
             "/api/v1/properties/{id}/cash-receipts",
+            "/api/v1/documents/{id}/e-invoice",
             "/api/v1/properties/{id}/statement-formats",
             "/api/v1/properties/{id}/statements",
             "/api/v1/properties/{id}/statement-lines",

@@ -81,6 +81,42 @@ struct PaymentCodesAPITests {
         }
     }
 
+    /// A Bangkok salon paid by PromptPay: the checkout's quote draws the code for a QR payment's amount (and
+    /// for no cash one), which zbarimg reads back with the amount and the visit's reference.
+    @Test func aSalonsCheckoutDrawsTheCodeForAQRPaymentsAmount() async throws {
+        let fixture = try await APIFixture.make()
+        let salon = try await fixture.store.properties.insert(
+            Property(
+                id: 0, name: "Salon Mali", kind: .salon, region: "Bangkok", city: "Sukhumvit", latitude: 13.73,
+                longitude: 100.57, timeZoneID: "Asia/Bangkok", currency: .thb))
+        try await fixture.staff(salon.id)
+        try await fixture.test(as: .manager) { client in
+            let base = "/api/v1/properties/\(salon.id)"
+            let account = #"{"account": {"kind": "promptpay_mobile", "number": "081-234-5678", "holder": "Mali"}}"#
+            #expect(
+                try await client.execute(
+                    uri: base + "/receiving-account", method: .put, body: ByteBuffer(string: account)
+                )
+                .status == .ok)
+            let products = #"{"products": [{"name": "Hair oil", "price": {"amount": 45050, "currency": "THB"}}]}"#
+            let product = try StayActionsAPITests.decode(
+                Components.Schemas.ProductList.self,
+                try await client.execute(uri: base + "/products", method: .put, body: ByteBuffer(string: products))
+            ).products[0].id
+            let order =
+                #"{"appointmentIds": [], "items": [{"productId": \#(product)}], "payments": [{"method": "cash", "amount": {"amount": 5050, "currency": "THB"}}, {"method": "qr", "amount": {"amount": 40000, "currency": "THB"}}]}"#
+            let quote = try StayActionsAPITests.decode(
+                Components.Schemas.SaleQuote.self,
+                try await client.execute(uri: base + "/sales/quote", method: .post, body: ByteBuffer(string: order)))
+            let drawn = try #require(quote.payCodes)
+            #expect(drawn.map(\.payment) == [1], "the QR payment alone")
+            let code = try #require(drawn.first?.code)
+            #expect(code.amount.amount == 40_000 && code.holder == "Mali")
+            #expect(code.payload.contains("5406400.00") && code.payload.contains("0113006681234567"))
+            #expect(try Self.decoded(code.svg) == code.payload)
+        }
+    }
+
     /// The ways the property is paid, as its desk reads them with the property.
     static func methods(_ client: SignedInClient, _ fixture: APIFixture) async throws
         -> [Components.Schemas.OfferedPaymentMethod]

@@ -168,6 +168,7 @@ struct PropertyAccessAPITests {
             (.get, "/api/v1/stays/\(charged)/documents", nil),
             (.post, "/api/v1/stays/\(charged)/documents", #"{"kind": "invoice"}"#),
             (.get, "/api/v1/documents/\(document.id)", nil),
+            (.get, "/api/v1/documents/\(document.id)/e-invoice?provider=0100109106", nil),
             (.post, "/api/v1/documents/\(document.id)/send", #"{"language": "en", "email": "a@example.com"}"#),
             (.put, "/api/v1/properties/\(hotel)/issuer", #"{"name": "", "address": "", "taxId": ""}"#),
             (.get, "/api/v1/properties/\(hotel)/taxes", nil),

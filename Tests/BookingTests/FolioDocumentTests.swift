@@ -1,5 +1,6 @@
-import Booking
 import Testing
+
+@testable import Booking
 
 /// Drafting an invoice or a receipt from a folio, and the issuer a manager enters.
 struct FolioDocumentTests {
@@ -149,5 +150,31 @@ struct ThaiTaxInvoiceTests {
             try FolioDocumentTests.draft(.abbreviatedTaxInvoice, issuer: Self.seller, currency: .jpy)
         }
         #expect(elsewhere?.reason == .taxInvoiceCountry)
+    }
+}
+
+/// Vietnamese amounts in words, as an e-invoice's total states them.
+struct VietnameseAmountTests {
+    @Test(arguments: [
+        (0, "Không đồng"), (15, "Mười lăm đồng"), (21, "Hai mươi mốt đồng"), (25, "Hai mươi lăm đồng"),
+        (101, "Một trăm linh một đồng"), (2_001, "Hai nghìn không trăm linh một đồng"),
+        (1_080_000, "Một triệu không trăm tám mươi nghìn đồng"), (5_500_000, "Năm triệu năm trăm nghìn đồng"),
+        (1_000_000_001, "Một tỷ không trăm linh một đồng"), (1_000_000_000_000, "Một nghìn tỷ đồng"),
+    ])
+    func anAmountIsReadInVietnamese(amount: Int, words: String) {
+        #expect(VietnameseAmount.words(amount) == words)
+    }
+}
+
+/// Only an invoice in đồng has Vietnam's e-invoice.
+struct VietnamEInvoiceTests {
+    @Test func aThaiInvoiceOrAReceiptHasNoVietnameseEInvoice() throws {
+        let thai = try FolioDocumentTests.draft(.invoice, issuer: Issuer(name: "Baan Suan", taxID: "0505561001235"))
+        let refused = #expect(throws: DomainError.self) {
+            try VietnamEInvoice.of(thai, number: 1, property: Make.hotel())
+        }
+        #expect(refused?.reason == .eInvoiceCountry)
+        #expect(
+            VietnamEInvoice.rate(basisPoints: 800) == "8%" && VietnamEInvoice.rate(basisPoints: 350) == "KHAC:03.50%")
     }
 }

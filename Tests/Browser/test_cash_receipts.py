@@ -1,7 +1,10 @@
-"""Korea's cash receipts in Chromium against a real server: at a Seoul salon, in Korean, a walk-in customer
-buys a ₩120,000 treatment set in cash and gives no number; the receipt says a cash receipt is due, the day
-close lists it as anonymous (to the tax office's 010-000-1234) due within 5 days, a mistyped approval number
-is refused under it in Korean, and the right one empties the list."""
+"""Paid at the counter, as each country asks, in Chromium against a real server with two empty salons:
+- Korea's cash receipts: at a Seoul salon, in Korean, a walk-in customer buys a ₩120,000 treatment set in cash
+  and gives no number; the receipt says a cash receipt is due, the day close lists it as anonymous (to the
+  tax office's 010-000-1234) due within 5 days, a mistyped approval number is refused under it in Korean, and
+  the right one empties the list.
+- A code to pay: at a Bangkok salon paid by PromptPay, in Thai, a QR payment at the checkout shows the code
+  for its amount, which Debian's zbarimg reads back as PromptPay's payload with that amount."""
 
 import datetime
 import os
@@ -15,6 +18,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from test_checkout import money, quoted
 from test_desk import api, go, wait_ready
 from test_salon_from_empty import frontdesk
+from test_pay_codes import decoded
 from test_staff import sign_in_as
 
 from frontdesk_server import frontdesk_binary, serving
@@ -23,9 +27,9 @@ OWNER = {"email": "dain@example.com", "password": "salon owner 2"}
 
 
 @pytest.fixture(scope="module")
-def seoul_server():
-    """`frontdesk serve` over a database holding one empty Seoul salon, in won, and its owner's login: its
-    base URL and the salon's id."""
+def salons_server():
+    """`frontdesk serve` over a database holding two empty salons, Seoul's in won and Bangkok's in baht, and
+    their owner's login: its base URL and the salons' ids."""
     binary = frontdesk_binary()
     if not os.path.exists(binary):
         pytest.fail(f"{binary} is missing: run swift build first")
@@ -35,19 +39,34 @@ def seoul_server():
         binary, "property", "add", "--kind", "salon", "--name", "살롱 다인", "--time-zone", "Asia/Seoul",
         "--currency", "KRW", "--region", "서울", "--city", "성수", "--database", database,
     )
-    salon = int(re.search(r"added property (\d+)", added).group(1))
+    seoul = int(re.search(r"added property (\d+)", added).group(1))
+    added = frontdesk(
+        binary, "property", "add", "--kind", "salon", "--name", "ร้านมะลิ", "--time-zone", "Asia/Bangkok",
+        "--currency", "THB", "--region", "กรุงเทพ", "--city", "สุขุมวิท", "--database", database,
+    )
+    bangkok = int(re.search(r"added property (\d+)", added).group(1))
     frontdesk(
         binary, "user", "add", "--email", OWNER["email"], "--role", "manager", "--database", database,
-        "--property", str(salon), "--password-stdin", stdin=OWNER["password"] + "\n",
+        "--property", str(seoul), "--property", str(bangkok), "--password-stdin", stdin=OWNER["password"] + "\n",
     )
-    with serving(binary, database, work, "seoul_server") as base:
-        yield base, salon
+    with serving(binary, database, work, "salons_server") as base:
+        yield base, {"seoul": seoul, "bangkok": bangkok}
 
 
-def test_a_seoul_salons_cash_sale_without_a_number_lists_an_anonymous_cash_receipt_due(seoul_server, browser_factory):
-    base, salon = seoul_server
+def use_salon(desk, salon):
+    """Switches the desk to `salon` (its id)."""
+    select = Select(desk.find_element(By.ID, "desk-property"))
+    if select.first_selected_option.get_attribute("value") != str(salon):
+        select.select_by_value(str(salon))
+        wait_ready(desk)
+
+
+def test_a_seoul_salons_cash_sale_without_a_number_lists_an_anonymous_cash_receipt_due(salons_server, browser_factory):
+    base, salons = salons_server
+    salon = salons["seoul"]
     desk = browser_factory(viewport=(1024, 900), language="ko-KR")
     sign_in_as(desk, base, OWNER["email"], OWNER["password"])
+    use_salon(desk, salon)
     put = api(desk, "PUT", f"/api/v1/properties/{salon}/products",
               {"products": [{"name": "헤어 트리트먼트 세트", "price": {"amount": 120_000, "currency": "KRW"}}]})
     assert put["status"] == 200, put
@@ -93,3 +112,46 @@ def test_a_seoul_salons_cash_sale_without_a_number_lists_an_anonymous_cash_recei
     row.find_element(By.CSS_SELECTOR, "button[id^='cash-receipt-record-']").click()
     WebDriverWait(desk, 10).until(lambda b: b.find_elements(By.ID, "cash-receipts-none"))
     assert api(desk, "GET", f"/api/v1/properties/{salon}/cash-receipts")["data"]["payments"] == []
+
+
+def test_a_bangkok_salons_qr_payment_shows_the_promptpay_code_for_its_amount(salons_server, browser_factory):
+    base, salons = salons_server
+    salon = salons["bangkok"]
+    desk = browser_factory(viewport=(1024, 900), language="th-TH")
+    sign_in_as(desk, base, OWNER["email"], OWNER["password"])
+    use_salon(desk, salon)
+    put = api(desk, "PUT", f"/api/v1/properties/{salon}/products",
+              {"products": [{"name": "น้ำมันบำรุงผม", "price": {"amount": 45_050, "currency": "THB"}}]})
+    assert put["status"] == 200, put
+    product = put["data"]["products"][0]
+    # Set-up: where the salon is paid by a code.
+    go(desk, "#/salon-setup", "salon-setup")
+    Select(desk.find_element(By.ID, "pay-account-kind")).select_by_value("promptpay_mobile")
+    desk.find_element(By.ID, "pay-account-number").send_keys("081-234-5678")
+    desk.find_element(By.ID, "pay-account-holder").send_keys("ร้านมะลิ")
+    desk.find_element(By.ID, "settings-payments-save").click()
+    WebDriverWait(desk, 10).until(
+        lambda b: (api(b, "GET", f"/api/v1/properties/{salon}/receiving-account")["data"].get("account") or {}).get("number")
+        == "081-234-5678")
+    desk.refresh()
+    wait_ready(desk)
+
+    # The checkout: the oil, paid by a QR payment; its code shows under it, for its amount.
+    go(desk, "#/checkout", "checkout")
+    Select(desk.find_element(By.ID, "checkout-product")).select_by_value(str(product["id"]))
+    desk.find_element(By.ID, "checkout-add-product").click()
+    Select(desk.find_element(By.ID, "checkout-method-0")).select_by_value("qr")
+    WebDriverWait(desk, 15).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#checkout-pay-code-0 img"))
+    caption = desk.find_element(By.CSS_SELECTOR, "#checkout-pay-code-0 figcaption").text
+    assert "450.50" in caption and "ร้านมะลิ" in caption, caption
+    svg = desk.execute_script(
+        "const src = document.querySelector('#checkout-pay-code-0 img').src;"
+        "return decodeURIComponent(src.slice(src.indexOf(',') + 1));"
+    )
+    payload = decoded(svg)
+    assert payload.startswith("000201010212") and "0113006681234567" in payload and "5406450.50" in payload, payload
+    assert not latin_words(desk.find_element(By.CSS_SELECTOR, ".checkout-payment").text), "English left on the Thai checkout"
+    screenshot(desk, "checkout-code-thai")
+    # Paid in cash instead, no code is drawn.
+    Select(desk.find_element(By.ID, "checkout-method-0")).select_by_value("cash")
+    WebDriverWait(desk, 15).until(lambda b: not b.find_elements(By.CSS_SELECTOR, "#checkout-pay-code-0 img"))

@@ -840,7 +840,8 @@ def test_every_screen_at_ipad_size(desk_server, browser_factory, size):
     guest = next(e["stay"] for e in today["inHouse"] if e["stay"]["roomId"])
     screens = (("#/today", "today"), ("#/board", "board"), (f"#/stays/{guest['id']}", "stays"),
                ("#/housekeeping", "housekeeping"), ("#/dashboard", "dashboard"), ("#/rates", "rates"),
-               ("#/settings", "settings"), ("#/staff", "staff"), ("#/reports", "reports"), ("#/audit", "audit"))
+               ("#/settings", "settings"), ("#/staff", "staff"), ("#/reports", "reports"), ("#/audit", "audit"),
+               ("#/bank", "bank"))
     for language in ("en", "th") if size == (1024, 768) else ("en",):
         Select(browser.find_element(By.ID, "desk-language")).select_by_value(language)
         wait_ready(browser)

@@ -5,13 +5,14 @@ import { h } from "./dom.js";
 
 /**
  * @param {{svg: string}} code the server's `PaymentCode`
- * @param {{caption: string, alt: string}} words the caption and the image's text, in the page's language
+ * @param {{caption: string, alt: string, id?: string}} words the caption and the image's text, in the page's
+ *   language; `id` the figure's (`pay-code` unless given)
  * @returns {HTMLElement}
  */
-export function payCodeFigure(code, { caption, alt }) {
+export function payCodeFigure(code, { caption, alt, id = "pay-code" }) {
   return h(
     "figure",
-    { class: "pay-code", id: "pay-code" },
+    { class: "pay-code", id },
     h("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(code.svg)}`, alt, width: 240, height: 240 }),
     h("figcaption", { text: caption }),
   );

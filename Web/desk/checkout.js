@@ -12,6 +12,7 @@ import { call, errorText, get, keyPerBody, OtherProperty, unreachable } from "./
 import { h, fill } from "../common/dom.js";
 import { currencyDigits, currencySign, toMajorUnits } from "../common/money.js";
 import { blankPayment, fieldPlace, followDue, MAX_PAYMENTS, saleOrder } from "./checkout-order.js";
+import { payCodeFigure } from "../common/pay-code.js";
 import { lineLabel, taxLabel } from "./folio-lines.js";
 import { field, onEdit, paymentFields } from "./payment-fields.js";
 import { saleList } from "./sale-list.js";
@@ -216,6 +217,8 @@ export async function mount(main, desk, route) {
 
   /** One payment's controls (payment-fields.js), numbered, and Remove for all but the first. */
   function paymentView(payment, n) {
+    // The code to pay it by, when the quote draws one (a QR payment at a salon paid by a code).
+    const code = h("div", { class: "checkout-pay-code", id: `checkout-code-${n}` });
     const view = paymentFields(i18n, payment, { id: (name) => `checkout-${name}-${n}`, currency, methods, changed });
     const remove =
       n > 0
@@ -233,8 +236,9 @@ export async function mount(main, desk, route) {
       { class: "checkout-payment", dataset: { payment: String(n) } },
       h("legend", { text: t("checkout.payment", { n: n + 1 }) }),
       h("div", { class: "checkout-fields" }, view.elements, remove ? h("div", { class: "checkout-field is-button" }, remove) : null),
+      code,
     );
-    return { element, method: view.method, amount: view.amount, errors: view.errors, errorAt: view.errorAt };
+    return { element, method: view.method, amount: view.amount, errors: view.errors, errorAt: view.errorAt, code };
   }
 
   function drawPayments() {
@@ -243,6 +247,16 @@ export async function mount(main, desk, route) {
     addPayment.disabled = state.payments.length >= MAX_PAYMENTS;
   }
   drawPayments();
+
+  /** Each payment's code as the quote draws it, under its fields; `rows` maps the payments sent to the form's. */
+  function drawCodes(quote, rows) {
+    const codes = new Map((quote.payCodes ?? []).map(({ payment, code }) => [rows[payment], code]));
+    paymentViews.forEach((view, n) => {
+      const code = codes.get(n);
+      const words = code && { amount: money(code.amount), reference: code.reference, holder: code.holder };
+      fill(view.code, code ? payCodeFigure(code, { caption: t("checkout.codeCaption", words), alt: t(`payCode.alt.${code.scheme}`, words), id: `checkout-pay-code-${n}` }) : null);
+    });
+  }
 
   // MARK: the totals, and completing
 
@@ -351,6 +365,7 @@ export async function mount(main, desk, route) {
       }
       drawLines(quote);
       drawTotals(quote);
+      drawCodes(quote, rows);
       current = quote.due.amount === 0;
       showState("current");
     } catch (error) {

@@ -16,6 +16,7 @@ import { servicesPart } from "./salon-services.js";
 import { drawTerms, termsPut } from "./salon-terms.js";
 import { shiftsPart } from "./salon-shifts.js";
 import { issuerSection } from "./settings-issuer.js";
+import { paymentsSection } from "./settings-payments.js";
 import { messagesSection } from "./settings-messages.js";
 import { taxesSection } from "./settings-taxes.js";
 import { textsSection } from "./settings-texts.js";
@@ -59,10 +60,11 @@ export async function mount(main, desk) {
   let webhooks;
   let issuer;
   let taxes;
+  let payments;
   try {
-    [setup, texts, { products }, messages, webhooks, issuer, taxes] = await Promise.all([
+    [setup, texts, { products }, messages, webhooks, issuer, taxes, payments] = await Promise.all([
       get(path), textsPart(desk), get(`/api/v1/properties/${desk.property.id}/products`), messagesSection(desk),
-      webhooksSection(desk), issuerSection(desk), taxesSection(desk),
+      webhooksSection(desk), issuerSection(desk), taxesSection(desk), paymentsSection(desk),
     ]);
   } catch (error) {
     fill(main, h("div", { class: "settings-page setup-page" }, title, h("p", { class: "desk-error", role: "alert", text: errorText(error, t) })));
@@ -88,7 +90,7 @@ export async function mount(main, desk) {
   const resources = salonForm("resources", drawResources(desk));
   const window = salonForm("window", drawWindow(desk));
   // Settings' sections, each saved by itself with its own calls; spaced as the set-up's own.
-  for (const part of [messages, webhooks, issuer, taxes]) part.classList.add("setup-section");
+  for (const part of [messages, webhooks, issuer, taxes, payments]) part?.classList.add("setup-section");
   // The salon's fees, a PUT of their own.
   const terms = savingForm(desk, { save: t("setup.save.terms"), draw: drawTerms(desk), send: (value) => termsPut(desk, value), saved });
   for (const form of [hours, resources, window, terms]) form.redraw(setup);
@@ -129,6 +131,8 @@ export async function mount(main, desk) {
       // Who issues its receipts (登録番号) and its taxes (内消費税): what every receipt prints.
       issuer,
       taxes,
+      // Where it is paid by a code (PromptPay, VietQR), where its country has a scheme: its QR payments' codes.
+      payments,
       texts.element,
       messages,
       webhooks,

@@ -34,7 +34,11 @@ extension FrontdeskAPI {
             case .json(let body): body
             }
         let quote = try await checkout.quote(try Self.order(body, propertyID: input.path.id), by: try staff)
-        return .ok(.init(body: .json(try .init(quote, staff: try await staffNames(quote.lines)))))
+        var answer = try Components.Schemas.SaleQuote(quote, staff: try await staffNames(quote.lines))
+        answer.payCodes = try quote.payCodes.enumerated().compactMap { index, code in
+            try code.map { .init(payment: index, code: try .init($0, label: $0.amount.description)) }
+        }
+        return .ok(.init(body: .json(answer)))
     }
 
     func createSale(_ input: Operations.CreateSale.Input) async throws -> Operations.CreateSale.Output {

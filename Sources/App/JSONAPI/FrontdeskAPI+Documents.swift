@@ -1,5 +1,6 @@
 import API
 import Booking
+import OpenAPIRuntime
 
 /// Invoices and receipts: issuing one from a stay's folio, reading them, and who issues them. Each
 /// decodes its input, calls its `Accounts` operation and encodes the answer.
@@ -63,7 +64,8 @@ extension Components.Schemas.FolioDocument {
             id: document.id, propertyId: document.propertyID, stayId: document.stayID,
             kind: try documented(document.kind.rawValue), number: document.number, reference: document.reference,
             buyer: document.buyer.map { .init(name: $0.name, address: $0.address, taxId: $0.taxID, branch: $0.branch) },
-            replaces: document.replaces, issuedOn: document.issuedOn.iso,
+            replaces: document.replaces, eInvoice: VietnamEInvoice.applies(to: document) ? true : nil,
+            issuedOn: document.issuedOn.iso,
             issuer: .init(document.issuer), guestName: document.guestName,
             confirmationCode: document.confirmationCode, arrival: document.nights.arrival.iso,
             departure: document.nights.departure.iso, rooms: document.rooms,
@@ -87,5 +89,18 @@ extension Components.Schemas.FolioDocumentTax {
             basisPoints: total.basisPoints, perNight: try total.perNight.map(Components.Schemas.Money.init),
             base: try total.base.map(Components.Schemas.Money.init), units: total.units, amount: try .init(total.amount)
         )
+    }
+}
+
+/// Vietnam's e-invoices: the XML of an invoice, for the provider named by its tax code.
+extension FrontdeskAPI {
+    func getEInvoice(_ input: Operations.GetEInvoice.Input) async throws -> Operations.GetEInvoice.Output {
+        let provider = try PortalUpload(taxCode: input.query.provider)
+        let (_, submission) = try await accounts.eInvoice(
+            of: input.path.id, provider: provider, by: try context.staff(for: .accounts))
+        guard case .awaitingUpload(let xml) = submission else {
+            throw DomainError(.notAllowed, "the provider sent it already")
+        }
+        return .ok(.init(body: .xml(HTTPBody(xml))))
     }
 }

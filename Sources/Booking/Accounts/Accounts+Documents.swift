@@ -46,3 +46,27 @@ extension Accounts where Storage: DocumentStorage {
         return document
     }
 }
+
+/// Vietnam's e-invoices, written from the invoices issued.
+extension Accounts where Storage: EInvoiceStorage {
+    /// The e-invoice of an invoice issued at a property pricing in đồng, numbered in its year, handed to
+    /// `provider`.
+    public func eInvoice(of documentID: Int, provider: some EInvoiceProvider, by staff: Staff) async throws
+        -> (invoice: VietnamEInvoice, submission: EInvoiceSubmission)
+    {
+        let document = try await document(documentID, by: staff)
+        guard let property = try await storage.property(id: document.propertyID) else {
+            throw DomainError(.notFound, "no document \(documentID)")
+        }
+        let number = try await storage.invoiceNumberInYear(of: document)
+        let invoice = try VietnamEInvoice.of(document, number: number, property: property)
+        return (invoice, try await provider.submit(invoice))
+    }
+}
+
+/// What e-invoices need of storage besides documents.
+public protocol EInvoiceStorage: DocumentStorage {
+    /// Which of its property's invoices of its calendar year `document` is, from 1 (invoices are numbered
+    /// without gaps, so this restarts each 1 January without gaps too).
+    func invoiceNumberInYear(of document: FolioDocument) async throws -> Int
+}

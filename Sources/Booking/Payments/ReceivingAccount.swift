@@ -92,7 +92,8 @@ public struct PaymentCode: Hashable, Sendable {
         guard amount.amount > 0 else { throw .invalid("amount", "nothing is due") }
         return PaymentCode(
             scheme: account.kind.scheme, amount: amount, reference: reference, holder: account.holder,
-            payload: try payload(account: account, amount: amount.amount, reference: reference))
+            payload: try payload(
+                account: account, amount: amount.amount, reference: reference.isEmpty ? nil : reference))
     }
 
     /// The code drawn: an SVG of its modules, labelled for a screen reader.

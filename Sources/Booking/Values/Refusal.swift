@@ -185,6 +185,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     public static let issuerBranch = Refusal("issuer.branch")
     /// "A tax invoice needs the seller's name and tax ID: a manager sets them in Settings."
     public static let taxInvoiceIssuer = Refusal("taxInvoice.issuer")
+    /// "An e-invoice is Vietnam's, of an invoice in đồng with the VAT added."
+    public static let eInvoiceCountry = Refusal("eInvoice.country")
     /// "Tax invoices are Thailand's: issue an invoice or a receipt."
     public static let taxInvoiceCountry = Refusal("taxInvoice.country")
 
@@ -337,6 +339,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .customerErased,
         .cashReceiptApproval, .cashReceiptIdentifier, .cashReceiptNotDue,
         .dateInvalid, .timeInvalid,
+        .eInvoiceCountry,
         .depositApplied, .depositNone, .depositTaken,
         .emailInvalid, .emailRequired,
         .folioNothingToInvoice, .folioNothingToReceipt, .folioOpenBalance,

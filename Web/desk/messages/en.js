@@ -1077,4 +1077,7 @@ export default {
   "cashReceipt.late": "Late: due {day}",
   "cashReceipt.none": "No cash receipt waits to be issued.",
   "cashReceipt.dueNote": "A cash receipt is due for this payment within 5 days.",
+  "document.eInvoice": "E-invoice (XML)",
+  "document.eInvoiceProvider": "Provider's tax code",
+  "checkout.codeCaption": "Scan to pay {amount} to {holder}",
 };

@@ -1075,4 +1075,7 @@ export default {
   "cashReceipt.late": "期限切れ：{day} まで",
   "cashReceipt.none": "発行待ちの現金領収証はありません。",
   "cashReceipt.dueNote": "この支払いには 5 日以内に現金領収証の発行が必要です。",
+  "document.eInvoice": "電子インボイス（XML）",
+  "document.eInvoiceProvider": "プロバイダーの税番号",
+  "checkout.codeCaption": "スキャンして {holder} に {amount} を支払う",
 };

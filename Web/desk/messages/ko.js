@@ -1075,4 +1075,7 @@ export default {
   "cashReceipt.late": "기한 지남: {day}까지",
   "cashReceipt.none": "발급을 기다리는 현금영수증이 없습니다.",
   "cashReceipt.dueNote": "이 결제는 5일 안에 현금영수증을 발급해야 합니다.",
+  "document.eInvoice": "전자 인보이스(XML)",
+  "document.eInvoiceProvider": "공급업체의 세금 번호",
+  "checkout.codeCaption": "스캔하여 {holder}에게 {amount} 결제",
 };

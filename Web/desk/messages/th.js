@@ -1076,4 +1076,7 @@ export default {
   "cashReceipt.late": "เลยกำหนด: ภายใน {day}",
   "cashReceipt.none": "ไม่มีใบเสร็จเงินสดที่รอออก",
   "cashReceipt.dueNote": "ต้องออกใบเสร็จเงินสดสำหรับการชำระนี้ภายใน 5 วัน",
+  "document.eInvoice": "ใบกำกับภาษีอิเล็กทรอนิกส์ (XML)",
+  "document.eInvoiceProvider": "เลขประจำตัวผู้เสียภาษีของผู้ให้บริการ",
+  "checkout.codeCaption": "สแกนเพื่อชำระ {amount} ให้ {holder}",
 };

@@ -1075,4 +1075,7 @@ export default {
   "cashReceipt.late": "Quá hạn: hạn {day}",
   "cashReceipt.none": "Không có biên lai tiền mặt nào chờ xuất.",
   "cashReceipt.dueNote": "Khoản thanh toán này cần biên lai tiền mặt trong 5 ngày.",
+  "document.eInvoice": "Hóa đơn điện tử (XML)",
+  "document.eInvoiceProvider": "Mã số thuế nhà cung cấp",
+  "checkout.codeCaption": "Quét để trả {amount} cho {holder}",
 };

@@ -45,7 +45,15 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
 
     /// The order priced as checking it out would: what the desk shows while the customer pays.
     public func quote(_ order: SaleOrder, by staff: Staff) async throws -> SaleQuote {
-        try await priced(order, by: staff).quote
+        let priced = try await priced(order, by: staff)
+        var quote = priced.quote
+        // A QR payment at a salon paid by a code: the code for its amount, referenced by its first visit.
+        let reference = order.appointmentIDs.first.map { "VISIT-\($0)" } ?? ""
+        quote.payCodes = quote.payments.map { payment in
+            guard payment.method.drawsCode else { return nil }
+            return PaymentCode.due(payment.amount, at: priced.salon, confirmationCode: reference)
+        }
+        return quote
     }
 
     /// Checks a visit out: prices the order, refuses it unless the payments come to the total exactly

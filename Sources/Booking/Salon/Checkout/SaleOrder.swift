@@ -146,6 +146,9 @@ public struct SaleQuote: Hashable, Sendable {
     public var includedTaxes: [FolioDocument.TaxTotal]
     public var payments: [SalePayment]
     public var currency: Currency
+    /// The code to pay each payment by, where its method draws one and the salon is paid by a code (a
+    /// quote's, for the customer to scan at the counter); nil for the others.
+    public var payCodes: [PaymentCode?] = []
 
     public var totals: SaleTotals { SaleTotals(lines: lines, taxes: taxes, payments: payments, currency: currency) }
 

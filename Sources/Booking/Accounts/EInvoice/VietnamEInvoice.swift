@@ -1,0 +1,168 @@
+/// Vietnam's e-invoice (hóa đơn điện tử) of an invoice issued at a property pricing in đồng: every field
+/// Decree 123/2020 and Circular 78/2021 (now 32/2025) name, in the layout of the tax authority's Decision
+/// 1450/1510 (`docs/law/vietnam-einvoice-xml.md`), for a licensed provider to sign with the seller's
+/// certificate and send (`EInvoiceProvider`). The VAT of each line is the rate in force on its night (8 %
+/// to 2026-12-31, 10 % after); a service charge the VAT is charged on is a line of each rate's nights.
+public struct VietnamEInvoice: Hashable, Sendable {
+    /// One line (`HHDVu`): its amount before VAT and the VAT rate as the layout writes it (`8%`, `KCT`).
+    public struct Line: Hashable, Sendable {
+        public var name: String
+        /// `Đêm` for a night, `Lần` for anything else.
+        public var unit: String
+        public var quantity: Int
+        public var unitPrice: Money
+        public var amount: Money
+        public var rate: String
+    }
+
+    /// One VAT rate's totals (`LTSuat`).
+    public struct RateTotal: Hashable, Sendable {
+        public var rate: String
+        public var base: Money
+        public var tax: Money
+    }
+
+    /// A seller or buyer (`NBan`, `NMua`).
+    public struct Party: Hashable, Sendable {
+        public var name: String
+        public var taxCode: String
+        public var address: String
+    }
+
+    /// The layout's version (`PBan`).
+    public static let formatVersion = "2.0.1"
+    /// The invoice's form (`KHMSHDon`): 1, a VAT invoice.
+    public static let form = "1"
+    /// The two letters the seller tells its series apart by, when it keeps one series (unconfirmed default).
+    public static let seriesLetters = "YY"
+    /// The highest number a year's invoices reach (`SHDon`, 8 digits).
+    public static let maxNumber = 99_999_999
+
+    /// `C26TYY`: coded by the tax authority (`C`), the year of issue, an enterprise's (`T`), the series.
+    public var symbol: String
+    /// From 1 each 1 January.
+    public var number: Int
+    public var issuedOn: Day
+    public var currency: Currency
+    public var seller: Party
+    /// The company a full invoice is issued to; nil for a consumer, named by `guestName` alone.
+    public var buyer: Party?
+    public var guestName: String
+    public var lines: [Line]
+    public var rates: [RateTotal]
+    /// How it was paid (`HTTToan`): `TM/CK`, cash or transfer.
+    public var paymentMethod: String
+    /// The booking, its rooms and nights, stated in the free fields (`TTKhac`).
+    public var confirmationCode: String
+    public var rooms: [String]
+    public var nights: Nights
+
+    public var totalBeforeTax: Money { Money(lines.map(\.amount.amount).saturatedSum(), currency) }
+    public var totalTax: Money { Money(rates.map(\.tax.amount).saturatedSum(), currency) }
+    public var total: Money { Money(totalBeforeTax.amount.addingSaturated(totalTax.amount), currency) }
+    /// The total in Vietnamese words (`TgTTTBChu`).
+    public var totalInWords: String { VietnameseAmount.words(total.amount) }
+
+    /// The e-invoice of `document`, an invoice of a property pricing in đồng, the `number`th of its year.
+    /// Refused for another document or currency, for prices with the VAT inside them (not written yet), and
+    /// without the seller's tax code.
+    public static func of(_ document: FolioDocument, number: Int, property: Property) throws(DomainError)
+        -> VietnamEInvoice
+    {
+        guard applies(to: document) else {
+            throw DomainError(
+                .notAllowed, "an e-invoice is Vietnam's, of an invoice in VND with the VAT added", field: "id",
+                reason: .eInvoiceCountry)
+        }
+        guard !document.issuer.taxID.isEmpty else {
+            throw DomainError(
+                .notAllowed, "an e-invoice states the seller's tax code: a manager sets it first", field: "id",
+                reason: .taxInvoiceIssuer)
+        }
+        guard (1...maxNumber).contains(number) else {
+            throw DomainError(.notAllowed, "a year's e-invoices end at \(maxNumber)", field: "id")
+        }
+        // The VAT: the shares charged on the others (VAT on the price and the service charge), else every share.
+        let shares = document.taxes.filter { $0.basisPoints != nil }
+        let compounding = property.taxes.filter { $0.isShare && $0.compounds }.map(\.name)
+        let vat = compounding.isEmpty ? shares : shares.filter { compounding.contains($0.name) }
+        let vatNames = Set(vat.map(\.name))
+        let rateOf = { (day: Day) -> String in
+            guard
+                let tax = property.taxes.first(where: {
+                    $0.isShare && vatNames.contains($0.name) && $0.applies(on: day)
+                })
+            else { return "KCT" }
+            return rate(basisPoints: tax.basisPoints)
+        }
+        var lines: [Line] = []
+        for charge in document.charges {
+            let day = charge.night ?? document.issuedOn
+            let rate = charge.taxClass == .outside ? "KCT" : rateOf(day)
+            // A night is named in Vietnamese with its date as Vietnam writes it; other lines as posted.
+            let name =
+                charge.category == .room
+                ? "Tiền phòng đêm \(Self.vietnameseDate(day))" : charge.description
+            lines.append(
+                Line(
+                    name: name, unit: charge.night == nil ? "Lần" : "Đêm", quantity: 1, unitPrice: charge.amount,
+                    amount: charge.amount, rate: rate))
+        }
+        // A service charge VAT is charged on: its part of each rate's base is a line of that rate.
+        var rates: [RateTotal] = []
+        let serviceName = shares.first { !vatNames.contains($0.name) }?.name
+        for total in vat {
+            let rate = rate(basisPoints: total.basisPoints ?? 0)
+            let base = total.base ?? Money(0, document.currency)
+            let charged = lines.filter { $0.rate == rate }.map(\.amount.amount).saturatedSum()
+            if let serviceName, base.amount > charged {
+                let part = Money(base.amount - charged, document.currency)
+                lines.append(
+                    Line(name: serviceName, unit: "Lần", quantity: 1, unitPrice: part, amount: part, rate: rate))
+            }
+            if let index = rates.firstIndex(where: { $0.rate == rate }) {
+                rates[index].base.amount += base.amount
+                rates[index].tax.amount += total.amount.amount
+            } else {
+                rates.append(RateTotal(rate: rate, base: base, tax: total.amount))
+            }
+        }
+        // Taxes by the night (a city tax) are lines outside the VAT.
+        for total in document.taxes where total.basisPoints == nil {
+            lines.append(
+                Line(
+                    name: total.name, unit: "Lần", quantity: 1, unitPrice: total.amount, amount: total.amount,
+                    rate: "KCT"))
+        }
+        let methods = Set(document.payments.compactMap(\.method))
+        let year = String(document.issuedOn.iso.prefix(4).suffix(2))
+        return VietnamEInvoice(
+            symbol: "C\(year)T\(seriesLetters)", number: number, issuedOn: document.issuedOn,
+            currency: document.currency,
+            seller: Party(name: document.issuer.name, taxCode: document.issuer.taxID, address: document.issuer.address),
+            buyer: document.buyer.map { Party(name: $0.name, taxCode: $0.taxID, address: $0.address) },
+            guestName: document.guestName, lines: lines, rates: rates,
+            paymentMethod: methods == [.cash] ? "TM" : methods.isEmpty || methods.contains(.cash) ? "TM/CK" : "CK",
+            confirmationCode: document.confirmationCode, rooms: document.rooms, nights: document.nights)
+    }
+
+    /// Whether `document` has an e-invoice: an invoice in đồng, its VAT added (one of prices with the VAT
+    /// inside them is not written yet).
+    public static func applies(to document: FolioDocument) -> Bool {
+        document.currency == .vnd && document.kind == .invoice && document.includedTaxes.isEmpty
+    }
+
+    /// A day as Vietnam writes it: 31/12/2026.
+    static func vietnameseDate(_ day: Day) -> String {
+        let parts = day.iso.split(separator: "-")
+        return "\(parts[2])/\(parts[1])/\(parts[0])"
+    }
+
+    /// A rate as the layout writes it: `10%`, `8%`, else `KHAC:03.50%`.
+    static func rate(basisPoints: Int) -> String {
+        if basisPoints % 100 == 0, [0, 5, 8, 10].contains(basisPoints / 100) { return "\(basisPoints / 100)%" }
+        let whole = basisPoints / 100
+        let hundredths = basisPoints % 100
+        return "KHAC:\(whole < 10 ? "0" : "")\(whole).\(hundredths < 10 ? "0" : "")\(hundredths)%"
+    }
+}

@@ -4,7 +4,8 @@
   tax office's 010-000-1234) due within 5 days, a mistyped approval number is refused under it in Korean, and
   the right one empties the list.
 - A code to pay: at a Bangkok salon paid by PromptPay, in Thai, a QR payment at the checkout shows the code
-  for its amount, which Debian's zbarimg reads back as PromptPay's payload with that amount."""
+  for its amount, which Debian's zbarimg reads back as PromptPay's payload with that amount; paid in cash,
+  its receipt stands as Thailand's abbreviated tax invoice (the seller's tax ID and office, VAT included)."""
 
 import datetime
 import os
@@ -124,6 +125,8 @@ def test_a_bangkok_salons_qr_payment_shows_the_promptpay_code_for_its_amount(sal
               {"products": [{"name": "น้ำมันบำรุงผม", "price": {"amount": 45_050, "currency": "THB"}}]})
     assert put["status"] == 200, put
     product = put["data"]["products"][0]
+    issuer = {"name": "บริษัท มะลิ จำกัด", "address": "12 ถนนสุขุมวิท", "taxId": "0505561001235", "branch": ""}
+    assert api(desk, "PUT", f"/api/v1/properties/{salon}/issuer", issuer)["status"] == 200
     # Set-up: where the salon is paid by a code.
     go(desk, "#/salon-setup", "salon-setup")
     Select(desk.find_element(By.ID, "pay-account-kind")).select_by_value("promptpay_mobile")
@@ -152,6 +155,14 @@ def test_a_bangkok_salons_qr_payment_shows_the_promptpay_code_for_its_amount(sal
     assert payload.startswith("000201010212") and "0113006681234567" in payload and "5406450.50" in payload, payload
     assert not latin_words(desk.find_element(By.CSS_SELECTOR, ".checkout-payment").text), "English left on the Thai checkout"
     screenshot(desk, "checkout-code-thai")
-    # Paid in cash instead, no code is drawn.
+    # Paid in cash instead, no code is drawn; the receipt stands as Thailand's abbreviated tax invoice.
     Select(desk.find_element(By.ID, "checkout-method-0")).select_by_value("cash")
-    WebDriverWait(desk, 15).until(lambda b: not b.find_elements(By.CSS_SELECTOR, "#checkout-pay-code-0 img"))
+    WebDriverWait(desk, 15).until(lambda b: not b.find_elements(By.CSS_SELECTOR, "#checkout-pay-code-0 img") and quoted(b) == "current")
+    desk.find_element(By.ID, "checkout-complete").click()
+    wait_ready(desk, "sales")
+    WebDriverWait(desk, 10).until(lambda b: text_in(b, "#receipt-title") == "ใบกำกับภาษีอย่างย่อ / ใบเสร็จรับเงิน")
+    assert text_in(desk, "#receipt-vat-included") == "ราคารวมภาษีมูลค่าเพิ่มแล้ว"
+    assert text_in(desk, "#receipt-branch") == "สำนักงานใหญ่" and "0505561001235" in text_in(desk, "#receipt-tax-id")
+    sheet = desk.find_element(By.ID, "receipt").text
+    left = latin_words(sheet, stored=["0505561001235", "RCT-000001"])
+    assert not left, f"English left on the Thai receipt: {left}"

@@ -55,11 +55,15 @@ export async function mount(main, desk, route) {
           h("p", { class: "document-issuer-name", id: "receipt-issuer", text: issuer.name }),
           issuer.address ? h("address", {}, issuer.address.split("\n").flatMap((line, index) => (index ? [h("br"), line] : [line]))) : null,
           issuer.taxId ? h("p", { id: "receipt-tax-id", text: t("document.taxId", { id: issuer.taxId }) }) : null,
+          // Thailand's abbreviated tax invoice names its place of business.
+          sale.abbreviatedTaxInvoice
+            ? h("p", { id: "receipt-branch", text: issuer.branch && issuer.branch !== "00000" ? t("document.branch", { branch: issuer.branch }) : t("document.headOffice") })
+            : null,
         ),
         h(
           "div",
           { class: "document-title" },
-          h("h1", { id: "receipt-title", text: t("document.receipt") }),
+          h("h1", { id: "receipt-title", text: sale.abbreviatedTaxInvoice ? t("receipt.abbreviatedTitle") : t("document.receipt") }),
           h(
             "dl",
             { class: "document-facts" },
@@ -120,6 +124,7 @@ export async function mount(main, desk, route) {
             sale.includedTaxes.map((tax) => [h("dt", { text: t("checkout.included", { tax: taxLabel(tax, i18n) }) }), h("dd", { text: money(tax.amount) })]),
           )
         : null,
+      sale.abbreviatedTaxInvoice ? h("p", { class: "document-vat", id: "receipt-vat-included", text: t("document.vatIncluded") }) : null,
       payments(sale),
       owes(sale) ? h("p", { class: "receipt-owed", id: "receipt-owed", text: t("sale.owed", { amount: money(sale.due) }) }) : null,
       sale.refund ? refundNote(sale.refund) : null,

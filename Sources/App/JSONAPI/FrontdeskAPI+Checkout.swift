@@ -181,6 +181,7 @@ extension Components.Schemas.Sale {
             value2: .init(
                 id: sale.id, propertyId: sale.propertyID, reference: sale.reference, date: sale.day.iso,
                 issuedAt: sale.issuedAt, issuer: .init(sale.issuer), customerName: sale.customerName,
+                abbreviatedTaxInvoice: sale.standsAsAbbreviatedTaxInvoice ? true : nil,
                 refund: sale.refund.map { .init(reference: $0.reference, date: $0.day.iso, reason: $0.reason) }))
     }
 }

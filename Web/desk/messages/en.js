@@ -1080,4 +1080,5 @@ export default {
   "document.eInvoice": "E-invoice (XML)",
   "document.eInvoiceProvider": "Provider's tax code",
   "checkout.codeCaption": "Scan to pay {amount} to {holder}",
+  "receipt.abbreviatedTitle": "Tax invoice (abbreviated) / Receipt",
 };

@@ -1078,4 +1078,5 @@ export default {
   "document.eInvoice": "電子インボイス（XML）",
   "document.eInvoiceProvider": "プロバイダーの税番号",
   "checkout.codeCaption": "スキャンして {holder} に {amount} を支払う",
+  "receipt.abbreviatedTitle": "簡易タックスインボイス／領収書",
 };

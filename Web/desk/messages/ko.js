@@ -1078,4 +1078,5 @@ export default {
   "document.eInvoice": "전자 인보이스(XML)",
   "document.eInvoiceProvider": "공급업체의 세금 번호",
   "checkout.codeCaption": "스캔하여 {holder}에게 {amount} 결제",
+  "receipt.abbreviatedTitle": "간이 세금계산서 / 영수증",
 };

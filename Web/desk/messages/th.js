@@ -1079,4 +1079,5 @@ export default {
   "document.eInvoice": "ใบกำกับภาษีอิเล็กทรอนิกส์ (XML)",
   "document.eInvoiceProvider": "เลขประจำตัวผู้เสียภาษีของผู้ให้บริการ",
   "checkout.codeCaption": "สแกนเพื่อชำระ {amount} ให้ {holder}",
+  "receipt.abbreviatedTitle": "ใบกำกับภาษีอย่างย่อ / ใบเสร็จรับเงิน",
 };

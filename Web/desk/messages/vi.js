@@ -1078,4 +1078,5 @@ export default {
   "document.eInvoice": "Hóa đơn điện tử (XML)",
   "document.eInvoiceProvider": "Mã số thuế nhà cung cấp",
   "checkout.codeCaption": "Quét để trả {amount} cho {holder}",
+  "receipt.abbreviatedTitle": "Hóa đơn thuế rút gọn / Biên lai",
 };

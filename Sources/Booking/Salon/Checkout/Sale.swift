@@ -182,3 +182,12 @@ extension FolioDocument {
         return "\(prefix)-\(String(repeating: "0", count: max(0, 6 - digits.count)))\(digits)"
     }
 }
+
+extension Sale {
+    /// Whether its receipt stands as Thailand's abbreviated tax invoice (ใบกำกับภาษีอย่างย่อ), which a shop
+    /// hands at its checkout: a salon pricing in baht whose issuer has a tax ID; the receipt then states the
+    /// seller's branch and that VAT is included, numbered in the place of business's receipts.
+    public var standsAsAbbreviatedTaxInvoice: Bool {
+        FolioDocumentKind.offered(in: currency).contains(.abbreviatedTaxInvoice) && !issuer.taxID.isEmpty
+    }
+}

@@ -54,24 +54,27 @@ def salons_server():
         yield base, {"seoul": seoul, "bangkok": bangkok}
 
 
-def use_salon(desk, salon):
-    """Switches the desk to `salon` (its id)."""
+def at_salon(browser_factory, base, salon, language, product):
+    """The owner's desk in `language` (a browser's, `ko-KR`), at `salon` (its id), selling `product` (a name
+    and a price in minor units): the desk, and the product as the server keeps it."""
+    desk = browser_factory(viewport=(1024, 900), language=language)
+    sign_in_as(desk, base, OWNER["email"], OWNER["password"])
     select = Select(desk.find_element(By.ID, "desk-property"))
     if select.first_selected_option.get_attribute("value") != str(salon):
         select.select_by_value(str(salon))
         wait_ready(desk)
+    name, price = product
+    currency = api(desk, "GET", f"/api/v1/properties/{salon}")["data"]["currency"]
+    put = api(desk, "PUT", f"/api/v1/properties/{salon}/products",
+              {"products": [{"name": name, "price": {"amount": price, "currency": currency}}]})
+    assert put["status"] == 200, put
+    return desk, put["data"]["products"][0]
 
 
 def test_a_seoul_salons_cash_sale_without_a_number_lists_an_anonymous_cash_receipt_due(salons_server, browser_factory):
     base, salons = salons_server
     salon = salons["seoul"]
-    desk = browser_factory(viewport=(1024, 900), language="ko-KR")
-    sign_in_as(desk, base, OWNER["email"], OWNER["password"])
-    use_salon(desk, salon)
-    put = api(desk, "PUT", f"/api/v1/properties/{salon}/products",
-              {"products": [{"name": "헤어 트리트먼트 세트", "price": {"amount": 120_000, "currency": "KRW"}}]})
-    assert put["status"] == 200, put
-    product = put["data"]["products"][0]
+    desk, product = at_salon(browser_factory, base, salon, "ko-KR", ("헤어 트리트먼트 세트", 120_000))
 
     # The checkout: the set, paid in cash with ₩150,000 handed over; the customer gives no number.
     go(desk, "#/checkout", "checkout")
@@ -118,13 +121,7 @@ def test_a_seoul_salons_cash_sale_without_a_number_lists_an_anonymous_cash_recei
 def test_a_bangkok_salons_qr_payment_shows_the_promptpay_code_for_its_amount(salons_server, browser_factory):
     base, salons = salons_server
     salon = salons["bangkok"]
-    desk = browser_factory(viewport=(1024, 900), language="th-TH")
-    sign_in_as(desk, base, OWNER["email"], OWNER["password"])
-    use_salon(desk, salon)
-    put = api(desk, "PUT", f"/api/v1/properties/{salon}/products",
-              {"products": [{"name": "น้ำมันบำรุงผม", "price": {"amount": 45_050, "currency": "THB"}}]})
-    assert put["status"] == 200, put
-    product = put["data"]["products"][0]
+    desk, product = at_salon(browser_factory, base, salon, "th-TH", ("น้ำมันบำรุงผม", 45_050))
     issuer = {"name": "บริษัท มะลิ จำกัด", "address": "12 ถนนสุขุมวิท", "taxId": "0505561001235", "branch": ""}
     assert api(desk, "PUT", f"/api/v1/properties/{salon}/issuer", issuer)["status"] == 200
     # Set-up: where the salon is paid by a code.

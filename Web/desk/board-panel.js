@@ -9,7 +9,7 @@
 import { call, declaredForm, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { languageChoices } from "../common/i18n.js";
-import { instantOfWallClock, isoDay, wallClock } from "../common/dates.js";
+import { instantOfWallClock, wallClock } from "../common/dates.js";
 import { refusalText } from "../common/refusals.js";
 import { customerPicker } from "./customer-picker.js";
 import { renderForm } from "./form.js";

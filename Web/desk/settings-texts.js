@@ -4,7 +4,7 @@
 // words them with the property). Others read them.
 
 import { call, errorText, get } from "./api.js";
-import { h, fill } from "../common/dom.js";
+import { h } from "../common/dom.js";
 import { LANGUAGES } from "../common/i18n.js";
 
 /**

@@ -6,7 +6,7 @@
 // by form.js, so the server checks what they send the same way.
 
 import { payCodeFigure } from "../common/pay-code.js";
-import { call, declaredForm, errorText, get, OtherProperty, passableRefusal, pressing } from "./api.js";
+import { call, declaredForm, errorText, get, OtherProperty, passableRefusal } from "./api.js";
 import { h, fill, typingKept } from "../common/dom.js";
 import { dayNumber, todayIn } from "../common/dates.js";
 import { countryName } from "../common/i18n.js";

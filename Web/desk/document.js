@@ -8,7 +8,7 @@ import { APIError, call, errorText, get, OtherProperty } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { languageChoices } from "../common/i18n.js";
 import { fieldRefusals } from "./field-refusals.js";
-import { lineLabel, taxLabel } from "./folio-lines.js";
+import { branchWords, lineLabel, taxLabel } from "./folio-lines.js";
 
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;
@@ -27,8 +27,6 @@ export async function mount(main, desk, route) {
 
   const issuer = issued.issuer;
   const buyer = issued.buyer;
-  // Thailand's place of business: the head office, or a branch by its number.
-  const branchWords = (branch) => (branch === "00000" ? t("document.headOffice") : t("document.branch", { branch }));
   const receipt = issued.kind === "receipt";
   const sheet = h(
     "article",
@@ -42,7 +40,7 @@ export async function mount(main, desk, route) {
         h("p", { class: "document-issuer-name", id: "document-issuer", text: issuer.name }),
         issuer.address ? h("address", {}, issuer.address.split("\n").flatMap((line, index) => (index ? [h("br"), line] : [line]))) : null,
         issuer.taxId ? h("p", { id: "document-tax-id", text: t("document.taxId", { id: issuer.taxId }) }) : null,
-        issuer.branch ? h("p", { id: "document-branch", text: branchWords(issuer.branch) }) : null,
+        issuer.branch ? h("p", { id: "document-branch", text: branchWords(issuer.branch, t) }) : null,
       ),
       h(
         "div",
@@ -65,7 +63,7 @@ export async function mount(main, desk, route) {
               [t("document.buyer"), buyer.name, "document-buyer"],
               [t("document.buyerAddress"), buyer.address.split("\n").join(", ")],
               [t("document.buyerTaxId"), buyer.taxId, "document-buyer-tax-id"],
-              [t("document.buyerBranch"), branchWords(buyer.branch), "document-buyer-branch"],
+              [t("document.buyerBranch"), branchWords(buyer.branch, t), "document-buyer-branch"],
               [t("document.guest"), issued.guestName, "document-guest"],
             ]
           : [[t("document.billTo"), issued.guestName, "document-guest"]]),

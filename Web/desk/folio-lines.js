@@ -71,3 +71,8 @@ export function taxLabel(tax, i18n) {
   }
   return name;
 }
+
+/** Thailand's place of business as a tax invoice names it: the head office (`00000`, or none set), or a branch by its number. */
+export function branchWords(branch, t) {
+  return !branch || branch === "00000" ? t("document.headOffice") : t("document.branch", { branch });
+}

@@ -10,7 +10,7 @@
 
 import { call, errorText, get, OtherProperty } from "./api.js";
 import { h, fill } from "../common/dom.js";
-import { lineLabel, refundReason, taxLabel } from "./folio-lines.js";
+import { branchWords, lineLabel, refundReason, taxLabel } from "./folio-lines.js";
 import { onePaymentForm } from "./payment-fields.js";
 import { owes } from "./sale-list.js";
 
@@ -57,7 +57,7 @@ export async function mount(main, desk, route) {
           issuer.taxId ? h("p", { id: "receipt-tax-id", text: t("document.taxId", { id: issuer.taxId }) }) : null,
           // Thailand's abbreviated tax invoice names its place of business.
           sale.abbreviatedTaxInvoice
-            ? h("p", { id: "receipt-branch", text: issuer.branch && issuer.branch !== "00000" ? t("document.branch", { branch: issuer.branch }) : t("document.headOffice") })
+            ? h("p", { id: "receipt-branch", text: branchWords(issuer.branch, t) })
             : null,
         ),
         h(

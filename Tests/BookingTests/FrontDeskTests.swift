@@ -236,7 +236,8 @@ struct FrontDeskTests {
                 to: stay.id, description: "Night", amount: .whole(100, .thb), category: .room, by: Self.clerk)
         }
         let folio = try await desk.accounts.postCharge(
-            to: stay.id, description: "Minibar", amount: .whole(100, .thb), category: .food, by: Self.clerk)
+            to: stay.id, description: "Minibar", amount: .whole(100, .thb), category: .food, by: Self.clerk
+        ).folio
         let reversed = try await desk.accounts.reverse(
             entry: folio.entries[0].id, of: stay.id, reason: "Wrong room", by: Self.clerk)
         #expect(reversed.balance == .zero(.thb))

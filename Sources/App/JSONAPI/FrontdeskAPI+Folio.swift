@@ -30,10 +30,10 @@ extension FrontdeskAPI {
             case .json(let body): body
             }
         let category = try body.category.map { try ChargeCategory.postable(named: $0.rawValue) } ?? .other
-        let folio = try await accounts.postCharge(
+        let (folio, property) = try await accounts.postCharge(
             to: input.path.id, description: body.description, amount: try body.amount.money(), category: category,
             taxClass: body.taxClass.flatMap { TaxClass(rawValue: $0.rawValue) } ?? .standard, by: try staff)
-        return .created(.init(body: .json(try await folioBody(folio, stayID: input.path.id))))
+        return .created(.init(body: .json(try .init(folio, taxes: property.taxes))))
     }
 
     func postPayment(_ input: Operations.PostPayment.Input) async throws -> Operations.PostPayment.Output {
@@ -88,7 +88,9 @@ extension Components.Schemas.Folio {
 
     /// A charge's included taxes; nil for other lines and where there are none.
     static func included(in entry: FolioEntry, taxes: [Tax]) throws -> [Components.Schemas.FolioDocumentTax]? {
-        guard entry.kind == .charge, entry.category != .tax else { return nil }
+        guard entry.kind == .charge, entry.category != .tax,
+            (entry.taxes.included ?? taxes).contains(where: { $0.basis == .includedShare })
+        else { return nil }
         let line = entry.taxes.line(
             entry.amount, kind: entry.category == .room ? .room : .charge,
             day: entry.night ?? entry.businessDay ?? Day(0))

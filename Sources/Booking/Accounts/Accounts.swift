@@ -15,11 +15,12 @@ public struct Accounts<Storage: StayStorage>: StayOperations {
 
     /// Charges an extra (minibar, laundry, a late check-out) to the stay's folio, of a tax class: standard,
     /// reduced (Japan's 8 % on food taken away) or outside the tax (a fee for business lost). The line keeps
-    /// the shares inside its price today.
+    /// the shares inside its price today. Answers the folio after, with the property whose taxes its lines
+    /// carry.
     public func postCharge(
         to id: Int, description: String, amount: Money, category: ChargeCategory = .other,
         taxClass: TaxClass = .standard, by staff: Staff
-    ) async throws -> Folio {
+    ) async throws -> (folio: Folio, property: Property) {
         _ = try ChargeCategory.postable(named: category.rawValue)
         try Posting.validate(description: description)
         let stay = try await requireStay(id, by: staff)
@@ -27,9 +28,10 @@ public struct Accounts<Storage: StayStorage>: StayOperations {
             throw DomainError(.notFound, "no property \(stay.propertyID)")
         }
         let taxes = LineTaxes.charge(taxClass, on: property.today(now: now()), taxes: property.taxes)
-        return try await storage.post(
+        let folio = try await storage.post(
             [Posting(kind: .charge, description: description, amount: amount, category: category, taxes: taxes)],
             stayID: id, by: staff.user.id)
+        return (folio, property)
     }
 
     /// Records a payment (no card numbers: a method, an amount and its description).

@@ -91,6 +91,9 @@ public struct StayPrice: Hashable, Sendable {
                     name: plan.extraName,
                     amount: Money(extra.amount.multipliedSaturated(by: guests * nights.count), currency), night: nil))
         }
+        guard !property.taxes.isEmpty else {
+            return StayPrice(nights: nightLines, fees: feeLines, taxes: [], currency: currency)
+        }
         let taxable =
             nightLines.map { TaxableLine(amount: $0.amount, kind: .room, day: $0.night ?? nights.arrival) }
             + feeLines.map { TaxableLine(amount: $0.amount, day: nights.arrival) }

@@ -75,6 +75,11 @@ public enum TaxEngine {
     public static func assess(_ lines: [TaxableLine], taxes: [Tax], party: Party, currency: Currency)
         -> TaxAssessment
     {
+        // No tax to charge (a place without taxes, lines charged with none): nothing to add up. A guest
+        // search quotes hundreds of room types, most at such places.
+        guard !taxes.isEmpty || lines.contains(where: { $0.charged?.isEmpty == false }) else {
+            return TaxAssessment(charges: [], currency: currency)
+        }
         // Taxes by their place among those met (the given ones first, then those lines were charged with),
         // so that a charge's identity hashes as a few integers.
         var known = taxes

@@ -17,6 +17,9 @@ public struct MailMessage: Sendable {
     public var text: String
     /// The HTML part; when set the message is multipart/alternative with the text part first.
     public var html: String?
+    /// Images the HTML shows by their content ID (`<img src="cid:…">`); with any, the alternative goes in a
+    /// multipart/related after which they follow.
+    public var inlineImages: [InlineImage]
     /// The Message-ID header, such as `<abc123@frontdesk.example>`, given by the caller and kept as it is, so that a
     /// retried send is recognisably the same message. An ID given without angle brackets gets them added.
     public var messageID: String
@@ -37,6 +40,7 @@ public struct MailMessage: Sendable {
         subject: String,
         text: String,
         html: String? = nil,
+        inlineImages: [InlineImage] = [],
         messageID: String,
         date: Date = Date(),
         language: String? = nil,
@@ -48,6 +52,7 @@ public struct MailMessage: Sendable {
         self.subject = subject
         self.text = text
         self.html = html
+        self.inlineImages = inlineImages
         self.messageID = messageID
         self.date = date
         self.language = language
@@ -89,6 +94,17 @@ public struct MailMessage: Sendable {
                 throw .invalidMessage("malformed language tag \(MailAddress.printable(language))")
             }
         }
+        for image in inlineImages {
+            let printable = { (text: String) in
+                !text.isEmpty && text.utf8.count <= 100
+                    && text.utf8.allSatisfy { (33...126).contains($0) && !"<>\"".utf8.contains($0) }
+            }
+            guard printable(image.contentID), image.contentID.contains("@"), printable(image.filename),
+                image.mediaType.hasPrefix("image/"), printable(image.mediaType)
+            else {
+                throw .invalidMessage("malformed inline image \(MailAddress.printable(image.contentID))")
+            }
+        }
         for (name, value) in headers {
             guard !name.isEmpty, name.utf8.count <= 76, name.utf8.allSatisfy({ (33...126).contains($0) && $0 != 58 })
             else {
@@ -120,8 +136,9 @@ public struct MailMessage: Sendable {
 
     /// The whole RFC 5322 message, CRLF line endings, 7-bit safe: UTF-8 header words encoded per RFC 2047
     /// (B encoding, folded so no line exceeds 78 characters), bodies as UTF-8 quoted-printable (or base64 when that
-    /// is shorter), MIME-Version 1.0, multipart/alternative with text first then HTML when ``html`` is set, and a
-    /// random boundary that cannot appear in the encoded bodies.
+    /// is shorter), MIME-Version 1.0, multipart/alternative with text first then HTML when ``html`` is set (inside a
+    /// multipart/related followed by the ``inlineImages`` in base64, when there are any), and a random boundary
+    /// that cannot appear in the encoded bodies.
     ///
     /// Without ``html`` the text is the whole body, which then always ends with a line break (a message sent with
     /// SMTP does); in multipart/alternative the parts come back exactly as given.
@@ -156,13 +173,21 @@ public struct MailMessage: Sendable {
             return out
         }
         let htmlPart = MIME.encodeBody(html)
+        let images = inlineImages.map { MIME.base64($0.data) }
         var boundary = MIME.makeBoundary()
         while textPart.bytes.contains(boundary) || htmlPart.bytes.contains(boundary) {
             boundary = MIME.makeBoundary()
         }
         out += Array(head.utf8)
+        let related = images.isEmpty ? nil : MIME.makeBoundary()
+        if let related {
+            // Base64 never holds "=_", nor then either boundary.
+            out += Array("Content-Type: multipart/related;\r\n boundary=\"\(related)\"\r\n\r\n".utf8)
+            out += Array("This is a multi-part message in MIME format.\r\n".utf8)
+            out += Array("\r\n--\(related)\r\n".utf8)
+        }
         out += Array("Content-Type: multipart/alternative;\r\n boundary=\"\(boundary)\"\r\n\r\n".utf8)
-        out += Array("This is a multi-part message in MIME format.\r\n".utf8)
+        if related == nil { out += Array("This is a multi-part message in MIME format.\r\n".utf8) }
         for (part, type) in [(textPart, "text/plain"), (htmlPart, "text/html")] {
             out += Array("\r\n--\(boundary)\r\n".utf8)
             out += Array("Content-Type: \(type); charset=utf-8\r\n".utf8)
@@ -170,7 +195,36 @@ public struct MailMessage: Sendable {
             out += part.bytes
         }
         out += Array("\r\n--\(boundary)--\r\n".utf8)
+        guard let related else { return out }
+        for (image, encoded) in zip(inlineImages, images) {
+            let name = MIME.withoutControlCharacters(image.filename).replacingOccurrences(of: "\"", with: "")
+            out += Array("\r\n--\(related)\r\n".utf8)
+            out += Array("Content-Type: \(MIME.withoutControlCharacters(image.mediaType)); name=\"\(name)\"\r\n".utf8)
+            out += Array("Content-Transfer-Encoding: base64\r\n".utf8)
+            out += Array("Content-ID: <\(MIME.withoutControlCharacters(image.contentID))>\r\n".utf8)
+            out += Array("Content-Disposition: inline; filename=\"\(name)\"\r\n\r\n".utf8)
+            out += encoded
+        }
+        out += Array("\r\n--\(related)--\r\n".utf8)
         return out
+    }
+}
+
+/// An image a message's HTML shows in place (`<img src="cid:\(contentID)">`, RFC 2392): a code to pay.
+public struct InlineImage: Sendable, Hashable {
+    /// Its Content-ID without angle brackets: `paycode@frontdesk`.
+    public var contentID: String
+    /// `image/png`.
+    public var mediaType: String
+    /// The name a reader saves it by: ASCII, `pay.png`.
+    public var filename: String
+    public var data: [UInt8]
+
+    public init(contentID: String, mediaType: String, filename: String, data: [UInt8]) {
+        self.contentID = contentID
+        self.mediaType = mediaType
+        self.filename = filename
+        self.data = data
     }
 }
 

@@ -47,7 +47,11 @@ public struct ParsedMessage: Decodable, Sendable {
         public var contentType: String
         public var charset: String?
         public var transferEncoding: String?
+        /// Text as it reads; an image's bytes in base64.
         public var content: String
+        public var contentId: String?
+        /// `inline` or `attachment`, when the part says.
+        public var disposition: String?
     }
 
     public var contentType: String

@@ -56,6 +56,13 @@ struct MailMessageTests {
         #expect(throws: MailError.self) { try message { $0.language = "en US" }.validate() }
         #expect(throws: MailError.self) { try message { $0.to = [] }.validate() }
         #expect(throws: MailError.self) { try message { $0.replyTo = MailAddress("no-at") }.validate() }
+        let image = InlineImage(contentID: "code@frontdesk", mediaType: "image/png", filename: "pay.png", data: [1])
+        #expect(throws: Never.self) { try message { $0.inlineImages = [image] }.validate() }
+        for bad in ["code@front desk", "<code@frontdesk>", "no-at-sign", "a@b\r\nX: y"] {
+            var wrong = image
+            wrong.contentID = bad
+            #expect(throws: MailError.self) { try message { $0.inlineImages = [wrong] }.validate() }
+        }
     }
 
     @Test("the rendered message is 7-bit, CRLF only, with header lines of at most 78 characters")

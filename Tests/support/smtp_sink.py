@@ -36,6 +36,7 @@ REPLY_TEXT = {
 
 
 def inspect(path):
+    import base64
     import email
     import email.policy
 
@@ -46,12 +47,18 @@ def inspect(path):
     for part in message.walk():
         if part.is_multipart():
             continue
+        content = part.get_content()
         parts.append(
             {
                 "content_type": part.get_content_type(),
                 "charset": part.get_content_charset(),
                 "transfer_encoding": part.get("Content-Transfer-Encoding"),
-                "content": part.get_content().replace("\r\n", "\n"),
+                # An image's bytes, in base64.
+                "content": base64.b64encode(content).decode("ascii")
+                if isinstance(content, bytes)
+                else content.replace("\r\n", "\n"),
+                "content_id": part.get("Content-ID"),
+                "disposition": part.get_content_disposition(),
             }
         )
     header_end = raw.find(b"\r\n\r\n")

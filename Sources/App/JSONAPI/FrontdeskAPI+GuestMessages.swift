@@ -77,7 +77,7 @@ extension FrontdeskAPI {
             let settings = try await store.messages.settings(propertyID: place.id)
             if let message = settings.applied(
                 to: .confirmation(
-                    ofDeskBooking: stay, guest: guest, place: place, roomType: roomType, total: price.total,
+                    ofDeskBooking: stay, guest: guest, place: place, roomType: roomType, price: price,
                     language: language))
             {
                 try await store.messages.enqueue(message)

@@ -1,5 +1,6 @@
 import Booking
 import Foundation
+import Mail
 import Mustache
 
 /// A message as its recipient reads it: its subject, and its body in plain text and in HTML.
@@ -7,6 +8,8 @@ struct ComposedMessage: Sendable, Hashable {
     var subject: String
     var text: String
     var html: String
+    /// The images its HTML shows by their content ID: a code to pay.
+    var images: [InlineImage] = []
 }
 
 /// Writes each message from its templates (`Templates/{kind}-text.mustache` and `-html.mustache`, with
@@ -98,6 +101,21 @@ struct MessageComposer: Sendable {
                 "balance": money(document.balance),
             ]
         }
+        var images: [InlineImage] = []
+        if let deposit = facts.deposit {
+            slots["amount"] = money(deposit)
+            var asked: [String: Any] = ["amount": money(deposit)]
+            if let pay = facts.payCode {
+                let scheme = Self.schemeNames[pay.scheme] ?? pay.scheme
+                slots["scheme"] = scheme
+                let image = InlineImage(
+                    contentID: "paycode@frontdesk", mediaType: "image/png", filename: "pay-\(pay.reference).png",
+                    data: pay.png())
+                images.append(image)
+                asked["payCode"] = ["cid": image.contentID, "scheme": scheme]
+            }
+            context["deposit"] = asked
+        }
         if let checkIn = facts.checkInMinute {
             context["checkIn"] = String(format: "%02d:%02d", checkIn / 60, checkIn % 60)
         }
@@ -118,7 +136,7 @@ struct MessageComposer: Sendable {
         guard let text = library.render(context, withTemplate: "\(message.kind.rawValue)-text"),
             let html = library.render(context, withTemplate: "\(message.kind.rawValue)-html")
         else { throw MessageTemplateError("no templates for \(message.kind.rawValue) messages") }
-        return ComposedMessage(subject: subject, text: Self.tidy(text), html: html)
+        return ComposedMessage(subject: subject, text: Self.tidy(text), html: html, images: images)
     }
 
     /// The guest site's page for the booking, opened with its code and email filled in.
@@ -134,6 +152,9 @@ struct MessageComposer: Sendable {
         let encoded = (query.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
         return "\(siteURL)/#/\(page)?\(encoded)"
     }
+
+    /// A scheme's own name, the same in every language.
+    static let schemeNames = ["promptpay": "PromptPay", "vietqr": "VietQR"]
 
     static let localeIDs: [Language: String] = [.en: "en-GB", .th: "th-TH", .ja: "ja-JP", .ko: "ko-KR", .vi: "vi-VN"]
 

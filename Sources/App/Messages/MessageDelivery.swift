@@ -75,6 +75,7 @@ struct MessageDelivery: ServiceLifecycle.Service {
             from: MailAddress(settings.sender.email, name: message.facts.propertyName),
             to: [MailAddress(message.recipient, name: message.recipientName)],
             replyTo: nil, subject: composed.subject, text: composed.text, html: composed.html,
+            inlineImages: composed.images,
             messageID: "<\(outgoing.messageID)@\(settings.messageIDDomain)>",
             date: Date(timeIntervalSince1970: TimeInterval(outgoing.createdAt) / 1000),
             language: message.language.rawValue, headers: [("Auto-Submitted", "auto-generated")])

@@ -7,16 +7,34 @@ extension NewMessage {
     ) -> NewMessage? {
         about(
             booking.stay, kind: .confirmation, guest: Guest(id: booking.stay.guestID, name: guestName, email: email),
-            place: booking.place, roomType: booking.roomType, language: language, total: booking.price.total)
+            place: booking.place, roomType: booking.roomType, language: language, total: booking.price.total
+        ).map { $0.askingDeposit(of: booking.stay, priced: booking.price, at: booking.place) }
     }
 
     /// A booking made at the desk, confirmed to its guest in the `language` the desk chose for them, with
-    /// its `total` as the guest site would quote it: nil when the guest gave no email.
+    /// its `price` as the guest site would quote it (and the deposit its plan asks of it): nil when the guest
+    /// gave no email.
     public static func confirmation(
-        ofDeskBooking stay: Stay, guest: Guest, place: Property, roomType: RoomType, total: Money, language: Language
+        ofDeskBooking stay: Stay, guest: Guest, place: Property, roomType: RoomType, price: StayPrice,
+        language: Language
     ) -> NewMessage? {
         about(
-            stay, kind: .confirmation, guest: guest, place: place, roomType: roomType, language: language, total: total)
+            stay, kind: .confirmation, guest: guest, place: place, roomType: roomType, language: language,
+            total: price.total
+        ).map { $0.askingDeposit(of: stay, priced: price, at: place) }
+    }
+
+    /// The message asking the deposit the stay's plan asks of its price, with the code to pay it where the
+    /// place is paid by one; unchanged when the plan asks none.
+    func askingDeposit(of stay: Stay, priced price: StayPrice, at place: Property) -> NewMessage {
+        guard let deposit = place.ratePlan(stay.ratePlanID)?.deposit(price: price, guests: stay.adults + stay.children)
+        else { return self }
+        var message = self
+        message.facts.deposit = deposit.amount
+        message.facts.currency = deposit.currency.code
+        message.facts.payCode = PaymentCode.due(deposit, at: place, confirmationCode: stay.confirmationCode).map(
+            PayCodeFacts.init)
+        return message
     }
 
     /// A hotel booking cancelled by its guest, with the fee its terms kept.

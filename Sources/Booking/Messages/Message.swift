@@ -1,4 +1,5 @@
 import Foundation
+import PayCode
 
 /// What the product tells a guest or a customer, by email: each kind has its templates (in the server's
 /// `Messages/Templates`) in the five languages.
@@ -61,6 +62,10 @@ public struct MessageFacts: Codable, Sendable, Hashable {
     /// A waitlist's offer: the token of its link, and the minute (since 1970 at UTC) it is held until.
     public var offerToken: String?
     public var heldUntilMinute: Int?
+    /// The deposit a booking's plan or a waitlist's offer asks, and the code to pay it (its scheme's
+    /// payload, the booking's code its reference) where the property is paid by one.
+    public var deposit: Int?
+    public var payCode: PayCodeFacts?
 
     public init(
         propertyName: String, guestName: String, confirmationCode: String, timeZoneID: String,
@@ -83,6 +88,26 @@ public struct MessageFacts: Codable, Sendable, Hashable {
         self.total = total
         self.fee = fee
         self.refund = refund
+    }
+}
+
+/// A code to pay as a message keeps it: the message draws its image from the payload.
+public struct PayCodeFacts: Codable, Sendable, Hashable {
+    /// `promptpay` or `vietqr`.
+    public var scheme: String
+    public var payload: String
+    public var reference: String
+
+    public init(_ code: PaymentCode) {
+        scheme = code.scheme.rawValue
+        payload = code.payload
+        reference = code.reference
+    }
+
+    /// The code drawn as a PNG, for a mail (whose readers drop an SVG).
+    public func png() -> [UInt8] {
+        // A payload is at most a few hundred ASCII characters: version 40 holds it at any level.
+        (try? QRCode(text: payload, errorCorrection: .medium))?.png() ?? []
     }
 }
 

@@ -17,12 +17,12 @@ struct AppointmentAPITests {
         var service: Service
     }
 
-    static func salon(in fixture: APIFixture) async throws -> Salon {
+    static func salon(in fixture: APIFixture, currency: Currency = .jpy) async throws -> Salon {
         let repository = fixture.store.properties
         let property = try await repository.insert(
             Property(
                 id: 0, name: "Salon Hanami", kind: .salon, region: "Kanto", city: "Tokyo", latitude: 35.66,
-                longitude: 139.71, timeZoneID: "Asia/Tokyo", currency: .jpy))
+                longitude: 139.71, timeZoneID: "Asia/Tokyo", currency: currency))
         var staff: [StaffMember] = []
         for (name, team) in [("Aoi", "Cut"), ("Mei", "Color")] {
             staff.append(
@@ -30,7 +30,7 @@ struct AppointmentAPITests {
                     StaffMember(id: 0, propertyID: property.id, name: name, team: team, workingHours: 600..<1200)))
         }
         let service = try await repository.insert(
-            Service(id: 0, propertyID: property.id, name: "Cut", durationMinutes: 45, price: .whole(6_600, .jpy)))
+            Service(id: 0, propertyID: property.id, name: "Cut", durationMinutes: 45, price: .whole(6_600, currency)))
         try await fixture.staff(property.id)
         return Salon(property: property, staff: staff, service: service)
     }

@@ -117,6 +117,43 @@ struct PaymentCodesAPITests {
         }
     }
 
+    /// A Thai salon asking 30 % at booking, paid by PromptPay: the customer's booked visit (its page, and a
+    /// waitlist's offer once taken, answer the same) shows the code for the deposit, the visit's code its
+    /// reference, which zbarimg reads back; once the desk holds the deposit, no code is drawn.
+    @Test func aSalonVisitsOpenDepositIsDrawnAsACodeUntilTheSalonHoldsIt() async throws {
+        let salon = try await SalonOnlineAPITests.Salon.make(currency: .thb)
+        let fixture = salon.fixture
+        let terms = #"{"lateCancellationMinutes": 1440, "deposit": {"basisPoints": 3000}}"#
+        let account = #"{"account": {"kind": "promptpay_mobile", "number": "081-234-5678", "holder": "Hanami"}}"#
+        try await fixture.test(as: .manager) { client in
+            for (path, json) in [("/salon/terms", terms), ("/receiving-account", account)] {
+                let put = try await client.execute(
+                    uri: "/api/v1/properties/\(salon.id)\(path)", method: .put, body: ByteBuffer(string: json))
+                #expect(put.status == .ok, "\(String(buffer: put.body))")
+            }
+            let free = try await salon.freeTimes(client, on: salon.tomorrow, services: [salon.cut.id])
+            let booked = try await salon.book(client, [salon.cut.id], staff: nil, start: try #require(free.first).start)
+            #expect(booked.status == .created, "\(String(buffer: booked.body))")
+            let visit = try SalonOnlineAPITests.decode(Components.Schemas.SalonVisit.self, booked)
+            // 30 % of Cut's 6,600 baht.
+            let code = try #require(visit.payCode)
+            #expect(code.amount.amount == 198_000 && code.reference == visit.code && code.holder == "Hanami")
+            #expect(code.payload.contains("54071980.00") && code.payload.contains(visit.code))
+            #expect(try Self.decoded(code.svg) == code.payload)
+
+            let appointment = try #require(visit.services.first).appointmentId
+            let taken = try await SalonDepositsAPITests.take(
+                client, appointment,
+                #"{"method": "qr", "amount": {"amount": 198000, "currency": "THB"}, "reference": "KB0042"}"#)
+            #expect(taken.status == .created, "\(String(buffer: taken.body))")
+            let path = "/api/v1/public/visits/\(visit.code)?email=yui@example.com"
+            let again = try await client.execute(uri: path, method: .get) {
+                try SalonOnlineAPITests.decode(Components.Schemas.SalonVisit.self, $0)
+            }
+            #expect(again.deposit?.paid.amount == 198_000 && again.payCode == nil)
+        }
+    }
+
     /// The ways the property is paid, as its desk reads them with the property.
     static func methods(_ client: SignedInClient, _ fixture: APIFixture) async throws
         -> [Components.Schemas.OfferedPaymentMethod]

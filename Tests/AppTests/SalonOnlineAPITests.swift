@@ -29,13 +29,14 @@ struct SalonOnlineAPITests {
         var tomorrow: Day { today.adding(days: 1) }
         var today: Day { Day.today(in: salon.property.timeZone, now: fixture.store.clock.now()) }
 
-        static func make(database: TestDatabase = .sqlite) async throws -> Salon {
+        /// The salon, pricing in `currency` (yen unless given).
+        static func make(database: TestDatabase = .sqlite, currency: Currency = .jpy) async throws -> Salon {
             let fixture = try await APIFixture.make(database: database)
-            let salon = try await AppointmentAPITests.salon(in: fixture)
+            let salon = try await AppointmentAPITests.salon(in: fixture, currency: currency)
             let colour = try await fixture.store.properties.insert(
                 Service(
                     id: 0, propertyID: salon.property.id, name: "Colour", durationMinutes: 90,
-                    price: .whole(9_900, .jpy)))
+                    price: .whole(9_900, currency)))
             let day = Day.today(in: salon.property.timeZone, now: fixture.store.clock.now())
             fixture.store.clock.set(day.instant(atMinute: 8 * 60, in: salon.property.timeZone))
             try await fixture.store.properties.setSalonSettings(

@@ -92,7 +92,7 @@ export async function mount(main, site, route) {
       h("p", { class: "book-place" }, h("strong", { text: booking.property }), ` · ${booking.roomType}`),
       h("p", { class: "book-dates", text: `${i18n.date(booking.arrival)} – ${i18n.date(booking.departure)} · ${i18n.nights(booking.nights)} · ${partyText(t, i18n, booking)}` }),
       booking.price ? priceLines(site, booking.price) : null,
-      booking.payCode ? payPart(booking.payCode) : null,
+      booking.payCode ? payPart(i18n, booking.payCode) : null,
       justBooked ? h("p", { class: "manage-keep", text: t("confirm.keep") }) : null,
       terms ? h("p", { class: "manage-terms", text: terms }) : null,
       cancellation.allowed ? cancel : null,
@@ -101,20 +101,25 @@ export async function mount(main, site, route) {
   }
 
   /** What is owed now and the code to pay it, as the server drew it. */
-  function payPart(code) {
-    const words = { amount: i18n.money(code.amount), reference: code.reference, holder: code.holder };
-    return h(
-      "section",
-      { class: "manage-pay", "aria-labelledby": "manage-pay-title" },
-      h("h2", { id: "manage-pay-title", text: t("manage.pay", words) }),
-      payCodeFigure(code, { caption: t("payCode.caption", words), alt: t(`payCode.alt.${code.scheme}`, words) }),
-      h("p", { class: "manage-pay-hint", text: t("manage.payHint", words) }),
-    );
-  }
-
   if (code && emailInput.value) await find(code, emailInput.value);
   else (code ? emailInput : codeInput).focus();
   return { unmount() {} };
+}
+
+/**
+ * What is owed now and the code to pay it (the server's `PaymentCode`), with how to use it: a booking's
+ * page, a salon visit's and a waitlist's offer once booked.
+ */
+export function payPart(i18n, code) {
+  const { t } = i18n;
+  const words = { amount: i18n.money(code.amount), reference: code.reference, holder: code.holder };
+  return h(
+    "section",
+    { class: "manage-pay", "aria-labelledby": "manage-pay-title" },
+    h("h2", { id: "manage-pay-title", text: t("manage.pay", words) }),
+    payCodeFigure(code, { caption: t("payCode.caption", words), alt: t(`payCode.alt.${code.scheme}`, words) }),
+    h("p", { class: "manage-pay-hint", text: t("manage.payHint", words) }),
+  );
 }
 
 /** What a booking page kept in this tab under `key` (its code and email), or null. */

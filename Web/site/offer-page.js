@@ -9,6 +9,7 @@ import { h, fill } from "../common/dom.js";
 import { call, errorText, get, unreachable } from "../common/api.js";
 import { refusalText } from "../common/refusals.js";
 import { durationText, noticeText, salonClock } from "./salon-page.js";
+import { payPart } from "./manage-page.js";
 import { visitFeeSentences } from "./visit-page.js";
 
 /** Whether an offer's terms charge anything (`VisitFees`): then the customer accepts them to book. */
@@ -243,6 +244,7 @@ export async function mount(main, site, route) {
           h("dt", { text: t("price.total") }), h("dd", { text: i18n.money(visit.total) }),
           toPay ? [h("dt", { text: t("visit.deposit") }), h("dd", { text: t("visit.depositToPay", { amount: i18n.money(toPay) }) })] : null,
         ),
+        visit.payCode ? payPart(i18n, visit.payCode) : null,
         h("p", { class: "manage-keep", id: "offer-sent", text: t("offer.bookedEmail") }),
         h("a", { class: "site-button", id: "offer-manage", href: `#/visit?${new URLSearchParams({ code: visit.code })}`, text: t("visit.manage") }),
       ),

@@ -8,7 +8,7 @@
 import { h, fill } from "../common/dom.js";
 import { call, errorText, get } from "../common/api.js";
 import { refusalText } from "../common/refusals.js";
-import { readKept } from "./manage-page.js";
+import { payPart, readKept } from "./manage-page.js";
 import { VISIT_KEY, durationText, salonClock } from "./salon-page.js";
 
 /**
@@ -146,6 +146,7 @@ export async function mount(main, site, route) {
         ),
       )),
       h("p", { class: "salon-total", id: "visit-total", text: `${t("price.total")}: ${i18n.money(visit.total)}` }),
+      visit.payCode ? payPart(i18n, visit.payCode) : null,
       justBooked ? h("p", { class: "manage-keep", text: t("visit.keep") }) : null,
       justBooked ? h("a", { class: "site-button", id: "visit-manage", href: `#/visit?${new URLSearchParams({ code: visit.code })}`, text: t("visit.manage") }) : null,
       fees.length ? h("ul", { class: "manage-terms visit-fees", id: "visit-fees", "aria-label": t("salon.fees") }, fees.map((text) => h("li", { text }))) : null,

@@ -188,6 +188,7 @@ extension Components.Schemas.SalonVisit {
                 lateCancellation: try .init(visit.fees.lateCancellation), noShow: try .init(visit.fees.noShow),
                 cancellingNow: try .init(visit.fees.cancellingNow)),
             deposit: visit.deposit.asked.amount > 0 || visit.deposit.held.amount > 0
-                ? .init(asked: try .init(visit.deposit.asked), paid: try .init(visit.deposit.held)) : nil)
+                ? .init(asked: try .init(visit.deposit.asked), paid: try .init(visit.deposit.held)) : nil,
+            payCode: try visit.payCode.map { try .init($0, label: $0.reference) })
     }
 }

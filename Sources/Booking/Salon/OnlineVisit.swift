@@ -173,3 +173,14 @@ public struct SalonPage: Sendable {
     /// The salon's date now: the first day of its calendar.
     public var today: Day
 }
+
+extension SalonVisit {
+    /// The code to pay the deposit still open (what its services ask less what the salon holds), the
+    /// visit's code its reference: nil once it is no longer booked, when nothing is open, or where the
+    /// salon is paid by no code.
+    public var payCode: PaymentCode? {
+        guard state == .booked else { return nil }
+        let open = deposit.asked.amount.addingSaturated(-deposit.held.amount)
+        return PaymentCode.due(Money(max(open, 0), deposit.asked.currency), at: salon, confirmationCode: code)
+    }
+}

@@ -36,7 +36,7 @@ struct BankStatementRepository: Sendable {
     }
 
     func keep(
-        _ line: StatementLine, bank: String, settling: (stayID: Int, posting: Posting)?, unmatched: UnmatchedReason?,
+        _ line: StatementLine, bank: String, settling: StatementSettlement?, unmatched: UnmatchedReason?,
         propertyID: Int, by userID: Int?
     ) async throws -> KeptStatementLine? {
         let now = store.clock.now()
@@ -55,10 +55,7 @@ struct BankStatementRepository: Sendable {
             ).first()
             guard let id = try inserted?.decode(column: "id", as: Int.self) else { return nil }
             var kept = KeptStatementLine(id: id, bank: bank, line: line, unmatched: unmatched)
-            if let settling {
-                kept = try await Self.settle(
-                    kept, stayID: settling.stayID, posting: settling.posting, userID: userID, now: now, in: sql)
-            }
+            if let settling { kept = try await Self.settle(kept, by: settling, userID: userID, now: now, in: sql) }
             try await Journal.record(
                 in: sql, at: now.millisSince1970, propertyID: propertyID, userID: userID, entity: "statement-line",
                 entityID: id, action: "import", before: nil as StatementLineRecord?, after: StatementLineRecord(kept))
@@ -78,8 +75,8 @@ struct BankStatementRepository: Sendable {
     }
 
     func settleWaiting(
-        lineID: Int, propertyID: Int, stayID: Int, posting: @escaping @Sendable (StatementLine, String) -> Posting,
-        by userID: Int?
+        lineID: Int, propertyID: Int, userID: Int?,
+        by settlement: @escaping @Sendable (KeptStatementLine) -> StatementSettlement
     ) async throws -> KeptStatementLine {
         let now = store.clock.now()
         return try await store.write { sql in
@@ -96,8 +93,7 @@ struct BankStatementRepository: Sendable {
                     reason: .statementSettled)
             }
             let before = try Self.kept(row)
-            let after = try await Self.settle(
-                before, stayID: stayID, posting: posting(before.line, before.bank), userID: userID, now: now, in: sql)
+            let after = try await Self.settle(before, by: settlement(before), userID: userID, now: now, in: sql)
             try await Journal.record(
                 in: sql, at: now.millisSince1970, propertyID: propertyID, userID: userID, entity: "statement-line",
                 entityID: lineID, action: "settle", before: StatementLineRecord(before),
@@ -106,10 +102,25 @@ struct BankStatementRepository: Sendable {
         }
     }
 
-    /// Posts the line's payment to the stay and marks the line settled by it, in the caller's transaction.
+    /// Settles the line, in the caller's transaction: a stay's payment posted to its folio, or a visit's
+    /// deposits taken (their sales written by `take`, which joins the transaction); the line marked settled.
     private static func settle(
-        _ kept: KeptStatementLine, stayID: Int, posting: Posting, userID: Int?, now: Date, in sql: any SQLDatabase
+        _ kept: KeptStatementLine, by settlement: StatementSettlement, userID: Int?, now: Date, in sql: any SQLDatabase
     ) async throws -> KeptStatementLine {
+        var settled = kept
+        settled.unmatched = nil
+        let stayID: Int
+        let posting: Posting
+        switch settlement {
+        case .stay(let id, let payment): (stayID, posting) = (id, payment)
+        case .visit(let code, let take):
+            try await take()
+            try await sql.raw(
+                "UPDATE statement_lines SET visit_code = \(bind: code), unmatched = NULL WHERE id = \(bind: kept.id)"
+            ).run()
+            settled.confirmationCode = code
+            return settled
+        }
         let folio = try await FolioRepository.post([posting], stayID: stayID, userID: userID, now: now, in: sql)
         let entryID = folio.entries.last?.id
         try await sql.raw(
@@ -119,10 +130,8 @@ struct BankStatementRepository: Sendable {
             """
         ).run()
         let code = try await sql.raw("SELECT confirmation_code FROM stays WHERE id = \(bind: stayID)").first()
-        var settled = kept
         settled.stayID = stayID
         settled.confirmationCode = try code?.decode(column: "confirmation_code", as: String.self)
-        settled.unmatched = nil
         return settled
     }
 
@@ -137,6 +146,7 @@ struct BankStatementRepository: Sendable {
         return KeptStatementLine(
             id: try row.decode(column: "id", as: Int.self), bank: try row.decode(column: "bank", as: String.self),
             line: line, stayID: try row.decode(column: "stay_id", as: Int?.self),
+            confirmationCode: try row.decode(column: "visit_code", as: String?.self),
             unmatched: (try row.decode(column: "unmatched", as: String?.self)).flatMap(UnmatchedReason.init(rawValue:)))
     }
 }
@@ -155,7 +165,7 @@ extension Store: BankStatementStorage {
     }
 
     public func keep(
-        _ line: StatementLine, bank: String, settling: (stayID: Int, posting: Posting)?, unmatched: UnmatchedReason?,
+        _ line: StatementLine, bank: String, settling: StatementSettlement?, unmatched: UnmatchedReason?,
         propertyID: Int, by userID: Int?
     ) async throws -> KeptStatementLine? {
         try await statements.keep(
@@ -167,10 +177,9 @@ extension Store: BankStatementStorage {
     }
 
     public func settleWaiting(
-        lineID: Int, propertyID: Int, stayID: Int, posting: @escaping @Sendable (StatementLine, String) -> Posting,
-        by userID: Int?
+        lineID: Int, propertyID: Int, userID: Int?,
+        by settlement: @escaping @Sendable (KeptStatementLine) -> StatementSettlement
     ) async throws -> KeptStatementLine {
-        try await statements.settleWaiting(
-            lineID: lineID, propertyID: propertyID, stayID: stayID, posting: posting, by: userID)
+        try await statements.settleWaiting(lineID: lineID, propertyID: propertyID, userID: userID, by: settlement)
     }
 }

@@ -78,6 +78,7 @@ struct StatementLineRecord: Codable {
     var text: String
     var bankReference: String
     var stayId: Int?
+    var visitCode: String?
     var unmatched: String?
 
     init(_ kept: KeptStatementLine) {
@@ -88,6 +89,21 @@ struct StatementLineRecord: Codable {
         text = kept.line.text
         bankReference = kept.line.bankReference
         stayId = kept.stayID
+        visitCode = kept.stayID == nil ? kept.confirmationCode : nil
         unmatched = kept.unmatched?.rawValue
+    }
+}
+
+/// A line of money received may settle a salon visit's deposits instead of a stay: the visit's code
+/// (`visit_code`), whose deposits' sales were taken in the transaction that kept the line.
+struct StatementVisitsSchema: AsyncMigration {
+    var name: String { "frontdesk.statement-visits.v39" }
+
+    func prepare(on database: any Database) async throws {
+        try await (database as! any SQLDatabase).raw("ALTER TABLE statement_lines ADD COLUMN visit_code TEXT").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await (database as! any SQLDatabase).raw("ALTER TABLE statement_lines DROP COLUMN visit_code").run()
     }
 }

@@ -151,6 +151,7 @@ public final class Store: Sendable {
         migrations.add(BankStatementSchema(dialect: dialect))
         migrations.add(TaxInvoiceSchema())
         migrations.add(CashReceiptSchema(dialect: dialect))
+        migrations.add(StatementVisitsSchema())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await oneMigratorAtATime {

@@ -130,4 +130,73 @@ struct StatementsAPITests {
             #expect(unreadable.error?.error.message.contains("line 7") == true, "\(String(buffer: unreadable.body))")
         }
     }
+
+    /// A Bangkok salon asking 30 % at booking: a customer's transfer naming their visit's code for what its
+    /// two services' deposits come to takes both (a sale each, by transfer with the bank's reference), and
+    /// the visit asks nothing more; the same file again takes nothing twice. Another visit's transfer of
+    /// another amount waits, and is refused when the desk settles it to that visit by hand.
+    @Test(arguments: TestDatabase.available)
+    func aTransferNamingASalonVisitsCodeTakesItsDepositsOnce(database: TestDatabase) async throws {
+        let salon = try await SalonOnlineAPITests.Salon.make(database: database, currency: .thb)
+        try await salon.fixture.test(as: .manager) { client in
+            let base = "/api/v1/properties/\(salon.id)"
+            let terms = #"{"lateCancellationMinutes": 1440, "deposit": {"basisPoints": 3000}}"#
+            for (path, json) in [("/salon/terms", terms), ("/statement-formats", Self.format)] {
+                let put = try await client.execute(uri: base + path, method: .put, body: ByteBuffer(string: json))
+                #expect(put.status == .ok, "\(String(buffer: put.body))")
+            }
+            var visits: [Components.Schemas.SalonVisit] = []
+            for (services, email) in [
+                ([salon.cut.id, salon.colour.id], "yui@example.com"), ([salon.cut.id], "mio@example.com"),
+            ] {
+                let free = try await salon.freeTimes(
+                    client, on: salon.tomorrow.adding(days: visits.count), services: services)
+                let booked = try await salon.book(
+                    client, services, staff: nil, start: try #require(free.first).start, email: email)
+                #expect(booked.status == .created, "\(String(buffer: booked.body))")
+                visits.append(try SalonOnlineAPITests.decode(Components.Schemas.SalonVisit.self, booked))
+            }
+            // 30 % of Cut's 6,600 baht and of Colour's 9,900.
+            #expect(visits.map { $0.deposit?.asked.amount } == [495_000, 198_000])
+            let today = salon.today
+            let csv = """
+                Date,Time,Details,Withdrawal,Deposit,Balance,Ref
+                \(Self.written(today)),09:12,"PromptPay \(visits[0].code)",,"4,950.00","14,950.00",KB0101
+                \(Self.written(today)),09:40,"PromptPay \(visits[1].code)",,"1,000.00","15,950.00",KB0102
+
+                """
+            let body = try JSONSerialization.data(withJSONObject: ["bank": "Kasikornbank", "statement": csv])
+            let imported = try StayActionsAPITests.decode(
+                Components.Schemas.StatementImport.self,
+                try await Self.post(client, base + "/statements", String(decoding: body, as: UTF8.self)))
+            #expect(imported.settled.map(\.confirmationCode) == [visits[0].code])
+            #expect(imported.settled.first?.stayId == nil)
+            #expect(imported.waiting.map(\.unmatched) == [.amountDiffers])
+            #expect(imported.waiting.first?.owed?.amount == 198_000)
+            let path = "/api/v1/public/visits/\(visits[0].code)?email=yui@example.com"
+            let paid = try await client.execute(uri: path, method: .get) {
+                try SalonOnlineAPITests.decode(Components.Schemas.SalonVisit.self, $0)
+            }
+            #expect(paid.deposit?.paid.amount == 495_000 && paid.payCode == nil)
+            for service in paid.services {
+                let deposit = try await SalonFeesAPITests.detail(client, service.appointmentId).value2.deposit
+                #expect(deposit?.held.amount == deposit?.asked.amount && (deposit?.held.amount ?? 0) > 0)
+            }
+
+            let again = try StayActionsAPITests.decode(
+                Components.Schemas.StatementImport.self,
+                try await Self.post(client, base + "/statements", String(decoding: body, as: UTF8.self)))
+            #expect(again.settled.isEmpty && again.waiting.isEmpty && again.repeated == 2)
+
+            let waiting = try #require(imported.waiting.first)
+            let refused = try await Self.post(
+                client, "\(base)/statement-lines/\(waiting.id)/settle",
+                #"{"confirmationCode": "\#(visits[1].code)"}"#)
+            #expect(refused.status == .badRequest && refused.error?.error.reason?.rawValue == "statement.amount")
+            let still = try await client.execute(uri: base + "/statement-lines", method: .get) {
+                try StayActionsAPITests.decode(Components.Schemas.StatementLineList.self, $0)
+            }
+            #expect(still.lines.map(\.bankReference) == ["KB0102"])
+        }
+    }
 }

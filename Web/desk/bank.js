@@ -134,7 +134,7 @@ export async function mount(main, desk) {
               "tbody",
               {},
               data.settled.map((line) =>
-                h("tr", {}, lineCells(line), h("td", {}, h("a", { href: `#/stays/${line.stayId}`, text: line.confirmationCode })))),
+                h("tr", {}, lineCells(line), h("td", {}, line.stayId ? h("a", { href: `#/stays/${line.stayId}`, text: line.confirmationCode }) : line.confirmationCode))),
             ),
           )
         : null,

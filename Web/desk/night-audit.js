@@ -41,7 +41,8 @@ export async function mount(main, desk, route) {
     h(
       "div",
       { class: "reports audit" },
-      h("div", { class: "desk-toolbar no-print" }, h("h1", { text: t(salon ? "dayClose.title" : "audit.title") }), h("a", { href: "#/reports", class: "desk-button", text: t("nav.reports") })),
+      h("div", { class: "desk-toolbar no-print" }, h("h1", { text: t(salon ? "dayClose.title" : "audit.title") }), h("a", { href: "#/reports", class: "desk-button", text: t("nav.reports") }),
+        salon ? h("a", { href: "#/bank", class: "desk-button", id: "day-close-bank", text: t("nav.bank") }) : null),
       message,
       next,
       receipts,

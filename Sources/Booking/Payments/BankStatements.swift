@@ -106,19 +106,17 @@ public struct BankStatements<Storage: BankStatementStorage>: StayOperations {
                 reason: .statementNoFormat)
         }
         let lines = try BankStatement.read(bytes, format: format, currency: property.currency)
-        let bookings = GuestsBookings(storage: storage, now: now)
         var result = StatementImport()
         for line in lines {
             var owed: Money?
-            var settles: (booking: GuestsBooking, posting: Posting)?
+            var settles: StatementSettlement?
             let reason: UnmatchedReason?
-            if let found = try await Self.firstBooking(named: line.bookingCodes, at: property, in: bookings) {
-                let balance = Money(max(found.folio.balance.amount, 0), found.folio.currency)
+            if let found = try await owing(named: line.bookingCodes, at: property) {
                 owed = found.due
                 if found.due.amount <= 0 {
                     reason = .nothingOwed
-                } else if line.amount == found.due || line.amount == balance {
-                    settles = (found, Self.payment(line, bank: bank))
+                } else if found.accepts.contains(line.amount) {
+                    settles = settlement(of: found, by: line, bank: bank, staff: staff)
                     reason = nil
                 } else {
                     reason = .amountDiffers
@@ -128,8 +126,7 @@ public struct BankStatements<Storage: BankStatementStorage>: StayOperations {
             }
             guard
                 let kept = try await storage.keep(
-                    line, bank: bank, settling: settles.map { ($0.booking.stay.id, $0.posting) }, unmatched: reason,
-                    propertyID: propertyID, by: staff.user.id)
+                    line, bank: bank, settling: settles, unmatched: reason, propertyID: propertyID, by: staff.user.id)
             else {
                 result.repeated += 1
                 continue
@@ -150,32 +147,65 @@ public struct BankStatements<Storage: BankStatementStorage>: StayOperations {
     }
 
     /// Settles a line that waits to the booking whose code the desk gives (the guest wrote none, or
-    /// another): its amount is paid to the stay's folio as a transfer with the bank's reference.
+    /// another): its amount is paid to the stay's folio as a transfer with the bank's reference, or it takes
+    /// a salon visit's open deposits, when it is what they come to.
     public func settle(lineID: Int, confirmationCode: String, propertyID: Int, by staff: Staff) async throws
         -> KeptStatementLine
     {
         let property = try await property(propertyID, by: staff.doing(.deskWork))
         let code = confirmationCode.trimmingCharacters(in: .whitespaces).uppercased()
-        guard code.count <= 40,
-            let booking = try await GuestsBookings(storage: storage, now: now).booking(code: code, at: property)
-        else {
+        guard code.count <= 40, let found = try await owing(named: [code], at: property) else {
             throw DomainError(
                 .notFound, "no booking '\(code.prefix(40))' at this property", field: "confirmationCode",
                 reason: .statementNoBooking)
         }
-        return try await storage.settleWaiting(
-            lineID: lineID, propertyID: propertyID, stayID: booking.stay.id,
-            posting: { Self.payment($0, bank: $1) }, by: staff.user.id)
+        return try await storage.settleWaiting(lineID: lineID, propertyID: propertyID, userID: staff.user.id) {
+            [self] kept in
+            settlement(of: found, by: kept.line, bank: kept.bank, staff: staff)
+        }
     }
 
-    /// The first of `codes` that is a booking of `property`.
-    private static func firstBooking(
-        named codes: [String], at property: Property, in bookings: GuestsBookings<Storage>
-    ) async throws -> GuestsBooking? {
+    /// What a booking named by the first of `codes` that is one of `property`'s owes: a stay (the open
+    /// deposit, else the balance; either settles it), or a salon visit (its deposits not yet taken).
+    private func owing(named codes: [String], at property: Property) async throws -> Owing? {
+        let bookings = GuestsBookings(storage: storage, now: now)
         for code in codes {
-            if let found = try await bookings.booking(code: code, at: property) { return found }
+            if let stay = try await bookings.booking(code: code, at: property) {
+                let balance = Money(max(stay.folio.balance.amount, 0), stay.folio.currency)
+                return Owing(due: stay.due, accepts: [stay.due, balance], booking: .stay(stay))
+            }
+            if let visit = try await VisitDeposits.open(code: code, at: property, in: storage) {
+                return Owing(due: visit.total, accepts: [visit.total], booking: .visit(visit))
+            }
         }
         return nil
+    }
+
+    /// How a line settles what is owed: a payment to the stay's folio, or the visit's deposits taken as
+    /// transfers (a sale each, with its receipt), in the transaction that keeps the line.
+    private func settlement(of owing: Owing, by line: StatementLine, bank: String, staff: Staff)
+        -> StatementSettlement
+    {
+        switch owing.booking {
+        case .stay(let booking): return .stay(id: booking.stay.id, posting: Self.payment(line, bank: bank))
+        case .visit(let visit):
+            let reference = String(line.bankReference.prefix(SaleOrder.referenceLimit))
+            return .visit(code: visit.code) { [storage, now] in
+                // Each deposit is taken whole: a line of another amount would take what it did not bring.
+                guard line.amount == visit.total else {
+                    throw DomainError.invalid(
+                        "confirmationCode",
+                        "the visit's deposits come to \(visit.total), the line brought \(line.amount)",
+                        reason: .statementAmount)
+                }
+                let checkout = Checkout(storage: storage, now: now)
+                for (appointment, amount) in visit.open {
+                    _ = try await checkout.takeDeposit(
+                        appointmentID: appointment.id,
+                        payments: [SalePayment(method: .transfer, amount: amount, reference: reference)], by: staff)
+                }
+            }
+        }
     }
 
     /// The payment a line settles: its amount as a transfer, described by the bank, its day and its
@@ -188,23 +218,43 @@ public struct BankStatements<Storage: BankStatementStorage>: StayOperations {
     }
 }
 
+/// How a line of money received settles a booking, in the transaction that keeps it.
+public enum StatementSettlement: Sendable {
+    /// A payment posted to a stay's folio.
+    case stay(id: Int, posting: Posting)
+    /// A salon visit's deposits, taken by `take` (their sales, written in the same transaction).
+    case visit(code: String, take: @Sendable () async throws -> Void)
+}
+
+/// What a booking a line names owes: `due` now, and the amounts that settle it.
+struct Owing: Sendable {
+    enum Booking: Sendable {
+        case stay(GuestsBooking)
+        case visit(VisitDeposits)
+    }
+
+    var due: Money
+    var accepts: [Money]
+    var booking: Booking
+}
+
 /// What reading bank statements needs of storage.
-public protocol BankStatementStorage: StayStorage {
+public protocol BankStatementStorage: StayStorage, CheckoutStorage {
     func statementFormats(propertyID: Int) async throws -> [StatementFormat]
     /// Writes a bank's format (replacing the one kept by its name), with its audit row.
     func saveStatementFormat(_ format: StatementFormat, propertyID: Int, by userID: Int?) async throws
     /// Keeps a line by its fingerprint, in one transaction with the payment that settles it (to the stay,
     /// when `settling`); nil when the property kept that line before, and then nothing is posted.
     func keep(
-        _ line: StatementLine, bank: String, settling: (stayID: Int, posting: Posting)?, unmatched: UnmatchedReason?,
+        _ line: StatementLine, bank: String, settling: StatementSettlement?, unmatched: UnmatchedReason?,
         propertyID: Int, by userID: Int?
     ) async throws -> KeptStatementLine?
     /// The lines still waiting, oldest first.
     func waitingStatementLines(propertyID: Int) async throws -> [KeptStatementLine]
-    /// Settles a waiting line to a stay in one transaction: the payment `posting` makes of it is posted,
-    /// and the line is settled; `.notFound` for no waiting line of the property with that id.
+    /// Settles a waiting line in one transaction by what `settlement` makes of it; `.notFound` for no
+    /// waiting line of the property with that id.
     func settleWaiting(
-        lineID: Int, propertyID: Int, stayID: Int, posting: @escaping @Sendable (StatementLine, String) -> Posting,
-        by userID: Int?
+        lineID: Int, propertyID: Int, userID: Int?,
+        by settlement: @escaping @Sendable (KeptStatementLine) -> StatementSettlement
     ) async throws -> KeptStatementLine
 }

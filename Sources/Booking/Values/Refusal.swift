@@ -217,6 +217,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     public static let statementNoBooking = Refusal("statement.noBooking")
     /// "This line was settled meanwhile."
     public static let statementSettled = Refusal("statement.settled")
+    /// "A salon visit's deposits are taken whole: this line's amount is not what they come to."
+    public static let statementAmount = Refusal("statement.amount")
 
     // Taxes
     /// "A tax by the night needs an amount more than zero in the property's currency."
@@ -366,8 +368,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .scheduleGrid, .scheduleHours,
         .staffAlreadyHere, .staffElsewhere, .staffEmailTaken, .staffManagerOnly, .staffPasswordNeeded,
         .staffRoleRefused, .staffSelf,
-        .statementColumns, .statementNoBooking, .statementNoFormat, .statementNoHeader, .statementSettled,
-        .statementUnreadable,
+        .statementAmount, .statementColumns, .statementNoBooking, .statementNoFormat, .statementNoHeader,
+        .statementSettled, .statementUnreadable,
         .stayArrivalPassed, .stayArrived, .stayBeyondHorizon, .stayChanged, .stayEnded, .stayNotYetArrival,
         .stayOverCapacity, .staySleptUntil, .stayState, .stayTooLong,
         .taxAmount, .taxBands, .taxDates, .taxMaxNights, .taxName, .taxRate, .taxTooMany,

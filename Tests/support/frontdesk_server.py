@@ -2,6 +2,7 @@
 binary, a free loopback port, the command line, waiting for /healthz, stopping, and throwaway PostgreSQL
 databases in the server scripts/with-postgres.sh starts (FRONTDESK_TEST_POSTGRES_URL)."""
 
+import atexit
 import contextlib
 import glob
 import os
@@ -85,14 +86,48 @@ def serving(binary, database, work, name, env=None):
         shutil.rmtree(work, ignore_errors=True)
 
 
+# Demo databases made this run, by binary and the days they were made on (`demo_days`): each test module
+# serves a copy of its own, and `frontdesk demo` (about 5 seconds) runs once for all of them.
+_DEMO_TEMPLATES = {}
+
+
+def demo_days():
+    """The demo's "todays" now: its hotels' (Bangkok's, Hanoi's: UTC+7, turning at 17:00 UTC) and its salon's
+    (Tokyo's, Seoul's: UTC+9, at 15:00 UTC). A demo made on other days is made again."""
+    now = time.time()
+    return tuple(time.strftime("%Y-%m-%d", time.gmtime(now + hours * 3600)) for hours in (7, 9))
+
+
+def fresh_demo(binary, database):
+    """Writes a demo database at `database`: a copy of the one made on today's days, made first if none is."""
+    key = (binary, demo_days())
+    template = _DEMO_TEMPLATES.get(key)
+    if template is None:
+        folder = tempfile.mkdtemp(prefix="frontdesk-demo-template-")
+        template = os.path.join(folder, "demo.sqlite")
+        subprocess.run([binary, "demo", "--database", template], check=True, capture_output=True)
+        _DEMO_TEMPLATES[key] = template
+    # The demo's process has ended, and with it SQLite's write-ahead log (checkpointed on close); any left over
+    # goes with the copy.
+    for suffix in ("", "-wal"):
+        if os.path.exists(template + suffix):
+            shutil.copyfile(template + suffix, database + suffix)
+
+
+@atexit.register
+def _remove_demo_templates():
+    for template in _DEMO_TEMPLATES.values():
+        shutil.rmtree(os.path.dirname(template), ignore_errors=True)
+
+
 @contextlib.contextmanager
 def serving_demo(name, env=None):
-    """A fresh SQLite demo database (`frontdesk demo`) served for the block (`serving`, named `name`,
-    with `env`): its base URL."""
+    """A fresh SQLite demo database (`frontdesk demo`, a copy of this run's: `fresh_demo`) served for the
+    block (`serving`, named `name`, with `env`): its base URL."""
     binary = frontdesk_binary()
     work = tempfile.mkdtemp(prefix=f"frontdesk-{name}-")
     database = os.path.join(work, "desk.sqlite")
-    subprocess.run([binary, "demo", "--database", database], check=True, capture_output=True)
+    fresh_demo(binary, database)
     with serving(binary, database, work, name, env=env) as base:
         yield base
 

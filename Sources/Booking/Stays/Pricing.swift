@@ -9,7 +9,13 @@ public struct StayPrice: Hashable, Sendable {
         /// A tax already inside the prices: shown, not added to the total.
         public var included = false
         /// A tax line's charge, as the tax engine answered it.
-        public var tax: TaxCharge?
+        public var tax: TaxCharge? {
+            get { charged.first }
+            set { charged = newValue.map { [$0] } ?? [] }
+        }
+        /// `tax`, boxed: most lines are nights, which carry none, and a search builds, copies and drops
+        /// hundreds of them; an empty array is a pointer where a `TaxCharge` is a whole `Tax`.
+        private var charged: [TaxCharge] = []
 
         public init(name: String, amount: Money, night: Day?, included: Bool = false, tax: TaxCharge? = nil) {
             self.name = name

@@ -15,8 +15,8 @@
 # One database is filled by the baseline (`frontdesk demo`, and a manager bench@example.com) and each build
 # gets a copy of it (a file copy on SQLite, `CREATE DATABASE ... TEMPLATE` on PostgreSQL), which it migrates
 # as it starts. Their wrk runs alternate (baseline, candidate, baseline, candidate) per endpoint, so that a
-# noisy machine weighs on both. Prints wrk's latency and requests/s for each run; answers of 400 or more
-# count as errors. Each build's folios grow by the charges it posts (a faster build posts more of them).
+# noisy machine weighs on both. Prints wrk's latency and requests/s for each run, and the server's CPU time a
+# request (from /proc); answers of 400 or more count as errors. Each build's folios grow by the charges it posts (a faster build posts more of them).
 # PostgreSQL needs FRONTDESK_TEST_POSTGRES_URL (started by scripts/with-postgres.sh when unset).
 #
 # Environment (optional): BENCH_SECONDS (8), BENCH_CONNECTIONS (8), BENCH_THREADS (2), BENCH_ROUNDS (2),
@@ -181,6 +181,10 @@ PY
     echo "$base"
 }
 
+# The server's CPU time so far (user and system), in clock ticks: under wrk, what a request costs it, which
+# varies less from run to run than its latency.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+
 start baseline "$baseline" >"$work/baseline.started"
 start candidate "$candidate" >"$work/candidate.started"
 read -r base_a <"$work/baseline.started"
@@ -196,11 +200,17 @@ for endpoint in $endpoints; do
     esac
     for round in $(seq "$rounds"); do
         for name in baseline candidate; do
-            base="$base_a"; [[ "$name" == candidate ]] && base="$base_b"
+            base="$base_a" pid="${compare_pids[0]}"
+            [[ "$name" == candidate ]] && base="$base_b" pid="${compare_pids[1]}"
             echo
             echo "== $which_db, $title, round $round: $name"
-            wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency -s "$work/$name.$endpoint.lua" "$base" \
-                | grep -E 'Latency Distribution|^ +(50|90|99)%|Requests/sec|errors'
+            before="$(cpu_ticks "$pid")"
+            out="$(wrk -t"$threads" -c"$connections" -d"${seconds}s" --latency -s "$work/$name.$endpoint.lua" "$base")"
+            after="$(cpu_ticks "$pid")"
+            grep -E 'Latency Distribution|^ +(50|90|99)%|Requests/sec|errors' <<<"$out"
+            requests="$(sed -nE 's/^ *([0-9]+) requests in.*/\1/p' <<<"$out")"
+            awk -v ticks="$((after - before))" -v n="${requests:-0}" -v hz="$(getconf CLK_TCK)" \
+                'BEGIN { if (n > 0) printf "  server CPU      %.2f ms a request (%d requests)\n", ticks * 1000 / hz / n, n }'
         done
     done
 done

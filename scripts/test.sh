@@ -9,8 +9,9 @@ step="setting up"
 passed=()
 trap 'status=$?; if (( status != 0 )); then echo; echo "test.sh: FAILED during: $step (exit $status)"; fi' EXIT
 
-begin() { step="$1"; echo; echo "==> $step"; }
-done_step() { passed+=("$step"); }
+begin() { step="$1"; step_started=$SECONDS; echo; echo "==> $step"; }
+# Each step's time goes in the summary: the run has a budget (45 minutes on a clean clone).
+done_step() { passed+=("$step ($((SECONDS - step_started)) s)"); }
 
 as_root() { if (( EUID == 0 )); then "$@"; else sudo "$@"; fi; }
 
@@ -110,7 +111,8 @@ if [[ -z "$(find Tests/Browser -name 'test_*.py' 2>/dev/null)" ]]; then
     step="browser tests (skipped: none yet)"
 else
     # Any non-zero exit fails, including 5 (no tests collected) once test files exist.
-    python3 -m pytest -q Tests/Browser
+    # The slowest tests are listed, for whoever next trims the run to its budget.
+    python3 -m pytest -q --durations=12 Tests/Browser
 fi
 done_step
 
@@ -140,4 +142,4 @@ python3 scripts/check-doc-links.py
 done_step
 
 echo
-echo "test.sh: OK (${#passed[@]} steps): $(IFS=';'; echo "${passed[*]}" | sed 's/;/; /g')"
+echo "test.sh: OK (${#passed[@]} steps in $SECONDS s): $(IFS=';'; echo "${passed[*]}" | sed 's/;/; /g')"

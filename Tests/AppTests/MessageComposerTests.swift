@@ -87,6 +87,13 @@ struct MessageComposerTests {
             let clock =
                 "\(tokyo.component(.hour, from: held)):\(String(format: "%02d", tokyo.component(.minute, from: held)))"
             #expect(composed.text.contains(clock), "\(language): \(clock)")
+            // No deposit asked, none said; one asked is said with its amount.
+            let amount = MessageComposer.money(
+                1_980, currency: "JPY", locale: Locale(identifier: MessageComposer.localeIDs[language] ?? "en-GB"))
+            #expect(!composed.text.contains(amount) && !composed.html.contains(amount))
+            outgoing.message.facts.deposit = 1_980
+            let asking = try composer.compose(outgoing)
+            #expect(asking.text.contains(amount) && asking.html.contains(amount), "\(language): \(asking.text)")
             guard language != .en else { continue }
             let english = ["time", "opened", "held", "until", "book", "next", "customer", "see"]
             let prose = composed.text.split(separator: "\n").filter { !$0.hasPrefix("http") }.joined(separator: " ")

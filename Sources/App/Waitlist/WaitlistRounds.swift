@@ -36,11 +36,12 @@ struct WaitlistRounds: ServiceLifecycle.Service {
         for salon in try await store.salonsWithWaitlist() {
             try await desk.endPastWaits(propertyID: salon)
             made += try await desk.offerTimes(propertyID: salon) { offer, entry, salon in
-                let service = try await store.services(propertyID: salon.id).first { $0.id == entry.request.serviceID }
-                let staff = try await store.staff(propertyID: salon.id).first { $0.id == offer.staffID }
+                // The offer as its link opens it (written in this transaction): its service, stylist and deposit.
+                let page = try await desk.offerPage(token: offer.token)
                 try await store.messages.enqueue(
                     .waitlistOffer(
-                        offer, to: entry, salon: salon, service: service?.name ?? "", staffName: staff?.name))
+                        offer, to: entry, salon: salon, service: page.service.name, staffName: page.staff?.name,
+                        deposit: page.deposit))
             }.count
         }
         return made

@@ -118,17 +118,18 @@ done_step
 
 begin "kill -9 resilience tests with a throwaway PostgreSQL (pytest Tests/Resilience)"
 # Loads the server with Idempotency-Keys, SIGKILLs it, restarts it on the same database and retries the
-# keys in flight, on SQLite and on PostgreSQL: about 20 s a database when it passes, 60 s when keys hang.
-# Then two instances behind nginx (deploy/run.sh): what a client holds on one holds on the other, and one
-# killed under load loses nothing (about 30 s).
+# keys in flight, on SQLite and on PostgreSQL; two instances behind nginx (deploy/run.sh): what a client
+# holds on one holds on the other, and one killed under load loses nothing; a graceful stop, PostgreSQL
+# restarted under the server, HTTP's edges (slowloris, timeouts), the mail outbox and webhooks' retries
+# (about 280 s in all on 2026-12-02).
 FRONTDESK_BIN="$(swift build --show-bin-path)/frontdesk" FRONTDESK_REQUIRE_POSTGRES=1 \
     scripts/with-postgres.sh python3 -m pytest -q --tb=short Tests/Resilience
 done_step
 
 begin "API fuzz test with a throwaway PostgreSQL (pytest Tests/Fuzz, schemathesis)"
 # Every operation of /openapi.json with positive and negative data against a real server on SQLite and on
-# PostgreSQL, bounded in examples and seconds (about 100 s in all): no 5xx, no crash, no answer the
-# document does not describe.
+# PostgreSQL, bounded in examples and seconds (about 300 s in all on 2026-12-02): no 5xx, no crash, no
+# answer the document does not describe.
 FRONTDESK_BIN="$(swift build --show-bin-path)/frontdesk" FRONTDESK_REQUIRE_POSTGRES=1 \
     scripts/with-postgres.sh python3 -m pytest -q --tb=short Tests/Fuzz
 done_step

@@ -81,8 +81,6 @@ struct DepositMailTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("paycode-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: file) }
         try png.write(to: file)
-        var text = String(decoding: try PaymentCodesAPITests.run("zbarimg", ["--raw", "-q", file.path]), as: UTF8.self)
-        if text.hasSuffix("\n") { text.removeLast() }
-        return text
+        return try PaymentCodesAPITests.read(file)
     }
 }

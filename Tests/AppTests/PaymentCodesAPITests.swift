@@ -173,7 +173,12 @@ struct PaymentCodesAPITests {
         }
         try svg.write(to: svgFile, atomically: true, encoding: .utf8)
         _ = try run("rsvg-convert", ["--format=png", "-w", "400", "-o", pngFile.path, svgFile.path])
-        var text = String(decoding: try run("zbarimg", ["--raw", "-q", pngFile.path]), as: UTF8.self)
+        return try read(pngFile)
+    }
+
+    /// What zbarimg reads in a PNG file.
+    static func read(_ png: URL) throws -> String {
+        var text = String(decoding: try run("zbarimg", ["--raw", "-q", png.path]), as: UTF8.self)
         if text.hasSuffix("\n") { text.removeLast() }
         return text
     }

@@ -103,8 +103,9 @@ struct MessageComposer: Sendable {
         }
         var images: [InlineImage] = []
         if let deposit = facts.deposit {
-            slots["amount"] = money(deposit)
-            var asked: [String: Any] = ["amount": money(deposit)]
+            let amount = money(deposit)
+            slots["amount"] = amount
+            var asked: [String: Any] = ["amount": amount]
             if let pay = facts.payCode {
                 let scheme = Self.schemeNames[pay.scheme] ?? pay.scheme
                 slots["scheme"] = scheme

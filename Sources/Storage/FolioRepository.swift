@@ -17,19 +17,29 @@ public struct FolioRepository: Sendable {
 
     /// Posts entries to a stay's folio by the folio's rules (positive amounts in its currency; a
     /// reversal only of an entry not reversed yet), all or none, on the property's open business day
-    /// (`NightAudit.businessDay`), and returns the folio after.
-    public func post(_ postings: [Posting], stayID: Int, by userID: Int? = nil) async throws -> Folio {
+    /// (`NightAudit.businessDay`), then in the same transaction what `follow` answers for the folio after
+    /// them, and returns the folio after both.
+    public func post(
+        _ postings: [Posting], stayID: Int, by userID: Int? = nil,
+        then follow: @escaping @Sendable (Folio) throws -> [Posting] = { _ in [] }
+    ) async throws -> Folio {
         try await store.write { sql in
-            try await Self.post(postings, stayID: stayID, userID: userID, now: store.clock.now(), in: sql)
+            let now = store.clock.now()
+            let folio = try await Self.post(postings, stayID: stayID, userID: userID, now: now, in: sql)
+            let following = try follow(folio)
+            guard !following.isEmpty else { return folio }
+            return try await Self.post(following, stayID: stayID, userID: userID, now: now, in: sql)
         }
     }
 
     static func post(
         _ postings: [Posting], stayID: Int, userID: Int?, now: Date, in sql: any SQLDatabase
     ) async throws -> Folio {
-        var folio = try await Self.load(stayID: stayID, in: sql)
-        guard !postings.isEmpty else { return folio }
+        guard !postings.isEmpty else { return try await Self.load(stayID: stayID, in: sql) }
+        // The day first: on PostgreSQL it locks the property's row, so that the folio read next is the one
+        // the lines join (another post to it waits for this one's commit).
         let (propertyID, day) = try await Self.openDay(ofStay: stayID, now: now, in: sql)
+        var folio = try await Self.load(stayID: stayID, in: sql)
         for posting in postings {
             var amount = posting.amount
             if posting.kind == .reversal, let target = folio.entries.first(where: { $0.id == posting.reverses }) {

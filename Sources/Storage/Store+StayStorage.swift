@@ -58,8 +58,11 @@ extension Store: StayStorage {
         try await stays.update(stayID: stayID, expectedVersion: expectedVersion, by: userID, action: action, change)
     }
 
-    public func post(_ postings: [Posting], stayID: Int, by userID: Int?) async throws -> Folio {
-        try await folios.post(postings, stayID: stayID, by: userID)
+    public func post(
+        _ postings: [Posting], stayID: Int, by userID: Int?,
+        then follow: @escaping @Sendable (Folio) throws -> [Posting]
+    ) async throws -> Folio {
+        try await folios.post(postings, stayID: stayID, by: userID, then: follow)
     }
 }
 

@@ -185,6 +185,75 @@ extension TaxesAPITests {
         }
     }
 
+    /// A minibar charged to a checked-in stay at a Chiang Mai hotel bears the service charge and VAT with the
+    /// night, rounded once for the folio; the invoice states them; reversing the minibar takes
+    /// its taxes off; a tax line is not reversed by hand.
+    @Test(arguments: TestDatabase.available)
+    func anExtraBearsTheServiceChargeAndVATWithTheNightsAndReversingItTakesThemOff(database: TestDatabase)
+        async throws
+    {
+        let fixture = try await APIFixture.make(database: database)
+        try await fixture.test(as: .manager) { client in
+            let taxes = """
+                {"taxes": [
+                  {"name": "Service charge", "basis": "share", "basisPoints": 1000},
+                  {"name": "VAT", "basis": "share", "basisPoints": 700, "compounds": true}
+                ]}
+                """
+            #expect(try await Self.put(client, fixture, taxes).status == .ok)
+            let json = fixture.stayJSON(arrival: fixture.today.iso, departure: fixture.today.adding(days: 1).iso)
+            let booked = try await client.execute(uri: fixture.staysPath, method: .post, body: ByteBuffer(string: json))
+            let id = try StayActionsAPITests.decode(Components.Schemas.Stay.self, booked).id
+            try await client.execute(uri: "/api/v1/stays/\(id)/check-in", method: .post) { #expect($0.status == .ok) }
+
+            // The service charge and VAT on what stands, each rounded half up once (satang).
+            func due(on taxable: Int) -> [Int] {
+                let service = (taxable * 1_000 + 5_000) / 10_000
+                return [service, ((taxable + service) * 700 + 5_000) / 10_000]
+            }
+            func standingTaxes() async throws -> [Int] {
+                try await NightAuditAPITests.folio(client, id).entries.filter {
+                    $0.category == .tax && $0.kind == .charge && !$0.reversed
+                }.map(\.amount.amount).sorted()
+            }
+            let room = 120_000
+            #expect(try await standingTaxes() == due(on: room).sorted())
+            // A minibar of 83.35 baht, and a lost key outside the tax.
+            let minibar = 8_335
+            #expect(try await DocumentsAPITests.post("charges", stay: id, amount: minibar, client).status == .created)
+            let key = try await client.execute(
+                uri: "/api/v1/stays/\(id)/charges", method: .post,
+                body: ByteBuffer(
+                    string:
+                        #"{"description": "Lost key", "amount": {"amount": 50000, "currency": "THB"}, "taxClass": "outside"}"#
+                ))
+            #expect(key.status == .created)
+            #expect(try await standingTaxes() == due(on: room + minibar).sorted())
+
+            let invoice = try await DocumentsAPITests.issue("invoice", stay: id, client) {
+                try StayActionsAPITests.decode(DocumentsAPITests.Document.self, $0)
+            }
+            #expect(invoice.taxes.map(\.amount.amount) == due(on: room + minibar))
+            #expect(invoice.totalCharges.amount == room + minibar + 50_000 + due(on: room + minibar).reduce(0, +))
+
+            let folio = try await NightAuditAPITests.folio(client, id)
+            let vat = try #require(folio.entries.last { $0.category == .tax && !$0.reversed })
+            try await client.execute(
+                uri: "/api/v1/stays/\(id)/reversals", method: .post,
+                body: ByteBuffer(string: #"{"entryId": \#(vat.id), "reason": "Guest asked"}"#)
+            ) { response in
+                #expect(response.status == .conflict || response.status == .unprocessableContent)
+                #expect(response.error?.error.reason?.rawValue == Refusal.folioTaxFollowsCharges.code)
+            }
+            let bar = try #require(folio.entries.first { $0.category == .minibar })
+            try await client.execute(
+                uri: "/api/v1/stays/\(id)/reversals", method: .post,
+                body: ByteBuffer(string: #"{"entryId": \#(bar.id), "reason": "Not taken"}"#)
+            ) { #expect($0.status == .created) }
+            #expect(try await standingTaxes() == due(on: room).sorted())
+        }
+    }
+
     @Test func aSalonsTaxesAreSharesOfItsPricesAndItIsToldSo() async throws {
         let fixture = try await APIFixture.make()
         let salon = try await AppointmentAPITests.salon(in: fixture)

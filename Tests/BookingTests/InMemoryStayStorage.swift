@@ -121,9 +121,13 @@ actor InMemoryStayStorage: RoomStorage {
         return stay
     }
 
-    func post(_ postings: [Posting], stayID: Int, by userID: Int?) async throws -> Folio {
+    func post(
+        _ postings: [Posting], stayID: Int, by userID: Int?,
+        then follow: @escaping @Sendable (Folio) throws -> [Posting]
+    ) async throws -> Folio {
         let transaction = Transaction(folios: folios, guests: guests, rates: rates, nextID: nextID)
         try await transaction.post(postings, stayID: stayID)
+        try await transaction.post(try follow(transaction.folio(stayID: stayID)), stayID: stayID)
         (folios, guests, nextID) = await transaction.committed()
         return folio(stayID: stayID)
     }
@@ -187,7 +191,7 @@ actor InMemoryStayStorage: RoomStorage {
                     FolioEntry(
                         id: nextID, kind: posting.kind, description: posting.description, amount: amount,
                         category: posting.category, method: posting.method, reverses: posting.reverses,
-                        night: posting.night))
+                        night: posting.night, taxes: posting.taxes))
                 nextID += 1
             }
             folios[stayID] = folio

@@ -13,7 +13,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from test_desk import api, go, sign_in, use_property, wait_ready
 from test_site import next_month_dates, wait_page
 
-GENERATED = ("Payment (", "no longer in the stay", "Room charge without a night", ": the stay's nights changed")
+GENERATED = ("Payment (", "no longer in the stay", "Room charge without a night", ": the stay's nights changed", ": the charges it is on changed")
 
 
 def strings_in(value):

@@ -17,7 +17,7 @@ function thai() {
   return i18n;
 }
 
-test("a room night, a tax and a changed night read as the manager worded them", () => {
+test("a room night, a tax, a changed night and a corrected tax read as the manager worded them", () => {
   const i18n = thai();
   assert.equal(lineLabel({ description: "Garden Double, night of 2026-11-24", night: "2026-11-24" }, i18n), "การ์เด้น ดับเบิล");
   assert.equal(lineLabel({ kind: "charge", description: "VAT" }, i18n), "ภาษีมูลค่าเพิ่ม");
@@ -25,6 +25,8 @@ test("a room night, a tax and a changed night read as the manager worded them", 
   assert.equal(history, `การ์เด้น ดับเบิล (${i18n.date("2026-11-24")})`);
   const changed = lineLabel({ kind: "charge", description: "VAT: the stay's nights changed" }, i18n);
   assert.ok(changed.includes("ภาษีมูลค่าเพิ่ม") && !changed.includes("VAT"), changed);
+  const corrected = lineLabel({ kind: "reversal", description: "VAT: the charges it is on changed" }, i18n);
+  assert.ok(corrected.includes("ภาษีมูลค่าเพิ่ม") && !/[a-z]/i.test(corrected), corrected);
 });
 
 test("what staff typed, and a name without a wording, read as stored", () => {

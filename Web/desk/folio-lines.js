@@ -12,6 +12,8 @@ const NIGHT_SUFFIX = /, night of (\d{4}-\d{2}-\d{2})$/;
 const PAYMENT = /^Payment \((cash|card terminal|transfer|qr)\)$/;
 const NIGHT_DROPPED = /^Night of (\d{4}-\d{2}-\d{2}) no longer in the stay$/;
 const NIGHTS_CHANGED = /^(.+): the stay's nights changed$/;
+// A tax line corrected because a charge was posted or reversed by hand.
+const CHARGES_CHANGED = /^(.+): the charges it is on changed$/;
 // The fees the server posts for a booking not kept (a stay's or a salon's appointment's).
 const FEES = { "Late cancellation fee": "folio.line.lateCancellationFee", "No-show fee": "folio.line.noShowFee" };
 // A salon's deposit (category `deposit`): taken, taken off the checkout, kept towards a fee; and the reason the
@@ -46,6 +48,8 @@ export function lineLabel(line, i18n) {
   if (text === "Room charge without a night") return t("folio.line.roomWithoutNight");
   const changed = text.match(NIGHTS_CHANGED);
   if (changed) return t("folio.line.nightsChanged", { name: word(changed[1]) });
+  const corrected = text.match(CHARGES_CHANGED);
+  if (corrected) return t("folio.line.chargesChanged", { name: word(corrected[1]) });
   if (Object.hasOwn(FEES, text)) return t(FEES[text]);
   // Only a deposit's own words, not a charge someone typed as "Deposit" under another category.
   if (Object.hasOwn(DEPOSITS, text) && (!line.category || line.category === "deposit")) return t(DEPOSITS[text]);

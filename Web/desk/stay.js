@@ -401,7 +401,7 @@ function historySection(history, desk) {
 
 /**
  * The folio's lines (each tax inside a price under its line) and its totals, or that it has none;
- * `reverse(entry)`, to who may post, is a line's Reverse button.
+ * `reverse(entry)`, to who may post, is the Reverse button of a line the server says may be reversed.
  */
 function folioTable(folio, i18n, reverse) {
   const { t } = i18n;
@@ -427,7 +427,7 @@ function folioTable(folio, i18n, reverse) {
       h(
         "td",
         { class: "desk-actions-cell no-print" },
-        reverse && !reversal && !entry.reversed
+        reverse && entry.reversible
           ? h("button", {
               type: "button", class: "desk-button is-quiet", text: t("stay.reverse"),
               "aria-label": `${t("stay.reverse")}: ${entry.description}`, onclick: () => reverse(entry),

@@ -82,7 +82,7 @@ extension Components.Schemas.Folio {
                     includedTaxes: try Self.included(in: $0, taxes: taxes),
                     taxClass: $0.kind == .charge && $0.category != .tax
                         ? try documented($0.taxes.taxClass.rawValue) : nil,
-                    reversed: folio.isReversed($0.id))
+                    reversed: folio.isReversed($0.id), reversible: folio.mayReverse($0))
             })
     }
 

@@ -27,10 +27,11 @@ public struct Accounts<Storage: StayStorage>: StayOperations {
         guard let property = try await storage.property(id: stay.propertyID) else {
             throw DomainError(.notFound, "no property \(stay.propertyID)")
         }
-        let taxes = LineTaxes.charge(taxClass, on: property.today(now: now()), taxes: property.taxes)
+        let today = property.today(now: now())
+        let taxes = LineTaxes.charge(taxClass, on: today, taxes: property.taxes)
         let folio = try await storage.post(
             [Posting(kind: .charge, description: description, amount: amount, category: category, taxes: taxes)],
-            stayID: id, by: staff.user.id)
+            stayID: id, by: staff.user.id, then: Self.taxes(of: stay, at: property, today: today))
         return (folio, property)
     }
 
@@ -44,16 +45,34 @@ public struct Accounts<Storage: StayStorage>: StayOperations {
             Posting(kind: .payment, description: description, amount: amount, method: method), to: id, by: staff)
     }
 
-    /// Reverses a line posted by mistake, with the amount it carried; a line is reversed once.
+    /// Reverses a line posted by mistake, with the amount it carried; a line is reversed once. The taxes on
+    /// the charges follow: a tax line is not reversed by hand.
     public func reverse(entry entryID: Int, of id: Int, reason: String, by staff: Staff) async throws -> Folio {
         try Posting.validate(description: reason, field: "reason")
-        _ = try await requireStay(id, by: staff)
+        let stay = try await requireStay(id, by: staff)
         guard let target = try await storage.folio(stayID: id).entries.first(where: { $0.id == entryID }) else {
             throw DomainError(.notFound, "no entry \(entryID) on this folio", field: "entryId")
         }
+        guard !target.followsCharges else {
+            throw DomainError(
+                .notAllowed, "a tax line follows the charges it is on: reverse the charge instead", field: "entryId",
+                reason: .folioTaxFollowsCharges)
+        }
+        guard let property = try await storage.property(id: stay.propertyID) else {
+            throw DomainError(.notFound, "no property \(stay.propertyID)")
+        }
         return try await storage.post(
             [Posting(kind: .reversal, description: reason, amount: target.amount, reverses: target.id)], stayID: id,
-            by: staff.user.id)
+            by: staff.user.id, then: Self.taxes(of: stay, at: property, today: property.today(now: now())))
+    }
+
+    /// What a charge or reversal by hand calls for once posted: the taxes added on the folio's charges as
+    /// they then stand (`StayCharges.taxCorrections`), nothing at a property whose taxes are inside its prices.
+    private static func taxes(of stay: Stay, at property: Property, today: Day) -> @Sendable (Folio) -> [Posting] {
+        { folio in
+            StayCharges.taxCorrections(folio: folio, taxes: property.taxes, party: stay.party, today: today)
+                .map(Posting.init)
+        }
     }
 
     /// The stay's folio, with the property whose taxes its lines carry and the booking's code: the

@@ -85,6 +85,12 @@ public struct Folio: Hashable, Sendable {
         entries.contains { $0.kind == .reversal && $0.reverses == id }
     }
 
+    /// Whether staff may reverse a line by hand (`Accounts.reverse`): a charge or payment not reversed yet,
+    /// other than a tax line, which follows its charges.
+    public func mayReverse(_ entry: FolioEntry) -> Bool {
+        entry.kind != .reversal && !entry.followsCharges && !isReversed(entry.id)
+    }
+
     /// Checks a charge or payment before it is posted: positive, at most `Money.maxAmount`, in the
     /// folio's currency.
     public func validate(_ amount: Money, field: String = "amount") throws(DomainError) {
@@ -128,4 +134,9 @@ public struct Folio: Hashable, Sendable {
         let amounts = entries.filter { $0.kind == kind && !reversed.contains($0.id) }.map(\.amount.amount)
         return Money(amounts.saturatedSum(), currency)
     }
+}
+
+extension FolioEntry {
+    /// A tax line: posted and corrected with the charges it is on (`StayCharges`), never by hand.
+    public var followsCharges: Bool { kind == .charge && category == .tax }
 }

@@ -8,8 +8,9 @@
 ///   its terms give then: the agreed rate, else the room type's rate for that night);
 /// - a night no longer in the stay has its room charge reversed, never deleted;
 /// - a fee or a tax whose amount the change alters is reversed and posted again at its new amount;
-/// - the taxes are the tax engine's on the room charges and fees as they stand after the correction; one
-///   inside the prices is not posted.
+/// - the taxes are the tax engine's on the folio's charges as they stand after the correction (the room
+///   charges, the fees and the extras charged by hand), rounded once per tax and rate for the whole folio;
+///   one inside the prices is not posted. A charge by hand corrects the taxes alone (`taxCorrections`).
 public enum StayCharges {
     /// One line to post.
     public enum Correction: Hashable, Sendable {
@@ -21,17 +22,20 @@ public enum StayCharges {
     /// The corrections that make `folio` hold exactly the stay's charges for `nights`. `price` is the
     /// stay's quote for `nights` (agreed rates first), which prices the nights not yet charged and
     /// gives the fees; `taxes` are the property's, and `party` whom taxes by the guest count. Lines other
-    /// than the stay's own (extras, payments) are left alone; a fee line is the stay's when it has the
-    /// fee's name, a tax line when it names the tax (or, posted before lines named it, has its name).
+    /// than the stay's own (extras, payments) are left alone, though the taxes are on the extras too; a fee
+    /// line is the stay's when it has the fee's name, a tax line when it names the tax (or, posted before
+    /// lines named it, has its name).
     public static func corrections(
         folio: Folio, nights: Nights, price: StayPrice, taxes: [Tax], party: Party
     ) -> [Correction] {
         let reversed = Set(folio.entries.compactMap { $0.kind == .reversal ? $0.reverses : nil })
         let standing = folio.entries.filter { $0.kind == .charge && !reversed.contains($0.id) }
         var corrections: [Correction] = []
+        // What the taxes are on besides the lines posted: a night charged nothing still counts for a tax by
+        // the night.
+        var taxable: [TaxableLine] = []
 
         // Room nights: one standing charge a night of the stay, none for another night.
-        var roomCharges: [TaxableLine] = []
         var charged: Set<Day> = []
         for entry in standing where entry.category == .room {
             guard let night = entry.night, nights.contains(night), !charged.contains(night) else {
@@ -40,13 +44,12 @@ public enum StayCharges {
                 continue
             }
             charged.insert(night)
-            roomCharges.append(
-                TaxableLine(amount: entry.amount, kind: .room, taxClass: entry.taxes.taxClass, day: night))
         }
         for line in price.nights {
             guard let night = line.night, !charged.contains(night) else { continue }
-            roomCharges.append(TaxableLine(amount: line.amount, kind: .room, day: night))
-            if line.amount.amount > 0 {
+            if line.amount.amount == 0 {
+                taxable.append(TaxableLine(amount: line.amount, kind: .room, day: night))
+            } else {
                 corrections.append(
                     .charge(
                         description: line.name, amount: line.amount, category: .room, night: night,
@@ -60,7 +63,7 @@ public enum StayCharges {
             if posted.count == 1 && posted[0].amount == fee.amount { continue }
             if posted.isEmpty && fee.amount.amount == 0 { continue }
             corrections += posted.map {
-                .reversal(of: $0.id, amount: $0.amount, reason: "\(fee.name): the stay's nights changed")
+                .reversal(of: $0.id, amount: $0.amount, reason: nightsChanged(fee.name))
             }
             if fee.amount.amount > 0 {
                 corrections.append(
@@ -69,10 +72,59 @@ public enum StayCharges {
                         taxes: .charge(.standard, on: nights.arrival, taxes: taxes)))
             }
         }
-        // The taxes added on the room charges and fees as they now stand, each as the engine charges it;
-        // one posted already stands while its charges are the same, else it is reversed and posted again.
-        let taxable = roomCharges + price.fees.map { TaxableLine(amount: $0.amount, day: nights.arrival) }
-        let due = TaxEngine.assess(taxable, taxes: taxes, party: party, currency: price.currency).added
+        // The taxes added on every charge as it will stand: the room charges kept and posted, the fees, and
+        // the extras charged by hand (each on the day it was posted).
+        var dropped: Set<Int> = []
+        for correction in corrections {
+            switch correction {
+            case .reversal(let id, _, _): dropped.insert(id)
+            case .charge(_, let amount, let category, let night, let lineTaxes):
+                taxable.append(
+                    TaxableLine(
+                        amount: amount, kind: category == .room ? .room : .charge, taxClass: lineTaxes.taxClass,
+                        day: night ?? nights.arrival))
+            }
+        }
+        taxable += standing.filter { $0.category != .tax && !dropped.contains($0.id) }.map {
+            taxableLine($0, otherwise: nights.arrival)
+        }
+        return corrections
+            + taxCorrections(
+                taxable, posted: standing, taxes: taxes, party: party, currency: price.currency,
+                reason: { nightsChanged($0.name) })
+    }
+
+    /// The corrections that make the tax lines of `folio` the taxes on its charges as they stand: what
+    /// a charge by hand (an extra, a reversal) calls for, at a property whose taxes are added to its
+    /// prices. Nothing else on the folio moves. `today` is the day of a charge stored without one.
+    public static func taxCorrections(folio: Folio, taxes: [Tax], party: Party, today: Day) -> [Correction] {
+        let standing = folio.entries.filter { $0.kind == .charge && !folio.isReversed($0.id) }
+        let taxable = standing.filter { $0.category != .tax }.map { taxableLine($0, otherwise: today) }
+        return taxCorrections(
+            taxable, posted: standing, taxes: taxes, party: party, currency: folio.currency, reason: chargesChanged)
+    }
+
+    /// The reason of a fee or tax line reversed because the stay's nights changed (the desk words it).
+    static func nightsChanged(_ name: String) -> String { "\(name): the stay's nights changed" }
+    /// The reason of a tax line reversed because a charge was posted or reversed by hand.
+    static func chargesChanged(_ tax: Tax) -> String { "\(tax.name): the charges it is on changed" }
+
+    /// A standing charge as the engine takes it: a room's night, or any other charge on the day it was
+    /// posted. Its added taxes are the property's (a line keeps only the shares inside its price).
+    private static func taxableLine(_ entry: FolioEntry, otherwise day: Day) -> TaxableLine {
+        TaxableLine(
+            amount: entry.amount, kind: entry.category == .room ? .room : .charge, taxClass: entry.taxes.taxClass,
+            day: entry.night ?? entry.businessDay ?? day)
+    }
+
+    /// Each tax added on `taxable`, as the engine charges it; one posted already (among `posted`) stands
+    /// while its charges are the same, else it is reversed and posted again.
+    private static func taxCorrections(
+        _ taxable: [TaxableLine], posted standing: [FolioEntry], taxes: [Tax], party: Party, currency: Currency,
+        reason: (Tax) -> String
+    ) -> [Correction] {
+        var corrections: [Correction] = []
+        let due = TaxEngine.assess(taxable, taxes: taxes, party: party, currency: currency).added
         let postedTaxes = standing.filter { $0.category == .tax && $0.night == nil }
         for tax in taxes where tax.basis != .includedShare {
             let charges = due.filter { $0.tax == tax && $0.amount.amount > 0 }
@@ -84,9 +136,7 @@ public enum StayCharges {
             }
             let same = posted.map(\.amount).sorted { $0.amount < $1.amount }
             guard same != charges.map(\.amount).sorted(by: { $0.amount < $1.amount }) else { continue }
-            corrections += posted.map {
-                .reversal(of: $0.id, amount: $0.amount, reason: "\(tax.name): the stay's nights changed")
-            }
+            corrections += posted.map { .reversal(of: $0.id, amount: $0.amount, reason: reason(tax)) }
             corrections += charges.map {
                 .charge(
                     description: tax.name, amount: $0.amount, category: .tax, night: nil,

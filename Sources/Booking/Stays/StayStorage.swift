@@ -33,9 +33,20 @@ public protocol StayStorage: Sendable {
         _ change: @escaping @Sendable (inout Stay, Ledger) async throws -> Void
     ) async throws -> Stay
 
-    /// Posts to a stay's folio in one transaction, all or none, by the folio's rules (`Folio.post`);
-    /// returns the folio after.
-    func post(_ postings: [Posting], stayID: Int, by userID: Int?) async throws -> Folio
+    /// Posts to a stay's folio in one transaction, all or none, by the folio's rules (`Folio.post`), then
+    /// what `follow` answers for the folio after them (the taxes a charge by hand calls for); returns the
+    /// folio after both.
+    func post(
+        _ postings: [Posting], stayID: Int, by userID: Int?,
+        then follow: @escaping @Sendable (Folio) throws -> [Posting]
+    ) async throws -> Folio
+}
+
+extension StayStorage {
+    /// Posts to a stay's folio in one transaction, all or none, by the folio's rules; returns the folio after.
+    public func post(_ postings: [Posting], stayID: Int, by userID: Int?) async throws -> Folio {
+        try await post(postings, stayID: stayID, by: userID) { _ in [] }
+    }
 }
 
 /// What a change of a stay may read and write in its transaction.

@@ -56,6 +56,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     public static let folioNothingToReceipt = Refusal("folio.nothingToReceipt")
     /// "The folio has an open balance of {balance}: settle it, or a manager can force the check-out."
     public static let folioOpenBalance = Refusal("folio.openBalance")
+    /// "A tax line follows the charges it is on: reverse the charge, and its tax is corrected."
+    public static let folioTaxFollowsCharges = Refusal("folio.taxFollowsCharges")
 
     // A guest's registration
     /// "A date of birth is from 1900 to today."
@@ -344,7 +346,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .eInvoiceCountry,
         .depositApplied, .depositNone, .depositTaken,
         .emailInvalid, .emailRequired,
-        .folioNothingToInvoice, .folioNothingToReceipt, .folioOpenBalance,
+        .folioNothingToInvoice, .folioNothingToReceipt, .folioOpenBalance, .folioTaxFollowsCharges,
         .guestBirthDate, .guestDocumentNumber, .guestNationality,
         .importRefused,
         .issuerBranch, .issuerTaxID,

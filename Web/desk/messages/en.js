@@ -571,6 +571,7 @@ export default {
   "folio.line.nightDropped": "Night of {date} no longer in the stay",
   "folio.line.roomWithoutNight": "Room charge without a night",
   "folio.line.nightsChanged": "{name}: the stay's nights changed",
+  "folio.line.chargesChanged": "{name}: the charges it is on changed",
   "stay.reversal": "Reversal",
   "stay.edit": "Edit the stay",
   "stay.reverseReason": "Why is this entry reversed?",

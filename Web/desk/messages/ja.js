@@ -568,6 +568,7 @@ export default {
   "folio.line.nightDropped": "{date}の泊は宿泊から外れました",
   "folio.line.roomWithoutNight": "泊の指定のない室料",
   "folio.line.nightsChanged": "{name}：宿泊の泊数が変わりました",
+  "folio.line.chargesChanged": "{name}：課税対象の料金が変わりました",
   "stay.reversal": "取消",
   "stay.edit": "予約を編集",
   "stay.reverseReason": "取り消す理由",

@@ -568,6 +568,7 @@ export default {
   "folio.line.nightDropped": "{date} 밤은 더 이상 숙박에 들지 않음",
   "folio.line.roomWithoutNight": "날짜 없는 객실 요금",
   "folio.line.nightsChanged": "{name}: 숙박 일정이 바뀜",
+  "folio.line.chargesChanged": "{name}: 과세 대상 요금이 바뀜",
   "stay.reversal": "취소 기록",
   "stay.edit": "숙박 수정",
   "stay.reverseReason": "이 항목을 취소하는 이유",

@@ -569,6 +569,7 @@ export default {
   "folio.line.nightDropped": "คืนวันที่ {date} ไม่อยู่ในการเข้าพักแล้ว",
   "folio.line.roomWithoutNight": "ค่าห้องที่ไม่ระบุคืน",
   "folio.line.nightsChanged": "{name}: คืนที่เข้าพักเปลี่ยนไป",
+  "folio.line.chargesChanged": "{name}: ค่าบริการที่คิดภาษีเปลี่ยนไป",
   "stay.reversal": "กลับรายการ",
   "stay.edit": "แก้ไขการเข้าพัก",
   "stay.reverseReason": "เหตุผลที่กลับรายการนี้",

@@ -568,6 +568,7 @@ export default {
   "folio.line.nightDropped": "Đêm {date} không còn trong lượt lưu trú",
   "folio.line.roomWithoutNight": "Tiền phòng không gắn với đêm nào",
   "folio.line.nightsChanged": "{name}: số đêm lưu trú đã thay đổi",
+  "folio.line.chargesChanged": "{name}: các khoản phí chịu thuế đã thay đổi",
   "stay.reversal": "Đảo bút toán",
   "stay.edit": "Sửa lưu trú",
   "stay.reverseReason": "Lý do đảo khoản này?",

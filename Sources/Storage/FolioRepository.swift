@@ -158,8 +158,9 @@ public struct FolioRepository: Sendable {
             """
             : """
             SELECT f.id, f.kind, f.description, f.amount, f.category, f.method, f.business_day, f.stay_id,
-              r.kind AS reversed_kind, r.category AS reversed_category, r.method AS reversed_method,
-              r.description AS reversed_description, s.confirmation_code, g.name AS guest_name
+              f.taxes, f.night, r.kind AS reversed_kind, r.category AS reversed_category, r.method AS reversed_method,
+              r.description AS reversed_description, r.taxes AS reversed_taxes, r.night AS reversed_night,
+              s.confirmation_code, g.name AS guest_name
             FROM folio_entries f JOIN stays s ON s.id = f.stay_id JOIN guests g ON g.id = s.guest_id
             LEFT JOIN folio_entries r ON r.id = f.reverses
             WHERE f.business_day >= \(bind: first.number) AND f.business_day <= \(bind: last.number)
@@ -194,7 +195,12 @@ public struct FolioRepository: Sendable {
                 reversedDescription: reversed ? try text("reversed_description") : nil,
                 amount: Money(try row.decode(column: "amount", as: Int.self), property.currency),
                 staffID: try id("staff_id", true), staffName: salon ? try text("staff_name") : nil,
-                serviceID: try id("service_id", true))
+                serviceID: try id("service_id", true),
+                taxes: salon
+                    ? nil
+                    : try LineTaxesRecord.taxes(
+                        try text(reversed ? "reversed_taxes" : "taxes"), currency: property.currency),
+                night: try id(reversed ? "reversed_night" : "night", false).map(Day.init))
         }
         return LedgerReport(first: first, last: last, currency: property.currency, lines: lines)
     }

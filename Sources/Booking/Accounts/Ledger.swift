@@ -30,12 +30,16 @@ public struct LedgerReport: Hashable, Sendable {
         public var staffID: Int?
         public var staffName: String?
         public var serviceID: Int?
+        /// A hotel's charge: the taxes it was posted with and its night (a reversal, those of what it reverses);
+        /// nil where the line kept none (a salon's, one posted before lines kept them).
+        public var taxes: LineTaxes?
+        public var night: Day?
 
         public init(
             day: Day, entryID: Int, stayID: Int?, saleID: Int? = nil, confirmationCode: String, guestName: String,
             kind: FolioEntryKind, description: String, category: ChargeCategory?, method: PaymentMethod?,
             reverses: FolioEntryKind?, reversedDescription: String? = nil, amount: Money, staffID: Int? = nil,
-            staffName: String? = nil, serviceID: Int? = nil
+            staffName: String? = nil, serviceID: Int? = nil, taxes: LineTaxes? = nil, night: Day? = nil
         ) {
             self.day = day
             self.entryID = entryID
@@ -53,6 +57,8 @@ public struct LedgerReport: Hashable, Sendable {
             self.staffID = staffID
             self.staffName = staffName
             self.serviceID = serviceID
+            self.taxes = taxes
+            self.night = night
         }
 
         /// What the line adds to the charges (a reversed charge takes away).
@@ -132,16 +138,20 @@ public struct LedgerReport: Hashable, Sendable {
     }
 
     /// The taxes inside the prices of the charges (`Tax.Basis.includedShare`), on their net total: what
-    /// a hotel whose rates include VAT owes of it. Tax lines are left out; so are a salon's deposits, paid
-    /// towards a visit whose own lines bear its tax, and its fees for visits not kept, which its receipts
-    /// charge no tax on.
+    /// a hotel whose rates include VAT owes of it. A hotel's line counts by the shares and class it was
+    /// posted with (a night on its night, a fee outside the tax not at all), whatever `taxes` have become
+    /// since; a line that kept none, by `taxes` (the property's now). Tax lines are left out; so are a
+    /// salon's deposits, paid towards a visit whose own lines bear its tax, and its fees for visits not
+    /// kept, which its receipts charge no tax on.
     public func includedTaxes(_ taxes: [Tax]) -> [FolioDocument.TaxTotal] {
         let taxed = lines.filter {
             $0.category != .tax && $0.category != .deposit && !($0.category == .fee && $0.saleID != nil)
         }
         return TaxEngine.assess(
-            taxed.map { TaxableLine(amount: $0.charged, day: $0.day) }, taxes: taxes, party: Party(adults: 1),
-            currency: currency
+            taxed.map { line in
+                line.taxes.map { $0.line(line.charged, kind: .charge, day: line.night ?? line.day) }
+                    ?? TaxableLine(amount: line.charged, day: line.day)
+            }, taxes: taxes, party: Party(adults: 1), currency: currency
         ).included.map(FolioDocument.TaxTotal.init)
     }
 

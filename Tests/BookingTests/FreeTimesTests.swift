@@ -251,6 +251,37 @@ struct FreeTimesTests {
         #expect(MakeSalon.offered([hour], on: autumn, in: MakeSalon.berlin, schedule: nineToSix, now: now).count == 9)
     }
 
+    /// A shift to 3:00 cut at 2:30 on the day Berlin's clocks skip from 2:00 to 3:00: the cut is where the
+    /// clocks jump to, so the two halves still make the one shift (the half before the cut does not run on
+    /// to 3:30), and the half inside the gap is empty.
+    @Test func aMinuteTheClocksSkipIsWhereTheyJumpTo() {
+        let spring = Day(year: 2026, month: 3, day: 29)
+        let zone = MakeSalon.berlin
+        let three = spring.instant(atMinute: 180, in: zone)
+        #expect(spring.instant(atMinute: 150, in: zone) == three)
+        #expect(spring.instant(atMinute: 120, in: zone) == three)
+        #expect(spring.instant(atMinute: 119, in: zone) == three - 60)
+        #expect(spring.instant(atMinute: 181, in: zone) == three + 60)
+        // The day before, 2:30 is 2:30.
+        let before = spring.adding(days: -1)
+        #expect(before.instant(atMinute: 150, in: zone) == before.instant(atMinute: 120, in: zone) + 30 * 60)
+
+        let fiveMinutes = MakeSalon.service(1, minutes: 5, by: [1])
+        let now = MakeSalon.at(0, on: spring, in: zone)
+        let open = MakeSalon.hours((0, 24))
+        let whole = MakeSalon.schedule(
+            staff: [1], shifts: [1: .everyDay([75..<180])], opening: .everyDay(open),
+            window: BookingWindow(minimumNoticeMinutes: 0, daysAhead: 365, gridMinutes: 5))
+        var cut = whole
+        cut.shifts[1] = .everyDay([75..<150, 150..<180])
+        let offered = { (schedule: SalonSchedule) in
+            MakeSalon.offered([fiveMinutes], on: spring, in: zone, schedule: schedule, now: now).map(\.start)
+        }
+        #expect(offered(cut) == offered(whole))
+        // 1:15 to 2:00, then 3:00: nine starts of five minutes.
+        #expect(offered(whole).count == 9)
+    }
+
     @Test func aScheduleOutOfBoundsIsRefusedNamingItsField() {
         var schedule = MakeSalon.schedule(resources: [SalonResource(id: 7, count: 51)])
         #expect(throws: DomainError.outOfRange("resources[0].count", 51, 1...50)) { try schedule.validate() }

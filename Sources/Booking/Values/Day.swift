@@ -81,14 +81,23 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         return Day(year: parts.year!, month: parts.month!, day: parts.day!)
     }
 
-    /// The instant of a minute of this day in a time zone, daylight-saving changes included.
+    /// The instant of a minute of this day in a time zone, daylight-saving changes included. A minute the
+    /// clocks skip (02:30 when they go from 02:00 to 03:00) is the instant they skip to, so that two ranges
+    /// of minutes that touch in the gap still touch, and a range inside it is empty.
     public func instant(atMinute minute: Int, in timeZone: TimeZone) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let date = civil
         let components = DateComponents(
             year: date.year, month: date.month, day: date.day, hour: minute / 60, minute: minute % 60)
-        return calendar.date(from: components)!
+        let instant = calendar.date(from: components)!
+        // Foundation moves a skipped minute forward by the gap: back to where the clocks went forward.
+        let shown = calendar.dateComponents([.day, .hour, .minute], from: instant)
+        guard shown.day == date.day, let hour = shown.hour, let shownMinute = shown.minute,
+            hour * 60 + shownMinute != minute, minute < 24 * 60
+        else { return instant }
+        let gap = TimeInterval((hour * 60 + shownMinute - minute) * 60)
+        return timeZone.nextDaylightSavingTimeTransition(after: instant - gap - 1) ?? instant
     }
 }
 

@@ -9,8 +9,8 @@ import Storage
 typealias ErrorBody = Components.Schemas._Error
 
 /// Turns whatever a route throws into a status and the one error body clients read: the domain's
-/// refusals into 4xx, malformed JSON into 400 naming the field, and anything unexpected into a 500
-/// that is logged and says nothing of the internals.
+/// refusals into 4xx, malformed JSON into 400 naming the field, a database too busy to answer in time
+/// into 503, and anything unexpected into a 500 that is logged and says nothing of the internals.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -22,9 +22,18 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    /// The response for anything a route throws; what is not a refusal is logged.
+    /// How long a client is asked to wait when no database connection came free in time.
+    static var busyRetrySeconds: Int { 5 }
+
+    /// The response for anything a route throws; what is not a refusal is logged. A request that waited its
+    /// whole time for a database connection is told to come back (503, `Retry-After`).
     static func response(for error: any Error, request: Request, context: Context) -> Response {
         let (status, body) = refusal(for: error)
+        if status == .serviceUnavailable {
+            var response = json(status, body: encode(body))
+            response.headers[.retryAfter] = String(Self.busyRetrySeconds)
+            return response
+        }
         if status == .internalServerError {
             let underlying = (error as? ServerError)?.underlyingError ?? error
             context.logger.error(
@@ -75,6 +84,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return (.badRequest, refusal)
         case let error as HTTPError:
             return (error.status, body(Self.code(of: error.status), error.body ?? error.status.reasonPhrase, nil))
+        case let error where error.isDatabaseBusy:
+            return (.serviceUnavailable, body("busy", "the server is busy: try again in a few seconds", nil))
         default:
             return (.internalServerError, body("internal", "something went wrong on the server", nil))
         }

@@ -1,3 +1,4 @@
+import AsyncKit
 import Booking
 import FluentKit
 import FluentPostgresDriver
@@ -46,7 +47,7 @@ public final class Store: Sendable {
         }
     }
 
-    /// How long a request waits for a connection before it is refused (500). A burst of writes on a
+    /// How long a request waits for a connection before it is refused (503, `isDatabaseBusy`). A burst of writes on a
     /// busy machine (a tour group's bookings, a slow disk) queues longer than the drivers' 10 seconds;
     /// the person at the desk would rather wait than be told to try again.
     static let connectionWait = TimeAmount.seconds(60)
@@ -382,6 +383,10 @@ extension Error {
         guard let error = self as? PSQLError, let state = error.serverInfo?[.sqlState] else { return false }
         return state == "40P01" || state == "40001"
     }
+
+    /// Whether the request waited its whole `Store.connectionWait` for a database connection and got none:
+    /// the server is too busy now, and the same request a little later may well pass.
+    public var isDatabaseBusy: Bool { self is ConnectionPoolTimeoutError }
 
     /// What the database said when it refused a statement, in its own words: PostgresNIO keeps the
     /// server's message out of an error's description.

@@ -177,4 +177,54 @@ struct VietnamEInvoiceTests {
         #expect(
             VietnamEInvoice.rate(basisPoints: 800) == "8%" && VietnamEInvoice.rate(basisPoints: 350) == "KHAC:03.50%")
     }
+
+    /// A Hanoi hotel whose prices hold the VAT (8 % to 2026-12-31, 10 % after): a night on each side of the
+    /// new year, a minibar, and a fee outside the tax. Each line is stated without its VAT, each rate's lines
+    /// come to its base, and base and VAT to what the guest paid, the VAT taken out once per rate.
+    @Test func pricesWithTheVATInsideAreStatedWithoutIt() throws {
+        let newYear = Day(year: 2027, month: 1, day: 1)
+        let taxes = [
+            Tax(id: 1, name: "VAT", basis: .includedShare, basisPoints: 800, through: newYear.adding(days: -1)),
+            Tax(id: 2, name: "VAT", basis: .includedShare, basisPoints: 1_000, from: newYear),
+        ]
+        var property = Make.hotel(currency: .vnd, taxes: taxes)
+        property.issuer = Issuer(name: "Khách sạn Hồ Gươm", address: "Hà Nội", taxID: "0101234567")
+        let charge = { (id: Int, amount: Int, category: ChargeCategory, night: Day?, taxClass: TaxClass) in
+            FolioEntry(
+                id: id, kind: .charge, description: category == .room ? "Deluxe" : "Minibar",
+                amount: Money(amount, .vnd), category: category, night: night, businessDay: newYear,
+                taxes: .charge(taxClass, on: night ?? newYear, taxes: taxes))
+        }
+        let folio = Folio(
+            currency: .vnd,
+            entries: [
+                charge(1, 1_080_000, .room, newYear.adding(days: -1), .standard),
+                charge(2, 1_100_000, .room, newYear, .standard),
+                charge(3, 54_000, .minibar, nil, .standard),
+                charge(4, 500_000, .fee, nil, .outside),
+            ])
+        let stay = Make.stay(id: 9, room: 1, from: newYear.adding(days: -1), state: .checkedOut)
+        let document = try FolioDocument.draft(
+            .invoice, folio: folio, stay: stay, property: property, guestName: "Nguyễn An",
+            roomNumbers: [1: "301"], today: newYear.adding(days: 1))
+        #expect(VietnamEInvoice.applies(to: document))
+        let invoice = try VietnamEInvoice.of(document, number: 1, property: property)
+
+        #expect(invoice.lines.map(\.rate) == ["8%", "10%", "10%", "KCT"])
+        // Our own arithmetic: the VAT inside a gross amount at r is gross × r / (100 + r), rounded half up.
+        func inside(_ gross: Int, _ percent: Int) -> Int {
+            (gross * percent * 2 + (100 + percent)) / (2 * (100 + percent))
+        }
+        let eight = inside(1_080_000, 8)
+        let ten = inside(1_100_000 + 54_000, 10)
+        #expect(invoice.rates.map(\.rate) == ["8%", "10%"])
+        #expect(invoice.rates.map(\.tax.amount) == [eight, ten])
+        #expect(invoice.rates.map(\.base.amount) == [1_080_000 - eight, 1_154_000 - ten])
+        for rate in invoice.rates {
+            #expect(invoice.lines.filter { $0.rate == rate.rate }.map(\.amount.amount).reduce(0, +) == rate.base.amount)
+        }
+        #expect(invoice.lines.last?.amount.amount == 500_000)
+        #expect(invoice.total == folio.totalCharges)
+        #expect(invoice.lines.allSatisfy { $0.unitPrice == $0.amount && $0.quantity == 1 })
+    }
 }

@@ -2,7 +2,8 @@
 /// Decree 123/2020 and Circular 78/2021 (now 32/2025) name, in the layout of the tax authority's Decision
 /// 1450/1510 (`docs/law/vietnam-einvoice-xml.md`), for a licensed provider to sign with the seller's
 /// certificate and send (`EInvoiceProvider`). The VAT of each line is the rate in force on its night (8 %
-/// to 2026-12-31, 10 % after); a service charge the VAT is charged on is a line of each rate's nights.
+/// to 2026-12-31, 10 % after); a service charge the VAT is charged on is a line of each rate's nights; a
+/// price with the VAT inside it is stated without it.
 public struct VietnamEInvoice: Hashable, Sendable {
     /// One line (`HHDVu`): its amount before VAT and the VAT rate as the layout writes it (`8%`, `KCT`).
     public struct Line: Hashable, Sendable {
@@ -64,15 +65,15 @@ public struct VietnamEInvoice: Hashable, Sendable {
     public var totalInWords: String { VietnameseAmount.words(total.amount) }
 
     /// The e-invoice of `document`, an invoice of a property pricing in đồng, the `number`th of its year.
-    /// Refused for another document or currency, for prices with the VAT inside them (not written yet), and
-    /// without the seller's tax code.
+    /// Where the VAT is inside the prices, each line states its price without it, and each rate the VAT taken
+    /// out of its lines. Refused for another document or currency, for prices with the VAT inside them and
+    /// shares added on them too, and without the seller's tax code.
     public static func of(_ document: FolioDocument, number: Int, property: Property) throws(DomainError)
         -> VietnamEInvoice
     {
         guard applies(to: document) else {
             throw DomainError(
-                .notAllowed, "an e-invoice is Vietnam's, of an invoice in VND with the VAT added", field: "id",
-                reason: .eInvoiceCountry)
+                .notAllowed, "an e-invoice is Vietnam's, of an invoice in VND", field: "id", reason: .eInvoiceCountry)
         }
         guard !document.issuer.taxID.isEmpty else {
             throw DomainError(
@@ -82,8 +83,14 @@ public struct VietnamEInvoice: Hashable, Sendable {
         guard (1...maxNumber).contains(number) else {
             throw DomainError(.notAllowed, "a year's e-invoices end at \(maxNumber)", field: "id")
         }
+        let inside = !document.includedTaxes.isEmpty
+        guard !inside || !document.taxes.contains(where: { $0.basisPoints != nil }) else {
+            throw DomainError(
+                .notAllowed, "an e-invoice of prices with the VAT inside them and shares added on them is not written",
+                field: "id", reason: .eInvoiceCountry)
+        }
         // The VAT: the shares charged on the others (VAT on the price and the service charge), else every share.
-        let shares = document.taxes.filter { $0.basisPoints != nil }
+        let shares = (inside ? document.includedTaxes : document.taxes).filter { $0.basisPoints != nil }
         let compounding = property.taxes.filter { $0.isShare && $0.compounds }.map(\.name)
         let vat = compounding.isEmpty ? shares : shares.filter { compounding.contains($0.name) }
         let vatNames = Set(vat.map(\.name))
@@ -108,23 +115,47 @@ public struct VietnamEInvoice: Hashable, Sendable {
                     name: name, unit: charge.night == nil ? "Lần" : "Đêm", quantity: 1, unitPrice: charge.amount,
                     amount: charge.amount, rate: rate))
         }
-        // A service charge VAT is charged on: its part of each rate's base is a line of that rate.
         var rates: [RateTotal] = []
-        let serviceName = shares.first { !vatNames.contains($0.name) }?.name
         for total in vat {
             let rate = rate(basisPoints: total.basisPoints ?? 0)
             let base = total.base ?? Money(0, document.currency)
-            let charged = lines.filter { $0.rate == rate }.map(\.amount.amount).saturatedSum()
-            if let serviceName, base.amount > charged {
-                let part = Money(base.amount - charged, document.currency)
-                lines.append(
-                    Line(name: serviceName, unit: "Lần", quantity: 1, unitPrice: part, amount: part, rate: rate))
-            }
             if let index = rates.firstIndex(where: { $0.rate == rate }) {
                 rates[index].base.amount += base.amount
                 rates[index].tax.amount += total.amount.amount
             } else {
                 rates.append(RateTotal(rate: rate, base: base, tax: total.amount))
+            }
+        }
+        if inside {
+            // The VAT inside each rate's lines, taken out of them in proportion (the last line takes what
+            // rounding leaves), so that the lines of a rate come to its base without the VAT.
+            for index in rates.indices {
+                let tax = rates[index].tax.amount
+                let taxed = lines.indices.filter { lines[$0].rate == rates[index].rate }
+                let gross = taxed.map { lines[$0].amount.amount }.saturatedSum()
+                var left = tax
+                for (position, line) in taxed.enumerated() {
+                    let part =
+                        position == taxed.count - 1
+                        ? left : Int(Int128(lines[line].amount.amount) * Int128(tax) / Int128(max(gross, 1)))
+                    left -= part
+                    lines[line].amount.amount -= part
+                    lines[line].unitPrice = lines[line].amount
+                }
+                rates[index].base.amount = gross - tax
+            }
+        } else {
+            // A service charge VAT is charged on: its part of each rate's base is a line of that rate.
+            let serviceName = shares.first { !vatNames.contains($0.name) }?.name
+            for total in rates {
+                let charged = lines.filter { $0.rate == total.rate }.map(\.amount.amount).saturatedSum()
+                if let serviceName, total.base.amount > charged {
+                    let part = Money(total.base.amount - charged, document.currency)
+                    lines.append(
+                        Line(
+                            name: serviceName, unit: "Lần", quantity: 1, unitPrice: part, amount: part,
+                            rate: total.rate))
+                }
             }
         }
         // Taxes by the night (a city tax) are lines outside the VAT.
@@ -146,10 +177,9 @@ public struct VietnamEInvoice: Hashable, Sendable {
             confirmationCode: document.confirmationCode, rooms: document.rooms, nights: document.nights)
     }
 
-    /// Whether `document` has an e-invoice: an invoice in đồng, its VAT added (one of prices with the VAT
-    /// inside them is not written yet).
+    /// Whether `document` has an e-invoice: an invoice in đồng.
     public static func applies(to document: FolioDocument) -> Bool {
-        document.currency == .vnd && document.kind == .invoice && document.includedTaxes.isEmpty
+        document.currency == .vnd && document.kind == .invoice
     }
 
     /// A day as Vietnam writes it: 31/12/2026.

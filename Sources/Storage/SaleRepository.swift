@@ -154,6 +154,35 @@ public struct SaleRepository: Sendable {
         }
     }
 
+    public func issueTaxInvoice(saleID: Int, to buyer: Buyer, by userID: Int?) async throws -> Sale {
+        try await store.write { sql in
+            guard let sale = try await Self.sale(id: saleID, in: sql),
+                let salon = try await PropertyRepository.property(id: sale.propertyID, in: sql)
+            else { throw DomainError(.notFound, "no sale \(saleID)") }
+            let day = try await FolioRepository.openDay(of: salon, now: store.clock.now(), in: sql, locking: true)
+            // Read again with the property's row held: a refund or another tax invoice waits for this one.
+            guard let held = try await Self.sale(id: saleID, in: sql), held.refund == nil else {
+                throw DomainError.saleRefunded(saleID)
+            }
+            if let issued = held.taxInvoice { throw DomainError.taxInvoiceIssued(issued.reference) }
+            let number = try await DocumentRepository.nextNumber(of: "tax_invoice_seq", propertyID: salon.id, in: sql)
+            let branch = sale.issuer.branch.isEmpty ? Issuer.headOffice : sale.issuer.branch
+            let record = SaleTaxInvoiceRecord(branch: branch, buyer: BuyerRecord(buyer))
+            try await sql.raw(
+                """
+                UPDATE sales SET tax_invoice_number = \(bind: number), tax_invoice_day = \(bind: day.number),
+                  tax_invoice = \(bind: try JSONText.encode(record))
+                WHERE id = \(bind: saleID) AND tax_invoice_number IS NULL
+                """
+            ).run()
+            let after = try await Self.sale(id: saleID, in: sql)!
+            try await Journal.record(
+                in: sql, at: store.clock.nowMillis, propertyID: salon.id, userID: userID, entity: "sale",
+                entityID: saleID, action: "taxInvoice", before: SaleRecord(sale), after: SaleRecord(after))
+            return after
+        }
+    }
+
     public func collect(saleID: Int, payments: [SalePayment], by userID: Int?) async throws -> Sale {
         try await store.write { sql in
             guard let sale = try await Self.sale(id: saleID, in: sql),
@@ -292,6 +321,13 @@ public struct SaleRepository: Sendable {
                 number: number, day: Day(try row.decode(column: "refund_day", as: Int.self)),
                 reason: try row.decode(column: "refund_reason", as: String.self))
         }
+        let taxInvoice = try row.decode(column: "tax_invoice_number", as: Int?.self).map { number in
+            let record = try JSONText.decode(
+                SaleTaxInvoiceRecord.self, try row.decode(column: "tax_invoice", as: String.self))
+            return Sale.TaxInvoice(
+                number: number, day: Day(try row.decode(column: "tax_invoice_day", as: Int.self)),
+                branch: record.branch, buyer: record.buyer.buyer)
+        }
         return Sale(
             id: id, propertyID: try row.decode(column: "property_id", as: Int.self),
             customerID: try row.decode(column: "customer_id", as: Int?.self),
@@ -299,9 +335,12 @@ public struct SaleRepository: Sendable {
             number: try row.decode(column: "number", as: Int.self),
             day: Day(try row.decode(column: "business_day", as: Int.self)),
             issuedAt: Date(timeIntervalSince1970: Double(try row.decode(column: "issued_at", as: Int.self)) / 1000),
-            issuer: Issuer(name: issuer.name, address: issuer.address, taxID: issuer.taxId), currency: currency,
-            lines: entries.compactMap(\.line), taxes: try taxes("taxes"), includedTaxes: try taxes("included_taxes"),
-            payments: entries.compactMap(\.payment), refund: refund)
+            issuer: Issuer(
+                name: issuer.name, address: issuer.address, taxID: issuer.taxId,
+                branch: issuer.branch ?? Issuer.headOffice),
+            currency: currency, lines: entries.compactMap(\.line), taxes: try taxes("taxes"),
+            includedTaxes: try taxes("included_taxes"), payments: entries.compactMap(\.payment), refund: refund,
+            taxInvoice: taxInvoice)
     }
 }
 
@@ -423,6 +462,8 @@ struct SaleRecord: Codable {
     var appointmentIds: [Int]
     var total: Int
     var refunded: Bool
+    /// Its full tax invoice's reference, once issued.
+    var taxInvoice: String?
 
     init(_ sale: Sale) {
         id = sale.id
@@ -432,5 +473,6 @@ struct SaleRecord: Codable {
         appointmentIds = sale.appointmentIDs
         total = sale.totals.total.amount
         refunded = sale.refund != nil
+        taxInvoice = sale.taxInvoice?.reference
     }
 }

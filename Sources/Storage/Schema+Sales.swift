@@ -50,3 +50,29 @@ struct SaleSchema: AsyncMigration {
         try await sql.raw("ALTER TABLE properties DROP COLUMN refund_seq").run()
     }
 }
+
+/// A Thai salon's sale may have its full tax invoice (`Sale.TaxInvoice`): its number in the property's tax
+/// invoices (`tax_invoice_seq`), its day, and its seller's branch and buyer as JSON (`SaleTaxInvoiceRecord`).
+struct SaleTaxInvoiceSchema: AsyncMigration {
+    var name: String { "frontdesk.sale-tax-invoices.v40" }
+
+    func prepare(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        for column in ["tax_invoice_number BIGINT", "tax_invoice_day BIGINT", "tax_invoice TEXT"] {
+            try await sql.raw("ALTER TABLE sales ADD COLUMN \(unsafeRaw: column)").run()
+        }
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = database as! any SQLDatabase
+        for column in ["tax_invoice_number", "tax_invoice_day", "tax_invoice"] {
+            try await sql.raw("ALTER TABLE sales DROP COLUMN \(unsafeRaw: column)").run()
+        }
+    }
+}
+
+/// What a sale's full tax invoice keeps besides its number and day.
+struct SaleTaxInvoiceRecord: Codable {
+    var branch: String
+    var buyer: BuyerRecord
+}

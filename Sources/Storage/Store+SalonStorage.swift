@@ -177,6 +177,10 @@ extension Store: CheckoutStorage {
     public func refund(saleID: Int, reason: String, by userID: Int?) async throws -> Sale {
         try await sales.refund(saleID: saleID, reason: reason, by: userID)
     }
+
+    public func issueTaxInvoice(saleID: Int, to buyer: Buyer, by userID: Int?) async throws -> Sale {
+        try await sales.issueTaxInvoice(saleID: saleID, to: buyer, by: userID)
+    }
     public func collect(saleID: Int, payments: [SalePayment], by userID: Int?) async throws -> Sale {
         try await sales.collect(saleID: saleID, payments: payments, by: userID)
     }

@@ -153,6 +153,7 @@ public final class Store: Sendable {
         migrations.add(TaxInvoiceSchema())
         migrations.add(CashReceiptSchema(dialect: dialect))
         migrations.add(StatementVisitsSchema())
+        migrations.add(SaleTaxInvoiceSchema())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await oneMigratorAtATime {

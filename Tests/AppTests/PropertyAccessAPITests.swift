@@ -143,6 +143,10 @@ struct PropertyAccessAPITests {
             (.get, "/api/v1/sales/\(sale.id)", nil),
             (.post, "/api/v1/sales/\(sale.id)/refund", #"{"reason": "x"}"#),
             (
+                .post, "/api/v1/sales/\(sale.id)/tax-invoice",
+                #"{"buyer": {"name": "A", "address": "B", "taxId": "0105558000001", "branch": "00000"}}"#
+            ),
+            (
                 .post, "/api/v1/sales/\(sale.id)/payments",
                 #"{"payments": [{"method": "cash", "amount": {"amount": 1, "currency": "JPY"}}]}"#
             ),

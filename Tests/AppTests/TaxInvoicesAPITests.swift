@@ -103,3 +103,90 @@ struct TaxInvoicesAPITests {
         }
     }
 }
+
+extension TaxInvoicesAPITests {
+    /// A Bangkok spa's sale: its receipt stands as the abbreviated tax invoice; the customer's company asks
+    /// for a full one (a wrong check digit refused, taking no number), which is numbered in the branch's tax
+    /// invoices, names the receipt it replaces, and is issued once; a refunded sale and a yen salon's are
+    /// refused theirs.
+    @Test(arguments: TestDatabase.available)
+    func aSalonsSaleGetsItsFullTaxInvoiceOnRequestOnce(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let property = try await fixture.store.properties.insert(
+            Property(
+                id: 0, name: "Baan Spa", kind: .salon, region: "Bangkok", city: "Bangkok", latitude: 13.7,
+                longitude: 100.5, timeZoneID: "Asia/Bangkok", currency: .thb))
+        let member = try await fixture.store.properties.insert(
+            StaffMember(id: 0, propertyID: property.id, name: "Nok", team: "Spa", workingHours: 600..<1200))
+        let massage = try await fixture.store.properties.insert(
+            Service(
+                id: 0, propertyID: property.id, name: "Thai massage", durationMinutes: 60, price: .whole(1_200, .thb)))
+        try await fixture.staff(property.id)
+        _ = try await fixture.store.documents.updateTaxes(
+            [Tax(name: "VAT", basisPoints: 700)], propertyID: property.id, by: nil)
+        let salon = AppointmentAPITests.Salon(property: property, staff: [member], service: massage)
+        let yen = try await AppointmentAPITests.salon(in: fixture)
+        try await fixture.test(as: .manager) { client in
+            let seller = Self.withCheckDigit("010556100777")
+            let issuer =
+                #"{"name": "Baan Spa Co., Ltd.", "address": "5 Sukhumvit Rd\nBangkok", "taxId": "\#(seller)", "branch": "00002"}"#
+            #expect(
+                try await client.execute(
+                    uri: "/api/v1/properties/\(property.id)/issuer", method: .put, body: ByteBuffer(string: issuer)
+                ).status == .ok)
+            // Checks a visit out, paid in cash to the quote's total; answers the sale.
+            func sale() async throws -> Components.Schemas.Sale {
+                let customer = try await CustomerAPITests.add(client, salon, #"{"name": "Somchai"}"#)
+                let visit = try await CustomerAPITests.book(
+                    client, salon, customer: customer, days: 0, fixture: fixture)
+                let quote = try await CheckoutAPITests.quote(client, salon, #"{"appointmentIds": [\#(visit)]}"#)
+                let body =
+                    #"{"appointmentIds": [\#(visit)], "payments": [{"method": "cash", "amount": {"amount": \#(quote.total.amount), "currency": "THB"}}]}"#
+                return try CheckoutAPITests.sale(
+                    try await client.execute(
+                        uri: "/api/v1/properties/\(property.id)/sales", method: .post, body: ByteBuffer(string: body)))
+            }
+            func ask(_ saleID: Int, _ taxID: String) async throws -> TestResponse {
+                let body =
+                    #"{"buyer": {"name": "Siam Trading Co., Ltd.", "address": "9 Silom Rd\nBangkok", "taxId": "\#(taxID)", "branch": "00000"}}"#
+                return try await client.execute(
+                    uri: "/api/v1/sales/\(saleID)/tax-invoice", method: .post, body: ByteBuffer(string: body))
+            }
+            let first = try await sale()
+            #expect(first.value2.abbreviatedTaxInvoice == true && first.value2.taxInvoiceOffered == true)
+            // 1,200.00 and 7 % VAT on it: 1,284.00.
+            #expect(first.value1.total.amount == 128_400)
+
+            let company = Self.withCheckDigit("010555600001")
+            let wrongDigit = String(company.dropLast()) + String((Int(String(company.last!))! + 1) % 10)
+            let refused = try await ask(first.value2.id, wrongDigit)
+            #expect(refused.status == .badRequest && refused.error?.error.field == "buyer.taxId")
+            let issued = try CheckoutAPITests.sale(try await ask(first.value2.id, company))
+            let invoice = try #require(issued.value2.taxInvoice)
+            #expect(invoice.reference == "TAX-00002-000001" && invoice.replaces == first.value2.reference)
+            #expect(invoice.buyer.taxId == company && invoice.buyer.name == "Siam Trading Co., Ltd.")
+            #expect(invoice.date == CustomerAPITests.dayOf(0, fixture, salon) && issued.value2.taxInvoiceOffered == nil)
+            #expect(issued.value1.total == first.value1.total && issued.value1.taxes == first.value1.taxes)
+
+            let again = try await ask(first.value2.id, company)
+            #expect(again.status == .conflict && again.error?.error.reason?.rawValue == "taxInvoice.issued")
+            let read = try CheckoutAPITests.sale(
+                try await client.execute(uri: "/api/v1/sales/\(first.value2.id)", method: .get))
+            #expect(read.value2.taxInvoice == invoice)
+
+            let second = try await sale()
+            try await client.execute(
+                uri: "/api/v1/sales/\(second.value2.id)/refund", method: .post,
+                body: ByteBuffer(string: #"{"reason": "Wrong customer"}"#)
+            ) { #expect($0.status == .ok) }
+            let refunded = try await ask(second.value2.id, company)
+            #expect(refunded.status == .conflict && refunded.error?.error.reason?.rawValue == "sale.refunded")
+
+            let customer = try await CustomerAPITests.add(client, yen, #"{"name": "Aoi"}"#)
+            let visit = try await CustomerAPITests.book(client, yen, customer: customer, days: 0, fixture: fixture)
+            let yenSale = try await CheckoutAPITests.checkOut(client, salon: yen, appointments: [visit])
+            let elsewhere = try await ask(yenSale, company)
+            #expect(elsewhere.status == .badRequest && elsewhere.error?.error.reason?.rawValue == "taxInvoice.country")
+        }
+    }
+}

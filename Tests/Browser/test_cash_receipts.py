@@ -163,3 +163,35 @@ def test_a_bangkok_salons_qr_payment_shows_the_promptpay_code_for_its_amount(sal
     sheet = desk.find_element(By.ID, "receipt").text
     left = latin_words(sheet, stored=["0505561001235", "RCT-000001"])
     assert not left, f"English left on the Thai receipt: {left}"
+
+    # The customer's company asks for a full tax invoice: its tax ID with a wrong check digit is refused under
+    # it in Thai, taking no number; corrected, the sheet is the tax invoice, naming its buyer and the receipt
+    # it replaces, numbered in the head office's tax invoices; it is offered no more.
+    desk.find_element(By.ID, "receipt-tax-invoice-open").click()
+    desk.find_element(By.ID, "buyer-name").send_keys("บริษัท สยามเทรดดิ้ง จำกัด")
+    desk.find_element(By.ID, "buyer-address").send_keys("9 ถนนสีลม กรุงเทพฯ")
+    tax_id = desk.find_element(By.ID, "buyer-taxId")
+    tax_id.send_keys("0105556000001")  # its check digit is 9
+    desk.find_element(By.ID, "buyer-issue").click()
+    WebDriverWait(desk, 10).until(lambda b: text_in(b, "#buyer-taxId-error") != "")
+    refusal = text_in(desk, "#buyer-taxId-error")
+    assert "13" in refusal and not latin_words(refusal), refusal
+    sale_id = desk.execute_script("return location.hash").split("/")[-1]
+    assert "taxInvoice" not in api(desk, "GET", f"/api/v1/sales/{sale_id}")["data"]
+    tax_id.clear()
+    tax_id.send_keys("0105556000009")
+    desk.find_element(By.ID, "buyer-issue").click()
+    WebDriverWait(desk, 10).until(lambda b: text_in(b, "#receipt-title") == "ใบกำกับภาษี")
+    assert text_in(desk, "#receipt-number") == "TAX-00000-000001"
+    assert text_in(desk, "#receipt-replaces") == "RCT-000001"
+    assert text_in(desk, "#receipt-buyer-name") == "บริษัท สยามเทรดดิ้ง จำกัด"
+    assert text_in(desk, "#receipt-buyer-tax-id") == "0105556000009"
+    assert not desk.find_elements(By.ID, "receipt-tax-invoice-open")
+    sheet = desk.find_element(By.ID, "receipt").text
+    left = latin_words(sheet, stored=["0505561001235", "0105556000009", "RCT-000001", "TAX-00000-000001"])
+    assert not left, f"English left on the Thai tax invoice: {left}"
+    # Read again after a reload, as issued.
+    desk.refresh()
+    wait_ready(desk, "sales")
+    WebDriverWait(desk, 10).until(lambda b: text_in(b, "#receipt-number") == "TAX-00000-000001")
+    screenshot(desk, "salon-tax-invoice-thai")

@@ -4,7 +4,8 @@
 // fee), the total and the taxes inside it, the payments by method with the cash handed over and its change,
 // and the refund when there is one. Laid out as document.css lays out a hotel's papers, to be printed or
 // saved as a PDF from the print dialog; on screen with Back, Print and Refund (for who does desk work,
-// while it is not refunded), which asks why in a small form of its own. A fee for a visit not kept is a
+// while it is not refunded), which asks why in a small form of its own. In Thailand, Full tax invoice (while
+// the server offers one) asks the buyer, and the sheet then is that invoice, replacing the receipt. A fee for a visit not kept is a
 // sale owed at first: what is still owed shows on it, and who does desk work takes its payment (in part or
 // whole) in a form as the checkout's. A deposit taken is a sale of its own, its one line the deposit.
 
@@ -12,6 +13,7 @@ import { call, errorText, get, OtherProperty } from "./api.js";
 import { h, fill } from "../common/dom.js";
 import { branchWords, lineLabel, refundReason, taxLabel } from "./folio-lines.js";
 import { onePaymentForm } from "./payment-fields.js";
+import { askBuyer } from "./buyer-form.js";
 import { owes } from "./sale-list.js";
 
 export async function mount(main, desk, route) {
@@ -43,6 +45,9 @@ export async function mount(main, desk, route) {
         h("td", { class: "desk-number", id, text: amount }),
       );
     const issuer = sale.issuer;
+    // Once the customer asked for Thailand's full tax invoice, the sheet is it: titled and numbered as one,
+    // naming its buyer and the abbreviated one (the receipt) it replaces.
+    const full = sale.taxInvoice;
     const sheet = h(
       "article",
       { class: "document-sheet receipt-sheet", "aria-labelledby": "receipt-title", id: "receipt" },
@@ -63,17 +68,33 @@ export async function mount(main, desk, route) {
         h(
           "div",
           { class: "document-title" },
-          h("h1", { id: "receipt-title", text: sale.abbreviatedTaxInvoice ? t("receipt.abbreviatedTitle") : t("document.receipt") }),
+          h("h1", {
+            id: "receipt-title",
+            text: full ? t("document.tax_invoice") : sale.abbreviatedTaxInvoice ? t("receipt.abbreviatedTitle") : t("document.receipt"),
+          }),
           h(
             "dl",
             { class: "document-facts" },
             h("dt", { text: t("document.number") }),
-            h("dd", { id: "receipt-number", text: sale.reference }),
+            h("dd", { id: "receipt-number", text: full ? full.reference : sale.reference }),
             h("dt", { text: t("document.date") }),
-            h("dd", { id: "receipt-date", text: i18n.date(sale.date) }),
+            h("dd", { id: "receipt-date", text: i18n.date(full ? full.date : sale.date) }),
+            full ? [h("dt", { text: t("document.replaces") }), h("dd", { id: "receipt-replaces", text: full.replaces })] : null,
           ),
         ),
       ),
+      full
+        ? h(
+            "dl",
+            { class: "document-facts receipt-buyer", id: "receipt-buyer", "aria-label": t("document.buyer") },
+            [
+              [t("document.buyer"), full.buyer.name, "receipt-buyer-name"],
+              [t("document.buyerAddress"), full.buyer.address.split("\n").join(", ")],
+              [t("document.buyerTaxId"), full.buyer.taxId, "receipt-buyer-tax-id"],
+              [t("document.buyerBranch"), branchWords(full.buyer.branch, t), "receipt-buyer-branch"],
+            ].map(([term, text, id]) => [h("dt", { text: term }), h("dd", { id, text })]),
+          )
+        : null,
       sale.customerName ? h("p", { class: "receipt-customer", id: "receipt-customer", text: t("receipt.customerName", { name: sale.customerName }) }) : null,
       h(
         "table",
@@ -133,6 +154,7 @@ export async function mount(main, desk, route) {
     const message = h("p", { class: "desk-form-error", role: "alert", id: "receipt-message" });
     const work = h("div", { class: "receipt-work no-print" });
     const mayRefund = !sale.refund && desk.may("deskWork");
+    const mayAskTaxInvoice = sale.taxInvoiceOffered && desk.may("deskWork");
     fill(
       page,
       h(
@@ -143,6 +165,12 @@ export async function mount(main, desk, route) {
           text: `← ${t(appointmentId ? "checkout.back" : "nav.board")}`,
         }),
         h("button", { type: "button", class: "desk-button is-primary", id: "receipt-print", text: t("document.print"), onclick: () => window.print() }),
+        mayAskTaxInvoice
+          ? h("button", {
+              type: "button", class: "desk-button", id: "receipt-tax-invoice-open", text: t("receipt.taxInvoice"),
+              onclick: (event) => askBuyer({ t, container: work, opener: event.currentTarget, issue: issueTaxInvoice }),
+            })
+          : null,
         mayRefund
           ? h("button", {
               type: "button", class: "desk-button is-danger", id: "receipt-refund-open", text: t("receipt.refund"),
@@ -183,6 +211,13 @@ export async function mount(main, desk, route) {
         return Boolean(refunded);
       },
     }).element;
+  }
+
+  /** Issues the full tax invoice to the buyer asked for; the sale comes back with it and is drawn again. */
+  async function issueTaxInvoice(buyer) {
+    const { data: sale } = await call("POST", `/api/v1/sales/${route.id}/tax-invoice`, { body: { buyer } });
+    desk.toast(t("receipt.taxInvoiceDone", { reference: sale.taxInvoice.reference }));
+    draw(sale);
   }
 
   /** The payments by method, with what was handed over in cash, their total and the change. */

@@ -67,6 +67,17 @@ extension FrontdeskAPI {
         return .ok(.init(body: .json(try .init(sale, staff: try await staffNames(sale.lines)))))
     }
 
+    func issueSaleTaxInvoice(_ input: Operations.IssueSaleTaxInvoice.Input) async throws
+        -> Operations.IssueSaleTaxInvoice.Output
+    {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let sale = try await checkout.issueTaxInvoice(of: input.path.id, to: Buyer(body.buyer), by: try staff)
+        return .ok(.init(body: .json(try .init(sale, staff: try await staffNames(sale.lines)))))
+    }
+
     func collectSalePayment(_ input: Operations.CollectSalePayment.Input) async throws
         -> Operations.CollectSalePayment.Output
     {
@@ -182,7 +193,11 @@ extension Components.Schemas.Sale {
                 id: sale.id, propertyId: sale.propertyID, reference: sale.reference, date: sale.day.iso,
                 issuedAt: sale.issuedAt, issuer: .init(sale.issuer), customerName: sale.customerName,
                 abbreviatedTaxInvoice: sale.standsAsAbbreviatedTaxInvoice ? true : nil,
-                refund: sale.refund.map { .init(reference: $0.reference, date: $0.day.iso, reason: $0.reason) }))
+                refund: sale.refund.map { .init(reference: $0.reference, date: $0.day.iso, reason: $0.reason) },
+                taxInvoiceOffered: sale.offersTaxInvoice ? true : nil,
+                taxInvoice: sale.taxInvoice.map {
+                    .init(reference: $0.reference, date: $0.day.iso, replaces: sale.reference, buyer: .init($0.buyer))
+                }))
     }
 }
 

@@ -15,9 +15,7 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let buyer = body.buyer.map {
-            Buyer(name: $0.name, address: $0.address, taxID: $0.taxId, branch: $0.branch)
-        }
+        let buyer = body.buyer.map(Buyer.init)
         let document = try await accounts.issueDocument(
             try FolioDocumentKind.named(body.kind.rawValue), buyer: buyer, stayID: input.path.id, by: try staff)
         return .created(.init(body: .json(try .init(document))))
@@ -63,7 +61,7 @@ extension Components.Schemas.FolioDocument {
         self.init(
             id: document.id, propertyId: document.propertyID, stayId: document.stayID,
             kind: try documented(document.kind.rawValue), number: document.number, reference: document.reference,
-            buyer: document.buyer.map { .init(name: $0.name, address: $0.address, taxId: $0.taxID, branch: $0.branch) },
+            buyer: document.buyer.map(Components.Schemas.Buyer.init),
             replaces: document.replaces, eInvoice: VietnamEInvoice.applies(to: document) ? true : nil,
             issuedOn: document.issuedOn.iso,
             issuer: .init(document.issuer), guestName: document.guestName,
@@ -102,5 +100,17 @@ extension FrontdeskAPI {
             throw DomainError(.notAllowed, "the provider sent it already")
         }
         return .ok(.init(body: .xml(HTTPBody(xml))))
+    }
+}
+
+extension Buyer {
+    init(_ buyer: Components.Schemas.Buyer) {
+        self.init(name: buyer.name, address: buyer.address, taxID: buyer.taxId, branch: buyer.branch)
+    }
+}
+
+extension Components.Schemas.Buyer {
+    init(_ buyer: Buyer) {
+        self.init(name: buyer.name, address: buyer.address, taxId: buyer.taxID, branch: buyer.branch)
     }
 }

@@ -191,6 +191,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     public static let eInvoiceCountry = Refusal("eInvoice.country")
     /// "Tax invoices are Thailand's: issue an invoice or a receipt."
     public static let taxInvoiceCountry = Refusal("taxInvoice.country")
+    /// "This sale has its full tax invoice already: {reference}."
+    public static let taxInvoiceIssued = Refusal("taxInvoice.issued")
 
     // Codes to pay
     /// "PromptPay is Thailand's code to pay and VietQR Vietnam's: the account must be the country's."
@@ -375,7 +377,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .stayArrivalPassed, .stayArrived, .stayBeyondHorizon, .stayChanged, .stayEnded, .stayNotYetArrival,
         .stayOverCapacity, .staySleptUntil, .stayState, .stayTooLong,
         .taxAmount, .taxBands, .taxDates, .taxMaxNights, .taxName, .taxRate, .taxTooMany,
-        .taxInvoiceCountry, .taxInvoiceIssuer,
+        .taxInvoiceCountry, .taxInvoiceIssued, .taxInvoiceIssuer,
         .textControl, .textRequired, .textTooLong,
         .visitCancelClosed, .visitServices, .visitTerms,
     ]

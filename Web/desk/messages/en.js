@@ -858,6 +858,8 @@ export default {
   "receipt.refundHint": "The whole sale is refunded today under a refund number of its own; the visit may then be checked out again.",
   "receipt.confirmRefund": "Refund the whole sale",
   "receipt.refundDone": "Refunded: {reference}.",
+  "receipt.taxInvoice": "Full tax invoice",
+  "receipt.taxInvoiceDone": "Tax invoice issued: {reference}.",
   "setup.products": "Products",
   "setup.productsHint": "What the salon sells over the counter, and its price: added to a visit at checkout. A product taken off the list stays on the receipts that sold it.",
   "setup.productNameOf": "{product}: name",

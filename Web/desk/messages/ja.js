@@ -856,6 +856,8 @@ export default {
   "receipt.refundHint": "このお会計を本日付で全額返金し、返金番号を付けます。その後、この予約はもう一度お会計できます。",
   "receipt.confirmRefund": "全額を返金",
   "receipt.refundDone": "返金しました（{reference}）。",
+  "receipt.taxInvoice": "フル形式のタックスインボイス",
+  "receipt.taxInvoiceDone": "タックスインボイスを発行しました（{reference}）。",
   "setup.products": "店販商品",
   "setup.productsHint": "店頭で販売する商品と価格です。お会計で追加できます。外した商品も、販売済みの領収書には残ります。",
   "setup.productNameOf": "{product}：名前",

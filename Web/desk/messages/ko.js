@@ -856,6 +856,8 @@ export default {
   "receipt.refundHint": "이 결제 전액을 오늘 날짜로 환불하고 환불 번호를 붙입니다. 그 후 이 예약은 다시 결제할 수 있습니다.",
   "receipt.confirmRefund": "전액 환불",
   "receipt.refundDone": "환불했습니다({reference}).",
+  "receipt.taxInvoice": "정식 세금계산서",
+  "receipt.taxInvoiceDone": "세금계산서를 발행했습니다({reference}).",
   "setup.products": "판매 상품",
   "setup.productsHint": "매장에서 판매하는 상품과 가격입니다. 결제할 때 추가합니다. 목록에서 뺀 상품도 이미 판매한 영수증에는 남습니다.",
   "setup.productNameOf": "{product}: 이름",

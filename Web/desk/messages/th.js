@@ -857,6 +857,8 @@ export default {
   "receipt.refundHint": "คืนเงินทั้งรายการในวันนี้ พร้อมเลขที่การคืนเงินของรายการนี้ จากนั้นนัดหมายนี้ชำระเงินใหม่ได้",
   "receipt.confirmRefund": "คืนเงินทั้งหมด",
   "receipt.refundDone": "คืนเงินแล้ว เลขที่ {reference}",
+  "receipt.taxInvoice": "ใบกำกับภาษีเต็มรูป",
+  "receipt.taxInvoiceDone": "ออกใบกำกับภาษีแล้ว เลขที่ {reference}",
   "setup.products": "สินค้า",
   "setup.productsHint": "สินค้าที่ร้านขายหน้าร้านและราคา เพิ่มเข้าไปตอนชำระเงินได้ สินค้าที่นำออกจากรายการยังคงอยู่ในใบเสร็จที่ขายไปแล้ว",
   "setup.productNameOf": "{product}: ชื่อ",

@@ -856,6 +856,8 @@ export default {
   "receipt.refundHint": "Hoàn toàn bộ khoản này trong hôm nay, với số phiếu hoàn tiền riêng; sau đó lịch hẹn có thể thanh toán lại.",
   "receipt.confirmRefund": "Hoàn toàn bộ",
   "receipt.refundDone": "Đã hoàn tiền: {reference}.",
+  "receipt.taxInvoice": "Hóa đơn thuế đầy đủ",
+  "receipt.taxInvoiceDone": "Đã xuất hóa đơn thuế: {reference}.",
   "setup.products": "Sản phẩm",
   "setup.productsHint": "Những sản phẩm salon bán tại quầy và giá của chúng: thêm vào khi thanh toán. Sản phẩm đã bỏ khỏi danh sách vẫn còn trên các biên nhận đã bán.",
   "setup.productNameOf": "{product}: tên",

@@ -100,6 +100,28 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
         return try await storage.refund(saleID: saleID, reason: reason, by: staff.user.id)
     }
 
+    /// Issues Thailand's full tax invoice of a sale to `buyer` on their request (`Sale.TaxInvoice`), dated the
+    /// salon's today: refused where the receipt does not stand as an abbreviated one (another country, no
+    /// seller's tax ID), for a sale refunded or one that has its full tax invoice already, and for a buyer
+    /// whose details do not pass (`Buyer.validate`, naming the field).
+    public func issueTaxInvoice(of saleID: Int, to buyer: Buyer, by staff: Staff) async throws -> Sale {
+        let sale = try await sale(saleID, by: staff.doing(.deskWork))
+        guard FolioDocumentKind.offered(in: sale.currency).contains(.taxInvoice) else {
+            throw DomainError.invalid(
+                "saleId", "tax invoices are Thailand's: the receipt is the paper", reason: .taxInvoiceCountry)
+        }
+        guard sale.standsAsAbbreviatedTaxInvoice else {
+            throw DomainError(
+                .notAllowed, "a tax invoice states the seller's tax ID: a manager sets it first", field: "saleId",
+                reason: .taxInvoiceIssuer)
+        }
+        guard sale.refund == nil else { throw DomainError.saleRefunded(saleID) }
+        if let issued = sale.taxInvoice { throw DomainError.taxInvoiceIssued(issued.reference) }
+        let buyer = buyer.trimmed
+        try buyer.validate()
+        return try await storage.issueTaxInvoice(saleID: saleID, to: buyer, by: staff.user.id)
+    }
+
     /// Takes payment of what a sale still owes (a fee for a visit not kept), in part or whole, on the
     /// salon's open day: refused for a sale refunded, or for more than is owed (`.saleOverpaid`).
     public func collect(_ saleID: Int, payments: [SalePayment], by staff: Staff) async throws -> Sale {
@@ -244,6 +266,13 @@ extension DomainError {
     public static func saleRefunded(_ saleID: Int) -> DomainError {
         DomainError(.conflict, "sale \(saleID) is already refunded", reason: .saleRefunded)
     }
+
+    /// A sale's full tax invoice, issued once: `reference` is the one it has.
+    public static func taxInvoiceIssued(_ reference: String) -> DomainError {
+        DomainError(
+            .conflict, "the sale has its full tax invoice already: \(reference)", reason: .taxInvoiceIssued,
+            params: ["reference": reference])
+    }
 }
 
 /// What the checkout needs of storage.
@@ -269,6 +298,10 @@ public protocol CheckoutStorage: SalonStorage {
     /// Reverses a sale's lines and payments on the open day and numbers its refund, in one transaction;
     /// `.saleRefunded` when it already is.
     func refund(saleID: Int, reason: String, by userID: Int?) async throws -> Sale
+    /// Gives the sale its full tax invoice to `buyer`, numbered in its property's tax invoices, dated the
+    /// salon's open day; refused (`.taxInvoiceIssued`) when one was issued meanwhile, (`.saleRefunded`) when
+    /// it was refunded.
+    func issueTaxInvoice(saleID: Int, to buyer: Buyer, by userID: Int?) async throws -> Sale
     /// Posts payments towards what a sale owes on the open day, in one transaction that checks again
     /// that it is not refunded and owes that much (`Checkout.checkOwed`).
     func collect(saleID: Int, payments: [SalePayment], by userID: Int?) async throws -> Sale

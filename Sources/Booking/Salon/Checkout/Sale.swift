@@ -83,6 +83,28 @@ public struct Sale: Hashable, Sendable, Identifiable {
         public var reference: String { FolioDocument.reference(prefix: "RFD", number: number) }
     }
 
+    /// Thailand's full tax invoice (ใบกำกับภาษีเต็มรูป) of the sale, issued on the buyer's request: its lines,
+    /// taxes and payments are the sale's; it adds the buyer, is numbered in the place of business's tax
+    /// invoices (`TAX-00000-000001`), and replaces the abbreviated one the receipt stood as.
+    public struct TaxInvoice: Hashable, Sendable {
+        public var number: Int
+        public var day: Day
+        /// The seller's place of business whose sequence numbered it (`00000`: the head office).
+        public var branch: String
+        public var buyer: Buyer
+
+        public init(number: Int, day: Day, branch: String, buyer: Buyer) {
+            self.number = number
+            self.day = day
+            self.branch = branch
+            self.buyer = buyer
+        }
+
+        public var reference: String {
+            FolioDocument.reference(prefix: "\(FolioDocumentKind.taxInvoice.prefix)-\(branch)", number: number)
+        }
+    }
+
     public var id: Int
     public var propertyID: Int
     /// The salon's record of the customer; nil for a sale over the counter to no one known.
@@ -104,11 +126,13 @@ public struct Sale: Hashable, Sendable, Identifiable {
     public var includedTaxes: [FolioDocument.TaxTotal]
     public var payments: [SalePayment]
     public var refund: Refund?
+    public var taxInvoice: TaxInvoice?
 
     public init(
         id: Int, propertyID: Int, customerID: Int?, customerName: String, number: Int, day: Day, issuedAt: Date,
         issuer: Issuer, currency: Currency, lines: [SaleLine], taxes: [FolioDocument.TaxTotal],
-        includedTaxes: [FolioDocument.TaxTotal], payments: [SalePayment], refund: Refund? = nil
+        includedTaxes: [FolioDocument.TaxTotal], payments: [SalePayment], refund: Refund? = nil,
+        taxInvoice: TaxInvoice? = nil
     ) {
         self.id = id
         self.propertyID = propertyID
@@ -124,6 +148,7 @@ public struct Sale: Hashable, Sendable, Identifiable {
         self.includedTaxes = includedTaxes
         self.payments = payments
         self.refund = refund
+        self.taxInvoice = taxInvoice
     }
 
     /// `RCT-000042`: with the hotel's receipts, from one sequence.
@@ -190,4 +215,8 @@ extension Sale {
     public var standsAsAbbreviatedTaxInvoice: Bool {
         FolioDocumentKind.offered(in: currency).contains(.abbreviatedTaxInvoice) && !issuer.taxID.isEmpty
     }
+
+    /// Whether a full tax invoice may be issued of it now: its receipt stands as an abbreviated one, it is
+    /// not refunded, and none was issued yet.
+    public var offersTaxInvoice: Bool { standsAsAbbreviatedTaxInvoice && refund == nil && taxInvoice == nil }
 }

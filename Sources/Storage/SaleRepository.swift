@@ -183,6 +183,24 @@ public struct SaleRepository: Sendable {
         }
     }
 
+    /// Which of its property's sales of its calendar year that sold something (not a deposit's own) `sale` is.
+    public func eInvoiceNumberInYear(of sale: Sale) async throws -> Int {
+        let year = Int(sale.day.iso.prefix(4)) ?? 1970
+        let (first, next) = (Day(year: year, month: 1, day: 1), Day(year: year + 1, month: 1, day: 1))
+        return try await store.read { sql in
+            try await sql.raw(
+                """
+                SELECT COUNT(*) AS number FROM sales s
+                WHERE s.property_id = \(bind: sale.propertyID) AND s.business_day >= \(bind: first.number)
+                  AND s.business_day < \(bind: next.number) AND s.number <= \(bind: sale.number)
+                  AND EXISTS (
+                    SELECT 1 FROM sale_entries e WHERE e.sale_id = s.id AND e.kind = 'charge'
+                      AND e.category NOT IN ('deposit', 'tax'))
+                """
+            ).first()?.decode(column: "number", as: Int.self) ?? 0
+        }
+    }
+
     public func collect(saleID: Int, payments: [SalePayment], by userID: Int?) async throws -> Sale {
         try await store.write { sql in
             guard let sale = try await Self.sale(id: saleID, in: sql),

@@ -185,3 +185,9 @@ extension Store: CheckoutStorage {
         try await sales.collect(saleID: saleID, payments: payments, by: userID)
     }
 }
+
+extension Store: SaleEInvoiceStorage {
+    public func eInvoiceNumberInYear(of sale: Sale) async throws -> Int {
+        try await sales.eInvoiceNumberInYear(of: sale)
+    }
+}

@@ -115,3 +115,78 @@ struct EInvoiceAPITests {
         }
     }
 }
+
+extension EInvoiceAPITests {
+    /// A Hanoi salon whose prices hold the VAT, on 2026-12-31 (8 %): a cut and a shampoo checked out; the
+    /// sale's e-invoice states each without its VAT, the VAT taken out once, the receipt's number, and is the
+    /// salon's first of the year; a deposit's own sale has none.
+    @Test(arguments: TestDatabase.available)
+    func aSalonsSaleHasItsEInvoiceWithTheVATTakenOutOfItsPrices(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let store = fixture.store
+        store.clock.set(Self.morning("2026-12-31"))
+        let property = try await store.properties.insert(
+            Property(
+                id: 0, name: "Salon Hoa", kind: .salon, region: "Hà Nội", city: "Hoàn Kiếm", latitude: 21.03,
+                longitude: 105.85, timeZoneID: "Asia/Ho_Chi_Minh", currency: .vnd))
+        let member = try await store.properties.insert(
+            StaffMember(id: 0, propertyID: property.id, name: "Lan", team: "Cut", workingHours: 480..<1200))
+        let cut = try await store.properties.insert(
+            Service(
+                id: 0, propertyID: property.id, name: "Cắt tóc", durationMinutes: 45, price: .whole(324_000, .vnd)))
+        try await fixture.staff(property.id)
+        let salon = AppointmentAPITests.Salon(property: property, staff: [member], service: cut)
+        try await fixture.test(as: .manager) { client in
+            let base = "/api/v1/properties/\(property.id)"
+            let put = { (path: String, json: String) in
+                try await client.execute(uri: base + path, method: .put, body: ByteBuffer(string: json))
+            }
+            let taxes = """
+                {"taxes": [
+                  {"name": "VAT", "basis": "included_share", "basisPoints": 800, "through": "2026-12-31"},
+                  {"name": "VAT", "basis": "included_share", "basisPoints": 1000, "from": "2027-01-01"}
+                ]}
+                """
+            #expect(try await put("/taxes", taxes).status == .ok)
+            #expect(
+                try await put(
+                    "/issuer", #"{"name": "Hộ kinh doanh Salon Hoa", "address": "5 Hàng Gai", "taxId": "0101234567"}"#
+                ).status == .ok)
+            let products = #"{"products": [{"name": "Dầu gội", "price": {"amount": 108001, "currency": "VND"}}]}"#
+            let shampoo = try await put("/products", products)
+            let productID = try #require(
+                try APIFixture.decoder.decode(Components.Schemas.ProductList.self, from: Data(buffer: shampoo.body))
+                    .products.first?.id)
+            let customer = try await CustomerAPITests.add(client, salon, #"{"name": "Trần Thị Mai"}"#)
+            let visit = try await CustomerAPITests.book(client, salon, customer: customer, days: 0, fixture: fixture)
+            let items = #"[{"productId": \#(productID), "quantity": 1}]"#
+            let quote = try await CheckoutAPITests.quote(
+                client, salon, #"{"appointmentIds": [\#(visit)], "items": \#(items)}"#)
+            let order =
+                #"{"appointmentIds": [\#(visit)], "items": \#(items), "payments": [{"method": "transfer", "amount": {"amount": \#(quote.total.amount), "currency": "VND"}, "reference": "MB 123"}]}"#
+            let sale = try CheckoutAPITests.sale(
+                try await client.execute(uri: base + "/sales", method: .post, body: ByteBuffer(string: order)))
+            #expect(sale.value2.eInvoice == true)
+
+            // The law's arithmetic: 8 % inside 432,001 đồng is 432,001 × 8 / 108, rounded half up.
+            let gross = 324_000 + 108_001
+            let vat = (gross * 8 * 2 + 108) / (2 * 108)
+            #expect(sale.value1.includedTaxes.map(\.amount.amount) == [vat])
+            let path = "/api/v1/sales/\(sale.value2.id)/e-invoice"
+            let answer = try await client.execute(uri: path + "?provider=0100109106", method: .get)
+            #expect(answer.status == .ok, "\(String(buffer: answer.body))")
+            let xml = String(buffer: answer.body)
+            #expect(Self.values("SHDon", in: xml) == ["1"] && Self.values("KHHDon", in: xml) == ["C26TYY"])
+            #expect(Self.values("THHDVu", in: xml) == ["Cắt tóc", "Dầu gội"])
+            let lines = Self.values("ThTien", in: xml).prefix(2).compactMap { Int($0) }
+            #expect(lines.count == 2 && lines.reduce(0, +) == gross - vat)
+            #expect(Self.values("TSuat", in: xml) == ["8%", "8%", "8%"])
+            #expect(Self.values("TThue", in: xml) == ["\(vat)"])
+            #expect(
+                Self.values("TgTCThue", in: xml) == ["\(gross - vat)"] && Self.values("TgTThue", in: xml) == ["\(vat)"])
+            #expect(Self.values("TgTTTBSo", in: xml) == ["\(gross)"] && Self.values("HTTToan", in: xml) == ["CK"])
+            #expect(Self.values("HVTNMHang", in: xml) == ["Trần Thị Mai"])
+            #expect(Self.values("DLieu", in: xml) == [sale.value2.reference])
+        }
+    }
+}

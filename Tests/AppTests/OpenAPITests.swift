@@ -60,6 +60,7 @@ struct OpenAPITests {
             "/api/v1/properties/{id}/sales",
             "/api/v1/sales/{id}",
             "/api/v1/sales/{id}/refund", "/api/v1/sales/{id}/payments", "/api/v1/sales/{id}/tax-invoice",
+            "/api/v1/sales/{id}/e-invoice",
             "/api/v1/appointments/{id}/deposit",
             "/api/v1/properties/{id}/appointments/series/plan", "/api/v1/properties/{id}/appointments/series",
             "/api/v1/stays/{id}",

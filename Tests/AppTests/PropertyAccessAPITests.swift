@@ -142,6 +142,7 @@ struct PropertyAccessAPITests {
             ),
             (.get, "/api/v1/sales/\(sale.id)", nil),
             (.post, "/api/v1/sales/\(sale.id)/refund", #"{"reason": "x"}"#),
+            (.get, "/api/v1/sales/\(sale.id)/e-invoice?provider=0100109106", nil),
             (
                 .post, "/api/v1/sales/\(sale.id)/tax-invoice",
                 #"{"buyer": {"name": "A", "address": "B", "taxId": "0105558000001", "branch": "00000"}}"#

@@ -178,6 +178,25 @@ struct VietnamEInvoiceTests {
             VietnamEInvoice.rate(basisPoints: 800) == "8%" && VietnamEInvoice.rate(basisPoints: 350) == "KHAC:03.50%")
     }
 
+    /// A salon's sale in đồng has an e-invoice; a deposit's own sale (invoiced with the visit it is taken off)
+    /// and a sale in baht do not.
+    @Test func aSalonsSaleHasAnEInvoiceUnlessItIsADepositsOwn() {
+        let line = { (category: ChargeCategory) in
+            SaleLine(
+                category: category, description: "Cắt tóc", quantity: 1, unitPrice: Money(300_000, .vnd),
+                discount: Money(0, .vnd))
+        }
+        let sale = { (lines: [SaleLine], currency: Currency) in
+            Sale(
+                id: 1, propertyID: 1, customerID: nil, customerName: "", number: 1, day: Make.arrival,
+                issuedAt: Make.arrival.instant(atMinute: 600, in: .gmt), issuer: Issuer(), currency: currency,
+                lines: lines, taxes: [], includedTaxes: [], payments: [])
+        }
+        #expect(VietnamEInvoice.applies(to: sale([line(.service)], .vnd)))
+        #expect(!VietnamEInvoice.applies(to: sale([line(.deposit)], .vnd)))
+        #expect(!VietnamEInvoice.applies(to: sale([line(.service)], .thb)))
+    }
+
     /// A Hanoi hotel whose prices hold the VAT (8 % to 2026-12-31, 10 % after): a night on each side of the
     /// new year, a minibar, and a fee outside the tax. Each line is stated without its VAT, each rate's lines
     /// come to its base, and base and VAT to what the guest paid, the VAT taken out once per rate.

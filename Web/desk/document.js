@@ -4,7 +4,8 @@
 // on screen it sits on a sheet with Print, Back to the stay, and Send by email (to the guest's address or
 // another, in the language chosen: the server writes it, and it is listed with the stay's messages).
 
-import { APIError, call, errorText, get, OtherProperty } from "./api.js";
+import { call, get, OtherProperty } from "./api.js";
+import { eInvoiceForm } from "./e-invoice-form.js";
 import { h, fill } from "../common/dom.js";
 import { languageChoices } from "../common/i18n.js";
 import { fieldRefusals } from "./field-refusals.js";
@@ -142,7 +143,7 @@ export async function mount(main, desk, route) {
         h("button", { type: "button", class: "desk-button is-primary", id: "document-print", text: t("document.print"), onclick: () => window.print() }),
       ),
       sendForm(issued, desk),
-      issued.eInvoice ? eInvoiceForm(issued, desk) : null,
+      issued.eInvoice ? eInvoiceForm(desk, { path: `/api/v1/documents/${issued.id}/e-invoice`, fileName: issued.reference }) : null,
       sheet,
     ),
   );
@@ -204,47 +205,4 @@ function facts(entries) {
     { class: "document-facts" },
     entries.filter(Boolean).flatMap(([label, value, id]) => [h("dt", { text: label }), h("dd", { id, text: value })]),
   );
-}
-
-/**
- * Vietnam's e-invoice of an invoice the server says has one (`eInvoice`): its XML, written by the server for
- * the licensed provider named by its tax code, downloaded to be uploaded to the provider's portal, which
- * signs and sends it. A refusal is said under the provider's code.
- */
-function eInvoiceForm(issued, desk) {
-  const { t } = desk.i18n;
-  const provider = h("input", { id: "document-einvoice-provider", type: "text", inputmode: "numeric", maxlength: "20", autocomplete: "off" });
-  const error = h("p", { class: "free-form-row-error", role: "alert", id: "document-einvoice-error" });
-  const download = h("button", { type: "submit", class: "desk-button", id: "document-einvoice", text: t("document.eInvoice") });
-  const form = h(
-    "form",
-    { class: "desk-row document-send no-print", "aria-label": t("document.eInvoice") },
-    h("label", { for: provider.id, text: t("document.eInvoiceProvider") }),
-    provider,
-    download,
-    error,
-  );
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    error.textContent = "";
-    download.disabled = true;
-    try {
-      const response = await fetch(`/api/v1/documents/${issued.id}/e-invoice?provider=${encodeURIComponent(provider.value.trim())}`);
-      if (!response.ok) {
-        const refusal = (await response.json().catch(() => ({}))).error ?? {};
-        throw new APIError(response.status, refusal.code ?? "internal", refusal.message ?? String(response.status), refusal.field, refusal.reason, refusal.params);
-      }
-      const link = h("a", { href: URL.createObjectURL(await response.blob()), download: `${issued.reference}.xml`, id: "document-einvoice-file" });
-      document.body.append(link);
-      link.click();
-      link.remove();
-      URL.revokeObjectURL(link.href);
-    } catch (refusal) {
-      error.textContent = refusal instanceof APIError ? errorText(refusal, t) : t("error.network");
-      provider.setAttribute("aria-invalid", "true");
-    } finally {
-      download.disabled = false;
-    }
-  });
-  return form;
 }

@@ -5,7 +5,8 @@
 // and the refund when there is one. Laid out as document.css lays out a hotel's papers, to be printed or
 // saved as a PDF from the print dialog; on screen with Back, Print and Refund (for who does desk work,
 // while it is not refunded), which asks why in a small form of its own. In Thailand, Full tax invoice (while
-// the server offers one) asks the buyer, and the sheet then is that invoice, replacing the receipt. A fee for a visit not kept is a
+// the server offers one) asks the buyer, and the sheet then is that invoice, replacing the receipt. In Vietnam,
+// the sale's e-invoice downloads for the salon's provider. A fee for a visit not kept is a
 // sale owed at first: what is still owed shows on it, and who does desk work takes its payment (in part or
 // whole) in a form as the checkout's. A deposit taken is a sale of its own, its one line the deposit.
 
@@ -14,6 +15,7 @@ import { h, fill } from "../common/dom.js";
 import { branchWords, lineLabel, refundReason, taxLabel } from "./folio-lines.js";
 import { onePaymentForm } from "./payment-fields.js";
 import { askBuyer } from "./buyer-form.js";
+import { eInvoiceForm } from "./e-invoice-form.js";
 import { owes } from "./sale-list.js";
 
 export async function mount(main, desk, route) {
@@ -180,6 +182,8 @@ export async function mount(main, desk, route) {
           : null,
       ),
       owes(sale) && desk.may("deskWork") ? collectForm(sale, message) : null,
+      // Vietnam: the sale's e-invoice, for the salon's provider (the server says whether it has one).
+      sale.eInvoice ? eInvoiceForm(desk, { path: `/api/v1/sales/${sale.id}/e-invoice`, fileName: sale.reference }) : null,
       work,
       message,
       sheet,

@@ -4,7 +4,7 @@
 // install, and a GET of the API from the last answer kept for it: today's lists, the board's days,
 // a stay, its folio. Changes are never cached or answered here; the desk's outbox keeps them.
 
-const VERSION = "frontdesk-desk-2026-12-02-salon-tax-invoice";
+const VERSION = "frontdesk-desk-2026-12-02-salon-e-invoice";
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = "frontdesk-desk-api";
 
@@ -14,7 +14,7 @@ const SHELL = [
   "./", "index.html", "manifest.json", "icon.svg", "desk.css", "../board.css",
   "board-screen.css", "checkout.css", "customers.css", "dashboard.css", "document.css", "form.css", "housekeeping.css", "login.css", "night-audit.css",
   "rates.css", "receipt.css", "reports.css", "salon-setup.css", "settings.css", "staff.css", "stay.css", "today.css", "waitlist.css",
-  "early.js", "app.js", "api.js", "appointment.js", "bank.js", "cash-receipts.js", "stay-documents.js", "buyer-form.js", "appointment-actions.js", "appointment-deposit.js", "appointment-series.js", "board-data.js", "board-edit.js", "board-panel.js", "board-screen.js",
+  "early.js", "app.js", "api.js", "appointment.js", "bank.js", "cash-receipts.js", "stay-documents.js", "buyer-form.js", "e-invoice-form.js", "appointment-actions.js", "appointment-deposit.js", "appointment-series.js", "board-data.js", "board-edit.js", "board-panel.js", "board-screen.js",
   "booking-customer.js", "checkout.js", "checkout-order.js", "customer-facts.js", "customer-list.js", "customer-merge.js", "customer-picker.js", "customer-record.js", "customers.js",
   "dashboard.js", "document.js", "folio-lines.js", "form.js", "housekeeping.js", "live.js", "login.js", "message-list.js",
   "night-audit.js", "online-check-in.js", "outbox.js", "payment-fields.js", "rates.js", "receipt.js", "reports.js", "sale-list.js", "salon-hours.js", "salon-members.js", "salon-menu.js", "salon-places.js", "salon-products.js", "salon-services.js", "salon-setup.js", "salon-setup-form.js", "salon-shifts.js", "salon-terms.js", "settings.js", "settings-issuer.js", "settings-list.js", "settings-messages.js", "settings-payments.js", "settings-plans.js", "settings-taxes.js", "settings-texts.js", "settings-webhooks.js", "field-refusals.js", "staff.js", "room-type-change.js", "stay.js", "today.js", "waitlist.js",

@@ -194,6 +194,7 @@ extension Components.Schemas.Sale {
                 issuedAt: sale.issuedAt, issuer: .init(sale.issuer), customerName: sale.customerName,
                 abbreviatedTaxInvoice: sale.standsAsAbbreviatedTaxInvoice ? true : nil,
                 refund: sale.refund.map { .init(reference: $0.reference, date: $0.day.iso, reason: $0.reason) },
+                eInvoice: VietnamEInvoice.applies(to: sale) ? true : nil,
                 taxInvoiceOffered: sale.offersTaxInvoice ? true : nil,
                 taxInvoice: sale.taxInvoice.map {
                     .init(reference: $0.reference, date: $0.day.iso, replaces: sale.reference, buyer: .init($0.buyer))

@@ -90,16 +90,30 @@ extension Components.Schemas.FolioDocumentTax {
     }
 }
 
-/// Vietnam's e-invoices: the XML of an invoice, for the provider named by its tax code.
+/// Vietnam's e-invoices: the XML of a hotel's invoice or a salon's sale, for the provider named by its tax code.
 extension FrontdeskAPI {
     func getEInvoice(_ input: Operations.GetEInvoice.Input) async throws -> Operations.GetEInvoice.Output {
         let provider = try PortalUpload(taxCode: input.query.provider)
         let (_, submission) = try await accounts.eInvoice(
             of: input.path.id, provider: provider, by: try context.staff(for: .accounts))
+        return .ok(.init(body: .xml(try Self.upload(submission))))
+    }
+
+    func getSaleEInvoice(_ input: Operations.GetSaleEInvoice.Input) async throws
+        -> Operations.GetSaleEInvoice.Output
+    {
+        let provider = try PortalUpload(taxCode: input.query.provider)
+        let (_, submission) = try await checkout.eInvoice(
+            of: input.path.id, provider: provider, by: try context.staff(for: .accounts))
+        return .ok(.init(body: .xml(try Self.upload(submission))))
+    }
+
+    /// The XML to upload to a provider's portal, which signs and sends it.
+    private static func upload(_ submission: EInvoiceSubmission) throws -> HTTPBody {
         guard case .awaitingUpload(let xml) = submission else {
             throw DomainError(.notAllowed, "the provider sent it already")
         }
-        return .ok(.init(body: .xml(HTTPBody(xml))))
+        return HTTPBody(xml)
     }
 }
 

@@ -61,10 +61,7 @@ extension VietnamEInvoice {
         element("TgTTTBSo", amount(total), indent: 8)
         element("TgTTTBChu", totalInWords, indent: 8)
         out += "      </TToan>\n      <TTKhac>\n"
-        for (field, value) in [
-            ("MaDatPhong", confirmationCode), ("SoPhong", rooms.joined(separator: ", ")),
-            ("NgayDen", nights.arrival.iso), ("NgayDi", nights.departure.iso),
-        ] {
+        for (field, value) in details.map({ ($0.field, $0.value) }) {
             out += "        <TTin>\n"
             element("TTruong", field, indent: 10)
             element("KDLieu", "string", indent: 10)

@@ -53,10 +53,14 @@ public struct VietnamEInvoice: Hashable, Sendable {
     public var rates: [RateTotal]
     /// How it was paid (`HTTToan`): `TM/CK`, cash or transfer.
     public var paymentMethod: String
-    /// The booking, its rooms and nights, stated in the free fields (`TTKhac`).
-    public var confirmationCode: String
-    public var rooms: [String]
-    public var nights: Nights
+    /// One free field (`TTin` of `TTKhac`): its name and text.
+    public struct Detail: Hashable, Sendable {
+        public var field: String
+        public var value: String
+    }
+
+    /// What the free fields state: a stay's booking, rooms and nights, a sale's receipt.
+    public var details: [Detail]
 
     public var totalBeforeTax: Money { Money(lines.map(\.amount.amount).saturatedSum(), currency) }
     public var totalTax: Money { Money(rates.map(\.tax.amount).saturatedSum(), currency) }
@@ -75,7 +79,80 @@ public struct VietnamEInvoice: Hashable, Sendable {
             throw DomainError(
                 .notAllowed, "an e-invoice is Vietnam's, of an invoice in VND", field: "id", reason: .eInvoiceCountry)
         }
-        guard !document.issuer.taxID.isEmpty else {
+        return try build(
+            Source(
+                issuedOn: document.issuedOn, currency: document.currency, issuer: document.issuer,
+                buyer: document.buyer, customerName: document.guestName,
+                charges: document.charges.map {
+                    Source.Charge(
+                        name: $0.category == .room
+                            ? "Tiền phòng đêm \(vietnameseDate($0.night ?? document.issuedOn))" : $0.description,
+                        night: $0.night, amount: $0.amount, outside: $0.taxClass == .outside)
+                },
+                added: document.taxes, included: document.includedTaxes,
+                methods: Set(document.payments.compactMap(\.method)),
+                details: [
+                    Detail(field: "MaDatPhong", value: document.confirmationCode),
+                    Detail(field: "SoPhong", value: document.rooms.joined(separator: ", ")),
+                    Detail(field: "NgayDen", value: document.nights.arrival.iso),
+                    Detail(field: "NgayDi", value: document.nights.departure.iso),
+                ]), number: number, property: property)
+    }
+
+    /// The e-invoice of a salon's sale in đồng, the `number`th of its year: each service and product (a fee for
+    /// a visit not kept outside the VAT; a deposit is a payment, invoiced with the visit it is taken off), the
+    /// VAT of the sale's day, the customer as the buyer. Refused for another currency, for a deposit's own sale,
+    /// and without the seller's tax code.
+    public static func of(_ sale: Sale, number: Int, property: Property) throws(DomainError) -> VietnamEInvoice {
+        guard applies(to: sale) else {
+            throw DomainError(
+                .notAllowed, "an e-invoice is Vietnam's, of a sale in VND other than a deposit's", field: "id",
+                reason: .eInvoiceCountry)
+        }
+        return try build(
+            Source(
+                issuedOn: sale.day, currency: sale.currency, issuer: sale.issuer, buyer: nil,
+                customerName: sale.customerName,
+                charges: sale.lines.filter { $0.category != .deposit }.map {
+                    Source.Charge(
+                        name: $0.quantity > 1 ? "\($0.description) × \($0.quantity)" : $0.description, night: nil,
+                        amount: $0.amount, outside: $0.category == .fee)
+                },
+                added: sale.taxes, included: sale.includedTaxes, methods: Set(sale.payments.map(\.method)),
+                details: [Detail(field: "SoBienLai", value: sale.reference)]), number: number, property: property)
+    }
+
+    /// Whether a sale has an e-invoice: one in đồng that sold something (a deposit's own sale does not).
+    public static func applies(to sale: Sale) -> Bool {
+        sale.currency == .vnd && sale.lines.contains { $0.category != .deposit }
+    }
+
+    /// What an e-invoice is written from: a folio's invoice or a salon's sale.
+    struct Source {
+        struct Charge {
+            var name: String
+            /// A room's night: its VAT is the rate on that night; another line's, on the day of issue.
+            var night: Day?
+            var amount: Money
+            var outside: Bool
+        }
+
+        var issuedOn: Day
+        var currency: Currency
+        var issuer: Issuer
+        var buyer: Buyer?
+        var customerName: String
+        var charges: [Charge]
+        var added: [FolioDocument.TaxTotal]
+        var included: [FolioDocument.TaxTotal]
+        var methods: Set<PaymentMethod>
+        var details: [Detail]
+    }
+
+    private static func build(_ source: Source, number: Int, property: Property) throws(DomainError)
+        -> VietnamEInvoice
+    {
+        guard !source.issuer.taxID.isEmpty else {
             throw DomainError(
                 .notAllowed, "an e-invoice states the seller's tax code: a manager sets it first", field: "id",
                 reason: .taxInvoiceIssuer)
@@ -83,14 +160,14 @@ public struct VietnamEInvoice: Hashable, Sendable {
         guard (1...maxNumber).contains(number) else {
             throw DomainError(.notAllowed, "a year's e-invoices end at \(maxNumber)", field: "id")
         }
-        let inside = !document.includedTaxes.isEmpty
-        guard !inside || !document.taxes.contains(where: { $0.basisPoints != nil }) else {
+        let inside = !source.included.isEmpty
+        guard !inside || !source.added.contains(where: { $0.basisPoints != nil }) else {
             throw DomainError(
                 .notAllowed, "an e-invoice of prices with the VAT inside them and shares added on them is not written",
                 field: "id", reason: .eInvoiceCountry)
         }
         // The VAT: the shares charged on the others (VAT on the price and the service charge), else every share.
-        let shares = (inside ? document.includedTaxes : document.taxes).filter { $0.basisPoints != nil }
+        let shares = (inside ? source.included : source.added).filter { $0.basisPoints != nil }
         let compounding = property.taxes.filter { $0.isShare && $0.compounds }.map(\.name)
         let vat = compounding.isEmpty ? shares : shares.filter { compounding.contains($0.name) }
         let vatNames = Set(vat.map(\.name))
@@ -103,22 +180,17 @@ public struct VietnamEInvoice: Hashable, Sendable {
             return rate(basisPoints: tax.basisPoints)
         }
         var lines: [Line] = []
-        for charge in document.charges {
-            let day = charge.night ?? document.issuedOn
-            let rate = charge.taxClass == .outside ? "KCT" : rateOf(day)
-            // A night is named in Vietnamese with its date as Vietnam writes it; other lines as posted.
-            let name =
-                charge.category == .room
-                ? "Tiền phòng đêm \(Self.vietnameseDate(day))" : charge.description
+        for charge in source.charges {
+            let rate = charge.outside ? "KCT" : rateOf(charge.night ?? source.issuedOn)
             lines.append(
                 Line(
-                    name: name, unit: charge.night == nil ? "Lần" : "Đêm", quantity: 1, unitPrice: charge.amount,
-                    amount: charge.amount, rate: rate))
+                    name: charge.name, unit: charge.night == nil ? "Lần" : "Đêm", quantity: 1,
+                    unitPrice: charge.amount, amount: charge.amount, rate: rate))
         }
         var rates: [RateTotal] = []
         for total in vat {
             let rate = rate(basisPoints: total.basisPoints ?? 0)
-            let base = total.base ?? Money(0, document.currency)
+            let base = total.base ?? Money(0, source.currency)
             if let index = rates.firstIndex(where: { $0.rate == rate }) {
                 rates[index].base.amount += base.amount
                 rates[index].tax.amount += total.amount.amount
@@ -150,7 +222,7 @@ public struct VietnamEInvoice: Hashable, Sendable {
             for total in rates {
                 let charged = lines.filter { $0.rate == total.rate }.map(\.amount.amount).saturatedSum()
                 if let serviceName, total.base.amount > charged {
-                    let part = Money(total.base.amount - charged, document.currency)
+                    let part = Money(total.base.amount - charged, source.currency)
                     lines.append(
                         Line(
                             name: serviceName, unit: "Lần", quantity: 1, unitPrice: part, amount: part,
@@ -159,22 +231,21 @@ public struct VietnamEInvoice: Hashable, Sendable {
             }
         }
         // Taxes by the night (a city tax) are lines outside the VAT.
-        for total in document.taxes where total.basisPoints == nil {
+        for total in source.added where total.basisPoints == nil {
             lines.append(
                 Line(
                     name: total.name, unit: "Lần", quantity: 1, unitPrice: total.amount, amount: total.amount,
                     rate: "KCT"))
         }
-        let methods = Set(document.payments.compactMap(\.method))
-        let year = String(document.issuedOn.iso.prefix(4).suffix(2))
+        let methods = source.methods
+        let year = String(source.issuedOn.iso.prefix(4).suffix(2))
         return VietnamEInvoice(
-            symbol: "C\(year)T\(seriesLetters)", number: number, issuedOn: document.issuedOn,
-            currency: document.currency,
-            seller: Party(name: document.issuer.name, taxCode: document.issuer.taxID, address: document.issuer.address),
-            buyer: document.buyer.map { Party(name: $0.name, taxCode: $0.taxID, address: $0.address) },
-            guestName: document.guestName, lines: lines, rates: rates,
+            symbol: "C\(year)T\(seriesLetters)", number: number, issuedOn: source.issuedOn, currency: source.currency,
+            seller: Party(name: source.issuer.name, taxCode: source.issuer.taxID, address: source.issuer.address),
+            buyer: source.buyer.map { Party(name: $0.name, taxCode: $0.taxID, address: $0.address) },
+            guestName: source.customerName, lines: lines, rates: rates,
             paymentMethod: methods == [.cash] ? "TM" : methods.isEmpty || methods.contains(.cash) ? "TM/CK" : "CK",
-            confirmationCode: document.confirmationCode, rooms: document.rooms, nights: document.nights)
+            details: source.details)
     }
 
     /// Whether `document` has an e-invoice: an invoice in đồng.

@@ -91,6 +91,7 @@ let package = Package(
                 "API",
                 "Booking",
                 "Mail",
+                "PayCode",
                 "Storage",
                 "Timeline",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,5 +1,6 @@
 import Booking
 import Foundation
+import PayCode
 
 /// A place's surroundings as a small SVG drawn by the server, with nothing fetched from a tile
 /// server: a plain ground, a light graticule every 0.01°, the other hotels of its city as dots, the
@@ -69,8 +70,8 @@ struct PlaceMap: Sendable {
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Self.number(width))" height="\(Self.number(height))" \
             viewBox="0 0 \(Self.number(width)) \(Self.number(height))" role="img" \
-            aria-label="\(Self.escaped("Map of \(name)"))" font-family="sans-serif">\
-            <title>\(Self.escaped("Map of \(name)"))</title>\
+            aria-label="\(XMLText.escaped("Map of \(name)"))" font-family="sans-serif">\
+            <title>\(XMLText.escaped("Map of \(name)"))</title>\
             <rect class="ground" width="\(Self.number(width))" height="\(Self.number(height))" fill="#f4f1e8"/>
             """
         svg += graticule()
@@ -88,7 +89,7 @@ struct PlaceMap: Sendable {
         let coordinates = "\(Self.fixed(place.latitude, decimals: 4)), \(Self.fixed(place.longitude, decimals: 4))"
         svg += """
             <g class="caption" font-size="12" fill="#333" stroke="#fff" stroke-width="3" paint-order="stroke">\
-            <text x="12" y="\(Self.number(height - 30))">\(Self.escaped(caption))</text>\
+            <text x="12" y="\(Self.number(height - 30))">\(XMLText.escaped(caption))</text>\
             <text class="coordinates" x="12" y="\(Self.number(height - 14))">\(coordinates)</text></g>\
             </svg>
             """
@@ -129,7 +130,7 @@ struct PlaceMap: Sendable {
             A10 10 0 1 1 \(Self.number(x + 9)) \(Self.number(y - 19))Z" fill="#d2453b" stroke="#fff" stroke-width="1.5"/>\
             <circle cx="\(Self.number(x))" cy="\(Self.number(y - 23))" r="3.5" fill="#fff"/>\
             <text class="name" x="\(Self.number(x))" y="\(Self.number(y - 40))" text-anchor="middle" font-size="14" \
-            font-weight="bold" fill="#222" stroke="#fff" stroke-width="4" paint-order="stroke">\(Self.escaped(name))</text></g>
+            font-weight="bold" fill="#222" stroke="#fff" stroke-width="4" paint-order="stroke">\(XMLText.escaped(name))</text></g>
             """
     }
 
@@ -153,31 +154,6 @@ struct PlaceMap: Sendable {
             L\(Self.number(x)) \(Self.number(y + 17))L\(Self.number(x - 8)) \(Self.number(y + 22))Z" fill="#333"/>\
             <text x="\(Self.number(x))" y="\(Self.number(y + 36))" text-anchor="middle" font-size="12" fill="#333">N</text></g>
             """
-    }
-
-    /// Text for XML content or an attribute value.
-    static func escaped(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default:
-                // Control characters are not allowed in XML 1.0 (tab, newline and return are, as spaces).
-                if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-                    scalar.value < 0x20
-                {
-                    escaped += " "
-                } else {
-                    escaped.append(character)
-                }
-            }
-        }
-        return escaped
     }
 
     /// A position or length in pixels: one decimal, none for a whole number. Written without a locale,

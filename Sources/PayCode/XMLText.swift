@@ -1,4 +1,4 @@
-/// Text as XML writes it: what a code's SVG and an e-invoice's elements hold.
+/// Text as XML writes it: what a code's SVG, a place's map and an e-invoice's elements hold.
 public enum XMLText {
     /// Escapes text for use in XML content and double-quoted attributes, dropping the control characters that
     /// XML 1.0 forbids.

@@ -61,11 +61,11 @@ extension VietnamEInvoice {
         element("TgTTTBSo", amount(total), indent: 8)
         element("TgTTTBChu", totalInWords, indent: 8)
         out += "      </TToan>\n      <TTKhac>\n"
-        for (field, value) in details.map({ ($0.field, $0.value) }) {
+        for detail in details {
             out += "        <TTin>\n"
-            element("TTruong", field, indent: 10)
+            element("TTruong", detail.field, indent: 10)
             element("KDLieu", "string", indent: 10)
-            element("DLieu", value, indent: 10)
+            element("DLieu", detail.value, indent: 10)
             out += "        </TTin>\n"
         }
         out += "      </TTKhac>\n    </NDHDon>\n  </DLHDon>\n  <DSCKS>\n    <NBan/>\n  </DSCKS>\n</HDon>\n"

@@ -105,7 +105,7 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
     /// seller's tax ID), for a sale refunded or one that has its full tax invoice already, and for a buyer
     /// whose details do not pass (`Buyer.validate`, naming the field).
     public func issueTaxInvoice(of saleID: Int, to buyer: Buyer, by staff: Staff) async throws -> Sale {
-        let sale = try await sale(saleID, by: staff.doing(.deskWork))
+        let sale = try await sale(saleID, by: staff)
         guard FolioDocumentKind.offered(in: sale.currency).contains(.taxInvoice) else {
             throw DomainError.invalid(
                 "saleId", "tax invoices are Thailand's: the receipt is the paper", reason: .taxInvoiceCountry)

@@ -242,8 +242,8 @@ struct CheckoutAPITests {
         }
     }
 
-    @Test func aThaiSalonAddsItsVATToTheDiscountedSubtotal() async throws {
-        let fixture = try await APIFixture.make()
+    /// A Bangkok spa with one therapist and a Thai massage at 1,200.00 baht, its 7 % VAT added to its prices.
+    static func thaiSalon(in fixture: APIFixture) async throws -> AppointmentAPITests.Salon {
         let property = try await fixture.store.properties.insert(
             Property(
                 id: 0, name: "Baan Spa", kind: .salon, region: "Bangkok", city: "Bangkok", latitude: 13.7,
@@ -256,7 +256,12 @@ struct CheckoutAPITests {
         try await fixture.staff(property.id)
         _ = try await fixture.store.documents.updateTaxes(
             [Tax(name: "VAT", basisPoints: 700)], propertyID: property.id, by: nil)
-        let salon = AppointmentAPITests.Salon(property: property, staff: [member], service: massage)
+        return AppointmentAPITests.Salon(property: property, staff: [member], service: massage)
+    }
+
+    @Test func aThaiSalonAddsItsVATToTheDiscountedSubtotal() async throws {
+        let fixture = try await APIFixture.make()
+        let salon = try await Self.thaiSalon(in: fixture)
         try await fixture.test(as: .manager) { client in
             let customer = try await CustomerAPITests.add(client, salon, #"{"name": "Somchai"}"#)
             let visit = try await CustomerAPITests.book(client, salon, customer: customer, days: 0, fixture: fixture)

@@ -112,19 +112,8 @@ extension TaxInvoicesAPITests {
     @Test(arguments: TestDatabase.available)
     func aSalonsSaleGetsItsFullTaxInvoiceOnRequestOnce(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
-        let property = try await fixture.store.properties.insert(
-            Property(
-                id: 0, name: "Baan Spa", kind: .salon, region: "Bangkok", city: "Bangkok", latitude: 13.7,
-                longitude: 100.5, timeZoneID: "Asia/Bangkok", currency: .thb))
-        let member = try await fixture.store.properties.insert(
-            StaffMember(id: 0, propertyID: property.id, name: "Nok", team: "Spa", workingHours: 600..<1200))
-        let massage = try await fixture.store.properties.insert(
-            Service(
-                id: 0, propertyID: property.id, name: "Thai massage", durationMinutes: 60, price: .whole(1_200, .thb)))
-        try await fixture.staff(property.id)
-        _ = try await fixture.store.documents.updateTaxes(
-            [Tax(name: "VAT", basisPoints: 700)], propertyID: property.id, by: nil)
-        let salon = AppointmentAPITests.Salon(property: property, staff: [member], service: massage)
+        let salon = try await CheckoutAPITests.thaiSalon(in: fixture)
+        let property = salon.property
         let yen = try await AppointmentAPITests.salon(in: fixture)
         try await fixture.test(as: .manager) { client in
             let seller = Self.withCheckDigit("010556100777")

@@ -38,7 +38,7 @@ struct BoardController {
             ?? from.adding(days: salon ? 1 : 90)
         guard to > from else { throw DomainError.invalid("to", "must be after from (\(from))") }
         let nights = try Nights(arrival: from, departure: to)
-        guard nights.count <= 3 * 366 else { throw DomainError.invalid("to", "at most three years at a time") }
+        guard nights.count <= Stay.boardDays else { throw DomainError.invalid("to", "at most three years at a time") }
         // Every change at a property moves its event sequence on: read before the board, so that a board is
         // never older than the number it says (and a hotel's is kept under).
         let seq = try await store.eventLog.latestSeq(propertyID: property.id) ?? 0

@@ -9,6 +9,9 @@
 /// ASCII are allowed (a server with SMTPUTF8 takes them). Read byte by byte: a file of stays checks
 /// hundreds of thousands.
 public enum EmailSyntax {
+    /// The longest address, in bytes.
+    public static let maxBytes = 254
+
     /// Why `email` is not an address, in words (`contains a line break`), or nil when it is one.
     public static func problem(_ email: String) -> String? {
         let bytes = Array(email.utf8)
@@ -29,7 +32,7 @@ public enum EmailSyntax {
         guard !local.isEmpty else { return "empty local part" }
         guard !domain.isEmpty else { return "empty domain" }
         guard local.count <= 64 else { return "local part longer than 64 bytes" }
-        guard bytes.count <= 254 else { return "longer than 254 bytes" }
+        guard bytes.count <= maxBytes else { return "longer than \(maxBytes) bytes" }
         let dot = UInt8(ascii: ".")
         let doubled = zip(local, local.dropFirst()).contains { $0 == dot && $1 == dot }
         guard local.first != dot, local.last != dot, !doubled else { return "misplaced dot in the local part" }

@@ -16,6 +16,9 @@ public struct VietQR: Sendable, Hashable {
         case card(String)
     }
 
+    /// How many digits a bank's BIN has.
+    public static let bankBINLength = 6
+
     /// NAPAS's application identifier (sub-tag 00 of tag 38).
     public static let applicationID = "A000000727"
     /// Tag of the NAPAS merchant account template.
@@ -38,7 +41,7 @@ public struct VietQR: Sendable, Hashable {
     public init(bankBIN: String, beneficiary: Beneficiary, amountDong: Int? = nil, reference: String? = nil)
         throws(PayCodeError)
     {
-        guard bankBIN.count == 6, EMVRules.isDigits(bankBIN) else {
+        guard bankBIN.count == Self.bankBINLength, EMVRules.isDigits(bankBIN) else {
             throw PayCodeError(.bankBIN, "bank BIN must be 6 digits, got \"\(bankBIN)\"")
         }
         switch beneficiary {

@@ -8,6 +8,10 @@ import { parseRoute } from "../../Web/site/app.js";
 import { monthsAhead, paramsOf, searchOf, stepperBounds } from "../../Web/site/search-bar.js";
 import { placesShown, priceStep } from "../../Web/site/results-page.js";
 import { allMessages, placeholders } from "./messages.mjs";
+import { useLimits } from "../../Web/common/limits.js";
+
+// The bounds the server serves (`FieldLimits`), as far as these tests read them.
+useLimits({ "stay.adults": { min: 1, max: 16 } });
 
 const MESSAGES = await allMessages("site");
 

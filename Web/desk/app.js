@@ -11,6 +11,7 @@ import { refusalText } from "../common/refusals.js";
 import { networkIndicator, Outbox } from "./outbox.js";
 import { h, fill, svg } from "../common/dom.js";
 import { LANGUAGES, loadI18n, preferredLanguage, rememberLanguage } from "../common/i18n.js";
+import { loadLimits } from "../common/limits.js";
 import { LiveStream } from "./live.js";
 import { showLogin } from "./login.js";
 
@@ -81,6 +82,7 @@ class Desk {
     const ahead = { properties: quietly(get("/api/v1/properties")) };
     if (stored > 0) ahead.property = { id: stored, read: quietly(get(`/api/v1/properties/${stored}`)) };
     const session = quietly(get("/api/v1/session"));
+    loadLimits().catch(() => {});
     this.i18n = await speaking;
     document.documentElement.lang = this.i18n.code;
     // The server's refusals in the desk's language, whichever it is when they arrive.
@@ -309,13 +311,14 @@ class Desk {
   }
 
   /**
-   * Reads the session once through the service worker, so that a reload while the server is away
-   * still knows who is signed in (the sign-in itself is a POST, which is never cached).
+   * Reads the session and the fields' bounds once through the service worker, so that a reload while
+   * the server is away still knows who is signed in and what each field takes (the sign-in itself is a
+   * POST, which is never cached; the bounds were read at start, perhaps before the worker took the page).
    */
   primeOfflineCache() {
     const worker = navigator.serviceWorker;
     if (!worker) return;
-    const prime = () => get("/api/v1/session").catch(() => {});
+    const prime = () => Promise.all([get("/api/v1/session"), get("/api/v1/public/limits")]).catch(() => {});
     if (worker.controller) prime();
     else worker.addEventListener("controllerchange", prime, { once: true });
   }
@@ -399,7 +402,8 @@ class Desk {
     document.documentElement.dataset.screen = route.name;
     document.documentElement.dataset.ready = "false";
     try {
-      const module = await SCREENS[route.name](this._retries ? `?retry=${this._retries}` : "");
+      // No screen draws a field before the server has said what each takes.
+      const [module] = await Promise.all([SCREENS[route.name](this._retries ? `?retry=${this._retries}` : ""), loadLimits()]);
       if (this._route !== key) return;
       fill(this.main);
       this.screen = await module.mount(this.main, this, route);

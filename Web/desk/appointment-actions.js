@@ -5,6 +5,7 @@
 
 import { errorText, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
+import { textLength } from "../common/limits.js";
 import { askWhichVisits } from "./appointment-series.js";
 
 /** The state each of the server's `actions` moves an appointment to, the day's steps first. */
@@ -45,7 +46,7 @@ function feeQuestion(i18n, { state, fee, held, send, keep }) {
   // The fee is at least the deposit held, which it keeps; waived, the deposit goes back.
   const deposit = held ? h("p", { id: "fee-deposit", text: t("appointment.depositKept", { deposit: i18n.money(held) }) }) : null;
   const error = h("p", { class: "desk-form-error", role: "alert" });
-  const reason = h("input", { type: "text", id: "fee-reason", maxlength: "200", autocomplete: "off" });
+  const reason = h("input", { type: "text", id: "fee-reason", ...textLength("posting.description"), autocomplete: "off" });
   const reasonError = h("p", { class: "desk-form-error", role: "alert" });
   const sending = (button, body) => async () => {
     error.textContent = "";

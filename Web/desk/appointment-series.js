@@ -10,6 +10,7 @@
 
 import { call, errorText, keyPerBody } from "./api.js";
 import { h, fill } from "../common/dom.js";
+import { numberRange } from "../common/limits.js";
 
 // MARK: - The visits chosen (pure: `node --test` pins it)
 
@@ -104,8 +105,8 @@ export function repeatBooking(i18n, { propertyId, timeZone, booked, askToBook })
   const keyFor = keyPerBody();
 
   const repeat = h("input", { type: "checkbox", id: "new-repeat", role: "switch" });
-  const weeks = h("input", { type: "number", id: "new-repeat-weeks", min: "1", max: "26", step: "1", value: "4", inputMode: "numeric" });
-  const times = h("input", { type: "number", id: "new-repeat-times", min: "2", max: "52", step: "1", value: "6", inputMode: "numeric" });
+  const weeks = h("input", { type: "number", id: "new-repeat-weeks", ...numberRange("series.weeks"), step: "1", value: "4", inputMode: "numeric" });
+  const times = h("input", { type: "number", id: "new-repeat-times", ...numberRange("series.times"), step: "1", value: "6", inputMode: "numeric" });
   const weeksError = h("p", { class: "desk-form-error", id: "new-repeat-weeks-error", role: "alert" });
   const timesError = h("p", { class: "desk-form-error", id: "new-repeat-times-error", role: "alert" });
   weeks.setAttribute("aria-describedby", weeksError.id);

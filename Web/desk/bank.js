@@ -5,6 +5,7 @@
 
 import { call, errorText, get } from "./api.js";
 import { fill, h } from "../common/dom.js";
+import { bound, textLength } from "../common/limits.js";
 
 const ORDERS = ["ymd", "dmy", "mdy"];
 const COLUMNS = ["dateColumn", "amountColumn", "textColumn", "referenceColumn"];
@@ -28,8 +29,8 @@ export async function mount(main, desk) {
       formats.map((f) => h("option", { value: f.bank, selected: f.bank === chosen, text: f.bank })),
       h("option", { value: "", selected: !formats.some((f) => f.bank === chosen), text: t("bank.newBank") }),
     );
-  const name = text("bank-name", 60);
-  const columns = Object.fromEntries(COLUMNS.map((column) => [column, text(`bank-${column}`, 60)]));
+  const name = text("bank-name", bound("bank.name").max);
+  const columns = Object.fromEntries(COLUMNS.map((column) => [column, text(`bank-${column}`, bound("bank.name").max)]));
   const order = h("select", { id: "bank-dateOrder" }, ORDERS.map((o) => h("option", { value: o, text: t(`bank.order.${o}`) })));
   const decimalComma = h("input", { id: "bank-decimalComma", type: "checkbox" });
   const formatFields = h(
@@ -144,7 +145,7 @@ export async function mount(main, desk) {
   function drawWaiting() {
     const rows = lines.map((line) => {
       const code = h("input", {
-        id: `bank-code-${line.id}`, type: "text", maxlength: "40", autocomplete: "off", placeholder: "FD-",
+        id: `bank-code-${line.id}`, type: "text", ...textLength("stay.confirmationCode"), autocomplete: "off", placeholder: "FD-",
         "aria-label": t("bank.codeFor", { amount: i18n.money(line.amount) }),
       });
       const error = h("p", { class: "desk-form-error", role: "alert" });

@@ -8,6 +8,7 @@
 
 import { call, declaredForm, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
+import { numberRange } from "../common/limits.js";
 import { languageChoices } from "../common/i18n.js";
 import { instantOfWallClock, wallClock } from "../common/dates.js";
 import { refusalText } from "../common/refusals.js";
@@ -234,7 +235,7 @@ export class BookingPanel {
       if (data.kind === "hotel") {
         const email = h("input", { id: "new-email", type: "email", autocomplete: "off" });
         const phone = h("input", { id: "new-phone", type: "tel", autocomplete: "off" });
-        const adults = h("input", { id: "new-adults", type: "number", min: "1", max: "16", value: "2" });
+        const adults = h("input", { id: "new-adults", type: "number", ...numberRange("stay.adults"), value: "2" });
         // The property's rate plans, when it has any: the standard rate unless one is chosen.
         const plan = h("select", { id: "new-plan" }, h("option", { value: "", text: t("board.planStandard") }));
         const planField = field("new-plan", t("stay.plan"), plan);

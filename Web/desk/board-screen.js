@@ -7,6 +7,7 @@
 import { loadTimeline } from "../timeline.js";
 import { Board } from "../board.js";
 import { h, fill } from "../common/dom.js";
+import { bound } from "../common/limits.js";
 import { dayNumber, isoDay } from "../common/dates.js";
 import { HotelBoardData, SalonBoardData, HOTEL_STYLE, HOTEL_STYLE_NAMES, APPOINTMENT_STATES, nextIdle } from "./board-data.js";
 import { BoardEditor } from "./board-edit.js";
@@ -23,7 +24,6 @@ const SALON_METRICS = { rowHeaderWidth: 150, columnHeaderHeight: 56, laneHeight:
 const DAY_WIDTHS = [28, 40, 56, 80, 120];
 /** Days read at a time, and how far the board may reach (the server sends at most three years). */
 const CHUNK_DAYS = 120;
-const MAX_DAYS = 3 * 365;
 /** Runs put into the engine in one step while more days load: a fraction of a millisecond's work. */
 const SYNC_SLICE = 256;
 
@@ -243,8 +243,10 @@ class BoardScreen {
     if (!this.hotel || this.extending || !this.loaded) return;
     const c = this.container;
     const margin = c.clientWidth * 1.5;
-    const nearLeft = c.scrollLeft < margin && this.data.from > this.data.today - MAX_DAYS;
-    const nearRight = c.scrollLeft + c.clientWidth > c.scrollWidth - margin && this.data.to < this.data.today + MAX_DAYS;
+    // The most days the server sends at once; the board reaches no further from today either way.
+    const most = bound("board.days").max;
+    const nearLeft = c.scrollLeft < margin && this.data.from > this.data.today - most;
+    const nearRight = c.scrollLeft + c.clientWidth > c.scrollWidth - margin && this.data.to < this.data.today + most;
     if (!nearLeft && !nearRight) return;
     this.extending = true;
     this.whileExtending = [];
@@ -254,9 +256,9 @@ class BoardScreen {
       if (nearLeft) from -= CHUNK_DAYS;
       if (nearRight) to += CHUNK_DAYS;
       // Keep within what the server sends at once, dropping the far side.
-      if (to - from > MAX_DAYS) {
-        if (nearLeft) to = from + MAX_DAYS;
-        else from = to - MAX_DAYS;
+      if (to - from > most) {
+        if (nearLeft) to = from + most;
+        else from = to - most;
       }
       const shift = (this.data.from - from) * this.dayWidth;
       const change = await this.data.extend(from, to);

@@ -4,6 +4,7 @@
 
 import { errorText } from "./api.js";
 import { h } from "../common/dom.js";
+import { textLength } from "../common/limits.js";
 
 const BUYER = ["name", "address", "taxId", "branch"];
 
@@ -17,7 +18,7 @@ export function askBuyer({ t, container, opener, issue }) {
     BUYER.map((key) => [
       key,
       h(key === "address" ? "textarea" : "input", {
-        id: `buyer-${key}`, ...(key === "address" ? { rows: 3, maxlength: "400" } : { type: "text", maxlength: key === "branch" ? "5" : key === "taxId" ? "40" : "120" }),
+        id: `buyer-${key}`, ...textLength(`buyer.${key}`), ...(key === "address" ? { rows: 3 } : { type: "text" }),
         ...(key === "branch" ? { value: "00000", inputmode: "numeric" } : key === "taxId" ? { inputmode: "numeric" } : {}),
       }),
     ]),

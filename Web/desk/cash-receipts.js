@@ -5,6 +5,7 @@
 
 import { call, errorText, get } from "./api.js";
 import { fill, h } from "../common/dom.js";
+import { textLength } from "../common/limits.js";
 
 /**
  * @param {object} desk the app (`i18n`, `property`, `may`, `toast`)
@@ -24,11 +25,11 @@ export async function cashReceiptsSection(desk) {
       const late = payment.dueBy < due.today;
       const key = `${payment.source}-${payment.entryId}`;
       const approval = h("input", {
-        id: `cash-receipt-approval-${key}`, type: "text", inputmode: "numeric", maxlength: "20", autocomplete: "off",
+        id: `cash-receipt-approval-${key}`, type: "text", inputmode: "numeric", ...textLength("cashReceipt.approvalNumber"), autocomplete: "off",
         "aria-label": t("cashReceipt.approvalFor", { amount: i18n.money(payment.amount) }),
       });
       const identifier = h("input", {
-        id: `cash-receipt-identifier-${key}`, type: "text", inputmode: "tel", maxlength: "20", autocomplete: "off",
+        id: `cash-receipt-identifier-${key}`, type: "text", inputmode: "tel", ...textLength("cashReceipt.identifier"), autocomplete: "off",
         placeholder: due.anonymousNumber, "aria-label": t("cashReceipt.identifierFor", { amount: i18n.money(payment.amount) }),
       });
       const error = h("p", { class: "desk-form-error", role: "alert", id: `cash-receipt-error-${key}` });

@@ -4,8 +4,6 @@
 
 import { currencyDigits, toMajorUnits, toMinorUnits } from "../common/money.js";
 
-/** The most payments one sale takes (`SaleOrder.payments`' `maxItems`). */
-export const MAX_PAYMENTS = 4;
 
 /**
  * How `name` is taken at the property (`OfferedPaymentMethod`, from the server's `paymentMethods`): whether

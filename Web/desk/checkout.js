@@ -10,8 +10,9 @@
 
 import { call, errorText, get, keyPerBody, OtherProperty, unreachable } from "./api.js";
 import { h, fill } from "../common/dom.js";
+import { bound, numberRange } from "../common/limits.js";
 import { currencyDigits, currencySign, toMajorUnits } from "../common/money.js";
-import { blankPayment, fieldPlace, followDue, MAX_PAYMENTS, saleOrder } from "./checkout-order.js";
+import { blankPayment, fieldPlace, followDue, saleOrder } from "./checkout-order.js";
 import { payCodeFigure } from "../common/pay-code.js";
 import { lineLabel, taxLabel } from "./folio-lines.js";
 import { field, onEdit, paymentFields } from "./payment-fields.js";
@@ -142,7 +143,7 @@ export async function mount(main, desk, route) {
     { id: "checkout-product" },
     onSale.map((product) => h("option", { value: String(product.id), text: `${word(product.name)} · ${money(product.price)}` })),
   );
-  const quantity = h("input", { id: "checkout-quantity", type: "number", min: "1", max: "99", step: "1", value: "1", inputmode: "numeric" });
+  const quantity = h("input", { id: "checkout-quantity", type: "number", ...numberRange("sale.quantity"), step: "1", value: "1", inputmode: "numeric" });
   const seller = h(
     "select",
     { id: "checkout-seller" },
@@ -244,7 +245,7 @@ export async function mount(main, desk, route) {
   function drawPayments() {
     paymentViews = state.payments.map(paymentView);
     fill(paymentList, paymentViews.map((view) => view.element));
-    addPayment.disabled = state.payments.length >= MAX_PAYMENTS;
+    addPayment.disabled = state.payments.length >= bound("sale.payments").max;
   }
   drawPayments();
 

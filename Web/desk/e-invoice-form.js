@@ -3,6 +3,7 @@
 
 import { APIError, errorText } from "./api.js";
 import { h } from "../common/dom.js";
+import { textLength } from "../common/limits.js";
 
 /**
  * Vietnam's e-invoice of a hotel's invoice or a salon's sale the server says has one (`eInvoice`): its XML,
@@ -14,7 +15,7 @@ import { h } from "../common/dom.js";
  */
 export function eInvoiceForm(desk, { path, fileName }) {
   const { t } = desk.i18n;
-  const provider = h("input", { id: "document-einvoice-provider", type: "text", inputmode: "numeric", maxlength: "20", autocomplete: "off" });
+  const provider = h("input", { id: "document-einvoice-provider", type: "text", inputmode: "numeric", ...textLength("eInvoice.provider"), autocomplete: "off" });
   const error = h("p", { class: "free-form-row-error", role: "alert", id: "document-einvoice-error" });
   const download = h("button", { type: "submit", class: "desk-button", id: "document-einvoice", text: t("document.eInvoice") });
   const form = h(

@@ -5,6 +5,7 @@
 
 import { call, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
+import { textLength } from "../common/limits.js";
 import { isoDay, dayNumber } from "../common/dates.js";
 
 const STATUSES = ["dirty", "clean", "inspected"];
@@ -134,7 +135,7 @@ export async function mount(main, desk, route) {
       );
     }
     const assignee = h("input", {
-      type: "text", value: room.housekeeper, list: "housekeeping-names", maxlength: "60", autocomplete: "off",
+      type: "text", value: room.housekeeper, list: "housekeeping-names", ...textLength("housekeeping.housekeeper"), autocomplete: "off",
       placeholder: t("housekeeping.nobody"), "aria-label": `${t("housekeeping.housekeeper")}, ${label}`,
       disabled: !desk.canKeepHouse,
     });
@@ -186,7 +187,7 @@ export async function mount(main, desk, route) {
     const field = (key, input) => h("label", {}, h("span", { text: t(key) }), input);
     const from = h("input", { type: "date", name: "from", required: true, min: list.date, value: list.date });
     const to = h("input", { type: "date", name: "to", required: true, min: isoDay(today + 1), value: isoDay(today + 1) });
-    const reason = h("input", { type: "text", name: "reason", required: true, maxlength: "200", autocomplete: "off" });
+    const reason = h("input", { type: "text", name: "reason", required: true, ...textLength("housekeeping.reason"), autocomplete: "off" });
     const error = h("p", { class: "desk-form-error", role: "alert" });
     const save = h("button", { type: "submit", class: "desk-button is-primary", text: t("block.save") });
     const form = h(

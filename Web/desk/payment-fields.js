@@ -5,6 +5,7 @@
 // made of, which the checkout's other controls use too.
 
 import { h } from "../common/dom.js";
+import { textLength } from "../common/limits.js";
 import { currencyDigits, currencySign, toMajorUnits, toMinorUnits } from "../common/money.js";
 import { call, errorText, keyPerBody } from "./api.js";
 import { blankPayment, fieldPlace, methodOf, paymentRequests } from "./checkout-order.js";
@@ -55,7 +56,7 @@ export function paymentFields(i18n, payment, { id, currency, methods, changed })
   const money = (name) => h("input", { id: id(name), type: "number", min: "0", step, inputmode: "decimal", value: payment[name] });
   const amount = money("amount");
   const tendered = money("tendered");
-  const reference = h("input", { id: id("reference"), type: "text", maxlength: "60", autocomplete: "off", value: payment.reference });
+  const reference = h("input", { id: id("reference"), type: "text", ...textLength("payment.reference"), autocomplete: "off", value: payment.reference });
   const fields = {
     method: field(t("checkout.method"), method),
     amount: field(t("checkout.paymentAmount", { sign }), amount),

@@ -6,6 +6,7 @@
 
 import { call, errorText, get } from "./api.js";
 import { h, fill } from "../common/dom.js";
+import { numberRange } from "../common/limits.js";
 import { addDays, todayIn } from "../common/dates.js";
 import { currencyDigits, toMajorUnits, toMinorUnits } from "../common/money.js";
 
@@ -48,7 +49,7 @@ export async function mount(main, desk, route) {
   function restrictionForm() {
     const first = h("input", { type: "date", id: "restrict-first", required: true, value: from.value });
     const last = h("input", { type: "date", id: "restrict-last", required: true, value: from.value });
-    const stay = (id) => h("input", { type: "number", id, min: "1", max: "60", step: "1", inputmode: "numeric" });
+    const stay = (id) => h("input", { type: "number", id, ...numberRange("rates.stayNights"), step: "1", inputmode: "numeric" });
     const minStay = stay("restrict-min");
     const maxStay = stay("restrict-max");
     const box = (id) => h("input", { type: "checkbox", id });

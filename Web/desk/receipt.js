@@ -12,6 +12,7 @@
 
 import { call, errorText, get, OtherProperty } from "./api.js";
 import { h, fill } from "../common/dom.js";
+import { textLength } from "../common/limits.js";
 import { branchWords, lineLabel, refundReason, taxLabel } from "./folio-lines.js";
 import { onePaymentForm } from "./payment-fields.js";
 import { askBuyer } from "./buyer-form.js";
@@ -283,7 +284,7 @@ export async function mount(main, desk, route) {
       return;
     }
     button.setAttribute("aria-expanded", "true");
-    const reason = h("input", { type: "text", id: "receipt-refund-reason", maxlength: "200", autocomplete: "off" });
+    const reason = h("input", { type: "text", id: "receipt-refund-reason", ...textLength("posting.description"), autocomplete: "off" });
     const error = h("p", { class: "desk-form-error", role: "alert" });
     const confirm = h("button", { type: "submit", class: "desk-button is-danger", id: "receipt-refund-confirm", text: t("receipt.confirmRefund") });
     const form = h(

@@ -24,9 +24,10 @@ export function minutesOf(text, { end = false } = {}) {
  * 10:00 AM to an English browser on a Japanese page, and cannot hold 24:00).
  */
 function clockInput(minutes) {
+  const placeholder = "10:00";
   return h("input", {
-    type: "text", inputmode: "numeric", placeholder: "10:00",
-    size: "5", maxlength: "5", autocomplete: "off", class: "setup-clock", value: minutes === undefined ? "" : clockText(minutes),
+    type: "text", inputmode: "numeric", placeholder,
+    size: String(placeholder.length), maxlength: String(placeholder.length), autocomplete: "off", class: "setup-clock", value: minutes === undefined ? "" : clockText(minutes),
   });
 }
 

@@ -4,6 +4,7 @@
 
 import { call } from "./api.js";
 import { h, fill } from "../common/dom.js";
+import { numberRange } from "../common/limits.js";
 import { currencyDigits, currencySign, toMajorUnits, toMinorUnits } from "../common/money.js";
 import { catalogueRow, keptRows, labelled, submitting } from "./salon-setup-form.js";
 
@@ -33,7 +34,7 @@ function serviceFields(desk, shown, of) {
   const digits = currencyDigits(currency);
   const name = h("input", { type: "text", autocomplete: "off", value: shown.name, "aria-label": t("setup.serviceNameOf", { service: of }) });
   const length = h("input", {
-    type: "number", min: "5", max: "720", step: "5", value: String(shown.durationMinutes ?? ""), "aria-label": t("setup.lengthOf", { service: of }),
+    type: "number", ...numberRange("service.durationMinutes"), step: "5", value: String(shown.durationMinutes ?? ""), "aria-label": t("setup.lengthOf", { service: of }),
   });
   const price = h("input", {
     type: "number", min: "0", step: toMajorUnits(1, digits), value: toMajorUnits(shown.price?.amount, digits),

@@ -3,10 +3,9 @@
 // hours, its resources (chairs, rooms, machines, and how many), and its window for online booking.
 
 import { h } from "../common/dom.js";
+import { bound, numberRange, textLength } from "../common/limits.js";
 import { hoursEditor } from "./salon-hours.js";
 import { durationInput, labelled } from "./salon-setup-form.js";
-
-const GRIDS = [5, 10, 15, 20, 30, 60];
 
 /** The salon's PUT with `part` (`openingHours`, `resources` or `window`) as edited, the rest as stored. */
 export function salonPut(desk, part, value, setup) {
@@ -25,8 +24,8 @@ export function drawOpeningHours(desk) {
 
 /** One resource's name and count, each with its refusal's place, and Remove; `n` numbers it on the page. */
 function resourceRow(t, resource, n, remove) {
-  const name = h("input", { type: "text", maxlength: "200", autocomplete: "off", value: resource.name ?? "" });
-  const count = h("input", { type: "number", min: "1", step: "1", value: String(resource.count ?? 1) });
+  const name = h("input", { type: "text", ...textLength("resource.name"), autocomplete: "off", value: resource.name ?? "" });
+  const count = h("input", { type: "number", ...numberRange("resource.count"), step: "1", value: String(resource.count ?? 1) });
   const named = labelled(t("setup.resourceName", { n }), name);
   const counted = labelled(t("setup.resourceCount", { n }), count);
   const entry = { id: resource.id, name, named, counted };
@@ -83,11 +82,11 @@ export function drawWindow(desk) {
     const window = setup.window;
     const notice = durationInput(t, window.minimumNoticeMinutes, t("setup.minimumNotice"));
     const cancel = durationInput(t, window.cancelNoticeMinutes, t("setup.cancelNotice"));
-    const days = h("input", { type: "number", min: "1", step: "1", value: String(window.daysAhead) });
+    const days = h("input", { type: "number", ...numberRange("booking.daysAhead"), step: "1", value: String(window.daysAhead) });
     const grid = h(
       "select",
       {},
-      GRIDS.map((minutes) => h("option", { value: String(minutes), selected: minutes === window.gridMinutes, text: t("setup.everyMinutes", { minutes }) })),
+      bound("booking.gridMinutes").choices.map((minutes) => h("option", { value: String(minutes), selected: minutes === window.gridMinutes, text: t("setup.everyMinutes", { minutes }) })),
     );
     const fields = {
       minimumNoticeMinutes: labelled(t("setup.minimumNotice"), notice.element),

@@ -5,6 +5,7 @@
 
 import { call } from "./api.js";
 import { h, fill } from "../common/dom.js";
+import { textLength } from "../common/limits.js";
 import { currencyDigits, currencySign, toMajorUnits, toMinorUnits } from "../common/money.js";
 import { catalogueRow, keptRows, labelled, submitting } from "./salon-setup-form.js";
 
@@ -22,7 +23,7 @@ function productFields(desk, shown, of) {
   const { t } = desk.i18n;
   const currency = desk.property.currency;
   const digits = currencyDigits(currency);
-  const name = h("input", { type: "text", maxlength: "100", autocomplete: "off", value: shown.name, "aria-label": t("setup.productNameOf", { product: of }) });
+  const name = h("input", { type: "text", ...textLength("product.name"), autocomplete: "off", value: shown.name, "aria-label": t("setup.productNameOf", { product: of }) });
   const price = h("input", {
     type: "number", min: "0", step: toMajorUnits(1, digits), value: toMajorUnits(shown.price?.amount, digits),
     "aria-label": t("setup.productPriceOf", { product: of }),

@@ -3,6 +3,7 @@
 // (the salon's, or its own); a form a service, saved with the service's PUT.
 
 import { h, fill } from "../common/dom.js";
+import { numberRange } from "../common/limits.js";
 import { keptRows, labelled, savingForm } from "./salon-setup-form.js";
 import { serviceTerms } from "./salon-terms.js";
 
@@ -27,7 +28,7 @@ function performerChoice(t, service, staff, performers) {
 /** A service's booking controls as `booking` has them, among `resources`; its own terms, else the salon's. */
 function serviceControls(desk, service, booking, { staff, resources, salonTerms }) {
   const { t } = desk.i18n;
-  const minutes = (value, label) => h("input", { type: "number", min: "0", step: "5", value: String(value), "aria-label": label });
+  const minutes = (value, label) => h("input", { type: "number", ...numberRange("service.bufferMinutes"), step: "5", value: String(value), "aria-label": label });
   const before = minutes(booking.bufferBeforeMinutes, t("setup.bufferBeforeOf", { service: service.name }));
   const after = minutes(booking.bufferAfterMinutes, t("setup.bufferAfterOf", { service: service.name }));
   const resource = h(

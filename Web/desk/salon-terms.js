@@ -6,6 +6,7 @@
 // is said next to the field it names.
 
 import { h } from "../common/dom.js";
+import { numberRange } from "../common/limits.js";
 import { currencyDigits, currencySign, toMajorUnits, toMinorUnits } from "../common/money.js";
 import { labelled } from "./salon-setup-form.js";
 
@@ -73,7 +74,7 @@ export function termsControls(desk, terms, of) {
   const fee = (key) => ({ label: t(key), name: named(key) });
   const minutes = terms?.lateCancellationMinutes ?? 0;
   const hours = h("input", {
-    type: "number", min: "0", max: "168", step: "1", inputmode: "numeric",
+    type: "number", ...numberRange("terms.lateCancellationMinutes", 1 / 60), step: "1", inputmode: "numeric",
     value: String(Math.round((minutes / 60) * 100) / 100), "aria-label": named("setup.lateWithin"),
   });
   const lateWithin = labelled(t("setup.lateWithin"), hours);

@@ -7,12 +7,13 @@
 import { APIError, call, get } from "./api.js";
 import { fieldRefusals } from "./field-refusals.js";
 import { h } from "../common/dom.js";
+import { numberRange, textLength } from "../common/limits.js";
 import { LANGUAGES } from "../common/i18n.js";
 
 /** The message sent ahead, by kind: its field, its bounds (0 being "not sent") and the value a tick starts from. */
 const AHEAD = {
-  hotel: { field: "preArrivalDays", id: "messages-pre-arrival-days", words: "preArrival", max: 14, usual: 1 },
-  salon: { field: "reminderHours", id: "messages-reminder-hours", words: "reminder", max: 72, usual: 24 },
+  hotel: { field: "preArrivalDays", id: "messages-pre-arrival-days", words: "preArrival", usual: 1 },
+  salon: { field: "reminderHours", id: "messages-reminder-hours", words: "reminder", usual: 24 },
 };
 
 /**
@@ -44,9 +45,9 @@ export async function messagesSection(desk) {
   // Ticked, the message ahead is sent that long before; unticked it is not (0 to the server), which is
   // clearer at a desk than a 0 typed in the number.
   const aheadOn = h("input", { type: "checkbox", id: `${ahead.id}-on` });
-  const aheadCount = h("input", { type: "number", id: ahead.id, min: "1", max: String(ahead.max), step: "1", inputmode: "numeric" });
+  const aheadCount = h("input", { type: "number", id: ahead.id, ...numberRange(`messages.${ahead.field}`), step: "1", inputmode: "numeric" });
   const notes = new Map(
-    LANGUAGES.map(({ code }) => [code, h("textarea", { id: `messages-note-${code}`, lang: code, rows: 2, maxlength: 500 })]),
+    LANGUAGES.map(({ code }) => [code, h("textarea", { id: `messages-note-${code}`, lang: code, rows: 2, ...textLength("messages.note") })]),
   );
   const shapeAhead = () => {
     aheadCount.disabled = !manager || !aheadOn.checked;
@@ -76,7 +77,7 @@ export async function messagesSection(desk) {
       count = aheadCount.value === "" ? null : Number(aheadCount.value);
       // JSON's 2.5 is no count the server reads (it would say only "not valid JSON"): refused here in its words.
       if (count !== null && !Number.isInteger(count)) {
-        throw new APIError(400, "invalid", `${aheadCount.value} is not a whole number`, ahead.field, "number.range", { min: "1", max: String(ahead.max) });
+        throw new APIError(400, "invalid", `${aheadCount.value} is not a whole number`, ahead.field, "number.range", numberRange(`messages.${ahead.field}`));
       }
     }
     const written = [...notes].map(([code, note]) => [code, note.value.trim()]).filter(([, text]) => text);

@@ -4,6 +4,7 @@
 
 import { call, get, errorText } from "./api.js";
 import { h } from "../common/dom.js";
+import { textLength } from "../common/limits.js";
 
 /**
  * @param {object} desk the app (`i18n`, `property`, `may`, `toast`)
@@ -23,9 +24,9 @@ export async function paymentsSection(desk) {
     { id: "pay-account-kind" },
     setting.kinds.map((k) => h("option", { value: k, selected: k === account.kind, text: t(`payAccount.kind.${k}`) })),
   );
-  const number = h("input", { id: "pay-account-number", type: "text", maxlength: 40, autocomplete: "off", value: account.number ?? "" });
-  const bankBin = h("input", { id: "pay-account-bankBin", type: "text", inputmode: "numeric", maxlength: 6, value: account.bankBin ?? "" });
-  const holder = h("input", { id: "pay-account-holder", type: "text", maxlength: 70, value: account.holder ?? "" });
+  const number = h("input", { id: "pay-account-number", type: "text", ...textLength("account.number"), autocomplete: "off", value: account.number ?? "" });
+  const bankBin = h("input", { id: "pay-account-bankBin", type: "text", inputmode: "numeric", ...textLength("account.bankBin"), value: account.bankBin ?? "" });
+  const holder = h("input", { id: "pay-account-holder", type: "text", ...textLength("account.holder"), value: account.holder ?? "" });
   const bankRow = labelled("bankBin", bankBin);
   const shape = () => {
     bankRow.hidden = !kind.value.startsWith("vietqr");

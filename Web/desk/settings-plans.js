@@ -5,6 +5,7 @@
 
 import { get } from "./api.js";
 import { h } from "../common/dom.js";
+import { numberRange, textLength } from "../common/limits.js";
 import { currencyDigits, toMajorUnits, toMinorUnits } from "../common/money.js";
 import { listSection } from "./settings-list.js";
 
@@ -27,16 +28,16 @@ export async function plansSection(desk) {
 
   /** One plan's controls; the terms' days and share, and a deposit's share, show when chosen. */
   function row(plan, field) {
-    const name = h("input", { type: "text", required: true, maxlength: 60, autocomplete: "off", value: plan.name ?? "" });
-    const adjustment = h("input", { type: "number", min: "-90", max: "100", step: "0.01", required: true, value: percent(plan.adjustmentBasisPoints ?? 0) });
-    const extraName = h("input", { type: "text", maxlength: 60, autocomplete: "off", value: plan.extraName ?? "" });
+    const name = h("input", { type: "text", required: true, ...textLength("plan.name"), autocomplete: "off", value: plan.name ?? "" });
+    const adjustment = h("input", { type: "number", ...numberRange("plan.adjustmentBasisPoints", 0.01), step: "0.01", required: true, value: percent(plan.adjustmentBasisPoints ?? 0) });
+    const extraName = h("input", { type: "text", ...textLength("plan.name"), autocomplete: "off", value: plan.extraName ?? "" });
     const extra = h("input", { type: "number", min: step, step, value: toMajorUnits(plan.extraPerGuestNight?.amount, digits) });
     const chosenTerms = plan.nonRefundable ? "non_refundable" : plan.freeCancellationDays != null ? "free" : "property";
     const terms = h("select", {}, options(TERMS, chosenTerms, "plan.terms"));
-    const days = h("input", { type: "number", min: "0", max: "365", step: "1", value: plan.freeCancellationDays != null ? String(plan.freeCancellationDays) : "" });
-    const late = h("input", { type: "number", min: "0", max: "100", step: "0.01", value: percent(plan.lateCancellationBasisPoints ?? 10_000) });
+    const days = h("input", { type: "number", ...numberRange("plan.freeCancellationDays"), step: "1", value: plan.freeCancellationDays != null ? String(plan.freeCancellationDays) : "" });
+    const late = h("input", { type: "number", ...numberRange("plan.lateCancellationBasisPoints", 0.01), step: "0.01", value: percent(plan.lateCancellationBasisPoints ?? 10_000) });
     const deposit = h("select", {}, options(DEPOSITS, plan.deposit ?? "none", "plan.deposit"));
-    const share = h("input", { type: "number", min: "0.01", max: "100", step: "0.01", value: percent(plan.depositBasisPoints) });
+    const share = h("input", { type: "number", ...numberRange("plan.depositBasisPoints", 0.01), step: "0.01", value: percent(plan.depositBasisPoints) });
     const active = h("input", { type: "checkbox", checked: plan.active !== false });
     return {
       controls: [

@@ -9,6 +9,7 @@
 
 import { get } from "./api.js";
 import { h } from "../common/dom.js";
+import { numberRange, textLength } from "../common/limits.js";
 import { currencyDigits, toMajorUnits, toMinorUnits } from "../common/money.js";
 import { listSection } from "./settings-list.js";
 
@@ -29,17 +30,17 @@ export async function taxesSection(desk) {
 
   /** One tax's controls; the fields a basis does not use are hidden. */
   function row(tax, field) {
-    const name = h("input", { type: "text", required: true, maxlength: 60, autocomplete: "off", value: tax.name ?? "" });
+    const name = h("input", { type: "text", required: true, ...textLength("tax.name"), autocomplete: "off", value: tax.name ?? "" });
     const basis = h(
       "select",
       {},
       bases.map((b) => h("option", { value: b, selected: b === (tax.basis ?? "share"), text: t(`tax.basis.${b}`) })),
     );
-    const rate = h("input", { type: "number", min: "0.01", max: "100", step: "0.01", value: tax.basisPoints != null ? String(tax.basisPoints / 100) : "" });
+    const rate = h("input", { type: "number", ...numberRange("tax.basisPoints", 0.01), step: "0.01", value: tax.basisPoints != null ? String(tax.basisPoints / 100) : "" });
     const amount = h("input", { type: "number", min: step, step, value: toMajorUnits(tax.amount?.amount, digits) });
     const children = h("input", { type: "checkbox", checked: !!tax.exemptChildren });
     const infants = h("input", { type: "checkbox", checked: !!tax.exemptInfants });
-    const cap = h("input", { type: "number", min: "1", max: "366", step: "1", value: tax.maxNights ? String(tax.maxNights) : "" });
+    const cap = h("input", { type: "number", ...numberRange("tax.maxNights"), step: "1", value: tax.maxNights ? String(tax.maxNights) : "" });
     const compounds = h("input", { type: "checkbox", checked: !!tax.compounds });
     const appliesTo = choice(["standard", "reduced"], tax.appliesTo ?? "standard", "tax.appliesTo");
     const from = h("input", { type: "date", value: tax.from ?? "" });

@@ -5,6 +5,7 @@
 
 import { call, errorText, get } from "./api.js";
 import { h } from "../common/dom.js";
+import { textLength } from "../common/limits.js";
 import { LANGUAGES } from "../common/i18n.js";
 
 /**
@@ -23,8 +24,8 @@ export async function textsSection(desk) {
     const rows = LANGUAGES.map(({ code, name }) => {
       const id = `settings-text-${index}-${code}`;
       const input = text.kind === "summary"
-        ? h("textarea", { id, rows: 3, maxlength: 2000 })
-        : h("input", { id, type: "text", maxlength: 120, autocomplete: "off" });
+        ? h("textarea", { id, rows: 3, ...textLength("translation.summary") })
+        : h("input", { id, type: "text", ...textLength("translation.name"), autocomplete: "off" });
       input.value = text.wordings[code] ?? "";
       input.lang = code;
       input.placeholder = text.source;

@@ -7,6 +7,7 @@
 import { call, get, pressing } from "./api.js";
 import { fieldRefusals } from "./field-refusals.js";
 import { h, fill } from "../common/dom.js";
+import { textLength } from "../common/limits.js";
 
 /** Every event a webhook can be told of, by the server's code, in the order a booking meets them. */
 const EVENTS = [
@@ -110,7 +111,7 @@ export async function webhooksSection(desk) {
   /** Where each field's refusal goes, by the name the server gives it. */
   const refusals = fieldRefusals(message);
   const url = h("input", {
-    type: "url", id: "webhooks-url", inputmode: "url", autocomplete: "off", spellcheck: false, placeholder: "https://", maxlength: 2000,
+    type: "url", id: "webhooks-url", inputmode: "url", autocomplete: "off", spellcheck: false, placeholder: "https://", ...textLength("webhook.url"),
   });
   const urlError = refusals.place("url", url);
   // Every event ticked to begin with: a receiver usually wants them all.

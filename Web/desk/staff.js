@@ -5,6 +5,7 @@
 
 import { call, errorText, get, pressing } from "./api.js";
 import { h, fill } from "../common/dom.js";
+import { textLength } from "../common/limits.js";
 
 export const ROLES = ["manager", "front_desk", "housekeeping", "viewer"];
 
@@ -65,7 +66,7 @@ export async function mount(main, desk) {
       role.value = member.role;
     });
     const password = h("input", {
-      type: "password", autocomplete: "new-password", minlength: "8", maxlength: "72",
+      type: "password", autocomplete: "new-password", ...textLength("staff.password"),
       "aria-label": `${t("staff.newPassword")}, ${member.name}`,
     });
     const setPassword = h("button", {
@@ -122,10 +123,10 @@ export async function mount(main, desk) {
   /** Someone new on the staff: an email, a name and a password for a new account, and a role. */
   function addForm() {
     const field = (key, input) => h("label", {}, h("span", { text: t(key) }), input);
-    const email = h("input", { type: "email", name: "email", required: true, maxlength: "254", autocomplete: "off" });
-    const name = h("input", { type: "text", name: "name", maxlength: "80", autocomplete: "off" });
+    const email = h("input", { type: "email", name: "email", required: true, ...textLength("guest.email"), autocomplete: "off" });
+    const name = h("input", { type: "text", name: "name", ...textLength("staff.name"), autocomplete: "off" });
     const role = roleSelect("front_desk", t("staff.role"));
-    const password = h("input", { type: "password", name: "password", autocomplete: "new-password", maxlength: "72" });
+    const password = h("input", { type: "password", name: "password", autocomplete: "new-password", ...textLength("staff.password") });
     const error = h("p", { class: "desk-form-error", role: "alert" });
     const add = h("button", { type: "submit", class: "desk-button is-primary", text: t("staff.addButton") });
     const form = h(

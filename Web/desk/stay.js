@@ -8,6 +8,7 @@
 import { payCodeFigure } from "../common/pay-code.js";
 import { call, declaredForm, errorText, get, OtherProperty, passableRefusal } from "./api.js";
 import { h, fill, typingKept } from "../common/dom.js";
+import { textLength } from "../common/limits.js";
 import { dayNumber, todayIn } from "../common/dates.js";
 import { countryName } from "../common/i18n.js";
 import { roomTypeChangeNote } from "./room-type-change.js";
@@ -531,7 +532,7 @@ function askCancel(button, stay, i18n, cancel) {
   if (!(fee?.amount > 0)) return ask(button, question, t, (yes) => cancel(yes, {}));
   button.parentElement.querySelector(".desk-confirm")?.remove();
   const box = h("div", { class: "desk-confirm", role: "alertdialog", "aria-label": question });
-  const reason = h("input", { type: "text", id: "cancel-reason", maxlength: 200, "aria-label": t("cancel.reason") });
+  const reason = h("input", { type: "text", id: "cancel-reason", ...textLength("stay.cancelReason"), "aria-label": t("cancel.reason") });
   const charge = h("button", {
     type: "button", class: "desk-button is-danger", id: "cancel-charge", text: t("cancel.charge", { fee: i18n.money(fee) }),
     onclick: () => { box.remove(); cancel(button, { fee: "apply" }); },

@@ -11,6 +11,7 @@ import { stateWords } from "./message-list.js";
 import { call, errorText, get, pressing } from "./api.js";
 import { fieldRefusals } from "./field-refusals.js";
 import { h, fill } from "../common/dom.js";
+import { textLength } from "../common/limits.js";
 import { addDays, todayIn } from "../common/dates.js";
 import { languageChoices } from "../common/i18n.js";
 
@@ -210,9 +211,9 @@ export async function mount(main, desk) {
       to.max = addDays(from.value, days);
       if (!to.value || to.value < to.min || to.value > to.max) to.value = from.value;
     });
-    const name = h("input", { type: "text", id: "waitlist-name", autocomplete: "off", maxlength: 200, required: true });
-    const email = h("input", { type: "email", id: "waitlist-email", autocomplete: "off", maxlength: 254, required: true });
-    const phone = h("input", { type: "tel", id: "waitlist-phone", autocomplete: "off", maxlength: 40 });
+    const name = h("input", { type: "text", id: "waitlist-name", autocomplete: "off", ...textLength("guest.name"), required: true });
+    const email = h("input", { type: "email", id: "waitlist-email", autocomplete: "off", ...textLength("guest.email"), required: true });
+    const phone = h("input", { type: "tel", id: "waitlist-phone", autocomplete: "off", ...textLength("guest.phone") });
     const language = h("select", { id: "waitlist-language" },
       languageChoices(i18n.locale).map(({ code, name }) => h("option", { value: code, text: name, selected: code === i18n.code })));
     const submit = h("button", { type: "submit", class: "desk-button is-primary", id: "waitlist-submit", text: t("waitlist.addSubmit") });

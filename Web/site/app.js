@@ -14,6 +14,7 @@
 import { h, fill } from "../common/dom.js";
 import { LANGUAGES, loadI18n, preferredLanguage, rememberLanguage } from "../common/i18n.js";
 import { get, unreachable, wordRefusals } from "../common/api.js";
+import { loadLimits } from "../common/limits.js";
 import { refusalText } from "../common/refusals.js";
 import { queryOf } from "./search-bar.js";
 
@@ -63,6 +64,7 @@ class Site {
 
   async start() {
     this.regions().catch(() => {});
+    loadLimits().catch(() => {});
     // A link from a message opens in the language the message was written in (`#/manage?lang=th`).
     const linked = parseRoute(location.hash).params.get("lang");
     this.i18n = await this.words(LANGUAGES.some((l) => l.code === linked) ? linked : preferredLanguage());
@@ -265,8 +267,9 @@ class Site {
     document.documentElement.dataset.page = route.name || "home";
     this.main.setAttribute("aria-busy", "true");
     try {
-      // No page draws before the server has said which day it is and what a booking may hold.
-      const [module] = await Promise.all([this.module(route.name), this.regions()]);
+      // No page draws before the server has said which day it is, what a booking may hold and what
+      // each field takes.
+      const [module] = await Promise.all([this.module(route.name), this.regions(), loadLimits()]);
       if (this._route !== hash) return;
       this.page = await module.mount(this.main, this, route);
     } catch (error) {

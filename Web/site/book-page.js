@@ -6,6 +6,7 @@
 // already booked in this tab says so and links to it, instead of offering the same booking again.
 
 import { h, fill } from "../common/dom.js";
+import { textLength } from "../common/limits.js";
 import { call, errorText, keyPerBody, unreachable } from "../common/api.js";
 import { addDays, todayIn } from "../common/dates.js";
 import { paramsOf, partyText, searchOf } from "./search-bar.js";
@@ -134,11 +135,11 @@ export async function mount(main, site, route) {
       return h("div", { class: "site-field", dataset: { field: name } }, h("label", { for: input.id, text: label }), input, hint, error);
     };
     const inputs = {
-      name: h("input", { type: "text", autocomplete: "name", required: true, maxlength: 200 }),
+      name: h("input", { type: "text", autocomplete: "name", required: true, ...textLength("guest.name") }),
       email: h("input", { type: "email", autocomplete: "email", required: true }),
       phone: h("input", { type: "tel", autocomplete: "tel" }),
       arrivalTime: h("input", { type: "time", step: 900 }),
-      requests: h("textarea", { rows: 3, maxlength: 1000 }),
+      requests: h("textarea", { rows: 3, ...textLength("stay.notes") }),
     };
     // A plan that asks a deposit is not paid at the hotel: the button says what booking it means.
     const submitText = plan?.deposit ? t("book.submitDeposit", { amount: i18n.money(plan.deposit) }) : t("book.submit");

@@ -12,6 +12,7 @@
 // day's free times are asked for again.
 
 import { h, fill } from "../common/dom.js";
+import { textLength } from "../common/limits.js";
 import { call, errorText, get, keyPerBody, unreachable } from "../common/api.js";
 import { createRangeCalendar } from "./calendar.js";
 import { monthsAhead } from "./search-bar.js";
@@ -360,11 +361,11 @@ export async function mount(main, site, route) {
         h("label", { for: input.id, text: label }), input, h("p", { class: "site-field-error", id: `salon-${name}-error` }));
     };
     const inputs = {
-      name: h("input", { type: "text", autocomplete: "name", required: true, maxlength: 200 }),
-      reading: h("input", { type: "text", maxlength: 200 }),
+      name: h("input", { type: "text", autocomplete: "name", required: true, ...textLength("guest.name") }),
+      reading: h("input", { type: "text", ...textLength("customer.reading") }),
       phone: h("input", { type: "tel", autocomplete: "tel", required: true }),
       email: h("input", { type: "email", autocomplete: "email", required: true }),
-      notes: h("textarea", { rows: 3, maxlength: 1000 }),
+      notes: h("textarea", { rows: 3, ...textLength("customer.notes") }),
     };
     const accept = h("input", { type: "checkbox", id: "salon-accept", name: "acceptTerms", "aria-describedby": "salon-fees salon-acceptTerms-error" });
     const stylist = held.staffId ? staffById.get(held.staffId)?.name : null;

@@ -3,6 +3,7 @@
 // writes the search as URL parameters, so a results page can be shared and reloaded.
 
 import { h, fill } from "../common/dom.js";
+import { bound } from "../common/limits.js";
 import { nightsBetween } from "../common/dates.js";
 import { get } from "../common/api.js";
 import { createRangeCalendar } from "./calendar.js";
@@ -14,7 +15,7 @@ import { createRangeCalendar } from "./calendar.js";
  */
 export function partyLimits(limits) {
   return {
-    adults: { min: 1, max: limits.maxGuests },
+    adults: { min: bound("stay.adults").min, max: limits.maxGuests },
     children: { min: 0, max: limits.maxGuests - 1 },
     infants: { min: 0, max: limits.maxInfants },
     guests: limits.maxGuests,

@@ -5,6 +5,7 @@
 // while. The server decides everything: its refusal is said under the field it names.
 
 import { h, fill } from "../common/dom.js";
+import { textLength } from "../common/limits.js";
 import { call, errorText, keyPerBody } from "../common/api.js";
 import { addDays } from "../common/dates.js";
 import { refusalText } from "../common/refusals.js";
@@ -73,9 +74,9 @@ export function waitlistJoin({ site, salon, choice, serviceName, stylistName }) 
     };
     const inputs = {
       to: h("input", { type: "date", value: choice.day, min: choice.day, max: last, required: true }),
-      name: h("input", { type: "text", autocomplete: "name", required: true, maxlength: 200 }),
-      email: h("input", { type: "email", autocomplete: "email", required: true, maxlength: 254 }),
-      phone: h("input", { type: "tel", autocomplete: "tel", maxlength: 40 }),
+      name: h("input", { type: "text", autocomplete: "name", required: true, ...textLength("guest.name") }),
+      email: h("input", { type: "email", autocomplete: "email", required: true, ...textLength("guest.email") }),
+      phone: h("input", { type: "tel", autocomplete: "tel", ...textLength("guest.phone") }),
     };
     // The first day is the one chosen on the calendar: said, not asked again. A refusal of it (the page
     // stayed open past midnight) is said under it.

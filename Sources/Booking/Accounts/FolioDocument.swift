@@ -105,10 +105,12 @@ public struct Issuer: Hashable, Sendable {
 
     /// Thailand's head office, as a tax invoice names it.
     public static let headOffice = "00000"
+    /// How many digits a branch number has.
+    public static let branchLength = 5
 
     /// Refuses a branch that is not five digits (`00000`: the head office).
     static func checkBranch(_ branch: String, field: String) throws(DomainError) {
-        guard branch.count == 5, branch.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+        guard branch.count == branchLength, branch.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw .invalid(
                 field, "'\(branch.prefix(20))' is not a branch: five digits, 00000 for the head office",
                 reason: .issuerBranch)

@@ -45,7 +45,7 @@ public struct StayImport: Sendable {
     /// in every row: a new confirmation code, no email or phone, no children, nothing paid.
     public static let requiredColumns: [Column] = [.guestName, .arrival, .departure, .adults, .state]
 
-    /// The longest confirmation code kept from another system.
+    /// The longest confirmation code, ours or one kept from another system.
     public static let codeLimit = 40
 
     /// What is wrong with a row (or with the file's header, on line 1).

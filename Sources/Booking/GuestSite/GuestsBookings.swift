@@ -114,7 +114,7 @@ public struct GuestsBookings<Storage: StayStorage>: StayOperations {
         guard !email.isEmpty else {
             throw DomainError.invalid("email", "give the email address the booking was made with")
         }
-        guard code.count <= 40, let stay = try await storage.stay(confirmationCode: code),
+        guard code.count <= StayImport.codeLimit, let stay = try await storage.stay(confirmationCode: code),
             let guest = try await storage.guest(id: stay.guestID),
             !guest.email.isEmpty, guest.email.lowercased() == email.lowercased(),
             let place = try await storage.property(id: stay.propertyID),

@@ -154,7 +154,7 @@ public struct BankStatements<Storage: BankStatementStorage>: StayOperations {
     {
         let property = try await property(propertyID, by: staff.doing(.deskWork))
         let code = confirmationCode.trimmingCharacters(in: .whitespaces).uppercased()
-        guard code.count <= 40, let found = try await owing(named: [code], at: property) else {
+        guard code.count <= StayImport.codeLimit, let found = try await owing(named: [code], at: property) else {
             throw DomainError(
                 .notFound, "no booking '\(code.prefix(40))' at this property", field: "confirmationCode",
                 reason: .statementNoBooking)

@@ -31,6 +31,11 @@ public struct CashReceipt: Hashable, Sendable {
     public var identifier: String
     public var issuedOn: Day
 
+    /// How many digits an approval number has.
+    public static let approvalDigits = 8...12
+    /// The longest number it is issued to, hyphens included.
+    public static let identifierLimit = 20
+
     public init(approvalNumber: String, identifier: String = "", issuedOn: Day) {
         self.approvalNumber = approvalNumber
         self.identifier = identifier
@@ -43,14 +48,16 @@ public struct CashReceipt: Hashable, Sendable {
     /// Checks what the desk types: an approval number of 8 to 12 digits; a number of 10 to 13 digits,
     /// hyphens between them, or none.
     public func validate() throws(DomainError) {
-        guard (8...12).contains(approvalNumber.count), approvalNumber.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+        guard Self.approvalDigits.contains(approvalNumber.count),
+            approvalNumber.allSatisfy({ $0.isASCII && $0.isNumber })
+        else {
             throw .invalid(
                 "approvalNumber", "'\(approvalNumber.prefix(20))' is not an approval number: 8 to 12 digits",
                 reason: .cashReceiptApproval)
         }
         guard !identifier.isEmpty else { return }
         let digits = identifier.filter { $0 != "-" }
-        guard identifier.count <= 20, (10...13).contains(digits.count),
+        guard identifier.count <= Self.identifierLimit, (10...13).contains(digits.count),
             digits.allSatisfy({ $0.isASCII && $0.isNumber }), !identifier.hasPrefix("-"), !identifier.hasSuffix("-")
         else {
             throw .invalid(

@@ -48,12 +48,15 @@ public struct ReceivingAccount: Hashable, Sendable {
     }
 
     public static let holderLimit = 70
+    /// The longest number, ID or account number, as the manager writes it.
+    public static let numberLimit = 40
 
     /// Checks the account for a property pricing in `currency`: its scheme is the country's, and a code
     /// drawn to it is well formed (each refusal names its field: `kind`, `number`, `bankBin`, `holder`).
     public func validate(currency: Currency) throws(DomainError) {
         try requireScheme(of: currency)
         try FreeText.validate(holder, field: "holder", limit: Self.holderLimit, lines: false)
+        try FreeText.validate(number, field: "number", limit: Self.numberLimit, lines: false)
         _ = try PaymentCode.payload(account: self, amount: nil, reference: nil)
     }
 

@@ -142,6 +142,8 @@ public struct Service: Hashable, Sendable, Identifiable {
 public struct Guest: Hashable, Sendable, Identifiable {
     /// The longest name of a guest or a salon's customer, in characters (one line).
     public static let nameLimit = 200
+    /// The longest phone number, in characters: digits, spaces and `+-()`.
+    public static let phoneLimit = 40
 
     public var id: Int
     public var name: String
@@ -223,8 +225,8 @@ public struct Guest: Hashable, Sendable, Identifiable {
         }
         let phoneOK =
             ascii(phone)
-            ? phone.utf8.count <= 40 && phone.utf8.allSatisfy(phoneByte)
-            : phone.count <= 40 && phone.allSatisfy({ $0.isNumber || " +-()".contains($0) })
+            ? phone.utf8.count <= phoneLimit && phone.utf8.allSatisfy(phoneByte)
+            : phone.count <= phoneLimit && phone.allSatisfy({ $0.isNumber || " +-()".contains($0) })
         guard phoneOK else {
             throw .invalid("guest.phone", "'\(phone)' is not a phone number", reason: .phoneInvalid)
         }

@@ -59,6 +59,14 @@ public struct RatePlan: Hashable, Sendable, Identifiable {
     /// their terms).
     public static let maxKept = 200
     public static let nameLimit = 60
+    /// A plan's price against the room type's rate, in basis points: from 90 % off to twice the rate.
+    public static let adjustments = -9_000...10_000
+    /// How many days before arrival a booking is cancelled free: up to a year.
+    public static let freeCancellationDays = 0...365
+    /// What a late cancellation costs, in basis points of the stay: none to all of it.
+    public static let lateCancellationShares = 0...10_000
+    /// A deposit's share of the stay, in basis points: from 0.01 % to all of it.
+    public static let depositShares = 1...10_000
 
     /// Checks a property's plans before they are stored, each refusal naming its field
     /// (`plans[1].adjustmentBasisPoints`): names of 1 to 60 characters, each live plan's its own; a price from 90 % less to
@@ -78,7 +86,7 @@ public struct RatePlan: Hashable, Sendable, Identifiable {
                 throw .invalid("\(field).name", "1 to \(nameLimit) characters, each name once", reason: .planName)
             }
             try FreeText.validate(plan.name, field: "\(field).name", limit: nameLimit, lines: false)
-            guard (-9_000...10_000).contains(plan.adjustmentBasisPoints) else {
+            guard adjustments.contains(plan.adjustmentBasisPoints) else {
                 throw .invalid(
                     "\(field).adjustmentBasisPoints", "from -9000 (90 % less) to 10000 (twice the rate)",
                     reason: .planAdjustment)
@@ -95,15 +103,15 @@ public struct RatePlan: Hashable, Sendable, Identifiable {
                 try FreeText.validate(plan.extraName, field: "\(field).extraName", limit: nameLimit, lines: false)
             }
             if let cancellation = plan.cancellation, cancellation != nonRefundable {
-                guard (0...365).contains(cancellation.freeUntilDaysBefore),
-                    (0...10_000).contains(cancellation.lateCancellationBasisPoints)
+                guard freeCancellationDays.contains(cancellation.freeUntilDaysBefore),
+                    lateCancellationShares.contains(cancellation.lateCancellationBasisPoints)
                 else {
                     throw .invalid(
                         "\(field).cancellation", "free until 0 to 365 days before, then 0 % to 100 %",
                         reason: .planCancellation)
                 }
             }
-            if case .share(let share) = plan.deposit, !(1...10_000).contains(share) {
+            if case .share(let share) = plan.deposit, !depositShares.contains(share) {
                 throw .invalid("\(field).deposit", "a share from 1 (0.01 %) to 10000 (100 %)", reason: .planDeposit)
             }
         }

@@ -81,12 +81,15 @@ public struct User: Hashable, Sendable, Identifiable {
         try FreeText.validate(name, field: "name", limit: nameLimit, lines: false)
     }
 
+    /// A password's length: at least 8 characters, at most 72 bytes (bcrypt reads no further).
+    public static let passwordLength = 8...72
+
     /// Checks a password: 8 to 72 bytes (bcrypt reads no further).
     public static func validate(password: String) throws(DomainError) {
-        guard password.count >= 8 else {
+        guard password.count >= passwordLength.lowerBound else {
             throw .invalid("password", "at least 8 characters", reason: .passwordShort)
         }
-        guard password.utf8.count <= 72 else {
+        guard password.utf8.count <= passwordLength.upperBound else {
             throw .invalid("password", "at most 72 bytes", reason: .passwordLong)
         }
     }

@@ -114,6 +114,8 @@ public struct Stay: Hashable, Sendable, Identifiable {
 
     /// The longest stay a guest books online; longer ones are the front desk's to arrange.
     public static let maxNightsOnline = 60
+    /// The most days a board shows at once: three years.
+    public static let boardDays = 3 * 366
 
     /// The furthest ahead a guest books online, in days from the property's today: hotels open their
     /// calendars about a year and a season ahead, and a 2099 stay is a mistake, not a booking.

@@ -116,6 +116,8 @@ public struct Tax: Hashable, Sendable {
     public static let maxCount = 10
     public static let nameLimit = 60
     public static let maxBands = 10
+    /// A rate, in basis points: from 0.01 % to 100 %.
+    public static let rates = 1...10_000
 
     /// Checks a property's taxes before they are stored, each refusal naming its field (`taxes[1].amount`):
     /// unique names of 1 to 60 characters; a share from 0.01 % to 100 %; an amount by the night more than
@@ -146,7 +148,7 @@ public struct Tax: Hashable, Sendable {
                 throw .invalid("\(field).name", "another tax is named '\(name)' on the same days", reason: .taxName)
             }
             if tax.isShare {
-                guard (1...10_000).contains(tax.basisPoints) else {
+                guard rates.contains(tax.basisPoints) else {
                     throw .invalid(
                         "\(field).basisPoints", "a share from 1 (0.01 %) to 10000 (100 %)", reason: .taxRate)
                 }

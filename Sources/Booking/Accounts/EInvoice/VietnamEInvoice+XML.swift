@@ -107,9 +107,13 @@ public enum EInvoiceSubmission: Hashable, Sendable {
 public struct PortalUpload: EInvoiceProvider {
     public let taxCode: String
 
+    /// The longest tax code typed for a provider, as the API document bounds it.
+    public static let taxCodeLimit = 20
+
     /// A provider by its tax code, checked as Vietnam writes one (`provider`).
     public init(taxCode: String) throws(DomainError) {
         let compact = taxCode.trimmingCharacters(in: .whitespaces)
+        try FreeText.validate(compact, field: "provider", limit: Self.taxCodeLimit, lines: false)
         guard !compact.isEmpty else {
             throw .invalid("provider", "name the e-invoice provider by its tax code", reason: .textRequired)
         }

@@ -115,12 +115,35 @@ public struct SaleRepository: Sendable {
         }
     }
 
-    public func refund(saleID: Int, reason: String, by userID: Int?) async throws -> Sale {
+    /// A change to sale `saleID`, journalled as `action`: made on its property's open business day with the
+    /// property's row held (`FolioRepository.openDay`), so that a refund, a payment or a tax invoice of the
+    /// same sale waits for this one; `change` gets the sale as read with the row held (never refunded), its
+    /// salon and the day. Answers the sale after.
+    private func changing(
+        saleID: Int, action: String, by userID: Int?,
+        _ change:
+            @escaping @Sendable (_ held: Sale, _ salon: Property, _ day: Day, _ sql: any SQLDatabase) async throws
+            -> Void
+    ) async throws -> Sale {
         try await store.write { sql in
             guard let sale = try await Self.sale(id: saleID, in: sql),
                 let salon = try await PropertyRepository.property(id: sale.propertyID, in: sql)
             else { throw DomainError(.notFound, "no sale \(saleID)") }
             let day = try await FolioRepository.openDay(of: salon, now: store.clock.now(), in: sql, locking: true)
+            guard let held = try await Self.sale(id: saleID, in: sql), held.refund == nil else {
+                throw DomainError.saleRefunded(saleID)
+            }
+            try await change(held, salon, day, sql)
+            let after = try await Self.sale(id: saleID, in: sql)!
+            try await Journal.record(
+                in: sql, at: store.clock.nowMillis, propertyID: salon.id, userID: userID, entity: "sale",
+                entityID: saleID, action: action, before: SaleRecord(held), after: SaleRecord(after))
+            return after
+        }
+    }
+
+    public func refund(saleID: Int, reason: String, by userID: Int?) async throws -> Sale {
+        try await changing(saleID: saleID, action: "refund", by: userID) { sale, salon, day, sql in
             try await Self.checkHeld(sale, in: sql)
             // Set first, so that a refund racing this one finds it taken and rolls back.
             let number = try await DocumentRepository.nextNumber(of: "refund_seq", propertyID: salon.id, in: sql)
@@ -146,25 +169,12 @@ public struct SaleRepository: Sendable {
                     entry, saleID: saleID, propertyID: salon.id, day: day, at: store.clock.nowMillis, by: userID,
                     in: sql)
             }
-            let after = try await Self.sale(id: saleID, in: sql)!
-            try await Journal.record(
-                in: sql, at: store.clock.nowMillis, propertyID: salon.id, userID: userID, entity: "sale",
-                entityID: saleID, action: "refund", before: SaleRecord(sale), after: SaleRecord(after))
-            return after
         }
     }
 
     public func issueTaxInvoice(saleID: Int, to buyer: Buyer, by userID: Int?) async throws -> Sale {
-        try await store.write { sql in
-            guard let sale = try await Self.sale(id: saleID, in: sql),
-                let salon = try await PropertyRepository.property(id: sale.propertyID, in: sql)
-            else { throw DomainError(.notFound, "no sale \(saleID)") }
-            let day = try await FolioRepository.openDay(of: salon, now: store.clock.now(), in: sql, locking: true)
-            // Read again with the property's row held: a refund or another tax invoice waits for this one.
-            guard let held = try await Self.sale(id: saleID, in: sql), held.refund == nil else {
-                throw DomainError.saleRefunded(saleID)
-            }
-            if let issued = held.taxInvoice { throw DomainError.taxInvoiceIssued(issued.reference) }
+        try await changing(saleID: saleID, action: "taxInvoice", by: userID) { sale, salon, day, sql in
+            if let issued = sale.taxInvoice { throw DomainError.taxInvoiceIssued(issued.reference) }
             let number = try await DocumentRepository.nextNumber(of: "tax_invoice_seq", propertyID: salon.id, in: sql)
             let branch = sale.issuer.branch.isEmpty ? Issuer.headOffice : sale.issuer.branch
             let record = SaleTaxInvoiceRecord(branch: branch, buyer: BuyerRecord(buyer))
@@ -175,11 +185,6 @@ public struct SaleRepository: Sendable {
                 WHERE id = \(bind: saleID) AND tax_invoice_number IS NULL
                 """
             ).run()
-            let after = try await Self.sale(id: saleID, in: sql)!
-            try await Journal.record(
-                in: sql, at: store.clock.nowMillis, propertyID: salon.id, userID: userID, entity: "sale",
-                entityID: saleID, action: "taxInvoice", before: SaleRecord(sale), after: SaleRecord(after))
-            return after
         }
     }
 
@@ -202,26 +207,13 @@ public struct SaleRepository: Sendable {
     }
 
     public func collect(saleID: Int, payments: [SalePayment], by userID: Int?) async throws -> Sale {
-        try await store.write { sql in
-            guard let sale = try await Self.sale(id: saleID, in: sql),
-                let salon = try await PropertyRepository.property(id: sale.propertyID, in: sql)
-            else { throw DomainError(.notFound, "no sale \(saleID)") }
-            let day = try await FolioRepository.openDay(of: salon, now: store.clock.now(), in: sql, locking: true)
-            // Read again with the property row held: a refund or another payment waits for this one.
-            guard let held = try await Self.sale(id: saleID, in: sql), held.refund == nil else {
-                throw DomainError.saleRefunded(saleID)
-            }
-            try Checkout<Store>.checkOwed(held, paying: payments)
+        try await changing(saleID: saleID, action: "payment", by: userID) { sale, salon, day, sql in
+            try Checkout<Store>.checkOwed(sale, paying: payments)
             for payment in payments {
                 _ = try await Self.post(
                     SaleEntry(payment), saleID: saleID, propertyID: salon.id, day: day, at: store.clock.nowMillis,
                     by: userID, in: sql)
             }
-            let after = try await Self.sale(id: saleID, in: sql)!
-            try await Journal.record(
-                in: sql, at: store.clock.nowMillis, propertyID: salon.id, userID: userID, entity: "sale",
-                entityID: saleID, action: "payment", before: SaleRecord(sale), after: SaleRecord(after))
-            return after
         }
     }
 

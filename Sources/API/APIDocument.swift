@@ -91,45 +91,67 @@ public enum APIDocument {
         }
     }
 
+    /// Who may make a change, as its operation states it (`x-access`), checked before its body is read: the
+    /// thing its path names (`stay`), by which parameter (`id`), and the work a role must allow (`deskWork`).
+    public struct Access: Sendable, Equatable {
+        public var holder: String
+        public var parameter: String
+        public var work: String
+    }
+
     /// Each operation's path and query parameters, by operation id (its path's and its own).
     public static var parameters: [String: [Parameter]] { operations.parameters }
+
+    /// Each change's `x-access`, by operation id.
+    public static var access: [String: Access] { operations.access }
 
     /// Each operation's id, by its method and path: `"POST /api/v1/properties/{id}/stays"`.
     public static var operationIDs: [String: String] { operations.ids }
 
     /// Both tables, from one reading of the document's paths.
-    private static let operations: (parameters: [String: [Parameter]], ids: [String: String]) = {
-        guard let document = try? Yams.load(yaml: yaml) as? [String: Any],
-            let paths = document["paths"] as? [String: [String: Any]]
-        else { fatalError("openapi.yaml has no paths") }
-        let shared = (document["components"] as? [String: Any])?["parameters"] as? [String: [String: Any]] ?? [:]
-        func parameter(_ declared: [String: Any]) -> Parameter? {
-            var declared = declared
-            if let reference = declared["$ref"] as? String {
-                declared = shared[String(reference.split(separator: "/").last ?? "")] ?? [:]
-            }
-            guard let name = declared["name"] as? String,
-                let location = Parameter.Location(rawValue: declared["in"] as? String ?? "")
-            else { return nil }
-            let schema = declared["schema"] as? [String: Any] ?? [:]
-            let isArray = schema["type"] as? String == "array"
-            return Parameter(
-                name: name, location: location, required: declared["required"] as? Bool ?? false,
-                value: ValueSchema(isArray ? schema["items"] as? [String: Any] ?? [:] : schema),
-                items: isArray ? (schema["minItems"] as? Int ?? 0)...(schema["maxItems"] as? Int ?? .max) : nil)
-        }
-        var parameters: [String: [Parameter]] = [:]
-        var ids: [String: String] = [:]
-        for (path, item) in paths {
-            let common = (item["parameters"] as? [[String: Any]] ?? []).compactMap(parameter)
-            for case let (method, operation as [String: Any]) in item {
-                guard let id = operation["operationId"] as? String else { continue }
-                parameters[id] = common + (operation["parameters"] as? [[String: Any]] ?? []).compactMap(parameter)
-                ids["\(method.uppercased()) \(path)"] = id
-            }
-        }
-        return (parameters, ids)
-    }()
+    private static let operations:
+        (parameters: [String: [Parameter]], ids: [String: String], access: [String: Access]) =
+            {
+                guard let document = try? Yams.load(yaml: yaml) as? [String: Any],
+                    let paths = document["paths"] as? [String: [String: Any]]
+                else { fatalError("openapi.yaml has no paths") }
+                let shared =
+                    (document["components"] as? [String: Any])?["parameters"] as? [String: [String: Any]] ?? [:]
+                func parameter(_ declared: [String: Any]) -> Parameter? {
+                    var declared = declared
+                    if let reference = declared["$ref"] as? String {
+                        declared = shared[String(reference.split(separator: "/").last ?? "")] ?? [:]
+                    }
+                    guard let name = declared["name"] as? String,
+                        let location = Parameter.Location(rawValue: declared["in"] as? String ?? "")
+                    else { return nil }
+                    let schema = declared["schema"] as? [String: Any] ?? [:]
+                    let isArray = schema["type"] as? String == "array"
+                    return Parameter(
+                        name: name, location: location, required: declared["required"] as? Bool ?? false,
+                        value: ValueSchema(isArray ? schema["items"] as? [String: Any] ?? [:] : schema),
+                        items: isArray ? (schema["minItems"] as? Int ?? 0)...(schema["maxItems"] as? Int ?? .max) : nil)
+                }
+                var parameters: [String: [Parameter]] = [:]
+                var ids: [String: String] = [:]
+                var access: [String: Access] = [:]
+                for (path, item) in paths {
+                    let common = (item["parameters"] as? [[String: Any]] ?? []).compactMap(parameter)
+                    for case let (method, operation as [String: Any]) in item {
+                        guard let id = operation["operationId"] as? String else { continue }
+                        parameters[id] =
+                            common + (operation["parameters"] as? [[String: Any]] ?? []).compactMap(parameter)
+                        ids["\(method.uppercased()) \(path)"] = id
+                        if let stated = operation["x-access"] as? [String: Any],
+                            let holder = stated["holder"] as? String,
+                            let parameter = stated["parameter"] as? String, let work = stated["work"] as? String
+                        {
+                            access[id] = Access(holder: holder, parameter: parameter, work: work)
+                        }
+                    }
+                }
+                return (parameters, ids, access)
+            }()
 
     /// JSON of a YAML node: mappings in their order, scalars by YAML's core schema (a number, `true`,
     /// `null`, else a string).

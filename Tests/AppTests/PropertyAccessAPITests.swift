@@ -15,9 +15,21 @@ import Testing
 /// here), each with a request it would otherwise accept.
 @Suite(.closesItsStores, .serialized)
 struct PropertyAccessAPITests {
-    @Test(arguments: TestDatabase.available)
-    func everyStaffRouteAsksTheOneAccessCheckForTheResourcesProperty(database: TestDatabase) async throws {
-        let fixture = try await APIFixture.make(database: database)
+    /// What every staff route is tried on: a hotel and a salon with a stay, a customer, an appointment, a
+    /// sale, a document, a block, a message, a webhook and a waitlist entry, and each route with a request it
+    /// would accept from its property's manager.
+    struct World {
+        var routes: [(HTTPRequest.Method, String, String?)]
+        var stay: Stay
+        var customer: Customer
+        var sale: Sale
+        var waiting: WaitlistEntry
+        /// The manager, who works at both properties (`world` leaves them there).
+        var manager: User
+        var properties: [Int]
+    }
+
+    static func world(in fixture: APIFixture) async throws -> World {
         let salon = try await AppointmentAPITests.salon(in: fixture)
         let stay = try await fixture.storedStay()
         let customer = try await fixture.store.customers.insert(
@@ -64,9 +76,6 @@ struct PropertyAccessAPITests {
         ).user
         let manager = try #require(
             try await fixture.store.users.credentials(email: "manager@example.com"))
-        for property in [fixture.property.id, salon.property.id] {
-            try await fixture.store.users.revoke(userID: manager.user.id, propertyID: property)
-        }
 
         let (hotel, room, roomType) = (fixture.property.id, fixture.rooms[0].id, fixture.roomType.id)
         let routes: [(HTTPRequest.Method, String, String?)] = [
@@ -249,6 +258,21 @@ struct PropertyAccessAPITests {
             ),
             (.delete, "/api/v1/waitlist/\(waiting.id)", nil),
         ]
+        return World(
+            routes: routes, stay: stay, customer: customer, sale: sale, waiting: waiting, manager: manager.user,
+            properties: [fixture.property.id, salon.property.id])
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func everyStaffRouteAsksTheOneAccessCheckForTheResourcesProperty(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        let world = try await Self.world(in: fixture)
+        let (routes, stay, customer, sale, waiting) = (
+            world.routes, world.stay, world.customer, world.sale, world.waiting
+        )
+        for property in world.properties {
+            try await fixture.store.users.revoke(userID: world.manager.id, propertyID: property)
+        }
         try Self.expectEveryStaffRouteOfTheDocument(in: routes.map { ($0.0, $0.1) })
         try await fixture.test(as: .manager) { client in
             for (method, path, body) in routes {

@@ -92,18 +92,9 @@ struct APIFixture {
         _ body: @escaping @Sendable (SignedInClient) async throws -> Void
     ) async throws {
         try await app.test(live ? .live : .router) { client in
-            var cookie: String?
-            if let role {
-                cookie = try await client.execute(
-                    uri: "/api/v1/session", method: .post,
-                    body: ByteBuffer(
-                        string: #"{"email": "\#(role.rawValue)@example.com", "password": "\#(Self.password)"}"#)
-                ) { response in
-                    #expect(response.status == .ok)
-                    return response.headers[.setCookie]?.split(separator: ";").first.map(String.init)
-                }
-            }
-            try await body(SignedInClient(client: client, cookie: cookie))
+            var signed = SignedInClient(client: client, cookie: nil)
+            if let role { signed = try await signed.signedIn(as: role) }
+            try await body(signed)
         }
     }
 
@@ -358,5 +349,20 @@ struct FixtureFailureTests {
             _ = try await fixture.storedStay()
             try await fixture.test { _ in Issue.record("the test's body is never reached") }
         }
+    }
+}
+
+extension SignedInClient {
+    /// The same server, signed in as the member of staff of `role` (`APIFixture`'s accounts).
+    func signedIn(as role: StaffRole) async throws -> SignedInClient {
+        let cookie = try await client.execute(
+            uri: "/api/v1/session", method: .post,
+            body: ByteBuffer(
+                string: #"{"email": "\#(role.rawValue)@example.com", "password": "\#(APIFixture.password)"}"#)
+        ) { response in
+            #expect(response.status == .ok)
+            return response.headers[.setCookie]?.split(separator: ";").first.map(String.init)
+        }
+        return SignedInClient(client: client, cookie: cookie)
     }
 }

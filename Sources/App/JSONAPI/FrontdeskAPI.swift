@@ -67,7 +67,8 @@ struct FrontdeskAPI: APIProtocol {
         try registerHandlers(
             on: routes, configuration: Configuration(jsonEncodingOptions: []),
             middlewares: [
-                RequestBodyMiddleware(), PlainHeaderValuesMiddleware(), ParameterCheckMiddleware(),
+                PlainHeaderValuesMiddleware(), ParameterCheckMiddleware(),
+                WriteAccessMiddleware(access: WriteAccess(storage: store)), RequestBodyMiddleware(),
                 FormCheckMiddleware(),
             ])
     }

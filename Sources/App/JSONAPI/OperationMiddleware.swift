@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import OpenAPIRuntime
+import Storage
 
 /// What every operation's request goes through before the generated code decodes it: an empty body
 /// as none (so that an action whose options are all optional takes no
@@ -111,5 +112,31 @@ struct FormCheckMiddleware: ServerMiddleware {
         let values = try JSONDecoder().decode([String: FormValue].self, from: data)
         _ = try form.validate(values, unknownKeys: .ignore)
         return try await next(request, HTTPBody(data), metadata)
+    }
+}
+
+/// Decides who may make a change from its address alone, as its operation states it (`x-access`,
+/// `WriteAccess`), before its body is read: another property's staff find nothing (404) and a role that
+/// does not allow the work is refused (403), never told what a body they may not send would need (400).
+struct WriteAccessMiddleware: ServerMiddleware {
+    let access: WriteAccess<Store>
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        if let stated = APIDocument.access[operationID] {
+            guard let holder = AccessHolder(rawValue: stated.holder), let work = StaffWork(rawValue: stated.work),
+                let id = metadata.pathParameters[stated.parameter].flatMap({ Int($0) })
+            else {
+                throw APIError(
+                    .internalServerError, code: "internal", "\(operationID) states an access its path cannot meet")
+            }
+            guard let context = AppRequestContext.serving else {
+                throw APIError(.internalServerError, code: "internal", "an operation ran outside a request")
+            }
+            try await access.check(holder, id: id, work: work, by: try context.staff())
+        }
+        return try await next(request, body, metadata)
     }
 }

@@ -142,5 +142,9 @@ begin "documentation links (scripts/check-doc-links.py)"
 python3 scripts/check-doc-links.py
 done_step
 
+begin "the architecture page against the code (scripts/check-architecture.py)"
+python3 scripts/check-architecture.py
+done_step
+
 echo
 echo "test.sh: OK (${#passed[@]} steps in $SECONDS s): $(IFS=';'; echo "${passed[*]}" | sed 's/;/; /g')"

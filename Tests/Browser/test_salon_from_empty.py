@@ -110,10 +110,10 @@ def words(browser, key, **params):
 
 
 def refusal(browser, language, reason, **params):
-    """A refusal as Web/common/refusals.js words it in `language`, its numbers as the page writes them."""
+    """A refusal as Web/common/refusals/{language}.js words it, its numbers as the page writes them."""
     text = browser.execute_async_script(
         "const [language, reason, done] = arguments;"
-        "import('/common/refusals.js').then((m) => done(m.REFUSALS[language][reason]));",
+        "import(`/common/refusals/${language}.js`).then((m) => done(m.default[reason]));",
         language, reason,
     )
     for name, value in params.items():

@@ -227,7 +227,7 @@ def desk_has(browser, kind, name):
 
 def refusal_ja(browser, reason, **params):
     words = browser.execute_async_script(
-        "const [reason, done] = arguments; import('/common/refusals.js').then((m) => done(m.REFUSALS.ja[reason]));", reason
+        "const [reason, done] = arguments; import('/common/refusals/ja.js').then((m) => done(m.default[reason]));", reason
     )
     for name, value in params.items():
         words = words.replace(f"{{{name}}}", str(value))

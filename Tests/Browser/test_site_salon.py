@@ -117,10 +117,10 @@ def fee_lines(browser, css):
 
 
 def refusal(browser, language, reason):
-    """A refusal as Web/common/refusals.js words it in `language`."""
+    """A refusal as Web/common/refusals/{language}.js words it."""
     return browser.execute_async_script(
         "const [language, reason, done] = arguments;"
-        "import('/common/refusals.js').then((m) => done(m.REFUSALS[language][reason]));",
+        "import(`/common/refusals/${language}.js`).then((m) => done(m.default[reason]));",
         language, reason,
     )
 

@@ -15,7 +15,9 @@ test("the service worker caches every module, style and asset the desk loads", (
   // The desk's folder and those in it (each language's words in `messages/`).
   const desk = readdirSync(fileURLToPath(new URL("desk/", web)), { recursive: true })
     .filter((name) => /\.(js|css|json|svg)$/.test(name) && name !== "sw.js");
-  const common = readdirSync(fileURLToPath(new URL("common/", web))).map((name) => `../common/${name}`);
+  const common = readdirSync(fileURLToPath(new URL("common/", web)), { recursive: true })
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => `../common/${name}`);
   for (const file of [...desk, ...common, "../board.js", "../board.css", "../timeline.js", "../timeline.wasm"]) {
     assert.ok(shell.includes(file), `sw.js does not cache ${file}`);
   }

@@ -3,10 +3,16 @@
 
 import test from "node:test";
 import assert from "node:assert/strict";
-import { createI18n } from "../../Web/common/i18n.js";
+import { createI18n, LANGUAGES } from "../../Web/common/i18n.js";
 import { APIError, call, wordRefusals } from "../../Web/common/api.js";
-import { REFUSALS, refusalText } from "../../Web/common/refusals.js";
+import { loadRefusals, refusalText } from "../../Web/common/refusals.js";
 import { allMessages } from "./messages.mjs";
+
+// Each language's words, as its module holds them; and every language read, as a page reads its own.
+const REFUSALS = Object.fromEntries(
+  await Promise.all(LANGUAGES.map(async ({ code }) => [code, (await import(`../../Web/common/refusals/${code}.js`)).default])),
+);
+for (const { code } of LANGUAGES) await loadRefusals(code);
 
 const MESSAGES = await allMessages("desk");
 

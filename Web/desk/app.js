@@ -7,7 +7,7 @@
 // words, the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
 
 import { call, get, onSessionLost, OtherProperty, unreachable, wordRefusals } from "./api.js";
-import { refusalText } from "../common/refusals.js";
+import { loadRefusals, refusalText } from "../common/refusals.js";
 import { networkIndicator, Outbox } from "./outbox.js";
 import { h, fill, svg } from "../common/dom.js";
 import { LANGUAGES, loadI18n, preferredLanguage, rememberLanguage } from "../common/i18n.js";
@@ -327,9 +327,14 @@ class Desk {
    * The desk's words in `code`, and English's for a key it lacks: only these languages' modules are
    * fetched, under a new address after a failed fetch (as a screen's are).
    */
-  words(code) {
+  async words(code) {
     const retry = this._retries ? `?retry=${this._retries}` : "";
-    return loadI18n(code, (language) => import(`./messages/${language}.js${retry}`));
+    // The refusals' words come with the page's, side by side.
+    const [i18n] = await Promise.all([
+      loadI18n(code, (language) => import(`./messages/${language}.js${retry}`)),
+      loadRefusals(code, retry),
+    ]);
+    return i18n;
   }
 
   /** Speaks `code` from now on; the screen is drawn again once its words have come. */

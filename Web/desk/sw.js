@@ -4,7 +4,7 @@
 // install, and a GET of the API from the last answer kept for it: today's lists, the board's days,
 // a stay, its folio. Changes are never cached or answered here; the desk's outbox keeps them.
 
-const VERSION = "frontdesk-desk-2026-12-02-field-limits";
+const VERSION = "frontdesk-desk-2026-12-02-refusals-per-language";
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = "frontdesk-desk-api";
 
@@ -19,7 +19,7 @@ const SHELL = [
   "dashboard.js", "document.js", "folio-lines.js", "form.js", "housekeeping.js", "live.js", "login.js", "message-list.js",
   "night-audit.js", "online-check-in.js", "outbox.js", "payment-fields.js", "rates.js", "receipt.js", "reports.js", "sale-list.js", "salon-hours.js", "salon-members.js", "salon-menu.js", "salon-places.js", "salon-products.js", "salon-services.js", "salon-setup.js", "salon-setup-form.js", "salon-shifts.js", "salon-terms.js", "settings.js", "settings-issuer.js", "settings-list.js", "settings-messages.js", "settings-payments.js", "settings-plans.js", "settings-taxes.js", "settings-texts.js", "settings-webhooks.js", "field-refusals.js", "staff.js", "room-type-change.js", "stay.js", "today.js", "waitlist.js",
   "messages/en.js", "messages/th.js", "messages/ja.js", "messages/ko.js", "messages/vi.js",
-  "../common/api.js", "../common/dates.js", "../common/dom.js", "../common/i18n.js", "../common/limits.js", "../common/money.js", "../common/pay-code.js", "../common/refusals.js", "../board.js", "../timeline.js", "../timeline.wasm",
+  "../common/api.js", "../common/dates.js", "../common/dom.js", "../common/i18n.js", "../common/limits.js", "../common/money.js", "../common/pay-code.js", "../common/refusals.js", "../common/refusals/en.js", "../common/refusals/th.js", "../common/refusals/ja.js", "../common/refusals/ko.js", "../common/refusals/vi.js", "../board.js", "../timeline.js", "../timeline.wasm",
 ];
 
 self.addEventListener("install", (event) => {

@@ -15,7 +15,7 @@ import { h, fill } from "../common/dom.js";
 import { LANGUAGES, loadI18n, preferredLanguage, rememberLanguage } from "../common/i18n.js";
 import { get, unreachable, wordRefusals } from "../common/api.js";
 import { loadLimits } from "../common/limits.js";
-import { refusalText } from "../common/refusals.js";
+import { loadRefusals, refusalText } from "../common/refusals.js";
 import { queryOf } from "./search-bar.js";
 
 // Each page's module; `retry` asks again for one whose first fetch failed (a failed import is
@@ -79,9 +79,14 @@ class Site {
    * The site's words in `code`, and English's for a key it lacks: only these languages' modules are
    * fetched, under a new address after a failed fetch (as a page's are).
    */
-  words(code) {
+  async words(code) {
     const retry = this._retries ? `?retry=${this._retries}` : "";
-    return loadI18n(code, (language) => import(`./messages/${language}.js${retry}`));
+    // The refusals' words come with the page's, side by side.
+    const [i18n] = await Promise.all([
+      loadI18n(code, (language) => import(`./messages/${language}.js${retry}`)),
+      loadRefusals(code, retry),
+    ]);
+    return i18n;
   }
 
   /** The suggestions for a blank query (the destinations most sold), asked for once. */

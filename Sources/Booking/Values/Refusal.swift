@@ -2,7 +2,7 @@
 /// a client words in its own language with the refusal's `params`. The API document lists the same codes
 /// (`Refusal` in openapi.yaml) and the web app words each in five languages; `RefusalCatalogueTests`
 /// holds the three together. A new rule adds its code here, to `all`, to the document and to
-/// `Web/common/refusals.js`.
+/// `Web/common/refusals/` (a module a language).
 public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// The code as clients see it: a subject and a rule, `stay.arrivalPassed`.
     public let code: String

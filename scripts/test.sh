@@ -69,7 +69,14 @@ done_step
 begin "swift test with a throwaway PostgreSQL (Swift Testing and XCTest)"
 # The tests' SQLite files go in a folder of this run's own, removed once they pass (kept on failure).
 test_tmp="$(mktemp -d /tmp/frontdesk-swift-test.XXXXXX)"
-TMPDIR="$test_tmp" FRONTDESK_REQUIRE_POSTGRES=1 scripts/with-postgres.sh swift test
+swift_log="$test_tmp/swift-test.log"
+if ! TMPDIR="$test_tmp" FRONTDESK_REQUIRE_POSTGRES=1 scripts/with-postgres.sh swift test 2>&1 | tee "$swift_log"; then
+    # The failures again, last: a long log is often read only from its end.
+    echo
+    echo "test.sh: the failed tests and what they recorded:"
+    grep -E "recorded an issue|✘ Test .* failed|error: -\[|XCTAssert" "$swift_log" | grep -v "known issue" | head -40 || true
+    exit 1
+fi
 rm -rf "$test_tmp"
 done_step
 

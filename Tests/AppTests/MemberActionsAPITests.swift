@@ -37,7 +37,7 @@ struct MemberActionsAPITests {
         try await fixture.test(as: .frontDesk) { desk in
             #expect(try await Self.work(desk, fixture) == ["reading", "deskWork", "housekeeping", "accounts"])
             let id = try await StayActionsAPITests.bookToday(desk, fixture, room: fixture.rooms[0].id)
-            let arriving = ["checkIn", "cancel", "noShow", "change", "post"]
+            let arriving = ["checkIn", "cancel", "noShow", "change", "post", "giveCheckInLink"]
             #expect(try await Self.actions(desk, stay: id) == arriving)
             #expect(try await Self.arrivalActions(desk, fixture) == arriving)
 

@@ -14,10 +14,17 @@ struct StayActionsTests {
     @Test func aBookedArrivalOnItsDayMayBeCheckedInCancelledOrMarkedANoShow() throws {
         let booked = try Self.stay(.booked)
         for role in [StaffRole.manager, .frontDesk] {
-            #expect(booked.actions(for: role, today: Self.arrival) == [.checkIn, .cancel, .noShow, .change, .post])
+            #expect(
+                booked.actions(for: role, today: Self.arrival)
+                    == [.checkIn, .cancel, .noShow, .change, .post, .giveCheckInLink])
         }
-        // The day before: not yet checked in, nor a no-show.
-        #expect(booked.actions(for: .frontDesk, today: Self.arrival.adding(days: -1)) == [.cancel, .change, .post])
+        // The day before: not yet checked in, nor a no-show; its guest may still check in online.
+        #expect(
+            booked.actions(for: .frontDesk, today: Self.arrival.adding(days: -1))
+                == [.cancel, .change, .post, .giveCheckInLink])
+        // The day after its arrival, the link is no longer offered (the guest can no longer use it).
+        #expect(!booked.actions(for: .frontDesk, today: Self.arrival.adding(days: 1)).contains(.giveCheckInLink))
+        #expect(booked.actions(for: .housekeeping, today: Self.arrival).isEmpty)
         // Without a room tonight it cannot be checked in.
         #expect(
             try Self.stay(.booked, room: nil).actions(for: .frontDesk, today: Self.arrival).contains(.checkIn) == false)

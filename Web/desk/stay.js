@@ -91,8 +91,8 @@ export async function mount(main, desk, route) {
     if (may("noShow")) actions.append(asking("no-show", "action.noShow", "done.noShow", "confirm.noShow"));
     if (may("reinstate")) actions.append(step("reinstate", "action.reinstate", "done.reinstated"));
     if (may("checkOut")) actions.append(step("check-out", "action.checkOut", "done.checkedOut"));
-    // A booked hotel stay's guest may check in online: the desk sends them the link.
-    if (editable && property.kind === "hotel" && stay.state === "booked") actions.append(checkInLink.button());
+    // A booked guest may check in online until their arrival day: the desk gives them the link.
+    if (may("giveCheckInLink")) actions.append(checkInLink.button());
     else checkInLink.box.hidden = true;
     actions.append(h("button", { type: "button", class: "desk-button", text: t("stay.print"), onclick: () => window.print() }));
 

@@ -47,10 +47,14 @@ extension FrontdeskAPI {
         -> Operations.GetStayCheckInLink.Output
     {
         let details = try await frontDesk.details(input.path.id, by: try staff)
-        guard details.actions.contains(.change) else {
-            throw DomainError(.forbidden, "only a member who may change the stay gives its check-in link")
+        guard details.actions.contains(.giveCheckInLink) else {
+            guard details.actions.contains(.change) else {
+                throw DomainError(.forbidden, "only a member who may change the stay gives its check-in link")
+            }
+            // Theirs to change, but no longer the guest's to check in online.
+            try OnlineCheckIn.requireOpen(details.stay, today: details.property.today(now: store.clock.now()))
+            throw DomainError(.notAllowed, "online check-in is closed for this booking", reason: .checkInClosed)
         }
-        try OnlineCheckIn.requireOpen(details.stay, today: details.property.today(now: store.clock.now()))
         let link = CheckInLink(stayID: details.stay.id, departure: details.stay.departure)
         let token = link.token(key: try await store.secret(CheckInLink.secretName))
         // In the language the guest was written to in, as the pre-arrival message's link is.

@@ -19,6 +19,8 @@ public enum StayAction: String, CaseIterable, Sendable {
     case change
     /// Post charges and payments, reverse lines and issue invoices and receipts.
     case post
+    /// Give the guest the link to check in online: while they still may (`OnlineCheckIn.isOpen`).
+    case giveCheckInLink
 }
 
 extension Stay {
@@ -44,6 +46,7 @@ extension Stay {
             case .reinstate: manager && allows(self) { try $0.reinstate(today: today) }
             case .change: state == .booked || state == .checkedIn
             case .post: state != .cancelled && state != .noShow
+            case .giveCheckInLink: OnlineCheckIn.isOpen(self, today: today)
             }
         }
     }

@@ -51,9 +51,10 @@ extension FrontdeskAPI {
             guard details.actions.contains(.change) else {
                 throw DomainError(.forbidden, "only a member who may change the stay gives its check-in link")
             }
-            // Theirs to change, but no longer the guest's to check in online.
-            try OnlineCheckIn.requireOpen(details.stay, today: details.property.today(now: store.clock.now()))
-            throw DomainError(.notAllowed, "online check-in is closed for this booking", reason: .checkInClosed)
+            // Theirs to change, but no longer the guest's to check in online (the action decided it).
+            throw DomainError(
+                .notAllowed, "online check-in is closed for this booking (\(details.stay.state.rawValue))",
+                reason: .checkInClosed)
         }
         let link = CheckInLink(stayID: details.stay.id, departure: details.stay.departure)
         let token = link.token(key: try await store.secret(CheckInLink.secretName))

@@ -22,12 +22,7 @@ struct FrontdeskAPI: APIProtocol {
 
     /// The request being served: who is signed in, and from where.
     var context: AppRequestContext {
-        get throws {
-            guard let context = AppRequestContext.serving else {
-                throw APIError(.internalServerError, code: "internal", "an operation ran outside a request")
-            }
-            return context
-        }
+        get throws { try AppRequestContext.current }
     }
 
     /// What the desk and the guests do to stays, with its rules: each operation below decodes its
@@ -111,6 +106,16 @@ extension AppRequestContext {
     /// The context of the request an operation serves: the generated handlers take only the
     /// operation's input, so the context reaches them as a task-local value.
     @TaskLocal static var serving: AppRequestContext?
+
+    /// The context of the request being served; a 500 for an operation run outside one.
+    static var current: AppRequestContext {
+        get throws {
+            guard let serving else {
+                throw APIError(.internalServerError, code: "internal", "an operation ran outside a request")
+            }
+            return serving
+        }
+    }
 }
 
 /// Makes the route's context (with the user `SessionMiddleware` found) the operation's, and reads

@@ -132,10 +132,7 @@ struct WriteAccessMiddleware: ServerMiddleware {
                 throw APIError(
                     .internalServerError, code: "internal", "\(operationID) states an access its path cannot meet")
             }
-            guard let context = AppRequestContext.serving else {
-                throw APIError(.internalServerError, code: "internal", "an operation ran outside a request")
-            }
-            try await access.check(holder, id: id, work: work, by: try context.staff())
+            try await access.check(holder, id: id, work: work, by: try AppRequestContext.current.staff())
         }
         return try await next(request, body, metadata)
     }

@@ -30,7 +30,9 @@ public struct ServerConfiguration: Sendable {
     /// client the rate limits count (`ClientAddressMiddleware`); none by default.
     public var trustedProxies: Set<String> = []
     /// How messages to guests and customers are sent; no SMTP server by default.
-    public var mail = MailSettings()
+    public var messaging = MessagingSettings()
+    /// How often the work done by the clock runs: messages due, waitlists, webhooks.
+    public var background = BackgroundWork()
     /// How iCal feeds are fetched and webhooks called (public addresses only, unless
     /// `allowPrivateAddresses`; tests loosen it).
     var feeds = FeedFetcher()
@@ -87,20 +89,22 @@ public func buildApplication(
     return app
 }
 
-/// The messages due by the clock are written whatever the mail; they are sent when there is a mail server.
-/// Webhooks are sent whatever the mail.
+/// The messages due by the clock are written whatever the senders; they are sent when a channel has one.
+/// Webhooks are sent whatever the senders.
 private func deliveries(configuration: ServerConfiguration, store: Store, logger: Logger) -> [any ServiceLifecycle
     .Service]
 {
-    let mail = configuration.mail
-    let scheduler = MessageScheduler(store: store, interval: mail.scheduleInterval, logger: logger)
-    let waitlists = WaitlistRounds(store: store, interval: mail.waitlistInterval, logger: logger)
+    let (messaging, background) = (configuration.messaging, configuration.background)
+    let scheduler = MessageScheduler(store: store, interval: background.scheduleInterval, logger: logger)
+    let waitlists = WaitlistRounds(store: store, interval: background.waitlistInterval, logger: logger)
     let webhooks = WebhookDispatcher(
-        store: store, fetcher: configuration.feeds, retries: mail.retries, pollInterval: mail.pollInterval,
-        logger: logger)
-    guard let smtp = mail.smtp else { return [scheduler, waitlists, webhooks] }
+        store: store, fetcher: configuration.feeds, retries: background.webhookRetries,
+        pollInterval: background.webhookInterval, logger: logger)
+    let senders = messaging.senders
+    guard !senders.isEmpty else { return [scheduler, waitlists, webhooks] }
     return [
-        scheduler, waitlists, webhooks, MessageDelivery(store: store, settings: mail, smtp: smtp, logger: logger),
+        scheduler, waitlists, webhooks,
+        MessageDelivery(store: store, settings: messaging, senders: senders, logger: logger),
     ]
 }
 

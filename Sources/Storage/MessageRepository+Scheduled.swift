@@ -158,10 +158,11 @@ extension MessageRepository {
             let now = store.clock.nowMillis
             let rows = try await sql.raw(
                 """
-                INSERT INTO messages (property_id, kind, stay_id, appointment_id, recipient, recipient_name, language,
-                  facts, token, state, attempts, due_at, created_at)
+                INSERT INTO messages (property_id, kind, stay_id, appointment_id, channel, recipient, recipient_name,
+                  language, facts, token, state, attempts, due_at, created_at)
                 VALUES (\(bind: message.propertyID), \(bind: message.kind.rawValue), \(bind: message.stayID),
-                  \(bind: message.appointmentID), \(bind: message.recipient), \(bind: message.recipientName),
+                  \(bind: message.appointmentID), \(bind: message.channel.rawValue), \(bind: message.recipient),
+                  \(bind: message.recipientName),
                   \(bind: message.language.rawValue), \(bind: try JSONText.encode(message.facts)),
                   \(bind: Self.newToken()), \(bind: MessageState.queued.rawValue), 0, \(bind: now), \(bind: now))
                 ON CONFLICT DO NOTHING

@@ -21,10 +21,11 @@ public struct MessageRepository: Sendable {
             let token = Self.newToken()
             let id = try await sql.insertReturningID(
                 """
-                INSERT INTO messages (property_id, kind, stay_id, appointment_id, waitlist_offer_id, recipient,
+                INSERT INTO messages (property_id, kind, stay_id, appointment_id, waitlist_offer_id, channel, recipient,
                   recipient_name, language, facts, token, state, attempts, due_at, created_at)
                 VALUES (\(bind: message.propertyID), \(bind: message.kind.rawValue), \(bind: message.stayID),
-                  \(bind: message.appointmentID), \(bind: message.waitlistOfferID), \(bind: message.recipient),
+                  \(bind: message.appointmentID), \(bind: message.waitlistOfferID), \(bind: message.channel.rawValue),
+                  \(bind: message.recipient),
                   \(bind: message.recipientName),
                   \(bind: message.language.rawValue), \(bind: try JSONText.encode(message.facts)), \(bind: token),
                   \(bind: MessageState.queued.rawValue), 0, \(bind: now), \(bind: now))
@@ -96,17 +97,26 @@ public struct MessageRepository: Sendable {
     }
 
     /// Takes up to `limit` queued messages that are due and not being sent by anyone else, for
-    /// `leaseMillis`: counted as an attempt each. On PostgreSQL rows another instance is claiming are
-    /// skipped (`FOR UPDATE SKIP LOCKED`); SQLite has one writer at a time.
-    public func claim(limit: Int = 10, leaseMillis: Int) async throws -> [OutgoingMessage] {
+    /// `leaseMillis`: counted as an attempt each, of the `channels` this instance sends (all, when nil). On
+    /// PostgreSQL rows another instance is claiming are skipped (`FOR UPDATE SKIP LOCKED`); SQLite has one
+    /// writer at a time.
+    public func claim(limit: Int = 10, leaseMillis: Int, channels: Set<MessageChannel>? = nil) async throws
+        -> [OutgoingMessage]
+    {
         let now = store.clock.nowMillis
+        let ofChannels: SQLQueryString =
+            channels.map { names in
+                names.isEmpty
+                    ? " AND FALSE"
+                    : " AND channel IN (\(binds: names.map(\.rawValue).sorted()))"
+            } ?? ""
         let lock = store.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
         // Looked for first without a write, as there is most often nothing due.
         let due = try await store.read { sql in
             try await sql.raw(
                 """
                 SELECT 1 FROM messages WHERE state = 'queued' AND due_at <= \(bind: now)
-                  AND (claimed_until IS NULL OR claimed_until < \(bind: now))
+                  AND (claimed_until IS NULL OR claimed_until < \(bind: now))\(ofChannels)
                 LIMIT 1
                 """
             ).first() != nil
@@ -119,6 +129,7 @@ public struct MessageRepository: Sendable {
                 WHERE id IN (
                   SELECT id FROM messages
                   WHERE state = 'queued' AND due_at <= \(bind: now) AND (claimed_until IS NULL OR claimed_until < \(bind: now))
+                    \(ofChannels)
                   ORDER BY due_at, id LIMIT \(bind: limit)\(unsafeRaw: lock))
                 RETURNING *
                 """
@@ -275,9 +286,10 @@ public struct MessageRepository: Sendable {
         let kind = try row.decode(column: "kind", as: String.self)
         let language = try row.decode(column: "language", as: String.self)
         let state = try row.decode(column: "state", as: String.self)
+        let channel = try row.decode(column: "channel", as: String.self)
         guard let kind = MessageKind(rawValue: kind), let language = Language(rawValue: language),
-            let state = MessageState(rawValue: state)
-        else { throw DomainError(.invalid, "a stored message is of an unknown kind, language or state") }
+            let state = MessageState(rawValue: state), let channel = MessageChannel(rawValue: channel)
+        else { throw DomainError(.invalid, "a stored message is of an unknown kind, language, state or channel") }
         return OutgoingMessage(
             id: try row.decode(column: "id", as: Int.self),
             message: NewMessage(
@@ -285,7 +297,7 @@ public struct MessageRepository: Sendable {
                 stayID: try row.decode(column: "stay_id", as: Int?.self),
                 appointmentID: try row.decode(column: "appointment_id", as: Int?.self),
                 waitlistOfferID: try row.decode(column: "waitlist_offer_id", as: Int?.self),
-                recipient: try row.decode(column: "recipient", as: String.self),
+                channel: channel, recipient: try row.decode(column: "recipient", as: String.self),
                 recipientName: try row.decode(column: "recipient_name", as: String.self), language: language,
                 facts: try JSONText.decode(MessageFacts.self, try row.decode(column: "facts", as: String.self))),
             messageID: try row.decode(column: "token", as: String.self), state: state,

@@ -154,6 +154,7 @@ public final class Store: Sendable {
         migrations.add(CashReceiptSchema(dialect: dialect))
         migrations.add(StatementVisitsSchema())
         migrations.add(SaleTaxInvoiceSchema())
+        migrations.add(MessageChannelSchema(dialect: dialect))
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await oneMigratorAtATime {

@@ -103,8 +103,9 @@ struct Serve: AsyncParsableCommand {
         let settings = try await database.settings(given: given)
         try await settings.startLogging()
         var configuration = try await Self.serverConfiguration(settings)
-        configuration.mail = try await settings.mail(host: configuration.host, port: configuration.port)
-        if configuration.mail.smtp == nil {
+        configuration.messaging = try await settings.messaging(host: configuration.host, port: configuration.port)
+        configuration.background = try await settings.background()
+        if configuration.messaging.smtp == nil {
             FileHandle.standardOutput.write(
                 Data(
                     """

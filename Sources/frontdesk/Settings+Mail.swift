@@ -22,9 +22,9 @@ extension Settings {
         static let waitlistSeconds: ConfigKey = "frontdesk.waitlist-seconds"
     }
 
-    /// The mail settings; `host` and `port` are the server's own, for the links messages give when no
+    /// The messaging settings; `host` and `port` are the server's own, for the links messages give when no
     /// `frontdesk.site-url` is set.
-    func mail(host: String, port: Int) async throws -> MailSettings {
+    func messaging(host: String, port: Int) async throws -> MessagingSettings {
         let siteURL = try await string(MailKey.siteURL, default: "http://\(host):\(port)")
         guard let url = URL(string: siteURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
             throw SettingsError("\(MailKey.siteURL) must be an http or https address, got \"\(siteURL)\".")
@@ -36,11 +36,10 @@ extension Settings {
         } catch {
             throw SettingsError("\(MailKey.sender) must be an email address, got \"\(senderText)\".")
         }
-        var settings = MailSettings(
+        var settings = MessagingSettings(
             sender: sender, siteURL: siteURL,
             retries: MessageRetries(baseSeconds: try await int(MailKey.retrySeconds, default: 15, in: 1...3600)),
             leaseSeconds: try await int(MailKey.leaseSeconds, default: 120, in: 5...3600))
-        settings.waitlistInterval = .seconds(try await int(MailKey.waitlistSeconds, default: 30, in: 1...3600))
         guard let host = try await optionalString(MailKey.host), !host.isEmpty else { return settings }
         let securityName = try await string(MailKey.security, default: "starttls")
         let security: SMTPConfiguration.Security
@@ -57,5 +56,14 @@ extension Settings {
             password: try await optionalString(MailKey.password, secret: true),
             trustRootsFile: try await optionalString(MailKey.trustRoots).flatMap { $0.isEmpty ? nil : $0 })
         return settings
+    }
+
+    /// The background work's settings: the waitlists' interval, and webhooks retried as messages are.
+    func background() async throws -> BackgroundWork {
+        var work = BackgroundWork()
+        work.waitlistInterval = .seconds(try await int(MailKey.waitlistSeconds, default: 30, in: 1...3600))
+        work.webhookRetries = MessageRetries(
+            baseSeconds: try await int(MailKey.retrySeconds, default: 15, in: 1...3600))
+        return work
     }
 }

@@ -43,9 +43,11 @@ struct DepositMailTests {
                     #expect(booked.status == .created, "\(String(buffer: booked.body))")
                     codes.append(try GuestSite.json(booked)["confirmationCode"] as? String ?? "")
                 }
-                let settings = MailSettings(sender: MailAddress("desk@frontdesk.test"), siteURL: "https://book.example")
+                let settings = MessagingSettings(
+                    sender: MailAddress("desk@frontdesk.test"), siteURL: "https://book.example")
                 let delivery = MessageDelivery(
-                    store: fixture.store, settings: settings, smtp: sink.configuration(host: "127.0.0.1"),
+                    store: fixture.store, settings: settings,
+                    senders: [SMTPSender(smtp: sink.configuration(host: "127.0.0.1"), from: settings.sender)],
                     logger: Logger(label: "test"))
                 #expect(await delivery.round(try await MessageComposer.bundled(siteURL: settings.siteURL)) == 2)
                 var parsed: [String: ParsedMessage] = [:]

@@ -120,6 +120,7 @@ struct HousekeepingMoneyAPITests {
                     uri += "?from=\(closed.iso)&to=\(closed.adding(days: 2).iso)"
                 }
                 if uri.hasSuffix("/stays") { uri += "?q=Ann" }
+                if uri.hasSuffix("/message-consents") { uri += "?channel=email&address=ann%40example.com" }
                 if uri.hasSuffix("/e-invoice") { uri += "?provider=0100109106" }
                 // An appointment is read in each of its states: checked out, and booked with its fees.
                 for id in path.hasPrefix("/api/v1/appointments/") ? [id, booked] : [id] {

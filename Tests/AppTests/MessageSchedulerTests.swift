@@ -40,9 +40,12 @@ struct MessageSchedulerTests {
                 #expect(try await scheduler.round() == 1)
                 #expect(try await scheduler.round() == 0)
                 // Both confirmations and the reminder go out; the pre-arrival message later, at its time.
-                let settings = MailSettings(sender: MailAddress("desk@frontdesk.test"), siteURL: "https://book.example")
+                let settings = MessagingSettings(
+                    sender: MailAddress("desk@frontdesk.test"), siteURL: "https://book.example")
                 let delivery = MessageDelivery(
-                    store: store, settings: settings, smtp: sink.configuration(host: "127.0.0.1"), logger: Self.logger)
+                    store: store, settings: settings,
+                    senders: [SMTPSender(smtp: sink.configuration(host: "127.0.0.1"), from: settings.sender)],
+                    logger: Self.logger)
                 let composer = try await MessageComposer.bundled(siteURL: settings.siteURL)
                 #expect(await delivery.round(composer) == 3)
 
@@ -94,9 +97,12 @@ struct MessageSchedulerTests {
                     uri: "/api/v1/public/visits/\(code)/cancel?lang=ja", method: .post,
                     body: ByteBuffer(string: #"{"email": "yui@example.com"}"#)
                 ) { #expect($0.status == .ok, "\(String(buffer: $0.body))") }
-                let settings = MailSettings(sender: MailAddress("desk@frontdesk.test"), siteURL: "https://book.example")
+                let settings = MessagingSettings(
+                    sender: MailAddress("desk@frontdesk.test"), siteURL: "https://book.example")
                 let delivery = MessageDelivery(
-                    store: store, settings: settings, smtp: sink.configuration(host: "127.0.0.1"), logger: Self.logger)
+                    store: store, settings: settings,
+                    senders: [SMTPSender(smtp: sink.configuration(host: "127.0.0.1"), from: settings.sender)],
+                    logger: Self.logger)
                 #expect(await delivery.round(try await MessageComposer.bundled(siteURL: settings.siteURL)) == 3)
                 var subjects: [String] = []
                 for (eml, _) in try sink.messages() { subjects.append(try await SMTPSink.parse(eml).subject) }
@@ -161,11 +167,15 @@ extension MessageSchedulerTests {
             try await fixture.test(as: .manager) { client in
                 _ = try await MessagesAPITests.book(
                     client, fixture, arrival: fixture.today.adding(days: 9), language: "en")
-                let settings = MailSettings(sender: MailAddress("desk@frontdesk.test"), siteURL: "https://book.example")
+                let settings = MessagingSettings(
+                    sender: MailAddress("desk@frontdesk.test"), siteURL: "https://book.example")
                 let composer = try await MessageComposer.bundled(siteURL: settings.siteURL)
                 let withoutTLS = MessageDelivery(
-                    store: store, settings: settings, smtp: sink.configuration(host: "127.0.0.1", security: .startTLS),
-                    logger: Self.logger)
+                    store: store, settings: settings,
+                    senders: [
+                        SMTPSender(
+                            smtp: sink.configuration(host: "127.0.0.1", security: .startTLS), from: settings.sender)
+                    ], logger: Self.logger)
                 #expect(await withoutTLS.round(composer) == 1)
                 var message = try #require(
                     try await store.messages.messages(propertyID: fixture.property.id, kind: .confirmation).first)
@@ -176,7 +186,9 @@ extension MessageSchedulerTests {
 
                 store.clock.set(store.clock.now().addingTimeInterval(3_600))
                 let plain = MessageDelivery(
-                    store: store, settings: settings, smtp: sink.configuration(host: "127.0.0.1"), logger: Self.logger)
+                    store: store, settings: settings,
+                    senders: [SMTPSender(smtp: sink.configuration(host: "127.0.0.1"), from: settings.sender)],
+                    logger: Self.logger)
                 #expect(await plain.round(composer) == 1)
                 message = try #require(try await store.messages.message(id: message.id))
                 #expect(message.state == .sent && message.history.map(\.outcome) == [.deferred, .sent])

@@ -122,6 +122,7 @@ struct OpenAPITests {
             "/api/v1/appointments/{id}/messages",
             "/api/v1/messages/{id}/send-again",
             "/api/v1/properties/{id}/message-settings",
+            "/api/v1/properties/{id}/message-consents",
             "/api/v1/properties/{id}/webhooks",
             "/api/v1/webhooks/{id}",
             "/api/v1/documents/{id}/send",

@@ -98,6 +98,11 @@ struct PropertyAccessAPITests {
             (.post, "/api/v1/messages/\(message.id)/send-again", nil),
             (.get, "/api/v1/appointments/\(appointment.id)/messages", nil),
             (.get, "/api/v1/properties/\(hotel)/message-settings", nil),
+            (.get, "/api/v1/properties/\(hotel)/message-consents?channel=email&address=a%40example.com", nil),
+            (
+                .put, "/api/v1/properties/\(hotel)/message-consents",
+                #"{"channel": "email", "address": "a@example.com", "granted": false}"#
+            ),
             (.get, "/api/v1/properties/\(hotel)/webhooks", nil),
             (
                 .post, "/api/v1/properties/\(hotel)/webhooks",

@@ -64,7 +64,7 @@ struct WaitlistAPITests {
 
     static let quiet: ServerConfiguration = {
         var configuration = ServerConfiguration()
-        configuration.mail.waitlistInterval = .seconds(3600)
+        configuration.background.waitlistInterval = .seconds(3600)
         return configuration
     }()
 

@@ -2,7 +2,7 @@ import Booking
 
 /// `SalonStorage` in memory, for testing `SalonDesk`'s operations without a database: what the database
 /// keeps for them, an appointment's version (refusing stale changes) and all-or-nothing changes.
-actor InMemorySalonStorage: SalonStorage {
+actor InMemorySalonStorage: SalonStorage, InMemoryOutbox {
     let salon: Property
     var team: [StaffMember]
     var catalogue: [Service]
@@ -16,7 +16,32 @@ actor InMemorySalonStorage: SalonStorage {
     /// Each online visit's code, and the contact it was booked under.
     var codes: [Int: String] = [:]
     var contacts: [String: Guest] = [:]
+    var outbox: [NewMessage] = []
+    var messageSettings: [Int: MessageSettings] = [:]
     private var nextID = 100
+
+    /// What a transaction puts back when it fails.
+    struct Snapshot: Sendable {
+        var appointments: [Int: Appointment]
+        var holds: [String: SalonHold]
+        var customers: [Int: Customer]
+        var codes: [Int: String]
+        var contacts: [String: Guest]
+        var outbox: [NewMessage]
+    }
+
+    var snapshot: Snapshot {
+        Snapshot(
+            appointments: appointments, holds: holds, customers: customers, codes: codes, contacts: contacts,
+            outbox: outbox)
+    }
+
+    func restore(_ snapshot: Snapshot) {
+        (appointments, holds, customers, codes, contacts, outbox) = (
+            snapshot.appointments, snapshot.holds, snapshot.customers, snapshot.codes, snapshot.contacts,
+            snapshot.outbox
+        )
+    }
 
     init(salon: Property, staff: [StaffMember], services: [Service]) {
         self.salon = salon

@@ -5,7 +5,7 @@ import Booking
 /// a folio by the folio's rules, and the database's own refusal of two stays (or a stay and a room
 /// block) in one room on one night. Every change is recorded as `(action, userID)`, as the audit log
 /// would.
-actor InMemoryStayStorage: RoomStorage {
+actor InMemoryStayStorage: RoomStorage, InMemoryOutbox {
     var properties: [Int: Property] = [:]
     var roomTypesByID: [Int: RoomType] = [:]
     var roomsByID: [Int: Room] = [:]
@@ -15,7 +15,29 @@ actor InMemoryStayStorage: RoomStorage {
     var rates: [Int: [Day: Money]] = [:]
     var blocksByID: [Int: RoomBlock] = [:]
     var history: [(stayID: Int, action: String, userID: Int?)] = []
+    var outbox: [NewMessage] = []
+    var messageSettings: [Int: MessageSettings] = [:]
     private var nextID = 1
+
+    /// What a transaction puts back when it fails.
+    struct Snapshot: Sendable {
+        var stays: [Int: Stay]
+        var guests: [Int: Guest]
+        var folios: [Int: Folio]
+        var rates: [Int: [Day: Money]]
+        var blocks: [Int: RoomBlock]
+        var outbox: [NewMessage]
+    }
+
+    var snapshot: Snapshot {
+        Snapshot(stays: stays, guests: guests, folios: folios, rates: rates, blocks: blocksByID, outbox: outbox)
+    }
+
+    func restore(_ snapshot: Snapshot) {
+        (stays, guests, folios, rates, blocksByID, outbox) = (
+            snapshot.stays, snapshot.guests, snapshot.folios, snapshot.rates, snapshot.blocks, snapshot.outbox
+        )
+    }
 
     init(property: Property, roomTypes: [RoomType], rooms: [Room]) {
         properties[property.id] = property

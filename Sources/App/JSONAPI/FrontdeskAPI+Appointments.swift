@@ -18,15 +18,15 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let appointment = try await bookingAtDesk(
+        let appointment = try await salonDesk.book(
             NewAppointment(
                 propertyID: input.path.id, staffID: body.staffId, serviceID: body.serviceId,
                 startMinute: try Self.minute(of: body.start, field: "start"), durationMinutes: body.durationMinutes,
                 customerID: body.customer.id, customerName: body.customer.name ?? "",
                 customerReading: body.customer.reading ?? "", customerPhone: body.customer.phone ?? "",
                 notes: body.notes ?? "",
-                outsideWorkingHours: body.outsideWorkingHours ?? false),
-            language: try body.language.map { try Language.named($0.rawValue, field: "language") })
+                outsideWorkingHours: body.outsideWorkingHours ?? false), by: try staff,
+            confirmingIn: try body.language.map { try Language.named($0.rawValue, field: "language") })
         return .created(
             .init(
                 headers: .init(
@@ -35,14 +35,8 @@ extension FrontdeskAPI {
     }
 
     func getAppointment(_ input: Operations.GetAppointment.Input) async throws -> Operations.GetAppointment.Output {
-        let (appointment, customer) = try await salonDesk.appointment(input.path.id, by: try staff)
-        let role = try staff.roles(appointment.propertyID)
-        let sales =
-            role?.readsMoney == true ? try await checkout.sales(appointmentID: appointment.id, by: try staff) : nil
-        let fees =
-            appointment.state == .booked ? try await salonDesk.callOffFees(appointment.id, by: try staff) : nil
-        let deposit = try await salonDesk.deposit(of: appointment.id, by: try staff)
-        let visit = try await checkout.visit(of: appointment.id, by: try staff)
+        let details = try await salonDesk.details(input.path.id, by: try staff)
+        let (appointment, customer, deposit) = (details.appointment, details.customer, details.deposit)
         return .ok(
             .init(
                 headers: .init(eTag: Self.eTag(of: appointment)),
@@ -54,20 +48,18 @@ extension FrontdeskAPI {
                                 Components.Schemas.Contact(name: $0.name, email: $0.email, phone: $0.phone)
                             },
                             allergies: customer.flatMap { $0.allergies.isEmpty ? nil : $0.allergies },
-                            fees: try fees.map {
+                            fees: try details.fees.map {
                                 .init(
                                     cancellation: try .init($0.cancellation), noShow: try .init($0.noShow),
                                     lateFrom: Self.instant($0.lateFrom))
                             },
-                            sales: try sales?.map(Components.Schemas.SaleSummary.init),
-                            actions: try
-                                (role.map { appointment.actions(for: $0, sales: sales, deposit: deposit) } ?? [])
-                                .map { try documented($0.rawValue) },
+                            sales: try details.sales?.map(Components.Schemas.SaleSummary.init),
+                            actions: try details.actions.map { try documented($0.rawValue) },
                             deposit: try deposit.flatMap {
                                 $0.asked.amount > 0 || $0.held.amount > 0
                                     ? .init(asked: try .init($0.asked), held: try .init($0.held)) : nil
                             },
-                            visit: visit.isEmpty ? nil : visit)))))
+                            visit: details.visit.isEmpty ? nil : details.visit)))))
     }
 
     /// Moves, resizes, reassigns or changes the state of an appointment (a drag on the staff board).
@@ -83,51 +75,14 @@ extension FrontdeskAPI {
             }
             return state
         }
-        // Calling it off goes through the salon's terms, which may post a fee; the rest of the change first.
-        let callOff: VisitFee.Kind? =
-            switch state {
-            case .cancelled: .lateCancellation
-            case .noShow: .noShow
-            default: nil
-            }
-        if let reason = body.waiveFeeReason {
-            guard callOff != nil else {
-                throw DomainError.invalid("waiveFeeReason", "only with state cancelled or no_show")
-            }
-            do { try DeskCancellation.validate(reason: reason) } catch {
-                var named = error
-                named.field = "waiveFeeReason"
-                throw named
-            }
-        }
-        let change = AppointmentChange(
-            staffID: body.staffId, startMinute: try body.start.map { try Self.minute(of: $0, field: "start") },
-            durationMinutes: body.durationMinutes, notes: body.notes, visitNotes: body.visitNotes,
-            customerID: body.customerId, state: callOff == nil ? state : nil,
-            outsideWorkingHours: body.outsideWorkingHours ?? false)
-        if body.applyTo == .following {
-            return .ok(
-                try await editFollowing(
-                    input.path.id, version: version, change, callOff: callOff, waiveFeeReason: body.waiveFeeReason,
-                    overlapping: body.overlapping ?? false))
-        }
-        let (id, staff, waiving) = (input.path.id, try staff, body.waiveFeeReason)
-        // The customer is told of a new time or a cancellation (with the fee the terms keep), in its transaction.
-        let fee =
-            callOff == .lateCancellation && waiving == nil
-            ? try await salonDesk.callOffFees(id, by: staff)?.cancellation : nil
-        let appointment = try await tellingCustomer(appointmentID: id, fee: fee) {
-            guard let callOff else { return try await salonDesk.change(id, version: version, change, by: staff) }
-            var version = version
-            let changesMore =
-                [change.staffID, change.startMinute, change.durationMinutes, change.customerID].contains { $0 != nil }
-                || change.notes != nil || change.visitNotes != nil
-            if changesMore { version = try await salonDesk.change(id, version: version, change, by: staff).version }
-            return try await salonDesk.callOff(
-                id, version: version, as: callOff, terms: waiving.map { .waiveFee(reason: $0) } ?? .applyTerms,
-                by: staff
-            ).appointment
-        }
+        let edit = try AppointmentEdit(
+            AppointmentChange(
+                staffID: body.staffId, startMinute: try body.start.map { try Self.minute(of: $0, field: "start") },
+                durationMinutes: body.durationMinutes, notes: body.notes, visitNotes: body.visitNotes,
+                customerID: body.customerId, state: state, outsideWorkingHours: body.outsideWorkingHours ?? false),
+            waiveFeeReason: body.waiveFeeReason, following: body.applyTo == .following,
+            overlapping: body.overlapping ?? false)
+        let appointment = try await salonDesk.edit(input.path.id, version: version, edit, by: try staff)
         return .ok(.init(headers: .init(eTag: Self.eTag(of: appointment)), body: .json(try .init(appointment))))
     }
 

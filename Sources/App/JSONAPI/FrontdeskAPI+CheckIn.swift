@@ -60,7 +60,7 @@ extension FrontdeskAPI {
         let token = link.token(key: try await store.secret(CheckInLink.secretName))
         // In the language the guest was written to in, as the pre-arrival message's link is.
         let url = CheckInLink.url(
-            site: configuration.mail.siteURL, token: token,
+            site: configuration.messaging.siteURL, token: token,
             language: try await store.messages.language(stayID: details.stay.id))
         return .ok(.init(body: .json(.init(url: url, expiresOn: link.expiresOn.iso))))
     }

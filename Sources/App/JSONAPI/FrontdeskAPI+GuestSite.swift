@@ -146,18 +146,7 @@ extension FrontdeskAPI {
             adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0,
             guestName: body.guest.name, guestEmail: body.guest.email, guestPhone: body.guest.phone ?? "",
             source: .online, notes: notes, ratePlanID: body.ratePlanId)
-        // The guest's confirmation is written with the booking, in one transaction.
-        let booking = try await store.write { _ in
-            let booking = try await guestsBookings.book(new)
-            let settings = try await store.messages.settings(propertyID: booking.place.id)
-            if let message = settings.applied(
-                to: .confirmation(
-                    of: booking, guestName: new.guestName, email: new.guestEmail, language: language ?? .en))
-            {
-                try await store.messages.enqueue(message)
-            }
-            return booking
-        }
+        let booking = try await guestsBookings.book(new, language: language ?? .en)
         let stay = booking.stay
         let translations = booking.place.translations
         return .created(

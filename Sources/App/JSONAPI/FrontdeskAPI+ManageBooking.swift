@@ -28,18 +28,8 @@ extension FrontdeskAPI {
             case .json(let body): body
             }
         let language = try Language.asked(input.query.lang)
-        // The guest is told, with the fee its terms kept, in the cancellation's transaction.
-        let cancelled = try await store.write { _ in
-            let terms = try await guestsBookings.find(code: input.path.code, email: body.email).cancellation
-            let cancelled = try await guestsBookings.cancel(code: input.path.code, email: body.email)
-            let settings = try await store.messages.settings(propertyID: cancelled.place.id)
-            if let message = settings.applied(
-                to: .cancellation(of: cancelled, fee: terms.fee, language: language ?? .en))
-            {
-                try await store.messages.enqueue(message)
-            }
-            return cancelled
-        }
+        let cancelled = try await guestsBookings.cancel(
+            code: input.path.code, email: body.email, language: language ?? .en)
         return .ok(.init(body: .json(try .init(cancelled, in: language))))
     }
 }

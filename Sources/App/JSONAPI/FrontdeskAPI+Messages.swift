@@ -8,30 +8,23 @@ extension FrontdeskAPI {
     func listStayMessages(_ input: Operations.ListStayMessages.Input) async throws
         -> Operations.ListStayMessages.Output
     {
-        _ = try await frontDesk.stay(input.path.id, by: try staff.doing(.reading))
-        return .ok(.init(body: .json(try messageList(try await store.messages.messages(stayID: input.path.id)))))
+        .ok(.init(body: .json(try messageList(try await outbox.messages(ofStay: input.path.id, by: try staff)))))
     }
 
     func listAppointmentMessages(_ input: Operations.ListAppointmentMessages.Input) async throws
         -> Operations.ListAppointmentMessages.Output
     {
-        _ = try await salonDesk.appointment(input.path.id, by: try staff.doing(.reading))
-        return .ok(
-            .init(body: .json(try messageList(try await store.messages.messages(appointmentID: input.path.id)))))
+        .ok(.init(body: .json(try messageList(try await outbox.messages(ofAppointment: input.path.id, by: try staff)))))
     }
 
     func sendMessageAgain(_ input: Operations.SendMessageAgain.Input) async throws
         -> Operations.SendMessageAgain.Output
     {
-        let notFound = DomainError(.notFound, "no message \(input.path.id)", field: "id")
-        guard let message = try await store.messages.message(id: input.path.id) else { throw notFound }
-        let staff = try staff
-        guard staff.roles(message.message.propertyID) != nil else { throw notFound }
-        try staff.requireManager("send a message again", at: message.message.propertyID)
-        return .ok(.init(body: .json(try .init(try await store.messages.sendAgain(id: message.id), mail: mailSetUp))))
+        .ok(.init(body: .json(try .init(try await outbox.sendAgain(input.path.id, by: try staff), mail: mailSetUp))))
     }
 
-    var mailSetUp: Bool { configuration.mail.smtp != nil }
+    /// Whether the messages are sent (a sender is set up), or kept until one is.
+    var mailSetUp: Bool { !configuration.messaging.senders.isEmpty }
 
     private func messageList(_ messages: [OutgoingMessage]) throws -> Components.Schemas.MessageList {
         .init(messages: try messages.map { try .init($0, mail: mailSetUp) })
@@ -60,8 +53,7 @@ extension FrontdeskAPI {
     func getMessageSettings(_ input: Operations.GetMessageSettings.Input) async throws
         -> Operations.GetMessageSettings.Output
     {
-        let property = try await frontDesk.property(input.path.id, by: try staff.doing(.reading))
-        return .ok(.init(body: .json(.init(try await store.messages.settings(propertyID: property.id)))))
+        .ok(.init(body: .json(.init(try await outbox.settings(of: input.path.id, by: try staff)))))
     }
 
     func setMessageSettings(_ input: Operations.SetMessageSettings.Input) async throws
@@ -71,15 +63,56 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let staff = try staff
-        let property = try await frontDesk.property(input.path.id, by: staff.doing(.reading))
-        try staff.requireManager("change what the property sends", at: property.id)
-        let settings = try MessageSettings(body)
         return .ok(
-            .init(
-                body: .json(
-                    .init(try await store.messages.updateSettings(settings, propertyID: property.id, by: staff.user.id))
-                )))
+            .init(body: .json(.init(try await outbox.set(try MessageSettings(body), of: input.path.id, by: try staff))))
+        )
+    }
+}
+
+/// What guests and customers said of a property's messages on each channel: read by its staff, recorded at
+/// the desk.
+extension FrontdeskAPI {
+    func getMessageConsent(_ input: Operations.GetMessageConsent.Input) async throws
+        -> Operations.GetMessageConsent.Output
+    {
+        let channel = try Self.channel(input.query.channel)
+        let said = try await outbox.consent(
+            on: channel, address: input.query.address, at: input.path.id, by: try staff)
+        let consent =
+            said
+            ?? MessageConsent(
+                channel: channel, address: MessageConsent.normalized(input.query.address),
+                granted: MessageConsent.allows(nil, on: channel))
+        return .ok(.init(body: .json(.init(consent, said: said != nil))))
+    }
+
+    func setMessageConsent(_ input: Operations.SetMessageConsent.Input) async throws
+        -> Operations.SetMessageConsent.Output
+    {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let consent = MessageConsent(
+            channel: try Self.channel(body.channel), address: body.address, granted: body.granted)
+        return .ok(
+            .init(body: .json(.init(try await outbox.record(consent, at: input.path.id, by: try staff), said: true))))
+    }
+
+    /// A channel by its name, refused naming `channel` when it is none.
+    static func channel(_ name: String) throws -> MessageChannel {
+        guard let channel = MessageChannel(rawValue: name) else {
+            throw DomainError.invalid("channel", "'\(name)' is not a channel's name")
+        }
+        return channel
+    }
+}
+
+extension Components.Schemas.MessageConsent {
+    init(_ consent: MessageConsent, said: Bool) {
+        self.init(
+            channel: consent.channel.rawValue, address: consent.address, granted: consent.granted,
+            changedAt: said ? Date(timeIntervalSince1970: TimeInterval(consent.changedAt) / 1000) : nil)
     }
 }
 
@@ -116,18 +149,9 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let document = try await accounts.document(input.path.id, by: try context.staff(for: .accounts))
-        let found = try await frontDesk.stay(document.stayID, by: try context.staff(for: .accounts))
-        let guest = try await store.guest(id: found.stay.guestID)
-        let email = (body.email ?? guest?.email ?? "").trimmingCharacters(in: .whitespaces)
-        guard !email.isEmpty else {
-            throw DomainError.invalid("email", "the guest has no email address: give one", reason: .emailRequired)
-        }
-        // Refused naming `email`, the field the desk typed it in.
-        try User.validate(email: email)
-        let message = NewMessage.document(
-            document, property: found.property, email: email, name: document.guestName,
-            language: try Language.named(body.language.rawValue, field: "language"))
-        return .accepted(.init(body: .json(try .init(try await store.messages.enqueue(message), mail: mailSetUp))))
+        let sent = try await accounts.send(
+            input.path.id, to: body.email, in: try Language.named(body.language.rawValue, field: "language"),
+            by: try context.staff(for: .accounts))
+        return .accepted(.init(body: .json(try .init(sent, mail: mailSetUp))))
     }
 }

@@ -103,15 +103,7 @@ extension FrontdeskAPI {
             customerPhone: body.customer.phone, customerReading: body.customer.reading ?? "",
             notes: body.notes ?? "",
             acceptsTerms: body.acceptTerms)
-        // The customer's confirmation is written with the visit, in one transaction.
-        let visit = try await store.write { _ in
-            let visit = try await salonDesk.bookOnline(new)
-            let settings = try await store.messages.settings(propertyID: visit.salon.id)
-            if let message = settings.applied(to: .about(visit, kind: .confirmation, language: language ?? .en)) {
-                try await store.messages.enqueue(message)
-            }
-            return visit
-        }
+        let visit = try await salonDesk.bookOnline(new, language: language ?? .en)
         return .created(.init(body: .json(try .init(visit, in: language))))
     }
 
@@ -128,18 +120,7 @@ extension FrontdeskAPI {
             case .json(let body): body
             }
         let (code, language) = (input.path.code.uppercased(), try Language.asked(input.query.lang))
-        // The customer is told, with the fee the terms charge now, in the cancellation's transaction.
-        let visit = try await store.write { _ in
-            let fee = try await salonDesk.visit(code: code, email: body.email).fees.cancellingNow
-            let visit = try await salonDesk.cancelVisit(code: code, email: body.email)
-            let settings = try await store.messages.settings(propertyID: visit.salon.id)
-            if let message = settings.applied(
-                to: .about(visit, kind: .cancellation, fee: fee, language: language ?? .en))
-            {
-                try await store.messages.enqueue(message)
-            }
-            return visit
-        }
+        let visit = try await salonDesk.cancelVisit(code: code, email: body.email, language: language ?? .en)
         return .ok(.init(body: .json(try .init(visit, in: language))))
     }
 

@@ -48,43 +48,8 @@ extension FrontdeskAPI {
                 customerID: body.customer.id, customerName: body.customer.name ?? "",
                 customerReading: body.customer.reading ?? "", customerPhone: body.customer.phone ?? "",
                 notes: body.notes ?? ""),
-            visits: visits, by: try staff)
+            visits: visits, by: try staff,
+            confirmingIn: try body.language.map { try Language.named($0.rawValue, field: "language") })
         return .created(.init(body: .json(.init(appointments: try booked.map(Components.Schemas.Appointment.init)))))
-    }
-
-    /// A change from one visit of a series on: moved, resized or given to another member with the rest
-    /// (`changeFollowing`), or cancelled with the rest, each by the salon's terms; all in one transaction,
-    /// with one message to the customer saying how many later visits went with this one.
-    func editFollowing(
-        _ id: Int, version: Int?, _ change: AppointmentChange, callOff: VisitFee.Kind?, waiveFeeReason: String?,
-        overlapping: Bool
-    ) async throws -> Operations.EditAppointment.Output.Ok {
-        let staff = try staff
-        let (current, _) = try await salonDesk.appointment(id, by: staff)
-        let rest = try await salonDesk.following(current)
-        let appointment: Appointment
-        switch callOff {
-        case .noShow?:
-            throw DomainError.invalid("applyTo", "a no-show is marked one visit at a time")
-        case .lateCancellation?:
-            let terms: DeskCancellation = waiveFeeReason.map { .waiveFee(reason: $0) } ?? .applyTerms
-            let fee = waiveFeeReason == nil ? try await salonDesk.callOffFees(id, by: staff)?.cancellation : nil
-            appointment = try await tellingCustomer(appointmentID: id, fee: fee, later: rest.count) {
-                let first = try await salonDesk.callOff(
-                    id, version: version, as: .lateCancellation, terms: terms, by: staff
-                ).appointment
-                for later in rest {
-                    _ = try await salonDesk.callOff(
-                        later.id, version: later.version, as: .lateCancellation, terms: terms, by: staff)
-                }
-                return first
-            }
-        case nil:
-            appointment = try await tellingCustomer(appointmentID: id, later: rest.count) {
-                try await salonDesk.changeFollowing(id, version: version, change, overlapping: overlapping, by: staff)[
-                    0]
-            }
-        }
-        return .init(headers: .init(eTag: Self.eTag(of: appointment)), body: .json(try .init(appointment)))
     }
 }

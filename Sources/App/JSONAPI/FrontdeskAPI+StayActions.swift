@@ -39,19 +39,11 @@ extension FrontdeskAPI {
                 throw DomainError.invalid("reason", "a reason is given only for waiving the fee (fee: waive)")
             default: .applyTerms
             }
-        let (staff, version) = (try staff, IfMatch(input.headers.ifMatch).expectedVersion)
-        // The guest is told the fee the terms keep, as the desk's page showed it.
-        let fee: Money? =
-            switch terms {
-            case .applyTerms: try await frontDesk.cancellationFee(input.path.id, by: staff)
-            case .waiveFee: nil
-            }
         return .ok(
             try .changed(
-                try await tellingGuest(stayID: input.path.id, fee: fee) {
-                    let stay = try await frontDesk.cancel(input.path.id, version: version, terms: terms, by: staff)
-                    return (stay, stay)
-                }))
+                try await frontDesk.cancel(
+                    input.path.id, version: IfMatch(input.headers.ifMatch).expectedVersion, terms: terms,
+                    by: try staff)))
     }
 
     func markNoShow(_ input: Operations.MarkNoShow.Input) async throws -> Operations.MarkNoShow.Output {

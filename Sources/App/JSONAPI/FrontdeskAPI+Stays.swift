@@ -17,14 +17,14 @@ extension FrontdeskAPI {
         let nights = try Nights(
             arrival: try Day.parse(body.arrival, field: "arrival"),
             departure: try Day.parse(body.departure, field: "departure"))
-        let stay = try await bookingAtDesk(
+        let stay = try await frontDesk.book(
             NewStay(
                 propertyID: propertyID, roomTypeID: body.roomTypeId, roomID: body.roomId, nights: nights,
                 adults: body.adults, children: body.children ?? 0, infants: body.infants ?? 0,
                 guestName: body.guest.name, guestEmail: body.guest.email ?? "",
                 guestPhone: body.guest.phone ?? "", source: .frontDesk, notes: body.notes ?? "",
-                ratePlanID: body.ratePlanId),
-            language: try body.language.map { try Language.named($0.rawValue, field: "language") })
+                ratePlanID: body.ratePlanId), by: try staff,
+            confirmingIn: try body.language.map { try Language.named($0.rawValue, field: "language") })
         return .created(
             .init(
                 headers: .init(eTag: Self.eTag(of: stay), location: "/api/v1/stays/\(stay.id)"),
@@ -83,25 +83,21 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        let staff = try staff
         return .ok(
             try .changed(
-                try await tellingGuest(stayID: input.path.id) {
-                    let changed = try await frontDesk.changeStay(
-                        input.path.id, version: version,
-                        StayChange(
-                            arrival: try body.arrival.map { try Day.parse($0, field: "arrival") },
-                            departure: try body.departure.map { try Day.parse($0, field: "departure") },
-                            roomID: body.roomId, adults: body.adults, children: body.children, infants: body.infants,
-                            notes: body.notes, guestName: body.guest?.name, guestEmail: body.guest?.email,
-                            guestPhone: body.guest?.phone, guestNationality: body.guest?.nationality,
-                            guestDocumentNumber: body.guest?.documentNumber,
-                            guestBirthDate: try body.guest?.birthDate.map { text in
-                                text.isEmpty ? nil : try Day.parse(text, field: "guest.birthDate")
-                            }),
-                        by: staff)
-                    return (changed, changed.stay)
-                }))
+                try await frontDesk.changeStay(
+                    input.path.id, version: version,
+                    StayChange(
+                        arrival: try body.arrival.map { try Day.parse($0, field: "arrival") },
+                        departure: try body.departure.map { try Day.parse($0, field: "departure") },
+                        roomID: body.roomId, adults: body.adults, children: body.children, infants: body.infants,
+                        notes: body.notes, guestName: body.guest?.name, guestEmail: body.guest?.email,
+                        guestPhone: body.guest?.phone, guestNationality: body.guest?.nationality,
+                        guestDocumentNumber: body.guest?.documentNumber,
+                        guestBirthDate: try body.guest?.birthDate.map { text in
+                            text.isEmpty ? nil : try Day.parse(text, field: "guest.birthDate")
+                        }),
+                    by: try staff)))
     }
 
     static func eTag(of stay: Stay) -> String { "\"\(stay.version)\"" }

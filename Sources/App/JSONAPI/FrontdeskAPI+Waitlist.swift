@@ -69,7 +69,7 @@ extension FrontdeskAPI {
         return .ok(.init(body: .json(try .init(page, in: try .asked(input.query.lang)))))
     }
 
-    /// Books the time offered; the customer's confirmation is written with the visit, in one transaction.
+    /// Books the time offered, with the customer's confirmation.
     func acceptWaitlistOffer(_ input: Operations.AcceptWaitlistOffer.Input) async throws
         -> Operations.AcceptWaitlistOffer.Output
     {
@@ -78,17 +78,8 @@ extension FrontdeskAPI {
             case .json(let body): body
             }
         let language = try Language.asked(input.query.lang)
-        let token = input.path.token
-        let visit = try await store.write { _ in
-            let (visit, entry) = try await salonDesk.accept(token: token, acceptsTerms: body.acceptTerms)
-            let settings = try await store.messages.settings(propertyID: visit.salon.id)
-            if let message = settings.applied(
-                to: .about(visit, kind: .confirmation, language: language ?? entry.request.language))
-            {
-                try await store.messages.enqueue(message)
-            }
-            return visit
-        }
+        let visit = try await salonDesk.accept(
+            token: input.path.token, acceptsTerms: body.acceptTerms, language: language)
         return .created(.init(body: .json(try .init(visit, in: language))))
     }
 

@@ -39,6 +39,9 @@ struct FrontdeskAPI: APIProtocol {
     var guestsBookings: GuestsBookings<Store> { store.operations() }
     /// The hotel's stays and guests as files.
     var exports: Exports<Store> { store.operations() }
+    /// The messages sent, and what a property sends.
+    var outbox: Outbox<Store> { store.operations() }
+    var webhooks: Webhooks<Store> { store.operations() }
 
     /// The member of staff signed in, their role at each property, and the work the request does
     /// (reading, or desk work for a change).

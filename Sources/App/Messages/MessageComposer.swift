@@ -83,7 +83,12 @@ struct MessageComposer: Sendable {
         if let total = facts.total { context["total"] = money(total) }
         if let later = facts.laterVisits, later > 0 {
             slots["count"] = later
-            let key = message.kind == .cancellation ? "laterCancelled" : "laterChanged"
+            let key =
+                switch message.kind {
+                case .cancellation: "laterCancelled"
+                case .confirmation: "laterBooked"
+                default: "laterChanged"
+                }
             context["later"] = said(later == 1 ? key + "One" : key)
         }
         if let note = facts.note, !note.isEmpty { context["note"] = note }

@@ -1,21 +1,27 @@
 import Booking
 import Foundation
 import Logging
-import Mail
 import ServiceLifecycle
 import Storage
 
-/// Sends the outbox by SMTP: a `Service` of the application, started once the schema is up to date.
-/// Each round it claims what is due (`MessageRepository.claim`: one instance of several takes each
-/// message), writes each in its recipient's language, and sends it with its `Message-ID`. A refusal
-/// for now (4xx) or a server out of reach is tried again later (`MessageRetries`); a refusal for good
-/// (5xx), or the attempts run out, marks the message failed with the server's words. Without an SMTP
-/// server set up it is not started, and messages wait in the outbox.
+/// Sends the outbox: a `Service` of the application, started once the schema is up to date, with a sender
+/// for each channel set up (`MessageSender`: SMTP for email). Each round it claims what is due on those
+/// channels (`MessageRepository.claim`: one instance of several takes each message), writes each in its
+/// recipient's language, and hands it to its channel's sender. A refusal for now or a server out of reach is
+/// tried again later (`MessageRetries`); a refusal for good, or the attempts run out, marks the message
+/// failed with the channel's words. Without a sender it is not started, and messages wait in the outbox.
 struct MessageDelivery: ServiceLifecycle.Service {
     let store: Store
-    let settings: MailSettings
-    let smtp: SMTPConfiguration
+    let settings: MessagingSettings
+    let senders: [MessageChannel: any MessageSender]
     let logger: Logger
+
+    init(store: Store, settings: MessagingSettings, senders: [any MessageSender], logger: Logger) {
+        self.store = store
+        self.settings = settings
+        self.senders = Dictionary(senders.map { ($0.channel, $0) }, uniquingKeysWith: { first, _ in first })
+        self.logger = logger
+    }
 
     func run() async throws {
         let composer = try await MessageComposer.bundled(siteURL: settings.siteURL)
@@ -27,7 +33,8 @@ struct MessageDelivery: ServiceLifecycle.Service {
     func round(_ composer: MessageComposer) async -> Int {
         let claimed: [OutgoingMessage]
         do {
-            claimed = try await store.messages.claim(leaseMillis: settings.leaseSeconds * 1000)
+            claimed = try await store.messages.claim(
+                leaseMillis: settings.leaseSeconds * 1000, channels: Set(senders.keys))
         } catch {
             logger.warning("could not read the outbox", metadata: ["error": "\(error)"])
             return 0
@@ -37,28 +44,31 @@ struct MessageDelivery: ServiceLifecycle.Service {
     }
 
     private func deliver(_ outgoing: OutgoingMessage, _ composer: MessageComposer) async {
-        let outcome: (error: String, permanent: Bool)?
+        let failure: SendFailure?
         do {
             let message = outgoing.message
+            guard let sender = senders[message.channel] else {
+                throw SendFailure(description: "no sender for the channel \(message.channel)", permanent: true)
+            }
             if [.reminder, .preArrival].contains(message.kind),
                 !message.stillTimely(now: store.clock.now(), booked: try await store.messages.stillBooked(message))
             {
-                throw MessageTemplateError("not sent: its visit or stay is no longer to come")
+                throw SendFailure(description: "not sent: its visit or stay is no longer to come", permanent: true)
             }
-            let composed = try composer.compose(outgoing)
-            try await SMTPClient(configuration: smtp).send(mail(outgoing, composed))
-            outcome = nil
-        } catch let error as MailError {
-            outcome = (error.description, error.isPermanent)
+            try await sender.send(outgoing, try composer.compose(outgoing))
+            failure = nil
+        } catch let error as SendFailure {
+            failure = error
         } catch {
-            outcome = ("\(error)", true)
+            failure = SendFailure(description: "\(error)", permanent: true)
         }
         do {
-            if let outcome {
-                let wait = outcome.permanent ? nil : settings.retries.wait(afterAttempt: outgoing.attempts)
-                try await store.messages.markNotSent(id: outgoing.id, error: outcome.error, retryAfterMillis: wait)
+            if let failure {
+                let wait = failure.permanent ? nil : settings.retries.wait(afterAttempt: outgoing.attempts)
+                try await store.messages.markNotSent(
+                    id: outgoing.id, error: failure.description, retryAfterMillis: wait)
                 logger.notice(
-                    "message not sent", metadata: ["message": "\(outgoing.id)", "error": "\(outcome.error)"])
+                    "message not sent", metadata: ["message": "\(outgoing.id)", "error": "\(failure.description)"])
             } else {
                 try await store.messages.markSent(id: outgoing.id)
             }
@@ -67,17 +77,5 @@ struct MessageDelivery: ServiceLifecycle.Service {
             logger.warning(
                 "could not record a message's delivery", metadata: ["message": "\(outgoing.id)", "error": "\(error)"])
         }
-    }
-
-    private func mail(_ outgoing: OutgoingMessage, _ composed: ComposedMessage) -> MailMessage {
-        let message = outgoing.message
-        return MailMessage(
-            from: MailAddress(settings.sender.email, name: message.facts.propertyName),
-            to: [MailAddress(message.recipient, name: message.recipientName)],
-            replyTo: nil, subject: composed.subject, text: composed.text, html: composed.html,
-            inlineImages: composed.images,
-            messageID: "<\(outgoing.messageID)@\(settings.messageIDDomain)>",
-            date: Date(timeIntervalSince1970: TimeInterval(outgoing.createdAt) / 1000),
-            language: message.language.rawValue, headers: [("Auto-Submitted", "auto-generated")])
     }
 }

@@ -5,9 +5,9 @@ import ServiceLifecycle
 import Storage
 
 /// Works the salons' waitlists every `interval`: offers that ran out pass on, waits whose last day passed
-/// end, and each customer waiting is offered a time that has freed up, their email written in the offer's
-/// transaction. A `Service` of the application; instances running it at once offer a time to one customer
-/// (the offer and its hold are written with the salon locked).
+/// end, and each customer waiting is offered a time that has freed up (`SalonDesk.offerTimes`). A `Service`
+/// of the application; instances running it at once offer a time to one customer (the offer and its hold
+/// are written with the salon locked).
 struct WaitlistRounds: ServiceLifecycle.Service {
     let store: Store
     let interval: Duration
@@ -35,14 +35,7 @@ struct WaitlistRounds: ServiceLifecycle.Service {
         var made = 0
         for salon in try await store.salonsWithWaitlist() {
             try await desk.endPastWaits(propertyID: salon)
-            made += try await desk.offerTimes(propertyID: salon) { offer, entry, salon in
-                // The offer as its link opens it (written in this transaction): its service, stylist and deposit.
-                let page = try await desk.offerPage(token: offer.token)
-                try await store.messages.enqueue(
-                    .waitlistOffer(
-                        offer, to: entry, salon: salon, service: page.service.name, staffName: page.staff?.name,
-                        deposit: page.deposit))
-            }.count
+            made += try await desk.offerTimes(propertyID: salon).count
         }
         return made
     }

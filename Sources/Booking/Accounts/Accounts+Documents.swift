@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a hotel hands a guest about the account: invoices and receipts (and Thailand's tax invoices),
 /// issued from the folio as it stands and numbered per property and kind without gaps (a property being
 /// one place of business), and the issuer details they carry.
@@ -44,6 +46,23 @@ extension Accounts where Storage: DocumentStorage {
             throw DomainError(.notFound, "no document \(id)")
         }
         return document
+    }
+
+    /// Sends a document by email, in `language`, to `email` (else the guest's own): refused naming `email`
+    /// when there is none, or it is no address.
+    public func send(_ documentID: Int, to email: String?, in language: Language, by staff: Staff) async throws
+        -> OutgoingMessage
+    {
+        let document = try await document(documentID, by: staff)
+        let found = try await stay(document.stayID, by: staff)
+        let guest = try await storage.guest(id: found.stay.guestID)
+        let email = (email ?? guest?.email ?? "").trimmingCharacters(in: .whitespaces)
+        guard !email.isEmpty else {
+            throw DomainError.invalid("email", "the guest has no email address: give one", reason: .emailRequired)
+        }
+        try User.validate(email: email)
+        return try await notices.sendAsAsked(
+            .document(document, property: found.property, email: email, name: document.guestName, language: language))
     }
 }
 

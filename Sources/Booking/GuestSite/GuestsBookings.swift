@@ -45,7 +45,17 @@ public struct GuestsBookings<Storage: StayStorage>: StayOperations {
     /// email to reach the guest, at the rates quoted now (kept for the folio). A specific free room is
     /// booked, so that the database's own guard makes overbooking impossible: if another guest takes it
     /// first, the next free room is tried; `.conflict` when none is left.
-    public func book(_ new: NewStay) async throws -> OnlineBooking {
+    /// The guest's confirmation, in `language`, is written in the booking's transaction.
+    public func book(_ new: NewStay, language: Language = .en) async throws -> OnlineBooking {
+        try await storage.inOneTransaction {
+            let booking = try await booking(new)
+            try await notices.send(
+                .confirmation(of: booking, guestName: new.guestName, email: new.guestEmail, language: language))
+            return booking
+        }
+    }
+
+    private func booking(_ new: NewStay) async throws -> OnlineBooking {
         guard let property = try await storage.property(id: new.propertyID), property.kind == .hotel else {
             throw DomainError(.notFound, "no place \(new.propertyID)", field: "propertyId")
         }
@@ -100,11 +110,17 @@ public struct GuestsBookings<Storage: StayStorage>: StayOperations {
         return try await guestsBooking(found, guest: guest)
     }
 
-    /// The guest cancels the booking `find` finds (`FrontDesk.cancelByGuest`), and sees it after.
-    public func cancel(code: String, email: String) async throws -> GuestsBooking {
-        var (found, guest) = try await findGuestsBooking(code: code, email: email)
-        found.stay = try await operations(FrontDesk.self).cancelByGuest(found)
-        return try await guestsBooking(found, guest: guest)
+    /// The guest cancels the booking `find` finds (`FrontDesk.cancelByGuest`), and sees it after. They are
+    /// told, in `language`, with the fee its terms kept, in the cancellation's transaction.
+    public func cancel(code: String, email: String, language: Language = .en) async throws -> GuestsBooking {
+        try await storage.inOneTransaction {
+            var (found, guest) = try await findGuestsBooking(code: code, email: email)
+            let fee = try await guestsBooking(found, guest: guest).cancellation.fee
+            found.stay = try await operations(FrontDesk.self).cancelByGuest(found)
+            let cancelled = try await guestsBooking(found, guest: guest)
+            try await notices.send(.cancellation(of: cancelled, fee: fee, language: language))
+            return cancelled
+        }
     }
 
     private func findGuestsBooking(code: String, email: String) async throws -> (StayAtProperty, Guest) {

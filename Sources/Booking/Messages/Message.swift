@@ -120,6 +120,9 @@ public struct NewMessage: Sendable, Hashable {
     public var appointmentID: Int?
     /// A waitlist's offer, which names no booking.
     public var waitlistOfferID: Int?
+    /// Where it goes: email unless another channel's sender is set up for it.
+    public var channel: MessageChannel
+    /// The recipient's address on `channel`.
     public var recipient: String
     public var recipientName: String
     public var language: Language
@@ -127,10 +130,11 @@ public struct NewMessage: Sendable, Hashable {
 
     public init(
         kind: MessageKind, propertyID: Int, stayID: Int? = nil, appointmentID: Int? = nil,
-        waitlistOfferID: Int? = nil, recipient: String, recipientName: String, language: Language,
-        facts: MessageFacts
+        waitlistOfferID: Int? = nil, channel: MessageChannel = .email, recipient: String, recipientName: String,
+        language: Language, facts: MessageFacts
     ) {
         self.waitlistOfferID = waitlistOfferID
+        self.channel = channel
         self.kind = kind
         self.propertyID = propertyID
         self.stayID = stayID

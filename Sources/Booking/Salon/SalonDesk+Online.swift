@@ -96,8 +96,17 @@ extension SalonDesk {
 
     /// Books a visit for a customer online: one appointment per service, on the member `FreeTimes`
     /// places it with, under one code. `.conflict` (`appointment.taken`, `.resourceFull`) when the time was
-    /// taken meanwhile; `.invalid` for a customer, terms or a time the rules never allow.
-    public func bookOnline(_ new: NewOnlineVisit) async throws -> SalonVisit {
+    /// taken meanwhile; `.invalid` for a customer, terms or a time the rules never allow. The customer's
+    /// confirmation, in `language`, is written in the booking's transaction.
+    public func bookOnline(_ new: NewOnlineVisit, language: Language = .en) async throws -> SalonVisit {
+        try await storage.inOneTransaction {
+            let visit = try await booking(online: new)
+            try await notices.send(.about(visit, kind: .confirmation, language: language))
+            return visit
+        }
+    }
+
+    private func booking(online new: NewOnlineVisit) async throws -> SalonVisit {
         try Self.validate(customer: new)
         guard new.request.start != nil else { throw DomainError.invalid("start", "choose a time") }
         let stored = try await storage.exclusively(salon: new.request.propertyID) {

@@ -41,6 +41,21 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
         }
     }
 
+    /// Books an appointment at the desk as `book(_:by:)` does and, when the desk chose a `language` for the
+    /// customer, writes their confirmation in the booking's transaction.
+    public func book(_ new: NewAppointment, by staff: Staff?, confirmingIn language: Language?) async throws
+        -> Appointment
+    {
+        try await storage.inOneTransaction {
+            let appointment = try await book(new, by: staff)
+            if let language { try await notices.confirm(deskBooking: appointment, in: language) }
+            return appointment
+        }
+    }
+
+    /// What the desk's and the customers' changes tell them, written in their transactions (`Notices`).
+    var notices: Notices<Storage> { Notices(storage: storage) }
+
     /// What booking `new` needs, checked: its salon, member, service and length, and (unless only
     /// planning it) its customer's name, reading and notes as the rules allow them.
     func prepare(_ new: NewAppointment, by staff: Staff?, planning: Bool = false) async throws -> PreparedBooking {
@@ -160,7 +175,7 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
 }
 
 /// What a salon's operations read and write. Implemented on SQLite and PostgreSQL by Storage.
-public protocol SalonStorage: CustomerStorage {
+public protocol SalonStorage: CustomerStorage, MessageStorage {
     func property(id: Int) async throws -> Property?
     func staff(propertyID: Int) async throws -> [StaffMember]
     func services(propertyID: Int) async throws -> [Service]

@@ -40,6 +40,16 @@ extension FrontDesk {
         return try await storage.insert(new, agreedRates: rates, by: staff?.user.id)
     }
 
+    /// Books a stay at the desk as `book(_:by:)` does and, when the desk chose a `language` for the guest,
+    /// writes their confirmation in the booking's transaction.
+    public func book(_ new: NewStay, by staff: Staff?, confirmingIn language: Language?) async throws -> Stay {
+        try await storage.inOneTransaction {
+            let stay = try await book(new, by: staff)
+            if let language { try await notices.confirm(deskBooking: stay, in: language) }
+            return stay
+        }
+    }
+
     /// The plan a booking asks for: one the property offers now, or 404 naming `ratePlanId`.
     static func plan(_ id: Int?, of property: Property) throws(DomainError) -> RatePlan? {
         guard let id else { return nil }

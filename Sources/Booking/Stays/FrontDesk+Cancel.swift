@@ -2,13 +2,28 @@
 /// and a manager taking either back.
 extension FrontDesk {
     /// Cancels a booked stay at the desk (the desk asks before it): its nights are free again, and the
-    /// cancellation terms are applied as the desk chose (`DeskCancellation`).
+    /// cancellation terms are applied as the desk chose (`DeskCancellation`). The guest is told, with the
+    /// fee the terms keep, in the cancellation's transaction.
     public func cancel(_ id: Int, version: Int?, terms: DeskCancellation = .applyTerms, by staff: Staff)
         async throws -> Stay
     {
         let found = try await stay(id, by: staff)
-        let (property, roomType, today) = (found.property, found.roomType, found.today)
         if case .waiveFee(let reason) = terms { try DeskCancellation.validate(reason: reason) }
+        let told: Money? =
+            switch terms {
+            case .applyTerms: try await cancellationFee(of: found)
+            case .waiveFee: nil
+            }
+        return try await tellingGuest(id, fee: told) {
+            let stay = try await cancelling(id, version: version, terms: terms, by: staff, found: found)
+            return (stay, stay)
+        }
+    }
+
+    private func cancelling(
+        _ id: Int, version: Int?, terms: DeskCancellation, by staff: Staff, found: StayAtProperty
+    ) async throws -> Stay {
+        let (property, roomType, today) = (found.property, found.roomType, found.today)
         return try await change(id, version: version, by: staff, action: "cancel") { stay, ledger in
             switch terms {
             case .applyTerms:

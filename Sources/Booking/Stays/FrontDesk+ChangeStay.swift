@@ -57,7 +57,17 @@ extension FrontDesk {
     /// folio is corrected in the same transaction (`StayCharges`), and a new room is a move from today
     /// (`moveRoom`'s rule), never of a night already slept. Guests are checked against the booked
     /// type's capacity.
+    /// The guest is told of new dates or a new room type in the change's transaction (`Notices`).
     public func changeStay(_ id: Int, version: Int?, _ change: StayChange, by staff: Staff) async throws -> ChangedStay
+    {
+        try await tellingGuest(id) {
+            let changed = try await changingStay(id, version: version, change, by: staff)
+            return (changed, changed.stay)
+        }
+    }
+
+    private func changingStay(_ id: Int, version: Int?, _ change: StayChange, by staff: Staff) async throws
+        -> ChangedStay
     {
         let found = try await stay(id, by: staff)
         let (property, roomType, today) = (found.property, found.roomType, found.today)

@@ -30,4 +30,17 @@ public struct FrontDesk<Storage: StayStorage>: StayOperations {
         try await storage.change(
             stayID: stayID, expectedVersion: version, by: staff?.user.id, action: action, change)
     }
+
+    /// Runs `change` of stay `id` (answering what the caller answers and the stay after) and writes what it
+    /// tells the guest, in one transaction; `fee` is what a cancellation's terms keep.
+    func tellingGuest<Answer: Sendable>(
+        _ id: Int, fee: Money? = nil, _ change: @escaping @Sendable () async throws -> (Answer, Stay)
+    ) async throws -> Answer {
+        try await storage.inOneTransaction {
+            let before = try await storage.stay(id: id)
+            let (answer, after) = try await change()
+            if let before { try await notices.tell(deskChangeFrom: before, to: after, fee: fee) }
+            return answer
+        }
+    }
 }

@@ -33,6 +33,9 @@ extension StayOperations {
         Other(storage: storage, now: now)
     }
 
+    /// What the operations' changes tell guests, written in their transactions (`Notices`).
+    var notices: Notices<Storage> { Notices(storage: storage) }
+
     /// The stay with `id` and its property, as `staff` may see it.
     public func stay(_ id: Int, by staff: Staff?) async throws -> StayAtProperty {
         let stay = try await requireStay(id, by: staff)

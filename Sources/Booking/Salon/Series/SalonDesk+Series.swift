@@ -27,8 +27,21 @@ extension SalonDesk {
     /// `RepeatRule.counts.upperBound`, no start twice) as one series, in one transaction: a visit over
     /// another of the member's appointments is refused (`.appointmentTaken`, naming `visits[i].start`)
     /// unless it says `overlapping`, one outside their hours (`.appointmentOutsideShift`) unless it says
-    /// `outsideWorkingHours`.
-    public func bookSeries(_ new: NewAppointment, visits: [SeriesVisit], by staff: Staff?) async throws
+    /// `outsideWorkingHours`. When the desk chose a `language` for the customer, one confirmation of the
+    /// first visit, saying how many follow, is written in the same transaction.
+    public func bookSeries(
+        _ new: NewAppointment, visits: [SeriesVisit], by staff: Staff?, confirmingIn language: Language? = nil
+    ) async throws -> [Appointment] {
+        try await storage.inOneTransaction {
+            let booked = try await booking(series: new, visits: visits, by: staff)
+            if let language, let first = booked.first {
+                try await notices.confirm(deskBooking: first, in: language, later: booked.count - 1)
+            }
+            return booked
+        }
+    }
+
+    private func booking(series new: NewAppointment, visits: [SeriesVisit], by staff: Staff?) async throws
         -> [Appointment]
     {
         guard (1...RepeatRule.counts.upperBound).contains(visits.count) else {

@@ -54,8 +54,18 @@ extension SalonDesk where Storage: CheckoutStorage {
     }
 
     /// Cancels the visit booked online under `code`, every service of it, while its terms allow
-    /// (`.conflict` after); a cancellation made within the salon's late window posts its fee.
-    public func cancelVisit(code: String, email: String) async throws -> SalonVisit {
+    /// (`.conflict` after); a cancellation made within the salon's late window posts its fee. The customer
+    /// is told, in `language`, with the fee the terms charge, in the cancellation's transaction.
+    public func cancelVisit(code: String, email: String, language: Language = .en) async throws -> SalonVisit {
+        try await storage.inOneTransaction {
+            let fee = try await visit(code: code, email: email).fees.cancellingNow
+            let visit = try await cancelling(code: code, email: email)
+            try await notices.send(.about(visit, kind: .cancellation, fee: fee, language: language))
+            return visit
+        }
+    }
+
+    private func cancelling(code: String, email: String) async throws -> SalonVisit {
         let current = try await visit(code: code, email: email)
         guard current.cancellation.allowed else {
             throw DomainError(

@@ -70,12 +70,9 @@ extension SalonDesk where Storage: WaitlistStorage {
 
     /// One round at a salon: each customer waiting, first come first, is offered the earliest free time
     /// on their days they were not offered before, held for `Waitlist.holdMinutes` (half an hour, or at
-    /// night until the morning's). `tell` writes the customer's message in the offer's transaction.
+    /// night until the morning's). The customer's message is written in the offer's transaction.
     /// Answers the offers made.
-    public func offerTimes(
-        propertyID: Int,
-        tell: @escaping @Sendable (WaitlistOffer, WaitlistEntry, Property) async throws -> Void
-    ) async throws -> [WaitlistOffer] {
+    public func offerTimes(propertyID: Int) async throws -> [WaitlistOffer] {
         let salon = try await storage.salon(propertyID, by: nil)
         let today = Day.today(in: salon.timeZone, now: now())
         var made: [WaitlistOffer] = []
@@ -106,7 +103,7 @@ extension SalonDesk where Storage: WaitlistStorage {
                     break
                 }
                 if let time = Waitlist.choose(among: free, offered: offered) {
-                    if let offer = try await offer(time, to: entry, at: salon, tell: tell) { made.append(offer) }
+                    if let offer = try await offer(time, to: entry, at: salon) { made.append(offer) }
                     // Taken now (or meanwhile, when the offer could not be made): read the times again.
                     known = [:]
                     break
@@ -119,10 +116,7 @@ extension SalonDesk where Storage: WaitlistStorage {
 
     /// Offers `time` to `entry` if they are still waiting and the time is still free: its hold and the
     /// offer are written together, with the salon locked, so a time goes to one customer at once.
-    private func offer(
-        _ time: FreeTime, to entry: WaitlistEntry, at salon: Property,
-        tell: @escaping @Sendable (WaitlistOffer, WaitlistEntry, Property) async throws -> Void
-    ) async throws -> WaitlistOffer? {
+    private func offer(_ time: FreeTime, to entry: WaitlistEntry, at salon: Property) async throws -> WaitlistOffer? {
         var asked = entry.visitRequest
         asked.staff = .member(time.staffID)
         asked.start = time.start
@@ -140,7 +134,12 @@ extension SalonDesk where Storage: WaitlistStorage {
                         id: 0, entryID: entry.id, propertyID: salon.id, token: HoldToken.make(),
                         holdToken: hold.token, start: time.start, staffID: time.staffID, expiresAt: hold.expiresAt,
                         state: .open, createdAt: at))
-                try await tell(offer, entry, salon)
+                // The offer as its link opens it (written in this transaction): its service, stylist and deposit.
+                let page = try await offerPage(token: offer.token)
+                try await notices.sendAsAsked(
+                    .waitlistOffer(
+                        offer, to: entry, salon: salon, service: page.service.name, staffName: page.staff?.name,
+                        deposit: page.deposit))
                 return offer
             }
         } catch is WaitlistRace {
@@ -233,11 +232,11 @@ extension SalonDesk where Storage: WaitlistStorage {
     }
 
     /// The customer takes the time offered: booked as the booking page books it, on the hold that kept it
-    /// for them; with the customer, whose language the visit's confirmation is written in. `.conflict`
-    /// (`waitlist.offerClosed`) once the offer lapsed or was answered.
-    public func accept(token: String, acceptsTerms: Bool) async throws -> (visit: SalonVisit, entry: WaitlistEntry) {
+    /// for them; with the customer, whose confirmation is written with it, in `language` (else the one they
+    /// asked in). `.conflict` (`waitlist.offerClosed`) once the offer lapsed or was answered.
+    public func accept(token: String, acceptsTerms: Bool, language: Language? = nil) async throws -> SalonVisit {
         let (offer, entry) = try await offer(token: token)
-        let visit = try await storage.exclusively(salon: offer.propertyID) {
+        return try await storage.exclusively(salon: offer.propertyID) {
             try await requireOpen(offer)
             var request = entry.visitRequest
             request.staff = .member(offer.staffID)
@@ -246,13 +245,12 @@ extension SalonDesk where Storage: WaitlistStorage {
                 NewOnlineVisit(
                     request: request, holdToken: offer.holdToken, customerName: entry.request.customerName,
                     customerEmail: entry.request.email, customerPhone: entry.request.phone,
-                    acceptsTerms: acceptsTerms))
+                    acceptsTerms: acceptsTerms), language: language ?? entry.request.language)
             let at = nowMillis
             _ = try await storage.answer(offerID: offer.id, .accepted, at: at, visitCode: visit.code)
             _ = try await storage.move(entryID: entry.id, to: .booked, from: [.offered], at: at)
             return visit
         }
-        return (visit, entry)
     }
 
     /// The customer turns the time down: it is let go for the next customer, and they wait on for another.

@@ -3,7 +3,9 @@ real server over the demo database, which has no mail server: a booking made on 
 confirmation to the guest's email as not sent for want of a mail server, in English and then in Japanese without an
 English word, and a manager is offered no Send again for it; a salon visit booked online shows the same on its
 appointment's page. The states such a server never reaches (sent, failed, on its way) are drawn in the page from
-made-up messages: their words, Send again only for a sent or a failed one, and the server's refusal shown in place."""
+made-up messages: their words, Send again only for a sent or a failed one, and the server's refusal shown in place.
+A guest who asks for no email is recorded with Stop emails: their next booking writes no message, until Send emails
+again."""
 
 import datetime
 import uuid
@@ -191,3 +193,33 @@ def test_a_booking_made_on_the_board_confirms_to_the_guest_in_the_language_chose
     email = quiet
     stay_id = WebDriverWait(browser, 10).until(lambda b: booked())
     assert api(browser, "GET", f"/api/v1/stays/{stay_id}/messages")["data"]["messages"] == []
+
+
+def test_a_guest_who_asks_for_no_email_is_recorded_and_their_next_booking_sends_none(desk_server, browser_factory):
+    browser = browser_factory()
+    sign_in(browser, desk_server)
+    hotel = use_property(browser, "hotel")
+    email = f"no.mail.{uuid.uuid4().hex[:8]}@example.com"
+    stay_id = book_online(browser, hotel, email)
+    go(browser, f"#/stays/{stay_id}", "stays")
+    line = "#stay-messages .message-consent"
+    WebDriverWait(browser, 10).until(lambda b: text_in(b, line))
+    assert text_in(browser, line).startswith(f"Emails about their bookings go to {email}.")
+
+    browser.find_element(By.CSS_SELECTOR, f"{line} button").click()
+    WebDriverWait(browser, 10).until(
+        lambda b: b.find_element(By.CSS_SELECTOR, line).get_attribute("data-granted") == "false")
+    assert text_in(browser, line).startswith(f"{email} asked for no emails")
+    # The server keeps it: the guest's next booking writes no message, and its page says why.
+    second = book_online(browser, hotel, email)
+    go(browser, f"#/stays/{second}", "stays")
+    WebDriverWait(browser, 10).until(lambda b: text_in(b, line))
+    assert rows(browser, "stay-messages") == []
+    assert "Send emails again" in text_in(browser, line)
+
+    browser.find_element(By.CSS_SELECTOR, f"{line} button").click()
+    WebDriverWait(browser, 10).until(
+        lambda b: b.find_element(By.CSS_SELECTOR, line).get_attribute("data-granted") == "true")
+    third = book_online(browser, hotel, email)
+    go(browser, f"#/stays/{third}", "stays")
+    WebDriverWait(browser, 10).until(lambda b: len(rows(b, "stay-messages")) == 1)

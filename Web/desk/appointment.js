@@ -18,7 +18,7 @@ import { isStep, moveAppointment, nextStates } from "./appointment-actions.js";
 import { depositForm, depositWords } from "./appointment-deposit.js";
 import { askWhichVisits, changeFollowing } from "./appointment-series.js";
 import { saleList } from "./sale-list.js";
-import { messageSection } from "./message-list.js";
+import { messageSection, readConsent } from "./message-list.js";
 
 
 export async function mount(main, desk, route) {
@@ -40,6 +40,7 @@ export async function mount(main, desk, route) {
     ]);
     const appointment = response.data;
     if (appointment.propertyId !== property.id) throw new OtherProperty(appointment.propertyId);
+    const consent = await readConsent(property.id, appointment.customer?.email);
     const version = response.version ?? appointment.version;
     const staff = (property.staff ?? []).find((s) => s.id === appointment.staffId);
     const service = (property.services ?? []).find((s) => s.id === appointment.serviceId);
@@ -152,7 +153,7 @@ export async function mount(main, desk, route) {
             saleList(appointment.sales, desk, "appointment-sales"),
           )
         : null,
-      messageSection(messages, desk, { id: "appointment-messages", mayResend: desk.may("managing"), reload: load }),
+      messageSection(messages, desk, { id: "appointment-messages", mayResend: desk.may("managing"), reload: load, consent }),
       mayRecord ? h("section", { class: "stay-forms", "aria-label": t("form.visitNotes.title") }, notes) : null,
       mayChange ? h("section", { class: "stay-forms", "aria-label": t("form.appointmentChange.title") }, change) : null,
     );

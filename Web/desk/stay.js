@@ -15,7 +15,7 @@ import { roomTypeChangeNote } from "./room-type-change.js";
 import { renderForm } from "./form.js";
 import { lineLabel, taxLabel } from "./folio-lines.js";
 import { itemState } from "./outbox.js";
-import { messageSection } from "./message-list.js";
+import { messageSection, readConsent } from "./message-list.js";
 import { documentsPart } from "./stay-documents.js";
 import { checkInLinkPart, onlineCheckInSection } from "./online-check-in.js";
 
@@ -32,6 +32,7 @@ export async function mount(main, desk, route) {
   let history = { entries: [] };
   let documents = [];
   let messages = { messages: [] };
+  let consent = null;
   const message = h("p", { class: "desk-form-error", role: "alert", id: "stay-message" });
   const pending = h("section", { class: "stay-pending no-print", "aria-labelledby": "stay-pending-title", hidden: true });
   // The check-in link once asked for stays shown across the page's redraws.
@@ -46,12 +47,13 @@ export async function mount(main, desk, route) {
     if (stay.propertyId !== property.id) throw new OtherProperty(stay.propertyId);
     // Housekeeping reads no money: no folio, no invoices.
     const money = desk.readsMoney;
-    [folio, history, { documents }, messages] = await Promise.all([
+    [folio, history, { documents }, messages, consent] = await Promise.all([
       money ? get(`/api/v1/stays/${id}/folio`) : null,
       get(`/api/v1/stays/${id}/history`),
       money ? get(`/api/v1/stays/${id}/documents`) : { documents: [] },
       // What was sent to the guest: a read that fails says so in its section, the stay still shows.
       get(`/api/v1/stays/${id}/messages`).catch((error) => error),
+      readConsent(property.id, stay.guest?.email),
     ]);
     if (keepTyping) typing.redraw(draw);
     else draw();
@@ -119,7 +121,7 @@ export async function mount(main, desk, route) {
       folio ? folioSection() : null,
       historySection(history, desk),
       messageSection(messages, desk, {
-        id: "stay-messages", mayResend: desk.may("managing"), reload: () => load({ keepTyping: true }),
+        id: "stay-messages", mayResend: desk.may("managing"), reload: () => load({ keepTyping: true }), consent,
       }),
     ];
     if ((stay.actions ?? []).includes("change")) {

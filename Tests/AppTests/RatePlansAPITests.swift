@@ -72,6 +72,17 @@ struct RatePlansAPITests {
             #expect(offers.map { $0.deposit?.amount } == [216_000, 170_000])
             #expect(offers[0].nonRefundable && offers[1].freeCancellationDays == 3)
             #expect(place.roomTypes[0].price?.total.amount == 240_000)
+            // The last free day, by the place's today: none for the non-refundable plan.
+            #expect(offers.map(\.freeUntil) == [nil, arrival.adding(days: -3).iso])
+            let late = today.adding(days: 2)
+            let soon = try await client.execute(
+                uri:
+                    "/api/v1/public/properties/\(fixture.property.id)?arrival=\(late.iso)&departure=\(late.adding(days: 2).iso)&adults=2",
+                method: .get
+            ) { try StayActionsAPITests.decode(Components.Schemas.PublicPropertyDetail.self, $0) }
+            let lastFree = late.adding(days: -(soon.policy.freeCancellationDays))
+            #expect(soon.policy.freeUntil == (lastFree >= today ? lastFree.iso : nil))
+            #expect(try #require(soon.roomTypes[0].plans)[1].freeUntil == nil)
 
             // Booked non-refundable: the deposit is the whole stay, open until paid at the desk.
             let nonRefundable = try await Self.book(client, fixture, plan: 1, arrival: arrival, key: "plan-one-abcdef")

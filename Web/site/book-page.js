@@ -8,7 +8,6 @@
 import { h, fill } from "../common/dom.js";
 import { textLength } from "../common/limits.js";
 import { call, errorText, keyPerBody, unreachable } from "../common/api.js";
-import { addDays, todayIn } from "../common/dates.js";
 import { paramsOf, partyText, searchOf } from "./search-bar.js";
 import { priceLines } from "./price.js";
 
@@ -30,21 +29,19 @@ function draftOfThisTab() {
 }
 
 /**
- * The cancellation terms in words, before the guest books: free until a day, then a share of the
- * total; or, inside the paid window already (by the hotel's today), what cancelling costs from now.
+ * The cancellation terms in words, before the guest books: free until the day the server says (by the
+ * hotel's today), then a share of the total; or, without such a day, what cancelling costs from now.
  * @param {(key: string, params?: object) => string} t
  * @param {object} i18n
- * @param {{freeCancellationDays: number, lateCancellationPercent: number}} policy
- * @param {string} arrival `YYYY-MM-DD`
- * @param {string} today the hotel's today, `YYYY-MM-DD`
+ * @param {{lateCancellationPercent: number, freeUntil?: string}} policy the place's or the plan's terms for
+ *   the dates asked, as the server answers them
  */
-export function cancellationTerms(t, i18n, policy, arrival, today) {
+export function cancellationTerms(t, i18n, policy) {
   const percent = policy.lateCancellationPercent;
   if (percent === 0) return t("book.termsAlwaysFree");
   const late = percent === 100 ? t("book.termsLateAll") : t("place.cancelLate", { percent: i18n.percent(percent / 100) });
-  const lastFree = addDays(arrival, -policy.freeCancellationDays);
-  if (lastFree < today) return percent === 100 ? t("book.termsNonRefundable") : t("book.termsNoFree", { percent: i18n.percent(percent / 100) });
-  return `${t("book.termsFreeUntil", { date: i18n.date(lastFree) })} ${late}`;
+  if (!policy.freeUntil) return percent === 100 ? t("book.termsNonRefundable") : t("book.termsNoFree", { percent: i18n.percent(percent / 100) });
+  return `${t("book.termsFreeUntil", { date: i18n.date(policy.freeUntil) })} ${late}`;
 }
 
 function bookedInThisTab() {
@@ -97,7 +94,7 @@ export async function mount(main, site, route) {
   }
   const terms = plan?.nonRefundable
     ? t("book.termsPlanNonRefundable")
-    : cancellationTerms(t, i18n, plan ?? answer.policy, search.arrival, todayIn(place.timeZone));
+    : cancellationTerms(t, i18n, plan ?? answer.policy);
   fill(summary,
     h("h1", { id: "book-title", text: t("book.title") }),
     h("p", { class: "book-place" }, h("strong", { text: place.name }), ` · ${roomType.name}`, plan ? ` · ${plan.name}` : ""),

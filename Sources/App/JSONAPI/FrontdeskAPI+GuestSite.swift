@@ -51,6 +51,7 @@ extension FrontdeskAPI {
         if hasDates { try Stay.validateOnline(query.nights, today: store.clock.today(at: property)) }
         let offers = hasDates ? try await guestSite.offers(for: property, query) : []
         let language = try Language.asked(input.query.lang)
+        let today = store.clock.today(at: property)
         return .ok(
             .init(
                 body: .json(
@@ -59,7 +60,11 @@ extension FrontdeskAPI {
                         labels: .init(additionalProperties: PlaceNames.standard.labels(of: [property])),
                         policy: .init(
                             freeCancellationDays: property.cancellationPolicy.freeUntilDaysBefore,
-                            lateCancellationPercent: property.cancellationPolicy.lateCancellationBasisPoints / 100),
+                            lateCancellationPercent: property.cancellationPolicy.lateCancellationBasisPoints / 100,
+                            freeUntil: hasDates
+                                ? property.cancellationPolicy.freeUntil(arrival: query.nights.arrival, today: today)?
+                                    .iso
+                                : nil),
                         checkIn: clockTime(property.checkInMinute), checkOut: clockTime(property.checkOutMinute),
                         roomTypes: try roomTypes.map { roomType in
                             let offer = offers.first { $0.roomType.id == roomType.id }
@@ -73,7 +78,7 @@ extension FrontdeskAPI {
                                 plans: offer == nil
                                     ? nil
                                     : try Self.planOffers(
-                                        roomType, property: property, query: query, language: language),
+                                        roomType, property: property, query: query, today: today, language: language),
                                 restriction: hasDates
                                     ? try roomType.restrictionRefusal(for: query.nights).map {
                                         .init(
@@ -85,7 +90,7 @@ extension FrontdeskAPI {
 
     /// A free room type's rate plans for the dates and the party, each priced, with its terms.
     static func planOffers(
-        _ roomType: RoomType, property: Property, query: PublicController.Query, language: Language?
+        _ roomType: RoomType, property: Property, query: PublicController.Query, today: Day, language: Language?
     ) throws -> [Components.Schemas.PlanOffer]? {
         try GuestPlanOffer.offers(for: roomType, at: property, nights: query.nights, party: query.party)?.map {
             offer in
@@ -95,6 +100,8 @@ extension FrontdeskAPI {
                 nonRefundable: offer.nonRefundable,
                 freeCancellationDays: offer.nonRefundable ? nil : offer.terms.freeUntilDaysBefore,
                 lateCancellationPercent: offer.nonRefundable ? nil : offer.terms.lateCancellationBasisPoints / 100,
+                freeUntil: offer.nonRefundable
+                    ? nil : offer.terms.freeUntil(arrival: query.nights.arrival, today: today)?.iso,
                 deposit: try offer.deposit.map { try .init($0) })
         }
     }

@@ -51,6 +51,13 @@ public struct GuestCancellation: Hashable, Sendable {
 
 extension CancellationPolicy {
     /// The last day a stay arriving on `arrival` can be cancelled for free.
+    /// The last day a booking arriving on `arrival`, made on `today`, is cancelled free; nil when cancelling
+    /// it would already cost (a non-refundable plan's never is free).
+    public func freeUntil(arrival: Day, today: Day) -> Day? {
+        let last = lastFreeDay(arrival: arrival)
+        return last >= today ? last : nil
+    }
+
     public func lastFreeDay(arrival: Day) -> Day { arrival.adding(days: -freeUntilDaysBefore) }
 
     /// What cancelling on `day` costs for a stay arriving on `arrival` whose price is `total`.

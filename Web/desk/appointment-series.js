@@ -283,6 +283,8 @@ export function repeatBooking(i18n, { propertyId, timeZone, booked, askToBook })
     const body = {
       staffId: details.staffId, serviceId: details.serviceId, durationMinutes: details.durationMinutes,
       customer: details.customer, notes: details.notes || undefined, visits,
+      // One confirmation for the series, in the language chosen on the form (none without one).
+      language: details.language || undefined,
     };
     bookButton.disabled = true;
     let data;

@@ -230,6 +230,19 @@ extension Store: DeskDayStorage {
     }
 }
 
+/// What guests sent by checking in online, kept with their stays.
+extension Store: OnlineCheckInStorage {
+    public func onlineCheckIns(stayIDs: [Int]) async throws -> [Int: OnlineCheckIn] {
+        try await stays.onlineCheckIns(stayIDs: stayIDs)
+    }
+
+    public func checkInOnline(stayID: Int, _ make: @escaping @Sendable (Stay) throws -> OnlineCheckIn) async throws
+        -> Stay
+    {
+        try await stays.checkInOnline(stayID: stayID, make)
+    }
+}
+
 /// The desk finds stays and reads their history with the stays.
 extension Store: StayReadStorage {
     public func find(_ text: String, propertyID: Int, limit: Int) async throws -> [(Stay, Guest)] {

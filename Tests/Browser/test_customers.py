@@ -219,7 +219,10 @@ def test_in_japanese_a_reading_in_hiragana_finds_the_record_and_its_last_formula
     assert desk.find_element(By.ID, "appointment-customer").get_attribute("href").endswith(f"#/customers/{customer['id']}")
     # The customer's allergies are on the visit too, before anything is mixed.
     assert "ジアミン系カラー剤" in text_in(desk, "#appointment-allergies")
-    assert latin_words(desk.execute_script("return document.getElementById('desk-main').innerText"), stored) == []
+    # Her email address is said with whether mail goes to it (the messages' consent line).
+    assert "hanako@example.com" in text_in(desk, "#appointment-messages .message-consent")
+    page = desk.execute_script("return document.getElementById('desk-main').innerText")
+    assert latin_words(page, stored + ["hanako@example.com"]) == []
     # Back: the record again; Back once more: the search as it was left.
     desk.back()
     record_shown(desk, customer["id"])

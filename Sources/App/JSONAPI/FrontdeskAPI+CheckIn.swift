@@ -23,7 +23,6 @@ extension FrontdeskAPI {
             }
         let language = try Language.asked(input.query.lang)
         let linked = try await linkedStay(input.path.token)
-        let (today, now) = (linked.today, store.clock.now())
         let guests = try body.guests.enumerated().map { index, guest in
             RegisteredGuest(
                 name: guest.name, nationality: guest.nationality ?? "", documentNumber: guest.documentNumber ?? "",
@@ -31,14 +30,8 @@ extension FrontdeskAPI {
         }
         let checkIn = OnlineCheckIn(
             guests: guests, arrivalMinute: try body.arrivalTime.map { try clockMinute($0, field: "arrivalTime") },
-            requests: body.requests ?? "", submittedAt: now)
-        let stay = try await store.stays.checkInOnline(stayID: linked.stay.id) { stay in
-            try OnlineCheckIn.requireOpen(stay, today: today)
-            try checkIn.validate(for: stay, today: today)
-            return checkIn
-        }
-        var after = linked
-        after.stay = stay
+            requests: body.requests ?? "", submittedAt: store.clock.now())
+        let after = try await guestsBookings.checkIn(linked, checkIn)
         return .ok(.init(body: .json(try await publicCheckIn(after, in: language))))
     }
 
@@ -68,28 +61,14 @@ extension FrontdeskAPI {
     /// The stay a token names, when this installation signed it and its day has not come.
     private func linkedStay(_ token: String) async throws -> LinkedStay {
         let link = try CheckInLink(verifying: token, key: try await store.secret(CheckInLink.secretName))
-        guard let stay = try await store.stay(id: link.stayID),
-            let hotel = try await store.property(id: stay.propertyID),
-            let roomType = try await store.roomTypes(propertyID: hotel.id).first(where: { $0.id == stay.roomTypeID })
-        else { throw DomainError(.notFound, "this check-in link is not valid", reason: .checkInLink) }
-        let today = hotel.today(now: store.clock.now())
-        try OnlineCheckIn.requireUnexpired(link.expiresOn, today: today)
-        return LinkedStay(stay: stay, hotel: hotel, roomType: roomType, today: today)
+        return try await guestsBookings.linkedStay(link.stayID, expiresOn: link.expiresOn)
     }
 
     private func publicCheckIn(_ linked: LinkedStay, in language: Language?) async throws
         -> Components.Schemas.PublicCheckIn
     {
         let (stay, hotel) = (linked.stay, linked.hotel)
-        let sent = try await store.stays.onlineCheckIn(stayID: stay.id)
-        // One entry per adult: what was sent (the booking's guest as they stand now first), else the
-        // booking's guest and blanks.
-        var guests = sent?.guests ?? []
-        if guests.isEmpty {
-            guests = [try await store.guest(id: stay.guestID).map(RegisteredGuest.init) ?? RegisteredGuest(name: "")]
-        }
-        guests = Array(guests.prefix(stay.adults))
-        while guests.count < stay.adults { guests.append(RegisteredGuest(name: "")) }
+        let (guests, sent) = try await guestsBookings.checkInForm(of: linked)
         return .init(
             propertyId: hotel.id, property: hotel.name, confirmationCode: stay.confirmationCode,
             roomType: hotel.translations.word(linked.roomType.name, in: language), arrival: stay.arrival.iso,
@@ -101,13 +80,6 @@ extension FrontdeskAPI {
 }
 
 /// A stay a check-in link names, with what its page shows.
-private struct LinkedStay {
-    var stay: Stay
-    var hotel: Property
-    var roomType: RoomType
-    var today: Day
-}
-
 extension Components.Schemas.RegisteredGuest {
     init(_ guest: RegisteredGuest) {
         self.init(

@@ -41,8 +41,6 @@ extension FrontdeskAPI {
     func getStay(_ input: Operations.GetStay.Input) async throws -> Operations.GetStay.Output {
         let details = try await frontDesk.details(input.path.id, by: try staff)
         let stay = details.stay
-        // What the guest sent before arriving is theirs to read who reads the guest.
-        let sent = details.guest == nil ? nil : try await store.stays.onlineCheckIn(stayID: stay.id)
         return .ok(
             .init(
                 headers: .init(eTag: Self.eTag(of: stay)),
@@ -53,7 +51,7 @@ extension FrontdeskAPI {
                             guest: details.guest.map(Components.Schemas.Contact.init),
                             ratePlanName: details.property.ratePlan(stay.ratePlanID)?.name,
                             deposit: try details.deposit.map(Components.Schemas.Deposit.init),
-                            onlineCheckIn: sent.map(Components.Schemas.OnlineCheckIn.init),
+                            onlineCheckIn: details.onlineCheckIn.map(Components.Schemas.OnlineCheckIn.init),
                             cancellationFee: try details.cancellationFee.map(Components.Schemas.Money.init),
                             actions: try details.actions.map { try documented($0.rawValue) }))
                 )))

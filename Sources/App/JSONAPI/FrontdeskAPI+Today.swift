@@ -9,9 +9,6 @@ extension FrontdeskAPI {
         let lists = try await frontDesk.day(
             propertyID: input.path.id, date: try input.query.date.map { try Day.parse($0, field: "date") },
             by: try staff)
-        // What guests sent before arriving, for those whose details the member reads ("checked in online").
-        let sent = try await store.stays.onlineCheckIns(
-            stayIDs: (lists.arrivals + lists.departures + lists.inHouse).filter { $0.guest != nil }.map(\.stay.id))
         func entries(_ list: [DeskDay.Entry]) throws -> [Components.Schemas.TodayEntry] {
             try list.map { entry in
                 .init(
@@ -19,8 +16,7 @@ extension FrontdeskAPI {
                     balance: try entry.balance.map(Components.Schemas.Money.init),
                     guest: entry.guest.map(Components.Schemas.Contact.init),
                     depositOpen: try entry.depositOpen.map(Components.Schemas.Money.init),
-                    onlineCheckIn: entry.guest == nil
-                        ? nil : sent[entry.stay.id].map(Components.Schemas.OnlineCheckIn.init),
+                    onlineCheckIn: entry.onlineCheckIn.map(Components.Schemas.OnlineCheckIn.init),
                     actions: try entry.actions.map { try documented($0.rawValue) })
             }
         }

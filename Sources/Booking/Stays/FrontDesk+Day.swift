@@ -2,7 +2,7 @@ import Foundation
 
 /// What the desk's lists of a day read of storage besides stays and rooms: guests, balances, and when
 /// stays were booked (a deposit is due from then).
-public protocol DeskDayStorage: RoomStorage {
+public protocol DeskDayStorage: RoomStorage, OnlineCheckInStorage {
     func guests(ids: [Int]) async throws -> [Int: Guest]
     /// Each stay's folio balance, zero for one with no lines.
     func balances(stayIDs: [Int], currency: Currency) async throws -> [Int: Money]
@@ -24,6 +24,8 @@ public struct DeskDay: Sendable {
         public var depositOpen: Money?
         /// What the member may do to it now, as of the property's today.
         public var actions: [StayAction]
+        /// What its guests sent before arriving ("checked in online"), to who reads the guest.
+        public var onlineCheckIn: OnlineCheckIn?
     }
 
     public var day: Day
@@ -50,6 +52,7 @@ extension FrontDesk where Storage: DeskDayStorage {
         let balances =
             money ? try await storage.balances(stayIDs: listed.map(\.id), currency: property.currency) : [:]
         let deposits = money ? try await self.deposits(of: lists.arrivals, at: property) : [:]
+        let sent = try await storage.onlineCheckIns(stayIDs: listed.filter { guests[$0.guestID] != nil }.map(\.id))
         func entries(_ list: [Stay]) -> [DeskDay.Entry] {
             list.map { stay in
                 DeskDay.Entry(
@@ -57,7 +60,8 @@ extension FrontDesk where Storage: DeskDayStorage {
                     roomNumber: stay.roomID(on: day).flatMap { rooms[$0] } ?? stay.currentRoomID.flatMap { rooms[$0] },
                     balance: money ? balances[stay.id] ?? .zero(property.currency) : nil,
                     depositOpen: deposits[stay.id].flatMap { $0.open.amount > 0 ? $0.open : nil },
-                    actions: role.map { stay.actions(for: $0, today: today) } ?? [])
+                    actions: role.map { stay.actions(for: $0, today: today) } ?? [],
+                    onlineCheckIn: guests[stay.guestID] == nil ? nil : sent[stay.id])
             }
         }
         return DeskDay(

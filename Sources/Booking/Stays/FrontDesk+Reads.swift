@@ -53,6 +53,8 @@ public struct StayDetails: Sendable {
     public var cancellationFee: Money?
     /// What the member may do to it now.
     public var actions: [StayAction]
+    /// What its guests sent before arriving, to who reads the guest.
+    public var onlineCheckIn: OnlineCheckIn?
 }
 
 extension Stay {
@@ -80,10 +82,12 @@ extension FrontDesk where Storage: StayReadStorage {
                     stay: stay, property: property, roomType: try await roomType(stay.roomTypeID, of: property),
                     today: today))
         }
+        let guest = try await storage.guest(id: stay.guestID)
         return StayDetails(
-            stay: stay, guest: try await storage.guest(id: stay.guestID), property: property,
+            stay: stay, guest: guest, property: property,
             deposit: money ? try await deposits(of: [stay], at: property)[stay.id] : nil, cancellationFee: fee,
-            actions: role.map { stay.actions(for: $0, today: today) } ?? [])
+            actions: role.map { stay.actions(for: $0, today: today) } ?? [],
+            onlineCheckIn: guest == nil ? nil : try await storage.onlineCheckIn(stayID: stay.id))
     }
 
     /// The property's stays matching `text` (`StayReadStorage.find`), refused (naming `q`) when it is

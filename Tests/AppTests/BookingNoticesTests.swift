@@ -14,7 +14,7 @@ import Testing
 /// elsewhere, and were told there.
 @Suite(.closesItsStores, .serialized)
 struct BookingNoticesTests {
-    /// What one entry point must leave: messages of these kinds, about these people.
+    /// What is written at a property: its messages, events, stays and appointments, counted.
     struct Written: Equatable {
         var messages: Int
         var events: Int

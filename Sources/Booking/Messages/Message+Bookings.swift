@@ -1,5 +1,5 @@
 /// Which bookings cause which messages, and what each states: one home for the rule, whoever books
-/// (the guest site, the booking page). The caller writes the message in the booking's transaction.
+/// (the guest site, the booking page). `Notices` writes it in the booking's transaction.
 extension NewMessage {
     /// A hotel booking's confirmation to its guest in `language`: nil when the guest gave no email.
     public static func confirmation(

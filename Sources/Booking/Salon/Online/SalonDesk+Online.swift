@@ -98,7 +98,20 @@ extension SalonDesk {
     /// places it with, under one code. `.conflict` (`appointment.taken`, `.resourceFull`) when the time was
     /// taken meanwhile; `.invalid` for a customer, terms or a time the rules never allow. The customer's
     /// confirmation, in `language`, is written in the booking's transaction.
+    ///
+    /// The time is looked at first without the salon's lock: one already taken is refused at once, so that of
+    /// a burst of customers after one time only those who found it free wait their turn for the lock, under
+    /// which the placement is decided again.
     public func bookOnline(_ new: NewOnlineVisit, language: Language = .en) async throws -> SalonVisit {
+        try Self.validate(customer: new)
+        guard new.request.start != nil else { throw DomainError.invalid("start", "choose a time") }
+        _ = try await place(new.request, holdToken: new.holdToken)
+        return try await confirmedBooking(online: new, language: language)
+    }
+
+    /// The booking and its confirmation in one transaction, the salon locked: what `bookOnline` and a
+    /// waitlist's accepted offer (already under the lock) both do.
+    func confirmedBooking(online new: NewOnlineVisit, language: Language) async throws -> SalonVisit {
         try await storage.inOneTransaction {
             let visit = try await booking(online: new)
             try await notices.send(.about(visit, kind: .confirmation, language: language))

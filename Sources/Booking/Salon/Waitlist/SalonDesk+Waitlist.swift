@@ -241,11 +241,10 @@ extension SalonDesk where Storage: WaitlistStorage {
             var request = entry.visitRequest
             request.staff = .member(offer.staffID)
             request.start = offer.start
-            let visit = try await bookOnline(
-                NewOnlineVisit(
-                    request: request, holdToken: offer.holdToken, customerName: entry.request.customerName,
-                    customerEmail: entry.request.email, customerPhone: entry.request.phone,
-                    acceptsTerms: acceptsTerms), language: language ?? entry.request.language)
+            let new = NewOnlineVisit(
+                request: request, holdToken: offer.holdToken, customerName: entry.request.customerName,
+                customerEmail: entry.request.email, customerPhone: entry.request.phone, acceptsTerms: acceptsTerms)
+            let visit = try await confirmedBooking(online: new, language: language ?? entry.request.language)
             let at = nowMillis
             _ = try await storage.answer(offerID: offer.id, .accepted, at: at, visitCode: visit.code)
             _ = try await storage.move(entryID: entry.id, to: .booked, from: [.offered], at: at)

@@ -15,11 +15,13 @@ response_schema_conformance, and that the server process is still running (a cra
 the end of the server's log, and the server is started again over the same database). Every failure is
 collected; the test fails at the end with the list, deduplicated by operation, check and status.
 
-Env (all optional): FUZZ_EXAMPLES (positive examples an operation, 25), FUZZ_NEGATIVE_EXAMPLES (10),
+Env (all optional): FUZZ_EXAMPLES (positive examples an operation, 15), FUZZ_NEGATIVE_EXAMPLES (6),
 FUZZ_OPERATION_SECONDS (time cap an operation and mode, 6), FUZZ_DATABASE_SECONDS (past this, 1 s an
 operation and mode, 80), FUZZ_OPERATIONS (comma-separated operationIds to run only those), FUZZ_REPORT
 (a file to write the findings to as JSON). Artifacts in Tests/Fuzz/artifacts/: findings-<db>.txt (the
 report and the statuses seen), requests-<db>.log (every request and response, abridged), server-<db>.log.
+CI's run is bounded to its budget; a deeper one before a release: FUZZ_EXAMPLES=100 FUZZ_NEGATIVE_EXAMPLES=40
+FUZZ_OPERATION_SECONDS=30 FUZZ_DATABASE_SECONDS=3600.
 
 Run: python3 -m pytest Tests/Fuzz -q   (with PostgreSQL too: scripts/with-postgres.sh python3 -m pytest Tests/Fuzz -q)
 """
@@ -54,8 +56,8 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 not_a_server_error = schemathesis.checks.not_a_server_error
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 
-POSITIVE_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
-NEGATIVE_EXAMPLES = int(os.environ.get("FUZZ_NEGATIVE_EXAMPLES", "10"))
+POSITIVE_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "15"))
+NEGATIVE_EXAMPLES = int(os.environ.get("FUZZ_NEGATIVE_EXAMPLES", "6"))
 OPERATION_SECONDS = float(os.environ.get("FUZZ_OPERATION_SECONDS", "6"))
 # Past this many seconds on one database, each remaining operation and mode gets 1 s: all still run.
 DATABASE_SECONDS = float(os.environ.get("FUZZ_DATABASE_SECONDS", "80"))

@@ -7,6 +7,26 @@ extension FrontDesk {
     /// stay in the way when the room is taken. The stay keeps `new.agreedRates`, else the room type's
     /// rates as they stand now, for its folio.
     public func book(_ new: NewStay, by staff: Staff?) async throws -> Stay {
+        let (new, rates) = try await checked(new, by: staff)
+        return try await storage.insert(new, agreedRates: rates, by: staff?.user.id)
+    }
+
+    /// Books a stay at the desk as `book(_:by:)` does and, when the desk chose a `language` for the guest,
+    /// writes their confirmation in the booking's transaction. Everything is read and checked before the
+    /// transaction opens, so that a burst of bookings after one room holds the database's connections
+    /// only while each takes the room's lock and writes.
+    public func book(_ new: NewStay, by staff: Staff?, confirmingIn language: Language?) async throws -> Stay {
+        let (new, rates) = try await checked(new, by: staff)
+        guard let language else { return try await storage.insert(new, agreedRates: rates, by: staff?.user.id) }
+        return try await storage.inOneTransaction {
+            let stay = try await storage.insert(new, agreedRates: rates, by: staff?.user.id)
+            try await notices.confirm(deskBooking: stay, in: language)
+            return stay
+        }
+    }
+
+    /// The booking as it will be written, with the rates its stay keeps, once every rule has passed.
+    private func checked(_ new: NewStay, by staff: Staff?) async throws -> (NewStay, [Day: Money]) {
         guard try staff?.worksAt(new.propertyID) ?? true, let property = try await storage.property(id: new.propertyID)
         else { throw DomainError(.notFound, "no property \(new.propertyID)", field: "propertyId") }
         try Stay.validate(nights: new.nights)
@@ -37,17 +57,7 @@ extension FrontDesk {
                 uniqueKeysWithValues: new.nights.map { night in
                     (night, roomType.rate(for: night, on: plan))
                 })
-        return try await storage.insert(new, agreedRates: rates, by: staff?.user.id)
-    }
-
-    /// Books a stay at the desk as `book(_:by:)` does and, when the desk chose a `language` for the guest,
-    /// writes their confirmation in the booking's transaction.
-    public func book(_ new: NewStay, by staff: Staff?, confirmingIn language: Language?) async throws -> Stay {
-        try await storage.inOneTransaction {
-            let stay = try await book(new, by: staff)
-            if let language { try await notices.confirm(deskBooking: stay, in: language) }
-            return stay
-        }
+        return (new, rates)
     }
 
     /// The plan a booking asks for: one the property offers now, or 404 naming `ratePlanId`.

@@ -46,9 +46,10 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
     public func book(_ new: NewAppointment, by staff: Staff?, confirmingIn language: Language?) async throws
         -> Appointment
     {
-        try await storage.inOneTransaction {
+        guard let language else { return try await book(new, by: staff) }
+        return try await storage.inOneTransaction {
             let appointment = try await book(new, by: staff)
-            if let language { try await notices.confirm(deskBooking: appointment, in: language) }
+            try await notices.confirm(deskBooking: appointment, in: language)
             return appointment
         }
     }

@@ -17,7 +17,7 @@ public struct FolioRepository: Sendable {
 
     /// Posts entries to a stay's folio by the folio's rules (positive amounts in its currency; a
     /// reversal only of an entry not reversed yet), all or none, on the property's open business day
-    /// (`NightAudit.businessDay`), then in the same transaction what `follow` answers for the folio after
+    /// (`BusinessDay.current`), then in the same transaction what `follow` answers for the folio after
     /// them, and returns the folio after both.
     public func post(
         _ postings: [Posting], stayID: Int, by userID: Int? = nil,
@@ -88,7 +88,7 @@ public struct FolioRepository: Sendable {
         let closed = try row.decode(column: "closed_through", as: Int?.self).map(Day.init)
         return (
             try row.decode(column: "id", as: Int.self),
-            NightAudit.businessDay(today: Day.today(in: zone, now: now), closedThrough: closed)
+            BusinessDay.current(today: Day.today(in: zone, now: now), closedThrough: closed)
         )
     }
 
@@ -101,7 +101,7 @@ public struct FolioRepository: Sendable {
         let lock: SQLQueryString = locking && sql.dialect.name == "postgresql" ? " FOR NO KEY UPDATE" : ""
         let closed = try await sql.raw("SELECT closed_through FROM properties WHERE id = \(bind: property.id)\(lock)")
             .first()?.decode(column: "closed_through", as: Int?.self).map(Day.init)
-        return NightAudit.businessDay(today: property.today(now: now), closedThrough: closed)
+        return BusinessDay.current(today: property.today(now: now), closedThrough: closed)
     }
 
     static func load(stayID: Int, in sql: any SQLDatabase) async throws -> Folio {

@@ -9,7 +9,7 @@ struct NightAuditTests {
 
     func refusal(closing day: Day, closedThrough: Day?) -> String? {
         do {
-            try NightAudit.validate(closing: day, today: today, closedThrough: closedThrough)
+            try BusinessDay.validate(closing: day, today: today, closedThrough: closedThrough)
             return nil
         } catch {
             return error.reason?.code
@@ -17,13 +17,13 @@ struct NightAuditTests {
     }
 
     @Test func aLineBelongsToTodayUntilTodayIsClosedThenToTheNextOpenDay() {
-        #expect(NightAudit.businessDay(today: today, closedThrough: nil) == today)
-        #expect(NightAudit.businessDay(today: today, closedThrough: today.adding(days: -1)) == today)
-        #expect(NightAudit.businessDay(today: today, closedThrough: today) == today.adding(days: 1))
+        #expect(BusinessDay.current(today: today, closedThrough: nil) == today)
+        #expect(BusinessDay.current(today: today, closedThrough: today.adding(days: -1)) == today)
+        #expect(BusinessDay.current(today: today, closedThrough: today) == today.adding(days: 1))
     }
 
     @Test func aHotelsFirstCloseIsOfYesterdayOrToday() {
-        #expect(NightAudit.nextDay(today: today, closedThrough: nil) == today.adding(days: -1))
+        #expect(BusinessDay.nextToClose(today: today, closedThrough: nil) == today.adding(days: -1))
         #expect(refusal(closing: today.adding(days: -1), closedThrough: nil) == nil)
         #expect(refusal(closing: today, closedThrough: nil) == nil)
         #expect(refusal(closing: today.adding(days: -2), closedThrough: nil) == "audit.order")

@@ -1,43 +1,8 @@
 import Foundation
 
-/// The night audit: closing a hotel's day. Every folio line belongs to one business day; a closed day
-/// is the hotel's record of that day and never changes again. A mistake found later is corrected by a
-/// new line, on a day still open.
+/// The night audit: closing a hotel's day (`BusinessDay` says which day that is and which day a line
+/// posted now belongs to).
 public enum NightAudit {
-    /// The business day of a line posted now: the property's today, or, once the desk has closed today
-    /// early (before midnight), the day after the last one closed.
-    public static func businessDay(today: Day, closedThrough: Day?) -> Day {
-        guard let closedThrough, closedThrough >= today else { return today }
-        return closedThrough.adding(days: 1)
-    }
-
-    /// The day the desk closes next: the one after the last closed; with none closed yet, yesterday (a
-    /// hotel's first close is usually after its first midnight).
-    public static func nextDay(today: Day, closedThrough: Day?) -> Day {
-        closedThrough?.adding(days: 1) ?? today.adding(days: -1)
-    }
-
-    /// Refuses to close `day` unless it is the next open one (a hotel's first close: yesterday or today)
-    /// and it has begun.
-    public static func validate(closing day: Day, today: Day, closedThrough: Day?) throws(DomainError) {
-        let next = nextDay(today: today, closedThrough: closedThrough)
-        if let closedThrough, day <= closedThrough {
-            throw DomainError(
-                .conflict, "\(day) is already closed", field: "day", reason: .auditClosed,
-                params: ["day": day.iso, "next": next.iso])
-        }
-        guard day <= today else {
-            throw DomainError(
-                .conflict, "\(day) has not begun at the property (today is \(today))", field: "day",
-                reason: .auditNotYet, params: ["day": day.iso, "today": today.iso])
-        }
-        guard day == next || (closedThrough == nil && day == today) else {
-            throw DomainError(
-                .conflict, "close \(next) first: days are closed one after another", field: "day",
-                reason: .auditOrder, params: ["day": day.iso, "next": next.iso])
-        }
-    }
-
     /// What closing `day` does to the property's stays (`stays` are those whose nights touch it):
     /// - `noShows`: booked to arrive that day and not come (a calendar feed's blocks excepted: the
     ///   channel they came from handles them);

@@ -31,7 +31,7 @@ public struct NightAuditDesk<Storage: NightAuditStorage>: StayOperations {
         let property = try await property(propertyID, by: staff.doing(.accounts))
         let today = property.today(now: now())
         let closedThrough = try await storage.closedThrough(propertyID: propertyID)
-        let day = NightAudit.nextDay(today: today, closedThrough: closedThrough)
+        let day = BusinessDay.nextToClose(today: today, closedThrough: closedThrough)
         let plan = NightAudit.plan(
             closing: day,
             stays: try await storage.stays(
@@ -77,7 +77,7 @@ public struct NightAuditDesk<Storage: NightAuditStorage>: StayOperations {
         let now = now()
         let today = property.today(now: now)
         return try await storage.closeDay(day, propertyID: propertyID, by: staff.user.id) { audit in
-            try NightAudit.validate(closing: day, today: today, closedThrough: try await audit.closedThrough())
+            try BusinessDay.validate(closing: day, today: today, closedThrough: try await audit.closedThrough())
             let night = try Nights(arrival: day, departure: day.adding(days: 1))
             let plan = NightAudit.plan(closing: day, stays: try await audit.stays(overlapping: night))
             var noShows: [DayClose.StayLine] = []

@@ -36,7 +36,7 @@ public struct FolioEntry: Hashable, Sendable, Identifiable {
     public var reverses: Int?
     /// The night a room charge is for.
     public var night: Day?
-    /// The hotel's day the line belongs to (`NightAudit.businessDay`); nil only for a line not stored.
+    /// The hotel's day the line belongs to (`BusinessDay.current`); nil only for a line not stored.
     public var businessDay: Day?
     /// The taxes it was posted with.
     public var taxes: LineTaxes

@@ -96,7 +96,7 @@ public struct Stay: Hashable, Sendable, Identifiable {
     public var currentRoomID: Int? { segments[segments.count - 1].roomID }
 
     /// The longest a stay's notes may be.
-    public static let notesLimit = 2_000
+    public static let notesLimit = FreeText.notesLimit
 
     /// Checks a stay's notes: free text, but not a novel.
     public static func validate(notes: String) throws(DomainError) {

@@ -1,5 +1,8 @@
 /// Free text typed by staff or guests (notes, requests, names): anything printable, up to a length.
 public enum FreeText {
+    /// A note's length, in characters: a stay's, an appointment's, a customer's record.
+    public static let notesLimit = 2_000
+
     /// Checks a length and refuses control characters (NUL cut the text on SQLite and failed the
     /// write on PostgreSQL); `lines` lets tabs and line breaks through, for notes.
     public static func validate(_ text: String, field: String, limit: Int, lines: Bool = true) throws(DomainError) {

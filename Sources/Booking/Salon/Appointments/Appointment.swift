@@ -52,7 +52,7 @@ public struct Appointment: Hashable, Sendable, Identifiable {
     public var hasVisit: Bool { state != .cancelled && state != .noShow }
 
     public static func validate(notes: String, field: String = "notes") throws(DomainError) {
-        try FreeText.validate(notes, field: field, limit: Stay.notesLimit)
+        try FreeText.validate(notes, field: field, limit: FreeText.notesLimit)
     }
 
     public static func validate(durationMinutes: Int) throws(DomainError) {

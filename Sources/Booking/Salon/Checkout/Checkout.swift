@@ -285,7 +285,7 @@ public protocol CheckoutStorage: SalonStorage {
     func allServices(propertyID: Int) async throws -> [Service]
     /// Stores a priced sale in one transaction: refused with `.saleCheckedOut` when one of its
     /// appointments is already in a sale not refunded; numbers its receipt from the property's receipt
-    /// sequence; posts its lines on the property's open day (`NightAudit.businessDay`); and stores the
+    /// sequence; posts its lines on the property's open day (`BusinessDay.current`); and stores the
     /// new state of `changing` (appointments completed, or called off with a fee), each journaled as
     /// `action`, `.stale` when one is no longer at its version.
     func insertSale(

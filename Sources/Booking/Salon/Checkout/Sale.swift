@@ -113,7 +113,7 @@ public struct Sale: Hashable, Sendable, Identifiable {
     public var customerName: String
     /// 1, 2, 3… with the property's other receipts, without gaps.
     public var number: Int
-    /// The salon's day the sale counts on (`NightAudit.businessDay`).
+    /// The salon's day the sale counts on (`BusinessDay.current`).
     public var day: Day
     public var issuedAt: Date
     public var issuer: Issuer

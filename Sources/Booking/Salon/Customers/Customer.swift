@@ -6,7 +6,7 @@ public struct Customer: Hashable, Sendable, Identifiable {
     /// How the name is read (フリガナ, or a romanised form), in characters.
     public static let readingLimit = 200
     /// Notes and allergies, in characters: as a stay's notes.
-    public static let notesLimit = Stay.notesLimit
+    public static let notesLimit = FreeText.notesLimit
     /// The most customers a search lists.
     public static let searchLimit = 20
     /// The longest search the desk sends, in characters.

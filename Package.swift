@@ -113,10 +113,14 @@ let package = Package(
             // The messages' templates and their words in each language.
             resources: [.copy("Messages/Templates")]
         ),
+        // The demo's hotels and salons, written straight into a new database as a seed (it alone, with the
+        // command line's administration, writes through Storage's repositories rather than the domain).
+        .target(name: "Demo", dependencies: ["Booking", "Storage", "Timeline"]),
         .executableTarget(
             name: "frontdesk",
             dependencies: [
                 "App",
+                "Demo",
                 "Booking",
                 "Mail",
                 "Storage",
@@ -157,7 +161,7 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "API", "App", "Storage", "Booking", "StorageTesting", "Mail", "MailTesting",
+                "API", "App", "Demo", "Storage", "Booking", "StorageTesting", "Mail", "MailTesting",
                 .product(name: "AsyncKit", package: "async-kit"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PropertyBased", package: "swift-property-based"),

@@ -4,7 +4,10 @@
 - every folder under Sources/ and Web/ has its line in the page's Layout block (a top-level path, or a folder
   indented under one: two spaces a level), and every folder the block names exists;
 - every type the page names in backticks (`StayStorage`, `FrontDesk.day`, `StaffRole.may(_:)`) is declared
-  somewhere in Sources/ or Tests/, or is one of the few dependencies' types it names.
+  somewhere in Sources/ or Tests/, or is one of the few dependencies' types it names;
+- the boundaries the page draws hold: the server (Sources/App) uses none of Storage's repositories (the
+  accessors of Store+Repositories.swift) and opens no write of its own, and a message enters the outbox only
+  through the domain's `Notices`.
 
 Run by `make test`; prints what is missing and exits 1.
 """
@@ -66,6 +69,36 @@ def declared_types():
     return names
 
 
+def swift_files(folder):
+    for path, _, files in os.walk(os.path.join(ROOT, folder)):
+        for name in sorted(files):
+            if name.endswith(".swift"):
+                full = os.path.join(path, name)
+                with open(full, encoding="utf-8") as f:
+                    yield os.path.relpath(full, ROOT), f.read()
+
+
+def boundary_problems():
+    with open(os.path.join(ROOT, "Sources/Storage/Store+Repositories.swift"), encoding="utf-8") as f:
+        repositories = re.findall(r"var (\w+): \w+Repository\b", f.read())
+    # `store.stays.x` or `let r = store.stays`, but not the methods of the same name (`store.rooms(propertyID:)`).
+    used = re.compile(r"\bstore\.(" + "|".join(repositories) + r")\b(?!\s*\()")
+    problems = []
+    for path, code in swift_files("Sources/App"):
+        for number, line in enumerate(code.splitlines(), 1):
+            if used.search(line):
+                problems.append(f"{path}:{number}: App uses a repository ({line.strip()}): go through the domain")
+            if re.search(r"\bstore\.write\b", line):
+                problems.append(f"{path}:{number}: App writes to the database itself ({line.strip()})")
+    for path, code in swift_files("Sources"):
+        if path.startswith("Sources/Storage/") or path.endswith("Notices.swift"):
+            continue
+        for number, line in enumerate(code.splitlines(), 1):
+            if re.search(r"\.enqueue(Once)?\(", line):
+                problems.append(f"{path}:{number}: a message enqueued outside Notices ({line.strip()})")
+    return problems
+
+
 def main():
     with open(PAGE, encoding="utf-8") as f:
         text = f.read()
@@ -80,6 +113,7 @@ def main():
     for name in sorted(set(re.findall(r"`([A-Z][A-Za-z0-9]+)(?:[.(<][^`]*)?`", text))):
         if name not in declared:
             problems.append(f"docs/architecture.md names `{name}`, which no code declares")
+    problems += boundary_problems()
     for problem in problems:
         print(problem)
     if problems:

@@ -41,7 +41,7 @@ struct BoardController {
         guard nights.count <= Stay.boardDays else { throw DomainError.invalid("to", "at most three years at a time") }
         // Every change at a property moves its event sequence on: read before the board, so that a board is
         // never older than the number it says (and a hotel's is kept under).
-        let seq = try await store.eventLog.latestSeq(propertyID: property.id) ?? 0
+        let seq = try await store.latestSeq(propertyID: property.id) ?? 0
         switch property.kind {
         case .hotel:
             // While the sequence stands still, the board as last sent is still true.
@@ -64,17 +64,16 @@ struct BoardController {
     private func salonBoard(_ property: Property, _ days: Nights, _ today: Day, seq: Int, money: Bool) async throws
         -> SalonBoardJSON
     {
-        let repository = store.properties
-        let schedule = try await repository.salonSchedule(propertyID: property.id)?.0
+        let schedule = try await store.salonSchedule(propertyID: property.id)?.0
         let fromMinute = Int(days.arrival.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60
         let toMinute = Int(days.departure.instant(atMinute: 0, in: property.timeZone).timeIntervalSince1970) / 60
-        let booked = try await store.appointments.boardAppointments(
+        let booked = try await store.boardAppointments(
             propertyID: property.id, fromMinute: fromMinute, toMinute: toMinute)
         // A member taken off the salon keeps a row on the days they had appointments.
-        let current = Set(try await repository.staff(propertyID: property.id).map(\.id))
+        let current = Set(try await store.staff(propertyID: property.id).map(\.id))
         let busy = Set(booked.map(\.appointment.staffID))
         let roster = SalonBoardJSON.roster(
-            try await repository.staff(propertyID: property.id, retired: true).filter {
+            try await store.staff(propertyID: property.id, retired: true).filter {
                 current.contains($0.id) || busy.contains($0.id)
             },
             working: { member in schedule?.working(staffID: member.id, on: days.arrival) ?? [member.workingHours] })
@@ -91,7 +90,7 @@ struct BoardController {
             propertyId: property.id, from: days.arrival.iso, to: days.departure.iso, today: today.iso,
             fromMinute: fromMinute, toMinute: toMinute, timeZone: property.timeZoneID, seq: seq,
             teams: roster.teams, staff: roster.staff,
-            services: try await repository.services(propertyID: property.id, retired: true).map {
+            services: try await store.services(propertyID: property.id, retired: true).map {
                 SalonBoardJSON.Service($0, money: money)
             },
             items: items, customers: booked.map(\.customerName))

@@ -50,25 +50,24 @@ struct EventsController {
         context: WebSocketRouterContext<AppRequestContext>
     ) async throws {
         let propertyID = try context.requestContext.parameters.require("id", as: Int.self)
-        let events = store.eventLog
         let session = Session(
             tokenHash: context.requestContext.sessionTokenHash, propertyID: propertyID,
-            users: store.users)
+            store: store)
         // Subscribed before reading the latest number, so nothing committed in between is missed.
         let wakes = store.events.subscribe(propertyID: propertyID)
-        let latest = try await events.latestSeq(propertyID: propertyID) ?? 0
+        let latest = try await store.latestSeq(propertyID: propertyID) ?? 0
         var seq = latest
         if let after = try Self.after(context.request), after <= latest { seq = after }
         try await outbound.write(.text(#"{"type":"hello","seq":\#(seq)}"#))
 
         // The stream ends when the server shuts down, rather than holding the shutdown up.
         try await cancelWhenGracefulShutdown { [seq] in
-            try await Self.forward(wakes, from: seq, of: propertyID, events, session, inbound, outbound)
+            try await Self.forward(wakes, from: seq, of: propertyID, store, session, inbound, outbound)
         }
     }
 
     private static func forward(
-        _ wakes: AsyncStream<Void>, from seq: Int, of propertyID: Int, _ events: EventRepository,
+        _ wakes: AsyncStream<Void>, from seq: Int, of propertyID: Int, _ store: Store,
         _ session: Session, _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter
     ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -81,7 +80,7 @@ struct EventsController {
                     while true {
                         let after = seq
                         let batch = try await Self.waitingOutAnOutage {
-                            try await events.events(propertyID: propertyID, after: after, limit: Self.batch)
+                            try await store.recordedEvents(propertyID: propertyID, after: after, limit: Self.batch)
                         }
                         for event in batch {
                             try await outbound.write(.text(Self.message(event, readsMoney: role.readsMoney)))
@@ -120,12 +119,12 @@ struct EventsController {
     struct Session: Sendable {
         let tokenHash: String?
         let propertyID: Int
-        let users: UserRepository
+        let store: Store
 
         /// The member of staff's role at the property while the session is open and they still work there;
         /// nil once either ends.
         func role() async throws -> StaffRole? {
-            guard let tokenHash, let staff = try await users.staff(sessionTokenHash: tokenHash) else { return nil }
+            guard let tokenHash, let staff = try await store.staff(sessionTokenHash: tokenHash) else { return nil }
             return staff.roles[propertyID]
         }
     }

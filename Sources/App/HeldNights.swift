@@ -22,13 +22,13 @@ actor HeldNights {
         RoomNightCounts]
     {
         let window = Self.window(from: Day.today(in: .gmt, now: store.clock.now()))
-        let seqs = try await store.eventLog.latestSeqs(of: places.map(\.id))
+        let seqs = try await store.latestSeqs(of: places.map(\.id))
         let stale = places.filter { place in
             guard let kept = self.places[place.id] else { return true }
             return kept.seq != seqs[place.id] || kept.generation != inventory.generation || kept.counts.window != window
         }
         if !stale.isEmpty {
-            let holds = try await store.stays.holds(propertyIDs: stale.map(\.id), overlapping: window)
+            let holds = try await store.holds(propertyIDs: stale.map(\.id), overlapping: window)
             for place in stale {
                 let seq = seqs[place.id] ?? 0
                 // Another request may have counted it meanwhile, as of a later number.

@@ -29,12 +29,11 @@ struct HotelBoard: Sendable {
     static func read(_ property: Property, _ nights: Nights, today: Day, seq: Int, in store: Store) async throws
         -> HotelBoard
     {
-        let repository = store.properties
         // Four reads side by side: on PostgreSQL each waits on the database, on a connection of its own.
-        async let roomTypes = repository.roomTypes(propertyID: property.id)
-        async let rooms = repository.rooms(propertyID: property.id)
-        async let runs = store.stays.boardSegments(propertyID: property.id, overlapping: nights)
-        async let blocks = store.rooms.blocks(propertyID: property.id, overlapping: nights)
+        async let roomTypes = store.roomTypes(propertyID: property.id)
+        async let rooms = store.rooms(propertyID: property.id)
+        async let runs = store.boardSegments(propertyID: property.id, overlapping: nights)
+        async let blocks = store.blocks(propertyID: property.id, overlapping: nights)
         var board = HotelBoard(
             seq: seq, property: property, nights: nights, today: today, roomTypes: try await roomTypes,
             rooms: try await rooms, runs: try await runs, blocks: try await blocks)
@@ -71,7 +70,7 @@ struct HotelBoard: Sendable {
     /// again (or there are more than `updateLimit` of them).
     func updated(to seq: Int, in store: Store) async throws -> HotelBoard? {
         guard self.seq < seq else { return self }
-        let events = try await store.eventLog.events(
+        let events = try await store.recordedEvents(
             propertyID: property.id, after: self.seq, limit: Self.updateLimit)
         guard let last = events.last?.seq, last >= seq else { return nil }
         var stays = Set<Int>()
@@ -88,16 +87,16 @@ struct HotelBoard: Sendable {
         var board = self
         board.seq = last
         if !stays.isEmpty {
-            let reread = try await store.stays.boardSegments(
+            let reread = try await store.boardSegments(
                 stayIDs: stays.sorted(), overlapping: nights)
             board.runs.removeAll { stays.contains($0.stayID) }
             board.runs += reread
             // Nearly in order already: the sort merges the few runs read again into the rest.
             board.runs.sort(by: StayRepository.BoardSegment.inBoardOrder)
         }
-        if rooms { board.rooms = try await store.properties.rooms(propertyID: property.id) }
+        if rooms { board.rooms = try await store.rooms(propertyID: property.id) }
         if blocks {
-            board.blocks = try await store.rooms.blocks(propertyID: property.id, overlapping: nights)
+            board.blocks = try await store.blocks(propertyID: property.id, overlapping: nights)
         }
         try board.encode(opening: rooms || blocks)
         return board

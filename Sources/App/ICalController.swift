@@ -26,13 +26,12 @@ struct ICalController {
         let file = try context.parameters.require("file")
         try ParameterCheckMiddleware.check("exportRoomCalendar", path: { _ in file }, query: request.uri.description)
         let token = request.uri.queryParameters.get("token") ?? ""
-        let calendars = store.calendars
         // One answer for a wrong token and an unknown room: the link is the secret.
         guard file.hasSuffix(".ics"), let roomID = Int(file.dropLast(4)),
-            try await calendars.isExportToken(token, roomID: roomID),
+            try await store.isCalendarExportToken(token, roomID: roomID),
             let (property, room) = try await Self.propertyAndRoom(roomID, store: store)
         else { throw DomainError(.notFound, "no such calendar", field: "token") }
-        let blocks = try await calendars.busyNights(
+        let blocks = try await store.busyNights(
             roomID: roomID, from: store.clock.today(at: property).adding(days: -30))
         let text = ICalendar.busyCalendar(
             name: "\(property.name), room \(room.number)", blocks: blocks, stamp: store.clock.now())
@@ -56,9 +55,8 @@ struct ICalController {
     }
 
     static func propertyAndRoom(_ roomID: Int, store: Store) async throws -> (Property, Room)? {
-        let properties = store.properties
-        guard let room = try await properties.room(id: roomID),
-            let property = try await properties.property(id: room.propertyID)
+        guard let room = try await store.room(id: roomID),
+            let property = try await store.property(id: room.propertyID)
         else { return nil }
         return (property, room)
     }

@@ -67,10 +67,9 @@ struct Idempotency {
         let path = request.path?.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         let digest = SHA256.hash(data: Data("\(request.method) \(path)\n".utf8) + bytes)
         let hash = digest.map { String(format: "%02x", $0) }.joined()
-        let repository = store.idempotencyKeys
         let outcome: IdempotencyRepository.Outcome<Answer>
         do {
-            outcome = try await repository.once(scope: scope, key: key, requestHash: hash) {
+            outcome = try await store.once(scope: scope, key: key, requestHash: hash) {
                 // The transaction's work runs in a task of the database driver's: the context goes with it.
                 try await AppRequestContext.$serving.withValue(context) {
                     do {
@@ -92,7 +91,7 @@ struct Idempotency {
             // Unless the key was answered meanwhile, which then answers.
             let stored = try refused.stored()
             return try Self.respond(
-                to: try await repository.once(scope: scope, key: key, requestHash: hash) { (refused, stored) })
+                to: try await store.once(scope: scope, key: key, requestHash: hash) { (refused, stored) })
         }
         return try Self.respond(to: outcome)
     }

@@ -23,10 +23,9 @@ struct PublicController {
 
     /// The guest inventory, read again only when a property, room type, rate or room has changed since.
     func inventory() async throws -> GuestInventory {
-        let repository = store.properties
-        let generation = try await repository.inventoryGeneration()
+        let generation = try await store.inventoryGeneration()
         return try await inventoryCache.inventory(at: generation) {
-            try GuestInventory(try await repository.hotelInventory())
+            try GuestInventory(try await store.hotelInventory())
         }
     }
 
@@ -87,10 +86,9 @@ struct PublicController {
 
     /// The room types of a place free for the dates and the party, each with its price.
     func offers(for property: Property, _ query: Query) async throws -> [GuestOffer] {
-        let properties = store.properties
         return try await offers(
-            for: [property], query, roomTypes: [property.id: try await properties.roomTypes(propertyID: property.id)],
-            rooms: [property.id: try await properties.rooms(propertyID: property.id)], itemised: true
+            for: [property], query, roomTypes: [property.id: try await store.roomTypes(propertyID: property.id)],
+            rooms: [property.id: try await store.rooms(propertyID: property.id)], itemised: true
         )[property.id] ?? []
     }
 
@@ -105,7 +103,7 @@ struct PublicController {
         let uncounted = places.filter { counts[$0.id]?.covers(query.nights) != true }.map(\.id)
         let holds =
             uncounted.isEmpty
-            ? [:] : try await store.stays.holds(propertyIDs: uncounted, overlapping: query.nights)
+            ? [:] : try await store.holds(propertyIDs: uncounted, overlapping: query.nights)
         var offers: [Int: [GuestOffer]] = [:]
         // Read once a time zone, not once a place: hundreds of places share a few zones.
         var todays: [String: Day] = [:]

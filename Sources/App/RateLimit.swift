@@ -21,9 +21,9 @@ struct RateLimiter: Sendable {
     func refusal(of client: String) async throws -> Int? {
         let now = store.clock.nowMillis
         let minute = now / Self.minute
-        let counts = try await store.limits.countRequest(client: client, minute: minute)
+        let counts = try await store.countRequest(client: client, minute: minute)
         guard Self.weighted(counts, elapsed: now % Self.minute) > perMinute * Self.minute else { return nil }
-        try await store.limits.uncountRequest(client: client, minute: minute)
+        try await store.uncountRequest(client: client, minute: minute)
         // The first second from which one more request (the counts left as they are) would be allowed.
         let counted = LimitRepository.Minutes(this: counts.this - 1, previous: counts.previous)
         let wait = (1...120).first { seconds in

@@ -20,7 +20,7 @@ struct SessionMiddleware: RouterMiddleware {
     {
         guard let token = request.cookies[Self.cookieName]?.value,
             case let tokenHash = Self.hash(token),
-            let (user, roles) = try await store.users.staff(sessionTokenHash: tokenHash)
+            let (user, roles) = try await store.staff(sessionTokenHash: tokenHash)
         else { throw APIError(.unauthorized, code: "unauthorized", "sign in first") }
         let signingOut = request.method == .delete && request.uri.path == "/api/v1/session"
         let changes = request.method != .get && request.method != .head && !signingOut

@@ -1,6 +1,7 @@
 import App
 import ArgumentParser
 import Booking
+import Demo
 import Foundation
 import Storage
 

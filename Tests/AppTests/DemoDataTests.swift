@@ -1,5 +1,6 @@
 import App
 import Booking
+import Demo
 import Foundation
 import HummingbirdBcrypt
 import Storage

@@ -1,5 +1,6 @@
 import API
 import Booking
+import Demo
 import Foundation
 import HTTPTypes
 import Hummingbird

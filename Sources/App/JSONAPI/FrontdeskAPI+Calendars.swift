@@ -13,14 +13,13 @@ extension FrontdeskAPI {
         -> Operations.GetRoomCalendars.Output
     {
         let roomID = try await room(input.path.id)
-        let calendars = store.calendars
-        let token = try await calendars.exportToken(roomID: roomID)
+        let token = try await store.calendarExportToken(roomID: roomID)
         return .ok(
             .init(
                 body: .json(
                     .init(
                         exportUrl: "/ical/rooms/\(roomID).ics?token=\(token)",
-                        imports: try await calendars.imports(roomID: roomID).map {
+                        imports: try await store.calendarImports(roomID: roomID).map {
                             .init(
                                 id: $0.id, source: $0.source,
                                 importedAt: Date(timeIntervalSince1970: Double($0.importedAtMillis) / 1000),
@@ -49,7 +48,7 @@ extension FrontdeskAPI {
         }
         let today = store.clock.today(at: property)
         let blocks = try ICalendar.parse(text, timeZone: property.timeZone, today: today)
-        let result = try await store.calendars.sync(
+        let result = try await store.syncCalendar(
             roomID: roomID, source: source, blocks: blocks, today: today, by: user.id)
         return .ok(
             .init(

@@ -54,7 +54,7 @@ extension FrontdeskAPI {
         // In the language the guest was written to in, as the pre-arrival message's link is.
         let url = CheckInLink.url(
             site: configuration.messaging.siteURL, token: token,
-            language: try await store.messages.language(stayID: details.stay.id))
+            language: try await store.language(stayID: details.stay.id))
         return .ok(.init(body: .json(.init(url: url, expiresOn: link.expiresOn.iso))))
     }
 

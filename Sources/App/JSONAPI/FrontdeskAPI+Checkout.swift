@@ -106,7 +106,7 @@ extension FrontdeskAPI {
     private func staffNames(_ lines: [SaleLine]) async throws -> [Int: String] {
         let ids = Set(lines.compactMap(\.staffID))
         guard !ids.isEmpty else { return [:] }
-        return try await store.properties.staffNames(ids: Array(ids))
+        return try await store.staffNames(ids: Array(ids))
     }
 
     static func order(_ body: Components.Schemas.SaleOrder, propertyID: Int) throws -> SaleOrder {

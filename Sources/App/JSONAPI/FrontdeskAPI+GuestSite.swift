@@ -39,11 +39,10 @@ extension FrontdeskAPI {
         -> Operations.GetPublicProperty.Output
     {
         let id = input.path.id
-        let properties = store.properties
-        guard let property = try await properties.property(id: id), property.kind == .hotel else {
+        guard let property = try await store.property(id: id), property.kind == .hotel else {
             throw DomainError(.notFound, "no place \(id)")
         }
-        let roomTypes = try await properties.roomTypes(propertyID: id)
+        let roomTypes = try await store.roomTypes(propertyID: id)
         let hasDates = input.query.arrival != nil
         let query = try PublicController.Query(
             arrival: input.query.arrival, departure: input.query.departure, adults: input.query.adults,
@@ -110,15 +109,14 @@ extension FrontdeskAPI {
     func getPublicCalendar(_ input: Operations.GetPublicCalendar.Input) async throws
         -> Operations.GetPublicCalendar.Output
     {
-        let properties = store.properties
-        guard let property = try await properties.property(id: input.path.id), property.kind == .hotel else {
+        guard let property = try await store.property(id: input.path.id), property.kind == .hotel else {
             throw DomainError(.notFound, "no place \(input.path.id)")
         }
         let first = try Day.parse(input.query.from, field: "from")
         let last = try Day.parse(input.query.to, field: "to")
         try RestrictedDay.validate(first: first, last: last)
         let days = RestrictedDay.days(
-            of: try await properties.roomTypes(propertyID: property.id), from: first, through: last)
+            of: try await store.roomTypes(propertyID: property.id), from: first, through: last)
         return .ok(
             .init(
                 body: .json(

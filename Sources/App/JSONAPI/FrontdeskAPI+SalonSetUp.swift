@@ -67,7 +67,7 @@ extension FrontdeskAPI {
     /// The salon's set-up as the document describes it, read for the member signed in.
     private func salonSetup(_ propertyID: Int) async throws -> Components.Schemas.SalonSetup {
         let (schedule, resources) = try await salonDesk.schedule(of: propertyID, by: try staff)
-        let services = try await store.properties.bookableServices(propertyID: propertyID)
+        let services = try await store.bookableServices(propertyID: propertyID)
         let terms = try await salonDesk.terms(of: propertyID, by: try staff)
         return .init(
             value1: .init(

@@ -18,7 +18,7 @@ extension FrontdeskAPI {
         let account = body.email.lowercased()
         let address = try context.remoteAddress ?? "local"
         let attempt: LimitRepository.SignInTry
-        switch try await store.limits.beginSignIn(account: account, address: address) {
+        switch try await store.beginSignIn(account: account, address: address) {
         case .success(let counted): attempt = counted
         case .failure(let wait):
             return .tooManyRequests(
@@ -31,17 +31,17 @@ extension FrontdeskAPI {
                                 message: "too many wrong passwords; try again in \(wait.seconds / 60 + 1) minutes",
                                 field: "password")))))
         }
-        let found = try await store.users.credentials(email: body.email)
+        let found = try await store.credentials(email: body.email)
         // Hash even for an unknown email, at the accounts' cost, so the answer takes as long either way.
         let hash = found?.passwordHash ?? Self.unknownUserHash
         let matches = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(body.password, hash: hash) }
         guard let user = found?.user, matches else {
             throw APIError(.unauthorized, code: "unauthorized", "the email or the password is wrong", field: "password")
         }
-        try await store.limits.signedIn(attempt)
+        try await store.signedIn(attempt)
         let token = SessionMiddleware.newToken()
         let expires = store.clock.nowMillis + Self.sessionLifetimeSeconds * 1000
-        try await store.users.startSession(
+        try await store.startSession(
             userID: user.id, tokenHash: SessionMiddleware.hash(token), expiresAtMillis: expires)
         return .ok(
             .init(
@@ -55,7 +55,7 @@ extension FrontdeskAPI {
 
     func signOut(_ input: Operations.SignOut.Input) async throws -> Operations.SignOut.Output {
         if let tokenHash = try context.sessionTokenHash {
-            try await store.users.endSession(tokenHash: tokenHash)
+            try await store.endSession(tokenHash: tokenHash)
         }
         return .noContent(.init(headers: .init(setCookie: sessionCookie("", maxAge: 0))))
     }

@@ -36,7 +36,7 @@ extension FrontdeskAPI {
         -> Operations.GetSalonWaitlist.Output
     {
         let list = try await salonDesk.waitlist(propertyID: input.path.id, by: try staff)
-        let messages = try await store.messages.messages(waitlistOfferIDs: list.flatMap(\.1).map(\.id))
+        let messages = try await store.messages(waitlistOfferIDs: list.flatMap(\.1).map(\.id))
         let mail = mailSetUp
         return .ok(
             .init(

@@ -33,7 +33,7 @@ struct MessageDelivery: ServiceLifecycle.Service {
     func round(_ composer: MessageComposer) async -> Int {
         let claimed: [OutgoingMessage]
         do {
-            claimed = try await store.messages.claim(
+            claimed = try await store.claimMessages(
                 leaseMillis: settings.leaseSeconds * 1000, channels: Set(senders.keys))
         } catch {
             logger.warning("could not read the outbox", metadata: ["error": "\(error)"])
@@ -51,7 +51,7 @@ struct MessageDelivery: ServiceLifecycle.Service {
                 throw SendFailure(description: "no sender for the channel \(message.channel)", permanent: true)
             }
             if [.reminder, .preArrival].contains(message.kind),
-                !message.stillTimely(now: store.clock.now(), booked: try await store.messages.stillBooked(message))
+                !message.stillTimely(now: store.clock.now(), booked: try await store.stillBooked(message))
             {
                 throw SendFailure(description: "not sent: its visit or stay is no longer to come", permanent: true)
             }
@@ -65,12 +65,12 @@ struct MessageDelivery: ServiceLifecycle.Service {
         do {
             if let failure {
                 let wait = failure.permanent ? nil : settings.retries.wait(afterAttempt: outgoing.attempts)
-                try await store.messages.markNotSent(
-                    id: outgoing.id, error: failure.description, retryAfterMillis: wait)
+                try await store.markNotSent(
+                    messageID: outgoing.id, error: failure.description, retryAfterMillis: wait)
                 logger.notice(
                     "message not sent", metadata: ["message": "\(outgoing.id)", "error": "\(failure.description)"])
             } else {
-                try await store.messages.markSent(id: outgoing.id)
+                try await store.markSent(messageID: outgoing.id)
             }
         } catch {
             // Left claimed: sent again (with the same Message-ID) once its lease has passed.

@@ -61,7 +61,7 @@ struct WebhookDispatcher: ServiceLifecycle.Service {
     private func claim(limit: Int) async -> [(Webhook, String)] {
         do {
             let token = UUID().uuidString
-            return try await store.webhooks.claim(limit: limit, leaseMillis: leaseMillis, token: token).map {
+            return try await store.claimWebhooks(limit: limit, leaseMillis: leaseMillis, token: token).map {
                 ($0, token)
             }
         } catch {
@@ -73,7 +73,7 @@ struct WebhookDispatcher: ServiceLifecycle.Service {
     private func deliverLogged(_ webhook: Webhook, token: String) async -> Int {
         do {
             let done = try await deliver(webhook, token: token)
-            try await store.webhooks.release(id: webhook.id, token: token)
+            try await store.releaseWebhook(id: webhook.id, token: token)
             return done
         } catch {
             logger.warning("could not send webhooks", metadata: ["webhook": "\(webhook.id)", "error": "\(error)"])
@@ -84,14 +84,14 @@ struct WebhookDispatcher: ServiceLifecycle.Service {
     /// Sends the webhook's waiting events until one fails or the claim is lost: how many were done with.
     private func deliver(_ webhook: Webhook, token: String) async throws -> Int {
         var done = 0
-        for event in try await store.webhooks.pendingEvents(of: webhook) {
+        for event in try await store.pendingEvents(of: webhook) {
             guard let type = WebhookEvent.of(kind: event.kind), webhook.events.contains(type) else {
-                try await store.webhooks.markDelivered(id: webhook.id, upTo: event.seq, token: token)
+                try await store.markDelivered(webhookID: webhook.id, upTo: event.seq, token: token)
                 done += 1
                 continue
             }
             // Removed, or taken by another instance after the lease ran out: nothing more from here.
-            guard try await store.webhooks.renew(id: webhook.id, token: token, leaseMillis: leaseMillis) else {
+            guard try await store.renewWebhook(id: webhook.id, token: token, leaseMillis: leaseMillis) else {
                 return done
             }
             let body = try Self.body(of: event, type: type, propertyID: webhook.propertyID)
@@ -109,13 +109,13 @@ struct WebhookDispatcher: ServiceLifecycle.Service {
                 // Stopped with the server: not the receiver's failure; the event is sent again later.
                 if Task.isCancelled { return done }
                 let message = (error as? DomainError)?.message ?? "\(error)"
-                try await store.webhooks.markFailed(
-                    id: webhook.id, event: event.seq, error: message,
+                try await store.markFailed(
+                    webhookID: webhook.id, event: event.seq, error: message,
                     retryAfterMillis: retries.wait(afterAttempt: webhook.attempts + 1), token: token)
                 logger.notice("webhook not taken", metadata: ["webhook": "\(webhook.id)", "error": "\(message)"])
                 return done
             }
-            try await store.webhooks.markDelivered(id: webhook.id, upTo: event.seq, token: token)
+            try await store.markDelivered(webhookID: webhook.id, upTo: event.seq, token: token)
             done += 1
         }
         return done

@@ -147,7 +147,7 @@ public struct PlaceNames: Sendable {
         return String(scalars).precomposedStringWithCanonicalMapping
     }
 
-    /// The demo's cities and regions (Sources/App/Demo/DemoCatalog.swift) in the guest site's languages.
+    /// The demo's cities and regions (Sources/Demo/DemoCatalog.swift) in the guest site's languages.
     public static let standard = PlaceNames(translations: [
         "Bangkok": [.en: "Bangkok", .th: "กรุงเทพมหานคร", .ja: "バンコク", .ko: "방콕", .vi: "Băng Cốc"],
         "Central Thailand": [

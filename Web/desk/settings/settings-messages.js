@@ -10,24 +10,32 @@ import { h } from "../../common/dom.js";
 import { numberRange, textLength } from "../../common/limits.js";
 import { LANGUAGES } from "../../common/i18n.js";
 
-/** The message sent ahead, by kind: its field, its bounds (0 being "not sent") and the value a tick starts from. */
-const AHEAD = {
-  hotel: { field: "preArrivalDays", id: "messages-pre-arrival-days", words: "preArrival", usual: 1 },
-  salon: { field: "reminderHours", id: "messages-reminder-hours", words: "reminder", usual: 24 },
+/**
+ * A hotel's messages (Settings): the message sent ahead, its field, its bounds (0 being "not sent") and the
+ * value a tick starts from; and the ending of the section's words' keys.
+ */
+const HOTEL_MESSAGES = {
+  ahead: { field: "preArrivalDays", id: "messages-pre-arrival-days", words: "preArrival", usual: 1 },
+  wording: "",
+};
+
+/** A salon's (its Set-up): a reminder some hours before a visit, and words that speak of customers. */
+export const SALON_MESSAGES = {
+  ahead: { field: "reminderHours", id: "messages-reminder-hours", words: "reminder", usual: 24 },
+  wording: "Salon",
 };
 
 /**
  * @param {object} desk the app (`i18n`, `property`, `may`, `toast`)
+ * @param {{ ahead: object, wording: string }} [messages] a hotel's, or `SALON_MESSAGES`
  * @returns {Promise<HTMLElement>} the section
  */
-export async function messagesSection(desk) {
+export async function messagesSection(desk, { ahead, wording } = HOTEL_MESSAGES) {
   const { t } = desk.i18n;
-  const salon = desk.property.kind === "salon";
   const manager = desk.may("managing");
   const path = `/api/v1/properties/${desk.property.id}/message-settings`;
   let stored = await get(path);
-  const ahead = AHEAD[salon ? "salon" : "hotel"];
-  const words = (key) => t(`messageSettings.${key}${salon ? "Salon" : ""}`);
+  const words = (key) => t(`messageSettings.${key}${wording}`);
 
   const message = h("p", { class: "free-form-error", role: "alert", id: "settings-messages-error" });
   /** Where each field's refusal goes, by the name the server gives it. */

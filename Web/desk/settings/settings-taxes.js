@@ -17,9 +17,10 @@ const BASES = ["share", "included_share", "per_night", "per_person_night"];
 
 /**
  * @param {object} desk the app (`i18n`, `property`, `role`, `toast`)
+ * @param {{ hint?: string }} [options] the key of the section's hint (a salon's Set-up words its own)
  * @returns {Promise<HTMLElement>} the section
  */
-export async function taxesSection(desk) {
+export async function taxesSection(desk, { hint = "settings.taxesHint" } = {}) {
   const { t } = desk.i18n;
   const currency = desk.property.currency;
   const path = `/api/v1/properties/${desk.property.id}/taxes`;
@@ -141,8 +142,5 @@ export async function taxesSection(desk) {
     };
   }
 
-  return listSection(desk, { name: "taxes", prefix: "tax", path, items: taxes, blank: { basis: "share" }, row,
-    // A salon's words speak of its prices, not of rooms and nights.
-    hint: desk.property.kind === "salon" ? "settings.taxesHintSalon" : "settings.taxesHint",
-  });
+  return listSection(desk, { name: "taxes", prefix: "tax", path, items: taxes, blank: { basis: "share" }, row, hint });
 }

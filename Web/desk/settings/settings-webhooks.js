@@ -14,18 +14,26 @@ const EVENTS = [
   "booking.created", "booking.changed", "booking.cancelled", "stay.checked_in", "stay.checked_out", "payment.received",
 ];
 
+/** What a hotel's Settings offers: every event, and the hint that speaks of stays. */
+const HOTEL_WEBHOOKS = { events: EVENTS, hint: "webhooks.hint" };
+
+/**
+ * What a salon's Set-up offers: its visits are never checked in or out, so its stay.* events never happen
+ * and are not offered.
+ */
+export const SALON_WEBHOOKS = { events: EVENTS.filter((code) => !code.startsWith("stay.")), hint: "webhooks.hintSalon" };
+
 /**
  * @param {object} desk the app (`i18n`, `property`, `may`, `toast`)
+ * @param {{ events: string[], hint: string }} [offer] the events offered and the hint's key: a hotel's, or
+ *   `SALON_WEBHOOKS`
  * @returns {Promise<HTMLElement | null>} the section, or null for one who is not a manager
  */
-export async function webhooksSection(desk) {
+export async function webhooksSection(desk, { events: offered, hint } = HOTEL_WEBHOOKS) {
   if (!desk.may("managing")) return null;
   const { t } = desk.i18n;
-  const salon = desk.property.kind === "salon";
   const path = `/api/v1/properties/${desk.property.id}/webhooks`;
   let { webhooks } = await get(path);
-  // A salon's visits are never checked in or out: its stay.* events never happen, so they are not offered.
-  const offered = salon ? EVENTS.filter((code) => !code.startsWith("stay.")) : EVENTS;
   const listed = new Intl.ListFormat(desk.i18n.locale, { type: "conjunction" });
 
   const list = h("ul", { class: "settings-webhooks-list" });
@@ -171,7 +179,7 @@ export async function webhooksSection(desk) {
     "section",
     { class: "settings-section", id: "settings-webhooks", "aria-labelledby": "settings-webhooks-title" },
     h("h2", { id: "settings-webhooks-title", text: t("webhooks.title") }),
-    h("p", { class: "desk-hint", text: t(`webhooks.hint${salon ? "Salon" : ""}`) }),
+    h("p", { class: "desk-hint", text: t(hint) }),
     list,
     removal,
     secretPlace,

@@ -17,10 +17,10 @@ import { drawTerms, termsPut } from "./salon-terms.js";
 import { shiftsPart } from "./salon-shifts.js";
 import { issuerSection } from "../../settings/settings-issuer.js";
 import { paymentsSection } from "../../settings/settings-payments.js";
-import { messagesSection } from "../../settings/settings-messages.js";
+import { messagesSection, SALON_MESSAGES } from "../../settings/settings-messages.js";
 import { taxesSection } from "../../settings/settings-taxes.js";
 import { textsSection } from "../../settings/settings-texts.js";
-import { webhooksSection } from "../../settings/settings-webhooks.js";
+import { SALON_WEBHOOKS, webhooksSection } from "../../settings/settings-webhooks.js";
 
 /** A titled section of the page with its hint. */
 function section(t, name, ...content) {
@@ -63,8 +63,10 @@ export async function mount(main, desk) {
   let payments;
   try {
     [setup, texts, { products }, messages, webhooks, issuer, taxes, payments] = await Promise.all([
-      get(path), textsPart(desk), get(`/api/v1/properties/${desk.property.id}/products`), messagesSection(desk),
-      webhooksSection(desk), issuerSection(desk), taxesSection(desk), paymentsSection(desk),
+      get(path), textsPart(desk), get(`/api/v1/properties/${desk.property.id}/products`), messagesSection(desk, SALON_MESSAGES),
+      webhooksSection(desk, SALON_WEBHOOKS), issuerSection(desk),
+      // A salon's words on taxes speak of its prices, not of rooms and nights.
+      taxesSection(desk, { hint: "settings.taxesHintSalon" }), paymentsSection(desk),
     ]);
   } catch (error) {
     fill(main, h("div", { class: "settings-page setup-page" }, title, h("p", { class: "desk-error", role: "alert", text: errorText(error, t) })));

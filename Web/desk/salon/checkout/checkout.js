@@ -6,16 +6,17 @@
 // still due until it is typed (checkout-order.js). Complete is offered once the quote says nothing is
 // due; the receipt then takes the checkout's place in the history, so Back returns to the appointment. A
 // refusal is said next to the field it names; after a network failure the form stays as typed and
-// Complete sends the same request again, under the same Idempotency-Key.
+// Complete sends the same request again, under the same Idempotency-Key. Its parts beside it:
+// checkout-lines.js (the lines and totals), checkout-products.js, checkout-payments.js.
 
 import { call, errorText, get, keyPerBody, OtherProperty, unreachable } from "../../api.js";
 import { h, fill } from "../../../common/dom.js";
-import { bound, numberRange } from "../../../common/limits.js";
 import { currencyDigits, currencySign, toMajorUnits } from "../../../common/money.js";
 import { blankPayment, fieldPlace, followDue, saleOrder } from "./checkout-order.js";
-import { payCodeFigure } from "../../../common/pay-code.js";
-import { lineLabel, taxLabel } from "../../folio/folio-lines.js";
-import { field, onEdit, paymentFields } from "./payment-fields.js";
+import { linesPart, totalsPart } from "./checkout-lines.js";
+import { field, onEdit } from "./payment-fields.js";
+import { paymentsPart } from "./checkout-payments.js";
+import { productsPart } from "./checkout-products.js";
 import { saleList } from "./sale-list.js";
 
 /** How long the form rests before the quote is asked again. */
@@ -28,13 +29,10 @@ export async function mount(main, desk, route) {
   const currency = property.currency;
   const step = toMajorUnits(1, currencyDigits(currency));
   const sign = currencySign(currency, i18n.locale);
-  const word = (text) => i18n.stored?.(text) ?? text;
-  const money = (amount) => i18n.money(amount);
-  const negative = (amount) => money({ ...amount, amount: -amount.amount });
   const edited = (input, kept, keep) => onEdit(input, kept, keep, () => changed());
 
   const ids = (route.params.get("appointments") ?? "").split(",").map(Number).filter((id) => Number.isInteger(id) && id > 0);
-  const [appointments, { products }] = await Promise.all([
+  const [appointments, { products: salonProducts }] = await Promise.all([
     Promise.all(ids.map((id) => get(`/api/v1/appointments/${id}`))),
     get(`/api/v1/properties/${property.id}/products`),
   ]);
@@ -71,109 +69,10 @@ export async function mount(main, desk, route) {
   const state = { appointmentIds: ids, items: [], discount: { kind: "none", value: "" }, methods, payments: [blankPayment(methods)] };
   const keyFor = keyPerBody();
 
-  // MARK: the lines, as the quote prices them
-
-  const lines = h("tbody");
-  const linesTable = h(
-    "table",
-    { class: "desk-table checkout-lines", id: "checkout-lines" },
-    h("caption", { class: "visually-hidden", text: t("checkout.lines") }),
-    h(
-      "thead",
-      {},
-      h(
-        "tr",
-        {},
-        h("th", { scope: "col", text: t("document.description") }),
-        h("th", { scope: "col", text: t("checkout.staff") }),
-        h("th", { scope: "col", class: "desk-number", text: t("checkout.quantity") }),
-        h("th", { scope: "col", class: "desk-number", text: t("checkout.unitPrice") }),
-        h("th", { scope: "col", class: "desk-number", text: t("checkout.discount") }),
-        h("th", { scope: "col", class: "desk-number", text: t("document.amount") }),
-        h("td", {}),
-      ),
-    ),
-    lines,
-  );
-
-  /** A deposit held taken off: a total's row after the taxes, as the server counts it, not a line. */
-  const isDepositOff = (line) => line.category === "deposit";
-
-  function drawLines(quote) {
-    let product = -1;
-    fill(
-      lines,
-      quote.lines.filter((line) => !isDepositOff(line)).map((line) => {
-        // The products come after the services, in the order they were added: the k-th is `state.items[k]`.
-        const item = line.category === "product" ? ++product : -1;
-        const name = word(line.description);
-        return h(
-          "tr",
-          { class: `is-${line.category}` },
-          h("td", { text: name }),
-          h("td", { text: line.staffName ?? "" }),
-          h("td", { class: "desk-number", text: i18n.number(line.quantity) }),
-          h("td", { class: "desk-number", text: money(line.unitPrice) }),
-          h("td", { class: "desk-number", text: line.discount.amount ? negative(line.discount) : "" }),
-          h("td", { class: "desk-number", text: money(line.amount) }),
-          h(
-            "td",
-            { class: "desk-actions-cell" },
-            item >= 0
-              ? h("button", {
-                  type: "button", class: "desk-button is-quiet", text: "×", title: t("checkout.removeProduct", { product: name }),
-                  "aria-label": t("checkout.removeProduct", { product: name }),
-                  onclick: () => {
-                    state.items.splice(item, 1);
-                    changed(true);
-                  },
-                })
-              : null,
-          ),
-        );
-      }),
-    );
-  }
-
-  // MARK: products added
-
-  const onSale = products.filter((product) => product.active);
-  const productSelect = h(
-    "select",
-    { id: "checkout-product" },
-    onSale.map((product) => h("option", { value: String(product.id), text: `${word(product.name)} · ${money(product.price)}` })),
-  );
-  const quantity = h("input", { id: "checkout-quantity", type: "number", ...numberRange("sale.quantity"), step: "1", value: "1", inputmode: "numeric" });
-  const seller = h(
-    "select",
-    { id: "checkout-seller" },
-    h("option", { value: "", text: t("form.choose") }),
-    (property.staff ?? []).map((member) => h("option", { value: String(member.id), selected: member.id === first?.staffId, text: member.name })),
-  );
-  const productField = field(t("checkout.product"), productSelect, "is-wide");
-  const quantityField = field(t("checkout.quantity"), quantity, "is-narrow");
-  const sellerField = field(t("checkout.soldBy"), seller);
-  const addProduct = h("button", {
-    type: "button", class: "desk-button", id: "checkout-add-product", text: t("checkout.addProduct"),
-    onclick: () => {
-      productField.error.textContent = "";
-      quantityField.error.textContent = "";
-      state.items.push({
-        productId: Number(productSelect.value),
-        quantity: quantity.value === "" ? undefined : Number(quantity.value),
-        staffId: seller.value ? Number(seller.value) : undefined,
-      });
-      changed(true);
-    },
-  });
-  const productsPart = h(
-    "section",
-    { class: "checkout-part", "aria-labelledby": "checkout-products" },
-    h("h2", { id: "checkout-products", text: t("checkout.products") }),
-    onSale.length
-      ? h("div", { class: "checkout-fields" }, productField.element, quantityField.element, sellerField.element, h("div", { class: "checkout-field is-button" }, addProduct))
-      : h("p", { class: "desk-hint", text: t("checkout.noProducts") }),
-  );
+  const lines = linesPart(i18n, state, changed);
+  const totals = totalsPart(i18n);
+  const products = productsPart(i18n, { property, products: salonProducts, first, state, changed });
+  const { productField, quantityField } = products;
 
   // MARK: the discount, a share or an amount
 
@@ -202,93 +101,14 @@ export async function mount(main, desk, route) {
   });
   showDiscount();
 
-  // MARK: payments
+  const payments = paymentsPart(i18n, { state, methods, currency, changed });
 
-  const paymentList = h("div", { class: "checkout-payments" });
-  let paymentViews = [];
-  const addPayment = h("button", {
-    type: "button", class: "desk-button", id: "checkout-add-payment", text: t("checkout.addPayment"),
-    onclick: () => {
-      state.payments.push(blankPayment(methods, state.payments));
-      drawPayments();
-      paymentViews.at(-1).method.focus();
-      changed(true);
-    },
-  });
-
-  /** One payment's controls (payment-fields.js), numbered, and Remove for all but the first. */
-  function paymentView(payment, n) {
-    // The code to pay it by, when the quote draws one (a QR payment at a salon paid by a code).
-    const code = h("div", { class: "checkout-pay-code", id: `checkout-code-${n}` });
-    const view = paymentFields(i18n, payment, { id: (name) => `checkout-${name}-${n}`, currency, methods, changed });
-    const remove =
-      n > 0
-        ? h("button", {
-            type: "button", class: "desk-button is-quiet", text: t("checkout.removePayment", { n: n + 1 }),
-            onclick: () => {
-              state.payments.splice(n, 1);
-              drawPayments();
-              changed(true);
-            },
-          })
-        : null;
-    const element = h(
-      "fieldset",
-      { class: "checkout-payment", dataset: { payment: String(n) } },
-      h("legend", { text: t("checkout.payment", { n: n + 1 }) }),
-      h("div", { class: "checkout-fields" }, view.elements, remove ? h("div", { class: "checkout-field is-button" }, remove) : null),
-      code,
-    );
-    return { element, method: view.method, amount: view.amount, errors: view.errors, errorAt: view.errorAt, code };
-  }
-
-  function drawPayments() {
-    paymentViews = state.payments.map(paymentView);
-    fill(paymentList, paymentViews.map((view) => view.element));
-    addPayment.disabled = state.payments.length >= bound("sale.payments").max;
-  }
-  drawPayments();
-
-  /** Each payment's code as the quote draws it, under its fields; `rows` maps the payments sent to the form's. */
-  function drawCodes(quote, rows) {
-    const codes = new Map((quote.payCodes ?? []).map(({ payment, code }) => [rows[payment], code]));
-    paymentViews.forEach((view, n) => {
-      const code = codes.get(n);
-      const words = code && { amount: money(code.amount), reference: code.reference, holder: code.holder };
-      fill(view.code, code ? payCodeFigure(code, { caption: t("checkout.codeCaption", words), alt: t(`payCode.alt.${code.scheme}`, words), id: `checkout-pay-code-${n}` }) : null);
-    });
-  }
-
-  // MARK: the totals, and completing
-
-  const totals = h("dl", { class: "checkout-totals", id: "checkout-totals" });
-  function drawTotals(quote) {
-    const row = (label, text, id, className = "") => [h("dt", { class: className, text: label }), h("dd", { class: className, id, text })];
-    const due = quote.due;
-    fill(
-      totals,
-      quote.discount.amount
-        ? [row(t("checkout.gross"), money(quote.gross), "checkout-gross"), row(t("checkout.discount"), negative(quote.discount), "checkout-discount-total")]
-        : null,
-      row(t("document.subtotal"), money(quote.subtotal), "checkout-subtotal"),
-      quote.taxes.map((tax) => row(taxLabel(tax, i18n), money(tax.amount))),
-      quote.lines.filter(isDepositOff).map((line, index) =>
-        row(lineLabel(line, i18n), money(line.amount), index === 0 ? "checkout-deposit" : undefined, "is-deposit"),
-      ),
-      row(t("document.total"), money(quote.total), "checkout-total", "is-grand"),
-      quote.includedTaxes.map((tax, index) =>
-        row(t("checkout.included", { tax: taxLabel(tax, i18n) }), money(tax.amount), index === 0 ? "checkout-included-tax" : undefined, "is-included"),
-      ),
-      row(t("checkout.paid"), money(quote.paid), "checkout-paid"),
-      row(t(due.amount < 0 ? "checkout.over" : "checkout.due"), money({ ...due, amount: Math.abs(due.amount) }), "checkout-due", due.amount ? "is-owed" : ""),
-      row(t("checkout.change"), money(quote.change), "checkout-change", "is-change"),
-    );
-  }
+  // MARK: completing
 
   const message = h("p", { class: "desk-form-error", role: "alert", id: "checkout-message" });
   // The refusals said, cleared each time the server answers again (the products' own when Add is next pressed).
   const clearRefusals = () => {
-    for (const spot of [message, kindField.error, discountField.error, ...paymentViews.flatMap((view) => view.errors)]) spot.textContent = "";
+    for (const spot of [message, kindField.error, discountField.error, ...payments.views().flatMap((view) => view.errors)]) spot.textContent = "";
   };
   const complete = h("button", {
     type: "button", class: "desk-button is-primary checkout-complete", id: "checkout-complete", text: t("checkout.complete"), disabled: true,
@@ -298,16 +118,10 @@ export async function mount(main, desk, route) {
   const controls = h(
     "fieldset",
     { class: "checkout-controls" },
-    h("section", { class: "checkout-part", "aria-label": t("checkout.lines") }, linesTable),
-    productsPart,
+    h("section", { class: "checkout-part", "aria-label": t("checkout.lines") }, lines.element),
+    products.element,
     h("section", { class: "checkout-part", "aria-label": t("checkout.discount") }, h("div", { class: "checkout-fields" }, kindField.element, discountField.element)),
-    h(
-      "section",
-      { class: "checkout-part", "aria-labelledby": "checkout-payments" },
-      h("h2", { id: "checkout-payments", text: t("checkout.payments") }),
-      paymentList,
-      h("div", { class: "desk-row" }, addPayment),
-    ),
+    payments.element,
   );
   fill(
     page,
@@ -320,7 +134,7 @@ export async function mount(main, desk, route) {
         "aside",
         { class: "checkout-summary", "aria-labelledby": "checkout-summary" },
         h("h2", { id: "checkout-summary", text: t("checkout.summary") }),
-        totals,
+        totals.element,
         message,
         complete,
       ),
@@ -345,7 +159,7 @@ export async function mount(main, desk, route) {
 
   function showState(quote) {
     page.dataset.quote = quote;
-    totals.setAttribute("aria-busy", String(quote === "pending"));
+    totals.element.setAttribute("aria-busy", String(quote === "pending"));
     complete.disabled = !(quote === "current" && current);
   }
 
@@ -360,13 +174,13 @@ export async function mount(main, desk, route) {
       clearRefusals();
       const followed = followDue(state.payments, quote.due.amount, currency);
       if (followed >= 0) {
-        paymentViews[followed].amount.value = state.payments[followed].amount;
+        payments.views()[followed].amount.value = state.payments[followed].amount;
         changed(true);
         return;
       }
-      drawLines(quote);
-      drawTotals(quote);
-      drawCodes(quote, rows);
+      lines.draw(quote);
+      totals.draw(quote);
+      payments.drawCodes(quote, rows);
       current = quote.due.amount === 0;
       showState("current");
     } catch (error) {
@@ -389,7 +203,7 @@ export async function mount(main, desk, route) {
       return;
     }
     let spot = null;
-    if (place?.list === "payments" && place.index !== null) spot = paymentViews[rows[place.index]]?.errorAt(place.name);
+    if (place?.list === "payments" && place.index !== null) spot = payments.views()[rows[place.index]]?.errorAt(place.name);
     else if (place?.list === "discount") spot = discountField.error;
     if (spot) spot.textContent = text;
     else if (unreachable(error) && retry) fill(message, text, " ", h("button", { type: "button", class: "desk-button", text: t("common.retry"), onclick: retry }));

@@ -104,7 +104,7 @@ def test_a_visit_booked_online_shows_its_confirmation_and_the_states_a_mail_serv
     browser.execute_async_script(
         """
         const [id, done] = arguments;
-        import("/desk/message-list.js").then(({ messageSection }) => {
+        import("/desk/shared/message-list.js").then(({ messageSection }) => {
           const at = "2026-11-28T04:00:00Z";
           const made = (state, extra) => ({ kind: "cancellation", recipient: "a@example.com", language: "en", state,
                                             attempts: 0, createdAt: at, ...extra });

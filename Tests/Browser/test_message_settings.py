@@ -1,4 +1,4 @@
-"""The messages a property sends (Web/desk/settings-messages.js) in Chromium against a real server over the demo
+"""The messages a property sends (Web/desk/settings/settings-messages.js) in Chromium against a real server over the demo
 database, as the demo's manager: on the salon's set-up a reminder 100 hours before a visit is refused next to its
 field, 6 is kept, a Japanese line is kept, and leaving the page and coming Back, or reloading it, shows what the
 server holds, as the API reads it; on the hotel's Settings the cancellation is turned off and the message before

@@ -1,4 +1,4 @@
-"""A property's webhooks (Web/desk/settings-webhooks.js) in Chromium against a real server over the demo database, as
+"""A property's webhooks (Web/desk/settings/settings-webhooks.js) in Chromium against a real server over the demo database, as
 the demo's manager: on the hotel's Settings an ftp:// URL and a loopback address (which the test server does not
 allow) are refused under the URL, no event under the events; a public address with two events is added, its secret
 shown once and gone after a reload while the webhook stays listed; Remove asks first, and once accepted the API

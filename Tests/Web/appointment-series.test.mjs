@@ -1,11 +1,11 @@
-// A repeat booking's pure parts (Web/desk/appointment-series.js): which visits are booked as chosen, how a
+// A repeat booking's pure parts (Web/desk/salon/appointments/appointment-series.js): which visits are booked as chosen, how a
 // refusal names the visit it is about, and what sending a change "this and all later" again over a later
 // visit takes; without a browser.
 
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { anyway, firstChoices, passedOver, refusedVisit, visitIndexOfField, visitsToBook } from "../../Web/desk/appointment-series.js";
+import { anyway, firstChoices, passedOver, refusedVisit, visitIndexOfField, visitsToBook } from "../../Web/desk/salon/appointments/appointment-series.js";
 
 /** A visit as the plan answers it. */
 const visit = (start, { taken = false, outsideHours = false, alternatives = [] } = {}) => ({ start, taken, outsideHours, alternatives });

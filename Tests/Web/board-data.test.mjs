@@ -1,7 +1,7 @@
 // The salon board's data as the desk keeps it: a member's hours off, from the shifts the server sends.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SalonBoardData } from "../../Web/desk/board-data.js";
+import { SalonBoardData } from "../../Web/desk/board/board-data.js";
 
 function board(shifts) {
   const data = new SalonBoardData({ id: 2, word: (text) => text });

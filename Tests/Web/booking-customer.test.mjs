@@ -1,4 +1,4 @@
-// Who an appointment booked on the board is for (Web/desk/booking-customer.js), without a browser: what is
+// Who an appointment booked on the board is for (Web/desk/salon/customers/booking-customer.js), without a browser: what is
 // searched as the name or phone is typed, how many are suggested, a record chosen filling the form and
 // standing until it is typed over, the `customer` the booking sends, and the arrows among the suggestions.
 
@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   SUGGESTED, appointmentCustomer, movedOption, rowsOf, searchText, stillChosen, suggestions, withReading,
-} from "../../Web/desk/booking-customer.js";
+} from "../../Web/desk/salon/customers/booking-customer.js";
 
 // MARK: - factories
 

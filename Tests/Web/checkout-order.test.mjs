@@ -1,9 +1,9 @@
-// The checkout's order (Web/desk/checkout-order.js) without a browser: what is sent for what was chosen
+// The checkout's order (Web/desk/salon/checkout/checkout-order.js) without a browser: what is sent for what was chosen
 // and typed, a payment's amount following what is still due, and where a refusal's field belongs.
 
 import test from "node:test";
 import assert from "node:assert/strict";
-import { blankPayment as blankOf, fieldPlace, followDue, methodOf, saleOrder } from "../../Web/desk/checkout-order.js";
+import { blankPayment as blankOf, fieldPlace, followDue, methodOf, saleOrder } from "../../Web/desk/salon/checkout/checkout-order.js";
 
 /** A salon's catalogue as the server serves it (`paymentMethods`): cash counted, the others referenced. */
 const METHODS = [

@@ -1,10 +1,10 @@
-// A salon's customer as the desk reads and edits it (Web/desk/customer-facts.js), without a browser: the
+// A salon's customer as the desk reads and edits it (Web/desk/salon/customers/customer-facts.js), without a browser: the
 // form's values of a record and what a save sends, the last visit, a visit's service in the salon's words,
 // and a search that shows only the answer to what was typed last.
 
 import { mock, test } from "node:test";
 import assert from "node:assert/strict";
-import { customerChange, formValues, lastVisit, newCustomer, searchAsTyped, serviceName } from "../../Web/desk/customer-facts.js";
+import { customerChange, formValues, lastVisit, newCustomer, searchAsTyped, serviceName } from "../../Web/desk/salon/customers/customer-facts.js";
 
 // MARK: - factories
 

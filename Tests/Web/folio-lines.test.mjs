@@ -1,10 +1,10 @@
-// How the desk names a folio line (Web/desk/folio-lines.js): the server's own lines in the page's
+// How the desk names a folio line (Web/desk/folio/folio-lines.js): the server's own lines in the page's
 // language, and the names a manager worded (room types, fees, taxes) as worded, without a browser.
 
 import test from "node:test";
 import assert from "node:assert/strict";
 import { createI18n } from "../../Web/common/i18n.js";
-import { lineLabel, refundReason } from "../../Web/desk/folio-lines.js";
+import { lineLabel, refundReason } from "../../Web/desk/folio/folio-lines.js";
 import { allMessages } from "./messages.mjs";
 
 const MESSAGES = await allMessages("desk");

@@ -1,9 +1,9 @@
-// Web/desk/form.js without a DOM: which rows show, bounds relative to other rows, and the checks the
+// Web/desk/shared/form.js without a DOM: which rows show, bounds relative to other rows, and the checks the
 // server makes with the same declaration (Sources/App/Forms). Run with `node --test Tests/Web/`.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { boundAttribute, findRow, isRowVisible, rowKeyOfField, validateValues } from "../../Web/desk/form.js";
+import { boundAttribute, findRow, isRowVisible, rowKeyOfField, validateValues } from "../../Web/desk/shared/form.js";
 
 // MARK: - declarations, as the server writes them
 
@@ -211,7 +211,7 @@ const type = (input, value) => {
   input.value = value;
   input.dispatchEvent({ type: "input" });
 };
-const { renderForm } = await import("../../Web/desk/form.js");
+const { renderForm } = await import("../../Web/desk/shared/form.js");
 
 test("every control has a label that names it", () => {
   const { element } = renderForm(stay);

@@ -1,8 +1,8 @@
-// The desk's reports as files (Web/desk/reports.js), without a browser.
+// The desk's reports as files (Web/desk/reports/reports.js), without a browser.
 
 import test from "node:test";
 import assert from "node:assert/strict";
-import { plainAmount, toCSV } from "../../Web/desk/reports.js";
+import { plainAmount, toCSV } from "../../Web/desk/reports/reports.js";
 
 test("a report's CSV quotes what needs quoting and ends each line in CRLF", () => {
   const text = toCSV([

@@ -1,7 +1,7 @@
-// A change into a room of another type, worded by the desk (Web/desk/room-type-change.js).
+// A change into a room of another type, worded by the desk (Web/desk/stays/room-type-change.js).
 import test from "node:test";
 import assert from "node:assert/strict";
-import { roomTypeChangeNote } from "../../Web/desk/room-type-change.js";
+import { roomTypeChangeNote } from "../../Web/desk/stays/room-type-change.js";
 import { createI18n } from "../../Web/common/i18n.js";
 import { allMessages } from "./messages.mjs";
 

@@ -1,10 +1,10 @@
-// The set-up screen's hours (Web/desk/salon-hours.js): times shown as HH:MM and sent as minutes of the
+// The set-up screen's hours (Web/desk/salon/setup/salon-hours.js): times shown as HH:MM and sent as minutes of the
 // local day, without a browser.
 
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { clockText, minutesOf, rangesText, weekdayName } from "../../Web/desk/salon-hours.js";
+import { clockText, minutesOf, rangesText, weekdayName } from "../../Web/desk/salon/setup/salon-hours.js";
 
 test("minutes of the day show as HH:MM in 24 hours, the day's end as 24:00", () => {
   assert.equal(clockText(600), "10:00");
@@ -36,7 +36,7 @@ test("weekdays are numbered from Monday and named in the page's language", () =>
 });
 
 test("a refusal finds its day: weekly[2] is weekday 2, weekly[1].ranges[0].start the second sent, also Tuesday", async () => {
-  const { hoursEditor } = await import("../../Web/desk/salon-hours.js");
+  const { hoursEditor } = await import("../../Web/desk/salon/setup/salon-hours.js");
   const errors = [];
   // Just enough of a document for the editor: each element keeps its children and attributes.
   globalThis.document = {

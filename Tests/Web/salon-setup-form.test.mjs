@@ -1,13 +1,13 @@
-// What the salon's set-up parts share (Web/desk/salon-setup-form.js, salon-menu.js, salon-members.js):
+// What the salon's set-up parts share (Web/desk/salon/setup/salon-setup-form.js, salon-menu.js, salon-members.js):
 // a PATCH of what was changed, rows kept across redraws, and a service or member as its row shows it,
 // without a browser.
 
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { shownMember } from "../../Web/desk/salon-members.js";
-import { shownService } from "../../Web/desk/salon-menu.js";
-import { changedFields, keptRows } from "../../Web/desk/salon-setup-form.js";
+import { shownMember } from "../../Web/desk/salon/setup/salon-members.js";
+import { shownService } from "../../Web/desk/salon/setup/salon-menu.js";
+import { changedFields, keptRows } from "../../Web/desk/salon/setup/salon-setup-form.js";
 
 test("a PATCH sends only the fields changed, a price compared whole whatever the order of its fields", () => {
   const shown = { name: "Cut", durationMinutes: 45, price: { currency: "JPY", amount: 6600 } };

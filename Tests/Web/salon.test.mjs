@@ -1,11 +1,12 @@
-// The salon page's pure parts (Web/site/salon-page.js): the customer's choices read back from the hash
+// The salon page's pure parts (Web/site/salon-page.js, salon-terms.js): the customer's choices read back from the hash
 // and kept to what the salon offers, the stylists who perform every service chosen, the deposit the chosen
 // services ask, and the notice and lengths in the locale's own units; without a browser.
 
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { choiceOf, depositAsked, durationText, noticeText, paramsOfChoice, stylistsFor } from "../../Web/site/salon-page.js";
+import { choiceOf, durationText, paramsOfChoice, stylistsFor } from "../../Web/site/salon-page.js";
+import { depositAsked, noticeText } from "../../Web/site/salon-terms.js";
 
 /** A salon as `GET /api/v1/public/salons/{id}` answers it, with the services and stylists given. */
 function salonWith({ services, staff = [1, 2, 3], maxServices = 2 }) {

@@ -1,13 +1,13 @@
 // A salon's waitlist without a browser: what the booking page sends to join it (Web/site/waitlist-join.js)
 // and how far the days may reach, what the offer's page asks and counts down (Web/site/offer-page.js), and
-// how the desk's list splits and what its form sends (Web/desk/waitlist.js).
+// how the desk's list splits and what its form sends (Web/desk/salon/waitlist/waitlist.js).
 
 import assert from "node:assert/strict";
 import test from "node:test";
 
 import { lastWaitingDay, waitlistBody } from "../../Web/site/waitlist-join.js";
 import { feesCharged, timeLeft } from "../../Web/site/offer-page.js";
-import { splitEntries, waitlistBody as deskBody } from "../../Web/desk/waitlist.js";
+import { splitEntries, waitlistBody as deskBody } from "../../Web/desk/salon/waitlist/waitlist.js";
 
 // MARK: - factories
 

@@ -14,6 +14,18 @@ import { LANGUAGES, loadI18n, preferredLanguage, rememberLanguage } from "../com
 import { loadLimits } from "../common/limits.js";
 import { LiveStream } from "./live.js";
 import { showLogin } from "./login.js";
+import { routes as today } from "./today/routes.js";
+import { routes as board } from "./board/routes.js";
+import { routes as stays } from "./stays/routes.js";
+import { routes as housekeeping } from "./housekeeping/routes.js";
+import { routes as folio } from "./folio/routes.js";
+import { routes as reports } from "./reports/routes.js";
+import { routes as settings } from "./settings/routes.js";
+import { routes as appointments } from "./salon/appointments/routes.js";
+import { routes as checkout } from "./salon/checkout/routes.js";
+import { routes as customers } from "./salon/customers/routes.js";
+import { routes as waitlist } from "./salon/waitlist/routes.js";
+import { routes as salonSetup } from "./salon/setup/routes.js";
 
 const PROPERTY_KEY = "frontdesk.property";
 
@@ -24,27 +36,11 @@ const SALON_ONLY = new Set(["customers", "waitlist", "salon-setup", "checkout", 
 // The events of a change to a salon's set-up, after which the desk reads its property again.
 const SET_UP_EVENTS = ["salon.", "staff_member.", "service."];
 
-// Each screen's module; `retry` asks again for one whose first fetch failed (a failed import is
-// remembered by its address until the page reloads).
+// The screens by route, as each feature's folder lists its own in its routes.js; `retry` asks again for a
+// module whose first fetch failed (a failed import is remembered by its address until the page reloads).
 const SCREENS = {
-  today: (retry = "") => import(`./today.js${retry}`),
-  board: (retry = "") => import(`./board-screen.js${retry}`),
-  stays: (retry = "") => import(`./stay.js${retry}`),
-  appointments: (retry = "") => import(`./appointment.js${retry}`),
-  checkout: (retry = "") => import(`./checkout.js${retry}`),
-  sales: (retry = "") => import(`./receipt.js${retry}`),
-  dashboard: (retry = "") => import(`./dashboard.js${retry}`),
-  rates: (retry = "") => import(`./rates.js${retry}`),
-  housekeeping: (retry = "") => import(`./housekeeping.js${retry}`),
-  documents: (retry = "") => import(`./document.js${retry}`),
-  settings: (retry = "") => import(`./settings.js${retry}`),
-  staff: (retry = "") => import(`./staff.js${retry}`),
-  reports: (retry = "") => import(`./reports.js${retry}`),
-  bank: (retry = "") => import(`./bank.js${retry}`),
-  audit: (retry = "") => import(`./night-audit.js${retry}`),
-  customers: (retry = "") => import(`./customers.js${retry}`),
-  waitlist: (retry = "") => import(`./waitlist.js${retry}`),
-  "salon-setup": (retry = "") => import(`./salon-setup.js${retry}`),
+  ...today, ...board, ...stays, ...housekeeping, ...folio, ...reports, ...settings,
+  ...appointments, ...checkout, ...customers, ...waitlist, ...salonSetup,
 };
 
 class Desk {

@@ -4,7 +4,7 @@
 (() => {
   if (!/^#\/?board\/?$/.test(location.hash)) return;
   const link = (attributes) => document.head.append(Object.assign(document.createElement("link"), attributes));
-  for (const href of ["board-screen.js", "board-data.js", "board-edit.js", "board-panel.js", "room-type-change.js", "form.js", "../board.js"]) {
+  for (const href of ["board/board-screen.js", "board/board-data.js", "board/board-edit.js", "board/board-panel.js", "stays/room-type-change.js", "shared/form.js", "../board.js"]) {
     link({ rel: "modulepreload", href });
   }
   link({ rel: "preload", as: "fetch", href: "../timeline.wasm", crossOrigin: "anonymous" });

@@ -4,20 +4,28 @@
 // install, and a GET of the API from the last answer kept for it: today's lists, the board's days,
 // a stay, its folio. Changes are never cached or answered here; the desk's outbox keeps them.
 
-const VERSION = "frontdesk-desk-2026-12-03-message-consent";
+const VERSION = "frontdesk-desk-2026-12-03-feature-folders";
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = "frontdesk-desk-api";
 
 // Every file the desk loads, relative to this worker (`/desk/`): every language's words among them,
 // so that the desk opens offline in whichever it speaks.
 const SHELL = [
-  "./", "index.html", "manifest.json", "icon.svg", "desk.css", "../board.css",
-  "board-screen.css", "checkout.css", "customers.css", "dashboard.css", "document.css", "form.css", "housekeeping.css", "login.css", "night-audit.css",
-  "rates.css", "receipt.css", "reports.css", "salon-setup.css", "settings.css", "staff.css", "stay.css", "today.css", "waitlist.css",
-  "early.js", "app.js", "api.js", "appointment.js", "bank.js", "cash-receipts.js", "stay-documents.js", "buyer-form.js", "e-invoice-form.js", "appointment-actions.js", "appointment-deposit.js", "appointment-series.js", "board-data.js", "board-edit.js", "board-panel.js", "board-screen.js",
-  "booking-customer.js", "checkout.js", "checkout-order.js", "customer-facts.js", "customer-list.js", "customer-merge.js", "customer-picker.js", "customer-record.js", "customers.js",
-  "dashboard.js", "document.js", "folio-lines.js", "form.js", "housekeeping.js", "live.js", "login.js", "message-list.js",
-  "night-audit.js", "online-check-in.js", "outbox.js", "payment-fields.js", "rates.js", "receipt.js", "reports.js", "sale-list.js", "salon-hours.js", "salon-members.js", "salon-menu.js", "salon-places.js", "salon-products.js", "salon-services.js", "salon-setup.js", "salon-setup-form.js", "salon-shifts.js", "salon-terms.js", "settings.js", "settings-issuer.js", "settings-list.js", "settings-messages.js", "settings-payments.js", "settings-plans.js", "settings-taxes.js", "settings-texts.js", "settings-webhooks.js", "field-refusals.js", "staff.js", "room-type-change.js", "stay.js", "today.js", "waitlist.js",
+  "./", "index.html", "manifest.json", "icon.svg", "desk.css", "login.css", "../board.css",
+  "early.js", "app.js", "api.js", "live.js", "login.js", "outbox.js",
+  "shared/form.js", "shared/form.css", "shared/field-refusals.js", "shared/message-list.js",
+  "board/routes.js", "board/board-screen.js", "board/board-screen.css", "board/board-data.js", "board/board-edit.js", "board/board-panel.js",
+  "stays/routes.js", "stays/stay.js", "stays/stay.css", "stays/stay-documents.js", "stays/stay-facts.js", "stays/stay-folio.js", "stays/stay-move.js", "stays/stay-questions.js", "stays/online-check-in.js", "stays/room-type-change.js",
+  "today/routes.js", "today/today.js", "today/today.css",
+  "housekeeping/routes.js", "housekeeping/housekeeping.js", "housekeeping/housekeeping.css",
+  "folio/routes.js", "folio/document.js", "folio/document.css", "folio/folio-lines.js", "folio/buyer-form.js", "folio/e-invoice-form.js", "folio/bank.js", "folio/night-audit.js", "folio/night-audit.css", "folio/cash-receipts.js",
+  "reports/routes.js", "reports/reports.js", "reports/reports.css", "reports/dashboard.js", "reports/dashboard.css",
+  "settings/routes.js", "settings/settings.js", "settings/settings.css", "settings/settings-issuer.js", "settings/settings-list.js", "settings/settings-messages.js", "settings/settings-payments.js", "settings/settings-plans.js", "settings/settings-taxes.js", "settings/settings-texts.js", "settings/settings-webhooks.js", "settings/rates.js", "settings/rates.css", "settings/staff.js", "settings/staff.css",
+  "salon/appointments/routes.js", "salon/appointments/appointment.js", "salon/appointments/appointment-actions.js", "salon/appointments/appointment-deposit.js", "salon/appointments/appointment-series.js",
+  "salon/checkout/routes.js", "salon/checkout/checkout.js", "salon/checkout/checkout.css", "salon/checkout/checkout-order.js", "salon/checkout/checkout-lines.js", "salon/checkout/checkout-products.js", "salon/checkout/checkout-payments.js", "salon/checkout/payment-fields.js", "salon/checkout/receipt.js", "salon/checkout/receipt.css", "salon/checkout/sale-list.js",
+  "salon/customers/routes.js", "salon/customers/customers.js", "salon/customers/customers.css", "salon/customers/customer-facts.js", "salon/customers/customer-list.js", "salon/customers/customer-merge.js", "salon/customers/customer-picker.js", "salon/customers/customer-record.js", "salon/customers/booking-customer.js",
+  "salon/waitlist/routes.js", "salon/waitlist/waitlist.js", "salon/waitlist/waitlist.css",
+  "salon/setup/routes.js", "salon/setup/salon-setup.js", "salon/setup/salon-setup.css", "salon/setup/salon-hours.js", "salon/setup/salon-members.js", "salon/setup/salon-menu.js", "salon/setup/salon-places.js", "salon/setup/salon-products.js", "salon/setup/salon-services.js", "salon/setup/salon-setup-form.js", "salon/setup/salon-shifts.js", "salon/setup/salon-terms.js",
   "messages/en.js", "messages/th.js", "messages/ja.js", "messages/ko.js", "messages/vi.js",
   "../common/api.js", "../common/dates.js", "../common/dom.js", "../common/i18n.js", "../common/limits.js", "../common/money.js", "../common/pay-code.js", "../common/refusals.js", "../common/refusals/en.js", "../common/refusals/th.js", "../common/refusals/ja.js", "../common/refusals/ko.js", "../common/refusals/vi.js", "../board.js", "../timeline.js", "../timeline.wasm",
 ];

@@ -8,7 +8,8 @@
 import { h, fill } from "../common/dom.js";
 import { call, errorText, get, unreachable } from "../common/api.js";
 import { refusalText } from "../common/refusals.js";
-import { durationText, noticeText, salonClock } from "./salon-page.js";
+import { durationText, salonClock } from "./salon-page.js";
+import { noticeText } from "./salon-terms.js";
 import { payPart } from "./manage-page.js";
 import { visitFeeSentences } from "./visit-page.js";
 

@@ -9,20 +9,14 @@
 // with the chosen services' fees in money (cancelling late, not coming) and the deposit they ask at
 // booking (予約金, paid to the salon as it says: there is no paying online) read before confirming. The
 // server decides everything: its refusal is worded next to the field it names; a time taken meanwhile is refused in words and the
-// day's free times are asked for again.
+// day's free times are asked for again. The form is salon-visit-form.js; the terms' words, salon-terms.js.
 
 import { h, fill } from "../common/dom.js";
-import { textLength } from "../common/limits.js";
-import { call, errorText, get, keyPerBody, unreachable } from "../common/api.js";
+import { call, errorText, get, unreachable } from "../common/api.js";
 import { createRangeCalendar } from "./calendar.js";
 import { monthsAhead } from "./search-bar.js";
+import { TAKEN, visitForm } from "./salon-visit-form.js";
 import { waitlistJoin } from "./waitlist-join.js";
-
-/** The visit's code and email, kept in this tab for its confirmation page. */
-export const VISIT_KEY = "frontdesk.site.visit";
-
-/** The refusals that mean the time is gone: the day's free times are asked for again. */
-const TAKEN = new Set(["appointment.taken", "appointment.resourceFull"]);
 
 /**
  * The customer's choices from the hash, kept to what the salon offers: services it books online, each
@@ -59,66 +53,6 @@ export function paramsOfChoice(choice) {
 export function stylistsFor(salon, serviceIds) {
   const chosen = salon.services.filter((s) => serviceIds.includes(s.id));
   return chosen.reduce((ids, service) => ids.filter((id) => service.staffIds.includes(id)), salon.staff.map((s) => s.id));
-}
-
-/**
- * A notice in words, in the locale's own units: whole days past one ("2 days"), else whole hours
- * ("24 hours"), else minutes.
- * @param {string} locale
- * @param {number} minutes
- */
-export function noticeText(locale, minutes) {
-  const [unit, count] = minutes > 1440 && minutes % 1440 === 0 ? ["day", minutes / 1440]
-    : minutes % 60 === 0 ? ["hour", minutes / 60]
-    : ["minute", minutes];
-  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(count);
-}
-
-/**
- * The fees the chosen services are booked on (each its `terms`, and its `fees` in money as the server
- * works them out): what cancelling late costs, summed over one window when the services share it, else
- * each service's with its own; and what not coming costs, summed. Fees of nothing are left out.
- * @param {{name: string, price: {amount: number, currency: string}, terms: object, fees: object}[]} services
- * @returns {{late: {minutes: number, fee: {amount: number, currency: string}, service?: string}[], noShow: {amount: number, currency: string}}}
- */
-export function statedFees(services) {
-  const currency = services[0]?.price.currency;
-  const money = (amount) => ({ amount, currency });
-  const late = services
-    .map((service) => ({ service, amount: service.fees.lateCancellation.amount }))
-    .filter(({ amount }) => amount > 0);
-  const windows = new Set(late.map(({ service }) => service.terms.lateCancellationMinutes));
-  const noShow = services.reduce((sum, s) => sum + s.fees.noShow.amount, 0);
-  return {
-    late: windows.size > 1
-      ? late.map(({ service, amount }) => ({ minutes: service.terms.lateCancellationMinutes, fee: money(amount), service: service.name }))
-      : late.length ? [{ minutes: [...windows][0], fee: money(late.reduce((sum, l) => sum + l.amount, 0)) }] : [],
-    noShow: money(noShow),
-  };
-}
-
-/** The chosen services' fees in the page's words, a sentence each; cancelling free when none is stated. */
-export function feeSentences(i18n, services) {
-  const { t } = i18n;
-  const { late, noShow } = statedFees(services);
-  const sentences = late.length
-    ? late.map(({ minutes, fee, service }) => t(service ? "salon.feeLateService" : "salon.feeLate", {
-      notice: noticeText(i18n.locale, minutes), fee: i18n.money(fee), service,
-    }))
-    : [t("salon.feesFree")];
-  if (noShow.amount > 0) sentences.push(t("salon.feeNoShow", { fee: i18n.money(noShow) }));
-  else if (late.length) sentences.push(t("salon.feeNoShowFree"));
-  return sentences;
-}
-
-/**
- * The deposit the chosen services ask at booking (each its `fees.deposit`, as the server works it out),
- * summed; null when none asks one.
- * @param {{price: {amount: number, currency: string}, fees: {deposit?: {amount: number}}}[]} services
- */
-export function depositAsked(services) {
-  const amount = services.reduce((sum, s) => sum + (s.fees.deposit?.amount ?? 0), 0);
-  return amount > 0 ? { amount, currency: services[0].price.currency } : null;
 }
 
 /** A length of time in minutes, short, in the locale's units ("45 分", "45 นาที"). */
@@ -162,7 +96,8 @@ export async function mount(main, site, route) {
   let hold = null;
   let booked = false;
   let timesAsked = 0;
-  let countdown = 0;
+  /** Ends the countdown of the form on show, if any. */
+  let stopForm = () => {};
 
   const step = (name, title) =>
     h("section", { class: "salon-step", id: `salon-${name}`, "aria-labelledby": `salon-${name}-title`, hidden: true },
@@ -345,124 +280,32 @@ export async function mount(main, site, route) {
   }
 
   function hideForm() {
-    clearInterval(countdown);
+    stopForm();
     steps.form.hidden = true;
     fill(steps.form, h("h2", { id: "salon-form-title", text: t("salon.details") }));
   }
 
+  /** Opens the form for the time held (salon-visit-form.js). */
   function showForm() {
     hideForm();
     const held = hold;
-    const field = (name, label, input) => {
-      input.id = `salon-${name}`;
-      input.name = name;
-      input.setAttribute("aria-describedby", `salon-${name}-error`);
-      return h("div", { class: "site-field", dataset: { field: name } },
-        h("label", { for: input.id, text: label }), input, h("p", { class: "site-field-error", id: `salon-${name}-error` }));
-    };
-    const inputs = {
-      name: h("input", { type: "text", autocomplete: "name", required: true, ...textLength("guest.name") }),
-      reading: h("input", { type: "text", ...textLength("customer.reading") }),
-      phone: h("input", { type: "tel", autocomplete: "tel", required: true }),
-      email: h("input", { type: "email", autocomplete: "email", required: true }),
-      notes: h("textarea", { rows: 3, ...textLength("customer.notes") }),
-    };
-    const accept = h("input", { type: "checkbox", id: "salon-accept", name: "acceptTerms", "aria-describedby": "salon-fees salon-acceptTerms-error" });
-    const stylist = held.staffId ? staffById.get(held.staffId)?.name : null;
-    const chosen = choice.services.map((s) => serviceById.get(s));
-    const deposit = depositAsked(chosen);
-    const left = h("p", { class: "salon-hold", id: "salon-hold", role: "timer" });
-    const message = h("div", { class: "site-form-error", role: "alert", id: "salon-error" });
-    const submit = h("button", { type: "submit", class: "site-button is-primary", id: "salon-submit", text: t("salon.confirm") });
-    const form = h("form", { class: "salon-form", "aria-labelledby": "salon-form-title" },
-      h("p", { class: "salon-held-what", id: "salon-held-what" },
-        h("strong", { text: `${clock.date(held.start)} ${clock.time(held.start)}` }),
-        stylist ? ` · ${stylist}` : ""),
-      left,
-      field("name", t("book.name"), inputs.name),
-      field("reading", t("salon.reading"), inputs.reading),
-      field("phone", t("book.phone"), inputs.phone),
-      field("email", t("book.email"), inputs.email),
-      field("notes", t("salon.notes"), inputs.notes),
-      h("div", { class: "book-terms salon-fees", id: "salon-fees" },
-        h("h3", { text: t(deposit ? "salon.depositAndFees" : "salon.fees") }),
-        h("ul", {}, feeSentences(i18n, chosen).map((text) => h("li", { text }))),
-        deposit ? h("p", { id: "salon-deposit", text: t("salon.deposit", { amount: i18n.money(deposit) }) }) : null,
-        h("p", { id: "salon-terms", text: t("salon.terms", { notice: noticeText(i18n.locale, salon.cancelNoticeMinutes) }) }),
-      ),
-      h("div", { class: "salon-accept", dataset: { field: "acceptTerms" } },
-        h("label", { class: "salon-accept-label" }, accept, h("span", { text: t("salon.accept") })),
-        h("p", { class: "site-field-error", id: "salon-acceptTerms-error" }),
-      ),
-      message,
-      submit,
-    );
-    fill(steps.form, h("h2", { id: "salon-form-title", text: t("salon.details") }), form);
-    steps.form.hidden = false;
-
-    const tick = () => {
-      const seconds = Math.max(0, Math.round((Date.parse(held.expiresAt) - Date.now()) / 1000));
-      left.textContent = seconds > 0
-        ? t("salon.heldUntil", { time: clock.time(held.expiresAt), left: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` })
-        : t("salon.holdEnded");
-      if (!seconds) clearInterval(countdown);
-    };
-    tick();
-    countdown = setInterval(tick, 1000);
-
-    const fieldError = (name, text) => {
-      const error = form.querySelector(`#salon-${name}-error`);
-      if (error) error.textContent = text;
-      (inputs[name] ?? (name === "acceptTerms" ? accept : null))?.setAttribute("aria-invalid", text ? "true" : "false");
-    };
-    // One key per request body: a retry of the same form after a lost answer books once; a form
-    // corrected after a refusal is a new request (the server refuses a key reused for another body).
-    const keyFor = keyPerBody();
-    let sending = false;
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      if (sending) return;
-      for (const name of [...Object.keys(inputs), "acceptTerms"]) fieldError(name, "");
-      fill(message);
-      const body = {
-        services: choice.services, staffId: held.staffId, start: held.start, hold: held.token,
-        customer: {
-          name: inputs.name.value.trim(), reading: inputs.reading.value.trim(),
-          email: inputs.email.value.trim(), phone: inputs.phone.value.trim(),
-        },
-        notes: inputs.notes.value.trim() || undefined,
-        acceptTerms: accept.checked,
-      };
-      sending = true;
-      submit.disabled = true;
-      submit.textContent = t("book.working");
-      try {
-        const { data } = await call("POST", `/api/v1/public/salons/${id}/visits?lang=${i18n.code}`, { body, idempotencyKey: keyFor(body) });
+    const visit = visitForm({
+      site, i18n, salon, id, choice, held, clock,
+      chosen: choice.services.map((s) => serviceById.get(s)),
+      stylist: held.staffId ? staffById.get(held.staffId)?.name : null,
+      booked: () => {
         booked = true;
-        clearInterval(countdown);
-        sessionStorage.setItem(VISIT_KEY, JSON.stringify({ code: data.code, email: body.customer.email, booked: true }));
-        site.navigate(`#/visit/${encodeURIComponent(data.code)}`);
-      } catch (error) {
-        if (TAKEN.has(error.reason)) {
-          releaseHold();
-          askTimes(h("p", { class: "site-error salon-taken", id: "salon-taken", text: error.message }));
-          steps.times.scrollIntoView({ block: "start" });
-          return;
-        }
-        const name = (error.field ?? "").replace(/^customer\./, "");
-        if (name in inputs || name === "acceptTerms") {
-          fieldError(name, error.message);
-          (inputs[name] ?? accept).focus();
-        } else {
-          fill(message, h("p", { text: errorText(error, t) }));
-        }
-      } finally {
-        sending = false;
-        submit.disabled = false;
-        submit.textContent = t("salon.confirm");
-      }
+      },
+      taken: (error) => {
+        releaseHold();
+        askTimes(h("p", { class: "site-error salon-taken", id: "salon-taken", text: error.message }));
+        steps.times.scrollIntoView({ block: "start" });
+      },
     });
-    inputs.name.focus({ preventScroll: true });
+    stopForm = visit.stop;
+    fill(steps.form, h("h2", { id: "salon-form-title", text: t("salon.details") }), visit.form);
+    steps.form.hidden = false;
+    visit.focus();
     steps.form.scrollIntoView({ block: "start" });
   }
 
@@ -477,7 +320,7 @@ export async function mount(main, site, route) {
       opened?.scrollIntoView({ block: "start" });
     },
     unmount() {
-      clearInterval(countdown);
+      stopForm();
       if (!booked) releaseHold();
       calendar.destroy();
     },

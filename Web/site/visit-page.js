@@ -9,7 +9,8 @@ import { h, fill } from "../common/dom.js";
 import { call, errorText, get } from "../common/api.js";
 import { refusalText } from "../common/refusals.js";
 import { payPart, readKept } from "./manage-page.js";
-import { VISIT_KEY, durationText, salonClock } from "./salon-page.js";
+import { durationText, salonClock } from "./salon-page.js";
+import { VISIT_KEY } from "./salon-visit-form.js";
 
 /**
  * A visit's fees (`VisitFees`) as sentences: what cancelling costs now, or from when it costs what (the

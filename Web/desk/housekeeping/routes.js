@@ -1,0 +1,4 @@
+// Rooms' states: `#/housekeeping`.
+export const routes = {
+  housekeeping: (retry = "") => import(`./housekeeping.js${retry}`),
+};

@@ -1,0 +1,4 @@
+// A salon's waitlist: `#/waitlist`.
+export const routes = {
+  waitlist: (retry = "") => import(`./waitlist.js${retry}`),
+};

@@ -187,9 +187,21 @@ class Desk {
     this.i18n.stored = property.word;
   }
 
+  /**
+   * Whether the property is a hotel or a salon: the one place the desk reads the property's kind, so that a
+   * screen shared by both (the board, the reports, the day's close) asks the router rather than the data.
+   */
+  get hotel() {
+    return this.property?.kind === "hotel";
+  }
+
+  get salon() {
+    return this.property?.kind === "salon";
+  }
+
   /** A state in the property's words: a salon's customer has arrived where a hotel's guest is in house. */
   stateWord(state) {
-    return this.i18n.t(this.property?.kind === "salon" && state === "checked_in" ? "state.arrived" : `state.${state}`);
+    return this.i18n.t(this.salon && state === "checked_in" ? "state.arrived" : `state.${state}`);
   }
 
   /**

@@ -54,7 +54,7 @@ export class BookingPanel {
     const asking = h("div", { class: "appointment-asking" });
     const state = screen.styleName(item.style);
     const fact = (label, value) => facts.append(h("dt", { text: label }), h("dd", { text: value }));
-    if (data.kind === "hotel") {
+    if (screen.hotel) {
       fact(t("stay.dates"), `${i18n.date(item.start)} → ${i18n.date(item.end)} (${i18n.nights(item.end - item.start)})`);
       fact(t(item.rowId > 0 ? "stay.room" : "stay.roomType"), data.rowName(item.rowId));
     } else {
@@ -70,7 +70,7 @@ export class BookingPanel {
     fill(this.element, title, facts, actions, asking, message);
     if (!quiet) title.focus();
     if (!screen.desk.canEdit) return;
-    if (data.kind === "hotel" && item.style !== 4) {
+    if (screen.hotel && item.style !== 4) {
       const stay = await data.fetch(item.stayId).catch(() => null);
       if (!stay || this.item !== item) return;
       if (stay.guest?.phone) fact(t("stay.phone"), stay.guest.phone);
@@ -86,7 +86,7 @@ export class BookingPanel {
       // What this member may do to it now, as the server says.
       if (stay.actions?.includes("checkIn")) actions.prepend(step("check-in", "action.checkIn", "done.checkedIn"));
       if (stay.actions?.includes("checkOut")) actions.prepend(step("check-out", "action.checkOut", "done.checkedOut"));
-    } else if (data.kind === "salon") {
+    } else if (!screen.hotel) {
       const response = await call("GET", `/api/v1/appointments/${item.id}`).catch(() => null);
       if (!response || this.item !== item) return;
       // Its deposit, asked or held (taken on the appointment's page).
@@ -218,7 +218,7 @@ export class BookingPanel {
    * @param {(details) => Promise<void>} save throws an APIError to show
    */
   askNew(target, save) {
-    if (this.screen.data.kind === "salon") return this.askNewAppointment(target, save);
+    if (!this.screen.hotel) return this.askNewAppointment(target, save);
     const { t } = this;
     const screen = this.screen;
     const i18n = screen.desk.i18n;
@@ -232,7 +232,7 @@ export class BookingPanel {
       const message = h("p", { class: "desk-form-error", role: "alert" });
       const inputs = [];
       let extra = [];
-      if (data.kind === "hotel") {
+      if (screen.hotel) {
         const email = h("input", { id: "new-email", type: "email", autocomplete: "off" });
         const phone = h("input", { id: "new-phone", type: "tel", autocomplete: "off" });
         const adults = h("input", { id: "new-adults", type: "number", ...numberRange("stay.adults"), value: "2" });
@@ -266,7 +266,7 @@ export class BookingPanel {
         extra = field("new-service", t("appointment.service"), service);
       }
       const when =
-        data.kind === "hotel"
+        screen.hotel
           ? `${data.rowName(target.rowId)} · ${i18n.date(target.start)} → ${i18n.date(target.end)} (${i18n.nights(target.end - target.start)})`
           : `${data.rowName(target.rowId)} · ${screen.clock(target.start)} – ${screen.clock(target.end)}`;
       const finish = (value) => {
@@ -278,9 +278,9 @@ export class BookingPanel {
       const form = h(
         "form",
         { class: "board-new", "aria-labelledby": "board-panel-title", novalidate: true },
-        h("h2", { id: "board-panel-title", text: t(data.kind === "hotel" ? "board.newStay" : "board.newAppointment") }),
+        h("h2", { id: "board-panel-title", text: t(screen.hotel ? "board.newStay" : "board.newAppointment") }),
         h("p", { class: "board-new-when", text: when }),
-        ...field("new-name", t(data.kind === "hotel" ? "stay.guest" : "appointment.customer"), name),
+        ...field("new-name", t(screen.hotel ? "stay.guest" : "appointment.customer"), name),
         ...extra,
         message,
         h("div", { class: "desk-row" }, submit, h("button", { type: "button", class: "desk-button", text: t("common.cancel"), onclick: () => finish(null) })),

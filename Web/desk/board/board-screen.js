@@ -46,7 +46,7 @@ class BoardScreen {
     this.desk = desk;
     this.route = route;
     this.t = desk.i18n.t;
-    this.hotel = desk.property.kind === "hotel";
+    this.hotel = desk.hotel;
     this.data = this.hotel ? new HotelBoardData(desk.property) : new SalonBoardData(desk.property);
     this.dayWidth = DAY_WIDTHS[2];
     this.pending = [];

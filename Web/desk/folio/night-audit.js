@@ -14,7 +14,7 @@ export async function mount(main, desk, route) {
   const { t } = desk.i18n;
   const i18n = desk.i18n;
   const property = desk.property;
-  const salon = property.kind === "salon";
+  const salon = desk.salon;
   const rooms = new Map((property.rooms ?? []).map((r) => [r.id, r.number]));
   const base = `/api/v1/properties/${property.id}`;
 

@@ -100,7 +100,7 @@ export async function mount(main, desk, route) {
   const property = desk.property;
   const today = todayIn(property.timeZone);
   // A salon has no rooms nor stays: its report is the ledger of its sales.
-  const salon = property.kind === "salon";
+  const salon = desk.salon;
   const kinds = salon ? ["ledger"] : KINDS;
   let kind = kinds.includes(route.params.get("report")) ? route.params.get("report") : kinds[0];
 

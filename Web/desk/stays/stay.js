@@ -132,7 +132,7 @@ export async function mount(main, desk, route) {
       sections.push(formSection("stay", "stay.edit"));
     }
     // What the police registration of foreign guests asks, kept whatever the stay's state.
-    if (editable && property.kind === "hotel") sections.push(registrationSection());
+    if (editable && desk.hotel) sections.push(registrationSection());
     fill(page, ...sections);
   }
 

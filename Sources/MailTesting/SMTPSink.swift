@@ -130,7 +130,9 @@ public final class SMTPSink: @unchecked Sendable {
         try process.run()
         let sink = SMTPSink(port: 0, directory: directory, process: process, stdin: stdin, exited: exited)
 
-        let deadline = ContinuousClock.now + .seconds(15)
+        // Python starting aiosmtpd takes a second on a quiet machine, and far longer on one loaded by a
+        // parallel suite: it is given a minute, and fails at once if it stops.
+        let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             if let text = try? String(contentsOfFile: portFile, encoding: .utf8), let port = Int(text) {
                 return SMTPSink(port: port, directory: directory, process: process, stdin: stdin, exited: exited)

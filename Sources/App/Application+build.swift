@@ -119,6 +119,7 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     if !configuration.trustedProxies.isEmpty {
         router.add(middleware: ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))
     }
+    router.add(middleware: CompressionMiddleware())
     router.add(middleware: SecurityHeadersMiddleware(https: configuration.https))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: QueryMiddleware())

@@ -51,9 +51,16 @@ struct BoardController {
                 if let kept, let updated = try await kept.updated(to: seq, in: store) { return updated }
                 return try await HotelBoard.read(property, nights, today: today, seq: seq, in: store)
             }
+            guard CompressionMiddleware<AppRequestContext>.acceptsGzip(request.headers[values: .acceptEncoding])
+            else {
+                return Response(
+                    status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                    body: .init(byteBuffer: board.body))
+            }
             return Response(
-                status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-                body: .init(byteBuffer: board.body))
+                status: .ok,
+                headers: [.contentType: "application/json; charset=utf-8", .contentEncoding: "gzip"],
+                body: .init(byteBuffer: board.gzippedBody))
         case .salon:
             return try await salonBoard(property, nights, today, seq: seq, money: context.readsMoney(at: property.id))
                 .response(from: request, context: context)

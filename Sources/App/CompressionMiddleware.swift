@@ -41,6 +41,12 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
+    /// `buffer` gzipped whole, for an answer kept and sent many times (a hotel's board).
+    static func gzipped(_ buffer: ByteBuffer) throws -> ByteBuffer {
+        var buffer = buffer
+        return try buffer.compress(with: .gzip(configuration: .init(compressionLevel: level)))
+    }
+
     /// Whether `Accept-Encoding` accepts gzip: named (or `*`) and not with `q=0`.
     static func acceptsGzip(_ values: [String]) -> Bool {
         for coding in values.flatMap({ $0.split(separator: ",") }) {

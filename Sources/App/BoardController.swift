@@ -51,16 +51,12 @@ struct BoardController {
                 if let kept, let updated = try await kept.updated(to: seq, in: store) { return updated }
                 return try await HotelBoard.read(property, nights, today: today, seq: seq, in: store)
             }
-            guard CompressionMiddleware<AppRequestContext>.acceptsGzip(request.headers[values: .acceptEncoding])
-            else {
-                return Response(
-                    status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-                    body: .init(byteBuffer: board.body))
-            }
+            // Kept gzipped beside its JSON: the compression middleware leaves an encoded answer as it is.
+            let gzip = CompressionMiddleware<AppRequestContext>.acceptsGzip(request.headers[values: .acceptEncoding])
+            var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+            if gzip { headers[.contentEncoding] = "gzip" }
             return Response(
-                status: .ok,
-                headers: [.contentType: "application/json; charset=utf-8", .contentEncoding: "gzip"],
-                body: .init(byteBuffer: board.gzippedBody))
+                status: .ok, headers: headers, body: .init(byteBuffer: gzip ? board.gzippedBody : board.body))
         case .salon:
             return try await salonBoard(property, nights, today, seq: seq, money: context.readsMoney(at: property.id))
                 .response(from: request, context: context)

@@ -125,6 +125,7 @@ public func buildRouter(store: Store, configuration: ServerConfiguration = Serve
     router.add(middleware: QueryMiddleware())
     router.add(middleware: SameOriginMiddleware())
     if let webRoot = configuration.webRoot {
+        router.add(middleware: WebPagesMiddleware(site: WebSite(root: webRoot)))
         router.add(middleware: FileMiddleware(webRoot, searchForIndexHtml: true))
     }
     router.get("metrics") { request, _ in

@@ -4,8 +4,13 @@
 (() => {
   if (!/^#\/?board\/?$/.test(location.hash)) return;
   const link = (attributes) => document.head.append(Object.assign(document.createElement("link"), attributes));
+  // The server's import map names each module with its version; a preload of another URL would be a second
+  // copy of the module, fetched for nothing.
+  const map = document.querySelector('script[type="importmap"]');
+  const versions = (map && JSON.parse(map.textContent).imports) || {};
+  const versioned = (href) => versions[new URL(href, location.href).pathname] ?? href;
   for (const href of ["board/board-screen.js", "board/board-data.js", "board/board-edit.js", "board/board-panel.js", "stays/room-type-change.js", "shared/form.js", "../board.js"]) {
-    link({ rel: "modulepreload", href });
+    link({ rel: "modulepreload", href: versioned(href) });
   }
   link({ rel: "preload", as: "fetch", href: "../timeline.wasm", crossOrigin: "anonymous" });
   const id = Number(localStorage.getItem("frontdesk.property"));

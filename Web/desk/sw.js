@@ -4,7 +4,7 @@
 // install, and a GET of the API from the last answer kept for it: today's lists, the board's days,
 // a stay, its folio. Changes are never cached or answered here; the desk's outbox keeps them.
 
-const VERSION = "frontdesk-desk-2026-12-03-kind-from-router";
+const VERSION = "frontdesk-desk-2026-12-03-versioned-files";
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = "frontdesk-desk-api";
 
@@ -56,11 +56,15 @@ async function networkFirst(request, cacheName, api) {
     const response = await fetch(request);
     if (response.ok && (api || response.type === "basic")) {
       const copy = response.clone();
-      caches.open(cacheName).then((cache) => cache.put(request, copy)).catch(() => {});
+      // A file is kept under its path alone: the page names it with its version (`?v=`), and the copy
+      // kept is the one of the newest version this desk loaded.
+      const key = api ? request : new URL(request.url).pathname;
+      caches.open(cacheName).then((cache) => cache.put(key, copy)).catch(() => {});
     }
     return response;
   } catch (error) {
-    // A module asked again after a failure carries `?retry=`: the cached file is the same.
+    // A module asked again after a failure carries `?retry=`, and every file its version (`?v=`): the cached
+    // file is the same.
     const cached = await caches.match(request, { ignoreSearch: !api });
     if (cached) return cached;
     if (api) {

@@ -1,0 +1,117 @@
+import Crypto
+import Foundation
+
+/// A page of the web app as the server sends it: its HTML, the entity tag of those bytes, and the hash
+/// of its inline import map for the `Content-Security-Policy` (the pages allow no other inline script).
+struct WrittenPage: Sendable {
+    let html: String
+    let entityTag: String
+    let scriptHashes: [String]
+}
+
+/// Writes a page for the files' current versions, so that it asks for everything its first screen needs
+/// at once and for nothing a browser may have kept from another version:
+/// - each of its own stylesheets, scripts and links is named with its version (`/desk/desk.css?v=…`);
+/// - an import map names every module the page may load, now or later, with its version, so that the
+///   modules' own relative imports ask for versions too;
+/// - every module its scripts import before they run, at any depth, is a `modulepreload` link, so that
+///   the browser asks for the whole graph with the page instead of one level of imports after another.
+struct PageWriter {
+    /// The page's URL path (`/desk/index.html`).
+    let path: String
+    let versions: [String: String]
+    let graph: ModuleGraph
+
+    func write(_ html: String) -> WrittenPage {
+        var output = ""
+        var rest = html[...]
+        var roots: [String] = []
+        var preloaded = Set<String>()
+        // Where the import map and the preloads go, as offsets in the output's UTF-8.
+        var firstModuleTag: Int?
+        var entryScript: Int?
+        while let open = Self.nextTag(in: rest) {
+            output += rest[..<open.lowerBound]
+            guard let close = rest[open.lowerBound...].firstIndex(of: ">") else { break }
+            var tag = String(rest[open.lowerBound...close])
+            rest = rest[rest.index(after: close)...]
+            guard let reference = Self.reference(in: tag), let file = URLPath.resolve(reference.value, against: path),
+                let version = versions[file]
+            else {
+                output += tag
+                continue
+            }
+            tag.replaceSubrange(reference.range, with: "\(file)?v=\(version)")
+            let isModuleScript = tag.hasPrefix("<script") && tag.contains(#"type="module""#)
+            let isPreload = tag.hasPrefix("<link") && tag.contains(#"rel="modulepreload""#)
+            if isModuleScript || isPreload {
+                roots.append(file)
+                preloaded.insert(file)
+                if firstModuleTag == nil { firstModuleTag = output.utf8.count }
+                if isModuleScript, entryScript == nil { entryScript = output.utf8.count }
+            } else if tag.hasPrefix("<script"), firstModuleTag == nil {
+                firstModuleTag = output.utf8.count
+            }
+            output += tag
+        }
+        output += rest
+        guard !roots.isEmpty else {
+            return WrittenPage(html: output, entityTag: Self.entityTag(of: output), scriptHashes: [])
+        }
+        let preloads = graph.closure(of: roots).filter { !preloaded.contains($0) }.compactMap { module in
+            versions[module].map { #"<link rel="modulepreload" href="\#(module)?v=\#($0)">"# + "\n  " }
+        }.joined()
+        let importMap = importMapJSON(for: roots)
+        // The entry's own tag comes after its imports' preloads; the import map before any module.
+        if let entryScript {
+            output.insert(contentsOf: preloads, at: output.utf8.index(output.startIndex, offsetBy: entryScript))
+        }
+        output.insert(
+            contentsOf: #"<script type="importmap">\#(importMap)</script>"# + "\n  ",
+            at: output.utf8.index(output.startIndex, offsetBy: firstModuleTag ?? 0))
+        let scriptHash = "sha256-" + Data(SHA256.hash(data: Data(importMap.utf8))).base64EncodedString()
+        return WrittenPage(html: output, entityTag: Self.entityTag(of: output), scriptHashes: [scriptHash])
+    }
+
+    /// `{"imports": {…}}` with every module the roots may load: what they import, and every module in a
+    /// folder that any of those loads from with `import(…)`, and so on.
+    private func importMapJSON(for roots: [String]) -> String {
+        var reachable = Set<String>()
+        var queue = roots
+        while let module = queue.popLast() {
+            guard versions[module] != nil, reachable.insert(module).inserted else { continue }
+            queue.append(contentsOf: graph.imports[module] ?? [])
+            for folder in graph.dynamicFolders[module] ?? [] {
+                queue.append(
+                    contentsOf: graph.imports.keys.filter {
+                        $0.hasPrefix(folder) && !$0.dropFirst(folder.count).contains("/")
+                    })
+            }
+        }
+        let entries = reachable.sorted().compactMap { module in
+            versions[module].map { #""\#(module)":"\#(module)?v=\#($0)""# }
+        }
+        return #"{"imports":{"# + entries.joined(separator: ",") + "}}"
+    }
+
+    /// The next `<link` or `<script` tag.
+    private static func nextTag(in text: Substring) -> Range<String.Index>? {
+        [text.range(of: "<link"), text.range(of: "<script")].compactMap { $0 }.min { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// The value of a tag's `href="…"` or `src="…"`, and where it stands in the tag.
+    private static func reference(in tag: String) -> (value: String, range: Range<String.Index>)? {
+        for attribute in [#" href=""#, #" src=""#] {
+            guard let start = tag.range(of: attribute)?.upperBound,
+                let end = tag[start...].firstIndex(of: "\"")
+            else { continue }
+            return (String(tag[start..<end]), start..<end)
+        }
+        return nil
+    }
+
+    /// A weak entity tag (the answer may go out compressed) of the page's bytes.
+    static func entityTag(of html: String) -> String {
+        #"W/""# + WebAssets.version(of: Data(html.utf8)) + #"""#
+    }
+}

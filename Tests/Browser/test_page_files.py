@@ -1,0 +1,67 @@
+"""The pages' files as Chromium meets them against a real server: every module and stylesheet is asked for
+once, by its version (the server's import map and preloads), and a second visit takes them all from the
+browser's cache without asking the server again, on the guest site and on the desk's board."""
+
+from urllib.parse import urlparse
+
+from test_desk import sign_in, wait_ready
+from test_site import wait_page
+
+
+
+def files_loaded(browser, base):
+    """This document's own files (not the API's answers): each one's URL and the bytes it took on the wire."""
+    entries = browser.execute_script(
+        "return performance.getEntriesByType('resource')"
+        ".map(e => ({url: e.name, bytes: e.transferSize, by: e.initiatorType}))"
+    )
+    return [
+        entry for entry in entries
+        if entry["url"].startswith(base) and not urlparse(entry["url"]).path.startswith(("/api/", "/photos/"))
+        and urlparse(entry["url"]).path.endswith((".js", ".css"))
+    ]
+
+
+def assert_each_once_by_its_version(files, page):
+    assert len(files) > 5, f"{page}: {files}"
+    unversioned = [entry["url"] for entry in files if "?v=" not in entry["url"]]
+    assert not unversioned, f"{page} asked for files without their version: {unversioned}"
+    paths = [urlparse(entry["url"]).path for entry in files]
+    twice = sorted({path for path in paths if paths.count(path) > 1})
+    assert not twice, f"{page} asked for these files twice: {twice}"
+
+
+def test_the_guest_site_asks_for_each_file_once_by_its_version_and_a_second_visit_asks_for_none(
+    desk_server, browser_factory
+):
+    guest = browser_factory()
+    guest.get(f"{desk_server}/")
+    wait_page(guest, "home")
+    first = files_loaded(guest, desk_server)
+    assert_each_once_by_its_version(first, "the home page")
+    assert any(entry["bytes"] > 0 for entry in first), "the first visit fetched its files"
+
+    # Another visit (a new document, not a reload): the page is asked again, its files come from the cache.
+    guest.get(f"{desk_server}/?again")
+    wait_page(guest, "home")
+    second = files_loaded(guest, desk_server)
+    assert_each_once_by_its_version(second, "the home page again")
+    fetched = [entry["url"] for entry in second if entry["bytes"] > 0]
+    assert not fetched, f"a second visit fetched these again: {fetched}"
+
+
+def test_the_desk_loads_its_board_screen_by_version_and_a_second_visit_asks_for_no_file(desk_server, browser_factory):
+    desk = browser_factory()
+    sign_in(desk, desk_server)
+    desk.get(f"{desk_server}/desk/#/board")
+    wait_ready(desk, "board")
+    first = files_loaded(desk, desk_server)
+    assert_each_once_by_its_version(first, "the board")
+    assert any("/desk/board/board-screen.js?v=" in entry["url"] for entry in first), first
+
+    desk.get(f"{desk_server}/desk/?again#/board")
+    wait_ready(desk, "board")
+    second = files_loaded(desk, desk_server)
+    assert_each_once_by_its_version(second, "the board again")
+    fetched = [entry["url"] for entry in second if entry["bytes"] > 0]
+    assert not fetched, f"a second visit fetched these again: {fetched}"

@@ -14,7 +14,7 @@ SWIFT_FILES = $(wildcard $(shell git ls-files --cached --others --exclude-standa
 
 AT ?=
 
-.PHONY: all run test test-dates wasm bench bench-scale bench-salon bench-waitlist bench-salon-board bench-http bench-desk bench-site format format-check
+.PHONY: all run test test-dates wasm bench bench-scale bench-salon bench-waitlist bench-salon-board bench-http bench-desk bench-site bench-pages format format-check
 
 all: test
 
@@ -63,6 +63,10 @@ bench-desk:
 
 bench-site:
 	python3 scripts/bench-site.py
+
+# BENCH_PAGES_OLD=/path/to/old/frontdesk,/path/to/old/Web measures an older build beside this one.
+bench-pages:
+	python3 scripts/bench-pages.py
 
 bench: wasm
 	swift run -c release frontdesk bench timeline --rows $(ROWS) --days $(DAYS) --stays $(STAYS) --viewport $(VIEWPORT)

@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""The guest site's and the desk's first screens as a guest on a phone meets them, in headless Chromium.
+
+    python3 scripts/bench-pages.py [--runs 5] [--network slow4g|harsh] [--build NAME=BINARY[,WEB]] ...
+
+Each `--build` is a `frontdesk` binary and the `Web/` folder it serves (default: this checkout's release build
+and `Web/`); give two to measure them side by side in one run (`make bench-pages` compares with
+`BENCH_PAGES_OLD=BINARY,WEB`, a release binary and the `Web/` folder of an older checkout). Each build serves a fresh demo database on
+loopback; every page is opened `--runs` times per build, the builds taking turns, each time in a new
+Chromium profile (a cold cache) with:
+
+- the network of Lighthouse's mobile "Slow 4G" (150 ms, 1.6 Mbps down, 750 kbps up), or a harsher one
+  (`--network harsh`: 400 ms, 400 kbps both ways);
+- the CPU slowed 4 times, a 375x812 viewport at 2x, as a mid-range phone.
+
+Pages: the guest site's home, results for Chiang Mai, a place, a salon's booking page, and the desk's sign-in
+(at 1024x768, the iPad's, on the same network). For each page and build it prints the median of: FCP and LCP
+(ms), CLS (the largest session window of layout shifts, as Core Web Vitals count it), the bytes on the wire
+and the requests, as a Markdown table.
+
+Needs chromium, chromedriver and selenium (what `make test` installs).
+"""
+
+import argparse
+import datetime
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.support.ui import WebDriverWait
+
+from bench_support import ROOT, free_port, release_binary, wait_healthy
+
+NETWORKS = {
+    "slow4g": {"latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8},
+    "harsh": {"latency": 400, "downloadThroughput": 400_000 / 8, "uploadThroughput": 400_000 / 8},
+}
+
+# What each page reports once its first screen is drawn.
+READY = {
+    "site": "const m = document.getElementById('site-main');"
+    "return document.documentElement.dataset.page === arguments[0] && m && !m.hasAttribute('aria-busy')",
+    "desk": "return document.documentElement.dataset.screen === arguments[0]",
+}
+
+# Collected after the page is ready: paints, the largest contentful paint, layout shifts, what came over the wire.
+MEASURE = """
+const done = arguments[arguments.length - 1];
+const entries = (type) => new Promise((resolve) => {
+  const seen = [];
+  new PerformanceObserver((list) => seen.push(...list.getEntries())).observe({ type, buffered: true });
+  setTimeout(() => resolve(seen), 50);
+});
+Promise.all([entries('largest-contentful-paint'), entries('layout-shift')]).then(([lcps, shifts]) => {
+  let cls = 0, window = 0, first = 0, last = 0;
+  for (const shift of shifts.filter((s) => !s.hadRecentInput)) {
+    if (window && shift.startTime - last < 1000 && shift.startTime - first < 5000) window += shift.value;
+    else { window = shift.value; first = shift.startTime; }
+    last = shift.startTime;
+    cls = Math.max(cls, window);
+  }
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+  const navigation = performance.getEntriesByType('navigation')[0];
+  const resources = performance.getEntriesByType('resource');
+  done({
+    fcp: fcp ? fcp.startTime : null,
+    lcp: lcps.length ? lcps[lcps.length - 1].startTime : (fcp ? fcp.startTime : null),
+    cls,
+    bytes: resources.reduce((sum, r) => sum + r.transferSize, navigation.transferSize),
+    requests: resources.length + 1,
+  });
+});
+"""
+
+
+def parse_build(text):
+    name, _, rest = text.partition("=")
+    binary, _, web = rest.partition(",")
+    return name, binary, web or str(ROOT / "Web")
+
+
+def get_json(url):
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return json.load(response)
+
+
+class Served:
+    """A build serving a fresh demo database on a loopback port."""
+
+    def __init__(self, name, binary, web, work):
+        self.name = name
+        database = os.path.join(work, f"{name}.sqlite")
+        subprocess.run([binary, "demo", "--database", database], check=True, capture_output=True)
+        port = free_port()
+        self.process = subprocess.Popen(
+            [binary, "serve", "--port", str(port), "--database", database, "--web", web,
+             "--public-rate-limit", "100000"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        self.base = f"http://127.0.0.1:{port}"
+        wait_healthy(self.base, self.process)
+
+    def pages(self):
+        """Each page measured: its name, which app it is, its URL, the ready state it reports, its viewport."""
+        arrival = datetime.date.today() + datetime.timedelta(days=7)
+        departure = arrival + datetime.timedelta(days=3)
+        stay = f"arrival={arrival}&departure={departure}&adults=2"
+        found = get_json(f"{self.base}/api/v1/public/search?region=Chiang%20Mai&{stay}")
+        place = found["results"][0]["property"]["id"]
+        salon = get_json(f"{self.base}/api/v1/public/salons")["salons"][0]["id"]
+        phone = (375, 812, 2, True)
+        return [
+            ("home", "site", f"{self.base}/", "home", phone),
+            ("search results", "site", f"{self.base}/#/search?region=Chiang%20Mai&{stay}", "search", phone),
+            ("place", "site", f"{self.base}/#/places/{place}?{stay}", "places", phone),
+            ("salon booking page", "site", f"{self.base}/#/salon/{salon}", "salon", phone),
+            ("desk sign-in (iPad)", "desk", f"{self.base}/desk/", "login", (1024, 768, 2, True)),
+        ]
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def measure(url, app, ready, viewport, network):
+    """One cold visit: a new profile, the phone's network and CPU; its figures."""
+    width, height, scale, mobile = viewport
+    profile = tempfile.mkdtemp(prefix="frontdesk-pages-profile-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+    for flag in ("--headless=new", f"--window-size={width},{height}", "--no-sandbox", "--disable-dev-shm-usage",
+                 f"--user-data-dir={profile}", "--host-resolver-rules=MAP tile.openstreetmap.org ~NOTFOUND"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(
+        options=options,
+        service=webdriver.ChromeService(executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")),
+    )
+    try:
+        driver.set_script_timeout(30)
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile})
+        driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})
+        driver.execute_cdp_cmd("Network.enable", {})
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, **NETWORKS[network]})
+        driver.get(url)
+        WebDriverWait(driver, 90).until(lambda d: d.execute_script(READY[app], ready))
+        time.sleep(1.5)  # late shifts and the last contentful paint
+        return driver.execute_async_script(MEASURE)
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--network", choices=sorted(NETWORKS), default="slow4g")
+    parser.add_argument("--build", action="append", type=parse_build, default=[])
+    args = parser.parse_args()
+    builds = args.build or [("this", str(release_binary()), str(ROOT / "Web"))]
+    if not args.build and os.environ.get("BENCH_PAGES_OLD"):
+        builds.insert(0, parse_build("old=" + os.environ["BENCH_PAGES_OLD"]))
+
+    work = tempfile.mkdtemp(prefix="frontdesk-pages-bench-")
+    served = []
+    try:
+        served = [Served(name, binary, web, work) for name, binary, web in builds]
+        pages = {build.name: build.pages() for build in served}
+        figures = {}  # (page, build) -> [runs]
+        for _ in range(args.runs):
+            for build in served:
+                for page, app, url, ready, viewport in pages[build.name]:
+                    print(f"{build.name}: {page}", file=sys.stderr, flush=True)
+                    figures.setdefault((page, build.name), []).append(measure(url, app, ready, viewport, args.network))
+        print(f"network: {args.network} {NETWORKS[args.network]}, CPU 4x, {args.runs} cold runs each (medians)\n")
+        print("| page | build | FCP ms | LCP ms | CLS | KB | requests |")
+        print("|---|---|---|---|---|---|---|")
+        for page in [entry[0] for entry in pages[served[0].name]]:
+            for build in served:
+                runs = figures[(page, build.name)]
+                median = lambda key: statistics.median(run[key] for run in runs)  # noqa: E731
+                print(f"| {page} | {build.name} | {median('fcp'):.0f} | {median('lcp'):.0f} | {median('cls'):.3f} | "
+                      f"{median('bytes') / 1024:.0f} | {median('requests'):.0f} |")
+    finally:
+        for build in served:
+            build.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -124,3 +124,55 @@ def test_a_korean_guest_books_on_a_phone_without_meeting_an_english_word(desk_se
     assert latin_words(visible_text(browser), stored + [code, "minji@example.com"]) == []
     screenshot(browser, "site-ko-phone-confirmation")
     assert datetime.date.fromisoformat(arrival) > datetime.date.today()
+
+
+LAYOUT_SHIFTS = """
+const done = arguments[arguments.length - 1];
+const seen = [];
+new PerformanceObserver((list) => seen.push(...list.getEntries())).observe({ type: 'layout-shift', buffered: true });
+setTimeout(() => done(seen.filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0)), 100);
+"""
+
+
+@pytest.mark.parametrize("language", ["th-TH", "ja-JP"])
+def test_on_a_phone_nothing_moves_as_results_and_a_place_arrive_and_the_map_opens_over_the_list_on_asking(
+    desk_server, browser_factory, language
+):
+    browser = browser_factory(viewport=PHONE, language=language)
+    # A phone on a slow network: the page is drawn long before the search answers.
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 150, "downloadThroughput": 200_000, "uploadThroughput": 93_750},
+    )
+    arrival, departure = next_month_dates(12)
+    browser.get(f"{desk_server}/#/search?region=Chiang%20Mai&arrival={arrival}&departure={departure}&adults=2")
+    wait_page(browser, "search", timeout=40)
+    WebDriverWait(browser, 20).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#results-list .result"))
+    shifts = browser.execute_async_script(LAYOUT_SHIFTS)
+    assert shifts <= 0.05, f"the results page moved by {shifts:.3f}"
+    # The map is not drawn, nor its code fetched, until the guest asks for it.
+    assert not browser.find_elements(By.CSS_SELECTOR, ".results-map .map-pin")
+    assert not browser.execute_script("return performance.getEntriesByType('resource').some((r) => r.name.includes('/site/map.js'))")
+    toggle = browser.find_element(By.CSS_SELECTOR, ".results-map-open")
+    words = toggle.text
+    assert words and not latin_words(words), words
+    places = len(browser.find_elements(By.CSS_SELECTOR, "#results-list .result"))
+    toggle.click()
+    WebDriverWait(browser, 20).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, ".results-map .map-pin")) == places)
+    covered = browser.execute_script("return document.querySelector('.results-map').getBoundingClientRect().toJSON()")
+    assert covered["top"] == 0 and covered["height"] == PHONE[1], covered
+    screenshot(browser, f"phone-results-map-{language}")
+    back = browser.find_element(By.CSS_SELECTOR, ".results-map-close")
+    assert back.text and not latin_words(back.text), back.text
+    back.click()
+    assert not browser.find_element(By.CSS_SELECTOR, ".results-map").is_displayed()
+    assert browser.find_element(By.CSS_SELECTOR, "#results-list .result a").is_displayed()
+
+    # A place opened from a link (its name not yet known) keeps its title's room until it comes.
+    place = browser.find_element(By.CSS_SELECTOR, "#results-list .result").get_attribute("data-place-id")
+    browser.get(f"{desk_server}/?fresh#/places/{place}?arrival={arrival}&departure={departure}&adults=2")
+    wait_page(browser, "places", timeout=40)
+    WebDriverWait(browser, 20).until(lambda b: b.find_elements(By.ID, "place-name"))
+    shifts = browser.execute_async_script(LAYOUT_SHIFTS)
+    assert shifts <= 0.05, f"the place's page moved by {shifts:.3f}"

@@ -25,7 +25,10 @@ export async function mount(main, site, route) {
   const known = site.known.get(id);
 
   const hero = h("div", { class: "place-hero" });
-  const title = h("div", { class: "place-title" });
+  // Until the place is known, its title's lines hold their room, so that nothing below them moves.
+  const title = h("div", { class: "place-title", "aria-hidden": "true" },
+    h("h1", { text: "\u00a0" }), h("p", { class: "place-where", text: "\u00a0" }),
+    hasDates ? h("p", { class: "place-price", text: "\u00a0" }) : null);
   const sections = Object.fromEntries(
     SECTIONS.map((name) => [
       name,
@@ -81,6 +84,7 @@ export async function mount(main, site, route) {
       class: "place-photo", src: place.photos[photoIndex] ?? "", alt: t("place.photo", { name: place.name }),
       width: 1200, height: 600, fetchpriority: "high",
     }));
+    title.removeAttribute("aria-hidden");
     fill(title,
       h("h1", { id: "place-name", text: place.name }),
       h("p", { class: "place-where", text: [place.city, place.region].filter(Boolean).map((name) => site.placeName(name)).join(", ") }),

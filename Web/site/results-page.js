@@ -2,6 +2,8 @@
 // thumbs, sorted by price or by distance from the destination's centre, as a list beside our own map
 // with a price pin per place. Hovering or focusing a place in the list highlights its pin, and the
 // reverse. The list is drawn as soon as the search answers; the map's tiles come when they come.
+// On a phone the list has the screen and the map opens over it on asking: its code is fetched then, and
+// nothing moves under the guest's thumb when the list arrives.
 //
 // The server answers a page of places (`results`, what the first screen shows and some) and every
 // place found as a pin (`pins`: position, name and its offers' prices). While a thumb moves, the count
@@ -12,7 +14,6 @@
 import { h, fill } from "../common/dom.js";
 import { currencyDigits } from "../common/money.js";
 import { errorText, get, unreachable } from "../common/api.js";
-import { createMap } from "./map.js";
 import { createPriceSlider } from "./price-slider.js";
 import { createSearchBar, paramsOf, queryOf, searchOf } from "./search-bar.js";
 
@@ -69,6 +70,23 @@ export async function mount(main, site, route) {
   const list = h("ol", { class: "results-list", id: "results-list", "aria-labelledby": "results-title" });
   const filters = h("div", { class: "results-filters" });
   const mapHolder = h("div", { class: "results-map" });
+  // Beside the list from this width (site.css); narrower, the map opens over the list on asking.
+  const wide = matchMedia("(min-width: 900px)");
+  const mapToggle = h("button", {
+    type: "button", class: "results-map-open", text: t("results.showMap"),
+    onclick: () => {
+      mapHolder.classList.add("is-open");
+      openMap().then(() => mapClose.focus());
+    },
+  });
+  const mapClose = h("button", {
+    type: "button", class: "results-map-close", text: t("results.showList"),
+    onclick: () => {
+      mapHolder.classList.remove("is-open");
+      mapToggle.focus();
+    },
+  });
+  mapHolder.append(mapClose);
   // Until the first answer, a new sort waits for it; then it asks for the list again.
   let answered = false;
   const sortSelect = h(
@@ -93,6 +111,7 @@ export async function mount(main, site, route) {
         ),
         mapHolder,
       ),
+      mapToggle,
     ),
   );
   if (!search.region || !search.arrival || !search.departure) {
@@ -102,6 +121,41 @@ export async function mount(main, site, route) {
 
   count.textContent = t("common.loading");
   performance.mark("frontdesk:results-request");
+  // MARK: the map, created once its code is here: at once beside the list, on asking over it.
+  let map = null;
+  let pinsReady = false;
+  let loadingMap = null;
+  function openMap() {
+    loadingMap ??= import("./map.js").then(({ createMap }) => {
+      map = createMap({
+        tiles: tileTemplate(),
+        labels: { zoomIn: t("map.zoomIn"), zoomOut: t("map.zoomOut"), map: t("results.map"), fallback: t("map.fallback"),
+          wheelHint: t("map.wheelHint") },
+        onHover: (id) => highlight(id, { from: "map" }),
+        onSelect: (id) => {
+          highlight(id, { from: "map" });
+          const link = items.get(id)?.querySelector("a");
+          if (link) {
+            if (!wide.matches) mapHolder.classList.remove("is-open");
+            link.focus();
+            return;
+          }
+          // A place further down than the pages shown opens at once.
+          site.placeDetail(id, new URLSearchParams(detailParams));
+          location.hash = `#/places/${id}?${detailParams}`;
+        },
+      });
+      mapHolder.append(map.element);
+      if (pinsReady) {
+        drawnPins = "";
+        drawPins();
+      }
+    });
+    return loadingMap;
+  }
+  const widened = () => { if (wide.matches) openMap(); };
+  wide.addEventListener("change", widened);
+  widened();
   const range = { low: numberParam(route.params.get("minPrice")), high: numberParam(route.params.get("maxPrice")) };
   // A range edited into the URL upside down is no range.
   if (range.low !== null && range.high !== null && range.low > range.high) Object.assign(range, { low: null, high: null });
@@ -185,35 +239,17 @@ export async function mount(main, site, route) {
     fill(filterToggle, h("strong", { text: t("results.price") }), h("span", { text: span }));
   }
 
-  // MARK: the map
+  // MARK: the map's pins
   const detailParams = paramsOf({
     arrival: search.arrival, departure: search.departure, adults: search.adults, children: search.children,
     infants: search.infants,
   });
-  const map = createMap({
-    tiles: tileTemplate(),
-    labels: { zoomIn: t("map.zoomIn"), zoomOut: t("map.zoomOut"), map: t("results.map"), fallback: t("map.fallback"),
-      wheelHint: t("map.wheelHint") },
-    onHover: (id) => highlight(id, { from: "map" }),
-    onSelect: (id) => {
-      highlight(id, { from: "map" });
-      const link = items.get(id)?.querySelector("a");
-      if (link) {
-        link.focus();
-        return;
-      }
-      // A place further down than the pages shown opens at once.
-      site.placeDetail(id, new URLSearchParams(detailParams));
-      location.hash = `#/places/${id}?${detailParams}`;
-    },
-  });
-  mapHolder.append(map.element);
 
   // A pin under the pointer marks its place in the list without scrolling the page under the
   // pointer; choosing the pin (a tap, Enter) brings the place into view with the focus.
   function highlight(id, { from } = {}) {
     for (const [placeId, item] of items) item.classList.toggle("is-highlighted", placeId === id);
-    if (from !== "map") map.highlight(id);
+    if (from !== "map") map?.highlight(id);
   }
 
   /** Puts the range, the sort and the pages in the URL without a new page (the back button keeps the search). */
@@ -279,7 +315,8 @@ export async function mount(main, site, route) {
     const shown = placesShown(pins, range, sort);
     count.textContent = shown.length ? t("results.count", { count: shown.length }) : t("results.none");
     const pinKey = shown.map(({ pin, nightly }) => `${pin.id}:${nightly}`).join(",");
-    if (pinKey === drawnPins) return;
+    pinsReady = true;
+    if (!map || pinKey === drawnPins) return;
     const first = drawnPins === "";
     drawnPins = pinKey;
     map.setPins(shown.map(({ pin, nightly }) => ({
@@ -356,7 +393,8 @@ export async function mount(main, site, route) {
     unmount() {
       asked += 1;
       slider.destroy();
-      map.destroy();
+      wide.removeEventListener("change", widened);
+      map?.destroy();
     },
   };
 }

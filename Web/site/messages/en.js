@@ -75,6 +75,8 @@ export default {
   "results.total": "{price} total",
   "results.distance": "{km} km from the centre",
   "results.map": "Map of the places found",
+  "results.showMap": "Map",
+  "results.showList": "List",
   "results.list": "Places found",
   "results.change": "Change search",
   "results.more": "Show more places",

@@ -74,6 +74,8 @@ export default {
   "results.total": "合計 {price}",
   "results.distance": "中心部から{km} km",
   "results.map": "見つかった宿の地図",
+  "results.showMap": "地図",
+  "results.showList": "一覧",
   "results.list": "見つかった宿",
   "results.change": "検索条件を変更",
   "results.more": "さらに表示",

@@ -74,6 +74,8 @@ export default {
   "results.total": "총 {price}",
   "results.distance": "중심부에서 {km}km",
   "results.map": "검색된 숙소 지도",
+  "results.showMap": "지도",
+  "results.showList": "목록",
   "results.list": "검색된 숙소",
   "results.change": "검색 조건 변경",
   "results.more": "숙소 더 보기",

@@ -74,6 +74,8 @@ export default {
   "results.total": "รวม {price}",
   "results.distance": "ห่างจากใจกลาง {km} กม.",
   "results.map": "แผนที่ที่พักที่พบ",
+  "results.showMap": "แผนที่",
+  "results.showList": "รายการ",
   "results.list": "ที่พักที่พบ",
   "results.change": "เปลี่ยนการค้นหา",
   "results.more": "แสดงที่พักเพิ่ม",

@@ -74,6 +74,8 @@ export default {
   "results.total": "Tổng {price}",
   "results.distance": "Cách trung tâm {km} km",
   "results.map": "Bản đồ các chỗ ở tìm thấy",
+  "results.showMap": "Bản đồ",
+  "results.showList": "Danh sách",
   "results.list": "Các chỗ ở tìm thấy",
   "results.change": "Đổi tìm kiếm",
   "results.more": "Xem thêm chỗ ở",

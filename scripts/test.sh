@@ -46,14 +46,14 @@ if (( ${#packages[@]} )); then
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y "${packages[@]}"
 fi
 # aiosmtpd is the tests' real SMTP server on loopback (Tests/support/smtp_sink.py).
-if python3 -c 'import selenium, pytest, schemathesis, aiosmtpd' 2>/dev/null; then
-    echo "selenium, pytest, schemathesis and aiosmtpd: present"
+if python3 -c 'import selenium, pytest, xdist, schemathesis, aiosmtpd' 2>/dev/null; then
+    echo "selenium, pytest, pytest-xdist, schemathesis and aiosmtpd: present"
 else
-    echo "installing selenium, pytest, schemathesis and aiosmtpd from PyPI"
+    echo "installing selenium, pytest, pytest-xdist, schemathesis and aiosmtpd from PyPI"
     # A Debian-managed python3 refuses plain pip installs (PEP 668); then install past it.
     export PIP_ROOT_USER_ACTION=ignore # we install as root on purpose (CI images)
-    python3 -m pip install --quiet selenium pytest schemathesis aiosmtpd ||
-        python3 -m pip install --quiet --break-system-packages selenium pytest schemathesis aiosmtpd
+    python3 -m pip install --quiet selenium pytest pytest-xdist schemathesis aiosmtpd ||
+        python3 -m pip install --quiet --break-system-packages selenium pytest pytest-xdist schemathesis aiosmtpd
 fi
 if compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
     echo "postgresql: present"

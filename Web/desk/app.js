@@ -69,8 +69,6 @@ class Desk {
 
   async start() {
     const speaking = this.words(preferredLanguage());
-    // The app's files and last answers for a network drop; the desk installs on a home screen.
-    navigator.serviceWorker?.register("sw.js").catch((error) => console.warn("no offline cache:", error));
     // The language's words, who is signed in, their properties and the property they last used are
     // read side by side; the latter two are dropped when nobody is.
     const stored = Number(localStorage.getItem(PROPERTY_KEY));
@@ -88,6 +86,17 @@ class Desk {
     else this.signedOut();
   }
 
+  /**
+   * The app's files and last answers for a network drop; the desk installs on a home screen. Registered once
+   * the first screen is drawn: the worker's copy of every file does not compete with that screen's.
+   */
+  workOffline() {
+    if (this._offline) return;
+    this._offline = true;
+    (globalThis.requestIdleCallback ?? setTimeout)(() =>
+      navigator.serviceWorker?.register("sw.js").catch((error) => console.warn("no offline cache:", error)));
+  }
+
   signedOut(message) {
     this.user = null;
     this.live?.close();
@@ -97,6 +106,7 @@ class Desk {
     this.root.removeAttribute("aria-busy");
     showLogin(this.root, this, message);
     document.documentElement.dataset.screen = "login";
+    this.workOffline();
   }
 
   /**
@@ -421,6 +431,7 @@ class Desk {
       fill(this.main);
       this.screen = await module.mount(this.main, this, route);
       document.documentElement.dataset.ready = "true";
+      this.workOffline();
     } catch (error) {
       if (error instanceof OtherProperty && this.properties.some((p) => p.id === error.propertyId)) {
         await this.useProperty(error.propertyId);

@@ -2,7 +2,9 @@
 // the app: its screen's modules and engine are fetched now, and its first read is read and parsed
 // while the app reads the session, the properties and the property (board-data.js takes it with getEarly).
 (() => {
-  if (!/^#\/?board\/?$/.test(location.hash)) return;
+  // Only for someone who has used a property here: a first visit signs in first.
+  const id = Number(localStorage.getItem("frontdesk.property"));
+  if (!/^#\/?board\/?$/.test(location.hash) || !(id > 0)) return;
   const link = (attributes) => document.head.append(Object.assign(document.createElement("link"), attributes));
   // The server's import map names each module with its version; a preload of another URL would be a second
   // copy of the module, fetched for nothing.
@@ -13,8 +15,6 @@
     link({ rel: "modulepreload", href: versioned(href) });
   }
   link({ rel: "preload", as: "fetch", href: "../timeline.wasm", crossOrigin: "anonymous" });
-  const id = Number(localStorage.getItem("frontdesk.property"));
-  if (!(id > 0)) return;
   const path = `/api/v1/properties/${id}/board`;
   const read = fetch(path, { headers: { Accept: "application/json" }, credentials: "same-origin" })
     .then(async (response) => ({ ok: response.ok, data: response.ok ? await response.json() : null }));

@@ -65,6 +65,9 @@ class Site {
   async start() {
     this.regions().catch(() => {});
     loadLimits().catch(() => {});
+    // The page's own module comes while the words do, not after them.
+    const first = parseRoute(location.hash).name;
+    if (PAGES[first]) this.preload(first);
     // A link from a message opens in the language the message was written in (`#/manage?lang=th`).
     const linked = parseRoute(location.hash).params.get("lang");
     this.i18n = await this.words(LANGUAGES.some((l) => l.code === linked) ? linked : preferredLanguage());

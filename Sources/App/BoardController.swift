@@ -51,12 +51,13 @@ struct BoardController {
                 if let kept, let updated = try await kept.updated(to: seq, in: store) { return updated }
                 return try await HotelBoard.read(property, nights, today: today, seq: seq, in: store)
             }
-            // Kept gzipped beside its JSON: the compression middleware leaves an encoded answer as it is.
+            // Gzipped once for every client that accepts it (`HotelBoard.gzippedBody`): the compression
+            // middleware leaves an encoded answer as it is.
             let gzip = CompressionMiddleware<AppRequestContext>.acceptsGzip(request.headers[values: .acceptEncoding])
             var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
             if gzip { headers[.contentEncoding] = "gzip" }
             return Response(
-                status: .ok, headers: headers, body: .init(byteBuffer: gzip ? board.gzippedBody : board.body))
+                status: .ok, headers: headers, body: .init(byteBuffer: gzip ? try board.gzippedBody() : board.body))
         case .salon:
             return try await salonBoard(property, nights, today, seq: seq, money: context.readsMoney(at: property.id))
                 .response(from: request, context: context)

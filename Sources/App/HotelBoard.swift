@@ -2,6 +2,7 @@ import API
 import Booking
 import Hummingbird
 import Storage
+import Synchronization
 
 /// A hotel's board over some days as read at an event sequence number, and its JSON. `BoardCache`
 /// keeps it, and brings it up to date with the changes recorded after it (`updated(to:in:)`): a
@@ -20,9 +21,9 @@ struct HotelBoard: Sendable {
     /// The JSON's members but the runs (`BoardJSON`), kept while rooms and blocks stay as they are.
     private var opening = ByteBuffer()
     private(set) var body = ByteBuffer()
-    /// `body` gzipped, once a board is read or brought up to date rather than once a request: a 2,000-room
-    /// board's 16 MB go out as about 2.
-    private(set) var gzippedBody = ByteBuffer()
+    /// `body` gzipped, made for the first client that accepts gzip after the board was read or brought up
+    /// to date, then kept rather than made again for each: a 2,000-room board's 16 MB go out as about 2.
+    private var gzipped = GzippedOnce()
 
     /// Changes read at once when bringing a board up to date; a longer gap reads the board whole again.
     static let updateLimit = 200
@@ -180,7 +181,25 @@ struct HotelBoard: Sendable {
             CompactJSON.append("items", integers: items, to: &buffer)
             CompactJSON.append("guests", strings: guests, to: &buffer)
         }
-        gzippedBody = try CompressionMiddleware<AppRequestContext>.gzipped(body)
+        gzipped = GzippedOnce()
+    }
+
+    /// `body` gzipped (`gzipped`).
+    func gzippedBody() throws -> ByteBuffer { try gzipped.of(body) }
+}
+
+/// A body gzipped once, by the first request that needs it; a request meanwhile may gzip it too, and the
+/// first kept stands.
+final class GzippedOnce: Sendable {
+    private let kept = Mutex<ByteBuffer?>(nil)
+
+    func of(_ body: ByteBuffer) throws -> ByteBuffer {
+        if let kept = kept.withLock({ $0 }) { return kept }
+        let zipped = try CompressionMiddleware<AppRequestContext>.gzipped(body)
+        return kept.withLock { kept in
+            if kept == nil { kept = zipped }
+            return kept ?? zipped
+        }
     }
 }
 

@@ -20,6 +20,8 @@ import { createSearchBar, paramsOf, queryOf, searchOf } from "./search-bar.js";
 /** Places a page of results holds, and the most pages one request brings back (the server's limit of 100). */
 export const PAGE_SIZE = 20;
 export const MAX_PAGES = 5;
+/** Places the first screen shows, on a phone or beside the map: their photos are not lazy. */
+const FIRST_SCREEN = 4;
 
 /** Round steps for the price slider: 10 baht, 100 yen, 1,000 won or dong. */
 export function priceStep(currency) {
@@ -328,8 +330,8 @@ export async function mount(main, site, route) {
   /** The pages of places read so far, and what there is beyond them. */
   function drawList() {
     items = new Map();
-    fill(list, results.map((result) => {
-      const item = resultItem(result);
+    fill(list, results.map((result, index) => {
+      const item = resultItem(result, index < FIRST_SCREEN);
       items.set(result.property.id, item);
       return item;
     }));
@@ -341,7 +343,8 @@ export async function mount(main, site, route) {
     shownOf.textContent = t("results.shownOf", { shown: i18n.number(results.length), count: i18n.number(total) });
   }
 
-  function resultItem(result) {
+  /** A place of the list; the photos of the first screen's are asked for at once, before anything else. */
+  function resultItem(result, firstScreen) {
     const place = result.property;
     const href = `#/places/${place.id}?${detailParams}`;
     return h(
@@ -357,8 +360,8 @@ export async function mount(main, site, route) {
         onclick: () => site.placeDetail(place.id, new URLSearchParams(detailParams)),
       },
       h("img", {
-        class: "result-photo", src: place.photos[0] ?? "", alt: "", width: 320, height: 200, loading: "lazy",
-        decoding: "async",
+        class: "result-photo", src: place.photos[0] ?? "", alt: "", width: 320, height: 200,
+        loading: firstScreen ? "eager" : "lazy", fetchpriority: firstScreen ? "high" : "auto", decoding: "async",
       }),
       h("div", { class: "result-text" },
         h("h2", { class: "result-name", text: place.name }),

@@ -118,8 +118,10 @@ if [[ -z "$(find Tests/Browser -name 'test_*.py' 2>/dev/null)" ]]; then
     step="browser tests (skipped: none yet)"
 else
     # Any non-zero exit fails, including 5 (no tests collected) once test files exist.
+    # Two files at a time (pytest-xdist, a file's tests together with its server): most of a browser test
+    # is waiting on an emulated network or a timer, which two Chromiums share the machine's cores for.
     # The slowest tests are listed, for whoever next trims the run to its budget.
-    python3 -m pytest -q --durations=12 Tests/Browser
+    python3 -m pytest -q -n 2 --dist loadfile --durations=12 Tests/Browser
 fi
 done_step
 
@@ -135,11 +137,11 @@ done_step
 
 begin "API fuzz test with a throwaway PostgreSQL (pytest Tests/Fuzz, schemathesis)"
 # Every operation of /openapi.json with positive and negative data against a real server on SQLite and on
-# PostgreSQL, bounded in examples and seconds (15 positive and 6 negative an operation: about 230 s in all):
-# no 5xx, no crash, no
-# answer the document does not describe.
+# PostgreSQL, bounded in examples and seconds (15 positive and 6 negative an operation), the two databases'
+# runs side by side (pytest-xdist; about 230 s in all): no 5xx, no crash, no answer the document does not
+# describe.
 FRONTDESK_BIN="$(swift build --show-bin-path)/frontdesk" FRONTDESK_REQUIRE_POSTGRES=1 \
-    scripts/with-postgres.sh python3 -m pytest -q --tb=short Tests/Fuzz
+    scripts/with-postgres.sh python3 -m pytest -q -n 2 --tb=short Tests/Fuzz
 done_step
 
 begin "format check (make format-check)"

@@ -31,37 +31,37 @@ def assert_each_once_by_its_version(files, page):
     assert not twice, f"{page} asked for these files twice: {twice}"
 
 
+def visit(browser, base, path, wait, page):
+    """Opens `path` (a new document, not a reload) and waits for its screen: the files it asked for, each
+    once and by its version."""
+    browser.get(f"{base}{path}")
+    wait()
+    files = files_loaded(browser, base)
+    assert_each_once_by_its_version(files, page)
+    return files
+
+
+def assert_second_visit_fetches_no_file(browser, base, path, wait, page):
+    """Another visit to the page: it is asked for again, and its files all come from the browser's cache."""
+    second = visit(browser, base, path, wait, f"{page} again")
+    fetched = [entry["url"] for entry in second if entry["bytes"] > 0]
+    assert not fetched, f"a second visit to {page} fetched these again: {fetched}"
+
+
 def test_the_guest_site_asks_for_each_file_once_by_its_version_and_a_second_visit_asks_for_none(
     desk_server, browser_factory
 ):
     guest = browser_factory()
-    guest.get(f"{desk_server}/")
-    wait_page(guest, "home")
-    first = files_loaded(guest, desk_server)
-    assert_each_once_by_its_version(first, "the home page")
+    home = lambda: wait_page(guest, "home")  # noqa: E731
+    first = visit(guest, desk_server, "/", home, "the home page")
     assert any(entry["bytes"] > 0 for entry in first), "the first visit fetched its files"
-
-    # Another visit (a new document, not a reload): the page is asked again, its files come from the cache.
-    guest.get(f"{desk_server}/?again")
-    wait_page(guest, "home")
-    second = files_loaded(guest, desk_server)
-    assert_each_once_by_its_version(second, "the home page again")
-    fetched = [entry["url"] for entry in second if entry["bytes"] > 0]
-    assert not fetched, f"a second visit fetched these again: {fetched}"
+    assert_second_visit_fetches_no_file(guest, desk_server, "/?again", home, "the home page")
 
 
 def test_the_desk_loads_its_board_screen_by_version_and_a_second_visit_asks_for_no_file(desk_server, browser_factory):
     desk = browser_factory()
     sign_in(desk, desk_server)
-    desk.get(f"{desk_server}/desk/#/board")
-    wait_ready(desk, "board")
-    first = files_loaded(desk, desk_server)
-    assert_each_once_by_its_version(first, "the board")
+    board = lambda: wait_ready(desk, "board")  # noqa: E731
+    first = visit(desk, desk_server, "/desk/#/board", board, "the board")
     assert any("/desk/board/board-screen.js?v=" in entry["url"] for entry in first), first
-
-    desk.get(f"{desk_server}/desk/?again#/board")
-    wait_ready(desk, "board")
-    second = files_loaded(desk, desk_server)
-    assert_each_once_by_its_version(second, "the board again")
-    fetched = [entry["url"] for entry in second if entry["bytes"] > 0]
-    assert not fetched, f"a second visit fetched these again: {fetched}"
+    assert_second_visit_fetches_no_file(desk, desk_server, "/desk/?again#/board", board, "the board")

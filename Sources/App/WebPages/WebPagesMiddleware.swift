@@ -21,8 +21,10 @@ struct WebPagesMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        guard request.method == .get || request.method == .head else { return try await next(request, context) }
         let path = request.uri.path
+        // The API's answers are no files: they pass without a look at the files' versions.
+        guard request.method == .get || request.method == .head, !SecurityHeadersMiddleware<Context>.carriesData(path)
+        else { return try await next(request, context) }
         let assets = site.assets(refreshing: site.pages.contains(path))
         if let page = assets.pages[path] { return Self.answer(page, to: request) }
         guard let current = assets.version(of: path) else { return try await next(request, context) }

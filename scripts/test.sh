@@ -130,7 +130,7 @@ begin "kill -9 resilience tests with a throwaway PostgreSQL (pytest Tests/Resili
 # keys in flight, on SQLite and on PostgreSQL; two instances behind nginx (deploy/run.sh): what a client
 # holds on one holds on the other, and one killed under load loses nothing; a graceful stop, PostgreSQL
 # restarted under the server, HTTP's edges (slowloris, timeouts), the mail outbox and webhooks' retries
-# (about 280 s in all on 2026-12-02).
+# (about 150 s in all on 2026-12-04: each test's database is a copy of one demo a run and kind).
 FRONTDESK_BIN="$(swift build --show-bin-path)/frontdesk" FRONTDESK_REQUIRE_POSTGRES=1 \
     scripts/with-postgres.sh python3 -m pytest -q --tb=short Tests/Resilience
 done_step

@@ -22,7 +22,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
 from frontdesk_server import (  # noqa: E402
     free_port,
-    fresh_postgres_database,
+    fresh_demo,
+    fresh_postgres_demo,
     frontdesk_binary,
     serve_command,
     stop,
@@ -102,13 +103,12 @@ def _server(request, kind):
         pytest.fail(f"{binary} is missing: run swift build first")
     work = tempfile.mkdtemp(prefix=f"frontdesk-resilience-{kind}-")
     with contextlib.ExitStack() as databases:
+        # The demo is made once a run for each kind of database, and each test serves a copy of its own.
         if kind == "sqlite":
             database = os.path.join(work, "kill9.sqlite")
+            fresh_demo(binary, database)
         else:
-            database = databases.enter_context(fresh_postgres_database("frontdesk_kill9"))
-        for command in ("migrate", "demo"):
-            made = subprocess.run([binary, command, "--database", database], capture_output=True, text=True)
-            assert made.returncode == 0, f"frontdesk {command} failed: {made.stdout}{made.stderr}"
+            database = databases.enter_context(fresh_postgres_demo(binary, "frontdesk_kill9"))
         instance = Server(binary, database, work)
         instance.kind = kind
         try:

@@ -21,11 +21,13 @@ struct WebPagesAPITests {
         <html><head>
           <link rel="stylesheet" href="style.css">
           <link rel="icon" href="data:,">
+          <script src="early.js" data-inline></script>
           <link rel="modulepreload" href="/app.js">
           <script type="module" src="app.js"></script>
         </head><body></body></html>
         """,
         "style.css": "body { margin: 0 }",
+        "early.js": "globalThis.early = document.querySelector('#frontdesk-imports');\n",
         "app.js": """
         import { a } from "./a.js";
         import {
@@ -99,12 +101,34 @@ struct WebPagesAPITests {
                         ]
                         .map { ($0, Self.versioned($0)) }))
             #expect(html.range(of: "importmap")!.lowerBound < html.range(of: "modulepreload")!.lowerBound)
-            // The policy allows that inline script by its hash, and no other.
-            let hash = Data(SHA256.hash(data: Data(map.utf8))).base64EncodedString()
+            // The script marked to be inline is written into the page, after the import map it may read.
+            let early = try #require(Self.files["early.js"])
+            #expect(html.contains("<script>\(early)</script>"))
+            #expect(html.range(of: "importmap")!.lowerBound < html.range(of: "<script>")!.lowerBound)
+            #expect(!html.contains("early.js"))
+            // The policy allows those inline scripts by their hashes, and no other.
+            let hash = { (script: String) in Data(SHA256.hash(data: Data(script.utf8))).base64EncodedString() }
             let policy = page.headers[.contentSecurityPolicy] ?? ""
-            #expect(policy.contains("script-src 'self' 'wasm-unsafe-eval' 'sha256-\(hash)';"))
+            let allowed = "script-src 'self' 'wasm-unsafe-eval' 'sha256-\(hash(map))' 'sha256-\(hash(early))';"
+            #expect(policy.contains(allowed))
             let scripts = policy.split(separator: ";").first { $0.contains("script-src") } ?? ""
             #expect(!scripts.contains("unsafe-inline"))
+        }
+    }
+
+    @Test func aPageNamesTheImportsOfEachModuleItLoadsLaterSoThatOneCanBeAskedForWithAllItNeeds() async throws {
+        let root = try Self.site()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let fixture = try await APIFixture.make()
+        try await fixture.test(configuration: ServerConfiguration(webRoot: root)) { client in
+            let html = String(buffer: try await client.execute(uri: "/", method: .get) { $0 }.body)
+            let open = #"<script type="application/json" id="frontdesk-imports">"#
+            let start = try #require(html.range(of: open)?.upperBound)
+            let end = try #require(html.range(of: "</script>", range: start..<html.endIndex)?.lowerBound)
+            let later = try JSONSerialization.jsonObject(with: Data(html[start..<end].utf8)) as? [String: [String]]
+            // The later page and what it imports; nothing the page preloads, nothing that imports nothing.
+            #expect(later == ["/pages/first.js": ["/later/d.js"]])
+            #expect(html.range(of: open)!.lowerBound < html.range(of: "modulepreload")!.lowerBound)
         }
     }
 

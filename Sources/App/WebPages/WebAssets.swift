@@ -40,7 +40,7 @@ struct WebAssets: Sendable {
         var pages: [String: WrittenPage] = [:]
         for path in htmlPaths {
             guard let html = sources[path] else { continue }
-            let page = PageWriter(path: path, versions: versions, graph: graph).write(html)
+            let page = PageWriter(path: path, versions: versions, graph: graph, sources: sources).write(html)
             pages[path] = page
             if path.hasSuffix("/index.html") { pages[String(path.dropLast("index.html".count))] = page }
         }

@@ -10,6 +10,8 @@ from conftest import latin_words, screenshot
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 from test_site import api, next_month_dates, wait_page
+from test_site_salon import SALON
+from test_site_salon import api as salon_api
 
 PHONE = (375, 812)
 FITS = "const e = document.querySelector(arguments[0]); return e.scrollWidth <= e.clientWidth"
@@ -176,3 +178,59 @@ def test_on_a_phone_nothing_moves_as_results_and_a_place_arrive_and_the_map_open
     WebDriverWait(browser, 20).until(lambda b: b.find_elements(By.ID, "place-name"))
     shifts = browser.execute_async_script(LAYOUT_SHIFTS)
     assert shifts <= 0.05, f"the place's page moved by {shifts:.3f}"
+
+
+# What a first screen waited for, from the page's own timings: each request's depth is one more than the
+# deepest request that had ended before it started (the document is the first), so that a request started
+# only once another had answered counts one round trip after it. Only what started before the site marked its
+# first page drawn (its pictures asked for by then).
+ROUND_TRIPS = """
+const done = arguments[arguments.length - 1];
+setTimeout(() => {
+  const until = performance.getEntriesByName('frontdesk-first-screen')[0]?.startTime ?? performance.now();
+  const navigation = performance.getEntriesByType('navigation')[0];
+  const ended = [{ end: navigation.responseEnd, depth: 1, url: location.pathname }];
+  for (const entry of performance.getEntriesByType('resource').filter((e) => e.startTime <= until).sort((a, b) => a.startTime - b.startTime)) {
+    const before = ended.filter((e) => e.end <= entry.startTime).reduce((a, b) => (b.depth > a.depth ? b : a), { depth: 0 });
+    ended.push({ end: entry.responseEnd, depth: before.depth + 1, url: entry.name, after: before.url });
+  }
+  done({ depth: Math.max(...ended.map((e) => e.depth)), requests: ended.map((e) => [e.depth, e.url, e.after || '']),
+    untaken: globalThis.frontdeskEarly?.untaken() ?? ['no early script'] });
+}, 200);
+"""
+
+
+@pytest.mark.parametrize("page", ["home", "search", "places", "salon"])
+def test_a_first_screen_on_a_phone_costs_three_round_trips_and_takes_every_read_the_page_started(
+    desk_server, browser_factory, page
+):
+    """The document, then its modules, words and data together, then the largest picture: with a 300 ms
+    round trip and bandwidth to spare, no request of the first screen waits on more than two others."""
+    browser = browser_factory(viewport=PHONE, language="th-TH")
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 300, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+    arrival, departure = next_month_dates(12)
+    dates = f"arrival={arrival}&departure={departure}&adults=2"
+    if page == "places":
+        found = salon_api(desk_server, "GET", f"/api/v1/public/search?region=Chiang%20Mai&{dates}")[1]
+        path = f"/#/places/{found['results'][0]['property']['id']}?{dates}"
+    else:
+        path = {"home": "/#/", "search": f"/#/search?region=Chiang%20Mai&{dates}", "salon": f"/#/salon/{SALON}"}[page]
+    browser.get(f"{desk_server}{path}")
+    wait_page(browser, page, timeout=40)
+    # The first screen is drawn, its pictures with it.
+    ready = {
+        "home": "#site-main form",
+        "search": "#results-list .result",
+        "places": "#place-name",
+        "salon": "#salon-service-list li",
+    }[page]
+    drawn = "return document.querySelector(arguments[0]) && [...document.images].every((image) => image.complete)"
+    WebDriverWait(browser, 30).until(lambda b: b.execute_script(drawn, ready))
+    seen = browser.execute_async_script(ROUND_TRIPS)
+    chain = "\n".join(f"{depth} {url} (after {after})" for depth, url, after in seen["requests"])
+    assert seen["depth"] <= 3, f"the {page} page's first screen took {seen['depth']} round trips:\n{chain}"
+    assert seen["untaken"] == [], f"the {page} page started reads it did not take: {seen['untaken']}"

@@ -52,12 +52,13 @@ test("every stylesheet, script and preload a page under Web/ links is a file", (
   assert.deepEqual(missing, []);
 });
 
-test("every module the desk's early.js preloads is a file", () => {
-  const early = readFileSync(join(web, "desk/early.js"), "utf8");
-  const list = early.match(/for \(const href of \[([^\]]*)\]\)/)[1];
-  const hrefs = JSON.parse(`[${list}]`);
-  assert.ok(hrefs.length > 0);
-  for (const href of hrefs) assert.ok(existsSync(join(web, "desk", href)), `early.js preloads ${href}, which is no file`);
+test("every module the early scripts preload is a file", () => {
+  const desk = readFileSync(join(web, "desk/early.js"), "utf8");
+  const screens = [...desk.matchAll(/preload\(new URL\("([^"]+)", location\.href\)/g)].map((m) => join("desk", m[1]));
+  const site = readFileSync(join(web, "site/early.js"), "utf8");
+  const pages = [...site.matchAll(/"([\w-]+-page\.js)"/g)].map((m) => join("site", m[1]));
+  assert.ok(screens.length > 0 && pages.length > 0);
+  for (const file of [...screens, ...pages]) assert.ok(existsSync(join(web, file)), `an early script preloads ${file}, which is no file`);
 });
 
 test("every file the desk's service worker caches is a file", () => {

@@ -80,3 +80,31 @@ test("a refusal from the server arrives worded in the page's language, its Engli
     delete globalThis.fetch;
   }
 });
+
+test("a refusal that comes before the page has read its words waits for them; a failed read keeps the server's", async () => {
+  const korean = createI18n("ko", MESSAGES);
+  let read = false;
+  let reads = 0;
+  const words = (reason, params) => (read ? refusalText(korean, reason, params) : null);
+  const body = {
+    error: { code: "invalid", message: "'0' is not a number from 1 to 16", field: "adults", reason: "number.range", params: { min: "1", max: "16", value: "0" } },
+  };
+  globalThis.fetch = async () => new Response(JSON.stringify(body), { status: 400, headers: { "Content-Type": "application/json" } });
+  try {
+    wordRefusals(words, async () => {
+      reads += 1;
+      throw new TypeError("Failed to fetch dynamically imported module");
+    });
+    await assert.rejects(call("GET", "/api/v1/public/search"), (error) => error.message === "'0' is not a number from 1 to 16");
+    wordRefusals(words, async () => {
+      reads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      read = true;
+    });
+    await assert.rejects(call("GET", "/api/v1/public/search"), (error) => error.message === "1부터 16까지의 숫자를 입력하세요.");
+    assert.equal(reads, 2);
+  } finally {
+    wordRefusals(null);
+    delete globalThis.fetch;
+  }
+});

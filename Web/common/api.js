@@ -4,14 +4,19 @@
 
 /** Words a refusal in the page's language, or null: set by the app (`wordRefusals`). */
 let refusalWords = null;
+/** Reads those words, when a refusal comes before the app has read them: set by the app. */
+let readRefusalWords = null;
 
 /**
  * Has every refusal from now on worded by `words(reason, params)` (the page's language), the server's
- * English message kept where it returns null.
+ * English message kept where it returns null. The words are not on a page's first screen: the app reads
+ * them after it, or `read()` does when a refusal comes first (a failed read leaves the server's words).
  * @param {(reason: string, params: Record<string, string>) => string | null} words
+ * @param {() => Promise<unknown>} [read]
  */
-export function wordRefusals(words) {
+export function wordRefusals(words, read) {
   refusalWords = words;
+  readRefusalWords = read ?? null;
 }
 
 export class APIError extends Error {
@@ -92,6 +97,7 @@ export async function call(method, path, { body, version, idempotencyKey, signal
   if (!response.ok) {
     const detail = data?.error ?? {};
     if (response.status === 401 && !path.endsWith("/session")) for (const listener of sessionListeners) listener();
+    if (detail.reason && readRefusalWords) await readRefusalWords().catch(() => {});
     throw new APIError(
       response.status, detail.code ?? "error", detail.message ?? response.statusText, detail.field, detail.reason, detail.params ?? {},
     );
@@ -102,6 +108,16 @@ export async function call(method, path, { body, version, idempotencyKey, signal
 
 export const get = (path, options) => call("GET", path, options).then((r) => r.data);
 export const post = (path, body, options) => call("POST", path, { ...options, body });
+
+/**
+ * A read the page started before its modules came (common/early.js's `frontdeskEarly.read`), taken once:
+ * its data; when it failed, was refused or was never started, `get(path)`.
+ */
+export function getEarly(path) {
+  const started = globalThis.frontdeskEarly?.take(path);
+  if (!started) return get(path);
+  return started.then((early) => (early.ok ? early.data : get(path)), () => get(path));
+}
 
 /** A fresh key for a creation that may be retried (a double tap books once). */
 export function newIdempotencyKey() {

@@ -3,18 +3,7 @@
 
 import { errorText, get } from "../common/api.js";
 
-export { APIError, call, errorText, get, keyPerBody, newIdempotencyKey, onSessionLost, post, unreachable, wordRefusals } from "../common/api.js";
-
-/**
- * A read the page started before the app could (index.html starts the board's first, `frontdeskEarly`,
- * as `{ok, data}`), taken once: its data; when it failed, was refused or was never started, `get(path)`.
- */
-export function getEarly(path) {
-  const started = globalThis.frontdeskEarly?.[path];
-  if (!started) return get(path);
-  delete globalThis.frontdeskEarly[path];
-  return started.then((early) => (early.ok ? early.data : get(path)), () => get(path));
-}
+export { APIError, call, errorText, get, getEarly, keyPerBody, newIdempotencyKey, onSessionLost, post, unreachable, wordRefusals } from "../common/api.js";
 
 /**
  * A refused check-in or check-out that the desk may pass: a room not ready can be checked into

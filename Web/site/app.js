@@ -13,27 +13,30 @@
 
 import { h, fill } from "../common/dom.js";
 import { LANGUAGES, loadI18n, preferredLanguage, rememberLanguage } from "../common/i18n.js";
-import { get, unreachable, wordRefusals } from "../common/api.js";
+import { get, getEarly, unreachable, wordRefusals } from "../common/api.js";
 import { loadLimits } from "../common/limits.js";
 import { loadRefusals, refusalText } from "../common/refusals.js";
 import { queryOf } from "./search-bar.js";
 
-// Each page's module; `retry` asks again for one whose first fetch failed (a failed import is
-// remembered by its address until the page reloads).
+// Each page's module, by the route's name.
 const PAGES = {
-  "": (retry = "") => import(`./search-page.js${retry}`),
-  search: (retry = "") => import(`./results-page.js${retry}`),
-  places: (retry = "") => import(`./place-page.js${retry}`),
-  book: (retry = "") => import(`./book-page.js${retry}`),
-  bookings: (retry = "") => import(`./manage-page.js${retry}`),
-  manage: (retry = "") => import(`./manage-page.js${retry}`),
-  salons: (retry = "") => import(`./salons-page.js${retry}`),
-  salon: (retry = "") => import(`./salon-page.js${retry}`),
-  visit: (retry = "") => import(`./visit-page.js${retry}`),
-  "check-in": (retry = "") => import(`./check-in-page.js${retry}`),
-  offer: (retry = "") => import(`./offer-page.js${retry}`),
+  "": "search-page.js",
+  search: "results-page.js",
+  places: "place-page.js",
+  book: "book-page.js",
+  bookings: "manage-page.js",
+  manage: "manage-page.js",
+  salons: "salons-page.js",
+  salon: "salon-page.js",
+  visit: "visit-page.js",
+  "check-in": "check-in-page.js",
+  offer: "offer-page.js",
 };
 
+
+// The pages whose first screen words one of the server's rules (a hotel's restriction, a cancellation
+// closed): the rules' words come with them. Other pages read them once their first screen is drawn.
+const WORDING_RULES = new Set(["places", "bookings", "manage", "visit", "check-in", "offer"]);
 
 /** A route from a hash: `#/places/12?arrival=…` -> `{name: "places", id: "12", params}`. */
 export function parseRoute(hash) {
@@ -71,25 +74,30 @@ class Site {
     // A link from a message opens in the language the message was written in (`#/manage?lang=th`).
     const linked = parseRoute(location.hash).params.get("lang");
     this.i18n = await this.words(LANGUAGES.some((l) => l.code === linked) ? linked : preferredLanguage());
-    // The server's refusals in the page's language, whichever it is when they arrive.
-    wordRefusals((reason, params) => refusalText(this.i18n, reason, params));
+    // The server's refusals in the page's language, whichever it is when they arrive: their words come
+    // with a page whose first screen words a rule, or once the first page is drawn, or with the first
+    // refusal if it comes sooner.
+    wordRefusals((reason, params) => refusalText(this.i18n, reason, params), () => this.refusals());
     this.drawShell();
     window.addEventListener("hashchange", () => this.route());
-    this.route();
+    await this.route();
+    // For the tests and benchmarks: what came before this was the first screen's.
+    performance.mark("frontdesk-first-screen");
+    (globalThis.requestIdleCallback ?? setTimeout)(() => this.refusals().catch(() => {}));
+  }
+
+  /** The refusals' words in the page's language, and English's for a rule it lacks. */
+  refusals() {
+    return loadRefusals(this.i18n.code, this._retries ? `?retry=${this._retries}` : "");
   }
 
   /**
    * The site's words in `code`, and English's for a key it lacks: only these languages' modules are
    * fetched, under a new address after a failed fetch (as a page's are).
    */
-  async words(code) {
+  words(code) {
     const retry = this._retries ? `?retry=${this._retries}` : "";
-    // The refusals' words come with the page's, side by side.
-    const [i18n] = await Promise.all([
-      loadI18n(code, (language) => import(`./messages/${language}.js${retry}`)),
-      loadRefusals(code, retry),
-    ]);
-    return i18n;
+    return loadI18n(code, (language) => import(`./messages/${language}.js${retry}`));
   }
 
   /** The suggestions for a blank query (the destinations most sold), asked for once. */
@@ -106,11 +114,17 @@ class Site {
   /** Fetches a page's module ahead of the tap that opens it, so that the tap draws at once. */
   preload(name) {
     this.module(name).catch(() => {});
+    if (WORDING_RULES.has(name) && this.i18n) this.refusals().catch(() => {});
   }
 
-  /** A page's module: asked for under a new address after a failed fetch (`reload`). */
+  /**
+   * A page's module, with every module it imports asked for at once; under a new address after a failed
+   * fetch (`reload`: a failed import is remembered by its address until the page reloads).
+   */
   module(name) {
-    return PAGES[name](this._retries ? `?retry=${this._retries}` : "");
+    if (this._retries) return import(`./${PAGES[name]}?retry=${this._retries}`);
+    globalThis.frontdeskEarly?.preload(new URL(PAGES[name], import.meta.url).pathname);
+    return import(`./${PAGES[name]}`);
   }
 
   /**
@@ -243,7 +257,8 @@ class Site {
     query.set("lang", this.i18n.code);
     const url = `/api/v1/public/properties/${id}?${queryOf(query)}`;
     if (!this.requests.has(url)) {
-      const request = get(url);
+      // The page's own first read, if it started one (site/early.js).
+      const request = getEarly(url);
       request.catch(() => this.requests.delete(url));
       this.requests.set(url, request);
       // Kept for a minute: long enough for the page to take it, short enough for prices to stay fresh.
@@ -277,7 +292,11 @@ class Site {
     try {
       // No page draws before the server has said which day it is, what a booking may hold and what
       // each field takes.
-      const [module] = await Promise.all([this.module(route.name), this.regions(), loadLimits()]);
+      const [module] = await Promise.all([
+        this.module(route.name), this.regions(), loadLimits(),
+        // Without them (the server away), a rule reads in the server's words.
+        WORDING_RULES.has(route.name) ? this.refusals().catch(() => null) : null,
+      ]);
       if (this._route !== hash) return;
       this.page = await module.mount(this.main, this, route);
     } catch (error) {

@@ -12,7 +12,7 @@
 // day's free times are asked for again. The form is salon-visit-form.js; the terms' words, salon-terms.js.
 
 import { h, fill } from "../common/dom.js";
-import { call, errorText, get, unreachable } from "../common/api.js";
+import { call, errorText, get, getEarly, unreachable } from "../common/api.js";
 import { createRangeCalendar } from "./calendar.js";
 import { monthsAhead } from "./search-bar.js";
 import { TAKEN, visitForm } from "./salon-visit-form.js";
@@ -81,7 +81,8 @@ export async function mount(main, site, route) {
   fill(main, page);
   let salon;
   try {
-    salon = await get(`/api/v1/public/salons/${id}?lang=${i18n.code}`);
+    // The page's own first read, if it started one (site/early.js).
+    salon = await getEarly(`/api/v1/public/salons/${id}?lang=${i18n.code}`);
   } catch (error) {
     if (unreachable(error)) site.sayUnreachable(page);
     else fill(page, h("p", { class: "site-error", role: "alert", text: error.status === 404 ? t("salon.notFound") : errorText(error, t) }));

@@ -1,0 +1,45 @@
+// What a page asks for before any of its modules has come. The server writes this script into the page
+// (`data-inline`), before the page's own early script (`site/early.js`, `desk/early.js`) and its modules:
+// - `frontdeskEarly.preload(path)` asks for a module and every module it imports, at any depth, as one
+//   list under their versions: the server writes the imports of each module the page loads later beside
+//   its import map (`frontdesk-imports`), and the map names each module with its version (a preload of
+//   another URL would be a second copy of the module, fetched for nothing);
+// - `frontdeskEarly.read(path)` starts a read of the API that the page takes with `take(path)` once it asks
+//   for the same (`getEarly` in common/api.js).
+globalThis.frontdeskEarly = (() => {
+  const json = (selector) => {
+    try {
+      return JSON.parse(document.querySelector(selector)?.textContent || "{}");
+    } catch {
+      return {};
+    }
+  };
+  const versions = json('script[type="importmap"]').imports ?? {};
+  const imports = json("#frontdesk-imports");
+  const asked = new Set();
+  const reads = new Map();
+  return {
+    preload(path) {
+      const modules = new Set([path]);
+      for (const module of modules) if (!asked.has(module)) for (const next of imports[module] ?? []) modules.add(next);
+      for (const module of modules) {
+        if (asked.has(module)) continue;
+        asked.add(module);
+        document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href: versions[module] ?? module }));
+      }
+    },
+    read(path) {
+      const answer = fetch(path, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+        .then(async (response) => ({ ok: response.ok, data: response.ok ? await response.json() : null }));
+      answer.catch(() => {});
+      reads.set(path, answer);
+    },
+    take(path) {
+      const answer = reads.get(path);
+      reads.delete(path);
+      return answer;
+    },
+    /** The reads started and not taken: a page that asked for other data than its early script read. */
+    untaken: () => [...reads.keys()],
+  };
+})();

@@ -3,7 +3,7 @@
 // with all it imports, and the data its first screen shows, which the page takes when it asks for the same
 // (`getEarly`). Its guesses follow app.js (the route and the language), results-page.js (the search) and
 // place-page.js and salon-page.js (a place, a salon); a guess that misses costs a request the page does not
-// use, and Tests/Browser/test_page_files.py fails on it.
+// use, and Tests/Web/early.test.mjs and Tests/Browser/test_site_phone.py fail on it.
 (() => {
   const early = globalThis.frontdeskEarly;
   const [route, query = ""] = location.hash.replace(/^#\/?/, "").split("?");

@@ -32,6 +32,32 @@ struct StaffAPITests {
     static func json(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
 
     @Test(arguments: TestDatabase.available)
+    func signingInAnswersThePropertiesTheMemberWorksAtAsTheirListDoes(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        _ = try await AppointmentAPITests.salon(in: fixture)
+        try await fixture.test(as: .manager) { client in
+            try await client.execute(
+                uri: Self.staffPath(fixture), method: .post,
+                body: Self.json(
+                    #"{"email": "noi@example.com", "name": "Noi", "role": "housekeeping", "password": "clean rooms"}"#)
+            ) { #expect($0.status == .created) }
+            let answer = try await client.client.execute(
+                uri: "/api/v1/session", method: .post,
+                body: Self.json(#"{"email": "noi@example.com", "password": "clean rooms"}"#)
+            ) { response in
+                #expect(response.status == .ok)
+                return try GuestSite.json(response)
+            }
+            #expect(answer["email"] as? String == "noi@example.com" && answer["name"] as? String == "Noi")
+            // The hotel she works at, with her role there; not the salon beside it.
+            let properties = answer["properties"] as? [[String: Any]]
+            #expect(properties?.map { $0["id"] as? Int } == [fixture.property.id])
+            #expect(properties?.first?["role"] as? String == "housekeeping")
+            #expect(properties?.first?["readsMoney"] as? Bool == false)
+        }
+    }
+
+    @Test(arguments: TestDatabase.available)
     func aManagerAddsStaffWhoThenWorkOnlyThereWithTheirRole(database: TestDatabase) async throws {
         let fixture = try await APIFixture.make(database: database)
         let salon = try await AppointmentAPITests.salon(in: fixture)

@@ -1,9 +1,11 @@
 """The pages' files as Chromium meets them against a real server: every module and stylesheet is asked for
 once, by its version (the server's import map and preloads), and a second visit takes them all from the
-browser's cache without asking the server again, on the guest site and on the desk's board."""
+browser's cache without asking the server again, on the guest site and on the desk's board; the desk's
+sign-in paints without waiting for the screens' styles."""
 
 from urllib.parse import urlparse
 
+from selenium.webdriver.support.ui import WebDriverWait
 from test_desk import sign_in, wait_ready
 from test_site import wait_page
 
@@ -65,3 +67,21 @@ def test_the_desk_loads_its_board_screen_by_version_and_a_second_visit_asks_for_
     first = visit(desk, desk_server, "/desk/#/board", board, "the board")
     assert any("/desk/board/board-screen.js?v=" in entry["url"] for entry in first), first
     assert_second_visit_fetches_no_file(desk, desk_server, "/desk/?again#/board", board, "the board")
+
+
+def test_the_desks_sign_in_paints_without_the_screens_styles_which_every_screen_then_opens_with(
+    desk_server, browser_factory
+):
+    desk = browser_factory()
+    desk.get(f"{desk_server}/desk/")
+    WebDriverWait(desk, 30).until(lambda b: b.execute_script("return document.documentElement.dataset.screen") == "login")
+    media = "return [...document.querySelectorAll('link[rel=stylesheet]')].map((l) => [l.getAttribute('href'), l.media])"
+    held = [href for href, applied in desk.execute_script(media) if applied == "not all"]
+    assert len(held) > 10, f"the sign-in holds its paint for every screen's styles: {desk.execute_script(media)}"
+    # The form is styled by the sign-in's own sheet all the same: a card.
+    assert desk.execute_script("return getComputedStyle(document.querySelector('.desk-login')).display") == "grid"
+    sign_in(desk, desk_server)
+    applied = desk.execute_script(media)
+    assert all(value in ("", "all") for _, value in applied), applied
+    loaded = "return [...document.querySelectorAll('link[data-screens]')].every((l) => l.sheet && l.sheet.cssRules.length > 0)"
+    assert desk.execute_script(loaded), "a screen opened before its styles came"

@@ -4,8 +4,8 @@
 //   list under their versions: the server writes the imports of each module the page loads later beside
 //   its import map (`frontdesk-imports`), and the map names each module with its version (a preload of
 //   another URL would be a second copy of the module, fetched for nothing);
-// - `frontdeskEarly.read(path)` starts a read of the API that the page takes with `take(path)` once it asks
-//   for the same (`getEarly` in common/api.js).
+// - `frontdeskEarly.read(path)` starts a read of the API (unless one is under way) that the page takes with
+//   `take(path)` once it asks for the same (`getEarly` in common/api.js).
 globalThis.frontdeskEarly = (() => {
   const json = (selector) => {
     try {
@@ -29,6 +29,7 @@ globalThis.frontdeskEarly = (() => {
       }
     },
     read(path) {
+      if (reads.has(path)) return;
       const answer = fetch(path, { headers: { Accept: "application/json" }, credentials: "same-origin" })
         .then(async (response) => ({ ok: response.ok, data: response.ok ? await response.json() : null }));
       answer.catch(() => {});

@@ -43,6 +43,25 @@ const SCREENS = {
   ...appointments, ...checkout, ...customers, ...waitlist, ...salonSetup,
 };
 
+
+/**
+ * The screens' stylesheets (index.html's `data-screens`, fetched with the page without holding the sign-in's
+ * paint) applied, once each has come (or failed to: a screen away from the server says so in the desk's own
+ * styles).
+ */
+function screenStyles() {
+  return Promise.all([...document.querySelectorAll("link[data-screens]")].map((link) => {
+    const come = link.sheet
+      ? null
+      : new Promise((resolve) => {
+        link.addEventListener("load", resolve, { once: true });
+        link.addEventListener("error", resolve, { once: true });
+      });
+    link.media = "all";
+    return come;
+  }));
+}
+
 class Desk {
   constructor(root) {
     this.root = root;
@@ -142,6 +161,10 @@ class Desk {
       return;
     }
     localStorage.setItem(PROPERTY_KEY, String(id));
+    // The board, when it is the screen to open, is read beside the property rather than after it
+    // (board-data.js takes it with getEarly), unless the page has started it already (early.js).
+    const kind = this.properties.find((p) => p.id === id)?.kind;
+    if (this.currentRoute(kind).name === "board") globalThis.frontdeskEarly?.read(`/api/v1/properties/${id}/board`);
     // Not ready while the property is read: the screen on show is still the last property's (and is
     // again, should the read fail).
     const page = document.documentElement.dataset;
@@ -391,13 +414,12 @@ class Desk {
     }
   }
 
-  /** The current route: `{ name, id, params }` from `#/name/id?params`. */
-  currentRoute() {
+  /** The current route: `{ name, id, params }` from `#/name/id?params`, for a property of `kind`. */
+  currentRoute(kind = this.property?.kind) {
     const hash = location.hash.replace(/^#\/?/, "");
     const [path, query = ""] = hash.split("?");
     const [name, id] = path.split("/");
-    const fallback = this.property?.kind === "hotel" ? "today" : "board";
-    const kind = this.property?.kind;
+    const fallback = kind === "hotel" ? "today" : "board";
     const known = SCREENS[name] && !(HOTEL_ONLY.has(name) && kind !== "hotel") && !(SALON_ONLY.has(name) && kind !== "salon");
     return { name: known ? name : fallback, id: id ? Number(id) : undefined, params: new URLSearchParams(query) };
   }
@@ -426,7 +448,9 @@ class Desk {
     document.documentElement.dataset.ready = "false";
     try {
       // No screen draws a field before the server has said what each takes.
-      const [module] = await Promise.all([SCREENS[route.name](this._retries ? `?retry=${this._retries}` : ""), loadLimits()]);
+      const [module] = await Promise.all([
+        SCREENS[route.name](this._retries ? `?retry=${this._retries}` : ""), loadLimits(), (this._styles ??= screenStyles()),
+      ]);
       if (this._route !== key) return;
       fill(this.main);
       this.screen = await module.mount(this.main, this, route);

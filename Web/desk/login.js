@@ -32,7 +32,9 @@ export function showLogin(root, desk, notice) {
       const { data } = await call("POST", "/api/v1/session", {
         body: { email: email.value.trim(), password: password.value },
       });
-      await desk.signedIn(data);
+      // The answer holds the properties the member works at: the desk opens one without asking again.
+      const { properties, ...user } = data;
+      await desk.signedIn(user, { properties: Promise.resolve({ properties }) });
     } catch (error) {
       const failed = error instanceof APIError && (error.status === 401 || error.status === 400);
       message.textContent = error.code === "network" ? t("error.network") : failed ? t("login.failed") : error.message;

@@ -10,6 +10,12 @@ extension Components.Schemas.Property {
         readsMoney = role?.readsMoney ?? false
         may = try (role?.work ?? []).map { try documented($0.rawValue) }
     }
+
+    /// A property as a list of them shows it to a member of staff with `role` there.
+    init(_ property: Booking.Property, member role: StaffRole) throws {
+        try self.init(property)
+        try describe(member: role)
+    }
 }
 
 /// Properties and what they sell, and the forms the web app renders.
@@ -20,11 +26,7 @@ extension FrontdeskAPI {
             .init(
                 body: .json(
                     .init(
-                        properties: try properties.map {
-                            var answer = try Components.Schemas.Property($0.property)
-                            try answer.describe(member: $0.role)
-                            return answer
-                        }))))
+                        properties: try properties.map { try .init($0.property, member: $0.role) }))))
     }
 
     /// A property with its room types and rooms, and a salon's staff and services.

@@ -41,12 +41,18 @@ extension FrontdeskAPI {
         try await store.signedIn(attempt)
         let token = SessionMiddleware.newToken()
         let expires = store.clock.nowMillis + Self.sessionLifetimeSeconds * 1000
-        try await store.startSession(
-            userID: user.id, tokenHash: SessionMiddleware.hash(token), expiresAtMillis: expires)
+        let tokenHash = SessionMiddleware.hash(token)
+        try await store.startSession(userID: user.id, tokenHash: tokenHash, expiresAtMillis: expires)
+        // The properties the member works at come with the answer: the desk opens one of them next.
+        let roles = try await store.staff(sessionTokenHash: tokenHash)?.roles ?? [:]
+        let properties = try await settings.properties(by: Staff(user, work: .reading) { roles[$0] })
         return .ok(
             .init(
                 headers: .init(setCookie: sessionCookie(token, maxAge: Self.sessionLifetimeSeconds)),
-                body: .json(try .init(user))))
+                body: .json(
+                    .init(
+                        id: user.id, email: user.email, name: user.name, role: try documented(user.role.rawValue),
+                        properties: try properties.map { try .init($0.property, member: $0.role) }))))
     }
 
     func getSession(_ input: Operations.GetSession.Input) async throws -> Operations.GetSession.Output {

@@ -43,7 +43,6 @@ const SCREENS = {
   ...appointments, ...checkout, ...customers, ...waitlist, ...salonSetup,
 };
 
-
 /**
  * The screens' stylesheets (index.html's `data-screens`, fetched with the page without holding the sign-in's
  * paint) applied, once each has come (or failed to: a screen away from the server says so in the desk's own

@@ -9,8 +9,8 @@ let readRefusalWords = null;
 
 /**
  * Has every refusal from now on worded by `words(reason, params)` (the page's language), the server's
- * English message kept where it returns null. The words are not on a page's first screen: the app reads
- * them after it, or `read()` does when a refusal comes first (a failed read leaves the server's words).
+ * English message kept where it returns null. An app that reads the words after its first screen passes
+ * `read`, which a refusal that comes first awaits (a failed read leaves the server's words).
  * @param {(reason: string, params: Record<string, string>) => string | null} words
  * @param {() => Promise<unknown>} [read]
  */

@@ -13,7 +13,7 @@
 
 import { h, fill } from "../common/dom.js";
 import { currencyDigits } from "../common/money.js";
-import { errorText, get, getEarly, unreachable } from "../common/api.js";
+import { errorText, getEarly, unreachable } from "../common/api.js";
 import { createPriceSlider } from "./price-slider.js";
 import { createSearchBar, paramsOf, queryOf, searchOf } from "./search-bar.js";
 
@@ -173,19 +173,13 @@ export async function mount(main, site, route) {
     };
   }
   /**
-   * The search for a page of `limit` places from `offset`, in the range and order shown; the first one
-   * is the page's own first read if it started one (site/early.js).
+   * The search for a page of `limit` places from `offset`, in the range and order shown: the page's own
+   * first read if it started this one (site/early.js, taken once), else asked for now.
    */
-  let first = true;
-  const ask = (offset, limit) => {
-    const url = `/api/v1/public/search?${queryOf(paramsOf({
-      region: search.region, arrival: search.arrival, departure: search.departure, adults: search.adults,
-      children: search.children, lang: site.i18n.code,
-    }, { ...narrowing(), offset: offset || null, limit }))}`;
-    const answer = (first ? getEarly : get)(url);
-    first = false;
-    return answer;
-  };
+  const ask = (offset, limit) => getEarly(`/api/v1/public/search?${queryOf(paramsOf({
+    region: search.region, arrival: search.arrival, departure: search.departure, adults: search.adults,
+    children: search.children, lang: site.i18n.code,
+  }, { ...narrowing(), offset: offset || null, limit }))}`);
   let answer;
   try {
     answer = await ask(0, pages * PAGE_SIZE);

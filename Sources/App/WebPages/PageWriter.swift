@@ -18,7 +18,7 @@ struct WrittenPage: Sendable {
 ///   the browser asks for the whole graph with the page instead of one level of imports after another;
 /// - the imports of each module it may load later are written beside the import map
 ///   (`<script type="application/json" id="frontdesk-imports">`), so that the page can ask for such a
-///   module and all it needs as one list when it knows it will (`common/preload.js`);
+///   module and all it needs as one list when it knows it will (`common/early.js`);
 /// - a classic script marked `data-inline` (`<script src="early.js" data-inline></script>`) is written
 ///   into the page, so that what it starts starts with the page rather than one round trip later.
 struct PageWriter {
@@ -78,12 +78,13 @@ struct PageWriter {
         guard !roots.isEmpty else {
             return WrittenPage(html: output, entityTag: Self.entityTag(of: output), scriptHashes: inlineHashes)
         }
-        let preloads = graph.closure(of: roots).filter { !preloaded.contains($0) }.compactMap { module in
+        let closure = graph.closure(of: roots)
+        let preloads = closure.filter { !preloaded.contains($0) }.compactMap { module in
             versions[module].map { #"<link rel="modulepreload" href="\#(module)?v=\#($0)">"# + "\n  " }
         }.joined()
         let reachable = reachableModules(from: roots)
         let importMap = importMapJSON(of: reachable)
-        let later = laterImportsJSON(of: reachable, before: Set(graph.closure(of: roots)))
+        let later = laterImportsJSON(of: reachable, before: Set(closure))
         // The entry's own tag comes after its imports' preloads; the import map before any module.
         if let entryScript {
             output.insert(contentsOf: preloads, at: output.utf8.index(output.startIndex, offsetBy: entryScript))

@@ -13,13 +13,15 @@ import Testing
 /// versioned file is kept for a year, anything else is asked again.
 @Suite(.closesItsStores)
 struct WebPagesAPITests {
-    /// A small web app in a folder of its own: a page, a stylesheet, modules importing modules, a folder of
-    /// pages loaded later, and a module no page loads.
+    /// A small web app in a folder of its own: a page, a stylesheet and one it applies later, modules importing
+    /// modules, a folder of pages loaded later, a module and an engine named by `import.meta.resolve`, and a
+    /// module no page loads.
     static let files: [String: String] = [
         "index.html": """
         <!doctype html>
         <html><head>
           <link rel="stylesheet" href="style.css">
+          <link rel="stylesheet" data-href="later.css">
           <link rel="icon" href="data:,">
           <script src="early.js" data-inline></script>
           <link rel="modulepreload" href="/app.js">
@@ -27,6 +29,7 @@ struct WebPagesAPITests {
         </head><body></body></html>
         """,
         "style.css": "body { margin: 0 }",
+        "later.css": "main { margin: 1em }",
         "early.js": "globalThis.early = document.querySelector('#frontdesk-imports');\n",
         "app.js": """
         import { a } from "./a.js";
@@ -35,11 +38,18 @@ struct WebPagesAPITests {
         } from "./lib/b.js";
         const list = Array.from("from 'x'");
         export const page = (name) => import(`./pages/${name}.js`);
+        export const screen = import.meta.resolve("./screens/s.js");
         """,
         "a.js": #"import "./lib/c.js"; export const a = 1;"#,
         "lib/b.js": #"export { c as b } from "../lib/c.js";"#,
         "lib/c.js": "export const c = 3;",
-        "pages/first.js": #"import { d } from "../later/d.js"; export default d;"#,
+        "pages/first.js": #"""
+        import { d } from "../later/d.js";
+        export default d;
+        fetch(import.meta.resolve("../engine.wasm"));
+        """#,
+        "engine.wasm": "\0asm",
+        "screens/s.js": #"import { c } from "../lib/c.js"; export const s = c;"#,
         "later/d.js": "export const d = 4;",
         "other/unused.js": "export const unused = 5;",
     ]
@@ -81,6 +91,8 @@ struct WebPagesAPITests {
             #expect(page.status == .ok)
             let html = String(buffer: page.body)
             #expect(html.contains(#"<link rel="stylesheet" href="\#(Self.versioned("/style.css"))">"#))
+            // A stylesheet the page asks for later is named with its version all the same.
+            #expect(html.contains(#"<link rel="stylesheet" data-href="\#(Self.versioned("/later.css"))">"#))
             #expect(html.contains(#"<script type="module" src="\#(Self.versioned("/app.js"))">"#))
             #expect(html.contains(#"href="data:,""#), "another scheme's URL is left as it is")
             // Everything app.js imports before it runs, at any depth, is asked for with the page.
@@ -89,6 +101,7 @@ struct WebPagesAPITests {
                 #expect(html.components(separatedBy: preload).count == 2, "\(module) preloaded once")
             }
             #expect(!html.contains(#"modulepreload" href="/pages/"#), "a page loaded later is not preloaded")
+            #expect(!html.contains(#"modulepreload" href="/screens/"#), "nor a module named to be loaded later")
             // The import map names every module the page may load, the later pages' imports among them.
             let map = try #require(Self.importMap(in: html))
             let imports = try #require(
@@ -98,6 +111,7 @@ struct WebPagesAPITests {
                     == Dictionary(
                         uniqueKeysWithValues: [
                             "/app.js", "/a.js", "/lib/b.js", "/lib/c.js", "/pages/first.js", "/later/d.js",
+                            "/screens/s.js", "/engine.wasm",
                         ]
                         .map { ($0, Self.versioned($0)) }))
             #expect(html.range(of: "importmap")!.lowerBound < html.range(of: "modulepreload")!.lowerBound)
@@ -126,8 +140,9 @@ struct WebPagesAPITests {
             let start = try #require(html.range(of: open)?.upperBound)
             let end = try #require(html.range(of: "</script>", range: start..<html.endIndex)?.lowerBound)
             let later = try JSONSerialization.jsonObject(with: Data(html[start..<end].utf8)) as? [String: [String]]
-            // The later page and what it imports; nothing the page preloads, nothing that imports nothing.
-            #expect(later == ["/pages/first.js": ["/later/d.js"]])
+            // The later page, what it imports and the file it fetches as it runs; nothing the page preloads,
+            // nothing that imports nothing.
+            #expect(later == ["/pages/first.js": ["/later/d.js", "/engine.wasm"]])
             #expect(html.range(of: open)!.lowerBound < html.range(of: "modulepreload")!.lowerBound)
         }
     }
@@ -226,5 +241,6 @@ struct WebPagesAPITests {
             ModuleGraph.staticSpecifiers(in: Self.files["app.js"]!).sorted() == ["./a.js", "./lib/b.js"],
             "Array.from(\"from 'x'\") is no import")
         #expect(ModuleGraph.dynamicPrefixes(in: Self.files["app.js"]!) == ["./pages/"])
+        #expect(ModuleGraph.resolvedSpecifiers(in: Self.files["app.js"]!) == ["./screens/s.js"])
     }
 }

@@ -1,7 +1,7 @@
 /// The imports between the web app's JavaScript modules, read from their sources: which modules each one
-/// needs before it runs (its static `import … from` and `export … from`), and which folders it loads
-/// from later (its `import(…)`), so that a page can ask for all of the first at once and map all of the
-/// second to their versions.
+/// needs before it runs (its static `import … from` and `export … from`), which folders it loads from
+/// later (its `import(…)`) and which files it names by their versions (its `import.meta.resolve("…")`),
+/// so that a page can ask for all of the first at once and map all of the others to their versions.
 ///
 /// Only relative and root specifiers count (`./x.js`, `../common/x.js`, `/site/x.js`); the app imports
 /// nothing else.
@@ -10,18 +10,31 @@ struct ModuleGraph: Sendable {
     let imports: [String: [String]]
     /// Each module's URL path and the folders (`/desk/messages/`) its dynamic imports load from.
     let dynamicFolders: [String: [String]]
+    /// Each module's URL path and the URL paths of the files it names with `import.meta.resolve("…")`, which
+    /// the page's import map turns into their versioned URLs: a module it loads later (a screen, as its
+    /// folder's `routes.js` names it), or another file it fetches as it runs (the board's `/timeline.wasm`).
+    let resolved: [String: [String]]
 
     init(sources: [String: String]) {
         var imports: [String: [String]] = [:]
         var folders: [String: [String]] = [:]
+        var resolved: [String: [String]] = [:]
         for (path, source) in sources {
             imports[path] = Self.staticSpecifiers(in: source).compactMap { URLPath.resolve($0, against: path) }
             folders[path] = Self.dynamicPrefixes(in: source).compactMap { prefix in
                 URLPath.resolve(URLPath.folder(of: prefix), against: path)
             }
+            resolved[path] = Self.resolvedSpecifiers(in: source).compactMap { URLPath.resolve($0, against: path) }
         }
         self.imports = imports
         self.dynamicFolders = folders
+        self.resolved = resolved
+    }
+
+    /// The files other than modules that `module` names with `import.meta.resolve` and fetches as it runs:
+    /// asked for with it when a page asks for it whole.
+    func fetchedFiles(of module: String) -> [String] {
+        (resolved[module] ?? []).filter { !$0.hasSuffix(".js") }
     }
 
     /// The modules `roots` need before they run, themselves included, in the order first met (breadth
@@ -49,6 +62,11 @@ struct ModuleGraph: Sendable {
         specifiers(in: source, after: ["import("], quotes: ["\"", "'", "`"]).map { specifier in
             specifier.range(of: "${").map { String(specifier[..<$0.lowerBound]) } ?? specifier
         }
+    }
+
+    /// The specifiers of `import.meta.resolve("x")`.
+    static func resolvedSpecifiers(in source: String) -> [String] {
+        specifiers(in: source, after: ["import.meta.resolve("], quotes: ["\"", "'"])
     }
 
     /// Each quoted string that follows one of `keywords` (whole words, then optional spaces) and starts

@@ -11,9 +11,11 @@ struct WrittenPage: Sendable {
 
 /// Writes a page for the files' current versions, so that it asks for everything its first screen needs
 /// at once and for nothing a browser may have kept from another version:
-/// - each of its own stylesheets, scripts and links is named with its version (`/desk/desk.css?v=…`);
-/// - an import map names every module the page may load, now or later, with its version, so that the
-///   modules' own relative imports ask for versions too;
+/// - each of its own stylesheets, scripts and links is named with its version (`/desk/desk.css?v=…`), a
+///   stylesheet the page applies later (`data-href`) too;
+/// - an import map names every module the page may load, now or later, and every file its modules name
+///   with `import.meta.resolve` (the board's engine), with its version, so that the modules' own relative
+///   imports ask for versions too;
 /// - every module its scripts import before they run, at any depth, is a `modulepreload` link, so that
 ///   the browser asks for the whole graph with the page instead of one level of imports after another;
 /// - the imports of each module it may load later are written beside the import map
@@ -98,14 +100,16 @@ struct PageWriter {
         )
     }
 
-    /// Every module the roots may load: what they import, and every module in a folder that any of those
-    /// loads from with `import(…)`, and so on.
+    /// Every module the roots may load: what they import, what they name with `import.meta.resolve` (and
+    /// the other files so named), and every module in a folder that any of those loads from with
+    /// `import(…)`, and so on.
     private func reachableModules(from roots: [String]) -> Set<String> {
         var reachable = Set<String>()
         var queue = roots
         while let module = queue.popLast() {
             guard versions[module] != nil, reachable.insert(module).inserted else { continue }
             queue.append(contentsOf: graph.imports[module] ?? [])
+            queue.append(contentsOf: graph.resolved[module] ?? [])
             for folder in graph.dynamicFolders[module] ?? [] {
                 queue.append(
                     contentsOf: graph.imports.keys.filter {
@@ -126,10 +130,12 @@ struct PageWriter {
 
     /// `{"/site/results-page.js": ["/site/price-slider.js", …], …}`: the static imports of each module
     /// the page may load later (not one of `before`, which the page has preloaded, nor among its imports),
-    /// where it has any.
+    /// and the other files it fetches as it runs (`/timeline.wasm`), where it has any.
     private func laterImportsJSON(of modules: Set<String>, before: Set<String>) -> String {
         let entries = modules.subtracting(before).sorted().compactMap { module -> String? in
-            let imports = (graph.imports[module] ?? []).filter { versions[$0] != nil && !before.contains($0) }
+            let imports = ((graph.imports[module] ?? []) + graph.fetchedFiles(of: module)).filter {
+                versions[$0] != nil && !before.contains($0)
+            }
             guard !imports.isEmpty else { return nil }
             return #""\#(module)":["# + imports.map { #""\#($0)""# }.joined(separator: ",") + "]"
         }
@@ -146,9 +152,10 @@ struct PageWriter {
         [text.range(of: "<link"), text.range(of: "<script")].compactMap { $0 }.min { $0.lowerBound < $1.lowerBound }
     }
 
-    /// The value of a tag's `href="…"` or `src="…"`, and where it stands in the tag.
+    /// The value of a tag's `href="…"`, `src="…"` or `data-href="…"` (a stylesheet the page asks for
+    /// later, `desk/index.html`'s screens'), and where it stands in the tag.
     private static func reference(in tag: String) -> (value: String, range: Range<String.Index>)? {
-        for attribute in [#" href=""#, #" src=""#] {
+        for attribute in [#" href=""#, #" src=""#, #" data-href=""#] {
             guard let start = tag.range(of: attribute)?.upperBound,
                 let end = tag[start...].firstIndex(of: "\"")
             else { continue }

@@ -74,7 +74,7 @@ async function main() {
   const stats = document.getElementById("board-stats");
   const selection = document.getElementById("board-selection");
   const container = document.getElementById("board");
-  const timeline = await loadTimeline(new URL("./timeline.wasm", import.meta.url));
+  const timeline = await loadTimeline(import.meta.resolve("./timeline.wasm"));
   const today = localToday();
   const text = labels(navigator.language);
 

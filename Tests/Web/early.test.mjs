@@ -9,9 +9,14 @@ import { runInThisContext } from "node:vm";
 
 const scripts = {
   'script[type="importmap"]': JSON.stringify({
-    imports: { "/site/page.js": "/site/page.js?v=1", "/site/slider.js": "/site/slider.js?v=2", "/site/shared.js": "/site/shared.js?v=3" },
+    imports: {
+      "/site/page.js": "/site/page.js?v=1", "/site/slider.js": "/site/slider.js?v=2", "/site/shared.js": "/site/shared.js?v=3",
+      "/engine.wasm": "/engine.wasm?v=4",
+    },
   }),
-  "#frontdesk-imports": JSON.stringify({ "/site/page.js": ["/site/slider.js", "/site/shared.js"], "/site/slider.js": ["/site/shared.js"] }),
+  "#frontdesk-imports": JSON.stringify({
+    "/site/page.js": ["/site/slider.js", "/site/shared.js"], "/site/slider.js": ["/site/shared.js", "/engine.wasm"],
+  }),
 };
 const links = [];
 const fetched = [];
@@ -28,18 +33,20 @@ runInThisContext(readFileSync(new URL("../../Web/common/early.js", import.meta.u
 const early = globalThis.frontdeskEarly;
 const { getEarly } = await import("../../Web/common/api.js");
 
-test("a later module and all it imports are preloaded at once, each under its version and once", () => {
+test("a later module, all it imports and what they fetch are preloaded at once, each under its version and once", () => {
   early.preload("/site/page.js");
-  assert.deepEqual(links.map((link) => [link.rel, link.href]), [
-    ["modulepreload", "/site/page.js?v=1"], ["modulepreload", "/site/slider.js?v=2"], ["modulepreload", "/site/shared.js?v=3"],
+  assert.deepEqual(links.map((link) => [link.rel, link.href, link.as]), [
+    ["modulepreload", "/site/page.js?v=1", undefined], ["modulepreload", "/site/slider.js?v=2", undefined],
+    ["modulepreload", "/site/shared.js?v=3", undefined], ["preload", "/engine.wasm?v=4", "fetch"],
   ]);
+  assert.equal(links[3].crossOrigin, "anonymous", "as the module's own fetch asks for it");
   early.preload("/site/slider.js");
-  assert.equal(links.length, 3, "a module asked for before is not asked for again");
+  assert.equal(links.length, 4, "a module asked for before is not asked for again");
   early.preload("/site/unlisted.js");
-  assert.deepEqual([links[3].rel, links[3].href], ["modulepreload", "/site/unlisted.js"], "a module the map lacks is asked for as named");
+  assert.deepEqual([links[4].rel, links[4].href], ["modulepreload", "/site/unlisted.js"], "a module the map lacks is asked for as named");
 });
 
-test("a read started early is taken once by the page; a refused one, or one never started, is asked for again", async () => {
+test("a read started early is taken once by the page, a refusal as one; a read never started is asked for", async () => {
   early.read("/api/v1/public/salons/2?lang=ja");
   early.read("/api/v1/public/missing");
   early.read("/api/v1/public/salons/2?lang=ja");
@@ -48,22 +55,27 @@ test("a read started early is taken once by the page; a refused one, or one neve
   assert.deepEqual(fetched, ["/api/v1/public/salons/2?lang=ja", "/api/v1/public/missing"], "taken, not asked for again");
   assert.deepEqual(await getEarly("/api/v1/public/salons/2?lang=ja"), { path: "/api/v1/public/salons/2?lang=ja" });
   assert.equal(fetched.length, 3, "a second read of the same path asks the server");
-  await assert.rejects(getEarly("/api/v1/public/missing"), (error) => error.status === 404);
-  assert.equal(fetched.length, 4, "a refused early read is asked for again, for the refusal's words");
+  await assert.rejects(getEarly("/api/v1/public/missing"), (error) => error.status === 404 && error.name === "APIError");
+  assert.equal(fetched.length, 3, "a refused early read is answered as refused, not asked for again");
   assert.deepEqual(early.untaken(), []);
 });
 
-/** The site's early script run for `hash` in a browser speaking `languages`: what it preloads and reads. */
-function siteEarly(hash, languages = ["th-TH", "en"]) {
+/**
+ * An app's early script (`site`, `desk`) run for `hash` in a browser speaking `languages`, with `stored` in its
+ * local storage: what it preloads and reads.
+ */
+function runEarly(app, hash, languages, stored = {}) {
   links.length = 0;
   fetched.length = 0;
   globalThis.location = { hash, href: `http://127.0.0.1/${hash}` };
   Object.defineProperty(globalThis, "navigator", { value: { languages }, configurable: true });
-  globalThis.localStorage = { getItem: () => null };
+  globalThis.localStorage = { getItem: (key) => stored[key] ?? null };
   runInThisContext(readFileSync(new URL("../../Web/common/early.js", import.meta.url), "utf8"));
-  runInThisContext(readFileSync(new URL("../../Web/site/early.js", import.meta.url), "utf8"));
+  runInThisContext(readFileSync(new URL(`../../Web/${app}/early.js`, import.meta.url), "utf8"));
   return { preloads: links.map((link) => link.href), reads: globalThis.frontdeskEarly.untaken() };
 }
+
+const siteEarly = (hash, languages = ["th-TH", "en"]) => runEarly("site", hash, languages);
 
 test("the site's early script reads what the results, a place and a salon first ask for, in the guest's language", async () => {
   const { paramsOf, queryOf } = await import("../../Web/site/search-bar.js");
@@ -84,4 +96,18 @@ test("the site's early script reads what the results, a place and a salon first 
     preloads: ["/site/messages/en.js", "/site/manage-page.js", "/common/refusals/en.js"], reads: [],
   });
   assert.deepEqual(siteEarly("#/nowhere", ["vi"]), { preloads: ["/site/messages/vi.js"], reads: [] });
+});
+
+test("the desk's sign-in asks early for its words and the session; a desk used before, for its property and board too", () => {
+  assert.deepEqual(runEarly("desk", "#/board", ["ja-JP"]), {
+    preloads: ["/desk/messages/ja.js"], reads: ["/api/v1/session"],
+  }, "a first visit signs in first: nothing of the desk's own");
+  const used = runEarly("desk", "#/board", ["en"], { "frontdesk.property": "7", "frontdesk.language": "th" });
+  assert.deepEqual(used.reads, [
+    "/api/v1/session", "/api/v1/properties", "/api/v1/properties/7", "/api/v1/public/limits", "/api/v1/properties/7/board",
+  ]);
+  for (const module of ["/desk/messages/th.js", "/desk/desk.js", "/common/refusals/en.js", "/common/refusals/th.js", "/desk/board/board-screen.js"]) {
+    assert.ok(used.preloads.includes(module), `${module} is not asked for early: ${used.preloads}`);
+  }
+  assert.ok(!runEarly("desk", "#/today", ["en"], { "frontdesk.property": "7" }).reads.some((path) => path.endsWith("/board")));
 });

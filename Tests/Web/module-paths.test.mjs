@@ -54,7 +54,7 @@ test("every stylesheet, script and preload a page under Web/ links is a file", (
 
 test("every module the early scripts preload is a file", () => {
   const desk = readFileSync(join(web, "desk/early.js"), "utf8");
-  const screens = [...desk.matchAll(/preload\(new URL\("([^"]+)", location\.href\)/g)].map((m) => join("desk", m[1]));
+  const screens = [...desk.matchAll(/preload\("\/([^"]+)"\)/g)].map((m) => m[1]);
   const site = readFileSync(join(web, "site/early.js"), "utf8");
   const pages = [...site.matchAll(/"([\w-]+-page\.js)"/g)].map((m) => join("site", m[1]));
   assert.ok(screens.length > 0 && pages.length > 0);
@@ -63,7 +63,7 @@ test("every module the early scripts preload is a file", () => {
 
 test("every file the desk's service worker caches is a file", () => {
   const worker = readFileSync(join(web, "desk/sw.js"), "utf8");
-  const shell = JSON.parse(`[${worker.match(/const SHELL = \[([\s\S]*?)\];/)[1].replace(/,\s*$/, "")}]`);
+  const shell = JSON.parse(`[${worker.match(/const FILES = \[([\s\S]*?)\];/)[1].replace(/,\s*$/, "")}]`);
   for (const file of shell) {
     if (file === "./") continue;
     assert.ok(existsSync(join(web, "desk", file)), `sw.js caches ${file}, which is no file`);

@@ -11,7 +11,7 @@ const web = new URL("../../Web/", import.meta.url);
 
 test("the service worker caches every module, style and asset the desk loads", () => {
   const worker = readFileSync(new URL("desk/sw.js", web), "utf8");
-  const shell = JSON.parse(`[${worker.match(/const SHELL = \[([\s\S]*?)\];/)[1].replace(/,\s*$/, "")}]`);
+  const shell = JSON.parse(`[${worker.match(/const FILES = \[([\s\S]*?)\];/)[1].replace(/,\s*$/, "")}]`);
   // The desk's folder and those in it (each language's words in `messages/`).
   const desk = readdirSync(fileURLToPath(new URL("desk/", web)), { recursive: true })
     .filter((name) => /\.(js|css|json|svg)$/.test(name) && name !== "sw.js");
@@ -21,6 +21,27 @@ test("the service worker caches every module, style and asset the desk loads", (
   for (const file of [...desk, ...common, "../board.js", "../board.css", "../timeline.js", "../timeline.wasm"]) {
     assert.ok(shell.includes(file), `sw.js does not cache ${file}`);
   }
+});
+
+test("the service worker keeps at install the words of the language it was registered for, and English's", async () => {
+  const source = readFileSync(new URL("desk/sw.js", web), "utf8");
+  const kept = async (language) => {
+    const handlers = {};
+    const added = [];
+    const self = {
+      location: { href: `http://127.0.0.1/desk/sw.js${language ? `?language=${language}` : ""}` },
+      addEventListener: (type, handler) => (handlers[type] = handler),
+      skipWaiting: () => Promise.resolve(),
+    };
+    const caches = { open: async () => ({ addAll: async (files) => added.push(...files) }) };
+    new Function("self", "caches", source)(self, caches);
+    let installed;
+    handlers.install({ waitUntil: (promise) => (installed = promise) });
+    await installed;
+    return added.filter((file) => /(messages|refusals)\//.test(file)).sort();
+  };
+  assert.deepEqual(await kept("th"), ["../common/refusals/en.js", "../common/refusals/th.js", "messages/en.js", "messages/th.js"]);
+  assert.deepEqual(await kept(null), ["../common/refusals/en.js", "messages/en.js"]);
 });
 
 /** A fake `fetch` for the outbox: `down` makes every request fail as a dropped network does. */

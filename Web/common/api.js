@@ -85,7 +85,14 @@ export async function call(method, path, { body, version, idempotencyKey, signal
     if (error?.name === "AbortError") throw error;
     throw new APIError(0, "network", error?.message ?? "network error");
   }
-  const text = await response.text();
+  return answered(path, response, await response.text());
+}
+
+/**
+ * A response to a call of `path`, its body read as `text`: `{ status, data, version }`, or the refusal as an
+ * `APIError` (a 401 of another path than the session's tells the session's listeners first).
+ */
+async function answered(path, response, text) {
   let data = null;
   if (text) {
     try {
@@ -110,13 +117,17 @@ export const get = (path, options) => call("GET", path, options).then((r) => r.d
 export const post = (path, body, options) => call("POST", path, { ...options, body });
 
 /**
- * A read the page started before its modules came (common/early.js's `frontdeskEarly.read`), taken once:
- * its data; when it failed, was refused or was never started, `get(path)`.
+ * A read the page started before its modules came (common/early.js's `frontdeskEarly.read`), taken once and
+ * answered as `get` answers: its data, or its refusal; `get(path)` when it never reached the server or was
+ * never started.
  */
 export function getEarly(path) {
   const started = globalThis.frontdeskEarly?.take(path);
   if (!started) return get(path);
-  return started.then((early) => (early.ok ? early.data : get(path)), () => get(path));
+  return started.then(
+    ({ response, text }) => answered(path, response, text).then((r) => r.data),
+    () => get(path),
+  );
 }
 
 /** A fresh key for a creation that may be retried (a double tap books once). */

@@ -1,11 +1,13 @@
 // What a page asks for before any of its modules has come. The server writes this script into the page
 // (`data-inline`), before the page's own early script (`site/early.js`, `desk/early.js`) and its modules:
-// - `frontdeskEarly.preload(path)` asks for a module and every module it imports, at any depth, as one
-//   list under their versions: the server writes the imports of each module the page loads later beside
-//   its import map (`frontdesk-imports`), and the map names each module with its version (a preload of
-//   another URL would be a second copy of the module, fetched for nothing);
+// - `frontdeskEarly.preload(path)` asks for a module and every module it imports, at any depth, and the
+//   other files they fetch as they run (the board's engine), as one list under their versions: the server
+//   writes the imports of each module the page loads later beside its import map (`frontdesk-imports`),
+//   and the map names each with its version (a preload of another URL would be a second copy, fetched for
+//   nothing);
 // - `frontdeskEarly.read(path)` starts a read of the API (unless one is under way) that the page takes with
-//   `take(path)` once it asks for the same (`getEarly` in common/api.js).
+//   `take(path)` once it asks for the same (`getEarly` in common/api.js, which answers it, a refusal too, as
+//   it answers a read of its own).
 globalThis.frontdeskEarly = (() => {
   const json = (selector) => {
     try {
@@ -25,13 +27,17 @@ globalThis.frontdeskEarly = (() => {
       for (const module of modules) {
         if (asked.has(module)) continue;
         asked.add(module);
-        document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href: versions[module] ?? module }));
+        const href = versions[module] ?? module;
+        // A file other than a module (the board's engine) is fetched as its module fetches it.
+        const link = module.endsWith(".js") ? { rel: "modulepreload", href } : { rel: "preload", as: "fetch", href, crossOrigin: "anonymous" };
+        document.head.append(Object.assign(document.createElement("link"), link));
       }
     },
     read(path) {
       if (reads.has(path)) return;
+      // The answer's body is read as it comes; common/api.js answers it as it answers its own calls.
       const answer = fetch(path, { headers: { Accept: "application/json" }, credentials: "same-origin" })
-        .then(async (response) => ({ ok: response.ok, data: response.ok ? await response.json() : null }));
+        .then(async (response) => ({ response, text: await response.text() }));
       answer.catch(() => {});
       reads.set(path, answer);
     },

@@ -2,7 +2,7 @@
 // `FieldLimits`): a page asks here by the field's name (`stay.adults`) and writes no bound of its own.
 // `loadLimits` is awaited before any screen or page mounts; a failed read is tried again by the next.
 
-import { get } from "./api.js";
+import { getEarly } from "./api.js";
 
 let fields = null;
 let loading = null;
@@ -10,7 +10,8 @@ let loading = null;
 /** Reads the bounds once; again only after a read that failed. */
 export function loadLimits() {
   if (fields) return Promise.resolve(fields);
-  loading ??= get("/api/v1/public/limits").then(
+  // The read the page's early script started, when it did (desk/early.js).
+  loading ??= getEarly("/api/v1/public/limits").then(
     (answer) => (fields = answer.fields),
     (error) => {
       loading = null;

@@ -1,16 +1,16 @@
-// The front desk app: signs in, keeps the chosen property and language, draws the top bar and
-// routes `#/today`, `#/board`, `#/stays/{id}`, `#/documents/{id}`, `#/housekeeping`, `#/dashboard`,
+// The front desk for someone signed in (app.js opens it once the session is known): keeps the chosen
+// property and language, draws the top bar and routes `#/today`, `#/board`, `#/stays/{id}`, `#/documents/{id}`, `#/housekeeping`, `#/dashboard`,
 // `#/rates`, `#/settings`, `#/staff`, `#/reports`, `#/bank` (bank statements), `#/audit` (the night audit, a salon's day close),
 // and a salon's `#/appointments/{id}`, `#/checkout?appointments={id,…}` (お会計), `#/sales/{id}` (its
 // receipt), `#/customers`, `#/customers/{id}`, `#/waitlist` and `#/salon-setup` to their screens. Each
 // screen is a module exporting `mount(main, desk) -> { unmount() }`; `desk` is what screens share: the
 // words, the property, the signed-in member of staff, the live event stream, `navigate` and `toast`.
 
-import { call, get, onSessionLost, OtherProperty, unreachable, wordRefusals } from "./api.js";
+import { call, get, getEarly, onSessionLost, OtherProperty, unreachable, wordRefusals } from "./api.js";
 import { loadRefusals, refusalText } from "../common/refusals.js";
 import { networkIndicator, Outbox } from "./outbox.js";
 import { h, fill, svg } from "../common/dom.js";
-import { LANGUAGES, loadI18n, preferredLanguage, rememberLanguage } from "../common/i18n.js";
+import { LANGUAGES, loadI18n, rememberLanguage } from "../common/i18n.js";
 import { loadLimits } from "../common/limits.js";
 import { LiveStream } from "./live.js";
 import { showLogin } from "./login.js";
@@ -36,36 +36,48 @@ const SALON_ONLY = new Set(["customers", "waitlist", "salon-setup", "checkout", 
 // The events of a change to a salon's set-up, after which the desk reads its property again.
 const SET_UP_EVENTS = ["salon.", "staff_member.", "service."];
 
-// The screens by route, as each feature's folder lists its own in its routes.js; `retry` asks again for a
-// module whose first fetch failed (a failed import is remembered by its address until the page reloads).
+// The screens' modules by route, as each feature's folder names its own in its routes.js (by their versions,
+// through the page's import map).
 const SCREENS = {
   ...today, ...board, ...stays, ...housekeeping, ...folio, ...reports, ...settings,
   ...appointments, ...checkout, ...customers, ...waitlist, ...salonSetup,
 };
 
 /**
- * The screens' stylesheets (index.html's `data-screens`, fetched with the page without holding the sign-in's
- * paint) applied, once each has come (or failed to: a screen away from the server says so in the desk's own
- * styles).
+ * The module of the screen `name`, asked for with everything it imports and fetches as one list
+ * (common/early.js); after `retries` failed fetches, under a new address (a failed import is remembered by
+ * its address until the page reloads).
+ */
+function loadScreen(name, retries = 0) {
+  const { pathname } = new URL(SCREENS[name]);
+  if (retries) return import(`${pathname}?retry=${retries}`);
+  globalThis.frontdeskEarly?.preload(pathname);
+  return import(SCREENS[name]);
+}
+
+/**
+ * The screens' stylesheets (index.html's `data-screens`, which the sign-in does not ask for) asked for, each
+ * in its place among the page's, and applied once each has come (or failed to: a screen away from the server
+ * says so in the desk's own styles).
  */
 function screenStyles() {
   return Promise.all([...document.querySelectorAll("link[data-screens]")].map((link) => {
-    const come = link.sheet
-      ? null
-      : new Promise((resolve) => {
-        link.addEventListener("load", resolve, { once: true });
-        link.addEventListener("error", resolve, { once: true });
-      });
-    link.media = "all";
+    if (link.sheet) return null;
+    const come = new Promise((resolve) => {
+      link.addEventListener("load", resolve, { once: true });
+      link.addEventListener("error", resolve, { once: true });
+    });
+    if (!link.getAttribute("href")) link.setAttribute("href", link.dataset.href);
     return come;
   }));
 }
 
-class Desk {
-  constructor(root) {
+export class Desk {
+  /** The desk drawn in `root`, speaking as `i18n` (the words app.js read with the session). */
+  constructor(root, i18n) {
     this.root = root;
-    /** The desk's words, dates and money: set by `start` once the language's words have come. */
-    this.i18n = null;
+    /** The desk's words, dates and money. */
+    this.i18n = i18n;
     this.user = null;
     this.properties = [];
     this.property = null;
@@ -79,40 +91,37 @@ class Desk {
       // A screen that could not open while the server was away opens now.
       if (document.documentElement.dataset.ready === "error") this.route(true);
     });
+    // The screens' styles, the fields' bounds and the screen the address names come with the desk's
+    // modules, before the first screen asks for them.
+    this._styles = screenStyles();
+    loadLimits().catch(() => {});
+    const named = location.hash.replace(/^#\/?/, "").split(/[/?]/)[0];
+    if (SCREENS[named]) globalThis.frontdeskEarly?.preload(new URL(SCREENS[named]).pathname);
     window.addEventListener("hashchange", () => this.route());
     onSessionLost(() => {
       if (this.user) this.signedOut(this.i18n.t("error.session"));
     });
+    // The server's refusals in the desk's language, whichever it is when they arrive; a refusal that comes
+    // before the words waits for them.
+    wordRefusals((reason, params) => refusalText(this.i18n, reason, params), () => this.refusals());
   }
 
-  async start() {
-    const speaking = this.words(preferredLanguage());
-    // The language's words, who is signed in, their properties and the property they last used are
-    // read side by side; the latter two are dropped when nobody is.
-    const stored = Number(localStorage.getItem(PROPERTY_KEY));
-    const quietly = (request) => request.catch(() => null);
-    const ahead = { properties: quietly(get("/api/v1/properties")) };
-    if (stored > 0) ahead.property = { id: stored, read: quietly(get(`/api/v1/properties/${stored}`)) };
-    const session = quietly(get("/api/v1/session"));
-    loadLimits().catch(() => {});
-    this.i18n = await speaking;
-    document.documentElement.lang = this.i18n.code;
-    // The server's refusals in the desk's language, whichever it is when they arrive.
-    wordRefusals((reason, params) => refusalText(this.i18n, reason, params));
-    this.user = await session;
-    if (this.user) await this.signedIn(this.user, ahead);
-    else this.signedOut();
+  /** The refusals' words in the desk's language, read once (again after a failed read). */
+  refusals() {
+    return loadRefusals(this.i18n.code, this._retries ? `?retry=${this._retries}` : "");
   }
 
   /**
-   * The app's files and last answers for a network drop; the desk installs on a home screen. Registered once
-   * the first screen is drawn: the worker's copy of every file does not compete with that screen's.
+   * The app's files (the desk's language's words among them) and last answers for a network drop; the desk
+   * installs on a home screen. Registered once a screen is drawn, so that the worker's copy of every file
+   * does not compete with that screen's, and again in another language.
    */
   workOffline() {
-    if (this._offline) return;
-    this._offline = true;
+    if (this._offline === this.i18n.code) return;
+    this._offline = this.i18n.code;
+    const worker = `sw.js?language=${this.i18n.code}`;
     (globalThis.requestIdleCallback ?? setTimeout)(() =>
-      navigator.serviceWorker?.register("sw.js").catch((error) => console.warn("no offline cache:", error)));
+      navigator.serviceWorker?.register(worker).catch((error) => console.warn("no offline cache:", error)));
   }
 
   signedOut(message) {
@@ -124,25 +133,29 @@ class Desk {
     this.root.removeAttribute("aria-busy");
     showLogin(this.root, this, message);
     document.documentElement.dataset.screen = "login";
-    this.workOffline();
   }
 
   /**
-   * Opens the desk for `user`, on the property last used when it is still theirs. `ahead` holds reads
-   * started before the session was known (`start`): each is read again when it failed.
+   * Opens the desk for `user`, on the property last used when it is still theirs. `properties`, when
+   * given, are theirs as the sign-in answered; else they are read (taking the read early.js started with
+   * the page for someone who has used a property here, as the property's own).
    */
-  async signedIn(user, ahead = {}) {
+  async signedIn(user, properties = null) {
     this.user = user;
-    this.primeOfflineCache();
-    const { properties } = (await ahead.properties) ?? (await get("/api/v1/properties"));
-    this.properties = properties;
+    this.primeOfflineCache(properties !== null);
+    this.refusals().catch(() => {});
+    this.properties = properties ?? (await getEarly("/api/v1/properties")).properties;
     const stored = Number(localStorage.getItem(PROPERTY_KEY));
-    const chosen = properties.find((p) => p.id === stored) ?? properties.find((p) => p.kind === "hotel") ?? properties[0];
-    await this.useProperty(chosen?.id, ahead.property?.id === chosen?.id ? ahead.property.read : null);
+    const chosen =
+      this.properties.find((p) => p.id === stored) ?? this.properties.find((p) => p.kind === "hotel") ?? this.properties[0];
+    await this.useProperty(chosen?.id, { early: true });
   }
 
-  /** Switches the desk to property `id`; `read`, when given, is its read already under way. */
-  async useProperty(id, read = null) {
+  /**
+   * Switches the desk to property `id`; `early` when it is the first the page opens, which takes the read
+   * early.js started with the page (a later switch reads it afresh).
+   */
+  async useProperty(id, { early = false } = {}) {
     if (id === undefined) {
       // Someone on no property's staff (taken off, or not yet added) can still sign out.
       fill(
@@ -170,7 +183,8 @@ class Desk {
     const before = page.ready;
     page.ready = "false";
     try {
-      this.property = (await read) ?? (await get(`/api/v1/properties/${id}`));
+      const path = `/api/v1/properties/${id}`;
+      this.property = await (early ? getEarly(path) : get(path));
     } catch (error) {
       page.ready = before;
       throw error;
@@ -351,16 +365,22 @@ class Desk {
   }
 
   /**
-   * Reads the session and the fields' bounds once through the service worker, so that a reload while
-   * the server is away still knows who is signed in and what each field takes (the sign-in itself is a
-   * POST, which is never cached; the bounds were read at start, perhaps before the worker took the page).
+   * Reads what a reload opens the desk with (the session, the fields' bounds, the member's properties and
+   * the one chosen) once through the service worker, so that a reload while the server is away still
+   * opens it. They are read when the worker takes the page (the page read them before), or once the first
+   * screen is drawn when `signedInHere` (the sign-in is a POST, which is never cached, and answered the
+   * properties); a page the worker opened read them through it.
    */
-  primeOfflineCache() {
+  primeOfflineCache(signedInHere) {
     const worker = navigator.serviceWorker;
     if (!worker) return;
-    const prime = () => Promise.all([get("/api/v1/session"), get("/api/v1/public/limits")]).catch(() => {});
-    if (worker.controller) prime();
-    else worker.addEventListener("controllerchange", prime, { once: true });
+    const prime = () => {
+      const reads = ["/api/v1/session", "/api/v1/public/limits", "/api/v1/properties"];
+      if (this.property) reads.push(`/api/v1/properties/${this.property.id}`);
+      Promise.all(reads.map((path) => get(path))).catch(() => {});
+    };
+    if (!worker.controller) worker.addEventListener("controllerchange", prime, { once: true });
+    else if (signedInHere) this._onScreen = prime;
   }
 
   /**
@@ -448,13 +468,15 @@ class Desk {
     try {
       // No screen draws a field before the server has said what each takes.
       const [module] = await Promise.all([
-        SCREENS[route.name](this._retries ? `?retry=${this._retries}` : ""), loadLimits(), (this._styles ??= screenStyles()),
+        loadScreen(route.name, this._retries), loadLimits(), this._styles,
       ]);
       if (this._route !== key) return;
       fill(this.main);
       this.screen = await module.mount(this.main, this, route);
       document.documentElement.dataset.ready = "true";
       this.workOffline();
+      this._onScreen?.();
+      this._onScreen = null;
     } catch (error) {
       if (error instanceof OtherProperty && this.properties.some((p) => p.id === error.propertyId)) {
         await this.useProperty(error.propertyId);
@@ -481,10 +503,3 @@ class Desk {
     this._toastTimer = setTimeout(() => node.classList.remove("is-shown"), 5000);
   }
 }
-
-const desk = new Desk(document.getElementById("desk-app"));
-window.desk = desk;
-desk.start().catch((error) => {
-  console.error(error);
-  document.getElementById("desk-app").textContent = error.message;
-});

@@ -1,4 +1,5 @@
-// The sign-in form: errors are shown in place, and what was typed stays.
+// The sign-in form: errors are shown in place, and what was typed stays. `desk` is what opens the desk
+// (app.js's door, or the desk itself after a sign-out): its words (`i18n`) and `signedIn(user, properties)`.
 
 import { APIError, call } from "./api.js";
 import { h, fill } from "../common/dom.js";
@@ -34,7 +35,7 @@ export function showLogin(root, desk, notice) {
       });
       // The answer holds the properties the member works at: the desk opens one without asking again.
       const { properties, ...user } = data;
-      await desk.signedIn(user, { properties: Promise.resolve({ properties }) });
+      await desk.signedIn(user, properties);
     } catch (error) {
       const failed = error instanceof APIError && (error.status === 401 || error.status === 400);
       message.textContent = error.code === "network" ? t("error.network") : failed ? t("login.failed") : error.message;

@@ -4,15 +4,19 @@
 // install, and a GET of the API from the last answer kept for it: today's lists, the board's days,
 // a stay, its folio. Changes are never cached or answered here; the desk's outbox keeps them.
 
-const VERSION = "frontdesk-desk-2026-12-04-early-reads-inline";
+const VERSION = "frontdesk-desk-2026-12-04-the-door-first";
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = "frontdesk-desk-api";
 
-// Every file the desk loads, relative to this worker (`/desk/`): every language's words among them,
-// so that the desk opens offline in whichever it speaks.
-const SHELL = [
+// The language the desk speaks (desk.js registers the worker as `sw.js?language=th`, and again under another
+// when the desk changes it): its words are kept at install, and English's for a key it lacks; another
+// language's are kept once the desk has read them online.
+const LANGUAGE = new URL(self.location.href).searchParams.get("language") ?? "en";
+
+// Every file the desk loads, relative to this worker (`/desk/`), each language's words among them.
+const FILES = [
   "./", "index.html", "manifest.json", "icon.svg", "desk.css", "login.css", "../board.css",
-  "early.js", "app.js", "api.js", "live.js", "login.js", "outbox.js",
+  "early.js", "app.js", "desk.js", "api.js", "live.js", "login.js", "outbox.js",
   "shared/form.js", "shared/form.css", "shared/field-refusals.js", "shared/message-list.js",
   "board/routes.js", "board/board-screen.js", "board/board-screen.css", "board/board-data.js", "board/board-edit.js", "board/board-panel.js",
   "stays/routes.js", "stays/stay.js", "stays/stay.css", "stays/stay-documents.js", "stays/stay-facts.js", "stays/stay-folio.js", "stays/stay-move.js", "stays/stay-questions.js", "stays/online-check-in.js", "stays/room-type-change.js",
@@ -29,6 +33,9 @@ const SHELL = [
   "messages/en.js", "messages/th.js", "messages/ja.js", "messages/ko.js", "messages/vi.js",
   "../common/api.js", "../common/early.js", "../common/dates.js", "../common/dom.js", "../common/i18n.js", "../common/limits.js", "../common/money.js", "../common/pay-code.js", "../common/refusals.js", "../common/refusals/en.js", "../common/refusals/th.js", "../common/refusals/ja.js", "../common/refusals/ko.js", "../common/refusals/vi.js", "../board.js", "../timeline.js", "../timeline.wasm",
 ];
+const WORDS = /(?:^|\/)(?:messages|refusals)\/(\w+)\.js$/;
+/** What the worker keeps at install: every file but the words of languages the desk does not speak. */
+const SHELL = FILES.filter((file) => !WORDS.test(file) || ["en", LANGUAGE].includes(file.match(WORDS)[1]));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));

@@ -15,7 +15,8 @@ import { BookingPanel } from "./board-panel.js";
 
 let timelineModule = null;
 function timeline() {
-  timelineModule ??= loadTimeline(new URL("../../timeline.wasm", import.meta.url));
+  // By its version, as the page's import map names it (and early.js preloads it with this module).
+  timelineModule ??= loadTimeline(import.meta.resolve("../../timeline.wasm"));
   return timelineModule;
 }
 

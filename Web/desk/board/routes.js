@@ -1,4 +1,4 @@
 // The board: `#/board`, a hotel's rooms or a salon's staff by day.
 export const routes = {
-  board: (retry = "") => import(`./board-screen.js${retry}`),
+  board: import.meta.resolve("./board-screen.js"),
 };

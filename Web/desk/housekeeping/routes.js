@@ -1,4 +1,4 @@
 // Rooms' states: `#/housekeeping`.
 export const routes = {
-  housekeeping: (retry = "") => import(`./housekeeping.js${retry}`),
+  housekeeping: import.meta.resolve("./housekeeping.js"),
 };

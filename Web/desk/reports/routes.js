@@ -1,5 +1,5 @@
 // Reports (`#/reports`) and a hotel's dashboard (`#/dashboard`).
 export const routes = {
-  reports: (retry = "") => import(`./reports.js${retry}`),
-  dashboard: (retry = "") => import(`./dashboard.js${retry}`),
+  reports: import.meta.resolve("./reports.js"),
+  dashboard: import.meta.resolve("./dashboard.js"),
 };

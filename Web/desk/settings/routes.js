@@ -1,6 +1,6 @@
 // A hotel's settings (`#/settings`), its rates (`#/rates`) and a property's staff (`#/staff`).
 export const routes = {
-  settings: (retry = "") => import(`./settings.js${retry}`),
-  rates: (retry = "") => import(`./rates.js${retry}`),
-  staff: (retry = "") => import(`./staff.js${retry}`),
+  settings: import.meta.resolve("./settings.js"),
+  rates: import.meta.resolve("./rates.js"),
+  staff: import.meta.resolve("./staff.js"),
 };

@@ -1,4 +1,4 @@
 // A stay's page: `#/stays/{id}`.
 export const routes = {
-  stays: (retry = "") => import(`./stay.js${retry}`),
+  stays: import.meta.resolve("./stay.js"),
 };

@@ -1,4 +1,4 @@
 // A hotel's day: `#/today`.
 export const routes = {
-  today: (retry = "") => import(`./today.js${retry}`),
+  today: import.meta.resolve("./today.js"),
 };

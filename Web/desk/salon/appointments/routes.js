@@ -1,4 +1,4 @@
 // An appointment's page: `#/appointments/{id}`.
 export const routes = {
-  appointments: (retry = "") => import(`./appointment.js${retry}`),
+  appointments: import.meta.resolve("./appointment.js"),
 };

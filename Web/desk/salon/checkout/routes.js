@@ -1,5 +1,5 @@
 // A salon's checkout, お会計 (`#/checkout?appointments={id,…}`), and a sale's receipt (`#/sales/{id}`).
 export const routes = {
-  checkout: (retry = "") => import(`./checkout.js${retry}`),
-  sales: (retry = "") => import(`./receipt.js${retry}`),
+  checkout: import.meta.resolve("./checkout.js"),
+  sales: import.meta.resolve("./receipt.js"),
 };

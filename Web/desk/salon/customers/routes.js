@@ -1,4 +1,4 @@
 // A salon's customers (`#/customers`) and one's record (`#/customers/{id}`).
 export const routes = {
-  customers: (retry = "") => import(`./customers.js${retry}`),
+  customers: import.meta.resolve("./customers.js"),
 };

@@ -1,4 +1,4 @@
 // A salon's set-up: `#/salon-setup`.
 export const routes = {
-  "salon-setup": (retry = "") => import(`./salon-setup.js${retry}`),
+  "salon-setup": import.meta.resolve("./salon-setup.js"),
 };

@@ -1,4 +1,4 @@
 // A salon's waitlist: `#/waitlist`.
 export const routes = {
-  waitlist: (retry = "") => import(`./waitlist.js${retry}`),
+  waitlist: import.meta.resolve("./waitlist.js"),
 };

@@ -29,7 +29,10 @@ export class Outbox extends EventTarget {
     }, PROBE_MS);
     globalThis.addEventListener?.("online", () => this.probe());
     globalThis.addEventListener?.("offline", () => this._setOnline(false));
-    queueMicrotask(() => this.probe());
+    // Changes kept from before a reload are sent as soon as the server answers; otherwise the desk asks once
+    // its first screen is drawn (a page the service worker opened may not know it is away), so that the
+    // first screen asks for nothing but its data.
+    if (this.waiting().length) queueMicrotask(() => this.probe());
   }
 
   /** The changes not sent yet, oldest first. */

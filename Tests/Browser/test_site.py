@@ -28,6 +28,12 @@ def wait_page(browser, page, timeout=20):
     )
 
 
+def open_dates(browser):
+    """Taps the search's dates and waits for the calendar (its module comes when first opened)."""
+    browser.find_element(By.ID, "search-dates").click()
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".search-dates-dialog[open] .cal-day"))
+
+
 def api(browser, method, path, body=None, headers=None):
     """Calls the API from the page: `{status, data}`."""
     return browser.execute_async_script(
@@ -107,7 +113,7 @@ def search_chiang_mai(browser, base, arrival_day=5, infants=0):
     WebDriverWait(browser, 10).until(take)
     assert browser.find_element(By.ID, "search-region").get_attribute("value") == "Chiang Mai"
     arrival, departure = next_month_dates(arrival_day)
-    browser.find_element(By.ID, "search-dates").click()
+    open_dates(browser)
     browser.find_element(By.CSS_SELECTOR, f'.search-dates-dialog [data-day="{arrival}"]').click()
     browser.find_element(By.CSS_SELECTOR, f'.search-dates-dialog [data-day="{departure}"]').click()
     assert "3 nights" in browser.find_element(By.CSS_SELECTOR, ".search-dates-dialog .cal").text
@@ -157,7 +163,7 @@ def test_the_calendar_shades_the_stay_under_the_pointer_before_the_departure_is_
     guest.get(f"{desk_server}/")
     wait_page(guest, "home")
     arrival, departure = next_month_dates(8)
-    guest.find_element(By.ID, "search-dates").click()
+    open_dates(guest)
     guest.find_element(By.CSS_SELECTOR, f'.search-dates-dialog [data-day="{arrival}"]').click()
     ActionChains(guest).move_to_element(
         guest.find_element(By.CSS_SELECTOR, f'.search-dates-dialog [data-day="{departure}"]')
@@ -460,7 +466,7 @@ def test_a_korean_guest_searches_in_korean_and_reads_korean_dates_and_won(desk_s
     assert "숙소" in browser.find_element(By.ID, "results-count").text
     assert "₩" in browser.find_element(By.CSS_SELECTOR, ".result-price").text
     assert "." not in browser.find_element(By.CSS_SELECTOR, ".result-price strong").text.split("₩")[1]
-    browser.find_element(By.ID, "search-dates").click()
+    open_dates(browser)
     title = browser.find_elements(By.CSS_SELECTOR, ".search-dates-dialog .cal-month-title")[0].text
     assert re.fullmatch(r"\d{4}년 \d{1,2}월", title)
     screenshot(browser, "site-results-ko")

@@ -11,7 +11,7 @@ from conftest import screenshot
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from test_offline import restartable  # noqa: F401 (a fixture)
-from test_site import api, guest, search_chiang_mai, wait_page  # noqa: F401 (guest: a fixture)
+from test_site import api, guest, open_dates, search_chiang_mai, wait_page  # noqa: F401 (guest: a fixture)
 
 
 def value_of(browser, element_id):
@@ -107,7 +107,7 @@ def test_the_calendar_starts_at_the_hotels_today_wherever_the_guest_is(desk_serv
         "const d = new Date(); return new Date(d - d.getTimezoneOffset() * 60000).toISOString().slice(0, 10)"
     )
     assert guests_today != hotels_today, (zone, guests_today, hotels_today)
-    guest.find_element(By.ID, "search-dates").click()
+    open_dates(guest)
     today = guest.find_element(By.CSS_SELECTOR, '.search-dates-dialog [aria-current="date"]')
     assert today.get_attribute("data-day") == hotels_today
     # A day the hotels have not reached or have left is not offered.

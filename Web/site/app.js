@@ -83,7 +83,11 @@ class Site {
     await this.route();
     // For the tests and benchmarks: what came before this was the first screen's.
     performance.mark("frontdesk-first-screen");
-    (globalThis.requestIdleCallback ?? setTimeout)(() => this.refusals().catch(() => {}));
+    // What a first screen leaves for later: the refusals' words, and the calendar a search's dates open.
+    (globalThis.requestIdleCallback ?? setTimeout)(() => {
+      this.refusals().catch(() => {});
+      globalThis.frontdeskEarly?.preload("/site/calendar.js");
+    });
   }
 
   /** The refusals' words in the page's language, and English's for a rule it lacks. */

@@ -9,7 +9,6 @@ import { h, fill } from "../common/dom.js";
 import { errorText, get, unreachable } from "../common/api.js";
 import { nightsBetween } from "../common/dates.js";
 import { chooseDates, paramsOf, searchOf } from "./search-bar.js";
-import { closedDays } from "./calendar.js";
 import { planTerms, priceLines } from "./price.js";
 import { refusalText } from "../common/refusals.js";
 
@@ -134,11 +133,14 @@ export async function mount(main, site, route) {
     const to = new Date(Date.parse(`${from}T00:00:00Z`) + site.limits.calendarDays * 86_400_000).toISOString().slice(0, 10);
     let closed = new Map();
     try {
-      closed = closedDays((await get(`/api/v1/public/properties/${id}/calendar?from=${from}&to=${to}`)).days);
+      const [{ closedDays }, calendar] = await Promise.all([
+        import("./calendar.js"), get(`/api/v1/public/properties/${id}/calendar?from=${from}&to=${to}`),
+      ]);
+      closed = closedDays(calendar.days);
     } catch {
       // Without the place's restrictions the calendar still picks dates; the booking says why if refused.
     }
-    chooseDates(site, datesDialog, {
+    await chooseDates(site, datesDialog, {
       value: { arrival: search.arrival, departure: search.departure },
       closed,
       onDone: (value) => site.navigate(`#/places/${id}?${paramsOf({ ...search, arrival: value.arrival, departure: value.departure })}`),

@@ -6,7 +6,6 @@ import { h, fill } from "../common/dom.js";
 import { bound } from "../common/limits.js";
 import { nightsBetween } from "../common/dates.js";
 import { get } from "../common/api.js";
-import { createRangeCalendar } from "./calendar.js";
 
 /**
  * The limits of a party, from what the server says one online booking may hold (`site.limits`):
@@ -88,9 +87,12 @@ export function monthsAhead(today, days) {
 
 /**
  * Opens `dialog` with the month calendar to choose a stay's dates; Done hands them to `onDone`.
- * `closed` holds a place's restricted days (`closedDays`), which the calendar refuses with words.
+ * `closed` holds a place's restricted days (`closedDays`), which the calendar refuses with words. The
+ * calendar's module is asked for when a calendar is first opened (app.js fetches it once the first screen is
+ * drawn): no first screen waits for it.
  */
-export function chooseDates(site, dialog, { value, closed, onDone }) {
+export async function chooseDates(site, dialog, { value, closed, onDone }) {
+  const { createRangeCalendar } = await import("./calendar.js");
   const { t } = site.i18n;
   const i18n = site.i18n;
   const draft = { arrival: value.arrival, departure: value.departure };
@@ -240,7 +242,7 @@ export function createSearchBar(site, initial, { compact = false } = {}) {
   }
   const datesDialog = h("dialog", { class: "site-dialog search-dates-dialog", "aria-labelledby": "search-dates-title" });
   function openDates() {
-    chooseDates(site, datesDialog, {
+    return chooseDates(site, datesDialog, {
       value: { arrival: search.arrival, departure: search.departure },
       onDone: (value) => {
         search.arrival = value.arrival;

@@ -5,7 +5,9 @@
 # build on loopback, once per database:
 #   1. public search: 500 places / 20,000 rooms in one region, ~60 % of their nights taken;
 #   2. stay creation: POST /api/v1/properties/{id}/stays, unassigned stays on random future dates;
-#   3. board load: GET /api/v1/properties/{id}/board for 2,000 rooms x 730 days.
+#   3. board load: GET /api/v1/properties/{id}/board for 2,000 rooms x 730 days;
+#   4. the search and the board again, each asked for gzip (`Accept-Encoding: gzip`, as a browser asks),
+#      taking turns with the plain reads: what compressing the answers costs the server.
 # Prints wrk's report (requests/s, latency percentiles) for each. The database is a temporary SQLite
 # file, or a throwaway PostgreSQL server (scripts/with-postgres.sh). wrk and the server share the
 # machine's cores.
@@ -70,3 +72,14 @@ run "public search (500 places, 20,000 rooms)" -s "$work/report.lua" \
 run "stay creation" -s "$work/create.lua" "$base"
 run "board load (2,000 rooms x 730 days)" -s "$work/report.lua" -H "Cookie: $cookie" \
     "$base/api/v1/properties/$board_id/board?from=$from&to=$to"
+
+# Compression's cost: the same reads plain and asked for gzip, taking turns, twice.
+for round in 1 2; do
+    for encoding in identity gzip; do
+        run "public search, Accept-Encoding: $encoding (round $round)" -s "$work/report.lua" \
+            -H "Accept-Encoding: $encoding" \
+            "$base/api/v1/public/search?region=benchmark&arrival=$arrival&departure=$departure&adults=2"
+        run "board load, Accept-Encoding: $encoding (round $round)" -s "$work/report.lua" -H "Cookie: $cookie" \
+            -H "Accept-Encoding: $encoding" "$base/api/v1/properties/$board_id/board?from=$from&to=$to"
+    done
+done

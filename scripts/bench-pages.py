@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The guest site's and the desk's first screens as a guest on a phone meets them, in headless Chromium.
 
-    python3 scripts/bench-pages.py [--runs 5] [--network slow4g|harsh] [--build NAME=BINARY[,WEB]] ...
+    python3 scripts/bench-pages.py [--runs 5] [--network slow4g|harsh] [--h2] [--build NAME=BINARY[,WEB]] ...
 
 Each `--build` is a `frontdesk` binary and the `Web/` folder it serves (default: this checkout's release build
 and `Web/`); give two to measure them side by side in one run (`make bench-pages` compares with
@@ -12,6 +12,10 @@ Chromium profile (a cold cache) with:
 - the network of Lighthouse's mobile "Slow 4G" (150 ms, 1.6 Mbps down, 750 kbps up), or a harsher one
   (`--network harsh`: 400 ms, 400 kbps both ways);
 - the CPU slowed 4 times, a 375x812 viewport at 2x, as a mid-range phone.
+
+With `--h2`, each build is reached through Debian's nginx speaking HTTP/2 over TLS (a certificate made for
+the run, which Chromium is told to accept), as deploy/README.md serves browsers; without it, the server's own
+HTTP/1.1 on loopback.
 
 Pages: the guest site's home, results for Chiang Mai, a place, a salon's booking page, and the desk's sign-in
 (at 1024x768, the iPad's, on the same network). For each page and build it prints the median of: FCP and LCP
@@ -28,6 +32,7 @@ import datetime
 import json
 import os
 import shutil
+import ssl
 import statistics
 import subprocess
 import sys
@@ -93,10 +98,78 @@ def get_json(url):
         return json.load(response)
 
 
-class Served:
-    """A build serving a fresh demo database on a loopback port."""
+# nginx in front of one build, speaking HTTP/2 over TLS to the browser, as deploy/README.md describes.
+NGINX = """
+worker_processes 1;
+pid {work}/nginx.pid;
+error_log {work}/nginx-error.log warn;
+daemon off;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path {work}/body;
+    proxy_temp_path {work}/proxy;
+    fastcgi_temp_path {work}/fastcgi;
+    uwsgi_temp_path {work}/uwsgi;
+    scgi_temp_path {work}/scgi;
+    map $http_upgrade $connection_upgrade {{ default upgrade; '' close; }}
+    server {{
+        listen 127.0.0.1:{port} ssl http2;
+        ssl_certificate {work}/cert.pem;
+        ssl_certificate_key {work}/key.pem;
+        location / {{
+            proxy_pass {upstream};
+            proxy_http_version 1.1;
+            proxy_set_header Host $http_host;
+            proxy_set_header X-Forwarded-Proto https;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
+        }}
+    }}
+}}
+"""
 
-    def __init__(self, name, binary, web, work):
+
+class Proxy:
+    """Debian's nginx on a loopback port, HTTP/2 over TLS in front of `upstream` (a base URL)."""
+
+    def __init__(self, upstream, work):
+        self.work = tempfile.mkdtemp(prefix="nginx-", dir=work)
+        subprocess.run(
+            ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+             "-keyout", f"{self.work}/key.pem", "-out", f"{self.work}/cert.pem"],
+            check=True, capture_output=True,
+        )
+        port = free_port()
+        config = f"{self.work}/nginx.conf"
+        with open(config, "w") as file:
+            file.write(NGINX.format(work=self.work, port=port, upstream=upstream))
+        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+        self.process = subprocess.Popen([nginx, "-c", config, "-p", self.work],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.base = f"https://127.0.0.1:{port}"
+        insecure = ssl.create_default_context()
+        insecure.check_hostname = False
+        insecure.verify_mode = ssl.CERT_NONE
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{self.base}/healthz", timeout=1, context=insecure).read()
+                return
+            except OSError:
+                if self.process.poll() is not None:
+                    raise SystemExit(f"nginx stopped (exit {self.process.returncode}): see {self.work}")
+                time.sleep(0.1)
+        raise SystemExit("nginx did not answer /healthz")
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+class Served:
+    """A build serving a fresh demo database on a loopback port; with `h2`, reached through nginx (`Proxy`)."""
+
+    def __init__(self, name, binary, web, work, h2=False):
         self.name = name
         database = os.path.join(work, f"{name}.sqlite")
         subprocess.run([binary, "demo", "--database", database], check=True, capture_output=True)
@@ -106,17 +179,20 @@ class Served:
              "--public-rate-limit", "100000"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
-        self.base = f"http://127.0.0.1:{port}"
-        wait_healthy(self.base, self.process)
+        # `direct` for the benchmark's own reads; `base` for the browser's.
+        self.direct = f"http://127.0.0.1:{port}"
+        wait_healthy(self.direct, self.process)
+        self.proxy = Proxy(self.direct, work) if h2 else None
+        self.base = self.proxy.base if self.proxy else self.direct
 
     def pages(self):
         """Each page measured: its name, which app it is, its URL, the ready state it reports, its viewport."""
         arrival = datetime.date.today() + datetime.timedelta(days=7)
         departure = arrival + datetime.timedelta(days=3)
         stay = f"arrival={arrival}&departure={departure}&adults=2"
-        found = get_json(f"{self.base}/api/v1/public/search?region=Chiang%20Mai&{stay}")
+        found = get_json(f"{self.direct}/api/v1/public/search?region=Chiang%20Mai&{stay}")
         place = found["results"][0]["property"]["id"]
-        salon = get_json(f"{self.base}/api/v1/public/salons")["salons"][0]["id"]
+        salon = get_json(f"{self.direct}/api/v1/public/salons")["salons"][0]["id"]
         phone = (375, 812, 2, True)
         return [
             ("home", "site", f"{self.base}/", "home", phone),
@@ -127,6 +203,8 @@ class Served:
         ]
 
     def close(self):
+        if self.proxy:
+            self.proxy.close()
         self.process.terminate()
         self.process.wait(timeout=10)
 
@@ -182,8 +260,9 @@ def chromium(url, viewport, network, visit):
     profile = tempfile.mkdtemp(prefix="frontdesk-pages-profile-")
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
-    for flag in ("--headless=new", f"--window-size={width},{height}", "--no-sandbox", "--disable-dev-shm-usage",
-                 f"--user-data-dir={profile}", "--host-resolver-rules=MAP tile.openstreetmap.org ~NOTFOUND"):
+    # The certificate is the run's own (`--h2`).
+    for flag in ("--headless=new", "--ignore-certificate-errors", f"--window-size={width},{height}", "--no-sandbox",
+                 "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--host-resolver-rules=MAP tile.openstreetmap.org ~NOTFOUND"):
         options.add_argument(flag)
     driver = webdriver.Chrome(
         options=options,
@@ -208,6 +287,7 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--network", choices=sorted(NETWORKS), default="slow4g")
     parser.add_argument("--build", action="append", type=parse_build, default=[])
+    parser.add_argument("--h2", action="store_true", help="reach each build through nginx with HTTP/2 over TLS")
     args = parser.parse_args()
     builds = args.build or [("this", str(release_binary()), str(ROOT / "Web"))]
     if not args.build and os.environ.get("BENCH_PAGES_OLD"):
@@ -216,7 +296,7 @@ def main():
     work = tempfile.mkdtemp(prefix="frontdesk-pages-bench-")
     served = []
     try:
-        served = [Served(name, binary, web, work) for name, binary, web in builds]
+        served = [Served(name, binary, web, work, args.h2) for name, binary, web in builds]
         pages = {build.name: build.pages() for build in served}
         figures = {}  # (page, build) -> [runs]
         signing_in = {}  # build -> [ms]
@@ -227,7 +307,9 @@ def main():
                     figures.setdefault((page, build.name), []).append(measure(url, app, ready, viewport, args.network))
                 print(f"{build.name}: desk sign-in → board", file=sys.stderr, flush=True)
                 signing_in.setdefault(build.name, []).append(measure_sign_in(f"{build.base}/desk/", args.network))
-        print(f"network: {args.network} {NETWORKS[args.network]}, CPU 4x, {args.runs} cold runs each (medians)\n")
+        protocol = "HTTP/2 over TLS through nginx" if args.h2 else "HTTP/1.1 on loopback"
+        print(f"network: {args.network} {NETWORKS[args.network]}, CPU 4x, {protocol}, {args.runs} cold runs each "
+              "(medians)\n")
         print("| page | build | FCP ms | LCP ms | CLS | KB | requests |")
         print("|---|---|---|---|---|---|---|")
         for page in [entry[0] for entry in pages[served[0].name]]:

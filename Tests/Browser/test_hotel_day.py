@@ -130,8 +130,10 @@ def test_a_hotels_day_from_a_phone_booking_to_the_night_audit_and_the_police_lis
             paid = api(clerk, "POST", f"/api/v1/stays/{leaving['stay']['id']}/payments",
                        {"amount": leaving["balance"], "method": "card_terminal"})
             assert paid["status"] == 201, paid
-        clerk.find_element(By.ID, "today-tab-departures").click()
-        # The list redraws as the payment's change arrives live: the button is pressed as found, in the page.
+        # The list redraws as the payment's change arrives live: the tab and the button are pressed as found,
+        # in the page.
+        WebDriverWait(clerk, 10).until(lambda b: b.execute_script(
+            "const tab = document.getElementById('today-tab-departures'); tab?.click(); return Boolean(tab)"))
         WebDriverWait(clerk, 10).until(
             lambda b: b.execute_script(
                 "const button = [...document.querySelectorAll(`tr[data-stay-id='${arguments[0]}'] button`)]"

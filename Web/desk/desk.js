@@ -117,13 +117,15 @@ export class Desk {
   }
 
   /**
-   * The app's files (the desk's language's words among them) and last answers for a network drop; the desk
-   * installs on a home screen. Registered once a screen is drawn, so that the worker's copy of every file
-   * does not compete with that screen's, and again in another language.
+   * The app's files (the desk's language's words among them) and last answers for a network drop, and the
+   * manifest that installs the desk on a home screen. Registered once a screen is drawn, so that the worker's
+   * copy of every file does not compete with that screen's, and again in another language.
    */
   workOffline() {
     if (this._offline === this.i18n.code) return;
     this._offline = this.i18n.code;
+    const manifest = document.querySelector('link[rel="manifest"]:not([href])');
+    manifest?.setAttribute("href", manifest.dataset.href);
     const worker = `sw.js?language=${this.i18n.code}`;
     (globalThis.requestIdleCallback ?? setTimeout)(() =>
       navigator.serviceWorker?.register(worker).catch((error) => console.warn("no offline cache:", error)));
@@ -372,9 +374,9 @@ export class Desk {
   /**
    * Reads what a reload opens the desk with (the session, the fields' bounds, the member's properties and
    * the one chosen) once through the service worker, so that a reload while the server is away still
-   * opens it. They are read when the worker takes the page (the page read them before), or once the first
-   * screen is drawn when `signedInHere` (the sign-in is a POST, which is never cached, and answered the
-   * properties); a page the worker opened read them through it.
+   * opens it: when the worker takes the page, or once the first screen is drawn when it took the page after
+   * the page's first reads (early.js says whether they passed it) or when `signedInHere` (the sign-in is a
+   * POST, which is never cached, and answered the properties).
    */
   primeOfflineCache(signedInHere) {
     const worker = navigator.serviceWorker;
@@ -385,7 +387,7 @@ export class Desk {
       Promise.all(reads.map((path) => get(path))).catch(() => {});
     };
     if (!worker.controller) worker.addEventListener("controllerchange", prime, { once: true });
-    else if (signedInHere) this._afterFirstScreen.push(prime);
+    else if (signedInHere || !globalThis.frontdeskEarly?.readThroughWorker) this._afterFirstScreen.push(prime);
   }
 
   /**

@@ -17,6 +17,9 @@
   const code = [stored, ...browser].find((c) => codes.includes(c)) ?? "en";
   early.preload(`/desk/messages/${code}.js`);
   early.read("/api/v1/session");
+  // Whether these reads pass the service worker, which keeps their answers for a reload away from the server
+  // (desk.js reads them through it once it takes the page, when they did not).
+  early.readThroughWorker = Boolean(navigator.serviceWorker?.controller);
   if (!(id > 0)) return;
   early.preload("/desk/desk.js");
   for (const language of new Set(["en", code])) early.preload(`/common/refusals/${language}.js`);

@@ -96,12 +96,12 @@ export class Desk {
       // A screen that could not open while the server was away opens now.
       if (document.documentElement.dataset.ready === "error") this.route(true);
     });
-    // The screens' styles, the fields' bounds and the screen the address names come with the desk's
-    // modules, before the first screen asks for them.
+    // The screens' styles, the fields' bounds and the screen the address names (its module run, ready to
+    // mount) come with the desk's modules, before the first screen asks for them.
     this._styles = screenStyles();
     loadLimits().catch(() => {});
     const named = location.hash.replace(/^#\/?/, "").split(/[/?]/)[0];
-    if (SCREENS[named]) globalThis.frontdeskEarly?.preload(new URL(SCREENS[named]).pathname);
+    if (SCREENS[named]) loadScreen(named).catch(() => {});
     window.addEventListener("hashchange", () => this.route());
     onSessionLost(() => {
       if (this.user) this.signedOut(this.i18n.t("error.session"));

@@ -14,11 +14,17 @@ import { BoardEditor } from "./board-edit.js";
 import { BookingPanel } from "./board-panel.js";
 
 let timelineModule = null;
+/** The engine, by its version as the page's import map names it; asked for again after a failed load. */
 function timeline() {
-  // By its version, as the page's import map names it (and early.js preloads it with this module).
-  timelineModule ??= loadTimeline(import.meta.resolve("../../timeline.wasm"));
+  timelineModule ??= loadTimeline(import.meta.resolve("../../timeline.wasm")).catch((error) => {
+    timelineModule = null;
+    throw error;
+  });
   return timelineModule;
 }
+// The engine is compiled as soon as this module runs (the desk runs it while a member of staff signs in, or
+// with the page), not when the board mounts.
+timeline().catch(() => {});
 
 const HOTEL_METRICS = { rowHeaderWidth: 150, columnHeaderHeight: 52, laneHeight: 34, groupHeaderHeight: 28, barInset: 3 };
 const SALON_METRICS = { rowHeaderWidth: 150, columnHeaderHeight: 56, laneHeight: 44, groupHeaderHeight: 30, barInset: 3 };

@@ -117,18 +117,17 @@ export class Desk {
   }
 
   /**
-   * The app's files (the desk's language's words among them) and last answers for a network drop, and the
-   * manifest that installs the desk on a home screen. Registered once a screen is drawn, so that the worker's
-   * copy of every file does not compete with that screen's, and again in another language.
+   * The app's files and last answers for a network drop, and the manifest that installs the desk on a home
+   * screen. Registered once a screen is drawn, so that the worker's copy of every file does not compete with
+   * that screen's.
    */
   workOffline() {
-    if (this._offline === this.i18n.code) return;
-    this._offline = this.i18n.code;
+    if (this._offline) return;
+    this._offline = true;
     const manifest = document.querySelector('link[rel="manifest"]:not([href])');
     manifest?.setAttribute("href", manifest.dataset.href);
-    const worker = `sw.js?language=${this.i18n.code}`;
     (globalThis.requestIdleCallback ?? setTimeout)(() =>
-      navigator.serviceWorker?.register(worker).catch((error) => console.warn("no offline cache:", error)));
+      navigator.serviceWorker?.register("sw.js").catch((error) => console.warn("no offline cache:", error)));
   }
 
   signedOut(message) {
@@ -372,8 +371,8 @@ export class Desk {
   }
 
   /**
-   * Reads what a reload opens the desk with (the session, the fields' bounds, the member's properties and
-   * the one chosen) once through the service worker, so that a reload while the server is away still
+   * Reads what a reload opens the desk with (the session, the fields' bounds, the member's properties, the
+   * one chosen and the desk's words) once through the service worker, so that a reload while the server is away still
    * opens it: when the worker takes the page, or once the first screen is drawn when it took the page after
    * the page's first reads (early.js says whether they passed it) or when `signedInHere` (the sign-in is a
    * POST, which is never cached, and answered the properties).
@@ -384,7 +383,10 @@ export class Desk {
     const prime = () => {
       const reads = ["/api/v1/session", "/api/v1/public/limits", "/api/v1/properties"];
       if (this.property) reads.push(`/api/v1/properties/${this.property.id}`);
-      Promise.all(reads.map((path) => get(path))).catch(() => {});
+      // The desk's words in its language, by their versions (the worker keeps English's at install).
+      const { code } = this.i18n;
+      const words = code === "en" ? [] : [`./messages/${code}.js`, `../common/refusals/${code}.js`];
+      Promise.all([...reads.map((path) => get(path)), ...words.map((file) => fetch(import.meta.resolve(file)))]).catch(() => {});
     };
     if (!worker.controller) worker.addEventListener("controllerchange", prime, { once: true });
     else if (signedInHere || !globalThis.frontdeskEarly?.readThroughWorker) this._afterFirstScreen.push(prime);

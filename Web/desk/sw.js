@@ -4,14 +4,9 @@
 // install, and a GET of the API from the last answer kept for it: today's lists, the board's days,
 // a stay, its folio. Changes are never cached or answered here; the desk's outbox keeps them.
 
-const VERSION = "frontdesk-desk-2026-12-04-the-door-first";
+const VERSION = "frontdesk-desk-2026-12-04-english-at-install";
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = "frontdesk-desk-api";
-
-// The language the desk speaks (desk.js registers the worker as `sw.js?language=th`, and again under another
-// when the desk changes it): its words are kept at install, and English's for a key it lacks; another
-// language's are kept once the desk has read them online.
-const LANGUAGE = new URL(self.location.href).searchParams.get("language") ?? "en";
 
 // Every file the desk loads, relative to this worker (`/desk/`), each language's words among them.
 const FILES = [
@@ -34,8 +29,12 @@ const FILES = [
   "../common/api.js", "../common/early.js", "../common/dates.js", "../common/dom.js", "../common/i18n.js", "../common/limits.js", "../common/money.js", "../common/pay-code.js", "../common/refusals.js", "../common/refusals/en.js", "../common/refusals/th.js", "../common/refusals/ja.js", "../common/refusals/ko.js", "../common/refusals/vi.js", "../board.js", "../timeline.js", "../timeline.wasm",
 ];
 const WORDS = /(?:^|\/)(?:messages|refusals)\/(\w+)\.js$/;
-/** What the worker keeps at install: every file but the words of languages the desk does not speak. */
-const SHELL = FILES.filter((file) => !WORDS.test(file) || ["en", LANGUAGE].includes(file.match(WORDS)[1]));
+/**
+ * What the worker keeps at install: every file but the words of languages other than English (which every
+ * language falls back on). The desk's own language's are kept as the desk reads them through the worker
+ * (desk.js reads them again through it when it took the page after they were read).
+ */
+const SHELL = FILES.filter((file) => !WORDS.test(file) || file.match(WORDS)[1] === "en");
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));

@@ -4,7 +4,7 @@
 //   other files they fetch as they run (the board's engine), as one list under their versions: the server
 //   writes the imports of each module the page loads later beside its import map (`frontdesk-imports`),
 //   and the map names each with its version (a preload of another URL would be a second copy, fetched for
-//   nothing);
+//   nothing); `frontdeskEarly.load(url)` asks for a module so and imports it (a screen, a page, a panel's code);
 // - `frontdeskEarly.read(path)` starts a read of the API (unless one is under way) that the page takes with
 //   `take(path)` once it asks for the same (`getEarly` in common/api.js, which answers it, a refusal too, as
 //   it answers a read of its own).
@@ -32,6 +32,17 @@ globalThis.frontdeskEarly = (() => {
         const link = module.endsWith(".js") ? { rel: "modulepreload", href } : { rel: "preload", as: "fetch", href, crossOrigin: "anonymous" };
         document.head.append(Object.assign(document.createElement("link"), link));
       }
+    },
+    /**
+     * The module at `url` (its importer's `import.meta.resolve`, which the import map answers with its
+     * version), asked for whole (`preload`); after `retries` failed fetches, under a new address (a failed
+     * import is remembered by its address until the page reloads).
+     */
+    load(url, retries = 0) {
+      const { pathname } = new URL(url, location.href);
+      if (retries) return import(`${pathname}?retry=${retries}`);
+      this.preload(pathname);
+      return import(url);
     },
     read(path) {
       if (reads.has(path)) return;

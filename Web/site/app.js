@@ -18,19 +18,19 @@ import { loadLimits } from "../common/limits.js";
 import { loadRefusals, refusalText } from "../common/refusals.js";
 import { queryOf } from "./search-bar.js";
 
-// Each page's module, by the route's name.
+// Each page's module, by the route's name (by its version, through the page's import map).
 const PAGES = {
-  "": "search-page.js",
-  search: "results-page.js",
-  places: "place-page.js",
-  book: "book-page.js",
-  bookings: "manage-page.js",
-  manage: "manage-page.js",
-  salons: "salons-page.js",
-  salon: "salon-page.js",
-  visit: "visit-page.js",
-  "check-in": "check-in-page.js",
-  offer: "offer-page.js",
+  "": import.meta.resolve("./search-page.js"),
+  search: import.meta.resolve("./results-page.js"),
+  places: import.meta.resolve("./place-page.js"),
+  book: import.meta.resolve("./book-page.js"),
+  bookings: import.meta.resolve("./manage-page.js"),
+  manage: import.meta.resolve("./manage-page.js"),
+  salons: import.meta.resolve("./salons-page.js"),
+  salon: import.meta.resolve("./salon-page.js"),
+  visit: import.meta.resolve("./visit-page.js"),
+  "check-in": import.meta.resolve("./check-in-page.js"),
+  offer: import.meta.resolve("./offer-page.js"),
 };
 
 
@@ -126,9 +126,7 @@ class Site {
    * fetch (`reload`: a failed import is remembered by its address until the page reloads).
    */
   module(name) {
-    if (this._retries) return import(`./${PAGES[name]}?retry=${this._retries}`);
-    globalThis.frontdeskEarly?.preload(new URL(PAGES[name], import.meta.url).pathname);
-    return import(`./${PAGES[name]}`);
+    return globalThis.frontdeskEarly.load(PAGES[name], this._retries);
   }
 
   /**

@@ -22,10 +22,11 @@ import { saleList } from "../salon/checkout/sale-list.js";
 import { onlineCheckInBadge } from "../stays/online-check-in.js";
 
 export class BookingPanel {
-  constructor(screen) {
+  /** The panel of the board `screen`, drawn in `element` (panel-slot.js's, placed with the board). */
+  constructor(screen, element) {
     this.screen = screen;
     this.item = null;
-    this.element = h("aside", { class: "desk-panel board-panel", id: "board-panel", hidden: true, "aria-labelledby": "board-panel-title" });
+    this.element = element;
   }
 
   get t() {

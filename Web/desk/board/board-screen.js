@@ -11,7 +11,7 @@ import { bound } from "../../common/limits.js";
 import { dayNumber, isoDay } from "../../common/dates.js";
 import { HotelBoardData, SalonBoardData, HOTEL_STYLE, HOTEL_STYLE_NAMES, APPOINTMENT_STATES, nextIdle } from "./board-data.js";
 import { BoardEditor } from "./board-edit.js";
-import { BookingPanel } from "./board-panel.js";
+import { PanelSlot } from "./panel-slot.js";
 
 let timelineModule = null;
 /** The engine, by its version as the page's import map names it; asked for again after a failed load. */
@@ -66,7 +66,7 @@ class BoardScreen {
     const i18n = this.desk.i18n;
     this.container = h("div", { id: "board", class: "board-surface" });
     this.status = h("p", { class: "board-message", role: "status", "aria-live": "polite" });
-    this.panel = new BookingPanel(this);
+    this.panel = new PanelSlot(this);
     this.dateInput = h("input", { type: "date", id: "board-date", "aria-label": t("board.goTo") });
     this.undoButton = h("button", { type: "button", class: "desk-button", text: "↶", "aria-label": t("board.undo"), disabled: true, onclick: () => this.editor.undo() });
     this.redoButton = h("button", { type: "button", class: "desk-button", text: "↷", "aria-label": t("board.redo"), disabled: true, onclick: () => this.editor.redo() });
@@ -155,7 +155,13 @@ class BoardScreen {
     this.loaded = true;
     for (const event of this.pending.splice(0)) this.applyEvent(event);
     this.scrollToStart();
-    requestAnimationFrame(() => requestAnimationFrame(() => performance.mark("frontdesk:board-painted")));
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        performance.mark("frontdesk:board-painted");
+        // The panel's code, ahead of the first tap.
+        setTimeout(() => this.panel.preload());
+      }),
+    );
     window.deskBoard = this;
   }
 

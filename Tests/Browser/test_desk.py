@@ -183,6 +183,31 @@ def test_signing_in_shows_a_wrong_password_in_place_and_keeps_the_email(desk_ser
     assert driver.find_element(By.CSS_SELECTOR, ".desk-user").text
 
 
+def test_a_sign_in_whose_property_cannot_be_read_shows_the_form_again_and_the_next_try_opens_the_desk(
+    desk_server, browser_factory
+):
+    # The bar is drawn from the sign-in's answer while the property is read; when that read cannot reach
+    # the server, the form comes back as it was, saying so.
+    desk = browser_factory()
+    desk.get(f"{desk_server}/desk/")
+    WebDriverWait(desk, 30).until(lambda b: b.execute_script("return document.documentElement.dataset.screen") == "login")
+    desk.execute_cdp_cmd("Network.enable", {})
+    desk.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/v1/properties/*"]})
+    desk.find_element(By.ID, "login-email").send_keys(EMAIL)
+    desk.find_element(By.ID, "login-password").send_keys(PASSWORD)
+    desk.find_element(By.CSS_SELECTOR, ".desk-login button[type=submit]").click()
+    WebDriverWait(desk, 15).until(lambda b: text_in(b, "#login-error"))
+    assert "cannot be reached" in text_in(desk, "#login-error")
+    assert desk.find_element(By.ID, "login-email").get_attribute("value") == EMAIL
+    assert not desk.find_elements(By.CSS_SELECTOR, ".desk-bar")
+    submit = desk.find_element(By.CSS_SELECTOR, ".desk-login button[type=submit]")
+    assert submit.is_enabled() and submit.text == "Sign in"
+    desk.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    submit.click()
+    wait_ready(desk, "today")
+    assert desk.find_element(By.CSS_SELECTOR, ".desk-user").text == "Front Desk"
+
+
 def test_todays_lists_match_the_api(desk_server, driver):
     sign_in(driver, desk_server)
     hotel = use_property(driver, "hotel")

@@ -43,16 +43,9 @@ const SCREENS = {
   ...appointments, ...checkout, ...customers, ...waitlist, ...salonSetup,
 };
 
-/**
- * The module of the screen `name`, asked for with everything it imports and fetches as one list
- * (common/early.js); after `retries` failed fetches, under a new address (a failed import is remembered by
- * its address until the page reloads).
- */
+/** The module of the screen `name` (common/early.js), after `retries` failed fetches. */
 function loadScreen(name, retries = 0) {
-  const { pathname } = new URL(SCREENS[name]);
-  if (retries) return import(`${pathname}?retry=${retries}`);
-  globalThis.frontdeskEarly?.preload(pathname);
-  return import(SCREENS[name]);
+  return globalThis.frontdeskEarly.load(SCREENS[name], retries);
 }
 
 /**
@@ -70,6 +63,11 @@ function screenStyles() {
     if (!link.getAttribute("href")) link.setAttribute("href", link.dataset.href);
     return come;
   }));
+}
+
+/** What the bar shows of a property: drawn again only when this changes. */
+function barOf(property) {
+  return JSON.stringify([property.id, property.kind, property.readsMoney === true, property.may ?? []]);
 }
 
 export class Desk {
@@ -149,7 +147,8 @@ export class Desk {
   async signedIn(user, properties = null) {
     this.user = user;
     this.primeOfflineCache(properties !== null);
-    this.refusals().catch(() => {});
+    // The refusals' words come after the first screen (one refused before waits for them).
+    this._afterFirstScreen.push(() => this.refusals().catch(() => {}));
     this.properties = properties ?? (await getEarly("/api/v1/properties")).properties;
     const stored = Number(localStorage.getItem(PROPERTY_KEY));
     const chosen =
@@ -184,15 +183,26 @@ export class Desk {
     const kind = this.properties.find((p) => p.id === id)?.kind;
     if (this.currentRoute(kind).name === "board") globalThis.frontdeskEarly?.read(`/api/v1/properties/${id}/board`);
     // Not ready while the property is read: the screen on show is still the last property's (and is
-    // again, should the read fail).
+    // again, should the read fail). With none on show (the sign-in's form), the bar is drawn from the list
+    // of properties while the property is read, and the form comes back should the read fail.
     const page = document.documentElement.dataset;
     const before = page.ready;
     page.ready = "false";
+    const path = `/api/v1/properties/${id}`;
+    const read = early ? getEarly(path) : get(path);
+    const shown = this.screen ? null : { nodes: [...this.root.childNodes], nav: this.nav, main: this.main, bar: this._bar };
+    if (shown) {
+      this.drawShell(this.properties.find((p) => p.id === id));
+      fill(this.main, h("p", { class: "desk-loading", text: this.i18n.t("common.loading") }));
+    }
     try {
-      const path = `/api/v1/properties/${id}`;
-      this.property = await (early ? getEarly(path) : get(path));
+      this.property = await read;
     } catch (error) {
       page.ready = before;
+      if (shown) {
+        this.root.replaceChildren(...shown.nodes);
+        ({ nav: this.nav, main: this.main, bar: this._bar } = shown);
+      }
       throw error;
     }
     this.wordProperty();
@@ -204,7 +214,8 @@ export class Desk {
         if (SET_UP_EVENTS.some((prefix) => event.kind.startsWith(prefix))) this.reloadProperty().catch(() => {});
       },
     });
-    this.drawShell();
+    // The bar drawn from the list stays unless the property read shows it otherwise.
+    if (!shown || this._bar !== barOf(this.property)) this.drawShell();
     this._route = "";
     this.route();
   }
@@ -274,11 +285,12 @@ export class Desk {
   }
 
   /**
-   * Whether the server says their role here does a kind of work (`reading`, `deskWork`, `housekeeping`,
-   * `managing`, `accounts`): the desk shows what it is told and keeps no copy of the roles' rules.
+   * Whether the server says their role here (or at `property`) does a kind of work (`reading`, `deskWork`,
+   * `housekeeping`, `managing`, `accounts`): the desk shows what it is told and keeps no copy of the roles'
+   * rules.
    */
-  may(work) {
-    return this.property?.may?.includes(work) === true;
+  may(work, property = this.property) {
+    return property?.may?.includes(work) === true;
   }
 
   /** Whether they book, change stays and appointments, and post to folios here. */
@@ -296,12 +308,19 @@ export class Desk {
     return this.may("housekeeping");
   }
 
-  drawShell() {
+  /**
+   * The bar for `property` (the property chosen, or its entry in the list of properties, which holds what
+   * the bar shows), and an empty main for the screen.
+   */
+  drawShell(property = this.property) {
     const { t } = this.i18n;
+    const { kind } = property;
+    const readsMoney = property.readsMoney === true;
+    this._bar = barOf(property);
     const propertySelect = h(
       "select",
       { id: "desk-property", "aria-label": t("nav.property"), onchange: (event) => this.switchProperty(Number(event.target.value)) },
-      this.properties.map((p) => h("option", { value: String(p.id), selected: p.id === this.property.id, text: p.name })),
+      this.properties.map((p) => h("option", { value: String(p.id), selected: p.id === property.id, text: p.name })),
     );
     const languageSelect = h(
       "select",
@@ -312,18 +331,18 @@ export class Desk {
     this.nav = h(
       "nav",
       { class: "desk-nav", "aria-label": t("nav.main") },
-      this.property.kind === "hotel" ? link("today", "nav.today") : null,
+      kind === "hotel" ? link("today", "nav.today") : null,
       link("board", "nav.board"),
-      this.property.kind === "salon" ? link("customers", "nav.customers") : null,
-      this.property.kind === "salon" ? link("waitlist", "nav.waitlist") : null,
-      this.property.kind === "hotel" ? link("housekeeping", "nav.housekeeping") : null,
-      this.property.kind === "hotel" ? link("dashboard", "nav.dashboard") : null,
-      this.property.kind === "hotel" && this.readsMoney ? link("rates", "nav.rates") : null,
+      kind === "salon" ? link("customers", "nav.customers") : null,
+      kind === "salon" ? link("waitlist", "nav.waitlist") : null,
+      kind === "hotel" ? link("housekeeping", "nav.housekeeping") : null,
+      kind === "hotel" ? link("dashboard", "nav.dashboard") : null,
+      kind === "hotel" && readsMoney ? link("rates", "nav.rates") : null,
       // A salon has no dashboard to reach them from: its day close (日締め), which leads to its reports.
-      this.property.kind === "salon" && this.readsMoney ? link("audit", "nav.dayClose") : null,
-      this.property.kind === "salon" && this.may("managing") ? link("salon-setup", "nav.salonSetup") : null,
+      kind === "salon" && readsMoney ? link("audit", "nav.dayClose") : null,
+      kind === "salon" && this.may("managing", property) ? link("salon-setup", "nav.salonSetup") : null,
       // Staff too is a manager's rare visit: an icon, so the bar keeps one line in every language.
-      this.may("managing")
+      this.may("managing", property)
         ? h(
             "a",
             { href: "#/staff", class: "desk-nav-icon", dataset: { route: "staff" }, title: t("nav.staff"), "aria-label": t("nav.staff") },
@@ -338,7 +357,7 @@ export class Desk {
           )
         : null,
       // Settings is visited rarely: a gear named in the page's language, so the bar keeps one line.
-      this.property.kind === "hotel"
+      kind === "hotel"
         ? h("a", {
             href: "#/settings", class: "desk-nav-icon", dataset: { route: "settings" }, text: "\u2699\uFE0E",
             title: t("nav.settings"), "aria-label": t("nav.settings"),
@@ -484,7 +503,9 @@ export class Desk {
       this.screen = await module.mount(this.main, this, route);
       document.documentElement.dataset.ready = "true";
       this.workOffline();
-      for (const task of this._afterFirstScreen.splice(0)) task();
+      // What waits for the first screen waits for it to be painted too.
+      const after = this._afterFirstScreen.splice(0);
+      if (after.length) requestAnimationFrame(() => setTimeout(() => after.forEach((task) => task())));
     } catch (error) {
       if (error instanceof OtherProperty && this.properties.some((p) => p.id === error.propertyId)) {
         await this.useProperty(error.propertyId);

@@ -14,11 +14,11 @@ let opening = null;
 let retries = 0;
 
 /**
- * The desk, speaking as `i18n`: its modules imported once (under a new address after a failed fetch, which
- * is answered as the network's failure, for the sign-in to say so).
+ * The desk, speaking as `i18n`: its modules asked for as one list and imported once (under a new address
+ * after a failed fetch, which is answered as the network's failure, for the sign-in to say so).
  */
 function openDesk(i18n) {
-  opening ??= import(`./desk.js${retries ? `?retry=${retries}` : ""}`).then(
+  opening ??= globalThis.frontdeskEarly.load(import.meta.resolve("./desk.js"), retries).then(
     ({ Desk }) => (window.desk = new Desk(root, i18n)),
     (error) => {
       opening = null;

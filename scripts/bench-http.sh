@@ -13,7 +13,8 @@
 # machine's cores.
 #
 # Environment (optional): BENCH_SECONDS (15), BENCH_CONNECTIONS (8), BENCH_THREADS (2), BENCH_PLACE_DAYS
-# (120: the days of stays generated for the search's places; fewer fill the database sooner),
+# (120: the days of stays generated for the search's places; fewer fill the database sooner), BENCH_ROUNDS
+# (2: the rounds of plain and gzip reads in step 4),
 # FRONTDESK_BIN (a build of frontdesk to measure instead of building this checkout's, e.g. an older one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,7 @@ seconds="${BENCH_SECONDS:-15}"
 connections="${BENCH_CONNECTIONS:-8}"
 threads="${BENCH_THREADS:-2}"
 place_days="${BENCH_PLACE_DAYS:-120}"
+rounds="${BENCH_ROUNDS:-2}"
 
 ensure_wrk
 
@@ -73,8 +75,8 @@ run "stay creation" -s "$work/create.lua" "$base"
 run "board load (2,000 rooms x 730 days)" -s "$work/report.lua" -H "Cookie: $cookie" \
     "$base/api/v1/properties/$board_id/board?from=$from&to=$to"
 
-# Compression's cost: the same reads plain and asked for gzip, taking turns, twice.
-for round in 1 2; do
+# Compression's cost: the same reads plain and asked for gzip, taking turns, round after round.
+for round in $(seq "$rounds"); do
     for encoding in identity gzip; do
         run "public search, Accept-Encoding: $encoding (round $round)" -s "$work/report.lua" \
             -H "Accept-Encoding: $encoding" \

@@ -415,6 +415,27 @@ def test_the_keyboard_moves_a_stay_by_a_night_and_undo_moves_it_back(desk_server
     assert poll(lambda: from_day() == back)
 
 
+def test_a_tap_while_the_panels_code_cannot_be_fetched_says_so_and_the_next_tap_opens_the_booking(
+    desk_server, browser_factory
+):
+    # The panel's code comes after the board has painted (panel-slot.js): when it cannot be fetched, a tap
+    # on a booking says so, and a tap once the server is back opens the booking.
+    desk = browser_factory()
+    sign_in(desk, desk_server)
+    use_property(desk, "hotel")
+    desk.execute_cdp_cmd("Network.enable", {})
+    desk.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/desk/board/board-panel.js*"]})
+    open_board(desk)
+    bar = desk.execute_script("return document.querySelector('.board-bar[data-id]')")
+    name = desk.execute_script("return window.deskBoard.data.items.get(Number(arguments[0].dataset.id)).name", bar)
+    bar.click()
+    WebDriverWait(desk, 15).until(lambda b: "cannot be reached" in text_in(b, "#desk-toast"))
+    assert not desk.find_element(By.ID, "board-panel").is_displayed()
+    desk.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    desk.execute_script("return document.querySelector('.board-bar[data-id]')").click()
+    WebDriverWait(desk, 15).until(lambda b: text_in(b, "#board-panel-title") == name)
+
+
 def test_tab_into_the_board_then_arrows_walk_the_bookings_in_view_and_keep_focus(desk_server, driver):
     sign_in(driver, desk_server)
     use_property(driver, "hotel")

@@ -1,0 +1,156 @@
+import Foundation
+
+/// A salon's ticket book (回数券: "10 blow-drys for the price of 9") or prepaid balance (プリペイド), sold to a
+/// customer at the checkout: so many visits of some services, or an amount to pay with, valid up to a last
+/// day of the salon's. Each visit of a service it covers, or each payment made with it, draws it down. It
+/// never goes below zero, and nothing is drawn from it after its last day (the salon's today, on the
+/// server's clock).
+///
+/// In the ledger its sale is a liability, not takings: each draw turns its share of the price into takings
+/// (`takings(drawing:)`), and what is left is owed to the customer (`unusedValue`). In Japan the law then
+/// asks two things of it (`PrepaidInstruments`): one valid for six months or more is a prepaid payment
+/// instrument whose unused value counts on each reference date, and a course over ¥50,000 that runs more
+/// than a month may be cancelled within eight days of its sale.
+public struct TicketBook: Hashable, Sendable, Identifiable {
+    /// What the book holds.
+    public enum Kind: Hashable, Sendable {
+        /// Visits of any of these services (the salon's `Service` ids).
+        case visits(serviceIDs: Set<Int>)
+        /// An amount to pay with, in the salon's currency.
+        case amount
+    }
+
+    public var id: Int
+    public var customerID: Int
+    /// What the salon calls it ("Blow-dry ×10"), as on the receipt.
+    public var name: String
+    public var kind: Kind
+    /// Visits, or minor units of the salon's currency, when sold.
+    public var units: Int
+    /// What the customer paid for it.
+    public var price: Money
+    /// The salon's day it was sold on, and the last day it may be drawn.
+    public var soldOn: Day
+    public var lastDay: Day
+    /// The units drawn so far, by the draws still standing.
+    public private(set) var drawn: Int
+
+    public init(
+        id: Int, customerID: Int, name: String, kind: Kind, units: Int, price: Money, soldOn: Day, lastDay: Day,
+        drawn: Int = 0
+    ) {
+        self.id = id
+        self.customerID = customerID
+        self.name = name
+        self.kind = kind
+        self.units = units
+        self.price = price
+        self.soldOn = soldOn
+        self.lastDay = lastDay
+        self.drawn = drawn
+    }
+
+    // MARK: bounds
+
+    /// Visits in a book: one to a hundred.
+    public static let visitCounts = 1...100
+    /// The services a book of visits covers.
+    public static let serviceCounts = 1...20
+    /// Days from its sale to its last day: the day itself to ten years.
+    public static let validityDays = 0...3_652
+    /// The longest name.
+    public static let nameLimit = 80
+
+    /// Checks a book before it is sold, each refusal naming its field under `field`: its name, its units
+    /// (visits, or an amount in `currency`), its price (more than zero, and for an amount no more than the
+    /// amount: a bonus is given, never a loss to the customer hidden) and its days, before any arithmetic.
+    public func validate(currency: Currency, field: String = "ticketBook") throws(DomainError) {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw .invalid("\(field).name", "a book needs a name")
+        }
+        try FreeText.validate(name, field: "\(field).name", limit: Self.nameLimit, lines: false)
+        switch kind {
+        case .visits(let services):
+            guard Self.visitCounts.contains(units) else { throw .outOfRange("\(field).units", units, Self.visitCounts) }
+            guard Self.serviceCounts.contains(services.count) else {
+                throw .outOfRange("\(field).serviceIds", services.count, Self.serviceCounts)
+            }
+        case .amount:
+            try Money.validate(amount: units, field: "\(field).units")
+            guard units > 0 else { throw .invalid("\(field).units", "must be more than zero") }
+        }
+        guard price.currency == currency else {
+            throw .invalid(
+                "\(field).price.currency", "the salon prices in \(currency.code), not \(price.currency.code)")
+        }
+        try Money.validate(amount: price.amount, field: "\(field).price.amount")
+        guard price.amount > 0 else { throw .invalid("\(field).price.amount", "must be more than zero") }
+        if kind == .amount, price.amount > units {
+            throw .invalid("\(field).price.amount", "a prepaid amount costs at most what it holds")
+        }
+        let days = lastDay.number - soldOn.number
+        guard Self.validityDays.contains(days) else { throw .outOfRange("\(field).lastDay", days, Self.validityDays) }
+        guard (0...units).contains(drawn) else { throw .outOfRange("\(field).drawn", drawn, 0...units) }
+    }
+
+    // MARK: drawing
+
+    /// Visits or minor units not drawn yet.
+    public var remaining: Int { units - drawn }
+
+    /// Whether it may be drawn on `day` (the salon's today): from its sale to its last day.
+    public func isValid(on day: Day) -> Bool { soldOn <= day && day <= lastDay }
+
+    /// Draws `count` visits of `serviceID`, or `count` minor units of a payment, on the salon's `today`:
+    /// refused for a service it does not cover, after its last day, or beyond what remains. Answers the
+    /// takings the draw turns its share of the price into.
+    public mutating func draw(_ count: Int, of serviceID: Int? = nil, today: Day) throws(DomainError) -> Money {
+        switch kind {
+        case .visits(let services):
+            guard let serviceID, services.contains(serviceID) else {
+                throw DomainError(.notAllowed, "\(name) does not cover this service", field: "ticketBook")
+            }
+        case .amount:
+            guard serviceID == nil else {
+                throw DomainError(.notAllowed, "\(name) pays an amount, not a service", field: "ticketBook")
+            }
+        }
+        guard isValid(on: today) else {
+            throw DomainError(.notAllowed, "\(name) was valid up to \(lastDay)", field: "ticketBook")
+        }
+        guard count > 0 else { throw .invalid("count", "must be more than zero") }
+        guard count <= remaining else {
+            throw DomainError(.notAllowed, "\(name) has \(remaining) left, not \(count)", field: "count")
+        }
+        let takings = takings(drawing: count)
+        drawn += count
+        return takings
+    }
+
+    /// Puts back `count` units of a draw whose sale was refunded, with the takings it had turned.
+    public mutating func restore(_ count: Int) throws(DomainError) -> Money {
+        guard count > 0, count <= drawn else { throw .outOfRange("count", count, 1...max(1, drawn)) }
+        let before = Self.share(of: price, drawn, of: units)
+        drawn -= count
+        return Money(before.amount - Self.share(of: price, drawn, of: units).amount, price.currency)
+    }
+
+    /// The takings of drawing `count` more units: the price's share of the units drawn after, less its share
+    /// of those drawn before, so that the draws of a whole book add up to its price exactly.
+    public func takings(drawing count: Int) -> Money {
+        let after = Self.share(of: price, min(units, drawn + count), of: units)
+        return Money(after.amount - Self.share(of: price, drawn, of: units).amount, price.currency)
+    }
+
+    /// What the customer has paid for and not drawn: the price less the takings of the draws so far.
+    public var unusedValue: Money {
+        Money(price.amount - Self.share(of: price, drawn, of: units).amount, price.currency)
+    }
+
+    /// `price × part ÷ whole`, rounded down, without overflow (the price and an amount's units are each at
+    /// most `Money.maxAmount`).
+    static func share(of price: Money, _ part: Int, of whole: Int) -> Money {
+        let product = price.amount.multipliedFullWidth(by: part)
+        return Money(whole.dividingFullWidth(product).quotient, price.currency)
+    }
+}

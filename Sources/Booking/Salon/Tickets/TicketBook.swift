@@ -130,9 +130,9 @@ public struct TicketBook: Hashable, Sendable, Identifiable {
     /// Puts back `count` units of a draw whose sale was refunded, with the takings it had turned.
     public mutating func restore(_ count: Int) throws(DomainError) -> Money {
         guard count > 0, count <= drawn else { throw .outOfRange("count", count, 1...max(1, drawn)) }
-        let before = Self.share(of: price, drawn, of: units)
         drawn -= count
-        return Money(before.amount - Self.share(of: price, drawn, of: units).amount, price.currency)
+        // What drawing them again would take: what drawing them took.
+        return takings(drawing: count)
     }
 
     /// The takings of drawing `count` more units: the price's share of the units drawn after, less its share

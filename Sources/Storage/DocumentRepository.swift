@@ -91,10 +91,11 @@ public struct DocumentRepository: Sendable {
             document.number = number
             document.id = try await sql.insertReturningID(
                 """
-                INSERT INTO folio_documents (property_id, stay_id, kind, number, issued_on, issued_at, issued_by, body)
+                INSERT INTO folio_documents (property_id, stay_id, kind, number, issued_on, issued_at, issued_by, body,
+                  folio)
                 VALUES (\(bind: document.propertyID), \(bind: document.stayID), \(bind: document.kind.rawValue),
                   \(bind: number), \(bind: document.issuedOn.number), \(bind: store.clock.nowMillis), \(bind: userID),
-                  \(bind: try JSONText.encode(DocumentBody(document))))
+                  \(bind: try JSONText.encode(DocumentBody(document))), \(bind: document.folio))
                 RETURNING id
                 """
             )
@@ -135,13 +136,15 @@ public struct DocumentRepository: Sendable {
 
     static func document(from row: any SQLRow) throws -> FolioDocument {
         let body = try JSONText.decode(DocumentBody.self, try row.decode(column: "body", as: String.self))
-        return try body.document(
+        var document = try body.document(
             id: try row.decode(column: "id", as: Int.self),
             propertyID: try row.decode(column: "property_id", as: Int.self),
             stayID: try row.decode(column: "stay_id", as: Int.self),
             kind: try FolioDocumentKind.named(try row.decode(column: "kind", as: String.self)),
             number: try row.decode(column: "number", as: Int.self),
             issuedOn: Day(try row.decode(column: "issued_on", as: Int.self)))
+        document.folio = try row.decode(column: "folio", as: Int.self)
+        return document
     }
 }
 

@@ -45,22 +45,24 @@ public struct FolioRepository: Sendable {
             if posting.kind == .reversal, let target = folio.entries.first(where: { $0.id == posting.reverses }) {
                 amount = target.amount
             }
+            let number = folio.destination(of: posting)
             let rowID = try await sql.insertReturningID(
                 """
                 INSERT INTO folio_entries (stay_id, kind, description, amount, currency, category, method, reverses,
-                  night, posted_at, posted_by, business_day, taxes)
+                  night, posted_at, posted_by, business_day, taxes, folio, moved_from)
                 VALUES (\(bind: stayID), \(bind: posting.kind.rawValue), \(bind: posting.description),
                   \(bind: amount.amount), \(bind: amount.currency.code), \(bind: posting.category?.rawValue),
                   \(bind: posting.method?.rawValue), \(bind: posting.reverses), \(bind: posting.night?.number),
                   \(bind: now.millisSince1970), \(bind: userID), \(bind: day.number),
-                  \(bind: try LineTaxesRecord.column(posting.taxes)))
+                  \(bind: try LineTaxesRecord.column(posting.taxes)), \(bind: number), \(bind: posting.movedFrom))
                 RETURNING id
                 """
             )
             let entry = FolioEntry(
                 id: rowID, kind: posting.kind, description: posting.description,
                 amount: amount, category: posting.category, method: posting.method, reverses: posting.reverses,
-                night: posting.night, businessDay: day, taxes: posting.taxes)
+                night: posting.night, businessDay: day, taxes: posting.taxes, folio: number,
+                movedFrom: posting.movedFrom)
             // The rules refuse before commit; the insert above then rolls back with the rest.
             try folio.post(entry)
             try await Journal.record(
@@ -113,7 +115,68 @@ public struct FolioRepository: Sendable {
         let currency = try Currency.named(try property.decode(column: "currency", as: String.self))
         let entries = try await sql.raw("SELECT * FROM folio_entries WHERE stay_id = \(bind: stayID) ORDER BY id").all()
             .map(entry(from:))
-        return Folio(currency: currency, entries: entries)
+        return Folio(currency: currency, entries: entries, split: try await split(stayID: stayID, in: sql))
+    }
+
+    /// How a stay's folio is split: its folios past the guest's, with their payers, and its routes.
+    static func split(stayID: Int, in sql: any SQLDatabase) async throws -> FolioSplit {
+        let bills = try await sql.raw(
+            "SELECT number, payer_name, company_id FROM stay_folios WHERE stay_id = \(bind: stayID) ORDER BY number"
+        ).all().map { row in
+            FolioSplit.Bill(
+                number: try row.decode(column: "number", as: Int.self),
+                payer: try row.decode(column: "company_id", as: Int?.self).map { .company(id: $0) }
+                    ?? .person(name: try row.decode(column: "payer_name", as: String?.self) ?? ""))
+        }
+        var routes: [ChargeCategory: Int] = [:]
+        for row in try await sql.raw(
+            "SELECT category, folio FROM stay_folio_routes WHERE stay_id = \(bind: stayID)"
+        ).all() {
+            guard let category = ChargeCategory(rawValue: try row.decode(column: "category", as: String.self)) else {
+                continue
+            }
+            routes[category] = try row.decode(column: "folio", as: Int.self)
+        }
+        return FolioSplit(bills: bills, routes: routes)
+    }
+
+    /// Splits a stay's folio anew in one transaction, with its audit row: reads the folio (on PostgreSQL
+    /// with its property's row locked, as a post does, so no line joins a folio being taken away), asks
+    /// `change` for the split, and replaces the stay's folios and routes with it.
+    public func split(
+        stayID: Int, by userID: Int?, _ change: @escaping @Sendable (Folio) throws -> FolioSplit
+    ) async throws -> Folio {
+        try await store.write { sql in
+            let now = store.clock.now()
+            let (propertyID, _) = try await Self.openDay(ofStay: stayID, now: now, in: sql)
+            var folio = try await Self.load(stayID: stayID, in: sql)
+            let before = folio.split
+            let split = try change(folio)
+            try await sql.raw("DELETE FROM stay_folio_routes WHERE stay_id = \(bind: stayID)").run()
+            try await sql.raw("DELETE FROM stay_folios WHERE stay_id = \(bind: stayID)").run()
+            for bill in split.bills where bill.number != FolioSplit.guestsFolio {
+                let name: String? = if case .person(let name) = bill.payer { name } else { nil }
+                try await sql.raw(
+                    """
+                    INSERT INTO stay_folios (stay_id, number, payer_name, company_id)
+                    VALUES (\(bind: stayID), \(bind: bill.number), \(bind: name), \(bind: bill.payer.companyID))
+                    """
+                ).run()
+            }
+            for (category, number) in split.routes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                try await sql.raw(
+                    """
+                    INSERT INTO stay_folio_routes (stay_id, category, folio)
+                    VALUES (\(bind: stayID), \(bind: category.rawValue), \(bind: number))
+                    """
+                ).run()
+            }
+            try await Journal.record(
+                in: sql, at: now.millisSince1970, propertyID: propertyID, userID: userID, entity: "folio",
+                entityID: stayID, action: "split", before: FolioSplitRecord(before), after: FolioSplitRecord(split))
+            folio.split = split
+            return folio
+        }
     }
 
     /// The balances of several stays' folios in one currency, in one query: for lists of stays. A stay
@@ -217,7 +280,9 @@ public struct FolioRepository: Sendable {
             reverses: try row.decode(column: "reverses", as: Int?.self),
             night: try row.decode(column: "night", as: Int?.self).map(Day.init),
             businessDay: try row.decode(column: "business_day", as: Int?.self).map(Day.init),
-            taxes: try LineTaxesRecord.taxes(try row.decode(column: "taxes", as: String?.self), currency: currency))
+            taxes: try LineTaxesRecord.taxes(try row.decode(column: "taxes", as: String?.self), currency: currency),
+            folio: try row.decode(column: "folio", as: Int.self),
+            movedFrom: try row.decode(column: "moved_from", as: Int?.self))
     }
 }
 
@@ -229,6 +294,9 @@ struct FolioEntryRecord: Codable {
     var amount: Int
     var currency: String
     var reverses: Int?
+    /// Omitted for the guest's own folio, as every line was before folios were split.
+    var folio: Int?
+    var movedFrom: Int?
 
     init(_ entry: FolioEntry) {
         id = entry.id
@@ -237,5 +305,26 @@ struct FolioEntryRecord: Codable {
         amount = entry.amount.amount
         currency = entry.amount.currency.code
         reverses = entry.reverses
+        folio = entry.folio == FolioSplit.guestsFolio ? nil : entry.folio
+        movedFrom = entry.movedFrom
+    }
+}
+
+/// A stay's split as JSON, for the audit log: its folios past the guest's and its routes.
+struct FolioSplitRecord: Codable {
+    struct Bill: Codable {
+        var number: Int
+        var name: String?
+        var companyId: Int?
+    }
+    var folios: [Bill]
+    var routes: [String: Int]
+
+    init(_ split: FolioSplit) {
+        folios = split.bills.filter { $0.number != FolioSplit.guestsFolio }.map { bill in
+            let name: String? = if case .person(let name) = bill.payer { name } else { nil }
+            return Bill(number: bill.number, name: name, companyId: bill.payer.companyID)
+        }
+        routes = Dictionary(uniqueKeysWithValues: split.routes.map { ($0.key.rawValue, $0.value) })
     }
 }

@@ -20,13 +20,15 @@ extension StayRepository {
             return try rows.map { row in
                 let after = try row.decode(column: "after", as: String?.self).map { Data($0.utf8) }
                 let isStay = try row.decode(column: "entity", as: String.self) == "stay"
+                let action = try row.decode(column: "action", as: String.self)
+                // A folio's row is a line posted, or its split between payers (which carries no line).
+                let isLine = !isStay && FolioEntryKind(rawValue: action) != nil
                 return StayHistoryEntry(
                     atMillis: try row.decode(column: "at", as: Int.self),
-                    userName: try row.decode(column: "user_name", as: String?.self),
-                    action: try row.decode(column: "action", as: String.self),
+                    userName: try row.decode(column: "user_name", as: String?.self), action: action,
                     stay: try after.flatMap { isStay ? try JSONDecoder().decode(StaySnapshot.self, from: $0) : nil },
                     line: try after.flatMap {
-                        isStay ? nil : StayHistoryEntry.Line(try JSONDecoder().decode(FolioEntryRecord.self, from: $0))
+                        isLine ? StayHistoryEntry.Line(try JSONDecoder().decode(FolioEntryRecord.self, from: $0)) : nil
                     })
             }
         }

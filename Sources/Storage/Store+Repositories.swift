@@ -35,4 +35,6 @@ extension Store {
     package var waitlist: WaitlistRepository { WaitlistRepository(store: self) }
     /// Invoices and receipts as issued, their issuer, and properties' taxes and rate plans.
     package var documents: DocumentRepository { DocumentRepository(store: self) }
+    /// The companies properties bill.
+    package var companies: CompanyRepository { CompanyRepository(store: self) }
 }

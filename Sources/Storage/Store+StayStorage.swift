@@ -64,6 +64,27 @@ extension Store: StayStorage {
     ) async throws -> Folio {
         try await folios.post(postings, stayID: stayID, by: userID, then: follow)
     }
+
+    public func split(
+        stayID: Int, by userID: Int?, _ change: @escaping @Sendable (Folio) throws -> FolioSplit
+    ) async throws -> Folio {
+        try await folios.split(stayID: stayID, by: userID, change)
+    }
+}
+
+/// The companies a hotel bills are kept with their folios.
+extension Store: CompanyStorage {
+    public func companies(propertyID: Int) async throws -> [Company] {
+        try await companies.companies(propertyID: propertyID)
+    }
+
+    public func company(id: Int) async throws -> Company? {
+        try await companies.company(id: id)
+    }
+
+    public func save(_ company: Company, by userID: Int?) async throws -> Company {
+        try await companies.save(company, by: userID)
+    }
 }
 
 /// The housekeeping operations keep rooms' statuses and blocks here too.

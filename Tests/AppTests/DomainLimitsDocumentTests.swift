@@ -62,6 +62,8 @@ struct DomainLimitsDocumentTests {
         case "reading": Customer.readingLimit
         case "name" where bound.schema.hasSuffix("StaffAddition"): User.nameLimit
         case "name" where bound.schema.hasSuffix("Issuer") || bound.schema.hasSuffix("Buyer"): Issuer.nameLimit
+        case "name" where bound.schema.hasSuffix("CompanyRequest"): Issuer.nameLimit
+        case "name" where bound.schema.hasSuffix("folios/items"): FolioSplit.nameLimit
         case "name" where bound.schema.hasSuffix("PropertyTax"): Tax.nameLimit
         case "name" where bound.schema.hasSuffix("RatePlanBody"): RatePlan.nameLimit
         case "name" where bound.schema.hasSuffix("SalonResource"): NamedResource.nameLimit

@@ -127,6 +127,11 @@ struct PropertyAccessAPITests {
                 #"{"method": "cash", "amount": {"amount": 1, "currency": "THB"}}"#
             ),
             (.post, "/api/v1/stays/\(stay.id)/reversals", #"{"entryId": 1, "reason": "x"}"#),
+            (.put, "/api/v1/stays/\(stay.id)/folio/split", #"{"folios": [{"number": 2, "name": "Bo"}]}"#),
+            (.post, "/api/v1/stays/\(stay.id)/folio/moves", #"{"entryIds": [1], "folio": 2}"#),
+            (.get, "/api/v1/properties/\(hotel)/companies", nil),
+            (.post, "/api/v1/properties/\(hotel)/companies", #"{"name": "Lanna Trading"}"#),
+            (.put, "/api/v1/properties/\(hotel)/companies/1", #"{"name": "Lanna Trading"}"#),
             (.get, "/api/v1/room-types/\(roomType)/rates?from=2026-12-01&to=2026-12-08", nil),
             (.get, "/api/v1/rooms/\(room)/ical", nil),
             (.post, "/api/v1/rooms/\(room)/ical-imports", #"{"url": "https://example.com/a.ics"}"#),

@@ -154,6 +154,16 @@ actor InMemoryStayStorage: RoomStorage, InMemoryOutbox {
         return folio(stayID: stayID)
     }
 
+    func split(
+        stayID: Int, by userID: Int?, _ change: @escaping @Sendable (Folio) throws -> FolioSplit
+    ) async throws -> Folio {
+        var folio = folio(stayID: stayID)
+        folio.split = try change(folio)
+        folios[stayID] = folio
+        history.append((stayID, "split", userID))
+        return folio
+    }
+
     /// What the database's exclusion constraint does: no two stays holding one room on one night, and
     /// no stay in a room out of service.
     private func refuseOverlap(_ stay: Stay) throws {
@@ -213,7 +223,8 @@ actor InMemoryStayStorage: RoomStorage, InMemoryOutbox {
                     FolioEntry(
                         id: nextID, kind: posting.kind, description: posting.description, amount: amount,
                         category: posting.category, method: posting.method, reverses: posting.reverses,
-                        night: posting.night, taxes: posting.taxes))
+                        night: posting.night, taxes: posting.taxes, folio: folio.destination(of: posting),
+                        movedFrom: posting.movedFrom))
                 nextID += 1
             }
             folios[stayID] = folio

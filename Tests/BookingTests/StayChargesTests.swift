@@ -20,11 +20,11 @@ struct StayChargesTests {
             for correction in corrections {
                 let id = (folio.entries.last?.id ?? 0) + 1
                 switch correction {
-                case .charge(let description, let amount, let category, let night, let taxes):
+                case .charge(let description, let amount, let category, let night, let taxes, let number):
                     try folio.post(
                         FolioEntry(
                             id: id, kind: .charge, description: description, amount: amount, category: category,
-                            night: night, taxes: taxes))
+                            night: night, taxes: taxes, folio: number))
                 case .reversal(let entryID, _, let reason):
                     try folio.post(try folio.reversal(of: entryID, newID: id, reason: reason))
                 }

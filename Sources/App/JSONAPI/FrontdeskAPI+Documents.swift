@@ -17,7 +17,8 @@ extension FrontdeskAPI {
             }
         let buyer = body.buyer.map(Buyer.init)
         let document = try await accounts.issueDocument(
-            try FolioDocumentKind.named(body.kind.rawValue), buyer: buyer, stayID: input.path.id, by: try staff)
+            try FolioDocumentKind.named(body.kind.rawValue), buyer: buyer, stayID: input.path.id,
+            folio: body.folio ?? FolioSplit.guestsFolio, by: try staff)
         return .created(.init(body: .json(try .init(document))))
     }
 
@@ -62,6 +63,7 @@ extension Components.Schemas.FolioDocument {
             id: document.id, propertyId: document.propertyID, stayId: document.stayID,
             kind: try documented(document.kind.rawValue), number: document.number, reference: document.reference,
             buyer: document.buyer.map(Components.Schemas.Buyer.init),
+            folio: document.folio,
             replaces: document.replaces, eInvoice: VietnamEInvoice.applies(to: document) ? true : nil,
             issuedOn: document.issuedOn.iso,
             issuer: .init(document.issuer), guestName: document.guestName,

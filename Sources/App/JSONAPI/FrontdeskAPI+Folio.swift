@@ -43,7 +43,7 @@ extension FrontdeskAPI {
             }
         let folio = try await accounts.postPayment(
             to: input.path.id, amount: try body.amount.money(), method: try PaymentMethod.named(body.method.rawValue),
-            description: body.description, by: try staff)
+            description: body.description, folio: body.folio, by: try staff)
         return .created(.init(body: .json(try await folioBody(folio, stayID: input.path.id))))
     }
 
@@ -55,6 +55,88 @@ extension FrontdeskAPI {
         let folio = try await accounts.reverse(
             entry: body.entryId, of: input.path.id, reason: body.reason, by: try staff)
         return .created(.init(body: .json(try await folioBody(folio, stayID: input.path.id))))
+    }
+}
+
+/// A stay's bill split between payers, lines moved between its folios, and the companies a hotel bills.
+extension FrontdeskAPI {
+    func splitFolio(_ input: Operations.SplitFolio.Input) async throws -> Operations.SplitFolio.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        var routes: [ChargeCategory: Int] = [:]
+        for (name, number) in body.routes?.additionalProperties ?? [:] {
+            guard let category = ChargeCategory(rawValue: name) else {
+                throw DomainError.invalid("routes.\(name)", "'\(name)' is not a kind of charge")
+            }
+            routes[category] = number
+        }
+        let bills = try body.folios.map { folio throws(DomainError) in
+            let payer: FolioPayer =
+                switch (folio.name, folio.companyId) {
+                case (let name?, nil): .person(name: name.trimmingCharacters(in: .whitespaces))
+                case (nil, let id?): .company(id: id)
+                case (nil, nil) where folio.number == FolioSplit.guestsFolio: .guest
+                default:
+                    throw DomainError.invalid(
+                        "folios.\(folio.number).name", "name the guest who pays this folio, or give a company's id")
+                }
+            return FolioSplit.Bill(number: folio.number, payer: payer)
+        }
+        let folio = try await accounts.split(
+            input.path.id, into: FolioSplit(bills: bills, routes: routes), by: try staff)
+        return .ok(.init(body: .json(try await folioBody(folio, stayID: input.path.id))))
+    }
+
+    func moveFolioLines(_ input: Operations.MoveFolioLines.Input) async throws -> Operations.MoveFolioLines.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let (folio, property) = try await accounts.move(
+            entries: body.entryIds, of: input.path.id, to: body.folio, by: try staff)
+        return .created(.init(body: .json(try .init(folio, taxes: property.taxes))))
+    }
+
+    func listCompanies(_ input: Operations.ListCompanies.Input) async throws -> Operations.ListCompanies.Output {
+        let companies = try await accounts.companies(propertyID: input.path.id, by: try staff)
+        return .ok(.init(body: .json(.init(companies: companies.map(Components.Schemas.Company.init)))))
+    }
+
+    func createCompany(_ input: Operations.CreateCompany.Input) async throws -> Operations.CreateCompany.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let company = try await accounts.save(Company(body, id: 0, propertyID: input.path.id), by: try staff)
+        return .created(.init(body: .json(.init(company))))
+    }
+
+    func updateCompany(_ input: Operations.UpdateCompany.Input) async throws -> Operations.UpdateCompany.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let company = try await accounts.save(
+            Company(body, id: input.path.companyId, propertyID: input.path.id), by: try staff)
+        return .ok(.init(body: .json(.init(company))))
+    }
+}
+
+extension Company {
+    init(_ body: Components.Schemas.CompanyRequest, id: Int, propertyID: Int) {
+        self.init(
+            id: id, propertyID: propertyID, name: body.name, address: body.address ?? "", taxID: body.taxId ?? "",
+            branch: body.branch ?? "", email: body.email ?? "")
+    }
+}
+
+extension Components.Schemas.Company {
+    init(_ company: Company) {
+        self.init(
+            id: company.id, propertyId: company.propertyID, name: company.name, address: company.address,
+            taxId: company.taxID, branch: company.branch, email: company.email)
     }
 }
 
@@ -82,8 +164,28 @@ extension Components.Schemas.Folio {
                     includedTaxes: try Self.included(in: $0, taxes: taxes),
                     taxClass: $0.kind == .charge && $0.category != .tax
                         ? try documented($0.taxes.taxClass.rawValue) : nil,
-                    reversed: folio.isReversed($0.id), reversible: folio.mayReverse($0))
-            })
+                    reversed: folio.isReversed($0.id), reversible: folio.mayReverse($0), folio: $0.folio,
+                    movedFrom: $0.movedFrom)
+            },
+            folios: try folio.split.bills.map { bill in
+                let part = folio.part(bill.number)
+                let (payer, name, companyID): (Components.Schemas.FolioPart.PayerPayload, String?, Int?) =
+                    switch bill.payer {
+                    case .guest: (.guest, nil, nil)
+                    case .person(let name): (.person, name, nil)
+                    case .company(let id): (.company, nil, id)
+                    }
+                return .init(
+                    number: bill.number, payer: payer, name: name, companyId: companyID,
+                    balance: try .init(part.balance), totalCharges: try .init(part.totalCharges),
+                    totalPayments: try .init(part.totalPayments))
+            },
+            routes: folio.split.routes.isEmpty
+                ? nil
+                : .init(
+                    additionalProperties: Dictionary(
+                        uniqueKeysWithValues: folio.split.routes.map { ($0.key.rawValue, $0.value) })),
+            dueAtDesk: try .init(folio.dueAtDesk))
     }
 
     /// A charge's included taxes; nil for other lines and where there are none.

@@ -14,24 +14,45 @@ extension Accounts where Storage: DocumentStorage {
         return try await storage.updateIssuer(issuer, propertyID: propertyID, by: staff.user.id)
     }
 
-    /// Issues a document of the stay's folio as it stands, dated the property's today: an invoice, a
-    /// receipt, or at a Thai property an abbreviated tax invoice, or a full one to `buyer` on their request,
-    /// which refers to the latest abbreviated one of the stay that no full one has replaced yet.
-    public func issueDocument(_ kind: FolioDocumentKind, buyer: Buyer? = nil, stayID: Int, by staff: Staff)
-        async throws -> FolioDocument
-    {
+    /// Issues a document of one of the stay's folios as it stands (`folio`, the guest's own unless split),
+    /// dated the property's today: an invoice, a receipt, or at a Thai property an abbreviated tax invoice,
+    /// or a full one to `buyer` on their request, which refers to the latest abbreviated one of that folio
+    /// that no full one has replaced yet. A company's folio is issued to the company, as its buyer; another
+    /// guest's names them.
+    public func issueDocument(
+        _ kind: FolioDocumentKind, buyer: Buyer? = nil, stayID: Int, folio number: Int = FolioSplit.guestsFolio,
+        by staff: Staff
+    ) async throws -> FolioDocument {
         let context = try await stay(stayID, by: staff)
-        let buyer = buyer?.trimmed
-        let issued = kind == .taxInvoice ? try await storage.documents(stayID: stayID) : []
+        let split = try await storage.folio(stayID: stayID).split
+        guard let payer = split.payer(of: number) else {
+            throw DomainError(.notFound, "this stay has no folio \(number)", field: "folio")
+        }
+        var buyer = buyer?.trimmed
+        var guestName = try await storage.guest(id: context.stay.guestID)?.name ?? ""
+        switch payer {
+        case .guest: break
+        case .person(let name): guestName = name
+        case .company(let id):
+            guard let company = try await storage.company(id: id) else {
+                throw DomainError(.notFound, "no company \(id)")
+            }
+            buyer = buyer ?? company.buyer(of: kind)
+        }
+        let issued =
+            kind == .taxInvoice ? try await storage.documents(stayID: stayID).filter { $0.folio == number } : []
         let replaced = Set(issued.compactMap(\.replaces))
         let replaces = issued.last { $0.kind == .abbreviatedTaxInvoice && !replaced.contains($0.reference) }?.reference
-        let guestName = try await storage.guest(id: context.stay.guestID)?.name ?? ""
         let roomNumbers = Dictionary(
             uniqueKeysWithValues: try await storage.rooms(propertyID: context.property.id).map { ($0.id, $0.number) })
-        return try await storage.issue(stayID: stayID, by: staff.user.id) { folio in
-            try FolioDocument.draft(
-                kind, folio: folio, stay: context.stay, property: context.property, guestName: guestName,
+        return try await storage.issue(stayID: stayID, by: staff.user.id) { [guestName, buyer] folio in
+            var document = try FolioDocument.draft(
+                kind, folio: folio.part(number), stay: context.stay, property: context.property, guestName: guestName,
                 roomNumbers: roomNumbers, today: context.today, buyer: buyer, replaces: replaces)
+            document.folio = number
+            // A company's invoice names it, whatever the kind.
+            if payer.companyID != nil { document.buyer = buyer }
+            return document
         }
     }
 

@@ -13,7 +13,8 @@ public struct Accounts<Storage: StayStorage>: StayOperations {
         self.now = now
     }
 
-    /// Charges an extra (minibar, laundry, a late check-out) to the stay's folio, of a tax class: standard,
+    /// Charges an extra (minibar, laundry, a late check-out) to the stay's folio (the one its kind is routed
+    /// to, `FolioSplit`), of a tax class: standard,
     /// reduced (Japan's 8 % on food taken away) or outside the tax (a fee for business lost). The line keeps
     /// the shares inside its price today. Answers the folio after, with the property whose taxes its lines
     /// carry.
@@ -35,14 +36,17 @@ public struct Accounts<Storage: StayStorage>: StayOperations {
         return (folio, property)
     }
 
-    /// Records a payment (no card numbers: a method, an amount and its description).
+    /// Records a payment (no card numbers: a method, an amount and its description) on one of the stay's
+    /// folios (nil: the guest's own).
     public func postPayment(
-        to id: Int, amount: Money, method: PaymentMethod, description: String? = nil, by staff: Staff
+        to id: Int, amount: Money, method: PaymentMethod, description: String? = nil, folio: Int? = nil,
+        by staff: Staff
     ) async throws -> Folio {
         let description = description ?? method.paymentDescription
         try Posting.validate(description: description)
         return try await post(
-            Posting(kind: .payment, description: description, amount: amount, method: method), to: id, by: staff)
+            Posting(kind: .payment, description: description, amount: amount, method: method, folio: folio), to: id,
+            by: staff)
     }
 
     /// Reverses a line posted by mistake, with the amount it carried; a line is reversed once. The taxes on

@@ -235,6 +235,8 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
     public var id: Int
     public var propertyID: Int
     public var stayID: Int
+    /// Which of the stay's folios it documents (`FolioSplit`): 1, the guest's, unless split.
+    public var folio: Int = FolioSplit.guestsFolio
     public var kind: FolioDocumentKind
     /// 1, 2, 3… per property and kind, without gaps.
     public var number: Int
@@ -252,7 +254,7 @@ public struct FolioDocument: Hashable, Sendable, Identifiable {
     /// The taxes inside the charges' prices (`Tax.Basis.includedShare`), each's total: not added.
     public var includedTaxes: [TaxTotal]
     public var payments: [Line]
-    /// Who a full tax invoice is issued to.
+    /// Who a full tax invoice is issued to, or a company's folio billed to.
     public var buyer: Buyer?
     /// The reference of the abbreviated tax invoice a full one replaces.
     public var replaces: String?

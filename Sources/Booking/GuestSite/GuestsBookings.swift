@@ -14,11 +14,12 @@ public struct GuestsBooking: Sendable {
     /// The deposit its plan asks before arrival, and what of it is paid; nil when none.
     public var deposit: DepositDue?
 
-    /// What the guest owes now: the deposit still open before arrival, else the folio's balance; zero
+    /// What the guest owes now: the deposit still open before arrival, else the folio's balance (but for
+    /// the folios a company pays); zero
     /// when nothing.
     public var due: Money {
         if let open = deposit?.open, open.amount > 0 { return open }
-        return Money(max(folio.balance.amount, 0), folio.currency)
+        return Money(max(folio.dueAtDesk.amount, 0), folio.currency)
     }
 
     /// The code to pay what is owed now, the booking's code its reference; nil when nothing is owed or

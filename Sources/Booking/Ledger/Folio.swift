@@ -40,13 +40,19 @@ public struct FolioEntry: Hashable, Sendable, Identifiable {
     public var businessDay: Day?
     /// The taxes it was posted with.
     public var taxes: LineTaxes
+    /// Which of the stay's folios it is on (`FolioSplit`): 1, the guest's, unless split.
+    public var folio: Int
+    /// The line this one was moved from, on another folio (which holds its reversal).
+    public var movedFrom: Int?
 
     public init(
         id: Int, kind: FolioEntryKind, description: String, amount: Money, category: ChargeCategory? = nil,
         method: PaymentMethod? = nil, reverses: Int? = nil, night: Day? = nil, businessDay: Day? = nil,
-        taxes: LineTaxes = LineTaxes()
+        taxes: LineTaxes = LineTaxes(), folio: Int = FolioSplit.guestsFolio, movedFrom: Int? = nil
     ) {
         self.taxes = taxes
+        self.folio = folio
+        self.movedFrom = movedFrom
         self.id = id
         self.kind = kind
         self.description = description
@@ -59,14 +65,43 @@ public struct FolioEntry: Hashable, Sendable, Identifiable {
     }
 }
 
-/// A stay's account: charges less payments, with reversals instead of deletions.
+/// A stay's account: charges less payments, with reversals instead of deletions, on one folio or split
+/// between payers (`split`), each of whose folios is a `part` with its own balance.
 public struct Folio: Hashable, Sendable {
     public var currency: Currency
     public private(set) var entries: [FolioEntry]
+    /// Who pays which lines.
+    public var split: FolioSplit
 
-    public init(currency: Currency, entries: [FolioEntry] = []) {
+    public init(currency: Currency, entries: [FolioEntry] = [], split: FolioSplit = FolioSplit()) {
         self.currency = currency
         self.entries = entries
+        self.split = split
+    }
+
+    /// The lines of one of its folios, as a folio of their own: that payer's balance, invoice and receipt.
+    public func part(_ number: Int) -> Folio {
+        Folio(currency: currency, entries: entries.filter { $0.folio == number }, split: split)
+    }
+
+    /// The folio a posting lands on: the one it names, else a reversal's on the folio of what it reverses,
+    /// a charge where its kind is routed, a payment on the guest's.
+    public func destination(of posting: Posting) -> Int {
+        if let folio = posting.folio { return folio }
+        switch posting.kind {
+        case .reversal: return entries.first { $0.id == posting.reverses }?.folio ?? FolioSplit.guestsFolio
+        case .charge: return split.folio(for: posting.category)
+        case .payment: return FolioSplit.guestsFolio
+        }
+    }
+
+    /// What is owed on the folios paid at the desk: all but a company's, which its monthly invoice bills.
+    /// Check-out asks for it settled.
+    public var dueAtDesk: Money {
+        let billed = Set(split.companyFolios)
+        guard !billed.isEmpty else { return balance }
+        return Money(
+            split.numbers.filter { !billed.contains($0) }.map { part($0).balance.amount }.saturatedSum(), currency)
     }
 
     /// The most lines one folio takes: a year of nights with their fees, taxes, extras and payments
@@ -105,6 +140,9 @@ public struct Folio: Hashable, Sendable {
         guard entries.count < Self.maxEntries else {
             throw DomainError(.notAllowed, "a folio takes at most \(Self.maxEntries) lines; open a new stay")
         }
+        guard split.numbers.contains(entry.folio) else {
+            throw DomainError.invalid("folio", "this stay has no folio \(entry.folio)")
+        }
         switch entry.kind {
         case .charge, .payment:
             try validate(entry.amount)
@@ -117,16 +155,20 @@ public struct Folio: Hashable, Sendable {
             guard !isReversed(target.id) else {
                 throw DomainError(.notAllowed, "entry \(target.id) is already reversed")
             }
+            guard target.folio == entry.folio else {
+                throw DomainError.invalid("folio", "a reversal is on the folio of the line it reverses")
+            }
         }
         entries.append(entry)
     }
 
-    /// The reversal of an entry, carrying its amount.
+    /// The reversal of an entry, carrying its amount, on its folio.
     public func reversal(of id: Int, newID: Int, reason: String) throws(DomainError) -> FolioEntry {
         guard let target = entries.first(where: { $0.id == id }) else {
             throw DomainError(.notFound, "no folio entry \(id)", field: "reverses")
         }
-        return FolioEntry(id: newID, kind: .reversal, description: reason, amount: target.amount, reverses: id)
+        return FolioEntry(
+            id: newID, kind: .reversal, description: reason, amount: target.amount, reverses: id, folio: target.folio)
     }
 
     private func total(of kind: FolioEntryKind) -> Money {

@@ -10,14 +10,18 @@ public struct Posting: Sendable {
     public var reverses: Int?
     public var night: Day?
     public var taxes: LineTaxes
+    /// The folio it goes to; nil: where `Folio.destination(of:)` sends it.
+    public var folio: Int?
+    /// The line it moves here from another folio (`Accounts.move`).
+    public var movedFrom: Int?
 
     /// A correction of a stay's own charges, as a line to post.
     public init(_ correction: StayCharges.Correction) {
         switch correction {
-        case .charge(let description, let amount, let category, let night, let taxes):
+        case .charge(let description, let amount, let category, let night, let taxes, let folio):
             self.init(
                 kind: .charge, description: description, amount: amount, category: category, night: night,
-                taxes: taxes)
+                taxes: taxes, folio: folio)
         case .reversal(let entryID, let amount, let reason):
             self.init(kind: .reversal, description: reason, amount: amount, reverses: entryID)
         }
@@ -25,9 +29,12 @@ public struct Posting: Sendable {
 
     public init(
         kind: FolioEntryKind, description: String, amount: Money, category: ChargeCategory? = nil,
-        method: PaymentMethod? = nil, reverses: Int? = nil, night: Day? = nil, taxes: LineTaxes = LineTaxes()
+        method: PaymentMethod? = nil, reverses: Int? = nil, night: Day? = nil, taxes: LineTaxes = LineTaxes(),
+        folio: Int? = nil, movedFrom: Int? = nil
     ) {
         self.taxes = taxes
+        self.folio = folio
+        self.movedFrom = movedFrom
         self.kind = kind
         self.description = description
         self.amount = amount

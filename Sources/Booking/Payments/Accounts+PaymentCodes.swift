@@ -29,9 +29,9 @@ extension PaymentCode {
         return try? make(amount: amount, reference: confirmationCode, account: account)
     }
 
-    /// The code for what `folio` still owes at `property`.
+    /// The code for what `folio` still owes at `property` (but for the folios a company pays).
     public static func due(on folio: Folio, at property: Property, confirmationCode: String) -> PaymentCode? {
-        due(folio.balance, at: property, confirmationCode: confirmationCode)
+        due(folio.dueAtDesk, at: property, confirmationCode: confirmationCode)
     }
 }
 

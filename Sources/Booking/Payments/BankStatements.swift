@@ -171,7 +171,7 @@ public struct BankStatements<Storage: BankStatementStorage>: StayOperations {
         let bookings = GuestsBookings(storage: storage, now: now)
         for code in codes {
             if let stay = try await bookings.booking(code: code, at: property) {
-                let balance = Money(max(stay.folio.balance.amount, 0), stay.folio.currency)
+                let balance = Money(max(stay.folio.dueAtDesk.amount, 0), stay.folio.currency)
                 return Owing(due: stay.due, accepts: [stay.due, balance], booking: .stay(stay))
             }
             if let visit = try await VisitDeposits.open(code: code, at: property, in: storage) {

@@ -14,7 +14,8 @@ extension FrontDesk {
         }
     }
 
-    /// Checks the guest out with a settled folio; `force` (a manager's) leaves an open balance. The
+    /// Checks the guest out with a settled folio (a company's folios wait for its monthly invoice);
+    /// `force` (a manager's) leaves an open balance. The
     /// room the guest slept in last is dirty from then on, in the same transaction.
     public func checkOut(_ id: Int, version: Int?, force: Bool = false, by staff: Staff) async throws -> Stay {
         let found = try await stay(id, by: staff)
@@ -23,7 +24,7 @@ extension FrontDesk {
         }
         let lastNight = min(found.today, found.stay.departure).adding(days: -1)
         return try await change(id, version: version, by: staff, action: "check-out") { stay, ledger in
-            try stay.checkOut(balance: try await ledger.folio(stayID: stay.id).balance, forcedByManager: force)
+            try stay.checkOut(balance: try await ledger.folio(stayID: stay.id).dueAtDesk, forcedByManager: force)
             if let room = stay.roomID(on: lastNight) ?? stay.segments.last?.roomID {
                 try await ledger.setHousekeeping(.dirty, roomID: room)
             }

@@ -5,16 +5,19 @@
 ///
 /// The rules, whatever the order of changes:
 /// - a night's room charge, once posted, keeps its amount (a night added later is charged at the rate
-///   its terms give then: the agreed rate, else the room type's rate for that night);
+///   its terms give then: the agreed rate, else the room type's rate for that night), on whichever of
+///   the stay's folios it stands; a new one goes where rooms are routed (`FolioSplit`);
 /// - a night no longer in the stay has its room charge reversed, never deleted;
 /// - a fee or a tax whose amount the change alters is reversed and posted again at its new amount;
-/// - the taxes are the tax engine's on the folio's charges as they stand after the correction (the room
-///   charges, the fees and the extras charged by hand), rounded once per tax and rate for the whole folio;
-///   one inside the prices is not posted. A charge by hand corrects the taxes alone (`taxCorrections`).
+/// - the taxes are the tax engine's on each folio's charges as they stand after the correction (the
+///   room charges, the fees and the extras charged by hand), rounded once per tax and rate for each
+///   folio, which is its own invoice, and posted on that folio; one inside the prices is not posted. A
+///   charge by hand corrects the taxes alone (`taxCorrections`).
 public enum StayCharges {
     /// One line to post.
     public enum Correction: Hashable, Sendable {
-        case charge(description: String, amount: Money, category: ChargeCategory, night: Day?, taxes: LineTaxes)
+        case charge(
+            description: String, amount: Money, category: ChargeCategory, night: Day?, taxes: LineTaxes, folio: Int)
         /// An earlier charge that no longer applies, reversed with the amount it carried.
         case reversal(of: Int, amount: Money, reason: String)
     }
@@ -30,10 +33,11 @@ public enum StayCharges {
     ) -> [Correction] {
         let reversed = Set(folio.entries.compactMap { $0.kind == .reversal ? $0.reverses : nil })
         let standing = folio.entries.filter { $0.kind == .charge && !reversed.contains($0.id) }
+        let split = folio.split
         var corrections: [Correction] = []
-        // What the taxes are on besides the lines posted: a night charged nothing still counts for a tax by
-        // the night.
-        var taxable: [TaxableLine] = []
+        // What the taxes are on besides the lines posted, by folio: a night charged nothing still counts for a
+        // tax by the night, on the folio rooms go to.
+        var taxable: [Int: [TaxableLine]] = [:]
 
         // Room nights: one standing charge a night of the stay, none for another night.
         var charged: Set<Day> = []
@@ -48,12 +52,13 @@ public enum StayCharges {
         for line in price.nights {
             guard let night = line.night, !charged.contains(night) else { continue }
             if line.amount.amount == 0 {
-                taxable.append(TaxableLine(amount: line.amount, kind: .room, day: night))
+                taxable[split.folio(for: .room), default: []].append(
+                    TaxableLine(amount: line.amount, kind: .room, day: night))
             } else {
                 corrections.append(
                     .charge(
                         description: line.name, amount: line.amount, category: .room, night: night,
-                        taxes: .charge(.standard, on: night, taxes: taxes)))
+                        taxes: .charge(.standard, on: night, taxes: taxes), folio: split.folio(for: .room)))
             }
         }
 
@@ -69,39 +74,49 @@ public enum StayCharges {
                 corrections.append(
                     .charge(
                         description: fee.name, amount: fee.amount, category: .fee, night: nil,
-                        taxes: .charge(.standard, on: nights.arrival, taxes: taxes)))
+                        taxes: .charge(.standard, on: nights.arrival, taxes: taxes), folio: split.folio(for: .fee)))
             }
         }
-        // The taxes added on every charge as it will stand: the room charges kept and posted, the fees, and
-        // the extras charged by hand (each on the day it was posted).
+        // The taxes added on every charge as it will stand, folio by folio: the room charges kept and posted,
+        // the fees, and the extras charged by hand (each on the day it was posted).
         var dropped: Set<Int> = []
         for correction in corrections {
             switch correction {
             case .reversal(let id, _, _): dropped.insert(id)
-            case .charge(_, let amount, let category, let night, let lineTaxes):
-                taxable.append(
+            case .charge(_, let amount, let category, let night, let lineTaxes, let number):
+                taxable[number, default: []].append(
                     TaxableLine(
                         amount: amount, kind: category == .room ? .room : .charge, taxClass: lineTaxes.taxClass,
                         day: night ?? nights.arrival))
             }
         }
-        taxable += standing.filter { $0.category != .tax && !dropped.contains($0.id) }.map {
-            taxableLine($0, otherwise: nights.arrival)
+        for entry in standing where entry.category != .tax && !dropped.contains(entry.id) {
+            taxable[entry.folio, default: []].append(taxableLine(entry, otherwise: nights.arrival))
         }
         return corrections
-            + taxCorrections(
-                taxable, posted: standing, taxes: taxes, party: party, currency: price.currency,
-                reason: { nightsChanged($0.name) })
+            + folioNumbers(standing, split).flatMap { number in
+                taxCorrections(
+                    taxable[number] ?? [], posted: standing.filter { $0.folio == number }, taxes: taxes, party: party,
+                    currency: price.currency, folio: number, reason: { nightsChanged($0.name) })
+            }
     }
 
-    /// The corrections that make the tax lines of `folio` the taxes on its charges as they stand: what
-    /// a charge by hand (an extra, a reversal) calls for, at a property whose taxes are added to its
-    /// prices. Nothing else on the folio moves. `today` is the day of a charge stored without one.
+    /// The corrections that make the tax lines of each of `folio`'s folios the taxes on that folio's charges
+    /// as they stand: what a charge by hand (an extra, a reversal, a move) calls for, at a property whose
+    /// taxes are added to its prices. Nothing else moves. `today` is the day of a charge stored without one.
     public static func taxCorrections(folio: Folio, taxes: [Tax], party: Party, today: Day) -> [Correction] {
         let standing = folio.entries.filter { $0.kind == .charge && !folio.isReversed($0.id) }
-        let taxable = standing.filter { $0.category != .tax }.map { taxableLine($0, otherwise: today) }
-        return taxCorrections(
-            taxable, posted: standing, taxes: taxes, party: party, currency: folio.currency, reason: chargesChanged)
+        return folioNumbers(standing, folio.split).flatMap { number in
+            let mine = standing.filter { $0.folio == number }
+            return taxCorrections(
+                mine.filter { $0.category != .tax }.map { taxableLine($0, otherwise: today) }, posted: mine,
+                taxes: taxes, party: party, currency: folio.currency, folio: number, reason: chargesChanged)
+        }
+    }
+
+    /// The folios whose taxes are worked out: the split's, and any other a standing line is on.
+    private static func folioNumbers(_ standing: [FolioEntry], _ split: FolioSplit) -> [Int] {
+        Array(Set(split.numbers).union(standing.map(\.folio))).sorted()
     }
 
     /// The reason of a fee or tax line reversed because the stay's nights changed (the desk words it).
@@ -117,11 +132,11 @@ public enum StayCharges {
             day: entry.night ?? entry.businessDay ?? day)
     }
 
-    /// Each tax added on `taxable`, as the engine charges it; one posted already (among `posted`) stands
+    /// Each tax added on `taxable`, the charges of folio `folio`, as the engine charges it; one posted already (among `posted`) stands
     /// while its charges are the same, else it is reversed and posted again.
     private static func taxCorrections(
         _ taxable: [TaxableLine], posted standing: [FolioEntry], taxes: [Tax], party: Party, currency: Currency,
-        reason: (Tax) -> String
+        folio: Int, reason: (Tax) -> String
     ) -> [Correction] {
         var corrections: [Correction] = []
         let due = TaxEngine.assess(taxable, taxes: taxes, party: party, currency: currency).added
@@ -140,7 +155,7 @@ public enum StayCharges {
             corrections += charges.map {
                 .charge(
                     description: tax.name, amount: $0.amount, category: .tax, night: nil,
-                    taxes: LineTaxes(taxClass: .outside, charge: $0))
+                    taxes: LineTaxes(taxClass: .outside, charge: $0), folio: folio)
             }
         }
         return corrections

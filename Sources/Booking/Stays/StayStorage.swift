@@ -40,6 +40,12 @@ public protocol StayStorage: MessageStorage {
         _ postings: [Posting], stayID: Int, by userID: Int?,
         then follow: @escaping @Sendable (Folio) throws -> [Posting]
     ) async throws -> Folio
+
+    /// Splits a stay's folio anew in one transaction: reads the folio, stores the split `change` answers for
+    /// it (`change` may refuse), with its audit row; returns the folio after.
+    func split(
+        stayID: Int, by userID: Int?, _ change: @escaping @Sendable (Folio) throws -> FolioSplit
+    ) async throws -> Folio
 }
 
 extension StayStorage {
@@ -104,7 +110,7 @@ extension StayLedger {
 
 /// What invoices and receipts need of storage besides stays: the property's issuer, and documents
 /// numbered without gaps per property and kind.
-public protocol DocumentStorage: StayStorage {
+public protocol DocumentStorage: CompanyStorage {
     /// Writes the property's issuer (checked by `Issuer.validate`), with its audit row and event;
     /// returns the property after.
     func updateIssuer(_ issuer: Issuer, propertyID: Int, by userID: Int?) async throws -> Property

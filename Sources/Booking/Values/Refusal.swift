@@ -50,6 +50,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     public static let emailRequired = Refusal("email.required")
 
     // Folios
+    /// "Folio {folio} has lines: move them to another folio first."
+    public static let folioHasLines = Refusal("folio.hasLines")
     /// "Nothing to invoice: the folio has no charges."
     public static let folioNothingToInvoice = Refusal("folio.nothingToInvoice")
     /// "Nothing to receipt: the folio has no payments."
@@ -58,6 +60,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     public static let folioOpenBalance = Refusal("folio.openBalance")
     /// "A tax line follows the charges it is on: reverse the charge, and its tax is corrected."
     public static let folioTaxFollowsCharges = Refusal("folio.taxFollowsCharges")
+    /// "A stay is split into at most {limit} folios."
+    public static let folioTooMany = Refusal("folio.tooMany")
 
     // A guest's registration
     /// "A date of birth is from 1900 to today."
@@ -348,7 +352,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .eInvoiceCountry,
         .depositApplied, .depositNone, .depositTaken,
         .emailInvalid, .emailRequired,
-        .folioNothingToInvoice, .folioNothingToReceipt, .folioOpenBalance, .folioTaxFollowsCharges,
+        .folioHasLines, .folioNothingToInvoice, .folioNothingToReceipt, .folioOpenBalance, .folioTaxFollowsCharges,
+        .folioTooMany,
         .guestBirthDate, .guestDocumentNumber, .guestNationality,
         .importRefused,
         .issuerBranch, .issuerTaxID,

@@ -34,6 +34,8 @@ export default {
   "folio.taxFollowsCharges": "A tax line follows the charges it is on: reverse the charge, and its tax is corrected.",
   "folio.nothingToInvoice": "Nothing to invoice: the folio has no charges.",
   "folio.nothingToReceipt": "Nothing to receipt: the folio has no payments.",
+  "folio.hasLines": "Folio {folio} has lines: move them to another folio first.",
+  "folio.tooMany": "A stay is split into at most {limit} folios.",
   "staff.managerOnly": "Only a manager can do this.",
   "plan.tooMany": "A property has at most 20 rate plans.",
   "plan.name": "A rate plan needs a name of 1 to 60 characters, each name once.",

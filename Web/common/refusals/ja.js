@@ -34,6 +34,8 @@ export default {
   "folio.taxFollowsCharges": "税の行は課税される料金に従います。料金の方を取り消すと、税は自動で直ります。",
   "folio.nothingToInvoice": "請求書にする料金がありません。",
   "folio.nothingToReceipt": "領収書にする支払いがありません。",
+  "folio.hasLines": "フォリオ{folio}に明細があります。先に別のフォリオへ移してください。",
+  "folio.tooMany": "1件の滞在は最大{limit}個のフォリオに分けられます。",
   "staff.managerOnly": "この操作はマネージャーだけができます。",
   "plan.tooMany": "料金プランは1施設につき20件までです。",
   "plan.name": "料金プランの名称は1〜60文字で、重複できません。",

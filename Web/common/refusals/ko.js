@@ -34,6 +34,8 @@ export default {
   "folio.taxFollowsCharges": "세금 줄은 과세되는 요금을 따릅니다. 요금을 취소하면 세금이 바로잡힙니다.",
   "folio.nothingToInvoice": "청구서로 낼 요금이 없습니다.",
   "folio.nothingToReceipt": "영수증으로 낼 결제가 없습니다.",
+  "folio.hasLines": "폴리오 {folio}에 내역이 있습니다. 먼저 다른 폴리오로 옮기세요.",
+  "folio.tooMany": "한 숙박은 최대 {limit}개의 폴리오로 나눌 수 있습니다.",
   "staff.managerOnly": "매니저만 할 수 있습니다.",
   "plan.tooMany": "숙소당 요금제는 최대 20개입니다.",
   "plan.name": "요금제 이름은 1~60자이며 중복될 수 없습니다.",

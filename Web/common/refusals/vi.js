@@ -34,6 +34,8 @@ export default {
   "folio.taxFollowsCharges": "Dòng thuế đi theo các khoản phí chịu thuế: hãy huỷ khoản phí, thuế sẽ được điều chỉnh theo.",
   "folio.nothingToInvoice": "Không có gì để lập hoá đơn: chưa có khoản phí nào.",
   "folio.nothingToReceipt": "Không có gì để lập biên nhận: chưa có khoản thanh toán nào.",
+  "folio.hasLines": "Hồ sơ chi phí {folio} còn dòng: hãy chuyển chúng sang hồ sơ khác trước.",
+  "folio.tooMany": "Một lượt lưu trú chia được tối đa {limit} hồ sơ chi phí.",
   "staff.managerOnly": "Chỉ quản lý mới làm được việc này.",
   "plan.tooMany": "Mỗi cơ sở có tối đa 20 gói giá.",
   "plan.name": "Gói giá cần tên từ 1 đến 60 ký tự, không trùng nhau.",

@@ -62,9 +62,10 @@ export async function mount(main, desk, route) {
         ...(buyer
           ? [
               [t("document.buyer"), buyer.name, "document-buyer"],
-              [t("document.buyerAddress"), buyer.address.split("\n").join(", ")],
-              [t("document.buyerTaxId"), buyer.taxId, "document-buyer-tax-id"],
-              [t("document.buyerBranch"), branchWords(buyer.branch, t), "document-buyer-branch"],
+              buyer.address ? [t("document.buyerAddress"), buyer.address.split("\n").join(", ")] : null,
+              buyer.taxId ? [t("document.buyerTaxId"), buyer.taxId, "document-buyer-tax-id"] : null,
+              // A Thai buyer's office; a company billed elsewhere names none.
+              buyer.branch ? [t("document.buyerBranch"), branchWords(buyer.branch, t), "document-buyer-branch"] : null,
               [t("document.guest"), issued.guestName, "document-guest"],
             ]
           : [[t("document.billTo"), issued.guestName, "document-guest"]]),

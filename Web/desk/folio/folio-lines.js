@@ -14,6 +14,8 @@ const NIGHT_DROPPED = /^Night of (\d{4}-\d{2}-\d{2}) no longer in the stay$/;
 const NIGHTS_CHANGED = /^(.+): the stay's nights changed$/;
 // A tax line corrected because a charge was posted or reversed by hand.
 const CHARGES_CHANGED = /^(.+): the charges it is on changed$/;
+// A line moved to another of the stay's folios: its reversal where it was.
+const MOVED = /^Moved to folio (\d+)$/;
 // The fees the server posts for a booking not kept (a stay's or a salon's appointment's).
 const FEES = { "Late cancellation fee": "folio.line.lateCancellationFee", "No-show fee": "folio.line.noShowFee" };
 // A salon's deposit (category `deposit`): taken, taken off the checkout, kept towards a fee; and the reason the
@@ -50,6 +52,8 @@ export function lineLabel(line, i18n) {
   if (changed) return t("folio.line.nightsChanged", { name: word(changed[1]) });
   const corrected = text.match(CHARGES_CHANGED);
   if (corrected) return t("folio.line.chargesChanged", { name: word(corrected[1]) });
+  const moved = text.match(MOVED);
+  if (moved) return t("folio.line.moved", { folio: moved[1] });
   if (Object.hasOwn(FEES, text)) return t(FEES[text]);
   // Only a deposit's own words, not a charge someone typed as "Deposit" under another category.
   if (Object.hasOwn(DEPOSITS, text) && (!line.category || line.category === "deposit")) return t(DEPOSITS[text]);

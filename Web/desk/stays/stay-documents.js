@@ -8,10 +8,10 @@ import { h } from "../../common/dom.js";
 import { askBuyer } from "../folio/buyer-form.js";
 
 /**
- * @param {{documents: object[], folio: object, canPost: boolean, stayId: number, message: HTMLElement, desk: object}} options
+ * @param {{documents: object[], folio: object, folioNumber?: number, canPost: boolean, stayId: number, message: HTMLElement, desk: object}} options
  * @returns {HTMLElement}
  */
-export function documentsPart({ documents, folio, canPost, stayId, message, desk }) {
+export function documentsPart({ documents, folio, folioNumber = 1, canPost, stayId, message, desk }) {
   const { t } = desk.i18n;
   const i18n = desk.i18n;
   const part = h("div", { class: "folio-documents no-print" });
@@ -32,7 +32,11 @@ export function documentsPart({ documents, folio, canPost, stayId, message, desk
     );
   }
   if (!canPost) return part;
-  const issue = (body) => call("POST", `/api/v1/stays/${stayId}/documents`, { body }).then(({ data }) => desk.navigate(`#/documents/${data.id}`));
+  // Of the folio shown: a company's is issued to the company.
+  const issue = (body) =>
+    call("POST", `/api/v1/stays/${stayId}/documents`, { body: folioNumber > 1 ? { ...body, folio: folioNumber } : body }).then(({ data }) =>
+      desk.navigate(`#/documents/${data.id}`),
+    );
   const buyerForm = h("div", { id: "stay-buyer" });
   const button = (kind) =>
     h("button", {

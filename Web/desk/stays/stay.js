@@ -34,6 +34,9 @@ export async function mount(main, desk, route) {
   let documents = [];
   let messages = { messages: [] };
   let consent = null;
+  // The companies that pay one of its folios, by id; and the folio shown, kept across redraws.
+  let companies = [];
+  const folioView = { folio: 1 };
   const message = h("p", { class: "desk-form-error", role: "alert", id: "stay-message" });
   const pending = h("section", { class: "stay-pending no-print", "aria-labelledby": "stay-pending-title", hidden: true });
   // The check-in link once asked for stays shown across the page's redraws.
@@ -56,6 +59,9 @@ export async function mount(main, desk, route) {
       get(`/api/v1/stays/${id}/messages`).catch((error) => error),
       readConsent(property.id, stay.guest?.email),
     ]);
+    if (folio?.folios?.some((part) => part.payer === "company") || companies.length) {
+      companies = (await get(`/api/v1/properties/${property.id}/companies`)).companies;
+    }
     if (keepTyping) typing.redraw(draw);
     else draw();
   }
@@ -120,7 +126,10 @@ export async function mount(main, desk, route) {
       ),
       stay.onlineCheckIn ? onlineCheckInSection(stay.onlineCheckIn, i18n, property.timeZone) : null,
       folio
-        ? folioSection({ stay, stayId: id, folio, documents, message, desk, mountForm, reverse, queued, load })
+        ? folioSection({
+            stay, stayId: id, folio, documents, companies, view: folioView, message, desk, mountForm, reverse, queued, load,
+            redraw: () => typing.redraw(draw),
+          })
         : null,
       historySection(history, desk),
       messageSection(messages, desk, {

@@ -1,0 +1,115 @@
+"""A stay's bill split between a company and the guest at the desk, in Thai over a slow network: the desk
+adds a company (its tax ID refused by its check digit, then corrected), sends the rooms to it, moves a night
+already posted there, and the stay's next night lands on the company's folio by itself; the company's folio
+is invoiced to the company; the guest pays their own folio and checks out while the company's stays open
+for its monthly invoice. No English is left on the Thai page."""
+
+import datetime
+
+from conftest import latin_words, screenshot
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+from test_desk import api, go, poll, sign_in, use_property, wait_ready
+
+# The words of the split that must not be left in English on a Thai page.
+ENGLISH = ("Folio", "Split", "Move", "Company", "company", "Guest", "Due", "Save", "Remove", "Add", "Tax ID", "Invoice")
+
+COMPANY = "บริษัท ล้านนา เทรดดิ้ง จำกัด"
+
+
+def folio(desk, stay):
+    return api(desk, "GET", f"/api/v1/stays/{stay}/folio")["data"]
+
+
+def test_the_desk_splits_a_bill_between_a_company_and_the_guest_in_thai(desk_server, browser_factory):
+    desk = browser_factory(viewport=(1024, 900), language="th-TH")
+    sign_in(desk, desk_server)
+    hotel = use_property(desk, "hotel")
+    today = api(desk, "GET", f"/api/v1/properties/{hotel['id']}/today")["data"]
+    guest = next(e["stay"] for e in today["inHouse"] if e["stay"]["roomId"])
+    stay = guest["id"]
+    # A phone's network: every request takes its time.
+    desk.execute_cdp_cmd("Network.enable", {})
+    desk.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 150, "downloadThroughput": 200_000, "uploadThroughput": 100_000})
+    go(desk, f"#/stays/{stay}", "stays")
+
+    desk.find_element(By.ID, "folio-split").click()
+    poll(lambda: desk.find_elements(By.ID, "split-add"))
+    desk.find_element(By.ID, "split-add").click()
+    # The company is new: added from the form, its tax ID refused by its check digit, then corrected.
+    desk.find_element(By.ID, "split-company-new").click()
+    desk.find_element(By.ID, "company-name").send_keys(COMPANY)
+    desk.find_element(By.ID, "company-address").send_keys("9 ถนนนิมมานเหมินท์\nเชียงใหม่ 50200")
+    tax_id = desk.find_element(By.ID, "company-taxId")
+    tax_id.send_keys("0505561009999")
+    desk.find_element(By.ID, "company-save").click()
+    error = desk.find_element(By.ID, "company-taxId-error")
+    assert poll(lambda: error.text != ""), "the tax ID is refused under it"
+    assert not latin_words(error.text), error.text
+    tax_id.clear()
+    tax_id.send_keys("0505561009996")
+    desk.find_element(By.ID, "company-save").click()
+    assert poll(lambda: desk.find_elements(By.ID, "split-company-2") and not desk.find_elements(By.ID, "company-name"))
+    assert Select(desk.find_element(By.ID, "split-company-2")).first_selected_option.text == COMPANY
+    # The rooms go to the company's folio; the rest stays the guest's.
+    Select(desk.find_element(By.ID, "split-route-room")).select_by_value("2")
+    form_text = desk.find_element(By.CSS_SELECTOR, ".stay-split-form").text
+    left = [word for word in ENGLISH if word in form_text]
+    assert not left, f"English left on the Thai split: {left}"
+    screenshot(desk, "split-form-thai")
+    desk.find_element(By.ID, "split-save").click()
+    assert poll(lambda: desk.find_elements(By.ID, "folio-tab-2"), timeout=15), "a tab a folio"
+    split = folio(desk, stay)
+    company = next(part for part in split["folios"] if part["number"] == 2)
+    assert company["payer"] == "company" and split["routes"] == {"room": 2}
+
+    # A night already posted stays the guest's until moved: moved from its row, as a reversal and its copy.
+    night = next(e for e in split["entries"] if e.get("category") == "room" and not e["reversed"])
+    Select(desk.find_element(By.CSS_SELECTOR, f'select.folio-move[data-entry-id="{night["id"]}"]')).select_by_value("2")
+    assert poll(lambda: any(e.get("movedFrom") == night["id"] for e in folio(desk, stay)["entries"]), timeout=15)
+    moved = folio(desk, stay)
+    assert next(e for e in moved["entries"] if e["id"] == night["id"])["reversed"]
+    assert next(e for e in moved["entries"] if e.get("movedFrom") == night["id"])["folio"] == 2
+
+    # One more night: its room charge lands on the company's folio by the route.
+    detail = api(desk, "GET", f"/api/v1/stays/{stay}")
+    departure = datetime.date.fromisoformat(detail["data"]["departure"]) + datetime.timedelta(days=1)
+    longer = api(desk, "PATCH", f"/api/v1/stays/{stay}", {"departure": departure.isoformat()},
+                 headers={"If-Match": detail["etag"]})
+    assert longer["status"] == 200, longer
+    after = folio(desk, stay)
+    last_night = (departure - datetime.timedelta(days=1)).isoformat()
+    added = [e for e in after["entries"] if e.get("night") == last_night and e.get("category") == "room"]
+    assert [e["folio"] for e in added] == [2], added
+    parts = {part["number"]: part for part in after["folios"]}
+    assert sum(part["balance"]["amount"] for part in parts.values()) == after["balance"]["amount"]
+    assert after["dueAtDesk"]["amount"] == parts[1]["balance"]["amount"]
+
+    # The company's folio, invoiced to the company.
+    poll(lambda: desk.find_elements(By.ID, "folio-tab-2"))
+    desk.find_element(By.ID, "folio-tab-2").click()
+    assert poll(lambda: desk.find_elements(By.ID, "folio-company-note")), "the company's folio says who pays it"
+    section = desk.find_element(By.CSS_SELECTOR, "section.folio").text
+    left = [word for word in ENGLISH if word in section]
+    assert not left, f"English left on the Thai folio: {left}"
+    screenshot(desk, "split-folio-thai")
+    desk.find_element(By.ID, "issue-invoice").click()
+    wait_ready(desk, "documents")
+    sheet = desk.find_element(By.CSS_SELECTOR, ".document-sheet").text
+    assert COMPANY in sheet and "0505561009996" in sheet, sheet
+    invoice = api(desk, "GET", f"/api/v1/stays/{stay}/documents")["data"]["documents"][-1]
+    assert invoice["folio"] == 2 and invoice["buyer"]["name"] == COMPANY
+    assert invoice["totalCharges"] == parts[2]["totalCharges"]
+
+    # The guest pays their own folio and checks out; the company's stays open for its monthly invoice.
+    owed = folio(desk, stay)["dueAtDesk"]
+    if owed["amount"] > 0:
+        assert api(desk, "POST", f"/api/v1/stays/{stay}/payments", {"amount": owed, "method": "cash"})["status"] == 201
+    go(desk, f"#/stays/{stay}", "stays")
+    poll(lambda: desk.find_elements(By.CSS_SELECTOR, '[data-step="check-out"]'))
+    desk.find_element(By.CSS_SELECTOR, '[data-step="check-out"]').click()
+    assert poll(lambda: api(desk, "GET", f"/api/v1/stays/{stay}")["data"]["state"] == "checked_out", timeout=15)
+    final = folio(desk, stay)
+    assert next(p for p in final["folios"] if p["number"] == 2)["balance"]["amount"] > 0
+    assert final["dueAtDesk"]["amount"] == 0

@@ -310,12 +310,20 @@ extension Store: EInvoiceStorage {
         let year = Int(document.issuedOn.iso.prefix(4)) ?? 1970
         let (first, next) = (Day(year: year, month: 1, day: 1), Day(year: year + 1, month: 1, day: 1))
         return try await read { sql in
-            try await sql.raw(
+            // A company's month's invoices take numbers of the same sequence (`CompanyInvoice`).
+            let companies: SQLQueryString =
+                document.kind == .invoice
+                ? """
+                 + (SELECT COUNT(*) FROM company_invoices WHERE property_id = \(bind: document.propertyID)
+                  AND issued_on >= \(bind: first.number) AND issued_on < \(bind: next.number)
+                  AND number <= \(bind: document.number))
+                """ : ""
+            return try await sql.raw(
                 """
-                SELECT COUNT(*) AS number FROM folio_documents
+                SELECT (SELECT COUNT(*) FROM folio_documents
                 WHERE property_id = \(bind: document.propertyID) AND kind = \(bind: document.kind.rawValue)
                   AND issued_on >= \(bind: first.number) AND issued_on < \(bind: next.number)
-                  AND number <= \(bind: document.number)
+                  AND number <= \(bind: document.number))\(companies) AS number
                 """
             ).first()?.decode(column: "number", as: Int.self) ?? 0
         }

@@ -4,7 +4,8 @@ import SQLKit
 /// A stay's bill split between payers (`FolioSplit`): each folio line's folio (`folio_entries.folio`, 1 the
 /// guest's for every line before) and the line it was moved from; the folios past the guest's, with their
 /// payers (`stay_folios`: another guest by name, or a company); the routes of kinds of charge
-/// (`stay_folio_routes`); the companies a property bills (`companies`); and which folio a document is of
+/// (`stay_folio_routes`); the companies a property bills (`companies`) and their months' invoices
+/// (`company_invoices`, numbered with the property's invoices); and which folio a document is of
 /// (`folio_documents.folio`).
 struct FolioSplitSchema: AsyncMigration {
     let dialect: Store.Dialect
@@ -35,6 +36,14 @@ struct FolioSplitSchema: AsyncMigration {
             CREATE TABLE stay_folio_routes (stay_id BIGINT NOT NULL REFERENCES stays(id), category TEXT NOT NULL,
               folio INTEGER NOT NULL, PRIMARY KEY (stay_id, category))
             """,
+            // A company's month's invoice takes its number from the property's invoices (`invoice_seq`).
+            """
+            CREATE TABLE company_invoices (\(dialect.autoNumberedID),
+              property_id BIGINT NOT NULL REFERENCES properties(id), company_id BIGINT NOT NULL REFERENCES companies(id),
+              month BIGINT NOT NULL, number BIGINT NOT NULL, issued_on BIGINT NOT NULL, issued_at BIGINT NOT NULL,
+              issued_by BIGINT, body TEXT NOT NULL, CHECK (number > 0))
+            """,
+            "CREATE INDEX company_invoices_by_company ON company_invoices (company_id, id)",
         ] {
             try await sql.raw(SQLQueryString(statement)).run()
         }
@@ -42,7 +51,7 @@ struct FolioSplitSchema: AsyncMigration {
 
     func revert(on database: any Database) async throws {
         let sql = database as! any SQLDatabase
-        for table in ["stay_folio_routes", "stay_folios", "companies"] {
+        for table in ["company_invoices", "stay_folio_routes", "stay_folios", "companies"] {
             try await sql.raw("DROP TABLE \(unsafeRaw: table)").run()
         }
         try await sql.raw("ALTER TABLE folio_documents DROP COLUMN folio").run()

@@ -85,6 +85,25 @@ extension Store: CompanyStorage {
     public func save(_ company: Company, by userID: Int?) async throws -> Company {
         try await companies.save(company, by: userID)
     }
+
+    public func billed(companyID: Int, departing days: ClosedRange<Day>) async throws -> [CompanyInvoice.Billed] {
+        try await companies.billed(companyID: companyID, departing: days)
+    }
+
+    public func issue(
+        companyID: Int, departing days: ClosedRange<Day>, by userID: Int?,
+        _ draft: @escaping @Sendable ([CompanyInvoice.Billed]) throws -> CompanyInvoice
+    ) async throws -> CompanyInvoice {
+        try await companies.issue(companyID: companyID, departing: days, by: userID, draft)
+    }
+
+    public func companyInvoices(companyID: Int) async throws -> [CompanyInvoice] {
+        try await companies.invoices(companyID: companyID)
+    }
+
+    public func companyInvoice(id: Int) async throws -> CompanyInvoice? {
+        try await companies.invoice(id: id)
+    }
 }
 
 /// The housekeeping operations keep rooms' statuses and blocks here too.

@@ -1,8 +1,9 @@
 """A stay's bill split between a company and the guest at the desk, in Thai over a slow network: the desk
 adds a company (its tax ID refused by its check digit, then corrected), sends the rooms to it, moves a night
 already posted there, and the stay's next night lands on the company's folio by itself; the company's folio
-is invoiced to the company; the guest pays their own folio and checks out while the company's stays open
-for its monthly invoice. No English is left on the Thai page."""
+is invoiced to the company; the guest pays their own folio and checks out while the company's stays open;
+the company's month, with this stay and another, is one invoice numbered with the hotel's invoices. No
+English is left on the Thai pages."""
 
 import datetime
 
@@ -113,3 +114,46 @@ def test_the_desk_splits_a_bill_between_a_company_and_the_guest_in_thai(desk_ser
     final = folio(desk, stay)
     assert next(p for p in final["folios"] if p["number"] == 2)["balance"]["amount"] > 0
     assert final["dueAtDesk"]["amount"] == 0
+
+    # Another stay of the company's leaving the same day: booked for the night before, a meeting room charged
+    # to the company by the route.
+    left = datetime.date.fromisoformat(api(desk, "GET", f"/api/v1/stays/{stay}")["data"]["departure"])
+    month = left.isoformat()[:7]
+    other = None
+    for room in api(desk, "GET", f"/api/v1/properties/{hotel['id']}")["data"]["rooms"]:
+        made = api(desk, "POST", f"/api/v1/properties/{hotel['id']}/stays", {
+            "roomId": room["id"], "arrival": (left - datetime.timedelta(days=1)).isoformat(),
+            "departure": left.isoformat(), "adults": 1,
+            "guest": {"name": "สมชาย ใจดี", "email": "somchai@example.com"}})
+        if made["status"] == 201:
+            other = made["data"]["id"]
+            break
+    assert other, "a room for the second stay"
+    assert api(desk, "PUT", f"/api/v1/stays/{other}/folio/split", {
+        "folios": [{"number": 2, "companyId": company["companyId"]}], "routes": {"room": 2, "other": 2}})["status"] == 200
+    charged = api(desk, "POST", f"/api/v1/stays/{other}/charges", {
+        "description": "ห้องประชุม", "category": "other", "amount": {"amount": 200_000, "currency": "THB"}})["data"]
+    assert [e["folio"] for e in charged["entries"] if e.get("description") == "ห้องประชุม"] == [2]
+
+    # The company's account: this month's folios, then its invoice, in Thai.
+    go(desk, f"#/stays/{stay}", "stays")
+    poll(lambda: desk.find_elements(By.ID, "folio-tab-2"))
+    desk.find_element(By.ID, "folio-tab-2").click()
+    poll(lambda: desk.find_elements(By.ID, "folio-company-link"))
+    desk.find_element(By.ID, "folio-company-link").click()
+    wait_ready(desk, "companies")
+    desk.execute_script("location.hash = arguments[0]", f"#/companies/{company['companyId']}?month={month}")
+    assert poll(lambda: desk.find_elements(By.CSS_SELECTOR, f'#company-folios tr[data-stay-id="{stay}"]'), timeout=15)
+    page = desk.find_element(By.CSS_SELECTOR, ".companies-page").text
+    left_words = [word for word in ("Companies", "Month", "Issue", "invoice", "Invoice", "Save", "Back") if word in page]
+    assert not left_words, f"English left on the Thai company page: {left_words}"
+    desk.find_element(By.ID, "company-issue").click()
+    wait_ready(desk, "company-invoices")
+    issued = api(desk, "GET", f"/api/v1/properties/{hotel['id']}/companies/{company['companyId']}/account?month={month}")["data"]["invoices"][0]
+    # Numbered with the hotel's invoices: after the stay's own.
+    assert issued["reference"].startswith("INV-") and issued["number"] > invoice["number"]
+    sheet = desk.find_element(By.CSS_SELECTOR, ".document-sheet").text
+    assert COMPANY in sheet and issued["reference"] in sheet and guest["confirmationCode"] in sheet, sheet
+    assert sorted(s["stayId"] for s in issued["stays"]) == sorted([stay, other])
+    assert issued["totalCharges"]["amount"] == sum(s["totalCharges"]["amount"] for s in issued["stays"])
+    screenshot(desk, "company-invoice-thai")

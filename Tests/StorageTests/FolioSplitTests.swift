@@ -83,6 +83,35 @@ struct FolioSplitTests {
         let out = try await desk.checkOut(stay.id, version: nil, by: Self.manager)
         #expect(out.state == .checkedOut)
         #expect(try await store.folio(stayID: stay.id).part(2).balance.amount > 0)
+
+        // Another guest of the company's, leaving the same month: its rooms on the company's folio too.
+        let other = try await desk.book(hotel.newStay(room: hotel.rooms[1].id, guest: "Bo Chen"), by: Self.manager)
+        _ = try await accounts.split(other.id, into: split, by: Self.manager)
+        _ = try await desk.checkIn(other.id, version: nil, by: Self.manager)
+        let month = CompanyInvoice.days(of: Day(year: 2026, month: 12, day: 1))
+        #expect(month.upperBound == Day(year: 2026, month: 12, day: 31))
+        let account = try await accounts.companyAccount(
+            company.id, at: hotel.property.id, month: month.lowerBound, by: Self.manager)
+        let preview = try #require(account.month)
+        #expect(preview.stays.map(\.stayID) == [stay.id, other.id] && account.invoices.isEmpty)
+        let issued = try await accounts.issueCompanyInvoice(
+            company.id, at: hotel.property.id, month: month.lowerBound, by: Self.manager)
+        // Numbered with the stays' invoices: the first was the stay's own folio 2's.
+        #expect(issued.reference == "INV-000002" && issued.buyer.name == company.name)
+        let companys = [
+            try await store.folio(stayID: stay.id).part(2), try await store.folio(stayID: other.id).part(2),
+        ]
+        #expect(issued.totalCharges.amount == companys.map(\.totalCharges.amount).reduce(0, +))
+        #expect(issued.balance.amount == companys.map(\.balance.amount).reduce(0, +))
+        #expect(issued.taxes.map(\.amount.amount).reduce(0, +) == issued.totalTax.amount)
+        #expect(try await accounts.companyInvoice(issued.id, by: Self.manager) == issued)
+        // A month with nothing to bill is refused and takes no number.
+        await #expect(throws: DomainError.self) {
+            _ = try await accounts.issueCompanyInvoice(
+                company.id, at: hotel.property.id, month: Day(year: 2027, month: 1, day: 1), by: Self.manager)
+        }
+        let next = try await accounts.issueDocument(.invoice, stayID: other.id, folio: 2, by: Self.manager)
+        #expect(next.reference == "INV-000003")
     }
 
     @Test(arguments: TestDatabase.available)

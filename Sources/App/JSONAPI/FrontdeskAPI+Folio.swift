@@ -124,6 +124,77 @@ extension FrontdeskAPI {
     }
 }
 
+/// A company's months: its account as it stands, and its invoices.
+extension FrontdeskAPI {
+    func getCompanyAccount(_ input: Operations.GetCompanyAccount.Input) async throws
+        -> Operations.GetCompanyAccount.Output
+    {
+        let staff = try context.staff(for: .accounts)
+        let property = try await frontDesk.property(input.path.id, by: staff)
+        let month =
+            try input.query.month.map { try CompanyInvoice.month(named: $0) }
+            ?? {
+                let civil = property.today(now: accounts.now()).civil
+                return Day(year: civil.year, month: civil.month, day: 1)
+            }()
+        let account = try await accounts.companyAccount(
+            input.path.companyId, at: input.path.id, month: month, by: staff)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        company: .init(account.company), monthShown: String(month.iso.prefix(7)),
+                        month: try account.month.map(Components.Schemas.CompanyInvoice.init),
+                        invoices: try account.invoices.map(Components.Schemas.CompanyInvoice.init)))))
+    }
+
+    func issueCompanyInvoice(_ input: Operations.IssueCompanyInvoice.Input) async throws
+        -> Operations.IssueCompanyInvoice.Output
+    {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let invoice = try await accounts.issueCompanyInvoice(
+            input.path.companyId, at: input.path.id, month: try CompanyInvoice.month(named: body.month), by: try staff)
+        return .created(.init(body: .json(try .init(invoice))))
+    }
+
+    func getCompanyInvoice(_ input: Operations.GetCompanyInvoice.Input) async throws
+        -> Operations.GetCompanyInvoice.Output
+    {
+        let invoice = try await accounts.companyInvoice(input.path.id, by: try context.staff(for: .accounts))
+        return .ok(.init(body: .json(try .init(invoice))))
+    }
+}
+
+extension Components.Schemas.CompanyInvoice {
+    init(_ invoice: CompanyInvoice) throws {
+        let issued = invoice.id != 0
+        self.init(
+            id: issued ? invoice.id : nil, number: issued ? invoice.number : nil,
+            reference: issued ? invoice.reference : nil, propertyId: invoice.propertyID, companyId: invoice.companyID,
+            month: String(invoice.month.iso.prefix(7)), issuedOn: invoice.issuedOn.iso, issuer: .init(invoice.issuer),
+            buyer: .init(invoice.buyer), currency: try documented(invoice.currency.code),
+            stays: try invoice.stays.map { stay in
+                let document = try Components.Schemas.FolioDocument(stay)
+                return .init(
+                    stayId: stay.stayID, folio: stay.folio, guestName: stay.guestName,
+                    confirmationCode: stay.confirmationCode, arrival: document.arrival, departure: document.departure,
+                    rooms: stay.rooms, charges: document.charges, taxes: document.taxes,
+                    includedTaxes: document.includedTaxes, payments: document.payments, subtotal: document.subtotal,
+                    totalTax: document.totalTax, totalCharges: document.totalCharges,
+                    totalPayments: document.totalPayments, balance: document.balance)
+            },
+            taxes: try invoice.taxes.map(Components.Schemas.FolioDocumentTax.init),
+            includedTaxes: invoice.includedTaxes.isEmpty
+                ? nil : try invoice.includedTaxes.map(Components.Schemas.FolioDocumentTax.init),
+            subtotal: try .init(invoice.subtotal), totalTax: try .init(invoice.totalTax),
+            totalCharges: try .init(invoice.totalCharges), totalPayments: try .init(invoice.totalPayments),
+            balance: try .init(invoice.balance))
+    }
+}
+
 extension Company {
     init(_ body: Components.Schemas.CompanyRequest, id: Int, propertyID: Int) {
         self.init(

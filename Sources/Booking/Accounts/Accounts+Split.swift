@@ -74,6 +74,57 @@ extension Accounts where Storage: CompanyStorage {
         return (after, property)
     }
 
+    /// A company of the property, or 404 naming `companyId`.
+    public func company(_ id: Int, at propertyID: Int, by staff: Staff) async throws -> Company {
+        _ = try await property(propertyID, by: staff)
+        guard let company = try await storage.company(id: id), company.propertyID == propertyID else {
+            throw DomainError(.notFound, "no company \(id) at this property", field: "companyId")
+        }
+        return company
+    }
+
+    /// A company's month as its invoice would bill it now (nil: nothing charged on its folios of the stays
+    /// that left that month), and the invoices issued to it: what the desk reads of a company's account.
+    public func companyAccount(_ id: Int, at propertyID: Int, month: Day, by staff: Staff) async throws -> (
+        company: Company, month: CompanyInvoice?, invoices: [CompanyInvoice]
+    ) {
+        let company = try await company(id, at: propertyID, by: staff.doing(.accounts))
+        let property = try await property(propertyID, by: staff)
+        let billed = try await storage.billed(companyID: id, departing: CompanyInvoice.days(of: month))
+        let rooms = try await roomNumbers(of: property)
+        let draft = try? CompanyInvoice.draft(
+            company: company, month: month, billed: billed, property: property, roomNumbers: rooms,
+            today: property.today(now: now()))
+        return (company, draft, try await storage.companyInvoices(companyID: id))
+    }
+
+    /// Issues a company's invoice for the month beginning `month`: its folios of the stays that left that
+    /// month, as they stand, numbered with the property's invoices (`CompanyInvoice`).
+    public func issueCompanyInvoice(_ id: Int, at propertyID: Int, month: Day, by staff: Staff) async throws
+        -> CompanyInvoice
+    {
+        let company = try await company(id, at: propertyID, by: staff)
+        let property = try await property(propertyID, by: staff)
+        let rooms = try await roomNumbers(of: property)
+        let today = property.today(now: now())
+        return try await storage.issue(companyID: id, departing: CompanyInvoice.days(of: month), by: staff.user.id) {
+            try CompanyInvoice.draft(
+                company: company, month: month, billed: $0, property: property, roomNumbers: rooms, today: today)
+        }
+    }
+
+    /// A company's invoice as issued.
+    public func companyInvoice(_ id: Int, by staff: Staff) async throws -> CompanyInvoice {
+        guard let invoice = try await storage.companyInvoice(id: id),
+            try staff.doing(.accounts).worksAt(invoice.propertyID)
+        else { throw DomainError(.notFound, "no invoice \(id)") }
+        return invoice
+    }
+
+    private func roomNumbers(of property: Property) async throws -> [Int: String] {
+        Dictionary(uniqueKeysWithValues: try await storage.rooms(propertyID: property.id).map { ($0.id, $0.number) })
+    }
+
     /// The companies the property bills, by name.
     public func companies(propertyID: Int, by staff: Staff) async throws -> [Company] {
         _ = try await property(propertyID, by: staff)

@@ -65,4 +65,16 @@ public protocol CompanyStorage: StayStorage {
     /// Stores a new company (id 0) or changes one, with its audit row; refused past
     /// `Company.maxPerProperty`. Answers it as stored.
     func save(_ company: Company, by userID: Int?) async throws -> Company
+    /// The folios a company pays of the stays leaving on one of `days`, with their stays and guests.
+    func billed(companyID: Int, departing days: ClosedRange<Day>) async throws -> [CompanyInvoice.Billed]
+    /// Issues a company's invoice in one transaction: reads what it pays of the stays leaving on `days`,
+    /// drafts the invoice (`draft` may refuse), numbers it from the property's invoices and stores it. A
+    /// refused issue takes no number.
+    func issue(
+        companyID: Int, departing days: ClosedRange<Day>, by userID: Int?,
+        _ draft: @escaping @Sendable ([CompanyInvoice.Billed]) throws -> CompanyInvoice
+    ) async throws -> CompanyInvoice
+    /// A company's invoices, the latest first.
+    func companyInvoices(companyID: Int) async throws -> [CompanyInvoice]
+    func companyInvoice(id: Int) async throws -> CompanyInvoice?
 }

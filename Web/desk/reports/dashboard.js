@@ -29,6 +29,7 @@ export async function mount(main, desk, route) {
     desk.readsMoney ? h("a", { href: "#/reports", class: "desk-button", id: "dashboard-reports", text: t("nav.reports") }) : null,
     desk.readsMoney ? h("a", { href: "#/audit", class: "desk-button", id: "dashboard-audit", text: t("nav.audit") }) : null,
     desk.readsMoney ? h("a", { href: "#/bank", class: "desk-button", id: "dashboard-bank", text: t("nav.bank") }) : null,
+    desk.readsMoney ? h("a", { href: "#/companies", class: "desk-button", id: "dashboard-companies", text: t("nav.companies") }) : null,
   );
   fill(main, h("div", { class: "dashboard" }, form, message, figures, chart, table));
 

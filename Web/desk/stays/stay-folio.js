@@ -61,7 +61,15 @@ export function folioSection({ stay, stayId: id, folio, documents, companies, vi
   const panel = h(
     "div",
     { id: "folio-panel", ...(split ? { role: "tabpanel", "aria-labelledby": `folio-tab-${shown.number}` } : {}) },
-    shown.payer === "company" ? h("p", { class: "desk-hint", id: "folio-company-note", text: t("folio.billedMonthly", { company: who(shown) }) }) : null,
+    shown.payer === "company"
+      ? h(
+          "p",
+          { class: "desk-hint", id: "folio-company-note" },
+          t("folio.billedMonthly", { company: who(shown) }),
+          " ",
+          desk.readsMoney ? h("a", { href: `#/companies/${shown.companyId}`, id: "folio-company-link", text: t("nav.companies") }) : null,
+        )
+      : null,
     folioTable({ ...folio, entries, ...shown }, i18n, mayPost() ? reverse : null, move ? { parts, who, move } : null),
   );
   section.append(panel);

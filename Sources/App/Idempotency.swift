@@ -23,7 +23,8 @@ struct Idempotency {
     /// one; the desk may, and does for the changes its outbox sends again after a network drop
     /// (charges, payments, reversals, room moves).
     static let operations = [
-        "createStay": false, "createAppointment": false, "createPublicBooking": true, "postCharge": false,
+        "createStay": false, "createAppointment": false, "createPublicBooking": true, "createPublicGroupBooking": true,
+        "createGroup": false, "postCharge": false,
         "postPayment": false, "postReversal": false, "moveStay": false, "bookSalonVisit": true,
         "createCustomer": false, "createSale": false, "collectSalePayment": false, "takeDeposit": false,
         "createAppointmentSeries": false, "joinSalonWaitlist": true, "addToSalonWaitlist": false,

@@ -505,6 +505,7 @@ public struct StayRepository: Sendable {
             notes: try row.decode(column: "notes", as: String.self),
             ratePlanID: try row.decode(column: "rate_plan_id", as: Int?.self))
         stay.checkedInOnline = try row.decode(column: "checked_in_online", as: Bool.self)
+        stay.groupID = try row.decode(column: "group_id", as: Int?.self)
         if !segments.isEmpty { stay.segments = segments }
         return stay
     }

@@ -37,4 +37,6 @@ extension Store {
     package var documents: DocumentRepository { DocumentRepository(store: self) }
     /// The companies properties bill.
     package var companies: CompanyRepository { CompanyRepository(store: self) }
+    /// Bookings of several rooms.
+    package var groups: GroupRepository { GroupRepository(store: self) }
 }

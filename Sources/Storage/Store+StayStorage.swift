@@ -72,6 +72,17 @@ extension Store: StayStorage {
     }
 }
 
+/// Bookings of several rooms hold stays together.
+extension Store: GroupStorage {
+    public func group(_ stays: [Stay], name: String, by userID: Int?) async throws -> BookingGroup {
+        try await groups.group(stays, name: name, by: userID)
+    }
+
+    public func group(id: Int) async throws -> BookingGroup? {
+        try await groups.group(id: id)
+    }
+}
+
 /// The companies a hotel bills are kept with their folios.
 extension Store: CompanyStorage {
     public func companies(propertyID: Int) async throws -> [Company] {

@@ -63,6 +63,7 @@ struct DomainLimitsDocumentTests {
         case "name" where bound.schema.hasSuffix("StaffAddition"): User.nameLimit
         case "name" where bound.schema.hasSuffix("Issuer") || bound.schema.hasSuffix("Buyer"): Issuer.nameLimit
         case "name" where bound.schema.hasSuffix("CompanyRequest"): Issuer.nameLimit
+        case "name" where bound.schema.hasSuffix("GroupRequest"): BookingGroup.nameLimit
         case "name" where bound.schema.hasSuffix("folios/items"): FolioSplit.nameLimit
         case "name" where bound.schema.hasSuffix("PropertyTax"): Tax.nameLimit
         case "name" where bound.schema.hasSuffix("RatePlanBody"): RatePlan.nameLimit

@@ -55,6 +55,45 @@ struct HousekeepingMoneyAPITests {
         return (stay, closed)
     }
 
+    /// A company that pays `stay`'s first line (moved to its folio), its invoice of the stay's month, and a
+    /// group of two rooms booked weeks ahead: their ids.
+    static func companyAndGroup(_ manager: SignedInClient, _ fixture: APIFixture, stay: Int) async throws -> (
+        company: Int, invoice: Int, group: Int
+    ) {
+        let base = "/api/v1/properties/\(fixture.property.id)"
+        let company = try await manager.execute(
+            uri: base + "/companies", method: .post, body: ByteBuffer(string: #"{"name": "Lanna Trading"}"#)
+        ) { try StayActionsAPITests.decode(Components.Schemas.Company.self, $0).id }
+        let split = try await manager.execute(
+            uri: "/api/v1/stays/\(stay)/folio/split", method: .put,
+            body: ByteBuffer(string: #"{"folios": [{"number": 2, "companyId": \#(company)}]}"#)
+        ) { try StayActionsAPITests.decode(Components.Schemas.Folio.self, $0) }
+        let line = try #require(split.entries.first { $0.category == .room })
+        try await manager.execute(
+            uri: "/api/v1/stays/\(stay)/folio/moves", method: .post,
+            body: ByteBuffer(string: #"{"entryIds": [\#(line.id)], "folio": 2}"#)
+        ) { #expect($0.status == .created) }
+        let departure = try await StayHistoryPropertyTests.History.stay(manager, stay).departure
+        let invoice = try await manager.execute(
+            uri: base + "/companies/\(company)/invoices", method: .post,
+            body: ByteBuffer(string: #"{"month": "\#(departure.prefix(7))"}"#)
+        ) {
+            #expect($0.status == .created, "\(String(buffer: $0.body))")
+            return try StayActionsAPITests.decode(Components.Schemas.CompanyInvoice.self, $0).id ?? 0
+        }
+        let arrival = fixture.today.adding(days: 20)
+        let room =
+            #"{"arrival": "\#(arrival.iso)", "departure": "\#(arrival.adding(days: 1).iso)", "adults": 1, "roomTypeId": \#(fixture.roomType.id)}"#
+        let group = try await manager.execute(
+            uri: base + "/groups", method: .post,
+            body: ByteBuffer(string: #"{"guest": {"name": "Ann Lee"}, "rooms": [\#(room), \#(room)]}"#)
+        ) {
+            #expect($0.status == .created, "\(String(buffer: $0.body))")
+            return try StayActionsAPITests.decode(Components.Schemas.Group.self, $0).id
+        }
+        return (company, invoice, group)
+    }
+
     @Test func everyStaffRouteAnswersAHousekeeperWithoutMoneyOrRefusesIt() async throws {
         let fixture = try await APIFixture.make()
         let salon = try await AppointmentAPITests.salon(in: fixture)
@@ -87,6 +126,8 @@ struct HousekeepingMoneyAPITests {
             ) {
                 try APIFixture.decoder.decode(AppointmentAPITests.AppointmentBody.self, from: Data(buffer: $0.body)).id
             }
+            // A company paying the stay's rooms, its month's invoice, and a group of two rooms.
+            let (company, companyInvoice, group) = try await Self.companyAndGroup(manager, fixture, stay: stay)
             let housekeeper = try #require(
                 try await StaffAPITests.signIn(manager, "housekeeping@example.com", APIFixture.password))
             let property = fixture.property.id
@@ -97,6 +138,7 @@ struct HousekeepingMoneyAPITests {
             {
                 var uri = path.replacingOccurrences(of: "{day}", with: closed.iso)
                     .replacingOccurrences(of: "{name}", with: "payment").replacingOccurrences(of: "{userId}", with: "1")
+                    .replacingOccurrences(of: "{companyId}", with: String(company))
                 let id =
                     path.hasPrefix("/api/v1/stays/")
                     ? stay
@@ -108,14 +150,18 @@ struct HousekeepingMoneyAPITests {
                                 ? customer
                                 : path.hasPrefix("/api/v1/sales/")
                                     ? sale
-                                    : path.hasSuffix("/customers") || path.hasSuffix("/products")
-                                        || path.hasSuffix("/waitlist")
-                                        ? salon.property.id
-                                        : path.hasPrefix("/api/v1/rooms/")
-                                            ? fixture.rooms[0].id
-                                            : path.hasPrefix("/api/v1/room-types/")
-                                                ? fixture.roomType.id
-                                                : path.hasSuffix("/salon") ? salon.property.id : property
+                                    : path.hasPrefix("/api/v1/company-invoices/")
+                                        ? companyInvoice
+                                        : path.hasPrefix("/api/v1/groups/")
+                                            ? group
+                                            : path.hasSuffix("/customers") || path.hasSuffix("/products")
+                                                || path.hasSuffix("/waitlist")
+                                                ? salon.property.id
+                                                : path.hasPrefix("/api/v1/rooms/")
+                                                    ? fixture.rooms[0].id
+                                                    : path.hasPrefix("/api/v1/room-types/")
+                                                        ? fixture.roomType.id
+                                                        : path.hasSuffix("/salon") ? salon.property.id : property
                 if uri.hasSuffix("/ledger") || uri.hasSuffix("/stats") || uri.hasSuffix("/rates") {
                     uri += "?from=\(closed.iso)&to=\(closed.adding(days: 2).iso)"
                 }

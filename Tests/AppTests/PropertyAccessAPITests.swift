@@ -135,6 +135,11 @@ struct PropertyAccessAPITests {
             (.get, "/api/v1/properties/\(hotel)/companies/1/account?month=2026-12", nil),
             (.post, "/api/v1/properties/\(hotel)/companies/1/invoices", #"{"month": "2026-12"}"#),
             (.get, "/api/v1/company-invoices/1", nil),
+            (
+                .post, "/api/v1/properties/\(hotel)/groups",
+                #"{"guest": {"name": "Ann"}, "rooms": [{"arrival": "2026-12-01", "departure": "2026-12-02", "adults": 1, "roomTypeId": 1}, {"arrival": "2026-12-01", "departure": "2026-12-02", "adults": 1, "roomTypeId": 1}]}"#
+            ),
+            (.get, "/api/v1/groups/1", nil),
             (.get, "/api/v1/room-types/\(roomType)/rates?from=2026-12-01&to=2026-12-08", nil),
             (.get, "/api/v1/rooms/\(room)/ical", nil),
             (.post, "/api/v1/rooms/\(room)/ical-imports", #"{"url": "https://example.com/a.ics"}"#),

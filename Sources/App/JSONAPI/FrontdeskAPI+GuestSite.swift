@@ -227,3 +227,49 @@ extension Components.Schemas.RegionSuggestion {
             region: area.region, places: area.places, latitude: centre.latitude, longitude: centre.longitude)
     }
 }
+
+/// A guest books several rooms at once.
+extension FrontdeskAPI {
+    func createPublicGroupBooking(_ input: Operations.CreatePublicGroupBooking.Input) async throws
+        -> Operations.CreatePublicGroupBooking.Output
+    {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        if let time = body.arrivalTime { _ = try clockMinute(time, field: "arrivalTime") }
+        try FreeText.validate(body.requests ?? "", field: "requests", limit: 1_000)
+        var notes = body.requests ?? ""
+        if let time = body.arrivalTime { notes = "Arriving at \(time). " + notes }
+        let language = try Language.asked(input.query.lang)
+        let nights = try Nights(
+            arrival: try Day.parse(body.arrival, field: "arrival"),
+            departure: try Day.parse(body.departure, field: "departure"))
+        let rooms = body.rooms.map { room in
+            NewStay(
+                propertyID: body.propertyId, roomTypeID: room.roomTypeId, roomID: nil, nights: nights,
+                adults: room.adults, children: room.children ?? 0, infants: room.infants ?? 0,
+                guestName: body.guest.name, guestEmail: body.guest.email, guestPhone: body.guest.phone ?? "",
+                source: .online, notes: notes, ratePlanID: room.ratePlanId)
+        }
+        let bookings = try await guestsBookings.bookGroup(rooms, language: language ?? .en)
+        let first = bookings[0]
+        let translations = first.place.translations
+        return .created(
+            .init(
+                body: .json(
+                    .init(
+                        confirmationCode: first.stay.confirmationCode, property: first.place.name,
+                        arrival: nights.arrival.iso, departure: nights.departure.iso, nights: nights.count,
+                        guestName: body.guest.name,
+                        rooms: try bookings.map { booking in
+                            .init(
+                                roomType: translations.word(booking.roomType.name, in: language),
+                                adults: booking.stay.adults, children: booking.stay.children,
+                                infants: booking.stay.infants,
+                                price: try .init(booking.price.worded(translations, in: language)))
+                        },
+                        total: try .init(
+                            Money(bookings.map(\.price.total.amount).saturatedSum(), first.place.currency))))))
+    }
+}

@@ -113,7 +113,7 @@ extension Components.Schemas.Stay {
             adults: stay.adults, children: stay.children, infants: stay.infants,
             source: try documented(stay.source.rawValue), state: try documented(stay.state.rawValue),
             version: stay.version, confirmationCode: stay.confirmationCode, notes: stay.notes,
-            ratePlanId: stay.ratePlanID, checkedInOnline: stay.checkedInOnline ? true : nil)
+            ratePlanId: stay.ratePlanID, checkedInOnline: stay.checkedInOnline ? true : nil, groupId: stay.groupID)
     }
 }
 
@@ -123,5 +123,44 @@ extension Components.Schemas.Contact {
             name: guest.name, email: guest.email, phone: guest.phone,
             nationality: guest.nationality.isEmpty ? nil : guest.nationality,
             documentNumber: guest.documentNumber.isEmpty ? nil : guest.documentNumber, birthDate: guest.birthDate?.iso)
+    }
+}
+
+/// Bookings of several rooms at the desk.
+extension FrontdeskAPI {
+    func createGroup(_ input: Operations.CreateGroup.Input) async throws -> Operations.CreateGroup.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let rooms = try body.rooms.enumerated().map { index, room in
+            do {
+                return NewStay(
+                    propertyID: input.path.id, roomTypeID: room.roomTypeId, roomID: room.roomId,
+                    nights: try Nights(
+                        arrival: try Day.parse(room.arrival, field: "arrival"),
+                        departure: try Day.parse(room.departure, field: "departure")),
+                    adults: room.adults, children: room.children ?? 0, infants: room.infants ?? 0,
+                    guestName: body.guest.name, guestEmail: body.guest.email ?? "", guestPhone: body.guest.phone ?? "",
+                    source: .frontDesk, ratePlanID: room.ratePlanId)
+            } catch let error as DomainError {
+                throw error.under("rooms[\(index)]")
+            }
+        }
+        let (group, stays) = try await frontDesk.bookGroup(rooms, name: body.name ?? "", by: try staff)
+        return .created(.init(body: .json(try .init(group, stays: stays))))
+    }
+
+    func getGroup(_ input: Operations.GetGroup.Input) async throws -> Operations.GetGroup.Output {
+        let (group, stays) = try await frontDesk.group(input.path.id, by: try staff)
+        return .ok(.init(body: .json(try .init(group, stays: stays))))
+    }
+}
+
+extension Components.Schemas.Group {
+    init(_ group: BookingGroup, stays: [Stay]) throws {
+        self.init(
+            id: group.id, propertyId: group.propertyID, code: group.code, name: group.name,
+            stays: try stays.map(Components.Schemas.Stay.init))
     }
 }

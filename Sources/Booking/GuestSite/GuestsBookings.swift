@@ -56,7 +56,7 @@ public struct GuestsBookings<Storage: StayStorage>: StayOperations {
         }
     }
 
-    private func booking(_ new: NewStay) async throws -> OnlineBooking {
+    func booking(_ new: NewStay) async throws -> OnlineBooking {
         guard let property = try await storage.property(id: new.propertyID), property.kind == .hotel else {
             throw DomainError(.notFound, "no place \(new.propertyID)", field: "propertyId")
         }

@@ -11,6 +11,45 @@ extension NewMessage {
         ).map { $0.askingDeposit(of: booking.stay, priced: booking.price, at: booking.place) }
     }
 
+    /// A booking of several rooms' one confirmation in `language`: its code (its first stay's), each room
+    /// ("2 × Garden Double, Family"), their total, and the deposits their plans ask, with one code to pay them
+    /// where the place is paid by one. nil when the guest gave no email.
+    public static func confirmation(
+        ofGroup bookings: [OnlineBooking], guestName: String, email: String, language: Language
+    ) -> NewMessage? {
+        guard let first = bookings.first,
+            var message = about(
+                first.stay, kind: .confirmation, guest: Guest(id: first.stay.guestID, name: guestName, email: email),
+                place: first.place, roomType: first.roomType, language: language,
+                total: Money(bookings.map(\.price.total.amount).saturatedSum(), first.place.currency))
+        else { return nil }
+        var counts: [(name: String, count: Int)] = []
+        for booking in bookings {
+            let name = first.place.translations.word(booking.roomType.name, in: language)
+            if let index = counts.firstIndex(where: { $0.name == name }) {
+                counts[index].count += 1
+            } else {
+                counts.append((name, 1))
+            }
+        }
+        message.facts.roomType = counts.map { $0.count > 1 ? "\($0.count) × \($0.name)" : $0.name }.joined(
+            separator: ", ")
+        let deposits = bookings.compactMap { booking in
+            booking.place.ratePlan(booking.stay.ratePlanID)?.deposit(
+                price: booking.price, guests: booking.stay.adults + booking.stay.children)
+        }
+        if !deposits.isEmpty {
+            let deposit = Money(deposits.map(\.amount).saturatedSum(), first.place.currency)
+            message.facts.deposit = deposit.amount
+            message.facts.currency = deposit.currency.code
+            message.facts.payCode = PaymentCode.due(
+                deposit, at: first.place, confirmationCode: first.stay.confirmationCode
+            )
+            .map(PayCodeFacts.init)
+        }
+        return message
+    }
+
     /// A booking made at the desk, confirmed to its guest in the `language` the desk chose for them, with
     /// its `price` as the guest site would quote it (and the deposit its plan asks of it): nil when the guest
     /// gave no email.

@@ -26,7 +26,7 @@ extension FrontDesk {
     }
 
     /// The booking as it will be written, with the rates its stay keeps, once every rule has passed.
-    private func checked(_ new: NewStay, by staff: Staff?) async throws -> (NewStay, [Day: Money]) {
+    func checked(_ new: NewStay, by staff: Staff?) async throws -> (NewStay, [Day: Money]) {
         guard try staff?.worksAt(new.propertyID) ?? true, let property = try await storage.property(id: new.propertyID)
         else { throw DomainError(.notFound, "no property \(new.propertyID)", field: "propertyId") }
         try Stay.validate(nights: new.nights)

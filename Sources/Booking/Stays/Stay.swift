@@ -57,6 +57,8 @@ public struct Stay: Hashable, Sendable, Identifiable {
     /// Whether its guest sent the online check-in before arriving (`OnlineCheckIn`): the board and
     /// Today show it.
     public var checkedInOnline = false
+    /// The booking of several rooms it is one of (`BookingGroup`); nil for a stay booked alone.
+    public var groupID: Int?
 
     public init(
         id: Int, propertyID: Int, roomTypeID: Int, guestID: Int, roomID: Int?, nights: Nights, adults: Int,

@@ -39,6 +39,12 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// "Close the days in turn: {next} first."
     public static let auditOrder = Refusal("audit.order")
 
+    // A booking of several rooms
+    /// "A booking of several rooms holds 2 to {limit} rooms."
+    public static let groupRooms = Refusal("group.rooms")
+    /// "Not every room asked for is free on those dates: nothing was booked. Search again."
+    public static let groupUnavailable = Refusal("group.unavailable")
+
     // A guest's own booking
     /// "The arrival date ({arrival}) has passed: contact the property to cancel."
     public static let bookingArrivalPassed = Refusal("booking.arrivalPassed")
@@ -354,6 +360,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .emailInvalid, .emailRequired,
         .folioHasLines, .folioNothingToInvoice, .folioNothingToReceipt, .folioOpenBalance, .folioTaxFollowsCharges,
         .folioTooMany,
+        .groupRooms, .groupUnavailable,
         .guestBirthDate, .guestDocumentNumber, .guestNationality,
         .importRefused,
         .issuerBranch, .issuerTaxID,

@@ -36,6 +36,8 @@ export default {
   "folio.nothingToReceipt": "Nothing to receipt: the folio has no payments.",
   "folio.hasLines": "Folio {folio} has lines: move them to another folio first.",
   "folio.tooMany": "A stay is split into at most {limit} folios.",
+  "group.rooms": "A booking of several rooms holds 2 to {limit} rooms.",
+  "group.unavailable": "Not every room asked for is free on those dates: nothing was booked. Search again.",
   "staff.managerOnly": "Only a manager can do this.",
   "plan.tooMany": "A property has at most 20 rate plans.",
   "plan.name": "A rate plan needs a name of 1 to 60 characters, each name once.",

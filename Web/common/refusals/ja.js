@@ -36,6 +36,8 @@ export default {
   "folio.nothingToReceipt": "領収書にする支払いがありません。",
   "folio.hasLines": "フォリオ{folio}に明細があります。先に別のフォリオへ移してください。",
   "folio.tooMany": "1件の滞在は最大{limit}個のフォリオに分けられます。",
+  "group.rooms": "複数客室の予約は2〜{limit}室です。",
+  "group.unavailable": "ご希望の客室がすべては空いていないため、予約していません。もう一度検索してください。",
   "staff.managerOnly": "この操作はマネージャーだけができます。",
   "plan.tooMany": "料金プランは1施設につき20件までです。",
   "plan.name": "料金プランの名称は1〜60文字で、重複できません。",

@@ -36,6 +36,8 @@ export default {
   "folio.nothingToReceipt": "영수증으로 낼 결제가 없습니다.",
   "folio.hasLines": "폴리오 {folio}에 내역이 있습니다. 먼저 다른 폴리오로 옮기세요.",
   "folio.tooMany": "한 숙박은 최대 {limit}개의 폴리오로 나눌 수 있습니다.",
+  "group.rooms": "여러 객실 예약은 2~{limit}개 객실입니다.",
+  "group.unavailable": "요청한 객실이 모두 비어 있지 않아 예약하지 않았습니다. 다시 검색하세요.",
   "staff.managerOnly": "매니저만 할 수 있습니다.",
   "plan.tooMany": "숙소당 요금제는 최대 20개입니다.",
   "plan.name": "요금제 이름은 1~60자이며 중복될 수 없습니다.",

@@ -36,6 +36,8 @@ export default {
   "folio.nothingToReceipt": "Không có gì để lập biên nhận: chưa có khoản thanh toán nào.",
   "folio.hasLines": "Hồ sơ chi phí {folio} còn dòng: hãy chuyển chúng sang hồ sơ khác trước.",
   "folio.tooMany": "Một lượt lưu trú chia được tối đa {limit} hồ sơ chi phí.",
+  "group.rooms": "Một đặt phòng nhiều phòng gồm 2 đến {limit} phòng.",
+  "group.unavailable": "Không phải mọi phòng đã chọn đều còn trống vào những ngày đó: chưa đặt phòng nào. Hãy tìm lại.",
   "staff.managerOnly": "Chỉ quản lý mới làm được việc này.",
   "plan.tooMany": "Mỗi cơ sở có tối đa 20 gói giá.",
   "plan.name": "Gói giá cần tên từ 1 đến 60 ký tự, không trùng nhau.",

@@ -10,6 +10,7 @@ import { textLength } from "../common/limits.js";
 import { call, errorText, keyPerBody, unreachable } from "../common/api.js";
 import { paramsOf, partyText, searchOf } from "./search-bar.js";
 import { priceLines } from "./price.js";
+import { roomsOf, shareParty } from "./rooms-choice.js";
 
 /** The booking's confirmation code and email, kept for the confirmation page in this tab. */
 export const CONFIRMATION_KEY = "frontdesk.site.booking";
@@ -76,12 +77,16 @@ export async function mount(main, site, route) {
     return { unmount() {} };
   }
   const place = answer.property;
-  const roomType = answer.roomTypes.find((r) => r.id === roomTypeId);
+  // Several rooms (rooms-choice.js): each its type and share of the party, priced for that share.
+  const groupRooms = await roomsToBook(roomsOf(route.params));
+  const roomType = groupRooms ? answer.roomTypes.find((r) => r.id === groupRooms[0].roomTypeId) : answer.roomTypes.find((r) => r.id === roomTypeId);
   // A rate plan chosen on the place page: its price, terms and deposit; one no longer offered says so.
   const planId = Number(route.params.get("plan")) || null;
   const plan = planId ? roomType?.plans?.find((p) => p.id === planId) : null;
   const searchAgain = `#/search?${paramsOf({ ...search, region: place.city })}`;
-  if (!roomType || !roomType.price || (planId && !plan)) {
+  // A room priced for the whole party (one room), or each of several for its share.
+  const priced = groupRooms ? groupRooms.every((room) => room.price) : roomType?.price;
+  if (!roomType || !priced || (planId && !plan)) {
     const gone = roomType?.price && planId && !plan;
     fill(summary,
       h("h1", { id: "book-title", text: t("book.title") }),
@@ -95,16 +100,24 @@ export async function mount(main, site, route) {
   const terms = plan?.nonRefundable
     ? t("book.termsPlanNonRefundable")
     : cancellationTerms(t, i18n, plan ?? answer.policy);
+  const total = groupRooms && { ...groupRooms[0].price.total, amount: groupRooms.reduce((sum, room) => sum + room.price.total.amount, 0) };
   fill(summary,
     h("h1", { id: "book-title", text: t("book.title") }),
-    h("p", { class: "book-place" }, h("strong", { text: place.name }), ` · ${roomType.name}`, plan ? ` · ${plan.name}` : ""),
+    h("p", { class: "book-place" }, h("strong", { text: place.name }), groupRooms ? ` · ${t("rooms.count", { count: groupRooms.length })}` : ` · ${roomType.name}`, plan ? ` · ${plan.name}` : ""),
     h("p", { class: "book-dates", text: `${i18n.date(search.arrival)} – ${i18n.date(search.departure)} · ${partyText(t, i18n, search)}` }),
-    priceLines(site, plan?.price ?? roomType.price),
+    groupRooms
+      ? h("ol", { class: "book-rooms", id: "book-rooms" }, groupRooms.map((room) =>
+          h("li", { class: "book-room", dataset: { roomTypeId: String(room.roomTypeId) } },
+            h("h2", { text: `${room.name} · ${partyText(t, i18n, room)}` }),
+            priceLines(site, room.price),
+          )))
+      : priceLines(site, plan?.price ?? roomType.price),
+    groupRooms ? h("p", { class: "book-total", id: "book-total", text: t("rooms.total", { price: i18n.money(total) }) }) : null,
     h("p", { class: "book-terms", id: "book-terms", text: terms }),
     plan?.deposit ? h("p", { class: "book-deposit", id: "book-deposit", text: t("book.deposit", { amount: i18n.money(plan.deposit) }) }) : null,
   );
 
-  const stayOfPage = [id, roomTypeId, search.arrival, search.departure, search.adults, search.children ?? 0, planId ?? ""].join("|");
+  const stayOfPage = [id, groupRooms ? route.params.get("rooms") : roomTypeId, search.arrival, search.departure, search.adults, search.children ?? 0, planId ?? ""].join("|");
   const booked = bookedInThisTab().find((entry) => entry.stay === stayOfPage);
   if (booked) {
     const again = h("button", { type: "button", class: "site-button", id: "book-another", text: t("book.another") });
@@ -123,6 +136,30 @@ export async function mount(main, site, route) {
   }
   return { unmount() {} };
 
+  /**
+   * The rooms a booking of several holds, each with its type's name and its share of the party priced for
+   * that share (the place's answer for such a party); null for a booking of one room.
+   */
+  async function roomsToBook(ids) {
+    if (ids.length < 2) return null;
+    const capacities = ids.map((roomTypeId) => answer.roomTypes.find((r) => r.id === roomTypeId)?.capacity ?? 1);
+    const shares = shareParty(search, capacities) ?? ids.map(() => ({ adults: 1, children: 0 }));
+    const answers = new Map();
+    for (const share of shares) {
+      const key = `${share.adults}|${share.children}`;
+      if (answers.has(key)) continue;
+      const params = new URLSearchParams(route.params);
+      params.set("adults", String(share.adults));
+      params.set("children", String(share.children));
+      answers.set(key, await site.placeDetail(id, params));
+    }
+    return ids.map((roomTypeId, index) => {
+      const share = shares[index];
+      const found = answers.get(`${share.adults}|${share.children}`).roomTypes.find((r) => r.id === roomTypeId);
+      return { roomTypeId, name: found?.name ?? "", price: found?.price ?? null, adults: share.adults, children: share.children, infants: 0 };
+    });
+  }
+
   function showForm() {
     const field = (name, label, input, hint) => {
       input.id = `book-${name}`;
@@ -139,7 +176,9 @@ export async function mount(main, site, route) {
       requests: h("textarea", { rows: 3, ...textLength("stay.notes") }),
     };
     // A plan that asks a deposit is not paid at the hotel: the button says what booking it means.
-    const submitText = plan?.deposit ? t("book.submitDeposit", { amount: i18n.money(plan.deposit) }) : t("book.submit");
+    const submitText = plan?.deposit
+      ? t("book.submitDeposit", { amount: i18n.money(plan.deposit) })
+      : groupRooms ? t("rooms.submit", { count: groupRooms.length }) : t("book.submit");
     const submit = h("button", { type: "submit", class: "site-button is-primary", id: "book-submit", text: submitText });
     const form = h("form", { class: "book-form", novalidate: true, "aria-labelledby": "book-details-title" },
       h("h2", { id: "book-details-title", text: t("book.details") }),
@@ -182,18 +221,23 @@ export async function mount(main, site, route) {
         wrong.focus();
         return;
       }
-      const body = {
-        propertyId: id, roomTypeId, arrival: search.arrival, departure: search.departure, adults: search.adults,
-        children: search.children, infants: search.infants || undefined,
-        guest: { name, email, phone: inputs.phone.value.trim() || undefined },
-        arrivalTime: inputs.arrivalTime.value || undefined, requests: inputs.requests.value.trim() || undefined,
-        ratePlanId: plan?.id,
-      };
+      const guest = { name, email, phone: inputs.phone.value.trim() || undefined };
+      const extras = { arrivalTime: inputs.arrivalTime.value || undefined, requests: inputs.requests.value.trim() || undefined };
+      const body = groupRooms
+        ? {
+            propertyId: id, arrival: search.arrival, departure: search.departure, guest, ...extras,
+            rooms: groupRooms.map((room) => ({ roomTypeId: room.roomTypeId, adults: room.adults, children: room.children })),
+          }
+        : {
+            propertyId: id, roomTypeId, arrival: search.arrival, departure: search.departure, adults: search.adults,
+            children: search.children, infants: search.infants || undefined, guest, ...extras, ratePlanId: plan?.id,
+          };
       sending = true;
       submit.disabled = true;
       submit.textContent = t("book.working");
       try {
-        const { data } = await call("POST", `/api/v1/public/bookings?lang=${site.i18n.code}`, { body, idempotencyKey: keyFor(body) });
+        const path = groupRooms ? "/api/v1/public/group-bookings" : "/api/v1/public/bookings";
+        const { data } = await call("POST", `${path}?lang=${site.i18n.code}`, { body, idempotencyKey: keyFor(body) });
         sessionStorage.setItem(CONFIRMATION_KEY, JSON.stringify({ code: data.confirmationCode, email, booked: true }));
         sessionStorage.removeItem(DRAFT_KEY);
         sessionStorage.setItem(BOOKED_KEY, JSON.stringify([...bookedInThisTab(), { stay: stayOfPage, code: data.confirmationCode }].slice(-20)));
@@ -202,7 +246,7 @@ export async function mount(main, site, route) {
         // A room gone or a plan withdrawn: the place's kept answer no longer says what it sells.
         if (error.status === 409 || error.field === "ratePlanId") site.forgetPlace(id);
         if (error.status === 409) {
-          fill(message, h("p", { text: t("book.taken") }), h("a", { class: "site-button", href: searchAgain, text: t("book.searchAgain") }));
+          fill(message, h("p", { text: t(groupRooms ? "rooms.taken" : "book.taken") }), h("a", { class: "site-button", href: searchAgain, text: t("book.searchAgain") }));
         } else if (error.field === "ratePlanId") {
           // The hotel stopped offering the plan while the guest typed: the other ways are on the place page.
           fill(message, h("p", { text: t("book.planGone") }), h("a", { class: "site-button", href: `#/places/${id}?${paramsOf({ ...search, region: null })}`, text: t("book.otherPlans") }));

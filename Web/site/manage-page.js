@@ -92,6 +92,15 @@ export async function mount(main, site, route) {
       h("p", { class: "book-place" }, h("strong", { text: booking.property }), ` · ${booking.roomType}`),
       h("p", { class: "book-dates", text: `${i18n.date(booking.arrival)} – ${i18n.date(booking.departure)} · ${i18n.nights(booking.nights)} · ${partyText(t, i18n, booking)}` }),
       booking.price ? priceLines(site, booking.price) : null,
+      // A booking of several rooms: the others, each its type, party, state and total.
+      booking.otherRooms?.length
+        ? h("section", { class: "manage-rooms", id: "manage-rooms", "aria-labelledby": "manage-rooms-title" },
+            h("h2", { id: "manage-rooms-title", text: t("manage.otherRooms", { count: booking.otherRooms.length }) }),
+            h("ul", {}, booking.otherRooms.map((room) =>
+              h("li", { class: "manage-room" },
+                `${room.roomType} · ${partyText(t, i18n, room)} · ${t(`state.${room.state}`)} · ${i18n.money(room.total)}`))),
+          )
+        : null,
       booking.payCode ? payPart(i18n, booking.payCode) : null,
       justBooked ? h("p", { class: "manage-keep", text: t("confirm.keep") }) : null,
       terms ? h("p", { class: "manage-terms", text: terms }) : null,

@@ -10,6 +10,7 @@ import { errorText, get, unreachable } from "../common/api.js";
 import { nightsBetween } from "../common/dates.js";
 import { chooseDates, paramsOf, searchOf } from "./search-bar.js";
 import { planTerms, priceLines } from "./price.js";
+import { roomsChoice } from "./rooms-choice.js";
 import { refusalText } from "../common/refusals.js";
 
 const SECTIONS = ["overview", "rooms", "location", "policies"];
@@ -191,6 +192,22 @@ export async function mount(main, site, route) {
       ),
     )),
   );
+  // Several rooms at once, for the dates chosen: one booking of them all. The rooms free are counted for one
+  // guest a room (a party too large for one room still finds them); the book page prices each room's share.
+  if (hasDates) {
+    const single = new URLSearchParams(route.params);
+    single.set("adults", "1");
+    single.set("children", "0");
+    site.placeDetail(id, single).then((free) => {
+      if (!free.roomTypes.some((roomType) => roomType.available > 0)) return;
+      sections.rooms.append(roomsChoice({
+        t, i18n, roomTypes: free.roomTypes, party: search,
+        href: (rooms) => `#/book/${id}?${paramsOf({ ...search, region: null }, { rooms: rooms.join(",") })}`,
+      }));
+    }).catch(() => {
+      // Without the count the rooms are still booked one at a time above.
+    });
+  }
 
   // MARK: location: a picture the server draws, not a live map
   fill(sections.location,

@@ -45,6 +45,14 @@ extension Components.Schemas.ManagedBooking {
             arrival: stay.arrival.iso,
             departure: stay.departure.iso, nights: stay.nights.count, adults: stay.adults, children: stay.children,
             infants: stay.infants, guestName: booking.guest.name, state: try documented(stay.state.rawValue),
+            otherRooms: booking.otherRooms.isEmpty
+                ? nil
+                : try booking.otherRooms.map { room in
+                    .init(
+                        roomType: translations.word(room.roomType.name, in: language), adults: room.stay.adults,
+                        children: room.stay.children, infants: room.stay.infants,
+                        state: try documented(room.stay.state.rawValue), total: try .init(room.price.total))
+                },
             price: try .init(booking.price.worded(translations, in: language)),
             balance: .init(paid: try .init(folio.totalPayments), due: try .init(folio.balance)),
             cancellation: .init(

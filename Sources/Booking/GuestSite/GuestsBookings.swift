@@ -13,6 +13,9 @@ public struct GuestsBooking: Sendable {
     public var cancellation: GuestCancellation
     /// The deposit its plan asks before arrival, and what of it is paid; nil when none.
     public var deposit: DepositDue?
+    /// The other rooms of its booking when it was booked with several (`BookingGroup`), as their guest sees
+    /// them; empty for a room booked alone.
+    public var otherRooms: [GuestsBooking] = []
 
     /// What the guest owes now: the deposit still open before arrival, else the folio's balance (but for
     /// the folios a company pays); zero
@@ -108,17 +111,53 @@ public struct GuestsBookings<Storage: StayStorage>: StayOperations {
     /// cannot be probed.
     public func find(code: String, email: String) async throws -> GuestsBooking {
         let (found, guest) = try await findGuestsBooking(code: code, email: email)
-        return try await guestsBooking(found, guest: guest)
+        var booking = try await guestsBooking(found, guest: guest)
+        booking.otherRooms = try await otherRooms(of: found)
+        return booking
     }
 
-    /// The guest cancels the booking `find` finds (`FrontDesk.cancelByGuest`), and sees it after. They are
-    /// told, in `language`, with the fee its terms kept, in the cancellation's transaction.
+    /// The other stays of `found`'s booking of several rooms, as their guest sees them.
+    private func otherRooms(of found: StayAtProperty) async throws -> [StayAtProperty] {
+        guard let groupID = found.stay.groupID, let groups = storage as? any GroupStorage,
+            let group = try await groups.group(id: groupID)
+        else { return [] }
+        let roomTypes = try await storage.roomTypes(propertyID: found.property.id)
+        var others: [StayAtProperty] = []
+        for id in group.stayIDs where id != found.stay.id {
+            guard let stay = try await storage.stay(id: id),
+                let roomType = roomTypes.first(where: { $0.id == stay.roomTypeID })
+            else { continue }
+            others.append(StayAtProperty(stay: stay, property: found.property, roomType: roomType, today: found.today))
+        }
+        return others
+    }
+
+    private func otherRooms(of found: StayAtProperty) async throws -> [GuestsBooking] {
+        var rooms: [GuestsBooking] = []
+        for other in try await otherRooms(of: found) as [StayAtProperty] {
+            guard let guest = try await storage.guest(id: other.stay.guestID) else { continue }
+            rooms.append(try await guestsBooking(other, guest: guest))
+        }
+        return rooms
+    }
+
+    /// The guest cancels the booking `find` finds (`FrontDesk.cancelByGuest`), and sees it after; a booking
+    /// of several rooms is cancelled whole, each room by its own terms. They are told, in `language`, with the
+    /// fees the terms kept, in the cancellation's transaction.
     public func cancel(code: String, email: String, language: Language = .en) async throws -> GuestsBooking {
         try await storage.inOneTransaction {
             var (found, guest) = try await findGuestsBooking(code: code, email: email)
-            let fee = try await guestsBooking(found, guest: guest).cancellation.fee
-            found.stay = try await operations(FrontDesk.self).cancelByGuest(found)
-            let cancelled = try await guestsBooking(found, guest: guest)
+            var fee = try await guestsBooking(found, guest: guest).cancellation.fee
+            let desk = operations(FrontDesk.self)
+            found.stay = try await desk.cancelByGuest(found)
+            for var other in try await otherRooms(of: found) as [StayAtProperty] where other.stay.state == .booked {
+                guard let otherGuest = try await storage.guest(id: other.stay.guestID) else { continue }
+                let otherFee = try await guestsBooking(other, guest: otherGuest).cancellation.fee
+                other.stay = try await desk.cancelByGuest(other)
+                fee.amount = fee.amount.addingSaturated(otherFee.amount)
+            }
+            var cancelled = try await guestsBooking(found, guest: guest)
+            cancelled.otherRooms = try await otherRooms(of: found)
             try await notices.send(.cancellation(of: cancelled, fee: fee, language: language))
             return cancelled
         }

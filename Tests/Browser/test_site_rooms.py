@@ -1,0 +1,82 @@
+"""A family books three rooms at once on the guest site, from a phone on a slow network, in Thai: on the
+place's page they choose three rooms for four adults and two children, the booking page prices each room
+for its share of the party, and one booking holds the three rooms under one code with one confirmation
+email; its page lists the other two rooms. At the desk the three stays are one group. No English word is
+left on the Thai pages but the names the hotel entered."""
+
+import datetime
+
+from conftest import latin_words, screenshot
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+from test_site import STAFF, api, wait_page
+
+PHONE = (375, 812)
+
+
+def test_a_family_books_three_rooms_from_a_phone_in_thai_under_one_code(desk_server, browser_factory):
+    phone = browser_factory(viewport=PHONE, language="th-TH")
+    phone.get(f"{desk_server}/")
+    wait_page(phone, "home")
+    # Two weeks ahead, whatever today is: three rooms for two nights at a Chiang Mai place with them free.
+    arrival = datetime.date.today() + datetime.timedelta(days=14)
+    departure = arrival + datetime.timedelta(days=2)
+    dates = f"arrival={arrival.isoformat()}&departure={departure.isoformat()}"
+    found = api(phone, "GET", f"/api/v1/public/search?region=Chiang%20Mai&{dates}&adults=1")["data"]
+    place = next(
+        p for p in found["results"]
+        if sum(r.get("available", 0) for r in api(
+            phone, "GET", f"/api/v1/public/properties/{p['property']['id']}?{dates}&adults=1")["data"]["roomTypes"]) >= 3
+    )["property"]
+    phone.execute_cdp_cmd("Network.enable", {})
+    phone.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 150, "downloadThroughput": 400_000, "uploadThroughput": 200_000})
+    phone.get(f"{desk_server}/#/places/{place['id']}?{dates}&adults=4&children=2")
+    WebDriverWait(phone, 20).until(lambda b: b.find_elements(By.ID, "place-several"))
+
+    # Three rooms, from the types with rooms free, in the order listed.
+    added = 0
+    for row in phone.find_elements(By.CSS_SELECTOR, ".place-several-row"):
+        more = row.find_elements(By.CSS_SELECTOR, "button")[1]
+        while added < 3:
+            before = row.find_element(By.CSS_SELECTOR, "output").text
+            more.click()
+            if row.find_element(By.CSS_SELECTOR, "output").text == before:
+                break
+            added += 1
+    assert added == 3
+    several = phone.find_element(By.ID, "place-several")
+    phone.execute_script("arguments[0].scrollIntoView()", several)
+    screenshot(phone, "site-rooms-thai")
+    phone.find_element(By.ID, "place-book-rooms-together").click()
+    wait_page(phone, "book")
+    WebDriverWait(phone, 20).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#book-rooms .book-room")) == 3)
+    rooms_text = phone.find_element(By.ID, "book-rooms").text
+    assert phone.find_element(By.ID, "book-total").text
+    phone.find_element(By.ID, "book-name").send_keys("สมหญิง รักครอบครัว")
+    phone.find_element(By.ID, "book-email").send_keys("somying.family@example.com")
+    page_text = phone.find_element(By.CSS_SELECTOR, ".book-page").text
+    stored = [place["name"]] + [r["name"] for r in api(phone, "GET", f"/api/v1/public/properties/{place['id']}?lang=th")["data"]["roomTypes"]]
+    assert not latin_words(page_text, stored), latin_words(page_text, stored)
+    screenshot(phone, "site-book-rooms-thai")
+    phone.find_element(By.ID, "book-submit").click()
+    wait_page(phone, "bookings")
+    WebDriverWait(phone, 20).until(lambda b: b.find_elements(By.ID, "manage-rooms"))
+    code = phone.find_element(By.ID, "confirmation-code").text
+    assert len(phone.find_elements(By.CSS_SELECTOR, "#manage-rooms .manage-room")) == 2, rooms_text
+    manage_text = phone.find_element(By.ID, "site-main").text
+    assert not latin_words(manage_text, stored + [code, "somying.family@example.com"]), latin_words(manage_text, stored + [code])
+    screenshot(phone, "site-booked-rooms-thai")
+
+    # At the desk: three stays, one group under the first one's code, and one confirmation email.
+    api(phone, "POST", "/api/v1/session", STAFF)
+    board = api(phone, "GET", f"/api/v1/properties/{place['id']}/stays?q={code}")["data"]["results"]
+    first = next(r["stay"] for r in board if r["stay"]["confirmationCode"] == code)
+    group = api(phone, "GET", f"/api/v1/groups/{first['groupId']}")["data"]
+    assert group["code"] == code and len(group["stays"]) == 3
+    assert sum(s["adults"] for s in group["stays"]) == 4 and sum(s["children"] for s in group["stays"]) == 2
+    assert {s["arrival"] for s in group["stays"]} == {arrival.isoformat()}
+    messages = [m for s in group["stays"]
+                for m in api(phone, "GET", f"/api/v1/stays/{s['id']}/messages")["data"]["messages"]
+                if m["kind"] == "confirmation"]
+    assert len(messages) == 1 and messages[0]["language"] == "th", messages

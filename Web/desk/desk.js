@@ -30,7 +30,7 @@ import { routes as salonSetup } from "./salon/setup/routes.js";
 const PROPERTY_KEY = "frontdesk.property";
 
 // The screens a salon has no use for: opening one there goes to the board.
-const HOTEL_ONLY = new Set(["today", "housekeeping", "dashboard", "rates", "settings", "companies", "company-invoices"]);
+const HOTEL_ONLY = new Set(["today", "housekeeping", "dashboard", "rates", "settings", "companies", "company-invoices", "groups"]);
 // And those a hotel has no use for.
 const SALON_ONLY = new Set(["customers", "waitlist", "salon-setup", "checkout", "sales"]);
 // The events of a change to a salon's set-up, after which the desk reads its property again.

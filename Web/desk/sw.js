@@ -14,7 +14,7 @@ const FILES = [
   "early.js", "app.js", "desk.js", "api.js", "live.js", "login.js", "outbox.js",
   "shared/form.js", "shared/form.css", "shared/field-refusals.js", "shared/message-list.js",
   "board/routes.js", "board/board-screen.js", "board/board-screen.css", "board/board-data.js", "board/board-edit.js", "board/board-panel.js", "board/panel-slot.js",
-  "stays/routes.js", "stays/stay.js", "stays/stay.css", "stays/stay-documents.js", "stays/stay-facts.js", "stays/stay-folio.js", "stays/stay-move.js", "stays/stay-split.js", "stays/stay-questions.js", "stays/online-check-in.js", "stays/room-type-change.js",
+  "stays/routes.js", "stays/stay.js", "stays/stay.css", "stays/stay-documents.js", "stays/stay-facts.js", "stays/stay-folio.js", "stays/stay-move.js", "stays/stay-split.js", "stays/group.js", "stays/stay-questions.js", "stays/online-check-in.js", "stays/room-type-change.js",
   "today/routes.js", "today/today.js", "today/today.css",
   "housekeeping/routes.js", "housekeeping/housekeeping.js", "housekeeping/housekeeping.css",
   "folio/routes.js", "folio/document.js", "folio/companies.js", "folio/company-invoice.js", "folio/document.css", "folio/folio-lines.js", "folio/buyer-form.js", "folio/e-invoice-form.js", "folio/bank.js", "folio/night-audit.js", "folio/night-audit.css", "folio/cash-receipts.js",

@@ -4,9 +4,10 @@
 // free, and each room's price for its share, is the server's to say (all or none when booked).
 
 import { h } from "../common/dom.js";
+import { bound } from "../common/limits.js";
 
-/** The most rooms one booking holds on the site (`BookingGroup.maxRoomsOnline`). */
-export const MAX_ROOMS = 9;
+/** The most rooms one booking holds on the site, as the server bounds it (`group.roomsOnline`). */
+const maxRooms = () => bound("group.roomsOnline").max;
 
 /**
  * Shares a party between rooms of `capacities` (adults and children each holds): an adult in each first, then
@@ -33,7 +34,7 @@ export function shareParty({ adults, children = 0 }, capacities) {
 
 /** The rooms a `rooms` parameter names: room type ids, one a room (`3,3,5`). */
 export function roomsOf(params) {
-  return (params.get("rooms") ?? "").split(",").map(Number).filter((id) => Number.isInteger(id) && id > 0).slice(0, MAX_ROOMS);
+  return (params.get("rooms") ?? "").split(",").map(Number).filter((id) => Number.isInteger(id) && id > 0).slice(0, maxRooms());
 }
 
 /**
@@ -50,7 +51,7 @@ export function roomsChoice({ t, i18n, roomTypes, party, href }) {
     const step = (by) => () => {
       const total = [...counts.values()].reduce((a, b) => a + b, 0);
       const next = counts.get(roomType.id) + by;
-      if (next < 0 || next > Math.min(roomType.available, MAX_ROOMS) || (by > 0 && total >= MAX_ROOMS)) return;
+      if (next < 0 || next > Math.min(roomType.available, maxRooms()) || (by > 0 && total >= maxRooms())) return;
       counts.set(roomType.id, next);
       shown.textContent = i18n.number(next);
       update();

@@ -85,6 +85,7 @@ public enum FieldLimits {
         "company.email": .text(EmailSyntax.maxBytes),
         "folio.payer": .text(FolioSplit.nameLimit),
         "folio.count": .range(1...FolioSplit.maxFolios),
+        "group.roomsOnline": .range(2...BookingGroup.maxRoomsOnline),
         "account.number": .text(ReceivingAccount.numberLimit),
         "account.bankBin": .range(VietQR.bankBINLength...VietQR.bankBINLength),
         "account.holder": .text(ReceivingAccount.holderLimit),

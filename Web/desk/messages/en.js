@@ -1131,4 +1131,11 @@ export default {
   "companies.saveDetails": "Save the details",
   "companies.back": "Back to the company",
   "done.companySaved": "Company saved.",
+  "group.title": "Several rooms",
+  "group.open": "The booking's rooms",
+  "group.choose": "Choose",
+  "group.done": "Done",
+  "group.checkInAll": "Check in all",
+  "group.checkOutAll": "Check out all",
+  "group.cancelChosen": "Cancel the rooms chosen",
 };

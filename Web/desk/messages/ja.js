@@ -1129,4 +1129,11 @@ export default {
   "companies.saveDetails": "情報を保存",
   "companies.back": "法人へ戻る",
   "done.companySaved": "法人を保存しました。",
+  "group.title": "複数客室",
+  "group.open": "この予約の客室",
+  "group.choose": "選択",
+  "group.done": "完了",
+  "group.checkInAll": "全室チェックイン",
+  "group.checkOutAll": "全室チェックアウト",
+  "group.cancelChosen": "選んだ客室をキャンセル",
 };

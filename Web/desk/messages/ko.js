@@ -1129,4 +1129,11 @@ export default {
   "companies.saveDetails": "정보 저장",
   "companies.back": "회사로 돌아가기",
   "done.companySaved": "회사를 저장했습니다.",
+  "group.title": "여러 객실",
+  "group.open": "이 예약의 객실",
+  "group.choose": "선택",
+  "group.done": "완료",
+  "group.checkInAll": "모두 체크인",
+  "group.checkOutAll": "모두 체크아웃",
+  "group.cancelChosen": "고른 객실 취소",
 };

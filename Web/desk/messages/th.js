@@ -1130,4 +1130,11 @@ export default {
   "companies.saveDetails": "บันทึกข้อมูล",
   "companies.back": "กลับไปที่บริษัท",
   "done.companySaved": "บันทึกบริษัทแล้ว",
+  "group.title": "หลายห้อง",
+  "group.open": "ห้องในการจองนี้",
+  "group.choose": "เลือก",
+  "group.done": "เรียบร้อย",
+  "group.checkInAll": "เช็คอินทุกห้อง",
+  "group.checkOutAll": "เช็คเอาท์ทุกห้อง",
+  "group.cancelChosen": "ยกเลิกห้องที่เลือก",
 };

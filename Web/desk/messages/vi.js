@@ -1129,4 +1129,11 @@ export default {
   "companies.saveDetails": "Lưu thông tin",
   "companies.back": "Về công ty",
   "done.companySaved": "Đã lưu công ty.",
+  "group.title": "Nhiều phòng",
+  "group.open": "Các phòng của đặt phòng",
+  "group.choose": "Chọn",
+  "group.done": "Xong",
+  "group.checkInAll": "Nhận phòng tất cả",
+  "group.checkOutAll": "Trả phòng tất cả",
+  "group.cancelChosen": "Huỷ các phòng đã chọn",
 };

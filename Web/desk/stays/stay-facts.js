@@ -42,6 +42,13 @@ export function stayFacts(stay, desk, roomName) {
     ...(stay.infants ? [`${t("stay.infants")} ${i18n.number(stay.infants)}`] : []),
   ].join(" · "));
   fact(t("stay.source"), t(`source.${stay.source}`));
+  // A booking of several rooms: its page holds them together.
+  if (stay.groupId) {
+    facts.append(
+      h("dt", { text: t("group.title") }),
+      h("dd", {}, h("a", { href: `#/groups/${stay.groupId}`, id: "stay-group", text: t("group.open") })),
+    );
+  }
   fact(t("stay.notes"), stay.notes);
   return facts;
 }

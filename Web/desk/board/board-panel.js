@@ -77,6 +77,8 @@ export class BookingPanel {
       if (stay.guest?.phone) fact(t("stay.phone"), stay.guest.phone);
       fact(t("stay.guests"), i18n.t("guests", { count: stay.adults + stay.children }));
       fact(t("today.code"), stay.confirmationCode);
+      // One room of a booking of several: its page holds them together.
+      if (stay.groupId) actions.append(h("a", { class: "desk-button", id: "board-panel-group", href: `#/groups/${stay.groupId}`, text: t("group.open") }));
       const online = onlineCheckInBadge(stay.onlineCheckIn, t);
       if (online) facts.after(h("p", { class: "board-panel-online", id: "board-panel-online" }, online));
       const step = (path, key, done) =>

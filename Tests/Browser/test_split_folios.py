@@ -8,6 +8,7 @@ English is left on the Thai pages."""
 import datetime
 
 from conftest import latin_words, redrawn_again, screenshot
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 from test_desk import api, go, poll, sign_in, use_property, wait_ready
@@ -208,3 +209,59 @@ def test_the_desk_checks_a_group_in_together_and_cancels_one_room_by_its_terms(d
     desk.find_element(By.ID, "group-cancel").click()
     assert poll(lambda: [s["state"] for s in api(desk, "GET", f"/api/v1/groups/{group['id']}")["data"]["stays"]]
                 == ["checked_in", "checked_in", "cancelled"], timeout=15)
+
+
+def test_the_desk_books_a_group_by_room_type_in_thai_and_assigns_its_rooms_one_by_one(desk_server, browser_factory):
+    """At the desk, in Thai: a group of two rooms of a type for a month ahead, booked from its form (a
+    refusal first: no dates), then each room assigned from those free of its type on its nights."""
+    desk = browser_factory(viewport=(1024, 900), language="th-TH")
+    sign_in(desk, desk_server)
+    hotel = use_property(desk, "hotel")
+    today = datetime.date.fromisoformat(api(desk, "GET", f"/api/v1/properties/{hotel['id']}/today")["data"]["date"])
+    detail = api(desk, "GET", f"/api/v1/properties/{hotel['id']}")["data"]
+    room_type = detail["roomTypes"][0]
+    go(desk, "#/today", "today")
+    desk.find_element(By.ID, "today-new-group").click()
+    wait_ready(desk, "groups")
+    desk.find_element(By.ID, "group-guest").send_keys("สมชาย ทัวร์")
+    desk.find_element(By.ID, "group-name").send_keys("ทริปบริษัท")
+    count = desk.find_element(By.ID, f"group-count-{room_type['id']}")
+    count.clear()
+    count.send_keys("2")
+    # No dates yet: refused, in Thai, and nothing booked.
+    desk.find_element(By.ID, "group-book").click()
+    error = desk.find_element(By.ID, "group-error")
+    assert poll(lambda: error.text != ""), "a refusal without dates"
+    assert not latin_words(error.text), error.text
+    arrival = today + datetime.timedelta(days=30)
+    for key, day in (("arrival", arrival), ("departure", arrival + datetime.timedelta(days=2))):
+        desk.execute_script("arguments[0].value = arguments[1]", desk.find_element(By.ID, f"group-{key}"), day.isoformat())
+    form_text = desk.find_element(By.CSS_SELECTOR, ".group-form").text
+    assert not latin_words(form_text, [r["name"] for r in detail["roomTypes"]]), form_text
+    desk.find_element(By.ID, "group-book").click()
+    wait_ready(desk, "groups")
+    assert poll(lambda: desk.find_elements(By.CSS_SELECTOR, "select.group-assign"), timeout=15)
+    group_id = int(desk.execute_script("return location.hash.split('/')[2]"))
+    group = api(desk, "GET", f"/api/v1/groups/{group_id}")["data"]
+    assert group["name"] == "ทริปบริษัท" and len(group["stays"]) == 2
+    assert all(s.get("roomId") is None for s in group["stays"])
+    # Each room assigned from the free rooms of its type.
+    def choose_first_free(css):
+        # The page redraws as each room is assigned: the choice is made once its free rooms have come.
+        try:
+            options = desk.find_elements(By.CSS_SELECTOR, f"{css} option")
+            if len(options) < 2:
+                return False
+            Select(desk.find_element(By.CSS_SELECTOR, css)).select_by_index(1)
+            return True
+        except (StaleElementReferenceException, NoSuchElementException):
+            return False
+
+    for stay in group["stays"]:
+        select = f'select.group-assign[data-stay-id="{stay["id"]}"]'
+        assert poll(lambda: choose_first_free(select), timeout=15), "free rooms offered"
+        assert poll(lambda: api(desk, "GET", f"/api/v1/stays/{stay['id']}")["data"].get("roomId"), timeout=15)
+    assigned = api(desk, "GET", f"/api/v1/groups/{group_id}")["data"]["stays"]
+    assert len({s.get("roomId") for s in assigned} - {None}) == 2
+    assert all(s["roomTypeId"] == room_type["id"] for s in assigned)
+    screenshot(desk, "group-new-thai")

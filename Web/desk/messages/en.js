@@ -1138,4 +1138,13 @@ export default {
   "group.checkInAll": "Check in all",
   "group.checkOutAll": "Check out all",
   "group.cancelChosen": "Cancel the rooms chosen",
+  "group.new": "Book several rooms",
+  "group.name": "Name of the group (optional)",
+  "group.arrival": "Arrival",
+  "group.departure": "Departure",
+  "group.rooms": "Rooms",
+  "group.adultsEach": "Adults in each",
+  "group.book": "Book the rooms",
+  "group.booked": "{count} rooms booked.",
+  "group.assign": "Assign a room",
 };

@@ -1136,4 +1136,13 @@ export default {
   "group.checkInAll": "全室チェックイン",
   "group.checkOutAll": "全室チェックアウト",
   "group.cancelChosen": "選んだ客室をキャンセル",
+  "group.new": "複数客室を予約",
+  "group.name": "グループ名（任意）",
+  "group.arrival": "到着日",
+  "group.departure": "出発日",
+  "group.rooms": "室数",
+  "group.adultsEach": "1室あたりの大人",
+  "group.book": "客室を予約",
+  "group.booked": "{count}室を予約しました。",
+  "group.assign": "客室を割り当て",
 };

@@ -1136,4 +1136,13 @@ export default {
   "group.checkInAll": "모두 체크인",
   "group.checkOutAll": "모두 체크아웃",
   "group.cancelChosen": "고른 객실 취소",
+  "group.new": "여러 객실 예약",
+  "group.name": "그룹 이름(선택)",
+  "group.arrival": "도착일",
+  "group.departure": "출발일",
+  "group.rooms": "객실 수",
+  "group.adultsEach": "객실당 성인",
+  "group.book": "객실 예약",
+  "group.booked": "객실 {count}개를 예약했습니다.",
+  "group.assign": "객실 배정",
 };

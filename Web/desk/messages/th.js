@@ -1137,4 +1137,13 @@ export default {
   "group.checkInAll": "เช็คอินทุกห้อง",
   "group.checkOutAll": "เช็คเอาท์ทุกห้อง",
   "group.cancelChosen": "ยกเลิกห้องที่เลือก",
+  "group.new": "จองหลายห้อง",
+  "group.name": "ชื่อกลุ่ม (ไม่บังคับ)",
+  "group.arrival": "วันเข้าพัก",
+  "group.departure": "วันออก",
+  "group.rooms": "จำนวนห้อง",
+  "group.adultsEach": "ผู้ใหญ่ต่อห้อง",
+  "group.book": "จองห้อง",
+  "group.booked": "จองแล้ว {count} ห้อง",
+  "group.assign": "กำหนดห้อง",
 };

@@ -1136,4 +1136,13 @@ export default {
   "group.checkInAll": "Nhận phòng tất cả",
   "group.checkOutAll": "Trả phòng tất cả",
   "group.cancelChosen": "Huỷ các phòng đã chọn",
+  "group.new": "Đặt nhiều phòng",
+  "group.name": "Tên nhóm (không bắt buộc)",
+  "group.arrival": "Ngày đến",
+  "group.departure": "Ngày đi",
+  "group.rooms": "Số phòng",
+  "group.adultsEach": "Người lớn mỗi phòng",
+  "group.book": "Đặt phòng",
+  "group.booked": "Đã đặt {count} phòng.",
+  "group.assign": "Xếp phòng",
 };

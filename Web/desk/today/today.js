@@ -44,6 +44,8 @@ export async function mount(main, desk, route) {
         h("label", { for: "today-date", text: t("today.date") }),
         dateInput,
         search,
+        // Several rooms under one booking: the group's form.
+        desk.canEdit ? h("a", { href: "#/groups", class: "desk-button", id: "today-new-group", text: t("group.new") }) : null,
       ),
       tabs,
       message,

@@ -86,6 +86,7 @@ public enum FieldLimits {
         "folio.payer": .text(FolioSplit.nameLimit),
         "folio.count": .range(1...FolioSplit.maxFolios),
         "group.roomsOnline": .range(2...BookingGroup.maxRoomsOnline),
+        "group.roomsOfType": .range(0...BookingGroup.maxRooms),
         "account.number": .text(ReceivingAccount.numberLimit),
         "account.bankBin": .range(VietQR.bankBINLength...VietQR.bankBINLength),
         "account.holder": .text(ReceivingAccount.holderLimit),

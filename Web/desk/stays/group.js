@@ -8,7 +8,7 @@
 
 import { call, errorText, get, OtherProperty } from "../api.js";
 import { h, fill } from "../../common/dom.js";
-import { textLength } from "../../common/limits.js";
+import { numberRange, textLength } from "../../common/limits.js";
 import { roomChoice, roomsToMoveTo } from "./stay-move.js";
 
 export async function mount(main, desk, route) {
@@ -158,8 +158,12 @@ function newGroup(main, desk) {
   };
   const types = (property.roomTypes ?? []).map((roomType) => ({
     roomType,
-    count: input(`count-${roomType.id}`, { type: "number", min: "0", max: "30", value: "0", "aria-label": `${t("group.rooms")}: ${roomType.name}` }),
-    adults: input(`adults-${roomType.id}`, { type: "number", min: "1", max: String(roomType.capacity), value: String(Math.min(2, roomType.capacity)), "aria-label": `${t("stay.adults")}: ${roomType.name}` }),
+    count: input(`count-${roomType.id}`, { type: "number", ...numberRange("group.roomsOfType"), value: "0", "aria-label": `${t("group.rooms")}: ${roomType.name}` }),
+    // At most the type's beds, which its room type states.
+    adults: input(`adults-${roomType.id}`, {
+      type: "number", ...numberRange("stay.adults"), max: String(roomType.capacity), value: String(Math.min(2, roomType.capacity)),
+      "aria-label": `${t("stay.adults")}: ${roomType.name}`,
+    }),
   }));
   const message = h("p", { class: "desk-form-error", role: "alert", id: "group-error" });
   const submit = h("button", { type: "submit", class: "desk-button is-primary", id: "group-book", text: t("group.book") });

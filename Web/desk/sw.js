@@ -17,7 +17,7 @@ const FILES = [
   "stays/routes.js", "stays/stay.js", "stays/stay.css", "stays/stay-documents.js", "stays/stay-facts.js", "stays/stay-folio.js", "stays/stay-move.js", "stays/stay-split.js", "stays/group.js", "stays/stay-questions.js", "stays/online-check-in.js", "stays/room-type-change.js",
   "today/routes.js", "today/today.js", "today/today.css",
   "housekeeping/routes.js", "housekeeping/housekeeping.js", "housekeeping/housekeeping.css",
-  "folio/routes.js", "folio/document.js", "folio/companies.js", "folio/company-invoice.js", "folio/document.css", "folio/folio-lines.js", "folio/buyer-form.js", "folio/e-invoice-form.js", "folio/bank.js", "folio/night-audit.js", "folio/night-audit.css", "folio/cash-receipts.js",
+  "folio/routes.js", "folio/document.js", "folio/companies.js", "folio/company-invoice.js", "folio/sheet.js", "folio/document.css", "folio/folio-lines.js", "folio/buyer-form.js", "folio/e-invoice-form.js", "folio/bank.js", "folio/night-audit.js", "folio/night-audit.css", "folio/cash-receipts.js",
   "reports/routes.js", "reports/reports.js", "reports/reports.css", "reports/dashboard.js", "reports/dashboard.css",
   "settings/routes.js", "settings/settings.js", "settings/settings.css", "settings/settings-issuer.js", "settings/settings-list.js", "settings/settings-messages.js", "settings/settings-payments.js", "settings/settings-plans.js", "settings/settings-taxes.js", "settings/settings-texts.js", "settings/settings-webhooks.js", "settings/rates.js", "settings/rates.css", "settings/staff.js", "settings/staff.css",
   "salon/appointments/routes.js", "salon/appointments/appointment.js", "salon/appointments/appointment-actions.js", "salon/appointments/appointment-deposit.js", "salon/appointments/appointment-series.js",

@@ -129,6 +129,14 @@ extension FrontdeskAPI {
                         }))))
     }
 
+    /// What a guest's booking keeps as its notes: the time they arrive (a clock time, `arrivalTime`) and their
+    /// requests (at most 1,000 characters, `requests`).
+    static func guestNotes(arrivalTime: String?, requests: String?) throws -> String {
+        if let time = arrivalTime { _ = try clockMinute(time, field: "arrivalTime") }
+        try FreeText.validate(requests ?? "", field: "requests", limit: 1_000)
+        return (arrivalTime.map { "Arriving at \($0). " } ?? "") + (requests ?? "")
+    }
+
     /// Books a free room of the type for the dates, or refuses cleanly when none is left. An
     /// `Idempotency-Key` is required (`IdempotencyMiddleware`), so a double tap books once.
     func createPublicBooking(_ input: Operations.CreatePublicBooking.Input) async throws
@@ -138,10 +146,7 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        if let time = body.arrivalTime { _ = try clockMinute(time, field: "arrivalTime") }
-        try FreeText.validate(body.requests ?? "", field: "requests", limit: 1_000)
-        var notes = body.requests ?? ""
-        if let time = body.arrivalTime { notes = "Arriving at \(time). " + notes }
+        let notes = try Self.guestNotes(arrivalTime: body.arrivalTime, requests: body.requests)
         let language = try Language.asked(input.query.lang)
         let new = NewStay(
             propertyID: body.propertyId, roomTypeID: body.roomTypeId, roomID: nil,
@@ -237,10 +242,7 @@ extension FrontdeskAPI {
             switch input.body {
             case .json(let body): body
             }
-        if let time = body.arrivalTime { _ = try clockMinute(time, field: "arrivalTime") }
-        try FreeText.validate(body.requests ?? "", field: "requests", limit: 1_000)
-        var notes = body.requests ?? ""
-        if let time = body.arrivalTime { notes = "Arriving at \(time). " + notes }
+        let notes = try Self.guestNotes(arrivalTime: body.arrivalTime, requests: body.requests)
         let language = try Language.asked(input.query.lang)
         let nights = try Nights(
             arrival: try Day.parse(body.arrival, field: "arrival"),

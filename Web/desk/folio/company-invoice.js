@@ -5,22 +5,17 @@
 
 import { get, OtherProperty } from "../api.js";
 import { h, fill } from "../../common/dom.js";
-import { lineLabel, taxLabel } from "./folio-lines.js";
+import { lineLabel } from "./folio-lines.js";
+import { facts, sheetParts } from "./sheet.js";
 
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;
   const i18n = desk.i18n;
   const invoice = await get(`/api/v1/company-invoices/${route.id}`);
   if (invoice.propertyId !== desk.property.id) throw new OtherProperty(invoice.propertyId);
-  const money = (amount) => i18n.money(amount);
-  const row = (cells, className) => h("tr", { class: className }, cells);
-  const total = (label, amount, id, className = "") =>
-    row([h("th", { scope: "row", colspan: 2, text: label }), h("td", { class: "desk-number", id, text: money(amount) })], `document-total ${className}`);
-  const addedLabel = (tax) =>
-    tax.base && tax.basisPoints ? t("document.addedOn", { tax: taxLabel(tax, i18n), base: money(tax.base) }) : tax.units ? `${taxLabel(tax, i18n)} × ${tax.units}` : taxLabel(tax, i18n);
+  const parts = sheetParts(i18n);
+  const { money, row, total, addedLabel } = parts;
   const { issuer, buyer } = invoice;
-  const facts = (entries) =>
-    h("dl", { class: "document-facts" }, entries.filter(Boolean).flatMap(([label, value, id]) => [h("dt", { text: label }), h("dd", { id, text: value })]));
 
   const sheet = h(
     "article",
@@ -89,21 +84,11 @@ export async function mount(main, desk, route) {
         total(t("document.subtotal"), invoice.subtotal, "document-subtotal"),
         invoice.taxes.map((tax) => total(addedLabel(tax), tax.amount, undefined, "is-tax")),
         total(t("document.total"), invoice.totalCharges, "document-total", "is-grand"),
-        (invoice.includedTaxes ?? []).map((tax) =>
-          total(
-            tax.base ? t("document.includedOn", { tax: taxLabel(tax, i18n), base: money(tax.base) }) : t("document.included", { tax: taxLabel(tax, i18n) }),
-            tax.amount, undefined, "is-included",
-          ),
-        ),
+        parts.included(invoice.includedTaxes),
         invoice.totalPayments.amount ? total(t("document.totalPaid"), invoice.totalPayments, "document-paid") : null,
       ),
     ),
-    h(
-      "p",
-      { class: `document-balance${invoice.balance.amount > 0 ? " is-due" : ""}` },
-      h("span", { text: t(invoice.balance.amount < 0 ? "document.refundDue" : "document.balanceDue") }),
-      h("strong", { id: "document-balance", text: money({ ...invoice.balance, amount: Math.abs(invoice.balance.amount) }) }),
-    ),
+    parts.balance(invoice.balance),
   );
 
   fill(

@@ -9,22 +9,16 @@ import { eInvoiceForm } from "./e-invoice-form.js";
 import { h, fill } from "../../common/dom.js";
 import { languageChoices } from "../../common/i18n.js";
 import { fieldRefusals } from "../shared/field-refusals.js";
-import { branchWords, lineLabel, taxLabel } from "./folio-lines.js";
+import { branchWords, lineLabel } from "./folio-lines.js";
+import { facts, sheetParts } from "./sheet.js";
 
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;
   const i18n = desk.i18n;
   const issued = await get(`/api/v1/documents/${route.id}`);
   if (issued.propertyId !== desk.property.id) throw new OtherProperty(issued.propertyId);
-  const money = (amount) => i18n.money(amount);
-  // A share added states what it is on (VAT on the price and the service charge); a tax by the night, its units.
-  const addedLabel = (tax) => {
-    if (tax.base && tax.basisPoints) return t("document.addedOn", { tax: taxLabel(tax, i18n), base: money(tax.base) });
-    return tax.units ? `${taxLabel(tax, i18n)} × ${tax.units}` : taxLabel(tax, i18n);
-  };
-  const row = (cells, className) => h("tr", { class: className }, cells);
-  const total = (key, amount, id, className = "") =>
-    row([h("th", { scope: "row", colspan: 2, text: key }), h("td", { class: "desk-number", id, text: money(amount) })], `document-total ${className}`);
+  const parts = sheetParts(i18n);
+  const { money, row, total } = parts;
 
   const issuer = issued.issuer;
   const buyer = issued.buyer;
@@ -94,15 +88,10 @@ export async function mount(main, desk, route) {
         "tfoot",
         {},
         total(t("document.subtotal"), issued.subtotal, "document-subtotal"),
-        issued.taxes.map((tax) => total(addedLabel(tax), tax.amount, undefined, "is-tax")),
+        issued.taxes.map((tax) => total(parts.addedLabel(tax), tax.amount, undefined, "is-tax")),
         total(t("document.total"), issued.totalCharges, "document-total", "is-grand"),
         // Each rate's total and the tax inside it; what is outside the tax, apart.
-        (issued.includedTaxes ?? []).map((tax) =>
-          total(
-            tax.base ? t("document.includedOn", { tax: taxLabel(tax, i18n), base: money(tax.base) }) : t("document.included", { tax: taxLabel(tax, i18n) }),
-            tax.amount, undefined, "is-included",
-          ),
-        ),
+        parts.included(issued.includedTaxes),
         issued.outsideTotal ? total(t("document.outside"), issued.outsideTotal, "document-outside", "is-included") : null,
       ),
     ),
@@ -122,12 +111,7 @@ export async function mount(main, desk, route) {
           h("tfoot", {}, total(t("document.totalPaid"), issued.totalPayments, "document-paid")),
         )
       : null,
-    h(
-      "p",
-      { class: `document-balance${issued.balance.amount > 0 ? " is-due" : ""}` },
-      h("span", { text: t(issued.balance.amount < 0 ? "document.refundDue" : "document.balanceDue") }),
-      h("strong", { id: "document-balance", text: money({ ...issued.balance, amount: Math.abs(issued.balance.amount) }) }),
-    ),
+    parts.balance(issued.balance),
     issued.kind === "abbreviated_tax_invoice" ? h("p", { class: "document-vat", id: "document-vat-included", text: t("document.vatIncluded") }) : null,
     receipt ? h("p", { class: "document-thanks", text: t("document.thanks") }) : null,
   );
@@ -197,13 +181,4 @@ function sendForm(issued, desk) {
     }
   });
   return form;
-}
-
-/** A definition list of `[label, value, id?]`, leaving out empty entries. */
-function facts(entries) {
-  return h(
-    "dl",
-    { class: "document-facts" },
-    entries.filter(Boolean).flatMap(([label, value, id]) => [h("dt", { text: label }), h("dd", { id, text: value })]),
-  );
 }

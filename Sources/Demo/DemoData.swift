@@ -29,6 +29,10 @@ public struct DemoData: Sendable {
         let hotel = try await makeHotel(&random)
         let salon = try await makeSalon(&random)
         let catalog = try await makeCatalog(&random)
+        // One owner's salon and hotel in Tokyo: the salon charges the hotel's guests to their room.
+        if let tokyo = try await properties.properties().first(where: { $0.kind == .hotel && $0.city == "Tokyo" }) {
+            _ = try await store.roomCharges.link(salonID: salon, hotelID: tokyo.id, by: nil)
+        }
         _ = try await store.users.create(
             email: Self.email, name: "Front Desk", role: .manager, passwordHash: passwordHash)
         return

@@ -68,11 +68,12 @@ public struct AppointmentRepository: Sendable {
         stored.id = try await sql.insertReturningID(
             """
             INSERT INTO appointments (property_id, staff_id, service_id, customer_id, salon_customer_id,
-              start_minute, duration_minutes, state, version, notes, visit_notes, code, series_id)
+              start_minute, duration_minutes, state, version, notes, visit_notes, code, series_id, stay_id)
             VALUES (\(bind: stored.propertyID), \(bind: stored.staffID), \(bind: stored.serviceID),
               \(bind: contactID), \(bind: stored.customerID), \(bind: stored.startMinute),
               \(bind: stored.durationMinutes), \(bind: stored.state.rawValue), \(bind: stored.version),
-              \(bind: stored.notes), \(bind: stored.visitNotes), \(bind: code), \(bind: stored.seriesID))
+              \(bind: stored.notes), \(bind: stored.visitNotes), \(bind: code), \(bind: stored.seriesID),
+              \(bind: stored.stayID))
             RETURNING id
             """
         )
@@ -152,7 +153,8 @@ public struct AppointmentRepository: Sendable {
             version: try row.decode(column: "version", as: Int.self),
             notes: try row.decode(column: "notes", as: String.self),
             visitNotes: try row.decode(column: "visit_notes", as: String.self),
-            seriesID: try row.decode(column: "series_id", as: Int?.self))
+            seriesID: try row.decode(column: "series_id", as: Int?.self),
+            stayID: try row.decode(column: "stay_id", as: Int?.self))
     }
 
     /// A property's appointments overlapping `[fromMinute, toMinute)` that are not cancelled, each with its

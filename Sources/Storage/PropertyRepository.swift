@@ -501,7 +501,8 @@ public struct PropertyRepository: Sendable {
                 branch: try row.decode(column: "issuer_branch", as: String.self)),
             receivingAccount: try ReceivingAccountRecord.account(
                 try row.decode(column: "receiving_account", as: String?.self)),
-            translations: try TranslationsRecord.decode(try row.decode(column: "translations", as: String.self)))
+            translations: try TranslationsRecord.decode(try row.decode(column: "translations", as: String.self)),
+            chargesHotelID: try row.decode(column: "charges_hotel_id", as: Int?.self))
     }
 }
 

@@ -91,9 +91,14 @@ public struct SaleRepository: Sendable {
                 RETURNING id
                 """
             )
+            let payments = try await RoomChargeRepository.charge(
+                quote.payments, saleID: saleID,
+                reference: FolioDocument.reference(prefix: FolioDocumentKind.receipt.prefix, number: number),
+                services: quote.lines.filter { $0.category != .deposit }.map(\.description), salon: salon,
+                now: now, by: userID, in: sql)
             let entries =
                 quote.lines.map(SaleEntry.init)
-                + quote.taxes.map { SaleEntry(tax: $0) } + quote.payments.map(SaleEntry.init)
+                + quote.taxes.map { SaleEntry(tax: $0) } + payments.map(SaleEntry.init)
             for entry in entries {
                 _ = try await Self.post(
                     entry, saleID: saleID, propertyID: salon.id, day: day, at: store.clock.nowMillis, by: userID,
@@ -169,6 +174,8 @@ public struct SaleRepository: Sendable {
                     entry, saleID: saleID, propertyID: salon.id, day: day, at: store.clock.nowMillis, by: userID,
                     in: sql)
             }
+            try await RoomChargeRepository.reverse(
+                saleID: saleID, reason: reason, now: store.clock.now(), by: userID, in: sql)
         }
     }
 
@@ -209,7 +216,10 @@ public struct SaleRepository: Sendable {
     public func collect(saleID: Int, payments: [SalePayment], by userID: Int?) async throws -> Sale {
         try await changing(saleID: saleID, action: "payment", by: userID) { sale, salon, day, sql in
             try Checkout<Store>.checkOwed(sale, paying: payments)
-            for payment in payments {
+            let charged = try await RoomChargeRepository.charge(
+                payments, saleID: saleID, reference: sale.reference, services: sale.lines.map(\.description),
+                salon: salon, now: store.clock.now(), by: userID, in: sql)
+            for payment in charged {
                 _ = try await Self.post(
                     SaleEntry(payment), saleID: saleID, propertyID: salon.id, day: day, at: store.clock.nowMillis,
                     by: userID, in: sql)
@@ -303,13 +313,13 @@ public struct SaleRepository: Sendable {
             """
             INSERT INTO sale_entries (sale_id, property_id, kind, category, description, quantity, unit_amount,
               discount, amount, currency, method, tendered, reference, appointment_id, service_id, product_id,
-              staff_id, reverses, business_day, posted_at, posted_by)
+              staff_id, reverses, business_day, posted_at, posted_by, stay_id)
             VALUES (\(bind: saleID), \(bind: propertyID), \(bind: entry.kind.rawValue), \(bind: entry.category?.rawValue),
               \(bind: entry.description), \(bind: entry.quantity), \(bind: entry.unitAmount), \(bind: entry.discount),
               \(bind: entry.amount), \(bind: entry.currency.code), \(bind: entry.method?.rawValue),
               \(bind: entry.tendered), \(bind: entry.reference), \(bind: entry.appointmentID),
               \(bind: entry.serviceID), \(bind: entry.productID), \(bind: entry.staffID), \(bind: entry.reverses),
-              \(bind: day.number), \(bind: now), \(bind: userID))
+              \(bind: day.number), \(bind: now), \(bind: userID), \(bind: entry.stayID))
             RETURNING id
             """
         )
@@ -372,6 +382,8 @@ struct SaleEntry {
     var productID: Int?
     var staffID: Int?
     var reverses: Int?
+    /// A payment charged to a room: the stay.
+    var stayID: Int?
 
     init(_ line: SaleLine) {
         kind = .charge
@@ -406,6 +418,7 @@ struct SaleEntry {
         method = payment.method
         tendered = payment.tendered?.amount
         reference = payment.reference
+        stayID = payment.stayID
     }
 
     init(row: any SQLRow) throws {
@@ -425,6 +438,7 @@ struct SaleEntry {
         productID = try row.decode(column: "product_id", as: Int?.self)
         staffID = try row.decode(column: "staff_id", as: Int?.self)
         reverses = try row.decode(column: "reverses", as: Int?.self)
+        stayID = try row.decode(column: "stay_id", as: Int?.self)
     }
 
     /// A service's or a product's line.
@@ -440,7 +454,7 @@ struct SaleEntry {
         guard kind == .payment, let method else { return nil }
         return SalePayment(
             method: method, amount: Money(amount, currency), tendered: tendered.map { Money($0, currency) },
-            reference: reference)
+            reference: reference, stayID: stayID)
     }
 }
 

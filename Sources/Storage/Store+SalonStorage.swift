@@ -191,3 +191,22 @@ extension Store: SaleEInvoiceStorage {
         try await sales.eInvoiceNumberInYear(of: sale)
     }
 }
+
+/// A salon and the hotel whose guests it charges (`RoomCharges`).
+extension Store: RoomChargeStorage {
+    public func linkRoomCharges(salonID: Int, hotelID: Int?, by userID: Int?) async throws -> Booking.Property {
+        try await roomCharges.link(salonID: salonID, hotelID: hotelID, by: userID)
+    }
+    public func roomGuests(hotelID: Int, today: Day, matching query: String, limit: Int) async throws -> [RoomGuest] {
+        try await roomCharges.roomGuests(hotelID: hotelID, today: today, matching: query, limit: limit)
+    }
+    public func roomGuest(stayID: Int, today: Day) async throws -> RoomGuest? {
+        try await roomCharges.roomGuest(stayID: stayID, today: today)
+    }
+    public func roomGuest(confirmationCode: String, today: Day) async throws -> RoomGuest? {
+        try await roomCharges.roomGuest(confirmationCode: confirmationCode, today: today)
+    }
+    public func salons(chargingHotel hotelID: Int) async throws -> [Booking.Property] {
+        try await roomCharges.salons(chargingHotel: hotelID)
+    }
+}

@@ -157,6 +157,7 @@ public final class Store: Sendable {
         migrations.add(MessageChannelSchema(dialect: dialect))
         migrations.add(FolioSplitSchema(dialect: dialect))
         migrations.add(BookingGroupSchema(dialect: dialect))
+        migrations.add(RoomChargeSchema())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await oneMigratorAtATime {

@@ -143,6 +143,8 @@ struct OpenAPITests {
             "/api/v1/properties/{id}/waitlist",
             "/api/v1/waitlist/{id}",
             "/api/v1/properties/{id}/receiving-account",
+            "/api/v1/properties/{id}/room-charges",
+            "/api/v1/properties/{id}/room-guests",
             "/api/v1/properties/{id}/cash-receipts",
             "/api/v1/documents/{id}/e-invoice",
             "/api/v1/properties/{id}/statement-formats",

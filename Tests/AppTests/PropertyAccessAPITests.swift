@@ -207,6 +207,8 @@ struct PropertyAccessAPITests {
             (.put, "/api/v1/properties/\(hotel)/taxes", #"{"taxes": []}"#),
             (.get, "/api/v1/properties/\(hotel)/receiving-account", nil),
             (.put, "/api/v1/properties/\(hotel)/receiving-account", "{}"),
+            (.put, "/api/v1/properties/\(hotel)/room-charges", "{}"),
+            (.get, "/api/v1/properties/\(hotel)/room-guests?q=101", nil),
             (.get, "/api/v1/properties/\(hotel)/cash-receipts", nil),
             (
                 .post, "/api/v1/properties/\(hotel)/cash-receipts",

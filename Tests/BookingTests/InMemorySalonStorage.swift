@@ -49,7 +49,30 @@ actor InMemorySalonStorage: SalonStorage, InMemoryOutbox {
         self.catalogue = services
     }
 
-    func property(id: Int) -> Property? { id == salon.id ? salon : nil }
+    /// The hotel the salon charges (`RoomCharges.link`), and that hotel's guests.
+    var chargesHotelID: Int?
+    var roomGuests: [RoomGuest] = []
+
+    func property(id: Int) -> Property? {
+        guard id == salon.id else { return nil }
+        var salon = salon
+        salon.chargesHotelID = chargesHotelID
+        return salon
+    }
+    func linkRoomCharges(salonID: Int, hotelID: Int?, by userID: Int?) -> Property {
+        chargesHotelID = hotelID
+        return property(id: salonID)!
+    }
+    func roomGuests(hotelID: Int, today: Day, matching query: String, limit: Int) -> [RoomGuest] {
+        Array(roomGuests.filter { $0.hotelID == hotelID && $0.roomName.hasPrefix(query) }.prefix(limit))
+    }
+    func roomGuest(stayID: Int, today: Day) -> RoomGuest? { roomGuests.first { $0.stayID == stayID } }
+    func roomGuest(confirmationCode: String, today: Day) -> RoomGuest? {
+        roomGuests.first { $0.confirmationCode == confirmationCode }
+    }
+    func salons(chargingHotel hotelID: Int) -> [Property] {
+        chargesHotelID == hotelID ? [property(id: salon.id)!] : []
+    }
     func staff(propertyID: Int) -> [StaffMember] { propertyID == salon.id ? team : [] }
     func services(propertyID: Int) -> [Service] { propertyID == salon.id ? catalogue : [] }
     func appointment(id: Int) -> Appointment? { appointments[id] }

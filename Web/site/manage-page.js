@@ -1,6 +1,7 @@
 // A booking by its confirmation code and email: the confirmation right after booking (`#/bookings/
 // {code}`), and "manage my booking" (`#/manage`, or `#/manage?code=…&email=…` from a message) to see
-// it again or cancel it within the policy.
+// it again or cancel it within the policy. Where the hotel's spa charges its guests' rooms, its times are
+// offered for the stay: the spa's booking page then books for it (salon-visit-form.js).
 // A wrong email and an unknown code get the same answer, so codes cannot be guessed through it.
 
 import { payCodeFigure } from "../common/pay-code.js";
@@ -10,6 +11,7 @@ import { refusalText } from "../common/refusals.js";
 import { priceLines } from "./price.js";
 import { CONFIRMATION_KEY } from "./book-page.js";
 import { partyText } from "./search-bar.js";
+import { STAY_KEY } from "./salon-visit-form.js";
 
 export async function mount(main, site, route) {
   const { t } = site.i18n;
@@ -101,11 +103,24 @@ export async function mount(main, site, route) {
                 `${room.roomType} · ${partyText(t, i18n, room)} · ${t(`state.${room.state}`)} · ${i18n.money(room.total)}`))),
           )
         : null,
+      booking.spas?.length ? spaPart(booking, email) : null,
       booking.payCode ? payPart(i18n, booking.payCode) : null,
       justBooked ? h("p", { class: "manage-keep", text: t("confirm.keep") }) : null,
       terms ? h("p", { class: "manage-terms", text: terms }) : null,
       cancellation.allowed ? cancel : null,
       cancelMessage,
+    );
+  }
+
+  /** The hotel's spas, each a link to its booking page, which books for this stay (kept in this tab). */
+  function spaPart(booking, email) {
+    const keep = () =>
+      sessionStorage.setItem(STAY_KEY, JSON.stringify({ code: booking.confirmationCode, email, name: booking.guestName, salonIds: booking.spas.map((spa) => spa.id) }));
+    return h("section", { class: "manage-spa", id: "manage-spa", "aria-labelledby": "manage-spa-title" },
+      h("h2", { id: "manage-spa-title", text: t("manage.spaTitle") }),
+      h("p", { class: "manage-spa-hint", text: t("manage.spaHint") }),
+      h("ul", {}, booking.spas.map((spa) =>
+        h("li", {}, h("a", { class: "site-button", href: `#/salons/${spa.id}`, dataset: { salon: String(spa.id) }, onclick: keep, text: t("manage.spaBook", { name: spa.name }) })))),
     );
   }
 

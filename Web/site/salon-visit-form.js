@@ -1,7 +1,9 @@
 // The form that books the time a customer holds on a salon's booking page (salon-page.js): name, its
 // reading (フリガナ, optional), phone, email, notes and the salon's cancellation terms to accept, with the
-// chosen services' fees and the deposit they ask (salon-terms.js), under the hold's countdown. The server
-// decides: its refusal is worded next to the field it names.
+// chosen services' fees and the deposit they ask (salon-terms.js), under the hold's countdown. A guest who
+// came from their hotel booking's page (manage-page.js) to its spa books for their stay: their name and email
+// are filled in, and the visit is charged to their room unless they untick it. The server decides: its
+// refusal is worded next to the field it names.
 
 import { h, fill } from "../common/dom.js";
 import { textLength } from "../common/limits.js";
@@ -10,6 +12,19 @@ import { depositAsked, feeSentences, noticeText } from "./salon-terms.js";
 
 /** The visit's code and email, kept in this tab for its confirmation page. */
 export const VISIT_KEY = "frontdesk.site.visit";
+
+/** The hotel stay a guest came from to book its spa (`{code, email, name, salonIds}`), kept in this tab. */
+export const STAY_KEY = "frontdesk.site.stayForSpa";
+
+/** The stay kept for salon `id`'s booking page, or null. */
+function stayFor(id) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(STAY_KEY) ?? "null");
+    return kept?.salonIds?.includes(id) ? kept : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The refusals that mean the time is gone: the day's free times are asked for again. */
 export const TAKEN = new Set(["appointment.taken", "appointment.resourceFull"]);
@@ -36,6 +51,18 @@ export function visitForm({ site, i18n, salon, id, choice, held, chosen, stylist
     email: h("input", { type: "email", autocomplete: "email", required: true }),
     notes: h("textarea", { rows: 3, ...textLength("customer.notes") }),
   };
+  const stay = stayFor(id);
+  if (stay) {
+    inputs.name.value = stay.name ?? "";
+    inputs.email.value = stay.email ?? "";
+  }
+  const toRoom = h("input", { type: "checkbox", id: "salon-stay", name: "stay", checked: true, "aria-describedby": "salon-stay-error" });
+  const stayPart = stay
+    ? h("div", { class: "salon-accept salon-stay", dataset: { field: "stay" } },
+        h("label", { class: "salon-accept-label" }, toRoom, h("span", { text: t("salon.forStay", { code: stay.code }) })),
+        h("p", { class: "site-field-error", id: "salon-stay-error" }),
+      )
+    : null;
   const accept = h("input", { type: "checkbox", id: "salon-accept", name: "acceptTerms", "aria-describedby": "salon-fees salon-acceptTerms-error" });
   const deposit = depositAsked(chosen);
   const left = h("p", { class: "salon-hold", id: "salon-hold", role: "timer" });
@@ -51,6 +78,7 @@ export function visitForm({ site, i18n, salon, id, choice, held, chosen, stylist
     field("phone", t("book.phone"), inputs.phone),
     field("email", t("book.email"), inputs.email),
     field("notes", t("salon.notes"), inputs.notes),
+    stayPart,
     h("div", { class: "book-terms salon-fees", id: "salon-fees" },
       h("h3", { text: t(deposit ? "salon.depositAndFees" : "salon.fees") }),
       h("ul", {}, feeSentences(i18n, chosen).map((text) => h("li", { text }))),
@@ -79,7 +107,7 @@ export function visitForm({ site, i18n, salon, id, choice, held, chosen, stylist
   const fieldError = (name, text) => {
     const error = form.querySelector(`#salon-${name}-error`);
     if (error) error.textContent = text;
-    (inputs[name] ?? (name === "acceptTerms" ? accept : null))?.setAttribute("aria-invalid", text ? "true" : "false");
+    (inputs[name] ?? (name === "acceptTerms" ? accept : name === "stay" ? toRoom : null))?.setAttribute("aria-invalid", text ? "true" : "false");
   };
   // One key per request body: a retry of the same form after a lost answer books once; a form
   // corrected after a refusal is a new request (the server refuses a key reused for another body).
@@ -88,7 +116,7 @@ export function visitForm({ site, i18n, salon, id, choice, held, chosen, stylist
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (sending) return;
-    for (const name of [...Object.keys(inputs), "acceptTerms"]) fieldError(name, "");
+    for (const name of [...Object.keys(inputs), "acceptTerms", "stay"]) fieldError(name, "");
     fill(message);
     const body = {
       services: choice.services, staffId: held.staffId, start: held.start, hold: held.token,
@@ -98,6 +126,7 @@ export function visitForm({ site, i18n, salon, id, choice, held, chosen, stylist
       },
       notes: inputs.notes.value.trim() || undefined,
       acceptTerms: accept.checked,
+      stay: stay && toRoom.checked ? stay.code : undefined,
     };
     sending = true;
     submit.disabled = true;
@@ -114,7 +143,10 @@ export function visitForm({ site, i18n, salon, id, choice, held, chosen, stylist
         return;
       }
       const name = (error.field ?? "").replace(/^customer\./, "");
-      if (name in inputs || name === "acceptTerms") {
+      if (name === "stay" && stayPart) {
+        fieldError(name, errorText(error, t));
+        toRoom.focus();
+      } else if (name in inputs || name === "acceptTerms") {
         fieldError(name, error.message);
         (inputs[name] ?? accept).focus();
       } else {

@@ -79,7 +79,7 @@ enum FormCatalog {
                 rows: [
                     .segmented(
                         "method", label: "form.payment.method", required: true,
-                        values: PaymentMethod.allCases.map(\.rawValue)),
+                        values: PaymentMethod.atHotelDesk.map(\.rawValue)),
                     .money(
                         "amount", label: "form.payment.amount", required: true, min: .value(0, exclusive: true),
                         max: .value(Money.maxAmount)),
@@ -87,7 +87,7 @@ enum FormCatalog {
                         "description", label: "form.payment.reference", maxLength: Posting.descriptionLimit,
                         visibleWhen: FormCondition(
                             row: "method",
-                            values: PaymentMethod.allCases.filter(\.takesReference).map { .string($0.rawValue) })),
+                            values: PaymentMethod.atHotelDesk.filter(\.takesReference).map { .string($0.rawValue) })),
                 ])
         ])
 

@@ -25,7 +25,7 @@ extension FrontdeskAPI {
                 customerID: body.customer.id, customerName: body.customer.name ?? "",
                 customerReading: body.customer.reading ?? "", customerPhone: body.customer.phone ?? "",
                 notes: body.notes ?? "",
-                outsideWorkingHours: body.outsideWorkingHours ?? false), by: try staff,
+                outsideWorkingHours: body.outsideWorkingHours ?? false, stayID: body.stayId), by: try staff,
             confirmingIn: try body.language.map { try Language.named($0.rawValue, field: "language") })
         return .created(
             .init(
@@ -59,7 +59,8 @@ extension FrontdeskAPI {
                                 $0.asked.amount > 0 || $0.held.amount > 0
                                     ? .init(asked: try .init($0.asked), held: try .init($0.held)) : nil
                             },
-                            visit: details.visit.isEmpty ? nil : details.visit)))))
+                            visit: details.visit.isEmpty ? nil : details.visit,
+                            roomGuest: details.roomGuest.map(Components.Schemas.RoomGuest.init))))))
     }
 
     /// Moves, resizes, reassigns or changes the state of an appointment (a drag on the staff board).
@@ -114,6 +115,6 @@ extension Components.Schemas.Appointment {
             end: Date(timeIntervalSince1970: TimeInterval(appointment.endMinute * 60)),
             durationMinutes: appointment.durationMinutes, state: try documented(appointment.state.rawValue),
             version: appointment.version, notes: appointment.notes, visitNotes: appointment.visitNotes,
-            seriesId: appointment.seriesID)
+            seriesId: appointment.seriesID, stayId: appointment.stayID)
     }
 }

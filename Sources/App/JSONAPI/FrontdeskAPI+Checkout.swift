@@ -134,7 +134,8 @@ extension FrontdeskAPI {
             }
             return SalePayment(
                 method: method, amount: try payment.amount.money(field: "\(field).amount"),
-                tendered: try payment.tendered?.money(field: "\(field).tendered"), reference: payment.reference ?? "")
+                tendered: try payment.tendered?.money(field: "\(field).tendered"), reference: payment.reference ?? "",
+                stayID: payment.stayId)
         }
     }
 }
@@ -172,7 +173,7 @@ extension Components.Schemas.SaleQuote {
                     value1: .init(
                         method: try documented(payment.method.rawValue), amount: try .init(payment.amount),
                         tendered: try payment.tendered.map(Components.Schemas.Money.init),
-                        reference: payment.reference.isEmpty ? nil : payment.reference),
+                        reference: payment.reference.isEmpty ? nil : payment.reference, stayId: payment.stayID),
                     value2: .init(
                         change: try .init(payment.change),
                         cashReceiptDue: CashReceiptRule.isDue(payment.method, payment.amount) ? true : nil))

@@ -213,9 +213,9 @@ extension Components.Schemas.Company {
 
 extension PaymentMethod {
     static func named(_ name: String) throws -> PaymentMethod {
-        guard let method = PaymentMethod(rawValue: name) else {
+        guard let method = PaymentMethod(rawValue: name), atHotelDesk.contains(method) else {
             throw DomainError.invalid(
-                "method", "'\(name)' is not a way to pay (\(allCases.map(\.rawValue).joined(separator: ", ")))")
+                "method", "'\(name)' is not a way to pay (\(atHotelDesk.map(\.rawValue).joined(separator: ", ")))")
         }
         return method
     }

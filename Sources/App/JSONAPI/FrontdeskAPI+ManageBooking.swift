@@ -45,6 +45,7 @@ extension Components.Schemas.ManagedBooking {
             arrival: stay.arrival.iso,
             departure: stay.departure.iso, nights: stay.nights.count, adults: stay.adults, children: stay.children,
             infants: stay.infants, guestName: booking.guest.name, state: try documented(stay.state.rawValue),
+            spas: booking.spas.isEmpty ? nil : booking.spas.map { .init(id: $0.id, name: $0.name) },
             otherRooms: booking.otherRooms.isEmpty
                 ? nil
                 : try booking.otherRooms.map { room in

@@ -55,11 +55,11 @@ extension FrontdeskAPI {
         }
         answer.translations = .init(additionalProperties: property.translations.wordings.mapValues { .init($0) })
         answer.documentKinds = try FolioDocumentKind.offered(in: property.currency).map { try documented($0.rawValue) }
+        answer.chargesHotelId = property.chargesHotelID
         answer.paymentMethods = try PaymentMethod.offered(at: property).map {
             .init(
                 method: try documented($0.method.rawValue), takesHandedOver: $0.takesHandedOver,
-                takesReference: $0.takesReference,
-                drawsCode: $0.drawsCode)
+                takesReference: $0.takesReference, drawsCode: $0.drawsCode, chargesRoom: $0.chargesRoom)
         }
         try answer.describe(member: details.role)
         return .ok(.init(body: .json(answer)))

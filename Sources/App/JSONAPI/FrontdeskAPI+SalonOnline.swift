@@ -102,7 +102,7 @@ extension FrontdeskAPI {
             holdToken: body.hold, customerName: body.customer.name, customerEmail: body.customer.email,
             customerPhone: body.customer.phone, customerReading: body.customer.reading ?? "",
             notes: body.notes ?? "",
-            acceptsTerms: body.acceptTerms)
+            acceptsTerms: body.acceptTerms, stayCode: body.stay)
         let visit = try await salonDesk.bookOnline(new, language: language ?? .en)
         return .created(.init(body: .json(try .init(visit, in: language))))
     }

@@ -42,6 +42,9 @@ public struct Accounts<Storage: StayStorage>: StayOperations {
         to id: Int, amount: Money, method: PaymentMethod, description: String? = nil, folio: Int? = nil,
         by staff: Staff
     ) async throws -> Folio {
+        guard PaymentMethod.atHotelDesk.contains(method) else {
+            throw DomainError.invalid("method", "a folio is paid, not charged to a room: that is a salon's checkout")
+        }
         let description = description ?? method.paymentDescription
         try Posting.validate(description: description)
         return try await post(
@@ -99,9 +102,9 @@ public struct Accounts<Storage: StayStorage>: StayOperations {
 }
 
 extension ChargeCategory {
-    /// What staff may charge by hand: room and tax lines are posted only by check-in, and a salon's deposits
-    /// only by taking one (`Checkout.takeDeposit`).
-    public static let postable = allCases.filter { $0 != .room && $0 != .tax && $0 != .deposit }
+    /// What staff may charge by hand: room and tax lines are posted only by check-in, a salon's deposits
+    /// only by taking one (`Checkout.takeDeposit`), and a salon's visit only by its checkout (`RoomCharge`).
+    public static let postable = allCases.filter { ![.room, .tax, .deposit, .salon].contains($0) }
 
     /// The category a charge by hand names, refused (naming `category`) unless staff may post it.
     public static func postable(named name: String) throws(DomainError) -> ChargeCategory {

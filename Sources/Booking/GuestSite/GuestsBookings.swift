@@ -16,6 +16,9 @@ public struct GuestsBooking: Sendable {
     /// The other rooms of its booking when it was booked with several (`BookingGroup`), as their guest sees
     /// them; empty for a room booked alone.
     public var otherRooms: [GuestsBooking] = []
+    /// The salons that charge this hotel's guests to their room (`RoomCharge`), whose times the guest may book
+    /// for their stay while it holds its room and is not over; empty otherwise.
+    public var spas: [Property] = []
 
     /// What the guest owes now: the deposit still open before arrival, else the folio's balance (but for
     /// the folios a company pays); zero
@@ -113,6 +116,11 @@ public struct GuestsBookings<Storage: StayStorage>: StayOperations {
         let (found, guest) = try await findGuestsBooking(code: code, email: email)
         var booking = try await guestsBooking(found, guest: guest)
         booking.otherRooms = try await otherRooms(of: found)
+        if RoomCharge.mayBook(found.stay.state), found.stay.departure >= found.today,
+            let charges = storage as? any RoomChargeStorage
+        {
+            booking.spas = try await charges.salons(chargingHotel: found.property.id)
+        }
         return booking
     }
 

@@ -21,6 +21,9 @@ public enum ChargeCategory: String, Sendable, CaseIterable {
     case deposit
     case food
     case other
+    /// A visit to the salon the hotel's guest charged to their room (`RoomCharge`): the salon's takings,
+    /// which the hotel collects with the bill; outside the hotel's taxes, as the salon's receipt bears them.
+    case salon
 }
 
 /// One line of a folio.

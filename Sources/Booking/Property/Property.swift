@@ -71,6 +71,9 @@ public struct Property: Hashable, Sendable, Identifiable {
     public var receivingAccount: ReceivingAccount?
     /// Its own texts (summary, amenities, room types, fees, taxes, services) in other languages.
     public var translations: Translations
+    /// A salon's: the hotel whose guests in house it charges visits to their room (`RoomCharge`); nil:
+    /// none. Set by a manager of both (`RoomCharges.link`).
+    public var chargesHotelID: Int?
 
     public init(
         id: Int, name: String, kind: PropertyKind, region: String, city: String, latitude: Double,
@@ -79,8 +82,10 @@ public struct Property: Hashable, Sendable, Identifiable {
         cancellationPolicy: CancellationPolicy = CancellationPolicy(
             freeUntilDaysBefore: 2, lateCancellationBasisPoints: 10_000),
         fees: [Fee] = [], taxes: [Tax] = [], ratePlans: [RatePlan] = [], issuer: Issuer = Issuer(),
-        receivingAccount: ReceivingAccount? = nil, translations: Translations = Translations()
+        receivingAccount: ReceivingAccount? = nil, translations: Translations = Translations(),
+        chargesHotelID: Int? = nil
     ) {
+        self.chargesHotelID = chargesHotelID
         self.receivingAccount = receivingAccount
         self.id = id
         self.name = name

@@ -87,6 +87,7 @@ public enum FieldLimits {
         "folio.count": .range(1...FolioSplit.maxFolios),
         "group.roomsOnline": .range(2...BookingGroup.maxRoomsOnline),
         "group.roomsOfType": .range(0...BookingGroup.maxRooms),
+        "room.query": .text(RoomCharge.queryLimit),
         "account.number": .text(ReceivingAccount.numberLimit),
         "account.bankBin": .range(VietQR.bankBINLength...VietQR.bankBINLength),
         "account.holder": .text(ReceivingAccount.holderLimit),

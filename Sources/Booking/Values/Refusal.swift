@@ -287,6 +287,10 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     public static let depositTaken = Refusal("deposit.taken")
     /// "Another product on sale is named so."
     public static let productName = Refusal("product.name")
+    /// "That guest is not in the house at the hotel this salon charges: choose a guest checked in."
+    public static let roomNotInHouse = Refusal("room.notInHouse")
+    /// "This salon charges no hotel's rooms: a manager links the hotel first."
+    public static let roomChargesNone = Refusal("room.chargesNone")
     /// "A reference must not be a card's number: Frontdesk never keeps one."
     public static let saleCardNumber = Refusal("sale.cardNumber")
     /// "This appointment is already checked out ({reference}): refund that sale to check it out again."
@@ -376,7 +380,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .restrictionClosedToArrival, .restrictionClosedToDeparture, .restrictionMaxStay, .restrictionMinOverMax,
         .restrictionMinStay, .restrictionStay, .restrictionStopSell,
         .productName,
-        .roomNotReady, .roomOutOfService, .roomTaken, .roomWrongType,
+        .roomChargesNone, .roomNotInHouse, .roomNotReady, .roomOutOfService, .roomTaken, .roomWrongType,
         .saleCardNumber, .saleCheckedOut, .saleCustomers, .saleDepositExceeds, .saleDiscount, .saleEmpty,
         .saleNotPerformed,
         .saleOverpaid, .saleRefunded, .saleTenderedShort, .saleUnpaid,

@@ -27,6 +27,8 @@ export default {
   "stay.changed": "Someone changed this stay meanwhile: reload it and try again.",
   "room.taken": "The room is taken on one of these nights.",
   "room.takenBy": "Room {room} is taken by {guest} ({code}), {arrival} – {departure}.",
+  "room.chargesNone": "This salon charges no hotel's rooms: a manager of both links the hotel first.",
+  "room.notInHouse": "That guest is not in the house at the hotel this salon charges: choose a guest who is checked in.",
   "room.notReady": "Room {room} is {status}: check in with an override.",
   "room.outOfService": "Room {room} is out of service from {arrival} to {departure} ({why}).",
   "room.wrongType": "Room {room} is not a {roomType}.",

@@ -27,6 +27,8 @@ export default {
   "stay.changed": "この宿泊はその間に他の人が変更しました。再読み込みしてやり直してください。",
   "room.taken": "この期間のどこかの泊で部屋がふさがっています。",
   "room.takenBy": "{room}号室は{guest}様（{code}）が{arrival}～{departure}に使っています。",
+  "room.chargesNone": "このサロンはホテルの客室に請求できません。両方の管理者が先にホテルを結び付けてください。",
+  "room.notInHouse": "このお客様は、このサロンが請求するホテルに滞在中ではありません。チェックイン済みのお客様を選んでください。",
   "room.notReady": "{room}号室は「{status}」です。確認のうえ強制チェックインしてください。",
   "room.outOfService": "{room}号室は{arrival}から{departure}まで使用停止です（{why}）。",
   "room.wrongType": "{room}号室は{roomType}ではありません。",

@@ -27,6 +27,8 @@ export default {
   "stay.changed": "그 사이 다른 사람이 이 숙박을 바꿨습니다. 새로 불러온 뒤 다시 시도하세요.",
   "room.taken": "이 기간 중 객실이 찬 밤이 있습니다.",
   "room.takenBy": "{room}호는 {guest}님({code})이 {arrival} – {departure}에 쓰고 있습니다.",
+  "room.chargesNone": "이 살롱은 호텔 객실에 청구하지 않습니다. 두 곳의 관리자가 먼저 호텔을 연결하세요.",
+  "room.notInHouse": "이 손님은 이 살롱이 청구하는 호텔에 투숙 중이 아닙니다. 체크인한 손님을 선택하세요.",
   "room.notReady": "{room}호는 '{status}' 상태입니다. 확인 후 강제로 체크인하세요.",
   "room.outOfService": "{room}호는 {arrival}부터 {departure}까지 사용 중지입니다({why}).",
   "room.wrongType": "{room}호는 {roomType} 객실이 아닙니다.",

@@ -27,6 +27,8 @@ export default {
   "stay.changed": "Có người vừa thay đổi lượt lưu trú này: hãy tải lại rồi thử lại.",
   "room.taken": "Phòng đã có người vào một trong các đêm này.",
   "room.takenBy": "Phòng {room} đã có {guest} ({code}) ở từ {arrival} đến {departure}.",
+  "room.chargesNone": "Salon này chưa tính tiền vào phòng của khách sạn nào: quản lý của cả hai cần liên kết khách sạn trước.",
+  "room.notInHouse": "Khách này không đang lưu trú tại khách sạn mà salon tính tiền: hãy chọn khách đã nhận phòng.",
   "room.notReady": "Phòng {room} đang {status}: hãy nhận phòng với xác nhận bỏ qua.",
   "room.outOfService": "Phòng {room} ngừng sử dụng từ {arrival} đến {departure} ({why}).",
   "room.wrongType": "Phòng {room} không phải loại {roomType}.",

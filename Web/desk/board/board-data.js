@@ -440,6 +440,8 @@ export class SalonBoardData {
       // The record chosen at the desk; else a new customer's, made with the name's reading, or the one with
       // the same phone, theirs already.
       customer: appointmentCustomer(details),
+      // A hotel guest's stay, chosen among the suggestions: charged to their room at checkout.
+      stayId: details.stayId || undefined,
       notes: details.notes || undefined,
       outsideWorkingHours: details.outsideWorkingHours || undefined, language: details.language || undefined,
     };

@@ -379,7 +379,7 @@ export class BookingPanel {
             },
             onSubmit: async (values) => {
               const details = {
-                customerId: picker.chosenId(values),
+                customerId: picker.chosenId(values), stayId: picker.chosenStayId(values),
                 name: values["customer.name"], reading: values["customer.reading"], phone: values["customer.phone"],
                 serviceId: values.serviceId, staffId: values.staffId,
                 start: instantOfWallClock(values.start, zone), durationMinutes: values.durationMinutes,

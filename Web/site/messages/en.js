@@ -287,4 +287,8 @@ export default {
   "rooms.taken": "Not every room is still free for these dates, so nothing was booked. Search again.",
   "manage.otherRooms": "The booking's other rooms ({count})",
   "rooms.tooFew": "The rooms chosen have too few beds for everyone: add a room.",
+  "salon.forStay": "Charge it to my room (booking {code}) and pay at check-out",
+  "manage.spaTitle": "Spa and salon",
+  "manage.spaHint": "Book a time during your stay: it goes on your room's bill, paid at check-out.",
+  "manage.spaBook": "Book at {name}",
 };

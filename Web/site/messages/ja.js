@@ -286,4 +286,8 @@ export default {
   "rooms.taken": "ご希望の客室がすべては空いていないため、予約していません。もう一度検索してください。",
   "manage.otherRooms": "この予約のほかの客室（{count}室）",
   "rooms.tooFew": "選んだ客室では全員分のベッドが足りません。客室を追加してください。",
+  "salon.forStay": "お部屋付けにしてチェックアウト時に支払う（予約 {code}）",
+  "manage.spaTitle": "スパ・サロン",
+  "manage.spaHint": "ご滞在中のご予約は、お部屋付けでチェックアウト時にお支払いいただけます。",
+  "manage.spaBook": "{name}を予約",
 };

@@ -286,4 +286,8 @@ export default {
   "rooms.taken": "요청한 객실이 모두 비어 있지 않아 예약하지 않았습니다. 다시 검색하세요.",
   "manage.otherRooms": "이 예약의 다른 객실 ({count}개)",
   "rooms.tooFew": "고른 객실의 침대가 모두에게 부족합니다. 객실을 추가하세요.",
+  "salon.forStay": "객실에 청구하고 체크아웃 때 결제(예약 {code})",
+  "manage.spaTitle": "스파·살롱",
+  "manage.spaHint": "투숙 기간 중 예약하면 객실 요금에 포함되어 체크아웃 때 결제됩니다.",
+  "manage.spaBook": "{name} 예약",
 };

@@ -286,4 +286,8 @@ export default {
   "rooms.taken": "Không phải mọi phòng đã chọn đều còn trống vào những ngày này nên chưa đặt phòng nào. Hãy tìm lại.",
   "manage.otherRooms": "Các phòng khác của đặt phòng ({count})",
   "rooms.tooFew": "Các phòng đã chọn không đủ giường cho mọi người: hãy thêm phòng.",
+  "salon.forStay": "Tính vào phòng của tôi (đặt phòng {code}) và thanh toán khi trả phòng",
+  "manage.spaTitle": "Spa và salon",
+  "manage.spaHint": "Đặt lịch trong thời gian lưu trú: chi phí được tính vào hóa đơn phòng, thanh toán khi trả phòng.",
+  "manage.spaBook": "Đặt lịch tại {name}",
 };

@@ -26,13 +26,17 @@ public struct Appointment: Hashable, Sendable, Identifiable {
     public var visitNotes: String
     /// The repeat series it was booked in (`SalonDesk.bookSeries`): its first appointment's id.
     public var seriesID: Int?
+    /// The stay at the hotel the salon charges whose guest the visit is for (`RoomGuest`): its checkout
+    /// offers to charge it to their room.
+    public var stayID: Int?
 
     public init(
         id: Int, propertyID: Int, staffID: Int, serviceID: Int, customerID: Int, startMinute: Int,
         durationMinutes: Int, state: AppointmentState = .booked, version: Int = 1, notes: String = "",
-        visitNotes: String = "", seriesID: Int? = nil
+        visitNotes: String = "", seriesID: Int? = nil, stayID: Int? = nil
     ) {
         self.seriesID = seriesID
+        self.stayID = stayID
         self.id = id
         self.propertyID = propertyID
         self.staffID = staffID

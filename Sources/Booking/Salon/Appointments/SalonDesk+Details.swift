@@ -12,6 +12,8 @@ public struct AppointmentDetails: Sendable {
     public var actions: [AppointmentAction]
     /// The appointments checked out with it, as one visit.
     public var visit: [Int]
+    /// The hotel's guest whose stay it is for (`Appointment.stayID`), as the stay stands now.
+    public var roomGuest: RoomGuest?
 }
 
 extension SalonDesk where Storage: CheckoutStorage {
@@ -27,6 +29,18 @@ extension SalonDesk where Storage: CheckoutStorage {
             appointment: appointment, customer: customer,
             fees: appointment.state == .booked ? try await callOffFees(id, by: staff) : nil, deposit: deposit,
             sales: sales, actions: role.map { appointment.actions(for: $0, sales: sales, deposit: deposit) } ?? [],
-            visit: try await checkout.visit(of: id, by: staff))
+            visit: try await checkout.visit(of: id, by: staff),
+            roomGuest: try await roomGuest(of: appointment))
+    }
+
+    /// The guest of the stay a visit is for, on the salon's today; nil when it is for none, or the stay is
+    /// another hotel's than the one the salon charges now.
+    private func roomGuest(of appointment: Appointment) async throws -> RoomGuest? {
+        guard let stayID = appointment.stayID,
+            let salon = try await storage.property(id: appointment.propertyID), salon.chargesHotelID != nil,
+            let guest = try await storage.roomGuest(stayID: stayID, today: salon.today(now: now())),
+            guest.hotelID == salon.chargesHotelID
+        else { return nil }
+        return guest
     }
 }

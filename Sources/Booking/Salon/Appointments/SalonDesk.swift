@@ -25,7 +25,17 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
     /// member (seed 004's lanes), and may book outside a member's hours when it says so
     /// (`new.outsideWorkingHours`). Refused with `.notFound` for a salon, a member, a service or a customer
     /// that is not the salon's, `.invalid` for a customer, a length or notes the rules never allow.
-    public func book(_ new: NewAppointment, by staff: Staff?) async throws -> Appointment {
+    public func book(_ asked: NewAppointment, by staff: Staff?) async throws -> Appointment {
+        var asked = asked
+        if let stayID = asked.stayID {
+            let salon = try await storage.salon(asked.propertyID, by: staff)
+            let guest = try await RoomCharges.guest(
+                of: stayID, at: salon, today: salon.today(now: now()), storage: storage, field: "stayId")
+            if asked.customerID == nil, asked.customerName.trimmingCharacters(in: .whitespaces).isEmpty {
+                (asked.customerName, asked.customerPhone) = (guest.guestName, guest.guestPhone)
+            }
+        }
+        let new = asked
         let booking = try await prepare(new, by: staff)
         if !new.outsideWorkingHours {
             let desk = try await DeskSchedule.read(booking.salon, from: self)
@@ -35,9 +45,9 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
         }
         return try await storage.exclusively(salon: booking.salon.id) {
             let (customer, contact) = try await self.customer(of: new, at: booking.salon, by: staff)
-            return try await storage.insert(
-                booking.appointment(at: new.startMinute, for: customer, notes: new.notes), bookedAs: contact,
-                by: staff?.user.id)
+            var appointment = booking.appointment(at: new.startMinute, for: customer, notes: new.notes)
+            appointment.stayID = new.stayID
+            return try await storage.insert(appointment, bookedAs: contact, by: staff?.user.id)
         }
     }
 
@@ -176,7 +186,7 @@ public struct SalonDesk<Storage: SalonStorage>: Sendable {
 }
 
 /// What a salon's operations read and write. Implemented on SQLite and PostgreSQL by Storage.
-public protocol SalonStorage: CustomerStorage, MessageStorage {
+public protocol SalonStorage: CustomerStorage, MessageStorage, RoomChargeStorage {
     func property(id: Int) async throws -> Property?
     func staff(propertyID: Int) async throws -> [StaffMember]
     func services(propertyID: Int) async throws -> [Service]
@@ -280,12 +290,16 @@ public struct NewAppointment: Sendable {
     public var notes: String
     /// The desk books outside the member's hours on purpose (a regular's late visit).
     public var outsideWorkingHours: Bool
+    /// A guest of the hotel the salon charges, whose stay the visit is for (`RoomGuest`): booked under their
+    /// name and phone unless the desk names a customer, and charged to their room at checkout.
+    public var stayID: Int?
 
     public init(
         propertyID: Int, staffID: Int, serviceID: Int, startMinute: Int, durationMinutes: Int? = nil,
         customerID: Int? = nil, customerName: String = "", customerReading: String = "", customerPhone: String = "",
-        notes: String = "", outsideWorkingHours: Bool = false
+        notes: String = "", outsideWorkingHours: Bool = false, stayID: Int? = nil
     ) {
+        self.stayID = stayID
         self.customerID = customerID
         self.customerReading = customerReading
         self.propertyID = propertyID

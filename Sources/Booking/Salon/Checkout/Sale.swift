@@ -49,8 +49,13 @@ public struct SalePayment: Hashable, Sendable {
     public var tendered: Money?
     /// A transfer's or a QR payment's reference, or a card terminal's slip number; "" when none.
     public var reference: String
+    /// The stay whose bill a payment charged to a room (`PaymentMethod.room`) goes on; nil for the others.
+    public var stayID: Int?
 
-    public init(method: PaymentMethod, amount: Money, tendered: Money? = nil, reference: String = "") {
+    public init(
+        method: PaymentMethod, amount: Money, tendered: Money? = nil, reference: String = "", stayID: Int? = nil
+    ) {
+        self.stayID = stayID
         self.method = method
         self.amount = amount
         self.tendered = tendered

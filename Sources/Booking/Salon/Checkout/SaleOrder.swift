@@ -94,6 +94,11 @@ public struct SaleOrder: Sendable {
                         params: ["amount": String(payment.amount.amount), "currency": currency.code])
                 }
             }
+            guard payment.method.chargesRoom == (payment.stayID != nil) else {
+                throw payment.method.chargesRoom
+                    ? .invalid("\(field).stayId", "say whose room it is charged to", reason: .textRequired)
+                    : .invalid("\(field).stayId", "only a payment charged to a room names a stay")
+            }
             try FreeText.validate(
                 payment.reference, field: "\(field).reference", limit: Self.referenceLimit, lines: false)
             guard !Self.holdsCardNumber(payment.reference) else {

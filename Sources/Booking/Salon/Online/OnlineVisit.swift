@@ -51,11 +51,16 @@ public struct NewOnlineVisit: Sendable {
     public var notes: String
     /// The customer read the salon's cancellation terms and agreed to them.
     public var acceptsTerms: Bool
+    /// The code of the customer's stay at the hotel the salon charges (booked with `customerEmail`): the visit
+    /// is for that stay, charged to its room at checkout (`RoomCharge`). nil: none.
+    public var stayCode: String?
 
     public init(
         request: VisitRequest, holdToken: String? = nil, customerName: String, customerEmail: String,
-        customerPhone: String, customerReading: String = "", notes: String = "", acceptsTerms: Bool
+        customerPhone: String, customerReading: String = "", notes: String = "", acceptsTerms: Bool,
+        stayCode: String? = nil
     ) {
+        self.stayCode = stayCode
         self.customerReading = customerReading
         self.request = request
         self.holdToken = holdToken

@@ -105,6 +105,7 @@ extension SalonDesk {
     public func bookOnline(_ new: NewOnlineVisit, language: Language = .en) async throws -> SalonVisit {
         try Self.validate(customer: new)
         guard new.request.start != nil else { throw DomainError.invalid("start", "choose a time") }
+        _ = try await stay(of: new)
         _ = try await place(new.request, holdToken: new.holdToken)
         return try await confirmedBooking(online: new, language: language)
     }
@@ -139,10 +140,25 @@ extension SalonDesk {
             let contact = BookingContact(name: new.customerName, email: new.customerEmail, phone: new.customerPhone)
             let customer = try await customer(
                 for: contact, reading: new.customerReading, at: context.salon, by: nil)
-            for index in appointments.indices { appointments[index].customerID = customer.id }
+            let stayID = try await stay(of: new)
+            for index in appointments.indices {
+                appointments[index].customerID = customer.id
+                appointments[index].stayID = stayID
+            }
             return try await storage.insertVisit(appointments, customer: contact)
         }
         return try await visit(stored.code, found: stored)
+    }
+
+    /// The stay a visit online is for (`NewOnlineVisit.stayCode`), checked: the salon charges its hotel, it
+    /// holds its room, and was booked with the customer's email (`.roomNotInHouse` naming `stay` otherwise).
+    private func stay(of new: NewOnlineVisit) async throws -> Int? {
+        guard let code = new.stayCode else { return nil }
+        let salon = try await storage.salon(new.request.propertyID, by: nil)
+        return try await RoomCharges.guest(
+            booked: code, email: new.customerEmail, at: salon, today: salon.today(now: now()), storage: storage,
+            field: "stay"
+        ).stayID
     }
 
     /// The visit booked online under `code` with `email` (compared without regard to case); a wrong pair

@@ -7,7 +7,8 @@
 // declared `appointment-change` form (what a drag on the board does, by keyboard or finger). Times in
 // the form are the salon's wall clock. A visit of a repeat series (定期予約) says so, and a change or a
 // cancellation asks whether it is for this visit only or this and all later ones (appointment-series.js).
-// Under it, the messages sent to the customer about the visit (message-list.js).
+// A visit booked for a hotel guest's stay names their room and whether they are in the house. Under it, the
+// messages sent to the customer about the visit (message-list.js).
 
 import { call, declaredForm, errorText, get, OtherProperty } from "../../api.js";
 import { h, fill } from "../../../common/dom.js";
@@ -53,6 +54,14 @@ export async function mount(main, desk, route) {
     // What the customer reacts to, from their record: before anything is mixed.
     if (appointment.allergies) {
       fact(t("form.customer.allergies"), h("strong", { class: "appointment-allergies", id: "appointment-allergies", text: appointment.allergies }));
+    }
+    // A guest of the hotel the salon charges: their room, and whether they are in the house to charge it now.
+    const guest = appointment.roomGuest;
+    if (guest) {
+      fact(
+        t("appointment.hotelGuest"),
+        h("span", { id: "appointment-room-guest", text: `${t("checkout.roomGuest", { room: guest.room, name: guest.name })} · ${t(guest.inHouse ? "appointment.inHouse" : "appointment.arriving")}` }),
+      );
     }
     fact(t("appointment.service"), service ? [service.name, service.price && i18n.money(service.price)].filter(Boolean).join(" · ") : "");
     fact(t("board.staff"), staff?.name);

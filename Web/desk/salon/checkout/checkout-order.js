@@ -7,12 +7,12 @@ import { currencyDigits, toMajorUnits, toMinorUnits } from "../../../common/mone
 
 /**
  * How `name` is taken at the property (`OfferedPaymentMethod`, from the server's `paymentMethods`): whether
- * cash handed over is counted, a reference written, a code drawn. A method the server no longer offers is
- * taken with a reference.
- * @param {{method: string, takesHandedOver: boolean, takesReference: boolean, drawsCode: boolean}[]} methods
+ * cash handed over is counted, a reference written, a code drawn, a guest's stay named (charged to their
+ * room). A method the server no longer offers is taken with a reference.
+ * @param {{method: string, takesHandedOver: boolean, takesReference: boolean, drawsCode: boolean, chargesRoom: boolean}[]} methods
  */
 export function methodOf(methods, name) {
-  return methods.find((offered) => offered.method === name) ?? { method: name, takesHandedOver: false, takesReference: true, drawsCode: false };
+  return methods.find((offered) => offered.method === name) ?? { method: name, takesHandedOver: false, takesReference: true, drawsCode: false, chargesRoom: false };
 }
 
 /**
@@ -26,7 +26,7 @@ export function methodOf(methods, name) {
 export function blankPayment(methods, others = []) {
   const counted = others.some((payment) => methodOf(methods, payment.method).takesHandedOver);
   const first = methods.find((offered) => !(counted && offered.takesHandedOver)) ?? methods[0];
-  return { method: first?.method ?? "", amount: "", typed: false, tendered: "", reference: "" };
+  return { method: first?.method ?? "", amount: "", typed: false, tendered: "", reference: "", stayId: null };
 }
 
 /**
@@ -61,7 +61,7 @@ export function saleOrder(state, currency) {
 /**
  * The `SalePaymentRequest`s for the form's payments, and which of the form's payments each one sent is: a
  * payment without an amount is none yet and is left out; what was handed over goes with cash, a
- * reference with the methods that take one (`methodOf`). Amounts typed in major units are sent in minor units (null when they
+ * reference with the methods that take one, the stay with a room's bill (`methodOf`). Amounts typed in major units are sent in minor units (null when they
  * are no amount, for the server to refuse under the field).
  * @param {object[]} payments the form's (`blankPayment()`s as edited)
  * @param {string} currency the salon's
@@ -79,6 +79,8 @@ export function paymentRequests(payments, currency, methods) {
     const taken = methodOf(methods, payment.method);
     if (taken.takesHandedOver && payment.tendered.trim() !== "") request.tendered = money(payment.tendered);
     if (taken.takesReference && payment.reference.trim() !== "") request.reference = payment.reference.trim();
+    // Charged to a room: the stay chosen, or none for the server to ask for under the field.
+    if (taken.chargesRoom && payment.stayId) request.stayId = payment.stayId;
     sent.push(request);
     rows.push(index);
   });

@@ -8,11 +8,12 @@ import { blankPayment } from "./checkout-order.js";
 import { paymentFields } from "./payment-fields.js";
 
 /**
- * The payments' section, drawn from `state.payments`; adding or removing one calls `changed(true)`.
+ * The payments' section, drawn from `state.payments`; adding or removing one calls `changed(true)`. `rooms`
+ * (the salon and the visit's hotel guest) lets a payment be charged to a room.
  * `views()` are the payments' controls as drawn (`method`, `amount`, `errors`, `errorAt(name)`);
  * `drawCodes(quote, rows)` puts each payment's code under its fields.
  */
-export function paymentsPart(i18n, { state, methods, currency, changed }) {
+export function paymentsPart(i18n, { state, methods, currency, rooms, changed }) {
   const { t } = i18n;
   const money = (amount) => i18n.money(amount);
   const paymentList = h("div", { class: "checkout-payments" });
@@ -31,7 +32,7 @@ export function paymentsPart(i18n, { state, methods, currency, changed }) {
   function paymentView(payment, n) {
     // The code to pay it by, when the quote draws one (a QR payment at a salon paid by a code).
     const code = h("div", { class: "checkout-pay-code", id: `checkout-code-${n}` });
-    const view = paymentFields(i18n, payment, { id: (name) => `checkout-${name}-${n}`, currency, methods, changed });
+    const view = paymentFields(i18n, payment, { id: (name) => `checkout-${name}-${n}`, currency, methods, rooms, changed });
     const remove =
       n > 0
         ? h("button", {

@@ -66,7 +66,11 @@ export async function mount(main, desk, route) {
   }
 
   const methods = property.paymentMethods ?? [];
-  const state = { appointmentIds: ids, items: [], discount: { kind: "none", value: "" }, methods, payments: [blankPayment(methods)] };
+  // A visit of a hotel's guest in the house is charged to their room unless the desk chooses otherwise.
+  const guest = first?.roomGuest?.inHouse ? first.roomGuest : null;
+  const firstPayment = blankPayment(methods);
+  if (guest && methods.some((taken) => taken.chargesRoom)) Object.assign(firstPayment, { method: methods.find((taken) => taken.chargesRoom).method, stayId: guest.stayId });
+  const state = { appointmentIds: ids, items: [], discount: { kind: "none", value: "" }, methods, payments: [firstPayment] };
   const keyFor = keyPerBody();
 
   const lines = linesPart(i18n, state, changed);
@@ -101,7 +105,7 @@ export async function mount(main, desk, route) {
   });
   showDiscount();
 
-  const payments = paymentsPart(i18n, { state, methods, currency, changed });
+  const payments = paymentsPart(i18n, { state, methods, currency, rooms: { propertyId: property.id, preset: guest }, changed });
 
   // MARK: completing
 

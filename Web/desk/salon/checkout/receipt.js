@@ -201,6 +201,7 @@ export async function mount(main, desk, route) {
       id: "receipt-pay",
       path: `/api/v1/sales/${route.id}/payments`,
       methods: desk.property.paymentMethods ?? [],
+      rooms: { propertyId: desk.property.id },
       heading: h("h2", { id: "receipt-collect-title", text: t("receipt.collect") }),
       button: { id: "receipt-pay", text: t("receipt.takePayment") },
       message,
@@ -239,7 +240,7 @@ export async function mount(main, desk, route) {
         "tbody",
         {},
         sale.payments.map((payment) => [
-          row([t(`method.${payment.method}`), payment.reference ? t("receipt.reference", { reference: payment.reference }) : ""].filter(Boolean).join(" · "), payment.amount),
+          row([t(`method.${payment.method}`), payment.reference ? t(payment.stayId ? "receipt.room" : "receipt.reference", { reference: payment.reference }) : ""].filter(Boolean).join(" · "), payment.amount),
           payment.tendered ? row(t("receipt.tendered"), payment.tendered, "is-tendered") : null,
           // Korea: the server says a cash receipt is owed for it (listed on the day close until recorded).
           payment.cashReceiptDue

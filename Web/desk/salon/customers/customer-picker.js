@@ -3,7 +3,9 @@
 // combobox and its listbox: arrows and Enter, Escape closes, a tap or a click chooses). Chosen, the
 // booking is for that record: the form's rows are filled from it, a line says so with a button to undo
 // the choice, and the record's allergies are shown as a warning. Typing over what was filled, or undoing,
-// makes it a booking for a new customer (or the one with the phone typed) again.
+// makes it a booking for a new customer (or the one with the phone typed) again. Where the salon charges a
+// hotel's rooms, the hotel's guests staying now are suggested too, by room or name: chosen, the booking is
+// for their stay (`stayId`), under their name and phone, and its checkout charges their room.
 
 import { get } from "../../api.js";
 import { h, fill } from "../../../common/dom.js";
@@ -15,8 +17,8 @@ let pickers = 0;
 
 /**
  * Suggests the salon's customers for `form` (what `renderForm` returned for the `appointment` form).
- * Returns `chosenId(values)`, the record the booking with these values is for (undefined: as typed), and
- * `stop()`, for when the form goes.
+ * Returns `chosenId(values)`, the record the booking with these values is for (undefined: as typed),
+ * `chosenStayId(values)`, the hotel guest's stay it is for, and `stop()`, for when the form goes.
  */
 export function customerPicker(form, desk) {
   const { t } = desk.i18n;
@@ -35,9 +37,23 @@ export function customerPicker(form, desk) {
   let chosen = null;
   let filling = false;
 
+  const hotelGuests = (text, signal) =>
+    desk.property.chargesHotelId
+      ? get(`/api/v1/properties/${desk.property.id}/room-guests?q=${encodeURIComponent(text)}`, { signal }).then(
+          ({ guests }) => guests,
+          // The salon's own customers are suggested all the same.
+          () => [],
+        )
+      : Promise.resolve([]);
   const searching = searchAsTyped({
-    find: (text, signal) => get(`/api/v1/properties/${desk.property.id}/customers?q=${encodeURIComponent(text)}`, { signal }),
-    show: ({ customers }) => suggest(suggestions(customers)),
+    find: async (text, signal) => {
+      const [{ customers }, guests] = await Promise.all([
+        get(`/api/v1/properties/${desk.property.id}/customers?q=${encodeURIComponent(text)}`, { signal }),
+        hotelGuests(text, signal),
+      ]);
+      return [...guests.slice(0, 3).map((guest) => ({ guest })), ...suggestions(customers)];
+    },
+    show: (found) => suggest(found),
     // The booking goes on without suggestions: the name typed makes a record, as it always did.
     fail: () => close(),
   });
@@ -117,12 +133,12 @@ export function customerPicker(form, desk) {
           "li",
           {
             class: "customer-picker-option", id: `${id}-option-${index}`, role: "option", "aria-selected": "false",
-            dataset: { customerId: String(customer.id) },
+            dataset: customer.guest ? { stayId: String(customer.guest.stayId) } : { customerId: String(customer.id) },
             // The field keeps the focus (and a phone its keyboard) while an option is pressed.
             onmousedown: (event) => event.preventDefault(),
             onclick: () => choose(customer),
           },
-          line(customer),
+          customer.guest ? guestLine(customer.guest) : line(customer),
         ),
       ),
     );
@@ -155,8 +171,19 @@ export function customerPicker(form, desk) {
     }
   }
 
+  /** A hotel guest as suggested: their room and name, and whether they are in the house or still to arrive. */
+  function guestLine(guest) {
+    return h(
+      "span",
+      { class: "customer-line" },
+      h("strong", { text: t("checkout.roomGuest", { room: guest.room, name: guest.name }) }),
+      h("span", { class: "desk-hint", text: t(guest.inHouse ? "appointment.inHouse" : "appointment.arriving") }),
+    );
+  }
+
   /** Makes the booking `customer`'s: the rows filled from the record, the line saying so, their allergies read. */
   async function choose(customer) {
+    if (customer.guest) return chooseGuest(customer.guest);
     searching.stop();
     close();
     const before = values();
@@ -181,6 +208,22 @@ export function customerPicker(form, desk) {
         h("p", { text: record.allergies }),
       ),
     );
+  }
+
+  /** Makes the booking the hotel guest's stay: the rows filled from the guest, the line saying so. */
+  function chooseGuest(guest) {
+    searching.stop();
+    close();
+    const before = values();
+    const record = { name: guest.name, reading: "", phone: guest.phone };
+    write(rowsOf(record));
+    chosen = { record, before, stayId: guest.stayId };
+    fill(
+      chosenLine,
+      h("p", { class: "customer-picker-who", text: t("board.hotelGuest", { room: guest.room, name: guest.name }) }),
+      h("button", { type: "button", class: "desk-button", text: t("board.notThisCustomer"), onclick: undo }),
+    );
+    chosenLine.hidden = false;
   }
 
   /** Back to a booking for whoever was typed: the rows as they were before the choice. */
@@ -211,6 +254,8 @@ export function customerPicker(form, desk) {
 
   return {
     chosenId: (formValues) => (chosen && stillChosen(chosen.record, formValues) ? chosen.record.id : undefined),
+    /** The hotel guest's stay the booking with these values is for (undefined: none). */
+    chosenStayId: (formValues) => (chosen?.stayId && stillChosen(chosen.record, formValues) ? chosen.stayId : undefined),
     stop: () => {
       searching.stop();
       close();

@@ -1,7 +1,8 @@
 // A salon's set-up (`#/salon-setup`), for those the server lets change it: its opening hours, its menu,
 // the products it sells, its staff, its resources, its window for online booking, its fees for appointments
-// not kept, each member's shifts, how each service is booked, the salon's own texts in other languages, the
-// messages it sends its customers and the webhooks its events are sent to.
+// not kept, each member's shifts, how each service is booked, the hotel whose guests it charges to their room,
+// the salon's own texts in other languages, the messages it sends its customers and the webhooks its events
+// are sent to.
 // Each part saves by itself and is drawn again from the server's answer; what the server refuses is said
 // next to the field it names. Nothing here decides what is allowed: the server does.
 
@@ -11,6 +12,7 @@ import { membersPart } from "./salon-members.js";
 import { menuPart } from "./salon-menu.js";
 import { drawOpeningHours, drawResources, drawWindow, salonPut } from "./salon-places.js";
 import { productsPart } from "./salon-products.js";
+import { roomChargesSection } from "./salon-room-charges.js";
 import { savingForm } from "./salon-setup-form.js";
 import { servicesPart } from "./salon-services.js";
 import { drawTerms, termsPut } from "./salon-terms.js";
@@ -135,6 +137,8 @@ export async function mount(main, desk) {
       taxes,
       // Where it is paid by a code (PromptPay, VietQR), where its country has a scheme: its QR payments' codes.
       payments,
+      // The hotel whose guests it charges visits to their room, where one owner runs both.
+      roomChargesSection(desk),
       texts.element,
       messages,
       webhooks,

@@ -18,7 +18,8 @@ public struct FolioRepository: Sendable {
     /// Posts entries to a stay's folio by the folio's rules (positive amounts in its currency; a
     /// reversal only of an entry not reversed yet), all or none, on the property's open business day
     /// (`BusinessDay.current`), then in the same transaction what `follow` answers for the folio after
-    /// them, and returns the folio after both.
+    /// them, and returns the folio after both. A line moved from another folio keeps the salon's sale it
+    /// charges for (`folio_entries.sale_id`), so that the sale's refund reverses it where it now stands.
     public func post(
         _ postings: [Posting], stayID: Int, by userID: Int? = nil,
         then follow: @escaping @Sendable (Folio) throws -> [Posting] = { _ in [] }
@@ -49,12 +50,13 @@ public struct FolioRepository: Sendable {
             let rowID = try await sql.insertReturningID(
                 """
                 INSERT INTO folio_entries (stay_id, kind, description, amount, currency, category, method, reverses,
-                  night, posted_at, posted_by, business_day, taxes, folio, moved_from)
+                  night, posted_at, posted_by, business_day, taxes, folio, moved_from, sale_id)
                 VALUES (\(bind: stayID), \(bind: posting.kind.rawValue), \(bind: posting.description),
                   \(bind: amount.amount), \(bind: amount.currency.code), \(bind: posting.category?.rawValue),
                   \(bind: posting.method?.rawValue), \(bind: posting.reverses), \(bind: posting.night?.number),
                   \(bind: now.millisSince1970), \(bind: userID), \(bind: day.number),
-                  \(bind: try LineTaxesRecord.column(posting.taxes)), \(bind: number), \(bind: posting.movedFrom))
+                  \(bind: try LineTaxesRecord.column(posting.taxes)), \(bind: number), \(bind: posting.movedFrom),
+                  (SELECT m.sale_id FROM folio_entries m WHERE m.id = \(bind: posting.movedFrom)))
                 RETURNING id
                 """
             )

@@ -13,10 +13,12 @@ import Testing
 
 /// Random sequences of two stays' bills split between payers through the API, on each database (folios
 /// added and taken away, another guest's or a company's; kinds of charge routed; extras charged, paid on a
-/// folio, reversed, moved between folios; nights added and given up), after which, for each stay:
+/// folio, reversed, moved between folios; nights added and given up; the hotel's spa charging a sale to the
+/// room and refunding one), after which, for each stay:
 /// - every line is on exactly one of its folios, and a reversal on the folio of what it reverses;
 /// - its folios' totals are their lines', and they add up to the stay's;
-/// - each folio bears VAT on its own charges, 7 % rounded once for the folio;
+/// - each folio bears VAT on its own charges, 7 % rounded once for the folio (none on the spa's lines);
+/// - its spa lines standing are the spa's sales charged to it and not refunded, each once;
 /// - an invoice of a folio bills what that folio holds;
 /// and the day's ledger is the sum of the folios' lines, whatever moved where. No request is answered
 /// with a server error.
@@ -30,12 +32,12 @@ struct FolioSplitPropertyTests {
         var b: Int
 
         var description: String {
-            ["split", "charge", "pay", "reverse", "move", "nights"][kind] + "(\(a), \(b))"
+            ["split", "charge", "pay", "reverse", "move", "nights", "spa", "spaRefund"][kind] + "(\(a), \(b))"
         }
     }
 
     /// Splits and moves more often than the rest, so that lines land on many folios.
-    static let kinds = [0, 0, 0, 1, 1, 2, 3, 4, 4, 4, 5]
+    static let kinds = [0, 0, 0, 1, 1, 2, 3, 4, 4, 4, 5, 6, 6, 7]
 
     static let steps = zip(Gen.int(in: 0...(kinds.count - 1)), Gen.int(in: 0...999), Gen.int(in: 0...999))
         .map { Step(kind: kinds[$0], a: $1, b: $2) }
@@ -73,15 +75,36 @@ struct FolioSplitPropertyTests {
                     ) { #expect($0.status == .ok) }
                     stays.append(id)
                 }
+                let spa = try await Self.spa(fixture)
+                /// The spa's sales charged to a stay: the sale, the stay, its total, and whether it is refunded.
+                var spaSales: [(sale: Int, stay: Int, total: Int, refunded: Bool)] = []
                 for step in steps {
                     let id = stays[step.a % stays.count]
-                    try await Self.perform(step, stay: id, companies: companies, fixture, client)
+                    switch step.kind {
+                    case 6:
+                        let sale = try await Self.chargeToRoom(spa, stay: id, quantity: 1 + step.b % 3, client, steps)
+                        spaSales.append((sale.id, id, sale.total, false))
+                    case 7:
+                        let standing = spaSales.indices.filter { !spaSales[$0].refunded }
+                        guard !standing.isEmpty else { continue }
+                        let index = standing[step.b % standing.count]
+                        let response = try await client.execute(
+                            uri: "/api/v1/sales/\(spaSales[index].sale)/refund", method: .post,
+                            body: ByteBuffer(string: #"{"reason": "Wrong"}"#))
+                        #expect(response.status == .ok, "\(steps): \(String(buffer: response.body))")
+                        spaSales[index].refunded = true
+                    default:
+                        try await Self.perform(step, stay: id, companies: companies, fixture, client)
+                    }
                 }
                 var charged = 0
                 var paid = 0
                 for id in stays {
                     let folio = try await Self.folio(client, id)
                     Self.check(folio, after: steps)
+                    let spaLines = folio.entries.filter { $0.category == .salon && $0.kind == .charge && !$0.reversed }
+                    let owed = spaSales.filter { $0.stay == id && !$0.refunded }.map(\.total)
+                    #expect(spaLines.map(\.amount.amount).sorted() == owed.sorted(), "\(steps): stay \(id)'s spa lines")
                     charged += folio.totalCharges.amount
                     paid += folio.totalPayments.amount
                     try await Self.checkInvoice(of: folio, stay: id, client, after: steps)
@@ -99,6 +122,37 @@ struct FolioSplitPropertyTests {
     static func folio(_ client: SignedInClient, _ id: Int) async throws -> Folio {
         try await client.execute(uri: "/api/v1/stays/\(id)/folio", method: .get) {
             try StayActionsAPITests.decode(Folio.self, $0)
+        }
+    }
+
+    /// The hotel's spa, linked to charge its guests' rooms, selling one product (350.00 baht, its 7 % VAT added).
+    static func spa(_ fixture: APIFixture) async throws -> (salon: Int, product: Int) {
+        let salon = try await CheckoutAPITests.thaiSalon(in: fixture)
+        _ = try await fixture.store.sales.updateProducts(
+            [Product(id: 1, name: "Massage oil", price: .whole(350, .thb))], propertyID: salon.property.id, by: nil)
+        _ = try await fixture.store.roomCharges.link(
+            salonID: salon.property.id, hotelID: fixture.property.id, by: nil)
+        return (salon.property.id, 1)
+    }
+
+    /// A sale of the spa's product charged to stay `id`'s room, for the total the spa quotes.
+    static func chargeToRoom(
+        _ spa: (salon: Int, product: Int), stay id: Int, quantity: Int, _ client: SignedInClient, _ steps: [Step]
+    ) async throws -> (id: Int, total: Int) {
+        let items = #"[{"productId": \#(spa.product), "quantity": \#(quantity)}]"#
+        let quote = try await client.execute(
+            uri: "/api/v1/properties/\(spa.salon)/sales/quote", method: .post,
+            body: ByteBuffer(string: #"{"items": \#(items)}"#)
+        ) { try StayActionsAPITests.decode(Components.Schemas.SaleQuote.self, $0) }
+        return try await client.execute(
+            uri: "/api/v1/properties/\(spa.salon)/sales", method: .post,
+            body: ByteBuffer(
+                string:
+                    #"{"items": \#(items), "payments": [{"method": "room", "amount": {"amount": \#(quote.total.amount), "currency": "THB"}, "stayId": \#(id)}]}"#
+            )
+        ) { response in
+            #expect(response.status == .created, "\(steps): \(String(buffer: response.body))")
+            return (try CheckoutAPITests.sale(response).value2.id, quote.total.amount)
         }
     }
 
@@ -197,7 +251,8 @@ struct FolioSplitPropertyTests {
             #expect(part.balance.amount == charged - payments, "\(steps): folio \(part.number)")
             balance += part.balance.amount
             // VAT 7 % of the folio's own charges, rounded half up once for the folio.
-            let taxable = charges.filter { $0.category != .tax }.map(\.amount.amount).reduce(0, +)
+            let taxable = charges.filter { $0.category != .tax && $0.category != .salon }.map(\.amount.amount)
+                .reduce(0, +)
             let vat = charges.filter { $0.category == .tax }.map(\.amount.amount).reduce(0, +)
             #expect(vat == (taxable * 700 + 5_000) / 10_000, "\(steps): folio \(part.number)'s VAT")
         }

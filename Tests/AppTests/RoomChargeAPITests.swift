@@ -169,13 +169,30 @@ struct RoomChargeAPITests {
             #expect(hotelClose.roomRevenue.amount == 120_000)
             #expect(hotelClose.inHouse.first { $0.stayId == stay }?.amount.amount == 128_400 + 240_000)
 
+            // The hotel's desk does not reverse the spa's line by hand; moved to another payer's folio, the
+            // spa's refund finds it there.
+            let line = try #require(lines.first)
+            try await client.execute(
+                uri: "/api/v1/stays/\(stay)/reversals", method: .post,
+                body: ByteBuffer(string: #"{"entryId": \#(line.id), "reason": "Wrong"}"#)
+            ) { #expect($0.error?.error.reason?.rawValue == "folio.salonLine", "\(String(buffer: $0.body))") }
+            try await client.execute(
+                uri: "/api/v1/stays/\(stay)/folio/split", method: .put,
+                body: ByteBuffer(string: #"{"folios": [{"number": 2, "name": "Ken Sato"}], "routes": {}}"#)
+            ) { #expect($0.status == .ok, "\(String(buffer: $0.body))") }
+            try await client.execute(
+                uri: "/api/v1/stays/\(stay)/folio/moves", method: .post,
+                body: ByteBuffer(string: #"{"entryIds": [\#(line.id)], "folio": 2}"#)
+            ) { #expect($0.status == .created, "\(String(buffer: $0.body))") }
+
             // The refund reverses the room's line in its transaction.
             try await client.execute(
                 uri: "/api/v1/sales/\(sale.id)/refund", method: .post,
                 body: ByteBuffer(string: #"{"reason": "Booked twice"}"#)
             ) { #expect($0.status == .ok, "\(String(buffer: $0.body))") }
             lines = try await RoomChargeFolios.lines(client, stay)
-            #expect(lines.map(\.reversed) == [true])
+            #expect(lines.map(\.reversed) == [true, true])
+            #expect(lines.map(\.folio) == [1, 2])
             #expect(try await RoomChargeFolios.folio(client, stay).balance.amount == 240_000)
         }
     }

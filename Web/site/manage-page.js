@@ -120,7 +120,7 @@ export async function mount(main, site, route) {
       h("h2", { id: "manage-spa-title", text: t("manage.spaTitle") }),
       h("p", { class: "manage-spa-hint", text: t("manage.spaHint") }),
       h("ul", {}, booking.spas.map((spa) =>
-        h("li", {}, h("a", { class: "site-button", href: `#/salons/${spa.id}`, dataset: { salon: String(spa.id) }, onclick: keep, text: t("manage.spaBook", { name: spa.name }) })))),
+        h("li", {}, h("a", { class: "site-button", href: `#/salon/${spa.id}`, dataset: { salon: String(spa.id) }, onclick: keep, text: t("manage.spaBook", { name: spa.name }) })))),
     );
   }
 

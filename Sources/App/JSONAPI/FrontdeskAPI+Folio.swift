@@ -235,7 +235,8 @@ extension Components.Schemas.Folio {
                     includedTaxes: try Self.included(in: $0, taxes: taxes),
                     taxClass: $0.kind == .charge && $0.category != .tax
                         ? try documented($0.taxes.taxClass.rawValue) : nil,
-                    reversed: folio.isReversed($0.id), reversible: folio.mayReverse($0), folio: $0.folio,
+                    reversed: folio.isReversed($0.id), reversible: folio.mayReverse($0), movable: folio.mayMove($0),
+                    folio: $0.folio,
                     movedFrom: $0.movedFrom)
             },
             folios: try folio.split.bills.map { bill in

@@ -53,7 +53,8 @@ public struct Accounts<Storage: StayStorage>: StayOperations {
     }
 
     /// Reverses a line posted by mistake, with the amount it carried; a line is reversed once. The taxes on
-    /// the charges follow: a tax line is not reversed by hand.
+    /// the charges follow: a tax line is not reversed by hand, nor a salon's visit charged to the room
+    /// (`RoomCharge`), which its sale's refund reverses.
     public func reverse(entry entryID: Int, of id: Int, reason: String, by staff: Staff) async throws -> Folio {
         try Posting.validate(description: reason, field: "reason")
         let stay = try await requireStay(id, by: staff)
@@ -64,6 +65,11 @@ public struct Accounts<Storage: StayStorage>: StayOperations {
             throw DomainError(
                 .notAllowed, "a tax line follows the charges it is on: reverse the charge instead", field: "entryId",
                 reason: .folioTaxFollowsCharges)
+        }
+        guard target.category != .salon else {
+            throw DomainError(
+                .notAllowed, "the salon's visit charged to the room is taken off by the salon's refund of its sale",
+                field: "entryId", reason: .folioSalonLine)
         }
         guard let property = try await storage.property(id: stay.propertyID) else {
             throw DomainError(.notFound, "no property \(stay.propertyID)")

@@ -123,10 +123,16 @@ public struct Folio: Hashable, Sendable {
         entries.contains { $0.kind == .reversal && $0.reverses == id }
     }
 
-    /// Whether staff may reverse a line by hand (`Accounts.reverse`): a charge or payment not reversed yet,
-    /// other than a tax line, which follows its charges.
-    public func mayReverse(_ entry: FolioEntry) -> Bool {
+    /// Whether staff may move a line to another of the stay's folios (`Accounts.move`): a charge or payment
+    /// not reversed yet, other than a tax line, which follows its charges.
+    public func mayMove(_ entry: FolioEntry) -> Bool {
         entry.kind != .reversal && !entry.followsCharges && !isReversed(entry.id)
+    }
+
+    /// Whether staff may reverse a line by hand (`Accounts.reverse`): one they may move, but for a salon's
+    /// visit charged to the room, which the salon's refund of its sale reverses.
+    public func mayReverse(_ entry: FolioEntry) -> Bool {
+        mayMove(entry) && entry.category != .salon
     }
 
     /// Checks a charge or payment before it is posted: positive, at most `Money.maxAmount`, in the

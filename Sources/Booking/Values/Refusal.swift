@@ -66,6 +66,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     public static let folioOpenBalance = Refusal("folio.openBalance")
     /// "A tax line follows the charges it is on: reverse the charge, and its tax is corrected."
     public static let folioTaxFollowsCharges = Refusal("folio.taxFollowsCharges")
+    /// "This line is the salon's visit charged to the room: the salon refunds its sale to take it off."
+    public static let folioSalonLine = Refusal("folio.salonLine")
     /// "A stay is split into at most {limit} folios."
     public static let folioTooMany = Refusal("folio.tooMany")
 
@@ -362,7 +364,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .eInvoiceCountry,
         .depositApplied, .depositNone, .depositTaken,
         .emailInvalid, .emailRequired,
-        .folioHasLines, .folioNothingToInvoice, .folioNothingToReceipt, .folioOpenBalance, .folioTaxFollowsCharges,
+        .folioHasLines, .folioNothingToInvoice, .folioNothingToReceipt, .folioOpenBalance, .folioSalonLine,
+        .folioTaxFollowsCharges,
         .folioTooMany,
         .groupRooms, .groupUnavailable,
         .guestBirthDate, .guestDocumentNumber, .guestNationality,

@@ -33,6 +33,7 @@ export default {
   "room.outOfService": "Room {room} is out of service from {arrival} to {departure} ({why}).",
   "room.wrongType": "Room {room} is not a {roomType}.",
   "folio.openBalance": "The folio has an open balance of {balance}: settle it, or a manager can force the check-out.",
+  "folio.salonLine": "This line is the salon's visit charged to the room: the salon refunds its sale to take it off.",
   "folio.taxFollowsCharges": "A tax line follows the charges it is on: reverse the charge, and its tax is corrected.",
   "folio.nothingToInvoice": "Nothing to invoice: the folio has no charges.",
   "folio.nothingToReceipt": "Nothing to receipt: the folio has no payments.",

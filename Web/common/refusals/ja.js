@@ -33,6 +33,7 @@ export default {
   "room.outOfService": "{room}号室は{arrival}から{departure}まで使用停止です（{why}）。",
   "room.wrongType": "{room}号室は{roomType}ではありません。",
   "folio.openBalance": "フォリオに未精算額{balance}があります。精算するか、マネージャーが強制チェックアウトしてください。",
+  "folio.salonLine": "この行はサロンのお部屋付けのご利用です。取り消すにはサロンでお会計を返金してください。",
   "folio.taxFollowsCharges": "税の行は課税される料金に従います。料金の方を取り消すと、税は自動で直ります。",
   "folio.nothingToInvoice": "請求書にする料金がありません。",
   "folio.nothingToReceipt": "領収書にする支払いがありません。",

@@ -33,6 +33,7 @@ export default {
   "room.outOfService": "{room}호는 {arrival}부터 {departure}까지 사용 중지입니다({why}).",
   "room.wrongType": "{room}호는 {roomType} 객실이 아닙니다.",
   "folio.openBalance": "폴리오에 미결제 금액 {balance}이(가) 있습니다. 정산하거나 매니저가 강제로 체크아웃하세요.",
+  "folio.salonLine": "이 줄은 살롱 이용 요금을 객실에 청구한 것입니다. 취소하려면 살롱에서 결제를 환불하세요.",
   "folio.taxFollowsCharges": "세금 줄은 과세되는 요금을 따릅니다. 요금을 취소하면 세금이 바로잡힙니다.",
   "folio.nothingToInvoice": "청구서로 낼 요금이 없습니다.",
   "folio.nothingToReceipt": "영수증으로 낼 결제가 없습니다.",

@@ -33,6 +33,7 @@ export default {
   "room.outOfService": "Phòng {room} ngừng sử dụng từ {arrival} đến {departure} ({why}).",
   "room.wrongType": "Phòng {room} không phải loại {roomType}.",
   "folio.openBalance": "Hồ sơ chi phí còn nợ {balance}: hãy thanh toán, hoặc quản lý có thể buộc trả phòng.",
+  "folio.salonLine": "Dòng này là dịch vụ của salon tính vào phòng: salon hoàn tiền đơn bán đó để gỡ bỏ.",
   "folio.taxFollowsCharges": "Dòng thuế đi theo các khoản phí chịu thuế: hãy huỷ khoản phí, thuế sẽ được điều chỉnh theo.",
   "folio.nothingToInvoice": "Không có gì để lập hoá đơn: chưa có khoản phí nào.",
   "folio.nothingToReceipt": "Không có gì để lập biên nhận: chưa có khoản thanh toán nào.",

@@ -177,8 +177,8 @@ function folioTable(folio, i18n, reverse, moving) {
           : entry.reversed
             ? t("stay.reversed")
             : "",
-        // The same lines as may be reversed may move: a charge or payment standing, not a tax line.
-        moving && entry.reversible ? moveChoice(entry, moving, t) : null,
+        // A charge or payment standing may move, not a tax line: as the server says (`movable`).
+        moving && (entry.movable ?? entry.reversible) ? moveChoice(entry, moving, t) : null,
       ),
     );
   });

@@ -4,7 +4,7 @@
 // above and with the place for its refusal below; the change of one payment alone in cash; and the labelled field and the edit listener they are
 // made of, which the checkout's other controls use too.
 
-import { h } from "../../../common/dom.js";
+import { h, fill } from "../../../common/dom.js";
 import { textLength } from "../../../common/limits.js";
 import { currencyDigits, currencySign, toMajorUnits, toMinorUnits } from "../../../common/money.js";
 import { call, errorText, get, keyPerBody } from "../../api.js";

@@ -67,6 +67,7 @@ actor InMemorySalonStorage: SalonStorage, InMemoryOutbox {
         Array(roomGuests.filter { $0.hotelID == hotelID && $0.roomName.hasPrefix(query) }.prefix(limit))
     }
     func roomGuest(stayID: Int, today: Day) -> RoomGuest? { roomGuests.first { $0.stayID == stayID } }
+    func setRoomGuests(_ guests: [RoomGuest]) { roomGuests = guests }
     func roomGuest(confirmationCode: String, today: Day) -> RoomGuest? {
         roomGuests.first { $0.confirmationCode == confirmationCode }
     }

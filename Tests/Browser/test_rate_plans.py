@@ -7,6 +7,7 @@ refused in Thai with a way back to the others; Today marks an arrival whose depo
 import datetime
 
 from conftest import latin_words, screenshot, text_in
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from test_desk import api, go, sign_in, use_property, wait_ready
@@ -150,7 +151,9 @@ def test_today_marks_an_arrival_whose_deposit_is_open(desk_server, driver):
             break
     assert made["status"] == 201, made
     go(driver, "#/today", "today")
-    driver.find_element(By.CSS_SELECTOR, "[role=tab][data-list=arrivals]").click()
+    # Today draws itself again as the stay just booked reaches it live: the tab is pressed as it then stands.
+    WebDriverWait(driver, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda b: b.find_element(By.CSS_SELECTOR, "[role=tab][data-list=arrivals]").click() or True)
     row = f"#today-panel tr[data-stay-id='{made['data']['id']}']"
     WebDriverWait(driver, 10).until(lambda b: "Deposit due" in text_in(b, f"{row} .today-deposit"))
     screenshot(driver, "today-deposit")

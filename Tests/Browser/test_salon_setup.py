@@ -140,6 +140,8 @@ def test_the_japanese_set_up_has_no_english_and_a_hotel_has_no_set_up(desk_serve
     stored = [m["name"] for m in detail["staff"]] + [r["name"] for r in setup["resources"]] + [salon["name"]]
     # The salon's own texts as entered, over their wordings, and each language by its own name.
     stored += [text["source"] for text in texts] + LANGUAGE_NAMES
+    # The hotels whose guests it may charge to their room, by the names their managers gave them.
+    stored += [p["name"] for p in api(driver, "GET", "/api/v1/properties")["data"]["properties"]]
     text = driver.execute_script("return document.getElementById('desk-main').innerText")
     assert latin_words(text, stored) == []
 

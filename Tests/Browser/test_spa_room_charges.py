@@ -5,7 +5,8 @@ books a head spa for their stay, charged to their room; the spa's desk sees the 
 already chosen, over a slow network; the receipt names the room; the hotel's folio shows the visit once, and
 the guest pays it at check-out with the rest. Each business's day counts it once: the spa's takings and its
 payment charged to a room, the hotel's line of the spa's. No English is left on a Japanese page. Every date is
-the server's today; every amount is read from the server."""
+the server's today; every amount is read from the server. On the spa's board, a guest in the house is found
+by their room's number typed as the customer's name, and booked for their stay."""
 
 import datetime
 import uuid
@@ -14,6 +15,7 @@ from conftest import latin_words, screenshot, text_in
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 from test_checkout import LATENCY, MAIN, quoted
+from test_customers import BOOKING, SUGGESTIONS, booked_on, booking_field, open_booking_form
 from test_desk import api, go, sign_in, use_property, wait_ready
 from test_site import wait_page
 from test_site_salon import PHONE, first_day_with_times, salon as public_salon, service_id, stored_names, visible_text, wait_salon
@@ -160,3 +162,50 @@ def test_a_hotel_guest_books_the_spa_for_their_stay_and_it_is_paid_with_the_room
     hotel_day = api(desk, "GET", f"/api/v1/properties/{hotel_id}/ledger?from={today}&to={today}")["data"]
     lines = [line for line in hotel_day["lines"] if line.get("category") == "salon" and sale["reference"] in line["description"]]
     assert len(lines) == 1 and lines[0]["amount"]["amount"] == sale["total"]["amount"]
+
+
+def test_the_spas_desk_books_a_hotel_guest_found_by_their_room_on_the_board(desk_server, browser_factory):
+    desk = browser_factory(viewport=(1280, 900), language="ja-JP")
+    sign_in(desk, desk_server)
+    salon = use_property(desk, "salon")
+    hotel_id = api(desk, "GET", f"/api/v1/properties/{salon['id']}")["data"].get("chargesHotelId")
+    if not hotel_id:
+        hotel_id = next(p["id"] for p in api(desk, "GET", "/api/v1/properties")["data"]["properties"]
+                        if p["kind"] == "hotel" and p["currency"] == salon["currency"])
+        assert api(desk, "PUT", f"/api/v1/properties/{salon['id']}/room-charges", {"hotelId": hotel_id})["status"] == 200
+        desk.refresh()
+        wait_ready(desk)
+    hotel = api(desk, "GET", f"/api/v1/properties/{hotel_id}")["data"]
+    today = api(desk, "GET", f"/api/v1/properties/{hotel_id}/today")["data"]["date"]
+    room = hotel["rooms"][-1]
+    name = "佐藤 健"
+    departure = (datetime.date.fromisoformat(today) + datetime.timedelta(days=1)).isoformat()
+    booked = api(desk, "POST", f"/api/v1/properties/{hotel_id}/stays", {
+        "roomId": room["id"], "arrival": today, "departure": departure, "adults": 1,
+        "guest": {"name": name, "email": f"ken.{uuid.uuid4().hex[:8]}@example.com", "phone": "+81 80 3333 4444"}})
+    assert booked["status"] == 201, booked
+    stay = booked["data"]
+    api(desk, "PATCH", f"/api/v1/rooms/{room['id']}/housekeeping", {"status": "clean"})
+    assert api(desk, "POST", f"/api/v1/stays/{stay['id']}/check-in", {"override": True})["status"] == 200
+
+    # On the board's booking form, the room's number typed as the name finds the guest in the house.
+    day, stylist = open_booking_form(desk, salon)
+    booking_field(desk, "customer.name").send_keys(room["number"])
+    option = f'{SUGGESTIONS}:not([hidden]) [role="option"][data-stay-id="{stay["id"]}"]'
+    WebDriverWait(desk, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, option))
+    line = text_in(desk, option)
+    assert room["number"] in line and name in line and "ご滞在中" in line, line
+    desk.find_element(By.CSS_SELECTOR, option).click()
+    WebDriverWait(desk, 10).until(lambda b: room["number"] in text_in(b, f"{BOOKING} .customer-picker-who"))
+    assert booking_field(desk, "customer.name").get_attribute("value") == name
+    panel = desk.execute_script("return document.getElementById('board-panel').innerText")
+    staff = [m["name"] for m in api(desk, "GET", f"/api/v1/properties/{salon['id']}")["data"]["staff"]]
+    assert latin_words(panel, [name, "+81 80 3333 4444", *staff]) == [], panel
+    desk.find_element(By.CSS_SELECTOR, f"{BOOKING} button[type=submit]").click()
+
+    # Booked for the stay: the appointment's page names the room, the guest in the house.
+    appointment = booked_on(desk, salon, day, name)
+    assert appointment["stayId"] == stay["id"] and appointment["roomGuest"]["inHouse"], appointment
+    go(desk, f"#/appointments/{appointment['id']}", "appointments")
+    text = desk.find_element(By.ID, "appointment-room-guest").text
+    assert room["number"] in text and "ご滞在中" in text, text

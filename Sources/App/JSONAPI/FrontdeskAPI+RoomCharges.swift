@@ -30,7 +30,7 @@ extension Components.Schemas.RoomGuest {
     init(_ guest: RoomGuest) {
         self.init(
             stayId: guest.stayID, confirmationCode: guest.confirmationCode, room: guest.roomName,
-            name: guest.guestName, phone: guest.guestPhone, email: guest.guestEmail, arrival: guest.arrival.iso,
+            name: guest.guestName, phone: guest.guestPhone, arrival: guest.arrival.iso,
             departure: guest.departure.iso, inHouse: guest.inHouse)
     }
 }

@@ -244,7 +244,9 @@ public struct VietnamEInvoice: Hashable, Sendable {
             seller: Party(name: source.issuer.name, taxCode: source.issuer.taxID, address: source.issuer.address),
             buyer: source.buyer.map { Party(name: $0.name, taxCode: $0.taxID, address: $0.address) },
             guestName: source.customerName, lines: lines, rates: rates,
-            paymentMethod: methods == [.cash] ? "TM" : methods.isEmpty || methods.contains(.cash) ? "TM/CK" : "CK",
+            paymentMethod: methods == [.cash]
+                ? "TM"
+                : methods.isEmpty || methods.contains(.cash) || methods.contains(.room) ? "TM/CK" : "CK",
             details: source.details)
     }
 

@@ -9,6 +9,7 @@ public struct RoomGuest: Hashable, Sendable {
     public var roomName: String
     public var guestName: String
     public var guestPhone: String
+    /// What a guest booking online for their stay proves it with, with its code; never shown to the salon.
     public var guestEmail: String
     public var arrival: Day
     public var departure: Day

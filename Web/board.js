@@ -101,7 +101,7 @@ function toggleClass(node, name, on) {
  * @property {(header: HTMLElement, rowId: number, kind: number) => void} [rowDecorate] adds to a row
  *   header after its text is set (a status, an accessible name)
  * @property {(stay: { id: number, rowId: number, start: number, end: number, style: number,
- *   inConflict: boolean }) => { text: string, label: string }} itemLabel a bar's text and accessible name
+ *   inConflict: boolean }) => { text: string, label: string, grouped?: boolean }} itemLabel a bar's text and accessible name, and whether it belongs with others (`grouped`, marked alike)
  * @property {(day: number) => { text: string, label: string }} columnLabel a column header's text
  *   (may contain a line break) and accessible name
  * @property {(a: number, b: number) => string} spanLabel a span's text (year and month on a day axis)
@@ -384,11 +384,13 @@ export class Board {
 
   _fillBar(bar, id, flags) {
     const stay = this.timeline.item(id);
-    const { text, label } = this.options.itemLabel(stay);
+    const { text, label, grouped = false } = this.options.itemLabel(stay);
     bar.dataset.id = String(id);
     bar.dataset.style = String(stay.style);
     bar.firstChild.data = text;
     bar.setAttribute("aria-label", label);
+    // Bars that belong together (a booking of several rooms) are marked alike.
+    toggleClass(bar, "is-grouped", grouped);
     toggleClass(bar, "is-conflict", (flags & 1) !== 0);
   }
 

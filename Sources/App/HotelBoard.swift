@@ -18,6 +18,9 @@ struct HotelBoard: Sendable {
     /// In board order (`BoardSegment.inBoardOrder`), as `StayRepository.boardSegments` reads them.
     private(set) var runs: [StayRepository.BoardSegment]
     private(set) var blocks: [RoomBlock]
+    /// The stays on it booked together, and their groups' names: read with the board whole (a group is
+    /// made in one change, which reads the board again), kept as its stays change.
+    private(set) var groups: GroupRepository.BoardGroups
     /// The JSON's members but the runs (`BoardJSON`), kept while rooms and blocks stay as they are.
     private var opening = ByteBuffer()
     private(set) var body = ByteBuffer()
@@ -33,14 +36,15 @@ struct HotelBoard: Sendable {
     static func read(_ property: Property, _ nights: Nights, today: Day, seq: Int, in store: Store) async throws
         -> HotelBoard
     {
-        // Four reads side by side: on PostgreSQL each waits on the database, on a connection of its own.
+        // Five reads side by side: on PostgreSQL each waits on the database, on a connection of its own.
         async let roomTypes = store.roomTypes(propertyID: property.id)
         async let rooms = store.rooms(propertyID: property.id)
         async let runs = store.boardSegments(propertyID: property.id, overlapping: nights)
         async let blocks = store.blocks(propertyID: property.id, overlapping: nights)
+        async let groups = store.groups.boardGroups(propertyID: property.id, overlapping: nights)
         var board = HotelBoard(
             seq: seq, property: property, nights: nights, today: today, roomTypes: try await roomTypes,
-            rooms: try await rooms, runs: try await runs, blocks: try await blocks)
+            rooms: try await rooms, runs: try await runs, blocks: try await blocks, groups: try await groups)
         try board.encode(opening: true)
         return board
     }
@@ -180,6 +184,18 @@ struct HotelBoard: Sendable {
             CompactJSON.appendInteger(seq, to: &buffer)
             CompactJSON.append("items", integers: items, to: &buffer)
             CompactJSON.append("guests", strings: guests, to: &buffer)
+            guard !groups.groupOfStay.isEmpty else { return }
+            CompactJSON.append(
+                "stayGroups", integers: groups.groupOfStay.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] },
+                to: &buffer)
+            buffer.writeStaticString(",\"groupNames\":{")
+            for (index, (id, name)) in groups.names.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { buffer.writeStaticString(",") }
+                CompactJSON.appendString(String(id), to: &buffer)
+                buffer.writeStaticString(":")
+                CompactJSON.appendString(name, to: &buffer)
+            }
+            buffer.writeStaticString("}")
         }
         gzipped = GzippedOnce()
     }

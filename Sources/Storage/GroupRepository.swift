@@ -48,6 +48,34 @@ public struct GroupRepository: Sendable {
     }
 }
 
+/// The stays of a property's groups on the board over some nights (`stays_in_groups` finds them among the
+/// few stays booked together), with their groups' names.
+extension GroupRepository {
+    public struct BoardGroups: Sendable, Equatable {
+        /// Each grouped stay's group.
+        public var groupOfStay: [Int: Int] = [:]
+        public var names: [Int: String] = [:]
+    }
+
+    public func boardGroups(propertyID: Int, overlapping nights: Nights) async throws -> BoardGroups {
+        try await store.read { sql in
+            var groups = BoardGroups()
+            for row in try await sql.raw(
+                """
+                SELECT s.id, s.group_id, g.name FROM stays s JOIN booking_groups g ON g.id = s.group_id
+                WHERE s.property_id = \(bind: propertyID) AND s.group_id IS NOT NULL
+                  AND s.departure > \(bind: nights.arrival.number) AND s.arrival < \(bind: nights.departure.number)
+                """
+            ).all() {
+                let group = try row.decode(column: "group_id", as: Int.self)
+                groups.groupOfStay[try row.decode(column: "id", as: Int.self)] = group
+                groups.names[group] = try row.decode(column: "name", as: String.self)
+            }
+            return groups
+        }
+    }
+}
+
 /// A group as the audit log records it.
 struct GroupRecord: Codable {
     var code: String

@@ -30,3 +30,19 @@ struct BookingGroupSchema: AsyncMigration {
         try await sql.raw("DROP TABLE booking_groups").run()
     }
 }
+
+/// The stays booked together, found by property and departure among the few there are: what a board marks
+/// (`GroupRepository.boardGroups`).
+struct BoardGroupsSchema: AsyncMigration {
+    var name: String { "frontdesk.board-groups.v45" }
+
+    func prepare(on database: any Database) async throws {
+        try await (database as! any SQLDatabase).raw(
+            "CREATE INDEX stays_in_groups ON stays (property_id, departure) WHERE group_id IS NOT NULL"
+        ).run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await (database as! any SQLDatabase).raw("DROP INDEX stays_in_groups").run()
+    }
+}

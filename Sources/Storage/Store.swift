@@ -158,6 +158,7 @@ public final class Store: Sendable {
         migrations.add(FolioSplitSchema(dialect: dialect))
         migrations.add(BookingGroupSchema(dialect: dialect))
         migrations.add(RoomChargeSchema())
+        migrations.add(BoardGroupsSchema())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await oneMigratorAtATime {

@@ -191,3 +191,51 @@ struct BoardAPITests {
         }
     }
 }
+
+extension BoardAPITests {
+    /// Rooms booked together name their group on the board: each stay's group and the group's name, and the
+    /// board kept in memory keeps them as a stay of the group moves; a room booked alone names none.
+    @Test(arguments: TestDatabase.available)
+    func theBarsOfRoomsBookedTogetherNameTheirGroup(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        try await fixture.test(as: .manager) { client in
+            let alone = try await fixture.storedStay()
+            let arrival = fixture.today.adding(days: 3)
+            let room = { (id: Int) in
+                #"{"arrival": "\#(arrival.iso)", "departure": "\#(arrival.adding(days: 2).iso)", "adults": 1, "roomTypeId": \#(fixture.roomType.id), "roomId": \#(id)}"#
+            }
+            let group = try await client.execute(
+                uri: "/api/v1/properties/\(fixture.property.id)/groups", method: .post,
+                body: ByteBuffer(
+                    string:
+                        #"{"name": "Lee family", "guest": {"name": "Ann Lee"}, "rooms": [\#(room(fixture.rooms[0].id)), \#(room(fixture.rooms[1].id))]}"#
+                )
+            ) {
+                #expect($0.status == .created, "\(String(buffer: $0.body))")
+                return try StayActionsAPITests.decode(Components.Schemas.Group.self, $0)
+            }
+            let read = { () async throws -> Board in
+                try await client.execute(uri: fixture.boardPath, method: .get) {
+                    try APIFixture.decoder.decode(Board.self, from: Data(buffer: $0.body))
+                }
+            }
+            var board = try await read()
+            let pairs = (board.stayGroups ?? []).map { Int($0) }
+            let stays = Set(stride(from: 0, to: pairs.count, by: 2).map { pairs[$0] })
+            #expect(stays == Set(group.stays.map(\.id)) && !stays.contains(alone.id))
+            #expect(Set(stride(from: 1, to: pairs.count, by: 2).map { pairs[$0] }) == [group.id])
+            #expect(board.groupNames?.additionalProperties == [String(group.id): "Lee family"])
+            // One of its rooms moves a day on: the board kept in memory still names the group.
+            let moved = try #require(group.stays.first)
+            try await client.execute(
+                uri: "/api/v1/stays/\(moved.id)", method: .patch, headers: [.ifMatch: "\"\(moved.version)\""],
+                body: ByteBuffer(
+                    string:
+                        #"{"arrival": "\#(arrival.adding(days: 1).iso)", "departure": "\#(arrival.adding(days: 3).iso)"}"#
+                )
+            ) { #expect($0.status == .ok, "\(String(buffer: $0.body))") }
+            board = try await read()
+            #expect((board.stayGroups ?? []).count == 4)
+        }
+    }
+}

@@ -1,14 +1,16 @@
 """A family books three rooms at once on the guest site, from a phone on a slow network, in Thai: on the
 place's page they choose three rooms for four adults and two children, the booking page prices each room
 for its share of the party, and one booking holds the three rooms under one code with one confirmation
-email; its page lists the other two rooms. At the desk the three stays are one group. No English word is
-left on the Thai pages but the names the hotel entered."""
+email; its page lists the other two rooms. At the desk the three stays are one group, and the board's bars of
+its rooms name it. No English word is left on the Thai pages but the names the hotel entered."""
 
 import datetime
 
 from conftest import latin_words, screenshot
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select
+from test_desk import sign_in, wait_ready
 from test_site import STAFF, api, wait_page
 
 PHONE = (375, 812)
@@ -80,3 +82,19 @@ def test_a_family_books_three_rooms_from_a_phone_in_thai_under_one_code(desk_ser
                 for m in api(phone, "GET", f"/api/v1/stays/{s['id']}/messages")["data"]["messages"]
                 if m["kind"] == "confirmation"]
     assert len(messages) == 1 and messages[0]["language"] == "th", messages
+
+    # The desk's board, in Thai, on the day they arrive: the three rooms' bars name their group.
+    desk = browser_factory(viewport=(1280, 900), language="th-TH")
+    sign_in(desk, desk_server)
+    Select(desk.find_element(By.ID, "desk-property")).select_by_value(str(place["id"]))
+    wait_ready(desk)
+    desk.execute_script("location.hash = arguments[0]", f"#/board?date={arrival.isoformat()}")
+    WebDriverWait(desk, 30).until(lambda b: b.execute_script("return !!window.deskBoard?.loaded"))
+    marked = lambda b: b.execute_script(
+        "return [...document.querySelectorAll('.board-bar[data-id]')].filter((bar) => bar.textContent.includes(arguments[0])).length",
+        group["name"])
+    WebDriverWait(desk, 20).until(lambda b: marked(b) == 3)
+    assert desk.execute_script("return document.querySelectorAll('.board-bar.is-grouped').length") == 3
+    assert "กลุ่ม" in desk.execute_script(
+        "return [...document.querySelectorAll('.board-bar[data-id]')].map((bar) => bar.textContent).join(' ')")
+    screenshot(desk, "board-group-thai")

@@ -100,8 +100,24 @@ export class HotelBoardData {
     this.items = new Map();
     this.runsByStay = new Map();
     this.nextLocalId = LOCAL_IDS;
+    this.groupOfStay = new Map();
+    this.groupNames = new Map();
+    this.noteGroups(board);
     for (const item of runsOfAnswer(board)) this.put(item);
     return this;
+  }
+
+  /** The stays an answer says are booked together (`stayGroups`), and their groups' names. */
+  noteGroups(board) {
+    const pairs = board.stayGroups ?? [];
+    for (let i = 0; i < pairs.length; i += 2) this.groupOfStay.set(pairs[i], pairs[i + 1]);
+    for (const [id, name] of Object.entries(board.groupNames ?? {})) this.groupNames.set(Number(id), name);
+  }
+
+  /** The name of the group `stayId` was booked in with other rooms, or "" when it was booked alone. */
+  groupName(stayId) {
+    const group = this.groupOfStay.get(stayId);
+    return group === undefined ? "" : this.groupNames.get(group) ?? "";
   }
 
   /** Holds a run (in place of one of the same id). */
@@ -162,6 +178,7 @@ export class HotelBoardData {
     // The runs each stay has in the answers, by id.
     const answered = new Map();
     for (const answer of answers) {
+      this.noteGroups(answer);
       let n = 0;
       for (const item of runsOfAnswer(answer)) {
         if (item.stayId) {

@@ -403,13 +403,16 @@ class BoardScreen {
     }
     if (this.hotel) {
       const nights = engineItem.end - engineItem.start;
+      // A room booked with others names their group on its bar: the bars that belong together say so.
+      const group = this.data.groupName(item?.stayId);
       return {
-        text: `${name} · ${i18n.nights(nights)}`,
+        text: group ? `${name} · ${i18n.nights(nights)} · ${this.t("board.groupMark", { group })}` : `${name} · ${i18n.nights(nights)}`,
         label:
           this.t("board.stayLabel", {
             guest: name, room: this.data.rowName(engineItem.rowId), from: i18n.date(engineItem.start),
             to: i18n.date(engineItem.end), nights: i18n.nights(nights), state,
-          }) + conflict,
+          }) + (group ? `, ${this.t("board.groupMark", { group })}` : "") + conflict,
+        grouped: group !== "",
       };
     }
     const service = this.data.services.get(item?.serviceId)?.name ?? "";
@@ -589,9 +592,9 @@ class BoardScreen {
     const id = this.data.entityOf(event);
     if (id === undefined) {
       if (event.kind === "room.housekeeping" && this.hotel) return this.housekeepingChanged(this.data.entityFromEvent(event));
-      // Rooms out of service, rooms, stays imported in bulk, a salon's hours, staff, shifts and menu and
-      // the like: read the board again.
-      const reread = ["room", "block", "property", "stays.", "salon.", "staff_member.", "service."];
+      // Rooms out of service, rooms, stays imported in bulk, rooms booked together (their bars name the
+      // group), a salon's hours, staff, shifts and menu and the like: read the board again.
+      const reread = ["room", "block", "property", "stays.", "group.", "salon.", "staff_member.", "service."];
       if (reread.some((prefix) => event.kind.startsWith(prefix))) this.reload();
       return;
     }

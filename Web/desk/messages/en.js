@@ -1164,4 +1164,5 @@ export default {
   "roomCharges.hotel": "Hotel",
   "roomCharges.none": "None",
   "roomCharges.save": "Save",
+  "board.groupMark": "group {group}",
 };

@@ -1162,4 +1162,5 @@ export default {
   "roomCharges.hotel": "ホテル",
   "roomCharges.none": "なし",
   "roomCharges.save": "保存",
+  "board.groupMark": "団体 {group}",
 };

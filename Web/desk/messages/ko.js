@@ -1162,4 +1162,5 @@ export default {
   "roomCharges.hotel": "호텔",
   "roomCharges.none": "없음",
   "roomCharges.save": "저장",
+  "board.groupMark": "단체 {group}",
 };

@@ -1163,4 +1163,5 @@ export default {
   "roomCharges.hotel": "โรงแรม",
   "roomCharges.none": "ไม่มี",
   "roomCharges.save": "บันทึก",
+  "board.groupMark": "กลุ่ม {group}",
 };

@@ -1162,4 +1162,5 @@ export default {
   "roomCharges.hotel": "Khách sạn",
   "roomCharges.none": "Không",
   "roomCharges.save": "Lưu",
+  "board.groupMark": "nhóm {group}",
 };

@@ -102,17 +102,17 @@ struct BankStatementRepository: Sendable {
         }
     }
 
-    /// Settles the line, in the caller's transaction: a stay's payment posted to its folio, or a visit's
-    /// deposits taken (their sales written by `take`, which joins the transaction); the line marked settled.
+    /// Settles the line, in the caller's transaction: a stay's payment posted to its folio (a booking of
+    /// several rooms: each room's share to its own), or a visit's deposits taken (their sales written by `take`, which joins the transaction); the line marked settled.
     private static func settle(
         _ kept: KeptStatementLine, by settlement: StatementSettlement, userID: Int?, now: Date, in sql: any SQLDatabase
     ) async throws -> KeptStatementLine {
         var settled = kept
         settled.unmatched = nil
-        let stayID: Int
-        let posting: Posting
+        let payments: [(id: Int, posting: Posting)]
         switch settlement {
-        case .stay(let id, let payment): (stayID, posting) = (id, payment)
+        case .stay(let id, let payment): payments = [(id, payment)]
+        case .stays(let shares): payments = shares
         case .visit(let code, let take):
             try await take()
             try await sql.raw(
@@ -121,8 +121,13 @@ struct BankStatementRepository: Sendable {
             settled.confirmationCode = code
             return settled
         }
-        let folio = try await FolioRepository.post([posting], stayID: stayID, userID: userID, now: now, in: sql)
-        let entryID = folio.entries.last?.id
+        guard let stayID = payments.first?.id else { throw DomainError.invalid("confirmationCode", "nothing owed") }
+        var entryID: Int?
+        for (id, posting) in payments {
+            let folio = try await FolioRepository.post([posting], stayID: id, userID: userID, now: now, in: sql)
+            // The line names its first room's payment; the others are its shares on the rooms' folios.
+            if id == stayID { entryID = folio.entries.last?.id }
+        }
         try await sql.raw(
             """
             UPDATE statement_lines SET stay_id = \(bind: stayID), entry_id = \(bind: entryID), unmatched = NULL

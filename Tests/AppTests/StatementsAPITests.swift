@@ -200,3 +200,50 @@ struct StatementsAPITests {
         }
     }
 }
+
+extension StatementsAPITests {
+    /// A booking of several rooms paid by one transfer naming its code (its first room's, as its confirmation
+    /// asks): each room's folio gets what it owed, the line names the first; an amount short of it waits.
+    @Test(arguments: TestDatabase.available)
+    func aTransferNamingAGroupsCodePaysEachOfItsRooms(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        try await fixture.test(as: .manager) { client in
+            let kept = try await client.execute(
+                uri: "/api/v1/properties/\(fixture.property.id)/statement-formats", method: .put,
+                body: ByteBuffer(string: Self.format))
+            #expect(kept.status == .ok)
+            let today = fixture.today
+            let room = { (id: Int) in
+                #"{"arrival": "\#(today.iso)", "departure": "\#(today.adding(days: 2).iso)", "adults": 1, "roomTypeId": \#(fixture.roomType.id), "roomId": \#(id)}"#
+            }
+            let group = try StayActionsAPITests.decode(
+                Components.Schemas.Group.self,
+                try await Self.post(
+                    client, "/api/v1/properties/\(fixture.property.id)/groups",
+                    #"{"name": "Lee family", "guest": {"name": "Ann Lee"}, "rooms": [\#(room(fixture.rooms[0].id)), \#(room(fixture.rooms[1].id))]}"#
+                ))
+            var owed: [Int] = []
+            for stay in group.stays {
+                #expect(try await Self.post(client, "/api/v1/stays/\(stay.id)/check-in", "").status == .ok)
+                owed.append(try await NightAuditAPITests.folio(client, stay.id).balance.amount)
+            }
+            let sum = owed.reduce(0, +)
+            #expect(owed.allSatisfy { $0 > 0 })
+            let csv = """
+                Date,Time,Details,Withdrawal,Deposit,Balance,Ref
+                \(Self.written(today)),09:12,"PromptPay \(group.code)",,"\(Self.written(sum - 100))","\(Self.written(sum))",KB0101
+                \(Self.written(today)),09:40,"PromptPay \(group.code)",,"\(Self.written(sum))","\(Self.written(sum))",KB0102
+                """
+            let imported = try StayActionsAPITests.decode(
+                Components.Schemas.StatementImport.self,
+                try await Self.upload(client, fixture, bank: "Kasikornbank", csv))
+            #expect(imported.settled.map(\.stayId) == [group.stays[0].id])
+            #expect(imported.waiting.map(\.unmatched) == [.amountDiffers])
+            for stay in group.stays {
+                let folio = try await NightAuditAPITests.folio(client, stay.id)
+                #expect(folio.balance.amount == 0, "room \(stay.id) still owes \(folio.balance.amount)")
+                #expect(folio.entries.filter { $0.kind == .payment }.map(\.method) == [.transfer])
+            }
+        }
+    }
+}

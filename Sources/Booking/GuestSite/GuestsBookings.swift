@@ -140,6 +140,14 @@ public struct GuestsBookings<Storage: StayStorage>: StayOperations {
         return others
     }
 
+    /// The other rooms of `booking`'s group, as `find` lists them; empty for a room booked alone.
+    func otherRooms(of booking: GuestsBooking) async throws -> [GuestsBooking] {
+        try await otherRooms(
+            of: StayAtProperty(
+                stay: booking.stay, property: booking.place, roomType: booking.roomType,
+                today: booking.place.today(now: now())))
+    }
+
     private func otherRooms(of found: StayAtProperty) async throws -> [GuestsBooking] {
         var rooms: [GuestsBooking] = []
         for other in try await otherRooms(of: found) as [StayAtProperty] {

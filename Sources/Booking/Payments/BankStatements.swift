@@ -54,7 +54,7 @@ public struct StatementImport: Sendable {
 /// Money received by the bank, matched rather than typed: a bank's statement (CSV, its columns mapped once
 /// per bank) is read, and each line of money received whose text names a booking's code and whose amount
 /// is what that booking's code asks (the open deposit, else the balance) or its balance settles it, as a
-/// transfer with the bank's reference. The rest wait, listed, for the desk to settle by hand to a booking.
+/// transfer with the bank's reference; a booking of several rooms, by its first room's code, for all of them. The rest wait, listed, for the desk to settle by hand to a booking.
 /// Each line is kept by its fingerprint: importing a statement again settles nothing twice.
 public struct BankStatements<Storage: BankStatementStorage>: StayOperations {
     public let storage: Storage
@@ -171,6 +171,18 @@ public struct BankStatements<Storage: BankStatementStorage>: StayOperations {
         let bookings = GuestsBookings(storage: storage, now: now)
         for code in codes {
             if let stay = try await bookings.booking(code: code, at: property) {
+                // A booking of several rooms goes by its first room's code: a line naming it pays them all, the
+                // deposits (or balances) they owe summed, as its confirmation asked.
+                let others = try await bookings.otherRooms(of: stay)
+                if !others.isEmpty, others.allSatisfy({ $0.stay.id > stay.stay.id }) {
+                    let rooms = [stay] + others
+                    return Owing(
+                        due: Money(rooms.map(\.due.amount).saturatedSum(), stay.folio.currency),
+                        accepts: [
+                            Money(rooms.map(\.due.amount).saturatedSum(), stay.folio.currency),
+                            Money(rooms.map { max($0.folio.dueAtDesk.amount, 0) }.saturatedSum(), stay.folio.currency),
+                        ], booking: .group(rooms))
+                }
                 let balance = Money(max(stay.folio.dueAtDesk.amount, 0), stay.folio.currency)
                 return Owing(due: stay.due, accepts: [stay.due, balance], booking: .stay(stay))
             }
@@ -188,6 +200,20 @@ public struct BankStatements<Storage: BankStatementStorage>: StayOperations {
     {
         switch owing.booking {
         case .stay(let booking): return .stay(id: booking.stay.id, posting: Self.payment(line, bank: bank))
+        case .group(let rooms):
+            // Each room its own share when the line brought what they owe together (their deposits, else their
+            // balances); another amount, settled by hand, is paid to the first room whole, as a room alone.
+            let deposits = rooms.map(\.due.amount)
+            let balances = rooms.map { max($0.folio.dueAtDesk.amount, 0) }
+            guard
+                let shares = [deposits, balances].first(where: { $0.saturatedSum() == line.amount.amount })
+            else { return .stay(id: rooms[0].stay.id, posting: Self.payment(line, bank: bank)) }
+            return .stays(
+                zip(rooms, shares).filter { $0.1 > 0 }.map { room, share in
+                    var posting = Self.payment(line, bank: bank)
+                    posting.amount = Money(share, line.amount.currency)
+                    return (room.stay.id, posting)
+                })
         case .visit(let visit):
             let reference = String(line.bankReference.prefix(SaleOrder.referenceLimit))
             return .visit(code: visit.code) { [storage, now] in
@@ -222,6 +248,8 @@ public struct BankStatements<Storage: BankStatementStorage>: StayOperations {
 public enum StatementSettlement: Sendable {
     /// A payment posted to a stay's folio.
     case stay(id: Int, posting: Posting)
+    /// A booking of several rooms paid at once: each room's share posted to its folio, the first named the line's.
+    case stays([(id: Int, posting: Posting)])
     /// A salon visit's deposits, taken by `take` (their sales, written in the same transaction).
     case visit(code: String, take: @Sendable () async throws -> Void)
 }
@@ -230,6 +258,8 @@ public enum StatementSettlement: Sendable {
 struct Owing: Sendable {
     enum Booking: Sendable {
         case stay(GuestsBooking)
+        /// A booking of several rooms by its first room's code: that room first.
+        case group([GuestsBooking])
         case visit(VisitDeposits)
     }
 

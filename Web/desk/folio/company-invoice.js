@@ -6,7 +6,7 @@
 import { get, OtherProperty } from "../api.js";
 import { h, fill } from "../../common/dom.js";
 import { lineLabel } from "./folio-lines.js";
-import { facts, sheetParts } from "./sheet.js";
+import { facts, sheetPage, sheetParts } from "./sheet.js";
 
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;
@@ -91,19 +91,6 @@ export async function mount(main, desk, route) {
     parts.balance(invoice.balance),
   );
 
-  fill(
-    main,
-    h(
-      "div",
-      { class: "document-page" },
-      h(
-        "div",
-        { class: "desk-row no-print" },
-        h("a", { class: "desk-button is-quiet", href: `#/companies/${invoice.companyId}`, text: `← ${t("companies.back")}` }),
-        h("button", { type: "button", class: "desk-button is-primary", id: "document-print", text: t("document.print"), onclick: () => window.print() }),
-      ),
-      sheet,
-    ),
-  );
+  fill(main, sheetPage(i18n, { href: `#/companies/${invoice.companyId}`, back: t("companies.back"), sheet }));
   return { unmount() {} };
 }

@@ -10,7 +10,7 @@ import { h, fill } from "../../common/dom.js";
 import { languageChoices } from "../../common/i18n.js";
 import { fieldRefusals } from "../shared/field-refusals.js";
 import { branchWords, lineLabel } from "./folio-lines.js";
-import { facts, sheetParts } from "./sheet.js";
+import { facts, sheetPage, sheetParts } from "./sheet.js";
 
 export async function mount(main, desk, route) {
   const { t } = desk.i18n;
@@ -118,19 +118,15 @@ export async function mount(main, desk, route) {
 
   fill(
     main,
-    h(
-      "div",
-      { class: "document-page" },
-      h(
-        "div",
-        { class: "desk-row no-print" },
-        h("a", { class: "desk-button is-quiet", href: `#/stays/${issued.stayId}`, text: `← ${t("document.back")}` }),
-        h("button", { type: "button", class: "desk-button is-primary", id: "document-print", text: t("document.print"), onclick: () => window.print() }),
-      ),
-      sendForm(issued, desk),
-      issued.eInvoice ? eInvoiceForm(desk, { path: `/api/v1/documents/${issued.id}/e-invoice`, fileName: issued.reference }) : null,
+    sheetPage(i18n, {
+      href: `#/stays/${issued.stayId}`,
+      back: t("document.back"),
       sheet,
-    ),
+      more: [
+        sendForm(issued, desk),
+        issued.eInvoice ? eInvoiceForm(desk, { path: `/api/v1/documents/${issued.id}/e-invoice`, fileName: issued.reference }) : null,
+      ],
+    }),
   );
   return { unmount() {} };
 }

@@ -1,6 +1,6 @@
 // What an invoice's sheet is made of, on a stay's document (document.js) and a company's month
 // (company-invoice.js) alike: a tax's label, a total's row, the issuer's block, a list of facts, the taxes
-// inside the prices, and the balance due (or to refund).
+// inside the prices, and the balance due (or to refund); and the page around it, with its way back and Print.
 
 import { h } from "../../common/dom.js";
 import { taxLabel } from "./folio-lines.js";
@@ -48,5 +48,24 @@ export function facts(entries) {
     "dl",
     { class: "document-facts" },
     entries.filter(Boolean).flatMap(([label, value, id]) => [h("dt", { text: label }), h("dd", { id, text: value })]),
+  );
+}
+
+/**
+ * The printable page of `sheet`: the way back (`back`, to `href`) and Print above it, then what the page adds
+ * (`more`: sending it, its e-invoice), which paper leaves out.
+ */
+export function sheetPage(i18n, { href, back, sheet, more = [] }) {
+  return h(
+    "div",
+    { class: "document-page" },
+    h(
+      "div",
+      { class: "desk-row no-print" },
+      h("a", { class: "desk-button is-quiet", href, text: `← ${back}` }),
+      h("button", { type: "button", class: "desk-button is-primary", id: "document-print", text: i18n.t("document.print"), onclick: () => window.print() }),
+    ),
+    ...more,
+    sheet,
   );
 }

@@ -43,7 +43,7 @@ struct FolioSplitPropertyTests {
         .map { Step(kind: kinds[$0], a: $1, b: $2) }
         .array(of: 4...16)
 
-    static let routable = ["room", "minibar", "laundry", "food"]
+    static let routable = ["room", "minibar", "laundry", "food", "salon"]
 
     @Test(arguments: TestDatabase.available)
     func everyLineIsOnOneFolioAndTheFoliosAddUp(database: TestDatabase) async {

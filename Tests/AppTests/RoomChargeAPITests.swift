@@ -113,6 +113,16 @@ struct RoomChargeAPITests {
             #expect(try await fixture.store.sales.sales(appointmentIDs: [visit]).isEmpty)
             #expect(try await RoomChargeFolios.lines(client, later).isEmpty)
 
+            // The stay's bill is split: the spa's visits go to Ken's folio, as the desk routes them.
+            let split = try await client.execute(
+                uri: "/api/v1/stays/\(stay)/folio/split", method: .put,
+                body: ByteBuffer(string: #"{"folios": [{"number": 2, "name": "Ken Sato"}], "routes": {"salon": 2}}"#)
+            ) { response in
+                #expect(response.status == .ok, "\(String(buffer: response.body))")
+                return try StayActionsAPITests.decode(Folio.self, response)
+            }
+            #expect(split.routable?.contains(.salon) == true && split.routable?.contains(.product) == false)
+
             let code = try await fixture.store.stays.stay(id: stay)?.confirmationCode ?? ""
             let sale = try await client.execute(
                 uri: "/api/v1/properties/\(salon.property.id)/sales", method: .post,
@@ -130,6 +140,7 @@ struct RoomChargeAPITests {
             var lines = try await RoomChargeFolios.lines(client, stay)
             #expect(lines.map(\.amount.amount) == [128_400])
             #expect(lines.first?.description == "Baan Spa: Thai massage (\(sale.reference))")
+            #expect(lines.map(\.folio) == [2])
             // The hotel adds no tax of its own on the spa's line: the spa's receipt bore it.
             let folio = try await RoomChargeFolios.folio(client, stay)
             #expect(folio.entries.filter { $0.category == .tax }.isEmpty)
@@ -169,7 +180,7 @@ struct RoomChargeAPITests {
             #expect(hotelClose.roomRevenue.amount == 120_000)
             #expect(hotelClose.inHouse.first { $0.stayId == stay }?.amount.amount == 128_400 + 240_000)
 
-            // The hotel's desk does not reverse the spa's line by hand; moved to another payer's folio, the
+            // The hotel's desk does not reverse the spa's line by hand; moved to the guest's own folio, the
             // spa's refund finds it there.
             let line = try #require(lines.first)
             try await client.execute(
@@ -177,12 +188,8 @@ struct RoomChargeAPITests {
                 body: ByteBuffer(string: #"{"entryId": \#(line.id), "reason": "Wrong"}"#)
             ) { #expect($0.error?.error.reason?.rawValue == "folio.salonLine", "\(String(buffer: $0.body))") }
             try await client.execute(
-                uri: "/api/v1/stays/\(stay)/folio/split", method: .put,
-                body: ByteBuffer(string: #"{"folios": [{"number": 2, "name": "Ken Sato"}], "routes": {}}"#)
-            ) { #expect($0.status == .ok, "\(String(buffer: $0.body))") }
-            try await client.execute(
                 uri: "/api/v1/stays/\(stay)/folio/moves", method: .post,
-                body: ByteBuffer(string: #"{"entryIds": [\#(line.id)], "folio": 2}"#)
+                body: ByteBuffer(string: #"{"entryIds": [\#(line.id)], "folio": 1}"#)
             ) { #expect($0.status == .created, "\(String(buffer: $0.body))") }
 
             // The refund reverses the room's line in its transaction.
@@ -192,7 +199,7 @@ struct RoomChargeAPITests {
             ) { #expect($0.status == .ok, "\(String(buffer: $0.body))") }
             lines = try await RoomChargeFolios.lines(client, stay)
             #expect(lines.map(\.reversed) == [true, true])
-            #expect(lines.map(\.folio) == [1, 2])
+            #expect(lines.map(\.folio) == [2, 1])
             #expect(try await RoomChargeFolios.folio(client, stay).balance.amount == 240_000)
         }
     }

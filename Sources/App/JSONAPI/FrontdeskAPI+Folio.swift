@@ -257,6 +257,7 @@ extension Components.Schemas.Folio {
                 : .init(
                     additionalProperties: Dictionary(
                         uniqueKeysWithValues: folio.split.routes.map { ($0.key.rawValue, $0.value) })),
+            routable: try FolioSplit.routable.map { try documented($0.rawValue) },
             dueAtDesk: try .init(folio.dueAtDesk))
     }
 

@@ -54,9 +54,9 @@ public struct FolioSplit: Hashable, Sendable {
         self.routes = routes
     }
 
-    /// The kinds of charge a route may name: a tax line follows the charges it is on, and a salon's
-    /// deposits are a salon's.
-    public static let routable = ChargeCategory.allCases.filter { $0 != .tax && $0 != .deposit }
+    /// The kinds of charge a route may name, in the order the desk offers them: a tax line follows the charges
+    /// it is on, and a salon's deposits and products are a salon's own (its visits charged to a room are not).
+    public static let routable: [ChargeCategory] = [.room, .fee, .minibar, .laundry, .food, .service, .salon, .other]
 
     /// Checks the split as staff set it, naming the field (a folio's by its number, `folios.2.name`): folios numbered 1 to `maxFolios` once each,
     /// folio 1 the guest's and only folio 1, a person's name of one line, each route to a folio there is.

@@ -7,8 +7,7 @@ import { call, errorText } from "../api.js";
 import { h } from "../../common/dom.js";
 import { textLength } from "../../common/limits.js";
 
-/** The kinds of charge a route may send (a tax follows its charges). */
-const ROUTABLE = ["room", "fee", "minibar", "laundry", "food", "service", "other"];
+/** A company's fields, as the form asks them. */
 const COMPANY = ["name", "address", "taxId", "email"];
 
 /** How the desk names a folio's payer: the guest, another guest, or the company by name. */
@@ -101,7 +100,8 @@ export function splitEditor({ folio, companies, stayId, propertyId, desk, contai
   function drawRoutes() {
     routeList.replaceChildren(
       h("h4", { text: t("folio.split.routes") }),
-      ...ROUTABLE.map((category) =>
+      // The kinds a route may name are the server's (`routable`), in its order.
+      ...(folio.routable ?? []).map((category) =>
         h(
           "div",
           { class: "free-form-row" },

@@ -41,7 +41,7 @@ struct HotelBoard: Sendable {
         async let rooms = store.rooms(propertyID: property.id)
         async let runs = store.boardSegments(propertyID: property.id, overlapping: nights)
         async let blocks = store.blocks(propertyID: property.id, overlapping: nights)
-        async let groups = store.groups.boardGroups(propertyID: property.id, overlapping: nights)
+        async let groups = store.boardGroups(propertyID: property.id, overlapping: nights)
         var board = HotelBoard(
             seq: seq, property: property, nights: nights, today: today, roomTypes: try await roomTypes,
             rooms: try await rooms, runs: try await runs, blocks: try await blocks, groups: try await groups)

@@ -10,6 +10,11 @@ extension Store {
         try await stays.boardSegments(propertyID: propertyID, overlapping: nights)
     }
 
+    /// The stays booked together on the board over `nights`, with their groups' names: their bars say so.
+    public func boardGroups(propertyID: Int, overlapping nights: Nights) async throws -> GroupRepository.BoardGroups {
+        try await groups.boardGroups(propertyID: propertyID, overlapping: nights)
+    }
+
     /// The board's bars of these stays overlapping `nights` (after a change to them).
     public func boardSegments(stayIDs: [Int], overlapping nights: Nights) async throws -> [StayRepository.BoardSegment]
     {

@@ -49,7 +49,7 @@ def test_a_hotel_guest_books_the_spa_for_their_stay_and_it_is_paid_with_the_room
     section = desk.find_element(By.CSS_SELECTOR, '[aria-labelledby="setup-roomCharges"]')
     hotels = [p["name"] for p in api(desk, "GET", "/api/v1/properties")["data"]["properties"]]
     assert latin_words(section.text, hotels) == [], section.text
-    desk.find_element(By.ID, "room-charges-save").click()
+    section.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     WebDriverWait(desk, 15).until(
         lambda b: api(b, "GET", f"/api/v1/properties/{salon['id']}")["data"].get("chargesHotelId") == hotel_id)
     WebDriverWait(desk, 15).until(

@@ -197,11 +197,12 @@ public struct CustomerRepository: Sendable {
             try await sql.raw(
                 "UPDATE appointments SET salon_customer_id = \(bind: customer.id) WHERE salon_customer_id = \(bind: otherID)"
             ).run()
-            // Their sales too, each keeping the name its receipt was issued to.
-            try await sql.raw(
-                "UPDATE sales SET customer_id = \(bind: customer.id) WHERE customer_id = \(bind: otherID)"
-            )
-            .run()
+            // Their sales too, each keeping the name its receipt was issued to, and their ticket books.
+            for table in ["sales", "ticket_books"] {
+                try await sql.raw(
+                    "UPDATE \(ident: table) SET customer_id = \(bind: customer.id) WHERE customer_id = \(bind: otherID)"
+                ).run()
+            }
             try await Self.update(customer, in: sql)
             // What was the other record's is now the kept one's: the other keeps only where it went.
             try await Self.update(

@@ -94,10 +94,18 @@ public struct SaleRepository: Sendable {
             let payments = try await RoomChargeRepository.charge(
                 quote.payments, saleID: saleID,
                 reference: FolioDocument.reference(prefix: FolioDocumentKind.receipt.prefix, number: number),
-                services: quote.lines.filter { $0.category != .deposit }.map(\.description), salon: salon,
-                now: now, by: userID, in: sql)
+                services: quote.lines.filter { !$0.category.isHeld }.map(\.description),
+                salon: salon, now: now, by: userID, in: sql)
+            var sold = try await TicketRepository.record(
+                quote, saleID: saleID, propertyID: salon.id, day: day, today: salon.today(now: now), in: sql
+            )[...]
             let entries =
-                quote.lines.map(SaleEntry.init)
+                quote.lines.map { line in
+                    var entry = SaleEntry(line)
+                    // A book sold: the one just stored for it.
+                    if line.category == .prepaid, line.ticketBookID == nil { entry.ticketBookID = sold.popFirst() }
+                    return entry
+                }
                 + quote.taxes.map { SaleEntry(tax: $0) } + payments.map(SaleEntry.init)
             for entry in entries {
                 _ = try await Self.post(
@@ -162,6 +170,7 @@ public struct SaleRepository: Sendable {
                     """
                 ).first() != nil
             else { throw DomainError.saleRefunded(saleID) }
+            try await TicketRepository.checkRefundable(saleID: saleID, in: sql)
             let standing = try await sql.raw(
                 "SELECT * FROM sale_entries WHERE sale_id = \(bind: saleID) AND kind <> 'reversal' ORDER BY id"
             ).all()
@@ -207,7 +216,7 @@ public struct SaleRepository: Sendable {
                   AND s.business_day < \(bind: next.number) AND s.number <= \(bind: sale.number)
                   AND EXISTS (
                     SELECT 1 FROM sale_entries e WHERE e.sale_id = s.id AND e.kind = 'charge'
-                      AND e.category NOT IN ('deposit', 'tax'))
+                      AND e.category NOT IN ('deposit', 'prepaid', 'tax'))
                 """
             ).first()?.decode(column: "number", as: Int.self) ?? 0
         }
@@ -313,13 +322,13 @@ public struct SaleRepository: Sendable {
             """
             INSERT INTO sale_entries (sale_id, property_id, kind, category, description, quantity, unit_amount,
               discount, amount, currency, method, tendered, reference, appointment_id, service_id, product_id,
-              staff_id, reverses, business_day, posted_at, posted_by, stay_id)
+              staff_id, reverses, business_day, posted_at, posted_by, stay_id, ticket_book_id)
             VALUES (\(bind: saleID), \(bind: propertyID), \(bind: entry.kind.rawValue), \(bind: entry.category?.rawValue),
               \(bind: entry.description), \(bind: entry.quantity), \(bind: entry.unitAmount), \(bind: entry.discount),
               \(bind: entry.amount), \(bind: entry.currency.code), \(bind: entry.method?.rawValue),
               \(bind: entry.tendered), \(bind: entry.reference), \(bind: entry.appointmentID),
               \(bind: entry.serviceID), \(bind: entry.productID), \(bind: entry.staffID), \(bind: entry.reverses),
-              \(bind: day.number), \(bind: now), \(bind: userID), \(bind: entry.stayID))
+              \(bind: day.number), \(bind: now), \(bind: userID), \(bind: entry.stayID), \(bind: entry.ticketBookID))
             RETURNING id
             """
         )
@@ -360,7 +369,7 @@ public struct SaleRepository: Sendable {
                 branch: issuer.branch ?? Issuer.headOffice),
             currency: currency, lines: entries.compactMap(\.line), taxes: try taxes("taxes"),
             includedTaxes: try taxes("included_taxes"), payments: entries.compactMap(\.payment), refund: refund,
-            taxInvoice: taxInvoice)
+            taxInvoice: taxInvoice, tickets: try await TicketRepository.balances(saleID: id, in: sql))
     }
 }
 
@@ -384,6 +393,8 @@ struct SaleEntry {
     var reverses: Int?
     /// A payment charged to a room: the stay.
     var stayID: Int?
+    /// A `.prepaid` line's book.
+    var ticketBookID: Int?
 
     init(_ line: SaleLine) {
         kind = .charge
@@ -398,6 +409,7 @@ struct SaleEntry {
         serviceID = line.serviceID
         productID = line.productID
         staffID = line.staffID
+        ticketBookID = line.ticketBookID
     }
 
     init(tax: FolioDocument.TaxTotal) {
@@ -439,6 +451,7 @@ struct SaleEntry {
         staffID = try row.decode(column: "staff_id", as: Int?.self)
         reverses = try row.decode(column: "reverses", as: Int?.self)
         stayID = try row.decode(column: "stay_id", as: Int?.self)
+        ticketBookID = try row.decode(column: "ticket_book_id", as: Int?.self)
     }
 
     /// A service's or a product's line.
@@ -447,7 +460,7 @@ struct SaleEntry {
         return SaleLine(
             category: category, description: description, quantity: quantity,
             unitPrice: Money(unitAmount, currency), discount: Money(discount, currency), appointmentID: appointmentID,
-            serviceID: serviceID, productID: productID, staffID: staffID)
+            serviceID: serviceID, productID: productID, staffID: staffID, ticketBookID: ticketBookID)
     }
 
     var payment: SalePayment? {

@@ -201,6 +201,8 @@ struct DayCloseRecord: Codable {
         var fees: Int?
         /// Absent in days closed before salons took deposits: none.
         var deposits: Int?
+        /// Absent in days closed before salons sold ticket books: none.
+        var prepaid: Int?
         var receipts: Int
         var appointments: Int
         var completed: Int
@@ -217,6 +219,7 @@ struct DayCloseRecord: Codable {
             products = figures.products.amount
             fees = figures.fees.amount
             deposits = figures.deposits.amount
+            prepaid = figures.prepaid.amount
             receipts = figures.receipts
             appointments = figures.appointments
             completed = figures.completed
@@ -232,7 +235,7 @@ struct DayCloseRecord: Codable {
             return SalonDayFigures(
                 byStylist: byStylist.map(takings), byService: byService.map(takings),
                 products: Money(products, currency), fees: Money(fees ?? 0, currency),
-                deposits: Money(deposits ?? 0, currency), receipts: receipts,
+                deposits: Money(deposits ?? 0, currency), prepaid: Money(prepaid ?? 0, currency), receipts: receipts,
                 appointments: appointments,
                 completed: completed, noShows: noShows, cancelled: cancelled, open: open)
         }

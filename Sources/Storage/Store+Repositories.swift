@@ -22,6 +22,8 @@ extension Store {
     package var customers: CustomerRepository { CustomerRepository(store: self) }
     /// A salon's sales (its checkout) and the products it sells.
     package var sales: SaleRepository { SaleRepository(store: self) }
+    /// A salon's ticket books: its offers, the books sold and their draws.
+    package var tickets: TicketRepository { TicketRepository(store: self) }
     /// A salon's visits on its hotel's guests' bills.
     package var roomCharges: RoomChargeRepository { RoomChargeRepository(store: self) }
     /// Rooms' calendars exchanged with channel managers: export links and imported blocks.

@@ -186,6 +186,24 @@ extension Store: CheckoutStorage {
     }
 }
 
+/// A salon's ticket books.
+extension Store: TicketStorage {
+    public func ticketOffers(propertyID: Int) async throws -> [TicketOffer] {
+        try await tickets.offers(propertyID: propertyID)
+    }
+    public func updateTicketOffers(_ offers: [TicketOffer], propertyID: Int, by userID: Int?) async throws
+        -> [TicketOffer]
+    {
+        try await tickets.updateOffers(offers, propertyID: propertyID, by: userID)
+    }
+    public func ticketBooks(customerID: Int) async throws -> [TicketBook] {
+        try await tickets.books(customerID: customerID)
+    }
+    public func ticketBooks(propertyID: Int, asOf day: Day) async throws -> [TicketBook] {
+        try await tickets.books(propertyID: propertyID, asOf: day)
+    }
+}
+
 extension Store: SaleEInvoiceStorage {
     public func eInvoiceNumberInYear(of sale: Sale) async throws -> Int {
         try await sales.eInvoiceNumberInYear(of: sale)

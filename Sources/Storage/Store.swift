@@ -159,6 +159,7 @@ public final class Store: Sendable {
         migrations.add(BookingGroupSchema(dialect: dialect))
         migrations.add(RoomChargeSchema())
         migrations.add(BoardGroupsSchema())
+        migrations.add(TicketSchema(dialect: dialect))
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await oneMigratorAtATime {

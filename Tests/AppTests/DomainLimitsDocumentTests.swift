@@ -70,6 +70,8 @@ struct DomainLimitsDocumentTests {
         case "name" where bound.schema.hasSuffix("SalonResource"): NamedResource.nameLimit
         case "name" where bound.schema.contains("SalonService"): Service.nameLimit
         case "name" where bound.schema.contains("SalonMember"): StaffMember.nameLimit
+        case "name" where bound.schema.contains("TicketOffer") || bound.schema.hasSuffix("offers/items"):
+            TicketBook.nameLimit
         default: nil
         }
     }

@@ -159,6 +159,10 @@ struct PropertyAccessAPITests {
             (.get, "/api/v1/properties/\(salon.property.id)/exports/customers", nil),
             (.get, "/api/v1/properties/\(salon.property.id)/products", nil),
             (.put, "/api/v1/properties/\(salon.property.id)/products", #"{"products": []}"#),
+            (.get, "/api/v1/properties/\(salon.property.id)/ticket-offers", nil),
+            (.put, "/api/v1/properties/\(salon.property.id)/ticket-offers", #"{"offers": []}"#),
+            (.get, "/api/v1/properties/\(salon.property.id)/ticket-balances", nil),
+            (.get, "/api/v1/customers/\(customer.id)/ticket-books", nil),
             (
                 .post, "/api/v1/properties/\(salon.property.id)/sales/quote",
                 #"{"appointmentIds": [\#(appointment.id)]}"#

@@ -54,6 +54,13 @@ test("a deposit held more than a checkout's total reads both amounts as money", 
   assert.ok(text.includes(yen(5000)) && text.includes(yen(3300)), text);
 });
 
+test("what a ticket book has left reads as money for a balance, naming its currency, and as a count for visits", () => {
+  const japanese = createI18n("ja", MESSAGES);
+  const balance = refusalText(japanese, "ticket.remaining", { remaining: "8000", currency: "JPY" });
+  assert.ok(balance.includes(japanese.money({ amount: 8000, currency: "JPY" })), balance);
+  assert.equal(refusalText(japanese, "ticket.remaining", { remaining: "7" }), "この回数券の残りは7です。");
+});
+
 test("a rule without words here keeps the server's message", () => {
   assert.equal(refusalText(createI18n("ko", MESSAGES), "some.newRule", {}), null);
 });

@@ -19,8 +19,11 @@ export async function loadRefusals(code, retry = "") {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** The params that are amounts in minor units of the refusal's `currency`. */
-const MONEY = new Set(["balance", "due", "held", "total"]);
+/**
+ * The params that are amounts in minor units of the refusal's `currency`: what a prepaid balance has left
+ * (`remaining`) among them, which a book of visits' refusal, naming no currency, leaves a count.
+ */
+const MONEY = new Set(["balance", "due", "held", "total", "remaining"]);
 
 /**
  * A refusal in the page's language, or null when its rule has no words here (the server's message

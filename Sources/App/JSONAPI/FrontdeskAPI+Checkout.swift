@@ -123,7 +123,11 @@ extension FrontdeskAPI {
                 SaleOrder.Item(productID: $0.productId, quantity: $0.quantity ?? 1, staffID: $0.staffId)
             },
             discount: discount,
-            payments: try payments(body.payments ?? []), customerID: body.customerId)
+            payments: try payments(body.payments ?? []), customerID: body.customerId,
+            tickets: (body.tickets ?? []).map(\.offerId),
+            draws: (body.draws ?? []).map {
+                TicketDraw.Request(ticketBookID: $0.ticketBookId, appointmentID: $0.appointmentId, units: $0.units)
+            })
     }
 
     static func payments(_ payments: [Components.Schemas.SalePaymentRequest]) throws -> [SalePayment] {
@@ -150,12 +154,12 @@ extension Components.Schemas.SaleQuote {
     init(_ quote: SaleQuote, staff: [Int: String]) throws {
         try self.init(
             customerID: quote.customerID, lines: quote.lines, taxes: quote.taxes, includedTaxes: quote.includedTaxes,
-            payments: quote.payments, totals: quote.totals, staff: staff)
+            payments: quote.payments, totals: quote.totals, tickets: quote.tickets, staff: staff)
     }
 
     init(
         customerID: Int?, lines: [SaleLine], taxes: [FolioDocument.TaxTotal], includedTaxes: [FolioDocument.TaxTotal],
-        payments: [SalePayment], totals: SaleTotals, staff: [Int: String]
+        payments: [SalePayment], totals: SaleTotals, tickets: [Booking.TicketBalance], staff: [Int: String]
     ) throws {
         self.init(
             customerId: customerID,
@@ -164,7 +168,8 @@ extension Components.Schemas.SaleQuote {
                     category: try documented(line.category.rawValue), description: line.description,
                     quantity: line.quantity, unitPrice: try .init(line.unitPrice), discount: try .init(line.discount),
                     amount: try .init(line.amount), appointmentId: line.appointmentID, serviceId: line.serviceID,
-                    productId: line.productID, staffId: line.staffID, staffName: line.staffID.flatMap { staff[$0] })
+                    productId: line.productID, staffId: line.staffID, staffName: line.staffID.flatMap { staff[$0] },
+                    ticketBookId: line.ticketBookID)
             },
             taxes: try taxes.map(Components.Schemas.FolioDocumentTax.init),
             includedTaxes: try includedTaxes.map(Components.Schemas.FolioDocumentTax.init),
@@ -180,7 +185,8 @@ extension Components.Schemas.SaleQuote {
             },
             gross: try .init(totals.gross), discount: try .init(totals.discount), subtotal: try .init(totals.subtotal),
             tax: try .init(totals.tax), total: try .init(totals.total), paid: try .init(totals.paid),
-            change: try .init(totals.change), due: try .init(totals.due), deposits: try .init(totals.deposits))
+            change: try .init(totals.change), due: try .init(totals.due), deposits: try .init(totals.deposits),
+            prepaid: try .init(totals.prepaid), tickets: tickets.map(Components.Schemas.TicketBalance.init))
     }
 }
 
@@ -189,7 +195,7 @@ extension Components.Schemas.Sale {
         self.init(
             value1: try .init(
                 customerID: sale.customerID, lines: sale.lines, taxes: sale.taxes, includedTaxes: sale.includedTaxes,
-                payments: sale.payments, totals: sale.totals, staff: staff),
+                payments: sale.payments, totals: sale.totals, tickets: sale.tickets, staff: staff),
             value2: .init(
                 id: sale.id, propertyId: sale.propertyID, reference: sale.reference, date: sale.day.iso,
                 issuedAt: sale.issuedAt, issuer: .init(sale.issuer), customerName: sale.customerName,

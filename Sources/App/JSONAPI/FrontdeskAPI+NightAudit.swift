@@ -70,6 +70,7 @@ extension Components.Schemas.SalonDayFigures {
             products: try .init(figures.products), fees: try .init(figures.fees), takings: try .init(figures.takings),
             receipts: figures.receipts,
             appointments: figures.appointments, completed: figures.completed, noShows: figures.noShows,
-            cancelled: figures.cancelled, open: figures.open, deposits: try .init(figures.deposits))
+            cancelled: figures.cancelled, open: figures.open, deposits: try .init(figures.deposits),
+            prepaid: try .init(figures.prepaid))
     }
 }

@@ -110,7 +110,7 @@ public struct Accounts<Storage: StayStorage>: StayOperations {
 extension ChargeCategory {
     /// What staff may charge by hand: room and tax lines are posted only by check-in, a salon's deposits
     /// only by taking one (`Checkout.takeDeposit`), and a salon's visit only by its checkout (`RoomCharge`).
-    public static let postable = allCases.filter { ![.room, .tax, .deposit, .salon].contains($0) }
+    public static let postable = allCases.filter { ![.room, .tax, .deposit, .salon, .prepaid].contains($0) }
 
     /// The category a charge by hand names, refused (naming `category`) unless staff may post it.
     public static func postable(named name: String) throws(DomainError) -> ChargeCategory {

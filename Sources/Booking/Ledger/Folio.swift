@@ -24,6 +24,13 @@ public enum ChargeCategory: String, Sendable, CaseIterable {
     /// A visit to the salon the hotel's guest charged to their room (`RoomCharge`): the salon's takings,
     /// which the hotel collects with the bill; outside the hotel's taxes, as the salon's receipt bears them.
     case salon
+    /// A salon's ticket book or prepaid balance (`TicketBook`): its sale, held for the customer and not
+    /// takings; and each draw, negative, which turns its share of the price into the takings of the visit.
+    case prepaid
+
+    /// Money a salon holds for its customer (a deposit, a ticket book): not takings, and outside the taxes,
+    /// until a visit takes it.
+    public var isHeld: Bool { self == .deposit || self == .prepaid }
 }
 
 /// One line of a folio.

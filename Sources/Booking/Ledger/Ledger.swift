@@ -145,7 +145,7 @@ public struct LedgerReport: Hashable, Sendable {
     /// kept, which its receipts charge no tax on.
     public func includedTaxes(_ taxes: [Tax]) -> [FolioDocument.TaxTotal] {
         let taxed = lines.filter {
-            $0.category != .tax && $0.category != .deposit && !($0.category == .fee && $0.saleID != nil)
+            $0.category != .tax && !($0.category?.isHeld ?? false) && !($0.category == .fee && $0.saleID != nil)
         }
         return TaxEngine.assess(
             taxed.map { line in

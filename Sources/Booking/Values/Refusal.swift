@@ -316,6 +316,18 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     /// "{due} is still to pay." / "{over} more is paid than the total."
     public static let saleUnpaid = Refusal("sale.unpaid")
 
+    // A salon's ticket books
+    /// "The book does not cover this service."
+    public static let ticketNotCovered = Refusal("ticket.notCovered")
+    /// "The book was valid up to {lastDay}."
+    public static let ticketExpired = Refusal("ticket.expired")
+    /// "The book has {remaining} left."
+    public static let ticketRemaining = Refusal("ticket.remaining")
+    /// "Visits were paid with this book: refund them first."
+    public static let ticketDrawn = Refusal("ticket.drawn")
+    /// "The books pay more than is due."
+    public static let ticketExceedsDue = Refusal("ticket.exceedsDue")
+
     // Addresses the server calls (webhooks)
     /// "Give an http or https address, such as https://example.com/hooks."
     public static let addressNotHTTP = Refusal("address.notHttp")
@@ -398,6 +410,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .taxAmount, .taxBands, .taxDates, .taxMaxNights, .taxName, .taxRate, .taxTooMany,
         .taxInvoiceCountry, .taxInvoiceIssued, .taxInvoiceIssuer,
         .textControl, .textRequired, .textTooLong,
+        .ticketDrawn, .ticketExceedsDue, .ticketExpired, .ticketNotCovered, .ticketRemaining,
         .visitCancelClosed, .visitServices, .visitTerms,
     ]
 }

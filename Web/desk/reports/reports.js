@@ -2,7 +2,9 @@
 // balances (from the front desk's day), and the ledger of some days: every charge, payment and
 // reversal posted, with charges by kind, taxes by rate and payments by method. Each on screen,
 // printed from the browser (the bar and the controls stay off the paper), and as a CSV file. A salon
-// has the ledger alone: its sales' lines over some days, each receipt's number a link to it.
+// has the ledger alone: its sales' lines over some days, each receipt's number a link to it; and beneath,
+// what it owes its customers in ticket books and prepaid balances not used yet, now and, where the law
+// counts them (Japan's yen salons), on each reference date (基準日) against its threshold.
 
 import { errorText, get } from "../api.js";
 import { h, fill } from "../../common/dom.js";
@@ -82,6 +84,43 @@ export function figures(title, id, lines) {
   );
 }
 
+/**
+ * A salon's prepaid balances (`GET .../ticket-balances`): the unused value of its books now and how many, and
+ * the reference dates the server lists (none outside Japan's yen salons), the next one first as the books stand
+ * today, each with its unused value, its books and whether it is over the threshold, with the deposit then
+ * owed. The server counts; this words it.
+ */
+export function prepaidSection(balances, i18n) {
+  const { t } = i18n;
+  const header = ["reports.referenceDate", "reports.unusedValue", "reports.books", "reports.prepaidStatus"].map((key) => t(key));
+  const status = (date) =>
+    date.overThreshold
+      ? t("reports.prepaidOver", { threshold: i18n.money(balances.threshold), deposit: i18n.money(date.deposit) })
+      : t("reports.prepaidUnder");
+  const next = balances.nextReferenceDate;
+  const dates = [...(next ? [next] : []), ...(balances.referenceDates ?? [])];
+  const when = (date) => (date === next ? t("reports.referenceDateNext", { date: i18n.date(date.date) }) : i18n.date(date.date));
+  return h(
+    "section",
+    { class: "reports-sheet reports-prepaid", id: "reports-prepaid", "aria-labelledby": "reports-prepaid-title" },
+    h("h2", { id: "reports-prepaid-title", text: t("reports.prepaid") }),
+    h(
+      "div",
+      { class: "reports-summary" },
+      figures(t("reports.prepaidNow"), "reports-prepaid-now", [
+        [t("reports.unusedValue"), i18n.money(balances.unused), "reports-prepaid-unused"],
+        [t("reports.books"), i18n.number(balances.books), "reports-prepaid-books"],
+      ]),
+    ),
+    dates.length
+      ? [
+          h("p", { class: "desk-hint", text: t("reports.referenceDatesHint") }),
+          reportTable(header, dates.map((date) => [when(date), i18n.money(date.unused), i18n.number(date.books), status(date)]), t),
+        ]
+      : null,
+  );
+}
+
 /** The rows on screen, in the page's words (dates, money, a link); an empty report says so. */
 export function reportTable(header, rows, t) {
   if (rows.length === 0) return h("p", { class: "desk-empty", text: t("reports.none") });
@@ -140,7 +179,9 @@ export async function mount(main, desk, route) {
         h("a", { class: "desk-button", id: "reports-export-stays", href: `/api/v1/properties/${property.id}/exports/stays`, download: `stays-${property.id}.csv`, text: t("reports.exportStays") }),
         h("a", { class: "desk-button", id: "reports-export-guests", href: `/api/v1/properties/${property.id}/exports/guests`, download: `guests-${property.id}.csv`, text: t("reports.exportGuests") }),
       );
-  fill(main, h("div", { class: "reports" }, controls, exports, message, h("section", { class: "reports-sheet", "aria-labelledby": heading.id }, heading, body)));
+  // A salon's prepaid balances stand beside whatever days are shown: read once, as they are now.
+  const prepaid = salon ? h("div", { class: "reports-prepaid-place" }) : null;
+  fill(main, h("div", { class: "reports" }, controls, exports, message, h("section", { class: "reports-sheet", "aria-labelledby": heading.id }, heading, body), prepaid));
   kindSelect.addEventListener("change", () => {
     kind = kindSelect.value;
     show();
@@ -221,8 +262,17 @@ export async function mount(main, desk, route) {
     return { title: `${t("reports.ledger")}, ${span} (${report.lines.length})`, rows, shown, sections };
   }
 
+  /** The salon's prepaid balances, or why they could not be read, in their place. */
+  async function showPrepaid() {
+    try {
+      fill(prepaid, prepaidSection(await get(`/api/v1/properties/${property.id}/ticket-balances`), i18n));
+    } catch (error) {
+      fill(prepaid, h("p", { class: "desk-form-error", role: "alert", text: errorText(error, t) }));
+    }
+  }
+
   shape();
-  await show();
+  await Promise.all([show(), salon ? showPrepaid() : null]);
   return {
     unmount() {
       URL.revokeObjectURL(download.href);

@@ -113,7 +113,7 @@ public struct VietnamEInvoice: Hashable, Sendable {
             Source(
                 issuedOn: sale.day, currency: sale.currency, issuer: sale.issuer, buyer: nil,
                 customerName: sale.customerName,
-                charges: sale.lines.filter { $0.category != .deposit }.map {
+                charges: sale.lines.filter { !$0.category.isHeld }.map {
                     Source.Charge(
                         name: $0.quantity > 1 ? "\($0.description) × \($0.quantity)" : $0.description, night: nil,
                         amount: $0.amount, outside: $0.category == .fee)
@@ -122,9 +122,10 @@ public struct VietnamEInvoice: Hashable, Sendable {
                 details: [Detail(field: "SoBienLai", value: sale.reference)]), number: number, property: property)
     }
 
-    /// Whether a sale has an e-invoice: one in đồng that sold something (a deposit's own sale does not).
+    /// Whether a sale has an e-invoice: one in đồng that sold something (a deposit's or a ticket book's own
+    /// sale does not: the visits it pays are invoiced).
     public static func applies(to sale: Sale) -> Bool {
-        sale.currency == .vnd && sale.lines.contains { $0.category != .deposit }
+        sale.currency == .vnd && sale.lines.contains { !$0.category.isHeld }
     }
 
     /// What an e-invoice is written from: a folio's invoice or a salon's sale.

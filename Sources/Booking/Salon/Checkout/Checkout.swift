@@ -242,11 +242,16 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
             }
             customer = found
         }
+        var books: [TicketBook] = []
+        if let customer, !order.draws.isEmpty { books = try await storage.ticketBooks(customerID: customer.id) }
         var quote = try SaleQuote.price(
             order, appointments: appointments, services: try await storage.allServices(propertyID: salon.id),
             products: try await storage.products(propertyID: salon.id), customerID: customer?.id, salon: salon,
-            today: salon.today(now: now()))
+            today: salon.today(now: now()),
+            books: books,
+            offers: order.tickets.isEmpty ? [] : try await storage.ticketOffers(propertyID: salon.id))
         try quote.takeOff(deposits: try await storage.depositsHeld(appointmentIDs: order.appointmentIDs))
+        try quote.settleTickets()
         return Priced(
             salon: salon, appointments: appointments, customerName: customer.map { $0.erased ? "" : $0.name } ?? "",
             quote: quote)
@@ -276,7 +281,7 @@ extension DomainError {
 }
 
 /// What the checkout needs of storage.
-public protocol CheckoutStorage: SalonStorage {
+public protocol CheckoutStorage: SalonStorage, TicketStorage {
     /// The salon's products, those taken off its list among them (inactive), in their order.
     func products(propertyID: Int) async throws -> [Product]
     /// Writes the salon's products (checked by `Product.validate`, ids given), with its audit row and event.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// One line of a sale: a service done at a visit (with the member who did it) or products sold, at its
-/// price less its share of the discount; a fee for a visit not kept; or a deposit (`Deposit`).
+/// price less its share of the discount; a fee for a visit not kept; a deposit (`Deposit`); or a ticket
+/// book sold or drawn (`.prepaid`, `TicketBook`).
 public struct SaleLine: Hashable, Sendable {
     /// `.service`, `.product`, `.fee` or `.deposit`.
     public var category: ChargeCategory
@@ -17,11 +18,15 @@ public struct SaleLine: Hashable, Sendable {
     public var productID: Int?
     /// The member of staff the line is taken by (who did the service, or sold the product).
     public var staffID: Int?
+    /// A `.prepaid` line's book: the one it sold (nil until the sale is stored) or drew.
+    public var ticketBookID: Int?
 
     public init(
         category: ChargeCategory, description: String, quantity: Int = 1, unitPrice: Money, discount: Money? = nil,
-        appointmentID: Int? = nil, serviceID: Int? = nil, productID: Int? = nil, staffID: Int? = nil
+        appointmentID: Int? = nil, serviceID: Int? = nil, productID: Int? = nil, staffID: Int? = nil,
+        ticketBookID: Int? = nil
     ) {
+        self.ticketBookID = ticketBookID
         self.category = category
         self.description = description
         self.quantity = quantity
@@ -132,13 +137,16 @@ public struct Sale: Hashable, Sendable, Identifiable {
     public var payments: [SalePayment]
     public var refund: Refund?
     public var taxInvoice: TaxInvoice?
+    /// The ticket books it sold or drew, as they stood after it.
+    public var tickets: [TicketBalance]
 
     public init(
         id: Int, propertyID: Int, customerID: Int?, customerName: String, number: Int, day: Day, issuedAt: Date,
         issuer: Issuer, currency: Currency, lines: [SaleLine], taxes: [FolioDocument.TaxTotal],
         includedTaxes: [FolioDocument.TaxTotal], payments: [SalePayment], refund: Refund? = nil,
-        taxInvoice: TaxInvoice? = nil
+        taxInvoice: TaxInvoice? = nil, tickets: [TicketBalance] = []
     ) {
+        self.tickets = tickets
         self.id = id
         self.propertyID = propertyID
         self.customerID = customerID
@@ -169,6 +177,9 @@ public struct Sale: Hashable, Sendable, Identifiable {
     public static let maxItems = 30
     public static let maxQuantity = 99
     public static let maxPayments = 4
+    /// The most ticket books one sale sells, and draws.
+    public static let maxTickets = 5
+    public static let maxDraws = 11
 }
 
 /// What a sale's lines, taxes and payments add up to.
@@ -182,7 +193,9 @@ public struct SaleTotals: Hashable, Sendable {
     public var tax: Money
     /// The deposit lines: a deposit taken; or, negative, one taken off a checkout or kept by a fee.
     public var deposits: Money
-    /// What the customer pays: the subtotal, the taxes added and the deposits.
+    /// The ticket books' lines: a book sold; or, negative, one drawn.
+    public var prepaid: Money
+    /// What the customer pays: the subtotal, the taxes added, the deposits and the books.
     public var total: Money
     public var paid: Money
     /// What is handed back of the cash given.
@@ -190,13 +203,14 @@ public struct SaleTotals: Hashable, Sendable {
 
     public init(lines: [SaleLine], taxes: [FolioDocument.TaxTotal], payments: [SalePayment], currency: Currency) {
         func sum(_ amounts: [Money]) -> Money { Money(amounts.map(\.amount).saturatedSum(), currency) }
-        let priced = lines.filter { $0.category != .deposit }
+        let priced = lines.filter { $0.category != .deposit && $0.category != .prepaid }
         gross = sum(priced.map(\.gross))
         discount = sum(priced.map(\.discount))
         subtotal = sum(priced.map(\.amount))
         tax = sum(taxes.map(\.amount))
         deposits = sum(lines.filter { $0.category == .deposit }.map(\.amount))
-        total = sum([subtotal, tax, deposits])
+        prepaid = sum(lines.filter { $0.category == .prepaid }.map(\.amount))
+        total = sum([subtotal, tax, deposits, prepaid])
         paid = sum(payments.map(\.amount))
         change = sum(payments.map(\.change))
     }

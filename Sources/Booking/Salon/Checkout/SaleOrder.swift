@@ -32,11 +32,17 @@ public struct SaleOrder: Sendable {
     /// The customer of a sale without appointments (over the counter); nil: no one known. With
     /// appointments, the sale is their customer's.
     public var customerID: Int?
+    /// The ticket books sold (`TicketOffer` ids), each to the sale's customer.
+    public var tickets: [Int]
+    /// The customer's books drawn (`TicketDraw.Request`).
+    public var draws: [TicketDraw.Request]
 
     public init(
         propertyID: Int, appointmentIDs: [Int] = [], items: [Item] = [], discount: Discount? = nil,
-        payments: [SalePayment] = [], customerID: Int? = nil
+        payments: [SalePayment] = [], customerID: Int? = nil, tickets: [Int] = [], draws: [TicketDraw.Request] = []
     ) {
+        self.tickets = tickets
+        self.draws = draws
         self.propertyID = propertyID
         self.appointmentIDs = appointmentIDs
         self.items = items
@@ -64,6 +70,9 @@ public struct SaleOrder: Sendable {
         }
         try count(items.count, "items", Sale.maxItems)
         try count(payments.count, "payments", Sale.maxPayments)
+        try count(tickets.count, "tickets", Sale.maxTickets)
+        try count(draws.count, "draws", Sale.maxDraws)
+        try TicketDraw.Request.validate(draws, appointmentIDs: appointmentIDs)
         for (index, item) in items.enumerated() where !(1...Sale.maxQuantity).contains(item.quantity) {
             throw .invalid(
                 "items[\(index)].quantity", "from 1 to \(Sale.maxQuantity)", reason: .numberRange,
@@ -154,16 +163,26 @@ public struct SaleQuote: Hashable, Sendable {
     /// The code to pay each payment by, where its method draws one and the salon is paid by a code (a
     /// quote's, for the customer to scan at the counter); nil for the others.
     public var payCodes: [PaymentCode?] = []
+    /// The customer's ticket books drawn (`TicketDraw`), and the books as they stand after the draws.
+    public var ticketDraws: [TicketDraw] = []
+    public var ticketBooks: [TicketBook] = []
+    /// The books sold (not stored yet: their ids 0), one to each `.prepaid` line of a positive amount.
+    public var ticketsSold: [TicketBook] = []
+
+    /// The books drawn and sold, as they stand after the sale.
+    public var tickets: [TicketBalance] { (ticketBooks + ticketsSold).map(TicketBalance.init) }
 
     public var totals: SaleTotals { SaleTotals(lines: lines, taxes: taxes, payments: payments, currency: currency) }
 
     /// Prices `order` at `salon`: each appointment's service at the service's price, done by the member
     /// the appointment is with; each product at its price; the discount taken off each line (a share)
     /// or split over the lines by their prices (an amount, the rest of the split on the first lines);
-    /// then the salon's taxes on the lines as the tax engine charges them, each rounded once.
+    /// then the customer's ticket books drawn (`draw(_:from:on:today:)`: their bonuses off the lines they
+    /// pay); then the salon's taxes on the lines as the tax engine charges them, each rounded once. The
+    /// books sold (`offers`, active, to a known customer) are priced after the taxes: not takings.
     public static func price(
         _ order: SaleOrder, appointments: [Appointment], services: [Service], products: [Product],
-        customerID: Int?, salon: Property, today: Day
+        customerID: Int?, salon: Property, today: Day, books: [TicketBook] = [], offers: [TicketOffer] = []
     ) throws(DomainError) -> SaleQuote {
         try order.validate(currency: salon.currency)
         var lines: [SaleLine] = []
@@ -186,7 +205,7 @@ public struct SaleQuote: Hashable, Sendable {
                     category: .product, description: product.name, quantity: item.quantity, unitPrice: product.price,
                     productID: product.id, staffID: item.staffID))
         }
-        guard !lines.isEmpty else {
+        guard !lines.isEmpty || !order.tickets.isEmpty else {
             throw DomainError.invalid("items", "nothing to check out: add a service or a product", reason: .saleEmpty)
         }
         let gross = lines.map(\.gross.amount).saturatedSum()
@@ -196,6 +215,19 @@ public struct SaleQuote: Hashable, Sendable {
                 params: ["min": "0", "max": String(Money.maxAmount), "value": String(gross)])
         }
         lines = try discounted(lines, by: order.discount, gross: gross, currency: salon.currency)
+        let drawn = try draw(order.draws, from: books, on: &lines, today: today)
+        var sold: [TicketBook] = []
+        for (index, offerID) in order.tickets.enumerated() {
+            guard let offer = offers.first(where: { $0.id == offerID && $0.active }) else {
+                throw DomainError(
+                    .notFound, "no ticket book \(offerID) on sale here", field: "tickets[\(index)].offerId")
+            }
+            guard let customerID else {
+                throw DomainError.invalid(
+                    "customerId", "a ticket book is sold to a customer: choose one", reason: .textRequired)
+            }
+            sold.append(offer.book(customerID: customerID, soldOn: today))
+        }
         // A service is sold on its visit's day, a product today: the taxes that apply then.
         let days = Dictionary(
             appointments.map { ($0.id, Day.today(in: salon.timeZone, now: Date(minutesSince1970: $0.startMinute))) },
@@ -210,7 +242,8 @@ public struct SaleQuote: Hashable, Sendable {
         return SaleQuote(
             customerID: customerID, lines: lines, taxes: taxes.filter { $0.amount.amount > 0 },
             includedTaxes: included.filter { $0.amount.amount > 0 }, payments: order.payments,
-            currency: salon.currency)
+            currency: salon.currency, ticketDraws: drawn.draws,
+            ticketBooks: drawn.books.values.sorted { $0.id < $1.id }, ticketsSold: sold)
     }
 
     private static func discounted(

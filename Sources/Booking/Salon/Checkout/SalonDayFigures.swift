@@ -26,6 +26,9 @@ public struct SalonDayFigures: Hashable, Sendable {
     /// The deposits taken that day, less those taken off a checkout, kept towards a fee or refunded:
     /// what the salon holds for visits to come moved by so much. Not takings.
     public var deposits: Money
+    /// The ticket books sold that day, less those drawn or refunded: what the salon holds for its customers
+    /// in them moved by so much. Not takings (the visits the draws paid are).
+    public var prepaid: Money
     /// The receipts issued that day.
     public var receipts: Int
     /// The appointments of that day, by how they ended: those booked (not called off), completed,
@@ -38,10 +41,11 @@ public struct SalonDayFigures: Hashable, Sendable {
 
     public init(
         byStylist: [Takings], byService: [Takings], products: Money, fees: Money? = nil, deposits: Money? = nil,
-        receipts: Int, appointments: Int, completed: Int, noShows: Int, cancelled: Int, open: Int
+        prepaid: Money? = nil, receipts: Int, appointments: Int, completed: Int, noShows: Int, cancelled: Int, open: Int
     ) {
         self.fees = fees ?? .zero(products.currency)
         self.deposits = deposits ?? .zero(products.currency)
+        self.prepaid = prepaid ?? .zero(products.currency)
         self.byStylist = byStylist
         self.byService = byService
         self.products = products
@@ -62,12 +66,13 @@ public struct SalonDayFigures: Hashable, Sendable {
         var fees = 0
         var receipts: Set<Int> = []
         var deposits = 0
-        for line in ledger.lines where line.category == .fee || line.category == .deposit {
+        var prepaid = 0
+        for line in ledger.lines where line.category == .fee || line.category?.isHeld == true {
             if line.kind == .charge, let sale = line.saleID { receipts.insert(sale) }
-            if line.category == .fee {
-                fees += line.charged.amount
-            } else {
-                deposits += line.charged.amount
+            switch line.category {
+            case .fee: fees += line.charged.amount
+            case .deposit: deposits += line.charged.amount
+            default: prepaid += line.charged.amount
             }
         }
         for line in ledger.lines where line.category == .service || line.category == .product {
@@ -92,7 +97,8 @@ public struct SalonDayFigures: Hashable, Sendable {
         self.init(
             byStylist: byStylist.values.sorted(by: order), byService: byService.values.sorted(by: order),
             products: Money(products, ledger.currency), fees: Money(fees, ledger.currency),
-            deposits: Money(deposits, ledger.currency), receipts: receipts.count,
+            deposits: Money(deposits, ledger.currency), prepaid: Money(prepaid, ledger.currency),
+            receipts: receipts.count,
             appointments: appointments.count { $0.state != .cancelled },
             completed: appointments.count { $0.state == .completed },
             noShows: appointments.count { $0.state == .noShow },

@@ -50,6 +50,12 @@ public enum PrepaidInstruments {
         return (referenceDates(of: year - 1) + referenceDates(of: year)).last { $0 <= day }!
     }
 
+    /// The first reference date after `day`.
+    public static func referenceDate(after day: Day) -> Day {
+        let year = day.civil.year
+        return (referenceDates(of: year) + referenceDates(of: year + 1)).first { $0 > day }!
+    }
+
     /// A salon's books on a reference date.
     public struct Balance: Hashable, Sendable {
         public var date: Day

@@ -18,6 +18,14 @@ public struct TicketBook: Hashable, Sendable, Identifiable {
         case visits(serviceIDs: Set<Int>)
         /// An amount to pay with, in the salon's currency.
         case amount
+
+        /// The services a book of visits covers, in order; none for an amount.
+        public var serviceIDs: [Int] {
+            switch self {
+            case .visits(let ids): ids.sorted()
+            case .amount: []
+            }
+        }
     }
 
     public var id: Int
@@ -34,11 +42,17 @@ public struct TicketBook: Hashable, Sendable, Identifiable {
     public var lastDay: Day
     /// The units drawn so far, by the draws still standing.
     public private(set) var drawn: Int
+    /// What those draws turned into takings, in minor units: the price's share of `drawn`, unless a draw
+    /// refunded out of turn left it a unit or so off, which the next draws make up.
+    public private(set) var taken: Int
 
+    /// A book with `drawn` units drawn by draws that took `taken` (nil: the price's share of them, as draws
+    /// made in turn take).
     public init(
         id: Int, customerID: Int, name: String, kind: Kind, units: Int, price: Money, soldOn: Day, lastDay: Day,
-        drawn: Int = 0
+        drawn: Int = 0, taken: Int? = nil
     ) {
+        self.taken = taken ?? Self.share(of: price, drawn, of: max(1, units)).amount
         self.id = id
         self.customerID = customerID
         self.name = name
@@ -86,11 +100,14 @@ public struct TicketBook: Hashable, Sendable, Identifiable {
         try Money.validate(amount: price.amount, field: "\(field).price.amount")
         guard price.amount > 0 else { throw .invalid("\(field).price.amount", "must be more than zero") }
         if kind == .amount, price.amount > units {
-            throw .invalid("\(field).price.amount", "a prepaid amount costs at most what it holds")
+            throw .invalid(
+                "\(field).price.amount", "a prepaid amount costs at most what it holds", reason: .numberRange,
+                params: ["min": "1", "max": String(units), "value": String(price.amount)])
         }
         let days = lastDay.number - soldOn.number
         guard Self.validityDays.contains(days) else { throw .outOfRange("\(field).lastDay", days, Self.validityDays) }
         guard (0...units).contains(drawn) else { throw .outOfRange("\(field).drawn", drawn, 0...units) }
+        guard (0...price.amount).contains(taken) else { throw .outOfRange("\(field).taken", taken, 0...price.amount) }
     }
 
     // MARK: drawing
@@ -124,28 +141,28 @@ public struct TicketBook: Hashable, Sendable, Identifiable {
         }
         let takings = takings(drawing: count)
         drawn += count
+        taken += takings.amount
         return takings
     }
 
-    /// Puts back `count` units of a draw whose sale was refunded, with the takings it had turned.
-    public mutating func restore(_ count: Int) throws(DomainError) -> Money {
+    /// Puts back a draw whose sale was refunded: its `count` units and the `takings` it turned.
+    public mutating func restore(_ count: Int, takings: Money) throws(DomainError) {
         guard count > 0, count <= drawn else { throw .outOfRange("count", count, 1...max(1, drawn)) }
+        guard (0...taken).contains(takings.amount) else { throw .outOfRange("takings", takings.amount, 0...taken) }
         drawn -= count
-        // What drawing them again would take: what drawing them took.
-        return takings(drawing: count)
+        taken -= takings.amount
     }
 
-    /// The takings of drawing `count` more units: the price's share of the units drawn after, less its share
-    /// of those drawn before, so that the draws of a whole book add up to its price exactly.
+    /// The takings of drawing `count` more units: the price's share of the units drawn after, less what the
+    /// draws standing took, within what is left of the price; so that the draws of a whole book add up to its
+    /// price exactly, whichever of them were refunded on the way.
     public func takings(drawing count: Int) -> Money {
-        let after = Self.share(of: price, min(units, drawn + count), of: units)
-        return Money(after.amount - Self.share(of: price, drawn, of: units).amount, price.currency)
+        let after = Self.share(of: price, min(units, drawn + count), of: units).amount
+        return Money(max(0, min(after - taken, price.amount - taken)), price.currency)
     }
 
-    /// What the customer has paid for and not drawn: the price less the takings of the draws so far.
-    public var unusedValue: Money {
-        Money(price.amount - Self.share(of: price, drawn, of: units).amount, price.currency)
-    }
+    /// What the customer has paid for and not drawn: the price less the takings of the draws standing.
+    public var unusedValue: Money { Money(price.amount - taken, price.currency) }
 
     /// `price × part ÷ whole`, rounded down, without overflow (the price and an amount's units are each at
     /// most `Money.maxAmount`).

@@ -1,12 +1,15 @@
 // The checkout's lines (checkout.js), as the server's quote prices them: each service with who did it,
 // each product added (with its × to take it out again), and the totals beside them: subtotal, taxes, a
-// deposit held taken off, what is paid, still due and the change.
+// deposit held taken off, the ticket books sold and drawn, what is paid, still due and the change.
 
 import { h, fill } from "../../../common/dom.js";
 import { lineLabel, taxLabel } from "../../folio/folio-lines.js";
+import { isPrepaid, prepaidLabel } from "./ticket-books.js";
 
 /** A deposit held taken off: a total's row after the taxes, as the server counts it, not a line. */
 const isDepositOff = (line) => line.category === "deposit";
+/** Lines the server counts after the taxes, outside the subtotal: the deposits, and the ticket books. */
+const isAfterTaxes = (line) => isDepositOff(line) || isPrepaid(line);
 
 /**
  * The lines' table; `draw(quote)` fills it. The k-th product line is `state.items[k]`: its × takes it out
@@ -44,7 +47,7 @@ export function linesPart(i18n, state, changed) {
     let product = -1;
     fill(
       lines,
-      quote.lines.filter((line) => !isDepositOff(line)).map((line) => {
+      quote.lines.filter((line) => !isAfterTaxes(line)).map((line) => {
         // The products come after the services, in the order they were added: the k-th is `state.items[k]`.
         const item = line.category === "product" ? ++product : -1;
         const name = word(line.description);
@@ -97,6 +100,8 @@ export function totalsPart(i18n) {
       quote.lines.filter(isDepositOff).map((line, index) =>
         row(lineLabel(line, i18n), money(line.amount), index === 0 ? "checkout-deposit" : undefined, "is-deposit"),
       ),
+      // A book sold is paid with the sale, not takings; a book drawn pays its share of what is due.
+      quote.lines.filter(isPrepaid).map((line) => row(prepaidLabel(line, i18n), money(line.amount), undefined, "is-prepaid")),
       row(t("document.total"), money(quote.total), "checkout-total", "is-grand"),
       quote.includedTaxes.map((tax, index) =>
         row(t("checkout.included", { tax: taxLabel(tax, i18n) }), money(tax.amount), index === 0 ? "checkout-included-tax" : undefined, "is-included"),

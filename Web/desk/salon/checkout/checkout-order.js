@@ -30,14 +30,16 @@ export function blankPayment(methods, others = []) {
 }
 
 /**
- * The order for the form's state, and which of the form's payments each payment sent is: a payment
- * without an amount is none yet and is left out. Amounts typed in major units are sent in minor units
- * (null when they are no amount, for the server to refuse under the field).
+ * The order for the form's state, which of the form's payments each payment sent is (`rows`), and which of
+ * the form's draws each draw sent is (`drawn`): a payment without an amount is none yet and is left out, and
+ * so is a balance's draw. Amounts typed in major units are sent in minor units (null when they are no
+ * amount, for the server to refuse under the field).
  * @param {{appointmentIds: number[], items: {productId: number, quantity?: number, staffId?: number}[],
  *   discount: {kind: "none" | "percent" | "amount", value: string}, payments: object[], customerId?: number,
- *   methods: object[]}} state `methods` the property's `paymentMethods`
+ *   methods: object[], tickets?: {offerId: number}[], draws?: object[]}} state `methods` the property's
+ *   `paymentMethods`; `tickets` the books sold; `draws` the customer's books drawn (`drawRequests`)
  * @param {string} currency the salon's
- * @returns {{body: object, rows: number[]}}
+ * @returns {{body: object, rows: number[], drawn: object[]}}
  */
 export function saleOrder(state, currency) {
   const digits = currencyDigits(currency);
@@ -55,7 +57,34 @@ export function saleOrder(state, currency) {
   const { payments, rows } = paymentRequests(state.payments, currency, state.methods);
   body.payments = payments;
   if (state.customerId) body.customerId = state.customerId;
-  return { body, rows };
+  if (state.tickets?.length) body.tickets = state.tickets.map(({ offerId }) => ({ offerId }));
+  const { draws, drawn } = drawRequests(state.draws ?? [], currency);
+  if (draws.length) body.draws = draws;
+  return { body, rows, drawn };
+}
+
+/**
+ * The draws of the customer's books the form asks for, and which of the form's draws each one sent is: a
+ * book of visits paying an appointment (`{ticketBookId, appointmentId}`), then the balances paying an
+ * amount typed in major units (`{ticketBookId, units: "8000"}`, sent in minor units; one left empty is none).
+ * The visits come first: the server takes a balance's bonus off the lines no book of visits pays.
+ * @param {({ticketBookId: number, appointmentId: number} | {ticketBookId: number, units: string})[]} draws
+ * @param {string} currency the salon's
+ * @returns {{draws: object[], drawn: object[]}}
+ */
+export function drawRequests(draws, currency) {
+  const digits = currencyDigits(currency);
+  const visits = draws.filter((draw) => draw.appointmentId !== undefined);
+  const balances = draws.filter((draw) => draw.appointmentId === undefined && draw.units.trim() !== "");
+  const drawn = [...visits, ...balances];
+  return {
+    draws: drawn.map((draw) =>
+      draw.appointmentId !== undefined
+        ? { ticketBookId: draw.ticketBookId, appointmentId: draw.appointmentId }
+        : { ticketBookId: draw.ticketBookId, units: toMinorUnits(draw.units, digits) },
+    ),
+    drawn,
+  };
 }
 
 /**

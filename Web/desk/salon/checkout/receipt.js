@@ -8,13 +8,17 @@
 // the server offers one) asks the buyer, and the sheet then is that invoice, replacing the receipt. In Vietnam,
 // the sale's e-invoice downloads for the salon's provider. A fee for a visit not kept is a
 // sale owed at first: what is still owed shows on it, and who does desk work takes its payment (in part or
-// whole) in a form as the checkout's. A deposit taken is a sale of its own, its one line the deposit.
+// whole) in a form as the checkout's. A deposit taken is a sale of its own, its one line the deposit. The ticket
+// books sold or drawn are counted after the taxes, as deposits are, and each book is then listed as the sale left
+// it: what is left, its last day, and the last day to cancel it where the law gives one.
 
 import { call, errorText, get, OtherProperty } from "../../api.js";
 import { h, fill } from "../../../common/dom.js";
 import { textLength } from "../../../common/limits.js";
 import { branchWords, lineLabel, refundReason, taxLabel } from "../../folio/folio-lines.js";
 import { onePaymentForm } from "./payment-fields.js";
+import { ticketList } from "./checkout-tickets.js";
+import { isPrepaid, prepaidLabel } from "./ticket-books.js";
 import { askBuyer } from "../../folio/buyer-form.js";
 import { eInvoiceForm } from "../../folio/e-invoice-form.js";
 import { owes } from "./sale-list.js";
@@ -32,12 +36,14 @@ export async function mount(main, desk, route) {
 
   function draw(sale) {
     const appointmentId = sale.lines.find((line) => line.appointmentId)?.appointmentId;
-    // The server counts deposits apart, after the taxes: one taken off the checkout or kept towards a fee is
-    // a row there; a deposit taken is a receipt of its own, its line the deposit, without a subtotal of none.
-    const deposits = sale.lines.filter((line) => line.category === "deposit");
-    const others = sale.lines.filter((line) => line.category !== "deposit");
-    const depositAlone = others.length === 0;
-    const lineName = (line) => (line.category === "fee" || line.category === "deposit" ? lineLabel(line, i18n) : word(line.description));
+    // The server counts deposits and ticket books apart, after the taxes: one taken off the checkout or kept
+    // towards a fee, a book sold or drawn, is a row there; a deposit taken (or a book sold) alone is a receipt
+    // whose lines are those, without a subtotal of none.
+    const afterTaxes = sale.lines.filter((line) => line.category === "deposit" || isPrepaid(line));
+    const others = sale.lines.filter((line) => !afterTaxes.includes(line));
+    const alone = others.length === 0;
+    const lineName = (line) =>
+      isPrepaid(line) ? prepaidLabel(line, i18n) : line.category === "fee" || line.category === "deposit" ? lineLabel(line, i18n) : word(line.description);
     const discounted = sale.discount.amount > 0;
     const columns = discounted ? 5 : 4;
     const total = (label, amount, id, className = "") =>
@@ -119,7 +125,7 @@ export async function mount(main, desk, route) {
         h(
           "tbody",
           {},
-          (depositAlone ? deposits : others).map((line) =>
+          (alone ? afterTaxes : others).map((line) =>
             h(
               "tr",
               { class: `is-${line.category}` },
@@ -135,9 +141,9 @@ export async function mount(main, desk, route) {
           "tfoot",
           {},
           discounted ? [total(t("checkout.gross"), money(sale.gross)), total(t("checkout.discount"), negative(sale.discount))] : null,
-          depositAlone ? null : total(t("document.subtotal"), money(sale.subtotal), "receipt-subtotal"),
+          alone ? null : total(t("document.subtotal"), money(sale.subtotal), "receipt-subtotal"),
           sale.taxes.map((tax) => total(taxLabel(tax, i18n), money(tax.amount), undefined, "is-tax")),
-          depositAlone ? null : deposits.map((line) => total(lineName(line), money(line.amount), undefined, "is-deposit")),
+          alone ? null : afterTaxes.map((line) => total(lineName(line), money(line.amount), undefined, `is-${line.category}`)),
           total(t("document.total"), money(sale.total), "receipt-total", "is-grand"),
         ),
       ),
@@ -149,6 +155,7 @@ export async function mount(main, desk, route) {
           )
         : null,
       sale.abbreviatedTaxInvoice ? h("p", { class: "document-vat", id: "receipt-vat-included", text: t("document.vatIncluded") }) : null,
+      tickets(sale),
       payments(sale),
       owes(sale) ? h("p", { class: "receipt-owed", id: "receipt-owed", text: t("sale.owed", { amount: money(sale.due) }) }) : null,
       sale.refund ? refundNote(sale.refund) : null,
@@ -224,6 +231,18 @@ export async function mount(main, desk, route) {
     const { data: sale } = await call("POST", `/api/v1/sales/${route.id}/tax-invoice`, { body: { buyer } });
     desk.toast(t("receipt.taxInvoiceDone", { reference: sale.taxInvoice.reference }));
     draw(sale);
+  }
+
+  /** The ticket books the sale sold or drew, as it left them. */
+  function tickets(sale) {
+    const list = ticketList(i18n, sale.tickets, sale.total.currency, "receipt-tickets-list");
+    if (!list) return null;
+    return h(
+      "section",
+      { class: "receipt-tickets", id: "receipt-tickets", "aria-labelledby": "receipt-tickets-title" },
+      h("h2", { id: "receipt-tickets-title", text: t("receipt.tickets") }),
+      list,
+    );
   }
 
   /** The payments by method, with what was handed over in cash, their total and the change. */

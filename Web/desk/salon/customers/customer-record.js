@@ -1,6 +1,7 @@
 // A customer's record (カルテ): their name and its reading, how to reach them, their allergies (shown
 // first, as a warning), what they still owe (a fee for a visit not kept, each receipt a link), notes and
-// figures; their appointments to come and their past visits, each with its stylist's notes (the colour
+// figures; their ticket books (回数券) and prepaid balances with what is left of each (to roles that read
+// money); their appointments to come and their past visits, each with its stylist's notes (the colour
 // formula); and what may be done to it: edit it through the declared `customer` form, merge a duplicate
 // into it (customer-merge.js), export it, erase it at their request. Times are the salon's
 // (`desk.property.timeZone`).
@@ -12,6 +13,7 @@ import { customerChange, formValues, lastVisit, serviceName } from "./customer-f
 import { mergePicker } from "./customer-merge.js";
 import { renderForm } from "../../shared/form.js";
 import { saleList } from "../checkout/sale-list.js";
+import { leftWords } from "../checkout/ticket-books.js";
 
 export async function mountRecord(main, desk, route) {
   const { t } = desk.i18n;
@@ -28,12 +30,19 @@ export async function mountRecord(main, desk, route) {
   const refusal = (reason, params) => refusalText(i18n, reason, params);
   let record = null;
   let version = 0;
+  let books = [];
   fill(main, page);
 
   async function load() {
+    // Their books are read beside the record by those whose role reads money, whom the server lets read them;
+    // a record of another property's is opened there, whatever the books' answer.
+    const tickets = desk.readsMoney ? call("GET", `/api/v1/customers/${id}/ticket-books`).then((answer) => answer, (error) => ({ error })) : null;
     const response = await call("GET", `/api/v1/customers/${id}`);
     record = response.data;
     if (record.propertyId !== property.id) throw new OtherProperty(record.propertyId);
+    const answered = await tickets;
+    if (answered?.error) throw answered.error;
+    books = answered?.data.ticketBooks ?? [];
     version = response.version ?? record.version;
     draw();
   }
@@ -76,6 +85,7 @@ export async function mountRecord(main, desk, route) {
         message,
         work,
       ),
+      books.length ? ticketsSection() : null,
       visitsSection("customer-upcoming", "customer.upcoming", record.upcoming, "customer.noUpcoming"),
       visitsSection("customer-visits", "customer.visits", record.visits, "customer.noVisits"),
     );
@@ -216,6 +226,47 @@ export async function mountRecord(main, desk, route) {
       desk.toast(t("customer.erased"));
       desk.navigate("#/customers");
     });
+  }
+
+  /**
+   * Their ticket books, newest first as the server lists them: what is left of each, when it was sold and
+   * until when it is valid, the last day to cancel it where the law gives one, and "not usable" where the
+   * server says it may not be drawn (spent, or past its last day).
+   */
+  function ticketsSection() {
+    const word = (text) => i18n.stored?.(text) ?? text;
+    return h(
+      "section",
+      { class: "customer-card", id: "customer-tickets", "aria-labelledby": "customer-tickets-title" },
+      h("h2", { id: "customer-tickets-title", text: t("customer.tickets") }),
+      h(
+        "ul",
+        { class: "customer-ticket-list" },
+        books.map((book) =>
+          h(
+            "li",
+            { class: `customer-ticket${book.usable ? "" : " is-unusable"}`, dataset: { ticketBookId: String(book.id) } },
+            h(
+              "p",
+              { class: "customer-ticket-head" },
+              h("strong", { text: word(book.name) }),
+              " ",
+              h("span", { class: "ticket-left", text: leftWords(book, i18n, book.price.currency) }),
+            ),
+            h(
+              "p",
+              { class: "customer-ticket-dates" },
+              [
+                t("ticket.soldOn", { date: i18n.date(book.soldOn) }),
+                t("ticket.validUntil", { date: i18n.date(book.lastDay) }),
+                book.coolingOffUntil ? t("ticket.coolingOff", { date: i18n.date(book.coolingOffUntil) }) : null,
+                book.usable ? null : t("ticket.notUsable"),
+              ].filter(Boolean).join(" · "),
+            ),
+          ),
+        ),
+      ),
+    );
   }
 
   /** Appointments as the record lists them, each linking to its appointment's page. */

@@ -1,5 +1,5 @@
 // A salon's set-up (`#/salon-setup`), for those the server lets change it: its opening hours, its menu,
-// the products it sells, its staff, its resources, its window for online booking, its fees for appointments
+// the products it sells, the ticket books and prepaid balances it sells, its staff, its resources, its window for online booking, its fees for appointments
 // not kept, each member's shifts, how each service is booked, the hotel whose guests it charges to their room,
 // the salon's own texts in other languages, the messages it sends its customers and the webhooks its events
 // are sent to.
@@ -12,6 +12,7 @@ import { membersPart } from "./salon-members.js";
 import { menuPart } from "./salon-menu.js";
 import { drawOpeningHours, drawResources, drawWindow, salonPut } from "./salon-places.js";
 import { productsPart } from "./salon-products.js";
+import { ticketOffersPart } from "./salon-tickets.js";
 import { roomChargesSection } from "./salon-room-charges.js";
 import { savingForm } from "./salon-setup-form.js";
 import { servicesPart } from "./salon-services.js";
@@ -58,14 +59,16 @@ export async function mount(main, desk) {
   let setup;
   let texts;
   let products;
+  let offers;
   let messages;
   let webhooks;
   let issuer;
   let taxes;
   let payments;
   try {
-    [setup, texts, { products }, messages, webhooks, issuer, taxes, payments] = await Promise.all([
-      get(path), textsPart(desk), get(`/api/v1/properties/${desk.property.id}/products`), messagesSection(desk, SALON_MESSAGES),
+    [setup, texts, { products }, { offers }, messages, webhooks, issuer, taxes, payments] = await Promise.all([
+      get(path), textsPart(desk), get(`/api/v1/properties/${desk.property.id}/products`),
+      get(`/api/v1/properties/${desk.property.id}/ticket-offers`), messagesSection(desk, SALON_MESSAGES),
       webhooksSection(desk, SALON_WEBHOOKS), issuerSection(desk),
       // A salon's words on taxes speak of its prices, not of rooms and nights.
       taxesSection(desk, { hint: "settings.taxesHintSalon" }), paymentsSection(desk),
@@ -106,6 +109,7 @@ export async function mount(main, desk) {
     const [, next] = await Promise.all([desk.reloadProperty(), get(path)]);
     setup = next;
     menu.redraw();
+    tickets.redraw();
     members.redraw();
     shifts.redraw(setup);
     services.redraw(setup);
@@ -117,6 +121,7 @@ export async function mount(main, desk) {
   };
   const menu = menuPart(desk, { changed, toTexts });
   const members = membersPart(desk, { changed });
+  const tickets = ticketOffersPart(desk, offers);
   fill(
     main,
     h(
@@ -126,6 +131,7 @@ export async function mount(main, desk) {
       section(t, "openingHours", hours.element),
       section(t, "menu", menu.element),
       section(t, "products", productsPart(desk, products).element),
+      section(t, "ticketOffers", tickets.element),
       section(t, "members", members.element),
       section(t, "resources", resources.element),
       section(t, "window", window.element),

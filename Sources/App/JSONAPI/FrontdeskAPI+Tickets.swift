@@ -1,0 +1,90 @@
+import API
+import Booking
+import Foundation
+import OpenAPIRuntime
+import Storage
+
+/// A salon's ticket books: the offers it sells, a customer's books, and what the salon owes in them.
+extension FrontdeskAPI {
+    func listTicketOffers(_ input: Operations.ListTicketOffers.Input) async throws
+        -> Operations.ListTicketOffers.Output
+    {
+        let offers = try await checkout.ticketOffers(propertyID: input.path.id, by: try staff)
+        return .ok(.init(body: .json(.init(offers: try offers.map(Components.Schemas.TicketOffer.init)))))
+    }
+
+    func setTicketOffers(_ input: Operations.SetTicketOffers.Input) async throws -> Operations.SetTicketOffers.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let offers = try await checkout.setTicketOffers(
+            try body.offers.enumerated().map { index, offer in
+                TicketOffer(
+                    id: offer.id ?? 0, name: offer.name,
+                    kind: offer.kind == .amount ? .amount : .visits(serviceIDs: Set(offer.serviceIds ?? [])),
+                    units: offer.units, price: try offer.price.money(field: "offers[\(index)].price"),
+                    months: offer.months, active: offer.active ?? true)
+            }, propertyID: input.path.id, by: try staff)
+        return .ok(.init(body: .json(.init(offers: try offers.map(Components.Schemas.TicketOffer.init)))))
+    }
+
+    func listCustomerTicketBooks(_ input: Operations.ListCustomerTicketBooks.Input) async throws
+        -> Operations.ListCustomerTicketBooks.Output
+    {
+        let found = try await checkout.ticketBooks(customerID: input.path.id, by: try staff)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        ticketBooks: try found.books.map { book in
+                            Components.Schemas.TicketBook(
+                                id: book.id, name: book.name, kind: book.kind == .amount ? .amount : .visits,
+                                serviceIds: book.kind.serviceIDs, units: book.units, remaining: book.remaining,
+                                price: try .init(book.price), unused: try .init(book.unusedValue),
+                                soldOn: book.soldOn.iso, lastDay: book.lastDay.iso, usable: found.usable(book),
+                                coolingOffUntil: PrepaidInstruments.coolingOffUntil(book)?.iso,
+                                instrument: book.price.currency == .jpy && PrepaidInstruments.isInstrument(book))
+                        }))))
+    }
+
+    func getTicketBalances(_ input: Operations.GetTicketBalances.Input) async throws
+        -> Operations.GetTicketBalances.Output
+    {
+        let balances = try await checkout.ticketBalances(propertyID: input.path.id, by: try staff)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        date: balances.today.iso, unused: try .init(balances.unused), books: balances.books,
+                        threshold: balances.referenceDates.isEmpty ? nil : try .init(PrepaidInstruments.threshold),
+                        referenceDates: try balances.referenceDates.map(Components.Schemas.ReferenceDateBalance.init),
+                        nextReferenceDate: try balances.next.map(Components.Schemas.ReferenceDateBalance.init)))))
+    }
+}
+
+extension Components.Schemas.ReferenceDateBalance {
+    init(_ balance: PrepaidInstruments.Balance) throws {
+        self.init(
+            date: balance.date.iso, unused: try .init(balance.unused), books: balance.books,
+            overThreshold: balance.overThreshold, deposit: try .init(balance.deposit))
+    }
+}
+
+extension Components.Schemas.TicketOffer {
+    init(_ offer: TicketOffer) throws {
+        self.init(
+            id: offer.id, name: offer.name, kind: offer.kind == .amount ? .amount : .visits,
+            serviceIds: offer.kind.serviceIDs, units: offer.units, price: try .init(offer.price), months: offer.months,
+            active: offer.active)
+    }
+}
+
+extension Components.Schemas.TicketBalance {
+    init(_ balance: Booking.TicketBalance) {
+        self.init(
+            ticketBookId: balance.ticketBookID, name: balance.name, kind: balance.kind == .amount ? .amount : .visits,
+            units: balance.units, remaining: balance.remaining, lastDay: balance.lastDay.iso,
+            coolingOffUntil: balance.coolingOffUntil?.iso)
+    }
+}

@@ -179,6 +179,11 @@ struct TicketBookAPITests {
             #expect(rest.status == .created, "\(String(buffer: rest.body))")
             #expect(try CheckoutAPITests.sale(rest).value1.lines.map(\.amount.amount) == [6_200, -4_000])
 
+            // The day closed: the visits' shares are its takings, the books sold less drawn are held apart.
+            let figures = try await CheckoutAPITests.closeDay(client, salon, "2027-01-15")
+            #expect(figures.takings.amount == 5_500 * 2 + 6_000 + 6_200)
+            #expect(figures.prepaid?.amount == 55_000 - 5_500 * 2 + 10_000 - 6_000 - 4_000)
+
             // On 1 April the desk reads the balance of 31 March: the book of ten runs beyond six months and
             // counts; the balance runs six and does not.
             Self.at(Day(year: 2027, month: 4, day: 1), fixture)

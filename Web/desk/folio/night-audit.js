@@ -180,7 +180,7 @@ export async function mount(main, desk, route) {
   }
 
   /**
-   * A salon's closed day (レジ締め): its takings, products, fees, deposits held and receipts, its appointments by how they
+   * A salon's closed day (レジ締め): its takings, products, fees, deposits and ticket books held and receipts, its appointments by how they
    * ended, and its takings by stylist and by service, on screen and as CSV rows. The takings no one
    * in particular took are the products sold without a seller.
    */
@@ -194,6 +194,8 @@ export async function mount(main, desk, route) {
       // Not takings: what the salon holds for visits to come moved by so much (taken, less taken off,
       // kept towards a fee or refunded); shown on a day that moved it.
       ["dayClose.deposits", salonDay.deposits?.amount ? salonDay.deposits : null, "close-deposits"],
+      // Not takings either: the ticket books sold less those drawn (the visits they paid are takings).
+      ["dayClose.prepaid", salonDay.prepaid?.amount ? salonDay.prepaid : null, "close-prepaid"],
     ].filter(([, amount]) => amount);
     const counts = [
       ["dayClose.receipts", salonDay.receipts, "close-receipts"],

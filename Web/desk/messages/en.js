@@ -931,6 +931,7 @@ export default {
   "category.deposit": "Deposits",
   "category.prepaid": "Ticket books and prepaid balances",
   "dayClose.deposits": "Deposits held (net, not takings)",
+  "dayClose.prepaid": "Ticket books held (sold less drawn, not takings)",
   "appointment.series": "Repeat booking",
   "series.part": "One visit of a repeat series",
   "series.repeat": "Repeat",

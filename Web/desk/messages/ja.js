@@ -929,6 +929,7 @@ export default {
   "category.deposit": "予約金",
   "category.prepaid": "回数券・プリペイド",
   "dayClose.deposits": "予約金お預かり（純増減・売上外）",
+  "dayClose.prepaid": "回数券・プリペイドお預かり（販売−利用・売上外）",
   "appointment.series": "定期予約",
   "series.part": "定期予約の1回です",
   "series.repeat": "繰り返す（定期予約）",

@@ -929,6 +929,7 @@ export default {
   "category.deposit": "예약금",
   "category.prepaid": "횟수권·선불",
   "dayClose.deposits": "보관 중인 예약금(순증감, 매출 제외)",
+  "dayClose.prepaid": "보관 중인 회수권·선불 잔액(판매−사용, 매출 제외)",
   "appointment.series": "정기 예약",
   "series.part": "정기 예약 중 1회입니다",
   "series.repeat": "반복 (정기 예약)",

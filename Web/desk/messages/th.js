@@ -930,6 +930,7 @@ export default {
   "category.deposit": "เงินมัดจำ",
   "category.prepaid": "บัตรแพ็กเกจและเงินเติมล่วงหน้า",
   "dayClose.deposits": "เงินมัดจำที่รับไว้ (สุทธิ ไม่นับเป็นรายรับ)",
+  "dayClose.prepaid": "บัตรคูปองที่รับเงินไว้ (ขายหักใช้ ไม่นับเป็นรายรับ)",
   "appointment.series": "การจองประจำ",
   "series.part": "เป็นครั้งหนึ่งของการจองประจำ",
   "series.repeat": "จองซ้ำ (การจองประจำ)",

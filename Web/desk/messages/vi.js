@@ -929,6 +929,7 @@ export default {
   "category.deposit": "Tiền cọc",
   "category.prepaid": "Thẻ liệu trình và tiền trả trước",
   "dayClose.deposits": "Tiền cọc đang giữ (ròng, không tính doanh thu)",
+  "dayClose.prepaid": "Vé lượt đang giữ (bán trừ đã dùng, không tính doanh thu)",
   "appointment.series": "Lịch hẹn định kỳ",
   "series.part": "Một lần hẹn trong lịch định kỳ",
   "series.repeat": "Lặp lại (hẹn định kỳ)",

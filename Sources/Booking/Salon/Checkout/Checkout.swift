@@ -25,20 +25,7 @@ public struct Checkout<Storage: CheckoutStorage>: Sendable {
         let salon = try await storage.salon(propertyID, by: staff)
         let current = try await storage.products(propertyID: salon.id)
         try Product.validate(products, currency: salon.currency)
-        var next = (current.map(\.id).max() ?? 0) + 1
-        var kept: [Product] = []
-        for var product in products {
-            if !current.contains(where: { $0.id == product.id }) || kept.contains(where: { $0.id == product.id }) {
-                product.id = next
-                next += 1
-            }
-            kept.append(product)
-        }
-        for product in current where !kept.contains(where: { $0.id == product.id }) {
-            var retired = product
-            retired.active = false
-            kept.append(retired)
-        }
+        let kept = products.kept(against: current)
         try Product.validate(kept, currency: salon.currency)
         return try await storage.updateProducts(kept, propertyID: salon.id, by: staff.user.id)
     }

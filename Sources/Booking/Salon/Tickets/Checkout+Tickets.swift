@@ -18,21 +18,7 @@ extension Checkout {
         let salon = try await storage.salon(propertyID, by: staff)
         let services = Set(try await storage.services(propertyID: salon.id).map(\.id))
         try TicketOffer.validate(offers, serviceIDs: services, currency: salon.currency)
-        let current = try await storage.ticketOffers(propertyID: salon.id)
-        var next = (current.map(\.id).max() ?? 0) + 1
-        var kept: [TicketOffer] = []
-        for var offer in offers {
-            if !current.contains(where: { $0.id == offer.id }) || kept.contains(where: { $0.id == offer.id }) {
-                offer.id = next
-                next += 1
-            }
-            kept.append(offer)
-        }
-        for offer in current where !kept.contains(where: { $0.id == offer.id }) {
-            var retired = offer
-            retired.active = false
-            kept.append(retired)
-        }
+        let kept = offers.kept(against: try await storage.ticketOffers(propertyID: salon.id))
         try TicketOffer.validate(kept, serviceIDs: services, currency: salon.currency)
         return try await storage.updateTicketOffers(kept, propertyID: salon.id, by: staff.user.id)
     }

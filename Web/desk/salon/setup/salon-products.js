@@ -7,7 +7,7 @@ import { call } from "../../api.js";
 import { h, fill } from "../../../common/dom.js";
 import { textLength } from "../../../common/limits.js";
 import { currencyDigits, currencySign, toMajorUnits, toMinorUnits } from "../../../common/money.js";
-import { catalogueRow, keptRows, labelled, submitting } from "./salon-setup-form.js";
+import { catalogueNew, catalogueRow, keptRows, labelled } from "./salon-setup-form.js";
 
 /** A product as the list sends it back unchanged. */
 const kept = ({ id, name, price }) => ({ id, name, price });
@@ -87,32 +87,18 @@ export function productsPart(desk, products) {
     });
   }
 
-  function addForm() {
-    const fields = productFields(desk, { name: "", price: null }, t("setup.newProduct"));
-    const message = h("p", { class: "desk-form-error", role: "alert" });
-    const button = h("button", { type: "submit", class: "desk-button", text: t("setup.addProduct") });
-    const form = h(
-      "form",
-      { class: "setup-catalogue-new", novalidate: true },
-      h("h3", { text: t("setup.newProduct") }),
-      h("div", { class: "setup-catalogue-row is-product" }, fields.elements, h("div", { class: "desk-row setup-catalogue-actions" }, button)),
-      message,
-    );
-    submitting(desk, {
-      form, button, message, errorAt: fields.errorAt,
-      async send() {
-        const added = fields.value();
+  const addForm = () =>
+    catalogueNew(desk, {
+      title: t("setup.newProduct"),
+      submit: t("setup.addProduct"),
+      className: "is-product",
+      fields: () => productFields(desk, { name: "", price: null }, t("setup.newProduct")),
+      async add(added) {
         await put([...onSale().map(kept), added]);
-        desk.toast(t("setup.productAdded", { product: added.name }));
-        // A blank form for the next one.
-        const next = addForm();
-        form.replaceWith(next.element);
-        next.focus();
-        await redraw();
+        return t("setup.productAdded", { product: added.name });
       },
+      redraw,
     });
-    return { element: form, focus: fields.focus };
-  }
 
   redraw();
   return { element: h("div", {}, list, addForm().element) };

@@ -204,6 +204,46 @@ export function catalogueRow(desk, { path, shown, fields, form: { className, dat
   return form;
 }
 
+/**
+ * The form adding a thing to a catalogue (a product, a ticket book): its fields (`fields()`, made afresh each
+ * time) under `title`, sent by `add(value)`, which answers what the toast says; then a blank form for the next
+ * one in its place, and the list drawn again.
+ * @param {object} desk the app (`i18n`, `toast`)
+ * @param {object} parts
+ * @param {string} parts.title the form's heading
+ * @param {string} parts.submit its button's words
+ * @param {string} parts.className the row's class (`is-product`)
+ * @param {() => {elements: HTMLElement[], value: () => object, errorAt: Function, focus: () => void}} parts.fields
+ * @param {(value: object) => Promise<string>} parts.add
+ * @param {() => any} parts.redraw
+ * @returns {{element: HTMLFormElement, focus: () => void}}
+ */
+export function catalogueNew(desk, parts) {
+  const { title, submit, className, add, redraw } = parts;
+  const fields = parts.fields();
+  const message = h("p", { class: "desk-form-error", role: "alert" });
+  const button = h("button", { type: "submit", class: "desk-button", text: submit });
+  const form = h(
+    "form",
+    { class: "setup-catalogue-new", novalidate: true },
+    h("h3", { text: title }),
+    h("div", { class: `setup-catalogue-row ${className}` }, fields.elements, h("div", { class: "desk-row setup-catalogue-actions" }, button)),
+    message,
+  );
+  submitting(desk, {
+    form, button, message, errorAt: fields.errorAt,
+    async send() {
+      desk.toast(await add(fields.value()));
+      // A blank form for the next one.
+      const next = catalogueNew(desk, parts);
+      form.replaceWith(next.element);
+      next.focus();
+      await redraw();
+    },
+  });
+  return { element: form, focus: fields.focus };
+}
+
 /** Whether two values read the same: objects (a price) by their fields, whatever their order. */
 function same(a, b) {
   if (a === b) return true;

@@ -9,7 +9,7 @@ import { call } from "../../api.js";
 import { h, fill } from "../../../common/dom.js";
 import { currencyDigits, currencySign, toMajorUnits, toMinorUnits } from "../../../common/money.js";
 import { numberRange, textLength } from "../../../common/limits.js";
-import { catalogueRow, keptRows, labelled, submitting } from "./salon-setup-form.js";
+import { catalogueNew, catalogueRow, keptRows, labelled } from "./salon-setup-form.js";
 
 const KINDS = ["visits", "amount"];
 
@@ -148,32 +148,19 @@ export function ticketOffersPart(desk, offers) {
     });
   }
 
-  function addForm() {
-    const fields = offerFields(desk, { name: "", kind: "visits", serviceIds: [], units: null, price: null, months: null }, t("setup.newTicket"));
-    const message = h("p", { class: "desk-form-error", role: "alert" });
-    const button = h("button", { type: "submit", class: "desk-button", text: t("setup.addTicket") });
-    const form = h(
-      "form",
-      { class: "setup-catalogue-new", novalidate: true },
-      h("h3", { text: t("setup.newTicket") }),
-      h("div", { class: "setup-catalogue-row is-ticket" }, fields.elements, h("div", { class: "desk-row setup-catalogue-actions" }, button)),
-      message,
-    );
-    submitting(desk, {
-      form, button, message, errorAt: fields.errorAt,
-      async send() {
-        const added = fields.value();
+  const addForm = () =>
+    catalogueNew(desk, {
+      title: t("setup.newTicket"),
+      submit: t("setup.addTicket"),
+      className: "is-ticket",
+      fields: () =>
+        offerFields(desk, { name: "", kind: "visits", serviceIds: [], units: null, price: null, months: null }, t("setup.newTicket")),
+      async add(added) {
         await put([...onSale().map(kept), added]);
-        desk.toast(t("setup.ticketAdded", { offer: added.name }));
-        // A blank form for the next one.
-        const next = addForm();
-        form.replaceWith(next.element);
-        next.focus();
-        redraw();
+        return t("setup.ticketAdded", { offer: added.name });
       },
+      redraw,
     });
-    return { element: form, focus: fields.focus };
-  }
 
   redraw();
   const element = h("div", {}, list, addForm().element);

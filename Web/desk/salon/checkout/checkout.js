@@ -260,6 +260,8 @@ export async function mount(main, desk, route) {
       if (!unreachable(error)) current = false;
       refused(error, { rows, drawn });
       showState(page.dataset.quote);
+      // Another checkout drew the customer's book meanwhile: the server prices the order again as it stands.
+      if (error.status === 412) changed(true);
     }
   }
 

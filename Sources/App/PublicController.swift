@@ -36,6 +36,9 @@ struct PublicController {
         var nights: Nights
         var adults: Int
         var children: Int
+        /// The rooms asked for (2 to `BookingGroup.maxRoomsOnline`); nil: as many as the party needs, one
+        /// when a room holds it.
+        var rooms: Int?
 
         var guests: Int { adults + children }
         var party: Party { Party(adults: adults, children: children) }
@@ -50,6 +53,9 @@ struct PublicController {
                 children: try parameters.get("children").map {
                     try Self.count($0, field: "children", default: 0, range: 0...Stay.maxGuests)
                 }, requireDates: requireDates, now: now)
+            rooms = try parameters.get("rooms").map {
+                try Self.count($0, field: "rooms", default: 1, range: 1...BookingGroup.maxRoomsOnline)
+            }.flatMap { $0 > 1 ? $0 : nil }
             // Each place checks its own today (`offers`); no place's today is before yesterday in UTC.
             try Stay.validateOnline(nights, today: Day.today(in: .gmt, now: now).adding(days: -1))
         }
@@ -86,6 +92,9 @@ struct PublicController {
 
     /// The room types of a place free for the dates and the party, each with its price.
     func offers(for property: Property, _ query: Query) async throws -> [GuestOffer] {
+        // One room type each: the place's page offers several rooms of its own.
+        var query = query
+        query.rooms = nil
         return try await offers(
             for: [property], query, roomTypes: [property.id: try await store.roomTypes(propertyID: property.id)],
             rooms: [property.id: try await store.rooms(propertyID: property.id)], itemised: true
@@ -100,11 +109,23 @@ struct PublicController {
         for places: [Property], _ query: Query, roomTypes: [Int: [RoomType]], rooms: [Int: [Room]],
         counts: [Int: RoomNightCounts] = [:], itemised: Bool = false
     ) async throws -> [Int: [GuestOffer]] {
+        try await choices(
+            for: places, query, roomTypes: roomTypes, rooms: rooms, counts: counts, itemised: itemised, combining: false
+        ).offers
+    }
+
+    /// `offers`, and, `combining`, for each place where the query asks for several rooms (`Query.rooms`) or no
+    /// one room holds the party, the cheapest set of rooms that does (`GuestCombination`), by place.
+    func choices(
+        for places: [Property], _ query: Query, roomTypes: [Int: [RoomType]], rooms: [Int: [Room]],
+        counts: [Int: RoomNightCounts] = [:], itemised: Bool = false, combining: Bool = true
+    ) async throws -> (offers: [Int: [GuestOffer]], combinations: [Int: GuestCombination]) {
         let uncounted = places.filter { counts[$0.id]?.covers(query.nights) != true }.map(\.id)
         let holds =
             uncounted.isEmpty
             ? [:] : try await store.holds(propertyIDs: uncounted, overlapping: query.nights)
         var offers: [Int: [GuestOffer]] = [:]
+        var combinations: [Int: GuestCombination] = [:]
         // Read once a time zone, not once a place: hundreds of places share a few zones.
         var todays: [String: Day] = [:]
         let now = store.clock.now()
@@ -117,15 +138,25 @@ struct PublicController {
             let availability =
                 counted == nil
                 ? Availability(roomTypes: types, rooms: rooms[place.id] ?? [], holds: holds[place.id] ?? []) : nil
-            offers[place.id] = try GuestOffer.offers(
-                at: place, roomTypes: types, nights: query.nights, party: query.party, today: today,
-                itemised: itemised
-            ) { roomType in
+            let free = { (roomType: RoomType) in
                 counted?.bookableOnline(of: roomType.id, for: query.nights)
                     ?? availability?.bookableOnline(of: roomType.id, for: query.nights) ?? 0
             }
+            let single =
+                query.rooms == nil
+                ? try GuestOffer.offers(
+                    at: place, roomTypes: types, nights: query.nights, party: query.party, today: today,
+                    itemised: itemised, free: free) : []
+            offers[place.id] = single
+            if combining, single.isEmpty,
+                let combination = try GuestCombination.cheapest(
+                    at: place, roomTypes: types, nights: query.nights, party: query.party, rooms: query.rooms,
+                    today: today, free: free)
+            {
+                combinations[place.id] = combination
+            }
         }
-        return offers
+        return (offers, combinations)
     }
 
     /// How search results are ordered.
@@ -148,10 +179,36 @@ struct PublicController {
         var place: Property
         /// Every offer, before the price filter, cheapest total first.
         var offers: [GuestOffer]
-        /// The cheapest offer within the price range.
-        var cheapest: GuestOffer
+        /// The cheapest offer within the price range, or the set of rooms offered instead.
+        var cheapest: Choice
         var offersInRange: Int
         var distance: Double
+    }
+
+    /// What a place is listed by: one room type, or several rooms for the party together.
+    private enum Choice {
+        case room(GuestOffer)
+        case rooms(GuestCombination)
+
+        var total: Int {
+            switch self {
+            case .room(let offer): offer.total
+            case .rooms(let combination): combination.total
+            }
+        }
+        var nightly: Int {
+            switch self {
+            case .room(let offer): offer.nightly
+            case .rooms(let combination): combination.nightly
+            }
+        }
+        /// The room type named: the offer's, or the set's first.
+        var roomType: RoomType {
+            switch self {
+            case .room(let offer): offer.roomType
+            case .rooms(let combination): combination.rooms[0].roomType
+            }
+        }
     }
 
     /// `GET /api/v1/public/search?region=&arrival=&departure=&adults=&children=&minPrice=&maxPrice=&sort=&offset=&limit=&lang=`:
@@ -196,18 +253,23 @@ struct PublicController {
         var pins: [SearchJSON.Pin] = []
         var nightlyPrices: [Int] = []
         var currency: Currency?
-        let offersByPlace = try await offers(
+        let choices = try await choices(
             for: places, query, roomTypes: inventory.roomTypes, rooms: inventory.rooms,
             counts: try await heldNights.counts(for: places, in: inventory, store: store))
         for place in places {
-            let offers = offersByPlace[place.id] ?? []
-            guard !offers.isEmpty else { continue }
+            let offers = choices.offers[place.id] ?? []
+            let combination = choices.combinations[place.id]
+            // One room type each, or the set of rooms offered instead.
+            let listed = offers.map(Choice.room) + (combination.map { [Choice.rooms($0)] } ?? [])
+            guard !listed.isEmpty else { continue }
             currency = currency ?? place.currency
-            if place.currency == currency { nightlyPrices += offers.map(\.nightly) }
+            if place.currency == currency { nightlyPrices += listed.map(\.nightly) }
             let distance = centre.map { $0.kilometres(to: place.coordinate) } ?? 0
             pins.append(
-                SearchJSON.Pin(opening: inventory.pinOpening(place), offers: offers, distanceKm: Self.tenths(distance)))
-            let inRange = offers.filter { offer in
+                SearchJSON.Pin(
+                    opening: inventory.pinOpening(place), nightly: listed.map(\.nightly), total: listed.map(\.total),
+                    distanceKm: Self.tenths(distance)))
+            let inRange = listed.filter { offer in
                 (minPrice.map { offer.nightly >= $0 } ?? true) && (maxPrice.map { offer.nightly <= $0 } ?? true)
             }
             guard let cheapest = inRange.first else { continue }
@@ -250,6 +312,7 @@ struct PublicController {
             propertyID: place.id, propertyJSON: try inventory.propertyJSON(place.id, in: language),
             roomTypeId: found.cheapest.roomType.id,
             roomType: place.translations.word(found.cheapest.roomType.name, in: language),
+            rooms: Self.rooms(of: found.cheapest, place: place, language: language),
             nightly: Money(found.cheapest.nightly, place.currency), total: Money(found.cheapest.total, place.currency),
             nights: nights.count, roomTypes: found.offersInRange,
             offers: found.offers.map {
@@ -257,6 +320,17 @@ struct PublicController {
                     $0, name: place.translations.word($0.roomType.name, in: language), currency: place.currency)
             },
             distanceKm: Self.tenths(found.distance))
+    }
+
+    /// The rooms a place is listed by when it offers several together, each its type and share of the party.
+    private static func rooms(of choice: Choice, place: Property, language: Language?) -> [SearchJSON.SetRoom] {
+        guard case .rooms(let combination) = choice else { return [] }
+        return combination.rooms.map { room in
+            SearchJSON.SetRoom(
+                roomTypeId: room.roomType.id, roomType: place.translations.word(room.roomType.name, in: language),
+                adults: room.party.adults, children: room.party.children,
+                total: Money(room.price.total.amount, place.currency))
+        }
     }
 
     /// A distance in km to one decimal, as results and pins give it.

@@ -48,14 +48,41 @@ struct SearchJSON: Encodable {
         }
     }
 
-    /// A place found: `{"property", "roomTypeId", "roomType", "nightly", "total", "nights", "roomTypes",
-    /// "offers", "distanceKm"}`, the property as `Components.Schemas.PublicProperty` encoded once per inventory.
+    /// A room of a set a place offers for the party together: `{"roomTypeId","roomType","adults","children",
+    /// "total"}`.
+    struct SetRoom {
+        var roomTypeId: Int
+        var roomType: String
+        var adults: Int
+        var children: Int
+        var total: Money
+
+        func write(to buffer: inout ByteBuffer) {
+            buffer.writeStaticString("{\"roomTypeId\":")
+            buffer.writeString(String(roomTypeId))
+            buffer.writeStaticString(",\"roomType\":")
+            CompactJSON.appendString(roomType, to: &buffer)
+            buffer.writeStaticString(",\"adults\":")
+            buffer.writeString(String(adults))
+            buffer.writeStaticString(",\"children\":")
+            buffer.writeString(String(children))
+            buffer.writeStaticString(",\"total\":")
+            CompactJSON.append(money: total, to: &buffer)
+            buffer.writeStaticString("}")
+        }
+    }
+
+    /// A place found: `{"property", "roomTypeId", "roomType", "rooms"?, "nightly", "total", "nights",
+    /// "roomTypes", "offers", "distanceKm"}`, the property as `Components.Schemas.PublicProperty` encoded once
+    /// per inventory; `rooms` when it is listed by several rooms together (their prices the result's).
     struct Result {
         var propertyID: Int
         /// The place as `Components.Schemas.PublicProperty`, encoded.
         var propertyJSON: [UInt8]
         var roomTypeId: Int
         var roomType: String
+        /// The set of rooms it is listed by; empty for one room type.
+        var rooms: [SetRoom]
         var nightly: Money
         var total: Money
         var nights: Int
@@ -73,6 +100,7 @@ struct SearchJSON: Encodable {
             buffer.writeString(String(roomTypeId))
             buffer.writeStaticString(",\"roomType\":")
             CompactJSON.appendString(roomType, to: &buffer)
+            if !rooms.isEmpty { CompactJSON.append("rooms", array: rooms, to: &buffer) { $0.write(to: &$1) } }
             buffer.writeStaticString(",\"nightly\":")
             CompactJSON.append(money: nightly, to: &buffer)
             buffer.writeStaticString(",\"total\":")
@@ -99,11 +127,11 @@ struct SearchJSON: Encodable {
         var nightly: [Int]
         var total: [Int]
 
-        init(opening: [UInt8], offers: [GuestOffer], distanceKm: Double) {
+        init(opening: [UInt8], nightly: [Int], total: [Int], distanceKm: Double) {
             self.opening = opening
             self.distanceKm = distanceKm
-            nightly = offers.map(\.nightly)
-            total = offers.map(\.total)
+            self.nightly = nightly
+            self.total = total
         }
 
         /// `{"id","name","latitude","longitude","currency"` of a place, without the closing brace.

@@ -79,10 +79,13 @@ struct SearchAPITests {
             #expect(nimman.offers[1].nightly.amount == 200_000)
             #expect(nimman.roomTypeId == site.standardDouble.id)
 
-            // A party of three: only the Family Room sleeps them.
+            // A party of three: only the Family Room sleeps them; Baan Suan's two rooms do together (below).
             let three = try await Self.search(client, site, region: "chiang mai", adults: 3)
-            #expect(three.results.map(\.property.id) == [site.nimman.id])
-            #expect(three.results.first?.offers.map(\.roomType) == ["Family Room"])
+            #expect(Set(three.results.map(\.property.id)) == [site.nimman.id, site.fixture.property.id])
+            let family = three.results.first { $0.property.id == site.nimman.id }
+            #expect(family?.offers.map(\.roomType) == ["Family Room"] && family?.rooms == nil)
+            let together = three.results.first { $0.property.id == site.fixture.property.id }
+            #expect(together?.rooms?.map(\.adults) == [2, 1] && together?.offers.isEmpty == true)
         }
     }
 
@@ -235,6 +238,46 @@ struct SearchAPITests {
             let next = try await Self.search(client, site, region: "chiang mai")
             #expect(
                 next.results.first { $0.property.id == site.oldCity.id }?.offers.map(\.roomType) == ["Suite", "Deluxe"])
+        }
+    }
+}
+
+/// Several rooms for one party in the search: a family no one room sleeps finds the places whose free rooms
+/// hold it together, each room its share of the party, and a guest asking for two rooms finds those with two.
+@Suite(.closesItsStores)
+struct SearchRoomsAPITests {
+    @Test(arguments: TestDatabase.available)
+    func aPartyNoRoomSleepsFindsThePlacesWhoseRoomsHoldItTogether(database: TestDatabase) async throws {
+        let site = try await GuestSite.make(database: database)
+        try await site.fixture.test(as: nil) { client in
+            // Five adults: Nimman's Family Room (4) and Standard Double (2) together, three and two; no other place.
+            let five = try await SearchAPITests.search(client, site, region: "chiang mai", adults: 5)
+            #expect(five.results.map(\.property.id) == [site.nimman.id])
+            let nimman = try #require(five.results.first)
+            let rooms = try #require(nimman.rooms)
+            #expect(rooms.map(\.roomTypeId) == [site.familyRoom.id, site.standardDouble.id])
+            #expect(rooms.map(\.adults) == [3, 2] && rooms.map(\.children) == [0, 0])
+            #expect(nimman.offers.isEmpty && nimman.roomTypeId == site.familyRoom.id)
+            #expect(nimman.total.amount == rooms.map(\.total.amount).reduce(0, +))
+            #expect(nimman.total.amount == 2 * (200_000 + 100_000) && nimman.nightly.amount == 300_000)
+            #expect(five.pins.map(\.total) == [[nimman.total.amount]])
+            // Seven: more than its six beds.
+            #expect(try await SearchAPITests.search(client, site, region: "chiang mai", adults: 7).results.isEmpty)
+
+            // Two adults asking for two rooms: Nimman's two and Baan Suan's, an adult in each; Old City's one
+            // room is not enough.
+            let two = try await SearchAPITests.search(client, site, region: "chiang mai", extra: "&rooms=2")
+            #expect(Set(two.results.map(\.property.id)) == [site.nimman.id, site.fixture.property.id])
+            #expect(two.results.allSatisfy { $0.rooms?.map(\.adults) == [1, 1] })
+            // One room asked for is the search as it was: a room type each.
+            let one = try await SearchAPITests.search(client, site, region: "chiang mai", extra: "&rooms=1")
+            #expect(one.results.count == 3 && one.results.allSatisfy { $0.rooms == nil })
+            try await client.execute(
+                uri: "/api/v1/public/search?region=chiang%20mai&arrival=2027-01-10&departure=2027-01-12&rooms=10",
+                method: .get
+            ) { response in
+                #expect(response.status == .badRequest && response.error?.error.field == "rooms")
+            }
         }
     }
 }

@@ -98,3 +98,49 @@ def test_a_family_books_three_rooms_from_a_phone_in_thai_under_one_code(desk_ser
     assert "กลุ่ม" in desk.execute_script(
         "return [...document.querySelectorAll('.board-bar[data-id]')].map((bar) => bar.textContent).join(' ')")
     screenshot(desk, "board-group-thai")
+
+
+def test_a_family_of_seven_searches_from_a_phone_in_thai_and_books_the_rooms_a_place_offers_together(
+    desk_server, browser_factory
+):
+    """Five adults and two children ask for three rooms in the search bar's guests dialog: the results list the
+    places whose free rooms hold them together, each as its rooms and their shares of the party; the first opens
+    the booking of those rooms, each priced for its share, in Thai."""
+    phone = browser_factory(viewport=PHONE, language="th-TH")
+    arrival = datetime.date.today() + datetime.timedelta(days=21)
+    departure = arrival + datetime.timedelta(days=2)
+    dates = f"arrival={arrival.isoformat()}&departure={departure.isoformat()}"
+    phone.get(f"{desk_server}/#/search?region=Chiang%20Mai&{dates}&adults=5&children=2")
+    wait_page(phone, "search")
+    # Three rooms, chosen with the dialog's stepper, as a guest would (the phone's one-line search opened
+    # first); the search asks again.
+    phone.find_element(By.ID, "search-summary").click()
+    phone.find_element(By.ID, "search-guests").click()
+    more_rooms = WebDriverWait(phone, 10).until(
+        lambda b: b.find_element(By.CSS_SELECTOR, "[aria-labelledby=guests-roomCount-label] .stepper-button:last-of-type"))
+    more_rooms.click()
+    more_rooms.click()
+    assert phone.find_element(By.ID, "guests-roomCount").text == "3"
+    phone.find_element(By.CSS_SELECTOR, ".search-guests-dialog .site-dialog-foot button").click()
+    phone.find_element(By.CSS_SELECTOR, "form.search-bar .search-submit").click()
+    WebDriverWait(phone, 20).until(lambda b: "roomCount=3" in b.current_url)
+    wait_page(phone, "search")
+    found = api(phone, "GET", f"/api/v1/public/search?region=Chiang%20Mai&{dates}&adults=5&children=2&rooms=3&lang=th")["data"]
+    assert found["results"] and all(len(r["rooms"]) == 3 for r in found["results"])
+    first = found["results"][0]
+    assert sum(r["adults"] for r in first["rooms"]) == 5 and sum(r["children"] for r in first["rooms"]) == 2
+    assert all(r["adults"] >= 1 for r in first["rooms"])
+    WebDriverWait(phone, 20).until(lambda b: b.find_elements(By.CSS_SELECTOR, f'#results-list .result[data-place-id="{first["property"]["id"]}"]'))
+    item = phone.find_element(By.CSS_SELECTOR, f'#results-list .result[data-place-id="{first["property"]["id"]}"]')
+    shown = item.find_element(By.CSS_SELECTOR, ".result-room").text
+    assert shown.startswith("3 ห้อง") and all(r["roomType"] in shown for r in first["rooms"]), shown
+    stored = [first["property"]["name"], first["property"]["city"]] + [r["roomType"] for r in first["rooms"]]
+    assert not latin_words(phone.find_element(By.ID, "site-main").text, stored + [p["property"]["name"] for p in found["results"]])
+    screenshot(phone, "site-search-rooms-thai")
+    # Its booking: the three rooms the server set, each with its share.
+    item.find_element(By.CSS_SELECTOR, "a").click()
+    wait_page(phone, "book")
+    WebDriverWait(phone, 20).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#book-rooms .book-room")) == 3)
+    assert phone.find_element(By.ID, "book-total").text
+    page_text = phone.find_element(By.CSS_SELECTOR, ".book-page").text
+    assert not latin_words(page_text, stored), latin_words(page_text, stored)

@@ -11,7 +11,7 @@ import { allMessages, placeholders } from "./messages.mjs";
 import { useLimits } from "../../Web/common/limits.js";
 
 // The bounds the server serves (`FieldLimits`), as far as these tests read them.
-useLimits({ "stay.adults": { min: 1, max: 16 } });
+useLimits({ "stay.adults": { min: 1, max: 16 }, "group.roomsOnline": { min: 2, max: 5 } });
 
 const MESSAGES = await allMessages("site");
 
@@ -30,8 +30,12 @@ test("a hash names the page, its id and its parameters", () => {
 const LIMITS = { maxNights: 30, maxGuests: 6, maxInfants: 2, horizonDays: 90, calendarDays: 100 };
 
 test("a search survives the URL, and bad counts fall back within the server's limits", () => {
-  const search = { region: "Chiang Mai", arrival: "2026-12-01", departure: "2026-12-04", adults: 2, children: 1, infants: 0 };
+  const search = { region: "Chiang Mai", arrival: "2026-12-01", departure: "2026-12-04", adults: 2, children: 1, infants: 0, roomCount: null };
   assert.deepEqual(searchOf(paramsOf(search), LIMITS), search);
+  // Rooms together: one is no count at all; more, up to what one online booking holds.
+  assert.equal(searchOf(new URLSearchParams("roomCount=3"), LIMITS).roomCount, 3);
+  assert.equal(searchOf(new URLSearchParams("roomCount=1"), LIMITS).roomCount, null);
+  assert.equal(searchOf(new URLSearchParams("roomCount=40"), LIMITS).roomCount, 5);
   const odd = searchOf(new URLSearchParams("region=Seoul&adults=99&children=-3&infants=x"), LIMITS);
   assert.equal(odd.adults, 6);
   assert.equal(odd.children, 0);
@@ -47,6 +51,9 @@ test("adults and children share the server's guests; infants do not count; nobod
   assert.deepEqual(stepperBounds({ adults: 4, children: 2, infants: 0 }, "adults", LIMITS), { down: true, up: false });
   assert.deepEqual(stepperBounds({ adults: 4, children: 2, infants: 1 }, "infants", LIMITS), { down: true, up: true });
   assert.deepEqual(stepperBounds({ adults: 2, children: 0, infants: 2 }, "infants", LIMITS), { down: true, up: false });
+  // Rooms are not guests: one at least, up to the server's rooms a booking, whatever the party.
+  assert.deepEqual(stepperBounds({ adults: 4, children: 2, infants: 0, roomCount: null }, "roomCount", LIMITS), { down: false, up: true });
+  assert.deepEqual(stepperBounds({ adults: 4, children: 2, infants: 0, roomCount: 5 }, "roomCount", LIMITS), { down: true, up: false });
 });
 
 test("the calendar shows the months up to the last day a stay may begin", () => {

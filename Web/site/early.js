@@ -44,7 +44,8 @@
     const pages = Math.min(Math.max(number(params.get("pages")) ?? 1, 1), 5);
     early.read(`/api/v1/public/search?${queryOf([
       ["region", params.get("region") ?? ""], ["arrival", params.get("arrival")], ["departure", params.get("departure")],
-      ["adults", party("adults", 2)], ["children", party("children", 0)], ["lang", code],
+      ["adults", party("adults", 2)], ["children", party("children", 0)],
+      ["rooms", party("roomCount", 1) > 1 ? party("roomCount", 1) : null], ["lang", code],
       ["minPrice", low], ["maxPrice", high], ["sort", params.get("sort") === "distance" ? "distance" : null], ["limit", pages * 20],
     ])}`);
   } else if (name === "places" && Number(id) > 0) {

@@ -178,7 +178,7 @@ export async function mount(main, site, route) {
    */
   const ask = (offset, limit) => getEarly(`/api/v1/public/search?${queryOf(paramsOf({
     region: search.region, arrival: search.arrival, departure: search.departure, adults: search.adults,
-    children: search.children, lang: site.i18n.code,
+    children: search.children, rooms: search.roomCount, lang: site.i18n.code,
   }, { ...narrowing(), offset: offset || null, limit }))}`);
   let answer;
   try {
@@ -346,10 +346,21 @@ export async function mount(main, site, route) {
     shownOf.textContent = t("results.shownOf", { shown: i18n.number(results.length), count: i18n.number(total) });
   }
 
-  /** A place of the list; the photos of the first screen's are asked for at once, before anything else. */
+  /** A set of rooms in words: "2 rooms: Family Room (3 guests), Standard Double (2 guests)". */
+  function roomsText(rooms) {
+    const each = rooms.map((room) => `${room.roomType} (${t("guests", { count: room.adults + room.children })})`);
+    return `${t("rooms.count", { count: rooms.length })}: ${each.join(", ")}`;
+  }
+
+  /**
+   * A place of the list; the photos of the first screen's are asked for at once, before anything else. One
+   * listed by several rooms together opens their booking, the rooms as the server set them.
+   */
   function resultItem(result, firstScreen) {
     const place = result.property;
-    const href = `#/places/${place.id}?${detailParams}`;
+    const href = result.rooms
+      ? `#/book/${place.id}?${paramsOf(Object.fromEntries(detailParams), { rooms: result.rooms.map((room) => room.roomTypeId).join(",") })}`
+      : `#/places/${place.id}?${detailParams}`;
     return h(
       "li",
       {
@@ -369,7 +380,7 @@ export async function mount(main, site, route) {
       h("div", { class: "result-text" },
         h("h2", { class: "result-name", text: place.name }),
         h("p", { class: "result-where", text: [site.placeName(place.city), t("results.distance", { km: i18n.number(result.distanceKm ?? 0) })].join(" · ") }),
-        h("p", { class: "result-room", text: result.roomType }),
+        h("p", { class: "result-room", text: result.rooms ? roomsText(result.rooms) : result.roomType }),
         h("p", { class: "result-price" },
           h("strong", { text: t("results.perNight", { price: money(result.nightly.amount, result.nightly.currency) }) }),
           h("span", { text: ` · ${t("results.total", { price: i18n.money(result.total) })} · ${i18n.nights(result.nights)}` }),

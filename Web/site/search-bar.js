@@ -1,6 +1,6 @@
 // The search bar: where (a destination with suggestions typed in any of the five languages), when
-// (our month calendar in a dialog) and who (adults, children and infants steppers). It reads and
-// writes the search as URL parameters, so a results page can be shared and reloaded.
+// (our month calendar in a dialog) and who (adults, children and infants steppers, and how many rooms). It
+// reads and writes the search as URL parameters, so a results page can be shared and reloaded.
 
 import { h, fill } from "../common/dom.js";
 import { bound } from "../common/limits.js";
@@ -17,6 +17,8 @@ export function partyLimits(limits) {
     adults: { min: bound("stay.adults").min, max: limits.maxGuests },
     children: { min: 0, max: limits.maxGuests - 1 },
     infants: { min: 0, max: limits.maxInfants },
+    // Rooms together for the party: one, or as many as one online booking holds.
+    roomCount: { min: 1, max: bound("group.roomsOnline").max },
     guests: limits.maxGuests,
   };
 }
@@ -35,18 +37,25 @@ export function searchOf(params, limits) {
     adults: count("adults", 2),
     children: count("children", 0),
     infants: count("infants", 0),
+    // Absent for one room, as a search's address has always been.
+    roomCount: count("roomCount", 1) > 1 ? count("roomCount", 1) : null,
   };
 }
 
 /**
- * A party in words: "3 guests, Infants 1". Infants are named apart, as they take no bed.
+ * A party in words: "3 guests, Infants 1, 2 rooms". Infants are named apart, as they take no bed; rooms when
+ * the search asks for more than one.
  * @param {(key: string, params?: object) => string} t
  * @param {{number: (value: number) => string}} i18n
- * @param {{adults: number, children?: number, infants?: number}} party
+ * @param {{adults: number, children?: number, infants?: number, roomCount?: number | null}} party
  */
-export function partyText(t, i18n, { adults, children = 0, infants = 0 }) {
+export function partyText(t, i18n, { adults, children = 0, infants = 0, roomCount = null }) {
   const guests = t("guests", { count: adults + children });
-  return infants ? `${guests}, ${t("guests.infants")} ${i18n.number(infants)}` : guests;
+  return [
+    guests,
+    infants ? `${t("guests.infants")} ${i18n.number(infants)}` : null,
+    roomCount > 1 ? t("rooms.count", { count: roomCount }) : null,
+  ].filter(Boolean).join(", ");
 }
 
 /**
@@ -74,8 +83,9 @@ export function stepperBounds(party, key, limits) {
   const bounds = partyLimits(limits);
   const limit = bounds[key];
   const guests = party.adults + party.children;
-  const up = party[key] < limit.max && (key === "infants" || guests < bounds.guests);
-  return { down: party[key] > limit.min, up };
+  const value = party[key] ?? limit.min;
+  const up = value < limit.max && (key === "infants" || key === "roomCount" || guests < bounds.guests);
+  return { down: value > limit.min, up };
 }
 
 /** How many months a calendar from `today` shows so that an arrival `days` later is in its last one. */
@@ -259,9 +269,9 @@ export function createSearchBar(site, initial, { compact = false } = {}) {
   }
   const guestsDialog = h("dialog", { class: "site-dialog search-guests-dialog", "aria-labelledby": "search-guests-title" });
   function openGuests() {
-    const rows = ["adults", "children", "infants"].map((key) => {
+    const rows = ["adults", "children", "infants", "roomCount"].map((key) => {
       const what = t(`guests.${key}`);
-      const value = h("output", { class: "stepper-value", id: `guests-${key}`, "aria-live": "polite", text: i18n.number(search[key]) });
+      const value = h("output", { class: "stepper-value", id: `guests-${key}`, "aria-live": "polite", text: i18n.number(search[key] ?? 1) });
       const down = h("button", { type: "button", class: "stepper-button", "aria-label": t("guests.fewer", { what }), text: "−", onclick: () => change(key, -1) });
       const up = h("button", { type: "button", class: "stepper-button", "aria-label": t("guests.more", { what }), text: "+", onclick: () => change(key, 1) });
       return {
@@ -280,14 +290,15 @@ export function createSearchBar(site, initial, { compact = false } = {}) {
         const bounds = stepperBounds(search, row.key, site.limits);
         row.down.disabled = !bounds.down;
         row.up.disabled = !bounds.up;
-        row.value.textContent = i18n.number(search[row.key]);
+        row.value.textContent = i18n.number(search[row.key] ?? 1);
       }
       describeGuests();
     }
     function change(key, delta) {
       const bounds = stepperBounds(search, key, site.limits);
       if ((delta > 0 && !bounds.up) || (delta < 0 && !bounds.down)) return;
-      search[key] += delta;
+      // One room is the search as it has always been: no count in its address.
+      search[key] = key === "roomCount" ? ((search.roomCount ?? 1) + delta > 1 ? (search.roomCount ?? 1) + delta : null) : search[key] + delta;
       refresh();
     }
     fill(

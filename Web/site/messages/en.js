@@ -60,6 +60,8 @@ export default {
   "guests.childrenHint": "Ages 2–12",
   "guests.infants": "Infants",
   "guests.infantsHint": "Under 2, in your bed or a cot",
+  "guests.roomCount": "Rooms",
+  "guests.roomCountHint": "For your party together",
   "guests.more": "One more: {what}",
   "guests.fewer": "One fewer: {what}",
   "guests.summary": "{adults} adults, {children} children, {infants} infants",

@@ -59,6 +59,8 @@ export default {
   "guests.childrenHint": "2〜12歳",
   "guests.infants": "乳幼児",
   "guests.infantsHint": "2歳未満",
+  "guests.roomCount": "部屋数",
+  "guests.roomCountHint": "ご一行でまとめて",
   "guests.more": "{what}を1人増やす",
   "guests.fewer": "{what}を1人減らす",
   "guests.summary": "大人{adults}名・子ども{children}名・乳幼児{infants}名",

@@ -59,6 +59,8 @@ export default {
   "guests.childrenHint": "2~12세",
   "guests.infants": "유아",
   "guests.infantsHint": "2세 미만",
+  "guests.roomCount": "객실 수",
+  "guests.roomCountHint": "일행이 함께 묵을 객실",
   "guests.more": "{what} 한 명 추가",
   "guests.fewer": "{what} 한 명 빼기",
   "guests.summary": "성인 {adults}명, 어린이 {children}명, 유아 {infants}명",

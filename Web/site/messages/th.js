@@ -59,6 +59,8 @@ export default {
   "guests.childrenHint": "อายุ 2–12 ปี",
   "guests.infants": "ทารก",
   "guests.infantsHint": "อายุต่ำกว่า 2 ปี",
+  "guests.roomCount": "จำนวนห้อง",
+  "guests.roomCountHint": "สำหรับทั้งกลุ่มของคุณ",
   "guests.more": "เพิ่ม {what}",
   "guests.fewer": "ลด {what}",
   "guests.summary": "ผู้ใหญ่ {adults} เด็ก {children} ทารก {infants}",

@@ -59,6 +59,8 @@ export default {
   "guests.childrenHint": "2–12 tuổi",
   "guests.infants": "Em bé",
   "guests.infantsHint": "Dưới 2 tuổi",
+  "guests.roomCount": "Số phòng",
+  "guests.roomCountHint": "Cho cả đoàn của bạn",
   "guests.more": "Thêm một {what}",
   "guests.fewer": "Bớt một {what}",
   "guests.summary": "{adults} người lớn, {children} trẻ em, {infants} em bé",

@@ -1,0 +1,55 @@
+import PropertyBased
+import Testing
+
+@testable import Booking
+
+/// Several rooms for one party: how a party is shared between rooms (an adult in each, no room past its beds),
+/// and which set of a place's free rooms search offers (the fewest rooms, then the cheapest).
+struct GuestCombinationTests {
+    @Test func anyPartyIsSharedWithAnAdultInEachRoomAndNoRoomPastItsBeds() async {
+        let gen = zip(Gen.int(in: 1...12), Gen.int(in: 0...8), Gen.int(in: 1...6).array(of: 1...9))
+        await propertyCheck(count: 300, input: gen) { adults, children, capacities in
+            let shares = GuestCombination.share(Party(adults: adults, children: children), capacities: capacities)
+            let fits = adults >= capacities.count && adults + children <= capacities.reduce(0, +)
+            #expect((shares != nil) == fits)
+            guard let shares else { return }
+            #expect(shares.map(\.adults).reduce(0, +) == adults && shares.map(\.children).reduce(0, +) == children)
+            #expect(zip(shares, capacities).allSatisfy { $0.adults >= 1 && $0.adults + $0.children <= $1 })
+        }
+    }
+
+    static let place = Property(
+        id: 1, name: "Nimman", kind: .hotel, region: "North", city: "Chiang Mai", latitude: 18.8, longitude: 98.9,
+        timeZoneID: "Asia/Bangkok", currency: .thb)
+    static let today = Day(year: 2027, month: 1, day: 10)
+    static let nights = try! Nights(arrival: today.adding(days: 5), departure: today.adding(days: 7))
+
+    static func type(_ id: Int, capacity: Int, rate: Int) -> RoomType {
+        RoomType(id: id, propertyID: 1, name: "Type \(id)", capacity: capacity, baseRate: .whole(rate, .thb))
+    }
+
+    @Test func theFewestRoomsThatHoldThePartyAndOfThoseTheCheapest() throws {
+        let types = [
+            Self.type(1, capacity: 2, rate: 1_000), Self.type(2, capacity: 4, rate: 3_000),
+            Self.type(3, capacity: 3, rate: 1_200),
+        ]
+        let free = [1: 3, 2: 1, 3: 1]
+        let cheapest = { (adults: Int, rooms: Int?) in
+            try GuestCombination.cheapest(
+                at: Self.place, roomTypes: types, nights: Self.nights, party: Party(adults: adults), rooms: rooms,
+                today: Self.today
+            ) { free[$0.id] ?? 0 }
+        }
+        // Five: two rooms hold them (4+2 or 3+2 or 4+3); 3+2 is the cheapest of those.
+        let five = try #require(try cheapest(5, nil))
+        #expect(five.rooms.map(\.roomType.id) == [3, 1] && five.rooms.map(\.party.adults) == [3, 2])
+        #expect(five.total == five.rooms.map(\.price.total.amount).reduce(0, +))
+        // Four in four rooms: only three doubles are free, so a double each and the cheapest fourth.
+        let four = try #require(try cheapest(4, 4))
+        #expect(four.rooms.map(\.roomType.id).sorted() == [1, 1, 1, 3])
+        // More than every free bed: none.
+        #expect(try cheapest(14, nil) == nil)
+        // Fewer adults than the rooms asked for: none.
+        #expect(try cheapest(2, 3) == nil)
+    }
+}

@@ -54,7 +54,7 @@ struct PublicController {
                     try Self.count($0, field: "children", default: 0, range: 0...Stay.maxGuests)
                 }, requireDates: requireDates, now: now)
             rooms = try parameters.get("rooms").map {
-                try Self.count($0, field: "rooms", default: 1, range: 1...BookingGroup.maxRoomsOnline)
+                try Self.count($0, field: "rooms", default: 1, range: GuestCombination.searchRooms)
             }.flatMap { $0 > 1 ? $0 : nil }
             // Each place checks its own today (`offers`); no place's today is before yesterday in UTC.
             try Stay.validateOnline(nights, today: Day.today(in: .gmt, now: now).adding(days: -1))

@@ -11,7 +11,7 @@ import { allMessages, placeholders } from "./messages.mjs";
 import { useLimits } from "../../Web/common/limits.js";
 
 // The bounds the server serves (`FieldLimits`), as far as these tests read them.
-useLimits({ "stay.adults": { min: 1, max: 16 }, "group.roomsOnline": { min: 2, max: 5 } });
+useLimits({ "stay.adults": { min: 1, max: 16 }, "search.rooms": { min: 1, max: 5 } });
 
 const MESSAGES = await allMessages("site");
 

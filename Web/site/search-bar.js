@@ -18,7 +18,7 @@ export function partyLimits(limits) {
     children: { min: 0, max: limits.maxGuests - 1 },
     infants: { min: 0, max: limits.maxInfants },
     // Rooms together for the party: one, or as many as one online booking holds.
-    roomCount: { min: 1, max: bound("group.roomsOnline").max },
+    roomCount: bound("search.rooms"),
     guests: limits.maxGuests,
   };
 }

@@ -21,6 +21,9 @@ public struct GuestCombination: Sendable {
         total = rooms.map(\.price.total.amount).saturatedSum()
     }
 
+    /// The rooms a search may ask for together: one (a room type each), or up to what one online booking holds.
+    public static let searchRooms = 1...BookingGroup.maxRoomsOnline
+
     /// The most sets of rooms one place's search weighs: enough for every set of two to nine rooms of six room
     /// types (4,998), beyond which the cheapest found so far is answered.
     public static let setsWeighed = 5_000

@@ -89,6 +89,7 @@ public enum FieldLimits {
         "folio.payer": .text(FolioSplit.nameLimit),
         "folio.count": .range(1...FolioSplit.maxFolios),
         "group.roomsOnline": .range(2...BookingGroup.maxRoomsOnline),
+        "search.rooms": .range(GuestCombination.searchRooms),
         "group.roomsOfType": .range(0...BookingGroup.maxRooms),
         "room.query": .text(RoomCharge.queryLimit),
         "account.number": .text(ReceivingAccount.numberLimit),

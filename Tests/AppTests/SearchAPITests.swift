@@ -272,8 +272,10 @@ struct SearchRoomsAPITests {
             // One room asked for is the search as it was: a room type each.
             let one = try await SearchAPITests.search(client, site, region: "chiang mai", extra: "&rooms=1")
             #expect(one.results.count == 3 && one.results.allSatisfy { $0.rooms == nil })
+            let arrival = site.fixture.today.adding(days: 10)
             try await client.execute(
-                uri: "/api/v1/public/search?region=chiang%20mai&arrival=2027-01-10&departure=2027-01-12&rooms=10",
+                uri: "/api/v1/public/search?region=chiang%20mai&arrival=\(arrival.iso)"
+                    + "&departure=\(arrival.adding(days: 2).iso)&rooms=10",
                 method: .get
             ) { response in
                 #expect(response.status == .badRequest && response.error?.error.field == "rooms")

@@ -62,23 +62,25 @@ public struct TicketRepository: Sendable {
     static func books(where condition: SQLQueryString, asOf day: Day?, in sql: any SQLDatabase) async throws
         -> [TicketBook]
     {
-        let standing: SQLQueryString =
+        // A sale stands at the end of `day` (or now) when it was not refunded by then.
+        let standing = { (sale: String) -> SQLQueryString in
             if let day {
-                "(s.refund_number IS NULL OR s.refund_day > \(bind: day.number))"
+                "(\(unsafeRaw: sale).refund_number IS NULL OR \(unsafeRaw: sale).refund_day > \(bind: day.number))"
             } else {
-                "s.refund_number IS NULL"
+                "\(unsafeRaw: sale).refund_number IS NULL"
             }
+        }
         let drawnBy: SQLQueryString = if let day { "AND d.business_day <= \(bind: day.number)" } else { "" }
+        // Each book's standing draws summed once: the units drawn and what they took.
         let rows = try await sql.raw(
             """
-            SELECT b.*, COALESCE((
-                SELECT CAST(SUM(d.units) AS BIGINT) FROM ticket_draws d JOIN sales s ON s.id = d.sale_id
-                WHERE d.book_id = b.id AND \(standing) \(drawnBy)), 0) AS drawn,
-              COALESCE((
-                SELECT CAST(SUM(d.amount) AS BIGINT) FROM ticket_draws d JOIN sales s ON s.id = d.sale_id
-                WHERE d.book_id = b.id AND \(standing) \(drawnBy)), 0) AS taken
+            SELECT b.*, CAST(COALESCE(SUM(d.units), 0) AS BIGINT) AS drawn,
+              CAST(COALESCE(SUM(d.amount), 0) AS BIGINT) AS taken
             FROM ticket_books b JOIN sales s ON s.id = b.sale_id
-            WHERE \(condition) AND \(standing)
+            LEFT JOIN (ticket_draws d JOIN sales ds ON ds.id = d.sale_id AND \(standing("ds")) \(drawnBy))
+              ON d.book_id = b.id
+            WHERE \(condition) AND \(standing("s"))
+            GROUP BY \(unsafeRaw: bookColumns)
             ORDER BY b.id
             """
         ).all()
@@ -129,7 +131,7 @@ public struct TicketRepository: Sendable {
             let service = draw.appointmentID.flatMap { id in
                 quote.lines.first { $0.appointmentID == id && $0.category == .service }?.serviceID
             }
-            guard try book.drawing(draw.units, of: service, today: today, field: field) == draw.takings else {
+            guard try book.draw(draw.units, of: service, today: today, field: field) == draw.takings else {
                 throw DomainError(.stale, "the book has changed: look again", field: "\(field).ticketBookId")
             }
             books[book.id] = book

@@ -119,25 +119,37 @@ public struct TicketBook: Hashable, Sendable, Identifiable {
     public func isValid(on day: Day) -> Bool { soldOn <= day && day <= lastDay }
 
     /// Draws `count` visits of `serviceID`, or `count` minor units of a payment, on the salon's `today`:
-    /// refused for a service it does not cover, after its last day, or beyond what remains. Answers the
-    /// takings the draw turns its share of the price into.
-    public mutating func draw(_ count: Int, of serviceID: Int? = nil, today: Day) throws(DomainError) -> Money {
+    /// refused for a service it does not cover, after its last day, or beyond what remains, each refusal
+    /// naming the draw's field (`draws[0].ticketBookId`, `draws[0].units`) and the reason the desk words.
+    /// Answers the takings the draw turns its share of the price into.
+    public mutating func draw(_ count: Int, of serviceID: Int? = nil, today: Day, field: String = "draw")
+        throws(DomainError) -> Money
+    {
+        let book = "\(field).ticketBookId"
         switch kind {
         case .visits(let services):
             guard let serviceID, services.contains(serviceID) else {
-                throw DomainError(.notAllowed, "\(name) does not cover this service", field: "ticketBook")
+                throw DomainError(
+                    .notAllowed, "\(name) does not cover this service", field: book, reason: .ticketNotCovered)
             }
         case .amount:
             guard serviceID == nil else {
-                throw DomainError(.notAllowed, "\(name) pays an amount, not a service", field: "ticketBook")
+                throw DomainError(
+                    .notAllowed, "\(name) pays an amount, not a visit", field: book, reason: .ticketNotCovered)
             }
         }
         guard isValid(on: today) else {
-            throw DomainError(.notAllowed, "\(name) was valid up to \(lastDay)", field: "ticketBook")
+            throw DomainError(
+                .notAllowed, "\(name) was valid up to \(lastDay)", field: book, reason: .ticketExpired,
+                params: ["lastDay": lastDay.iso])
         }
-        guard count > 0 else { throw .invalid("count", "must be more than zero") }
+        guard count > 0 else { throw .invalid("\(field).units", "must be more than zero") }
         guard count <= remaining else {
-            throw DomainError(.notAllowed, "\(name) has \(remaining) left, not \(count)", field: "count")
+            // A balance's units are money: the desk words them as such.
+            let currency = kind == .amount ? ["currency": price.currency.code] : [:]
+            throw DomainError(
+                .notAllowed, "\(name) has \(remaining) left", field: "\(field).units", reason: .ticketRemaining,
+                params: ["remaining": String(remaining)].merging(currency) { first, _ in first })
         }
         let takings = takings(drawing: count)
         drawn += count

@@ -102,12 +102,12 @@ extension SaleQuote {
             if let appointment = request.appointmentID {
                 guard let line = lines.firstIndex(where: { $0.appointmentID == appointment && $0.category == .service })
                 else { throw .invalid("\(field).appointmentId", "not an appointment this sale checks out") }
-                let takings = try book.drawing(1, of: lines[line].serviceID, today: today, field: field)
+                let takings = try book.draw(1, of: lines[line].serviceID, today: today, field: field)
                 lines[line].setDiscount(Money(max(0, lines[line].gross.amount - takings.amount), takings.currency))
                 byVisit.insert(line)
                 draws.append(TicketDraw(ticketBookID: book.id, appointmentID: appointment, units: 1, takings: takings))
             } else if let units = request.units {
-                let takings = try book.drawing(units, of: nil, today: today, field: field)
+                let takings = try book.draw(units, of: nil, today: today, field: field)
                 try spread(bonus: units - takings.amount, over: &lines, sparing: byVisit, field: field)
                 draws.append(TicketDraw(ticketBookID: book.id, appointmentID: nil, units: units, takings: takings))
             }
@@ -164,40 +164,5 @@ extension SaleQuote {
         for book in ticketsSold {
             lines.append(SaleLine(category: .prepaid, description: book.name, unitPrice: book.price))
         }
-    }
-}
-
-extension TicketBook {
-    /// `draw`, its refusal naming the draw's field (`draws[0]`) and the reason the desk words.
-    public mutating func drawing(_ count: Int, of serviceID: Int?, today: Day, field: String) throws(DomainError)
-        -> Money
-    {
-        switch kind {
-        case .visits(let services):
-            guard let serviceID, services.contains(serviceID) else {
-                throw DomainError(
-                    .notAllowed, "\(name) does not cover this service", field: "\(field).ticketBookId",
-                    reason: .ticketNotCovered)
-            }
-        case .amount:
-            guard serviceID == nil else {
-                throw DomainError(
-                    .notAllowed, "\(name) pays an amount, not a visit", field: "\(field).ticketBookId",
-                    reason: .ticketNotCovered)
-            }
-        }
-        guard isValid(on: today) else {
-            throw DomainError(
-                .notAllowed, "\(name) was valid up to \(lastDay)", field: "\(field).ticketBookId",
-                reason: .ticketExpired, params: ["lastDay": lastDay.iso])
-        }
-        guard count <= remaining else {
-            // A balance's units are money: the desk words them as such.
-            let currency = kind == .amount ? ["currency": price.currency.code] : [:]
-            throw DomainError(
-                .notAllowed, "\(name) has \(remaining) left", field: "\(field).units", reason: .ticketRemaining,
-                params: ["remaining": String(remaining)].merging(currency) { first, _ in first })
-        }
-        return try draw(count, of: serviceID, today: today)
     }
 }

@@ -136,7 +136,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
-        // A real SMTP server for tests: aiosmtpd, started from Tests/support/smtp_sink.py, and what it received.
+        // A real SMTP server for tests: aiosmtpd, started from Tests/support/smtp_sink.py, and what it received;
+        // and the programs tests run (ChildProcess: posix_spawn, not Foundation's Process).
         .target(name: "MailTesting", dependencies: ["Mail"]),
         .testTarget(
             name: "MailTests",
@@ -149,7 +150,7 @@ let package = Package(
         ),
         .testTarget(name: "TimelineWasmTests", dependencies: ["TimelineWasm", "Timeline"]),
         // Decodes every code drawn with Debian's zbarimg (zbar-tools), after rsvg-convert (librsvg2-bin).
-        .testTarget(name: "PayCodeTests", dependencies: ["PayCode"]),
+        .testTarget(name: "PayCodeTests", dependencies: ["PayCode", "MailTesting"]),
         .testTarget(
             name: "BookingTests",
             dependencies: ["Booking", "Timeline", .product(name: "PropertyBased", package: "swift-property-based")]

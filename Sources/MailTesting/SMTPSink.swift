@@ -77,17 +77,15 @@ public struct ParsedMessage: Decodable, Sendable {
 public final class SMTPSink: @unchecked Sendable {
     public let port: Int
     public let directory: TemporaryDirectory
-    private let process: Process
-    private let stdin: Pipe
-    /// Finishes when the process has exited.
-    private let exited: AsyncStream<Void>
+    private let process: ChildProcess
+    /// The write end of the sink's standard input: it exits when this closes, also if this process dies.
+    private let stdin: Int32
 
-    private init(port: Int, directory: TemporaryDirectory, process: Process, stdin: Pipe, exited: AsyncStream<Void>) {
+    private init(port: Int, directory: TemporaryDirectory, process: ChildProcess, stdin: Int32) {
         self.port = port
         self.directory = directory
         self.process = process
         self.stdin = stdin
-        self.exited = exited
     }
 
     /// Starts the sink and waits until it accepts connections.
@@ -116,26 +114,26 @@ public final class SMTPSink: @unchecked Sendable {
         }
 
         let stderrURL = directory.url.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        let process = Process()
-        let stdin = Pipe()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = arguments
-        process.environment = TestTools.pythonEnvironment
-        process.standardInput = stdin
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: stderrURL)
-        let (exited, exit) = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in exit.finish() }
-        try process.run()
-        let sink = SMTPSink(port: 0, directory: directory, process: process, stdin: stdin, exited: exited)
+        let stdin = try ChildProcess.pipe()
+        let process: ChildProcess
+        do {
+            process = try ChildProcess.spawn(
+                python, arguments, environment: TestTools.pythonEnvironment, stdin: .pipe(stdin.read),
+                stderr: .file(stderrURL.path))
+        } catch {
+            close(stdin.read)
+            close(stdin.write)
+            throw error
+        }
+        close(stdin.read)
+        let sink = SMTPSink(port: 0, directory: directory, process: process, stdin: stdin.write)
 
         // Python starting aiosmtpd takes a second on a quiet machine, and far longer on one loaded by a
         // parallel suite: it is given a minute, and fails at once if it stops.
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             if let text = try? String(contentsOfFile: portFile, encoding: .utf8), let port = Int(text) {
-                return SMTPSink(port: port, directory: directory, process: process, stdin: stdin, exited: exited)
+                return SMTPSink(port: port, directory: directory, process: process, stdin: stdin.write)
             }
             guard process.isRunning else { break }
             try await Task.sleep(for: .milliseconds(50))
@@ -147,23 +145,12 @@ public final class SMTPSink: @unchecked Sendable {
 
     /// Stops the sink and removes its files.
     public func stop() async {
-        if process.isRunning { process.terminate() }
-        let exited = self.exited
-        let stopped = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                for await _ in exited {}
-                return !Task.isCancelled
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(3))
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
-        if !stopped { kill(process.processIdentifier, SIGKILL) }
-        try? stdin.fileHandleForWriting.close()
+        process.signal(SIGTERM)
+        let deadline = ContinuousClock.now + .seconds(3)
+        while process.isRunning && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        process.signal(SIGKILL)
+        _ = await process.exited()
+        close(stdin)
         directory.remove()
     }
 

@@ -29,18 +29,13 @@ public enum TestTools {
             return .failure(
                 TestSetupError(description: "python3 is not on PATH; the SMTP tests need python3 with aiosmtpd"))
         }
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: python)
-        check.arguments = ["-c", "import aiosmtpd"]
-        check.standardOutput = FileHandle.nullDevice
-        check.standardError = FileHandle.nullDevice
+        let status: Int32
         do {
-            try check.run()
-            check.waitUntilExit()
+            status = try ChildProcess.spawn(python, ["-c", "import aiosmtpd"]).waitUntilExit()
         } catch {
             return .failure(TestSetupError(description: "cannot run \(python): \(error)"))
         }
-        guard check.terminationStatus == 0 else {
+        guard status == 0 else {
             return .failure(
                 TestSetupError(
                     description:
@@ -61,37 +56,39 @@ public enum TestTools {
 
     /// Runs a program to its end, its output captured through files (no pipe can fill up).
     public static func run(_ executable: String, _ arguments: [String]) async throws -> ProcessResult {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let outURL = directory.url.appendingPathComponent("stdout")
-        let errURL = directory.url.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = pythonEnvironment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { process in continuation.resume(returning: process.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
+        let output = try Output()
+        defer { output.directory.remove() }
+        return try output.result(await output.spawn(executable, arguments).exited())
+    }
+
+    /// `run`, blocking the calling thread until the program ends (for tests that are not async).
+    public static func runBlocking(_ executable: String, _ arguments: [String]) throws -> ProcessResult {
+        let output = try Output()
+        defer { output.directory.remove() }
+        return try output.result(output.spawn(executable, arguments).waitUntilExit())
+    }
+
+    /// The files a program's standard output and error go to.
+    private struct Output {
+        let directory: TemporaryDirectory
+
+        init() throws { directory = try TemporaryDirectory() }
+
+        func spawn(_ executable: String, _ arguments: [String]) throws -> ChildProcess {
+            try ChildProcess.spawn(
+                executable, arguments, environment: pythonEnvironment, stdout: .file(file("stdout")),
+                stderr: .file(file("stderr")))
         }
-        try out.close()
-        try err.close()
-        return ProcessResult(
-            status: status,
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-        )
+
+        func result(_ status: Int32) throws -> ProcessResult {
+            ProcessResult(
+                status: status,
+                stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: file("stdout"))), as: UTF8.self),
+                stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: file("stderr"))), as: UTF8.self)
+            )
+        }
+
+        private func file(_ name: String) -> String { directory.url.appendingPathComponent(name).path }
     }
 
     /// This process's environment, with Python printing UTF-8 and writing no bytecode.

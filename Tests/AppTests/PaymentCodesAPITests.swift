@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import MailTesting
 import StorageTesting
 import Testing
 
@@ -184,16 +185,8 @@ struct PaymentCodesAPITests {
     }
 
     static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(tool) exited with \(process.terminationStatus)")
-        return data
+        let result = try TestTools.runBlocking("/usr/bin/env", [tool] + arguments)
+        try #require(result.status == 0, "\(tool) exited with \(result.status): \(result.stderr)")
+        return Data(result.stdout.utf8)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MailTesting
 import Testing
 
 @testable import PayCode
@@ -154,19 +155,11 @@ struct ZbarDecodeTests {
     /// Runs a tool and returns its standard output; a non-zero exit is an error carrying the exit status.
     /// Standard error is discarded (zbarimg prints D-Bus connection warnings there on headless machines).
     static func run(_ executable: URL, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ToolFailure(tool: executable.lastPathComponent, status: process.terminationStatus)
+        let result = try TestTools.runBlocking(executable.path, arguments)
+        guard result.status == 0 else {
+            throw ToolFailure(tool: executable.lastPathComponent, status: result.status)
         }
-        return data
+        return Data(result.stdout.utf8)
     }
 
     struct ToolFailure: Error, CustomStringConvertible {

@@ -282,4 +282,58 @@ struct SearchRoomsAPITests {
             }
         }
     }
+    @Test(arguments: TestDatabase.available)
+    func aPlaceSharesThePartyBetweenTheRoomsAGuestChoosesAndPricesEachForItsShare(database: TestDatabase)
+        async throws
+    {
+        let site = try await GuestSite.make(database: database)
+        try await site.fixture.test(as: nil) { client in
+            let arrival = site.fixture.today.adding(days: 10)
+            let (family, double) = (site.familyRoom.id, site.standardDouble.id)
+            func place(_ query: String, status: HTTPResponse.Status = .ok) async throws
+                -> Components.Schemas.PublicPropertyDetail?
+            {
+                let uri =
+                    "/api/v1/public/properties/\(site.nimman.id)?arrival=\(arrival.iso)"
+                    + "&departure=\(arrival.adding(days: 2).iso)&\(query)"
+                return try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == status, "\(query): \(String(buffer: response.body))")
+                    if status != .ok {
+                        #expect(response.error?.error.field == "rooms", "\(query)")
+                        return nil
+                    }
+                    return try StayActionsAPITests.decode(Components.Schemas.PublicPropertyDetail.self, response)
+                }
+            }
+            // Four adults and a child in the family room and the double: two and the child, two; each room
+            // priced for its share, the set's total theirs.
+            let set = try #require(try await place("adults=4&children=1&rooms=\(family),\(double)")?.roomSet)
+            #expect(set.refusal == nil)
+            #expect(set.rooms.map(\.roomTypeId) == [family, double])
+            #expect(set.rooms.map(\.adults) == [2, 2] && set.rooms.map(\.children) == [1, 0])
+            #expect(set.rooms.map(\.name) == ["Family Room", "Standard Double"])
+            let prices = set.rooms.compactMap { $0.price?.total.amount }
+            #expect(prices.count == 2 && set.total?.amount == prices.reduce(0, +))
+            #expect(set.total?.amount == 2 * (200_000 + 100_000))
+            // A child alone in a room, too few beds, more rooms of a type than are free: each says why, and a
+            // room not free has no price.
+            let alone = try #require(try await place("adults=1&children=2&rooms=\(family),\(double)")?.roomSet)
+            #expect(alone.refusal?.reason.rawValue == "group.adultEach" && alone.total == nil)
+            #expect(alone.rooms.allSatisfy { $0.adults == nil && $0.price == nil })
+            let crowded = try #require(try await place("adults=6&children=1&rooms=\(family),\(double)")?.roomSet)
+            #expect(
+                crowded.refusal?.reason.rawValue == "group.tooFewBeds"
+                    && crowded.refusal?.params?.additionalProperties["beds"] == "6")
+            let twice = try #require(try await place("adults=2&rooms=\(double),\(double)")?.roomSet)
+            #expect(twice.refusal?.reason.rawValue == "group.unavailable" && twice.total == nil)
+            #expect(twice.rooms.map(\.adults) == [1, 1] && twice.rooms.allSatisfy { $0.price == nil })
+            // Without `rooms`, no set; one room, ten, or a type of another place: 400 naming `rooms`.
+            #expect(try await place("adults=2")?.roomSet == nil)
+            _ = try await place("adults=2&rooms=\(family)", status: .badRequest)
+            _ = try await place(
+                "adults=2&rooms=" + Array(repeating: "\(double)", count: 10).joined(separator: ","), status: .badRequest
+            )
+            _ = try await place("adults=2&rooms=\(family),999999", status: .badRequest)
+        }
+    }
 }

@@ -18,6 +18,32 @@ struct GuestCombinationTests {
         }
     }
 
+    @Test func aFamilyIsSharedAnAdultARoomFirstAndTheChildrenWhereABedIsLeft() throws {
+        let doubles = [2, 2, 2].enumerated().map { Self.type($0.offset + 1, capacity: $0.element, rate: 1_000) }
+        let shares = try GuestCombination.share(Party(adults: 4, children: 2), between: doubles)
+        #expect(shares == [Party(adults: 2), Party(adults: 1, children: 1), Party(adults: 1, children: 1)])
+        let family = [Self.type(1, capacity: 2, rate: 1_000), Self.type(2, capacity: 4, rate: 3_000)]
+        #expect(
+            try GuestCombination.share(Party(adults: 2, children: 3), between: family) == [
+                Party(adults: 1, children: 1), Party(adults: 1, children: 2),
+            ])
+    }
+
+    @Test func aPartyThatCannotBeSharedSaysWhyNamingTheRooms() {
+        let doubles = [Self.type(1, capacity: 2, rate: 1_000), Self.type(1, capacity: 2, rate: 1_000)]
+        func refusal(_ party: Party) -> DomainError? {
+            do {
+                _ = try GuestCombination.share(party, between: doubles)
+                return nil
+            } catch { return error }
+        }
+        let child = refusal(Party(adults: 1, children: 2))
+        #expect(child?.reason == .groupAdultEach && child?.field == "rooms" && child?.params["rooms"] == "2")
+        let beds = refusal(Party(adults: 4, children: 1))
+        #expect(beds?.reason == .groupTooFewBeds && beds?.params["beds"] == "4")
+        #expect(refusal(Party(adults: 3, children: 1)) == nil)
+    }
+
     static let place = Property(
         id: 1, name: "Nimman", kind: .hotel, region: "North", city: "Chiang Mai", latitude: 18.8, longitude: 98.9,
         timeZoneID: "Asia/Bangkok", currency: .thb)

@@ -47,6 +47,31 @@ def test_a_family_books_three_rooms_from_a_phone_in_thai_under_one_code(desk_ser
                 break
             added += 1
     assert added == 3
+    link = phone.find_element(By.ID, "place-book-rooms-together")
+    note = phone.find_element(By.ID, "place-several-note")
+    # The server shares the party between the rooms: the link opens once it has answered for these three.
+    WebDriverWait(phone, 20).until(lambda b: link.get_attribute("href"))
+    assert note.text == ""
+
+    # One room fewer: two rooms for six guests. The server answers for those two rooms, and the box says what
+    # it answered: the link waits for a third room if they cannot hold everyone, in Thai.
+    chosen = [row for row in phone.find_elements(By.CSS_SELECTOR, ".place-several-row")
+              if row.find_element(By.CSS_SELECTOR, "output").text not in ("0", "๐")]
+    chosen[-1].find_elements(By.CSS_SELECTOR, "button")[0].click()
+    rooms = [int(row.get_attribute("data-room-type-id"))
+             for row in phone.find_elements(By.CSS_SELECTOR, ".place-several-row")
+             for _ in range(int(row.find_element(By.CSS_SELECTOR, "output").get_attribute("textContent")
+                                .translate(str.maketrans("๐๑๒๓๔๕๖๗๘๙", "0123456789"))))]
+    answer = api(phone, "GET", f"/api/v1/public/properties/{place['id']}?{dates}&adults=4&children=2"
+                 f"&rooms={','.join(map(str, rooms))}&lang=th")["data"]["roomSet"]
+    WebDriverWait(phone, 20).until(
+        lambda b: (note.text != "" and not link.get_attribute("href")) if "refusal" in answer else link.get_attribute("href"))
+    if "refusal" in answer:
+        assert answer["refusal"]["reason"] in ("group.tooFewBeds", "group.unavailable"), answer
+        assert not latin_words(note.text, []), note.text
+    # The third room again: the link opens.
+    chosen[-1].find_elements(By.CSS_SELECTOR, "button")[1].click()
+    WebDriverWait(phone, 20).until(lambda b: link.get_attribute("href") and note.text == "")
     several = phone.find_element(By.ID, "place-several")
     phone.execute_script("arguments[0].scrollIntoView()", several)
     screenshot(phone, "site-rooms-thai")

@@ -4,7 +4,7 @@
 // install, and a GET of the API from the last answer kept for it: today's lists, the board's days,
 // a stay, its folio. Changes are never cached or answered here; the desk's outbox keeps them.
 
-const VERSION = "frontdesk-desk-2026-12-05-ticket-books";
+const VERSION = "frontdesk-desk-2026-12-05-room-sets";
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = "frontdesk-desk-api";
 

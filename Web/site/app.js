@@ -254,7 +254,7 @@ class Site {
    */
   placeDetail(id, params) {
     const query = new URLSearchParams();
-    for (const key of ["arrival", "departure", "adults", "children"]) if (params.get(key)) query.set(key, params.get(key));
+    for (const key of ["arrival", "departure", "adults", "children", "rooms"]) if (params.get(key)) query.set(key, params.get(key));
     // The place's own texts (summary, amenities, room types, taxes) as its manager worded them.
     query.set("lang", this.i18n.code);
     const url = `/api/v1/public/properties/${id}?${queryOf(query)}`;

@@ -10,7 +10,7 @@ import { textLength } from "../common/limits.js";
 import { call, errorText, keyPerBody, unreachable } from "../common/api.js";
 import { paramsOf, partyText, searchOf } from "./search-bar.js";
 import { priceLines } from "./price.js";
-import { roomsOf, shareParty } from "./rooms-choice.js";
+import { roomsOf } from "./rooms-choice.js";
 
 /** The booking's confirmation code and email, kept for the confirmation page in this tab. */
 export const CONFIRMATION_KEY = "frontdesk.site.booking";
@@ -78,7 +78,7 @@ export async function mount(main, site, route) {
   }
   const place = answer.property;
   // Several rooms (rooms-choice.js): each its type and share of the party, priced for that share.
-  const groupRooms = await roomsToBook(roomsOf(route.params));
+  const groupRooms = roomsToBook(roomsOf(route.params));
   const roomType = groupRooms ? answer.roomTypes.find((r) => r.id === groupRooms[0].roomTypeId) : answer.roomTypes.find((r) => r.id === roomTypeId);
   // A rate plan chosen on the place page: its price, terms and deposit; one no longer offered says so.
   const planId = Number(route.params.get("plan")) || null;
@@ -138,26 +138,14 @@ export async function mount(main, site, route) {
 
   /**
    * The rooms a booking of several holds, each with its type's name and its share of the party priced for
-   * that share (the place's answer for such a party); null for a booking of one room.
+   * that share, as the server shared them (the place's `roomSet`); null for a booking of one room.
    */
-  async function roomsToBook(ids) {
+  function roomsToBook(ids) {
     if (ids.length < 2) return null;
-    const capacities = ids.map((roomTypeId) => answer.roomTypes.find((r) => r.id === roomTypeId)?.capacity ?? 1);
-    const shares = shareParty(search, capacities) ?? ids.map(() => ({ adults: 1, children: 0 }));
-    const answers = new Map();
-    for (const share of shares) {
-      const key = `${share.adults}|${share.children}`;
-      if (answers.has(key)) continue;
-      const params = new URLSearchParams(route.params);
-      params.set("adults", String(share.adults));
-      params.set("children", String(share.children));
-      answers.set(key, await site.placeDetail(id, params));
-    }
-    return ids.map((roomTypeId, index) => {
-      const share = shares[index];
-      const found = answers.get(`${share.adults}|${share.children}`).roomTypes.find((r) => r.id === roomTypeId);
-      return { roomTypeId, name: found?.name ?? "", price: found?.price ?? null, adults: share.adults, children: share.children, infants: 0 };
-    });
+    return (answer.roomSet?.rooms ?? []).map((room) => ({
+      roomTypeId: room.roomTypeId, name: room.name, price: room.price ?? null,
+      adults: room.adults ?? 0, children: room.children ?? 0, infants: 0,
+    }));
   }
 
   function showForm() {

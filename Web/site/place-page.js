@@ -193,7 +193,8 @@ export async function mount(main, site, route) {
     )),
   );
   // Several rooms at once, for the dates chosen: one booking of them all. The rooms free are counted for one
-  // guest a room (a party too large for one room still finds them); the book page prices each room's share.
+  // guest a room (a party too large for one room still finds them); the server shares the party between the
+  // rooms chosen and prices each room's share.
   if (hasDates) {
     const single = new URLSearchParams(route.params);
     single.set("adults", "1");
@@ -201,7 +202,8 @@ export async function mount(main, site, route) {
     site.placeDetail(id, single).then((free) => {
       if (!free.roomTypes.some((roomType) => roomType.available > 0)) return;
       sections.rooms.append(roomsChoice({
-        t, i18n, roomTypes: free.roomTypes, party: search,
+        t, i18n, roomTypes: free.roomTypes,
+        ask: (rooms) => site.placeDetail(id, new URLSearchParams({ ...Object.fromEntries(route.params), rooms: rooms.join(",") })),
         href: (rooms) => `#/book/${id}?${paramsOf({ ...search, region: null }, { rooms: rooms.join(",") })}`,
       }));
     }).catch(() => {

@@ -1,36 +1,15 @@
 // Several rooms for one party (a family, friends travelling together): on a place's page, how many rooms of
-// each type, then one booking of them all (book-page.js), under one code. The party is shared out between
-// the rooms in the order chosen, an adult in each and no room past its beds; whether the rooms are still
-// free, and each room's price for its share, is the server's to say (all or none when booked).
+// each type, then one booking of them all (book-page.js), under one code. How the party is shared between
+// the rooms chosen, whether they are free and each room's price for its share are the server's to say (the
+// place's `roomSet` for `rooms=3,3,5`); it books them all or none.
 
 import { h } from "../common/dom.js";
 import { bound } from "../common/limits.js";
+import { refusalText } from "../common/refusals.js";
+import { errorText } from "../common/api.js";
 
 /** The most rooms one booking holds on the site, as the server bounds it (`group.roomsOnline`). */
 const maxRooms = () => bound("group.roomsOnline").max;
-
-/**
- * Shares a party between rooms of `capacities` (adults and children each holds): an adult in each first, then
- * the other adults and the children in turn into the rooms with a bed left.
- * @returns {{adults: number, children: number}[] | null} null when there are fewer adults than rooms, or more
- *   guests than beds
- */
-export function shareParty({ adults, children = 0 }, capacities) {
-  const count = capacities.length;
-  if (count < 1 || adults < count || adults + children > capacities.reduce((a, b) => a + b, 0)) return null;
-  const rooms = capacities.map(() => ({ adults: 1, children: 0 }));
-  const place = (key, left) => {
-    for (let room = 0; left > 0; room = (room + 1) % count) {
-      if (rooms[room].adults + rooms[room].children < capacities[room]) {
-        rooms[room][key] += 1;
-        left -= 1;
-      }
-    }
-  };
-  place("adults", adults - count);
-  place("children", children);
-  return rooms;
-}
 
 /** The rooms a `rooms` parameter names: room type ids, one a room (`3,3,5`). */
 export function roomsOf(params) {
@@ -39,9 +18,10 @@ export function roomsOf(params) {
 
 /**
  * The place page's box of several rooms: a count for each room type with rooms free, and a link that books
- * them. `href(rooms)` is the booking page's address for the room types chosen, one id a room.
+ * them once the server has shared the party between them. `ask(rooms)` is the place's answer for the room
+ * types chosen, one id a room (its `roomSet`); `href(rooms)` the booking page's address for them.
  */
-export function roomsChoice({ t, i18n, roomTypes, party, href }) {
+export function roomsChoice({ t, i18n, roomTypes, ask, href }) {
   const offered = roomTypes.filter((roomType) => roomType.available > 0);
   const counts = new Map(offered.map((roomType) => [roomType.id, 0]));
   const link = h("a", { class: "site-button is-primary", id: "place-book-rooms-together", "aria-disabled": "true" });
@@ -63,20 +43,27 @@ export function roomsChoice({ t, i18n, roomTypes, party, href }) {
       h("button", { type: "button", class: "stepper-button", text: "+", "aria-label": `${t("rooms.more")}: ${roomType.name}`, onclick: step(1) }),
     );
   });
+  // Only the answer for the latest choice counts: a slower answer for an earlier one is dropped.
+  let asked = 0;
   function update() {
-    const chosen = offered.flatMap((roomType) => Array(counts.get(roomType.id)).fill(roomType));
-    const rooms = chosen.map((roomType) => roomType.id);
-    const shares = shareParty(party, chosen.map((roomType) => roomType.capacity));
-    const ready = rooms.length >= 2 && shares !== null;
+    const rooms = offered.flatMap((roomType) => Array(counts.get(roomType.id)).fill(roomType.id));
+    const turn = ++asked;
     link.textContent = t("rooms.book", { count: rooms.length });
-    note.textContent = rooms.length >= 2 && !shares ? t(party.adults < rooms.length ? "rooms.adultEach" : "rooms.tooFew") : "";
-    if (ready) {
-      link.setAttribute("href", href(rooms));
-      link.removeAttribute("aria-disabled");
-    } else {
-      link.removeAttribute("href");
-      link.setAttribute("aria-disabled", "true");
-    }
+    link.removeAttribute("href");
+    link.setAttribute("aria-disabled", "true");
+    note.textContent = rooms.length >= 2 ? t("rooms.checking") : "";
+    if (rooms.length < 2) return;
+    ask(rooms).then((answer) => {
+      if (turn !== asked) return;
+      const refusal = answer.roomSet?.refusal;
+      note.textContent = refusal ? refusalText(i18n, refusal.reason, refusal.params ?? {}) ?? refusal.message : "";
+      if (answer.roomSet?.total) {
+        link.setAttribute("href", href(rooms));
+        link.removeAttribute("aria-disabled");
+      }
+    }).catch((error) => {
+      if (turn === asked) note.textContent = errorText(error, t);
+    });
   }
   update();
   return h("section", { class: "place-several", id: "place-several", "aria-labelledby": "place-several-title" },

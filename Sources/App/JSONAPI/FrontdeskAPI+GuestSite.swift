@@ -51,6 +51,11 @@ extension FrontdeskAPI {
         let offers = hasDates ? try await guestSite.offers(for: property, query) : []
         let language = try Language.asked(input.query.lang)
         let today = store.clock.today(at: property)
+        var roomSet: Components.Schemas.PublicRoomSet?
+        if hasDates, let rooms = input.query.rooms {
+            roomSet = try await self.roomSet(
+                rooms, at: property, roomTypes: roomTypes, query: query, language: language)
+        }
         return .ok(
             .init(
                 body: .json(
@@ -84,7 +89,7 @@ extension FrontdeskAPI {
                                             reason: try documented($0.reason?.code ?? ""), message: $0.message,
                                             params: $0.params.isEmpty ? nil : .init(additionalProperties: $0.params))
                                     } : nil)
-                        }))))
+                        }, roomSet: roomSet))))
     }
 
     /// A free room type's rate plans for the dates and the party, each priced, with its terms.

@@ -53,6 +53,24 @@ public struct GuestCombination: Sendable {
         return rooms
     }
 
+    /// The party shared between rooms of `roomTypes` in that order (`share`), or why it cannot be: fewer adults
+    /// than rooms (`group.adultEach`), or more guests than the rooms' beds (`group.tooFewBeds`). The field is
+    /// `rooms`, as a guest chooses them.
+    public static func share(_ party: Party, between roomTypes: [RoomType]) throws(DomainError) -> [Party] {
+        guard party.adults >= roomTypes.count else {
+            throw DomainError(
+                .conflict, "each room needs an adult: \(party.adults) for \(roomTypes.count) rooms", field: "rooms",
+                reason: .groupAdultEach, params: ["rooms": String(roomTypes.count), "adults": String(party.adults)])
+        }
+        guard let shares = share(party, capacities: roomTypes.map(\.capacity)) else {
+            let beds = roomTypes.map(\.capacity).saturatedSum()
+            throw DomainError(
+                .conflict, "the rooms sleep \(beds), not \(party.adults + party.children)", field: "rooms",
+                reason: .groupTooFewBeds, params: ["beds": String(beds)])
+        }
+        return shares
+    }
+
     /// The cheapest set of `rooms` rooms of `place` (or, nil, of the fewest rooms from two to
     /// `BookingGroup.maxRoomsOnline`) that the party shares, among its room types sold for the nights (their
     /// restrictions) with rooms free (`free`: how many more stays of the type fit on every night); nil when

@@ -44,6 +44,10 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     public static let groupRooms = Refusal("group.rooms")
     /// "Not every room asked for is free on those dates: nothing was booked. Search again."
     public static let groupUnavailable = Refusal("group.unavailable")
+    /// "Each room needs an adult: choose fewer rooms or add adults."
+    public static let groupAdultEach = Refusal("group.adultEach")
+    /// "The rooms chosen have too few beds for everyone: add a room."
+    public static let groupTooFewBeds = Refusal("group.tooFewBeds")
 
     // A guest's own booking
     /// "The arrival date ({arrival}) has passed: contact the property to cancel."
@@ -379,7 +383,7 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .folioHasLines, .folioNothingToInvoice, .folioNothingToReceipt, .folioOpenBalance, .folioSalonLine,
         .folioTaxFollowsCharges,
         .folioTooMany,
-        .groupRooms, .groupUnavailable,
+        .groupRooms, .groupUnavailable, .groupAdultEach, .groupTooFewBeds,
         .guestBirthDate, .guestDocumentNumber, .guestNationality,
         .importRefused,
         .issuerBranch, .issuerTaxID,

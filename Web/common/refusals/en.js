@@ -41,6 +41,8 @@ export default {
   "folio.tooMany": "A stay is split into at most {limit} folios.",
   "group.rooms": "A booking of several rooms holds 2 to {limit} rooms.",
   "group.unavailable": "Not every room asked for is free on those dates: nothing was booked. Search again.",
+  "group.adultEach": "Each room needs an adult: choose fewer rooms or add adults.",
+  "group.tooFewBeds": "The rooms chosen have too few beds for everyone: add a room.",
   "staff.managerOnly": "Only a manager can do this.",
   "plan.tooMany": "A property has at most 20 rate plans.",
   "plan.name": "A rate plan needs a name of 1 to 60 characters, each name once.",

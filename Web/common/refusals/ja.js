@@ -41,6 +41,8 @@ export default {
   "folio.tooMany": "1件の滞在は最大{limit}個のフォリオに分けられます。",
   "group.rooms": "複数客室の予約は2〜{limit}室です。",
   "group.unavailable": "ご希望の客室がすべては空いていないため、予約していません。もう一度検索してください。",
+  "group.adultEach": "各客室に大人1名が必要です。客室を減らすか大人を増やしてください。",
+  "group.tooFewBeds": "選んだ客室では全員分のベッドが足りません。客室を追加してください。",
   "staff.managerOnly": "この操作はマネージャーだけができます。",
   "plan.tooMany": "料金プランは1施設につき20件までです。",
   "plan.name": "料金プランの名称は1〜60文字で、重複できません。",

@@ -41,6 +41,8 @@ export default {
   "folio.tooMany": "한 숙박은 최대 {limit}개의 폴리오로 나눌 수 있습니다.",
   "group.rooms": "여러 객실 예약은 2~{limit}개 객실입니다.",
   "group.unavailable": "요청한 객실이 모두 비어 있지 않아 예약하지 않았습니다. 다시 검색하세요.",
+  "group.adultEach": "객실마다 성인이 한 명 필요합니다. 객실을 줄이거나 성인을 늘리세요.",
+  "group.tooFewBeds": "고른 객실의 침대가 모두에게 부족합니다. 객실을 추가하세요.",
   "staff.managerOnly": "매니저만 할 수 있습니다.",
   "plan.tooMany": "숙소당 요금제는 최대 20개입니다.",
   "plan.name": "요금제 이름은 1~60자이며 중복될 수 없습니다.",

@@ -41,6 +41,8 @@ export default {
   "folio.tooMany": "Một lượt lưu trú chia được tối đa {limit} hồ sơ chi phí.",
   "group.rooms": "Một đặt phòng nhiều phòng gồm 2 đến {limit} phòng.",
   "group.unavailable": "Không phải mọi phòng đã chọn đều còn trống vào những ngày đó: chưa đặt phòng nào. Hãy tìm lại.",
+  "group.adultEach": "Mỗi phòng cần một người lớn: chọn ít phòng hơn hoặc thêm người lớn.",
+  "group.tooFewBeds": "Các phòng đã chọn không đủ giường cho mọi người: hãy thêm phòng.",
   "staff.managerOnly": "Chỉ quản lý mới làm được việc này.",
   "plan.tooMany": "Mỗi cơ sở có tối đa 20 gói giá.",
   "plan.name": "Gói giá cần tên từ 1 đến 60 ký tự, không trùng nhau.",

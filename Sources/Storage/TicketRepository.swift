@@ -25,7 +25,7 @@ public struct TicketRepository: Sendable {
         else { return [] }
         let currency = try Currency.named(try row.decode(column: "currency", as: String.self))
         return try JSONText.decode([TicketOfferRecord].self, try row.decode(column: "ticket_offers", as: String.self))
-            .map { $0.offer(currency: currency) }
+            .map { try $0.offer(currency: currency) }
     }
 
     public func updateOffers(_ offers: [TicketOffer], propertyID: Int, by userID: Int?) async throws
@@ -94,12 +94,11 @@ public struct TicketRepository: Sendable {
     /// A book as its row holds it, drawn `drawn` units by draws that took `taken` (nil: `TicketBook`'s share).
     static func book(row: any SQLRow, drawn: Int, taken: Int? = nil) throws -> TicketBook {
         let currency = try Currency.named(try row.decode(column: "currency", as: String.self))
-        let kind: TicketBook.Kind =
-            try row.decode(column: "kind", as: String.self) == "amount"
-            ? .amount
-            : .visits(
-                serviceIDs: Set(try JSONText.decode([Int].self, try row.decode(column: "service_ids", as: String.self)))
-            )
+        let word = try row.decode(column: "kind", as: String.self)
+        let services = try JSONText.decode([Int].self, try row.decode(column: "service_ids", as: String.self))
+        guard let kind = TicketBook.Kind(word: word, serviceIDs: services) else {
+            throw DomainError(.invalid, "a ticket book of kind '\(word)' is not one this build knows")
+        }
         return TicketBook(
             id: try row.decode(column: "id", as: Int.self),
             customerID: try row.decode(column: "customer_id", as: Int.self),
@@ -151,7 +150,7 @@ public struct TicketRepository: Sendable {
                     INSERT INTO ticket_books (property_id, customer_id, sale_id, name, kind, service_ids, units, price,
                       currency, sold_on, last_day)
                     VALUES (\(bind: propertyID), \(bind: book.customerID), \(bind: saleID), \(bind: book.name),
-                      \(bind: book.kind == .amount ? "amount" : "visits"), \(bind: try JSONText.encode(book.kind.serviceIDs)),
+                      \(bind: book.kind.word), \(bind: try JSONText.encode(book.kind.serviceIDs)),
                       \(bind: book.units), \(bind: book.price.amount), \(bind: book.price.currency.code),
                       \(bind: book.soldOn.number), \(bind: book.lastDay.number))
                     RETURNING id
@@ -216,7 +215,7 @@ struct TicketOfferRecord: Codable {
     init(_ offer: TicketOffer) {
         id = offer.id
         name = offer.name
-        kind = offer.kind == .amount ? "amount" : "visits"
+        kind = offer.kind.word
         serviceIds = offer.kind.serviceIDs
         units = offer.units
         price = offer.price.amount
@@ -224,9 +223,11 @@ struct TicketOfferRecord: Codable {
         active = offer.active
     }
 
-    func offer(currency: Currency) -> TicketOffer {
-        TicketOffer(
-            id: id, name: name, kind: kind == "amount" ? .amount : .visits(serviceIDs: Set(serviceIds)), units: units,
-            price: Money(price, currency), months: months, active: active)
+    func offer(currency: Currency) throws -> TicketOffer {
+        guard let kind = TicketBook.Kind(word: kind, serviceIDs: serviceIds) else {
+            throw DomainError(.invalid, "a ticket offer of kind '\(kind)' is not one this build knows")
+        }
+        return TicketOffer(
+            id: id, name: name, kind: kind, units: units, price: Money(price, currency), months: months, active: active)
     }
 }

@@ -89,6 +89,14 @@ struct TicketBookTests {
         }
     }
 
+    @Test func aKindReadsBackFromItsWordAndNoOtherWordIsAKind() {
+        for kind in [TicketBook.Kind.visits(serviceIDs: [3, 1]), .amount] {
+            #expect(TicketBook.Kind(word: kind.word, serviceIDs: kind.serviceIDs) == kind)
+        }
+        #expect(TicketBook.Kind.amount.word == "amount" && TicketBook.Kind.visits(serviceIDs: [1]).word == "visits")
+        #expect(TicketBook.Kind(word: "coupon", serviceIDs: []) == nil)
+    }
+
     @Test func monthsAreCountedFromTheDayOfSaleAsTheCivilCodeCountsThem() {
         let last = { (year: Int, month: Int, day: Int, months: Int) in
             PrepaidInstruments.lastDay(ofMonths: months, from: Day(year: year, month: month, day: day))

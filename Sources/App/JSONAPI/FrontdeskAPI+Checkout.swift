@@ -186,7 +186,7 @@ extension Components.Schemas.SaleQuote {
             gross: try .init(totals.gross), discount: try .init(totals.discount), subtotal: try .init(totals.subtotal),
             tax: try .init(totals.tax), total: try .init(totals.total), paid: try .init(totals.paid),
             change: try .init(totals.change), due: try .init(totals.due), deposits: try .init(totals.deposits),
-            prepaid: try .init(totals.prepaid), tickets: tickets.map(Components.Schemas.TicketBalance.init))
+            prepaid: try .init(totals.prepaid), tickets: try tickets.map(Components.Schemas.TicketBalance.init))
     }
 }
 

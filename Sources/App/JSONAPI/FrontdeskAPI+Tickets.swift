@@ -22,7 +22,7 @@ extension FrontdeskAPI {
             try body.offers.enumerated().map { index, offer in
                 TicketOffer(
                     id: offer.id ?? 0, name: offer.name,
-                    kind: offer.kind == .amount ? .amount : .visits(serviceIDs: Set(offer.serviceIds ?? [])),
+                    kind: try Self.kind(offer.kind.rawValue, serviceIDs: offer.serviceIds ?? []),
                     units: offer.units, price: try offer.price.money(field: "offers[\(index)].price"),
                     months: offer.months, active: offer.active ?? true)
             }, propertyID: input.path.id, by: try staff)
@@ -39,7 +39,7 @@ extension FrontdeskAPI {
                     .init(
                         ticketBooks: try found.books.map { book in
                             Components.Schemas.TicketBook(
-                                id: book.id, name: book.name, kind: book.kind == .amount ? .amount : .visits,
+                                id: book.id, name: book.name, kind: try documented(book.kind.word),
                                 serviceIds: book.kind.serviceIDs, units: book.units, remaining: book.remaining,
                                 price: try .init(book.price), unused: try .init(book.unusedValue),
                                 soldOn: book.soldOn.iso, lastDay: book.lastDay.iso, usable: found.usable(book),
@@ -61,6 +61,14 @@ extension FrontdeskAPI {
                         referenceDates: try balances.referenceDates.map(Components.Schemas.ReferenceDateBalance.init),
                         nextReferenceDate: try balances.next.map(Components.Schemas.ReferenceDateBalance.init)))))
     }
+
+    /// A book's kind as an offer names it: the API's word (`visits`, `amount`) and the services of a book of visits.
+    static func kind(_ word: String, serviceIDs: [Int]) throws -> TicketBook.Kind {
+        guard let kind = TicketBook.Kind(word: word, serviceIDs: serviceIDs) else {
+            throw APIError(.internalServerError, code: "internal", "'\(word)' is not a kind of ticket book")
+        }
+        return kind
+    }
 }
 
 extension Components.Schemas.ReferenceDateBalance {
@@ -74,16 +82,16 @@ extension Components.Schemas.ReferenceDateBalance {
 extension Components.Schemas.TicketOffer {
     init(_ offer: TicketOffer) throws {
         self.init(
-            id: offer.id, name: offer.name, kind: offer.kind == .amount ? .amount : .visits,
+            id: offer.id, name: offer.name, kind: try documented(offer.kind.word),
             serviceIds: offer.kind.serviceIDs, units: offer.units, price: try .init(offer.price), months: offer.months,
             active: offer.active)
     }
 }
 
 extension Components.Schemas.TicketBalance {
-    init(_ balance: Booking.TicketBalance) {
+    init(_ balance: Booking.TicketBalance) throws {
         self.init(
-            ticketBookId: balance.ticketBookID, name: balance.name, kind: balance.kind == .amount ? .amount : .visits,
+            ticketBookId: balance.ticketBookID, name: balance.name, kind: try documented(balance.kind.word),
             units: balance.units, remaining: balance.remaining, lastDay: balance.lastDay.iso,
             coolingOffUntil: balance.coolingOffUntil?.iso)
     }

@@ -26,6 +26,23 @@ public struct TicketBook: Hashable, Sendable, Identifiable {
             case .amount: []
             }
         }
+
+        /// Its word, as storage keeps it and the API says it: "visits" or "amount".
+        public var word: String {
+            switch self {
+            case .visits: "visits"
+            case .amount: "amount"
+            }
+        }
+
+        /// The kind `word` names, of `serviceIDs` for a book of visits; nil for another word.
+        public init?(word: String, serviceIDs: [Int]) {
+            switch word {
+            case "visits": self = .visits(serviceIDs: Set(serviceIDs))
+            case "amount": self = .amount
+            default: return nil
+            }
+        }
     }
 
     public var id: Int

@@ -3,7 +3,7 @@
 
     python3 scripts/bench-compare.py board|search BASELINE_BIN CANDIDATE_BIN [sqlite|postgres|both]
         [--rooms 2000] [--days 730] [--occupancy 0.4] [--reads 15] [--places 500] [--regions 1]
-        [--place-rooms 40] [--seconds 8]
+        [--place-rooms 40] [--seconds 8] [--adults 2]
 
 Fills one database with the baseline build and gives each build a copy of it (a file copy on SQLite,
 `CREATE DATABASE ... TEMPLATE` on PostgreSQL, vacuumed and analysed first; each build migrates its copy
@@ -64,6 +64,9 @@ def parse():
     parser.add_argument("--regions", type=int, default=1, help="regions the places are spread over (search)")
     parser.add_argument("--place-rooms", type=int, default=40, help="rooms a place (search)")
     parser.add_argument("--seconds", type=int, default=8, help="wrk's run a build and round (search)")
+    parser.add_argument("--adults", type=int, default=2,
+                        help="the party searched for (search): 7 is more than any one room sleeps, so that every place"
+                             " weighs its sets of rooms")
     parser.add_argument("--sequential", type=int, default=30, help="searches one at a time a build and round (search)")
     return parser.parse_args()
 
@@ -211,7 +214,7 @@ request = function()
     local departure = arrival + math.random(1, 4) * 86400
     local region = "benchmark"
     if regions > 1 then region = string.format("benchmark%%20province%%20%03d", math.random(1, regions)) end
-    return wrk.format("GET", "/api/v1/public/search?region=" .. region .. "&adults=2&arrival="
+    return wrk.format("GET", "/api/v1/public/search?region=" .. region .. "&adults=ADULTS&arrival="
         .. os.date("!%Y-%m-%d", arrival) .. "&departure=" .. os.date("!%Y-%m-%d", departure))
 end
 done = function(summary, latency, requests)
@@ -267,18 +270,18 @@ def search(args, database, servers, work):
     if not shutil.which("wrk"):
         subprocess.run(["apt-get", "install", "-y", "wrk"], check=True, capture_output=True)
     script = work / "search.lua"
-    script.write_text(SEARCH_LUA.replace("REGIONS", str(args.regions)))
+    script.write_text(SEARCH_LUA.replace("REGIONS", str(args.regions)).replace("ADULTS", str(args.adults)))
     today = datetime.date.today()
     same = True
     for index in range(20):
         arrival = today + datetime.timedelta(days=1 + (index * 7) % 25)
         region = "benchmark" if args.regions == 1 else f"benchmark%20province%20{1 + index * 37 % args.regions:03d}"
-        path = (f"/api/v1/public/search?region={region}&adults=2&arrival={arrival}"
+        path = (f"/api/v1/public/search?region={region}&adults={args.adults}&arrival={arrival}"
                 f"&departure={arrival + datetime.timedelta(days=1 + index % 4)}")
         answers = [every_result(server, path) for server in servers]
         same = same and answers[0] == answers[1]
     print(f"{database}: both builds answer the same results for 20 dates: {'yes' if same else 'NO'}"
-          f" ({len(answers[0])} places found in the last)")
+          f" ({len(answers[0])} and {len(answers[1])} places found in the last)")
     figures = {server.name: [] for server in servers}
     for _ in range(args.rounds):
         for server in servers:
@@ -290,7 +293,8 @@ def search(args, database, servers, work):
                                          "errors": int(values[7])})
     # One at a time: 3 nights two weeks ahead, as a guest's first search asks.
     arrival = today + datetime.timedelta(days=14)
-    path = f"/api/v1/public/search?region=benchmark&adults=2&arrival={arrival}&departure={arrival + datetime.timedelta(days=3)}"
+    path = (f"/api/v1/public/search?region=benchmark&adults={args.adults}&arrival={arrival}"
+            f"&departure={arrival + datetime.timedelta(days=3)}")
     print(f"| round | {database}: baseline median / p95 of {args.sequential} searches one at a time, server CPU a"
           " search | candidate |")
     print("|---|---|---|")

@@ -78,4 +78,43 @@ struct GuestCombinationTests {
         // Fewer adults than the rooms asked for: none.
         #expect(try cheapest(2, 3) == nil)
     }
+
+    /// Against the test's own search of every set: for random room types, rooms free and parties, the set found
+    /// has the fewest rooms any set sharing the party has, and of those the cheapest total.
+    @Test func theSetFoundIsTheFewestRoomsAndCheapestOfEverySet() async throws {
+        let gen = zip(
+            zip(Gen.int(in: 1...5), Gen.int(in: 1...4), Gen.int(in: 500...3_000)).array(of: 1...3),
+            Gen.int(in: 1...12), Gen.int(in: 0...4))
+        await propertyCheck(count: 150, input: gen) { specs, adults, children in
+            let types = specs.enumerated().map { Self.type($0.offset + 1, capacity: $0.element.0, rate: $0.element.2) }
+            let free = Dictionary(uniqueKeysWithValues: specs.enumerated().map { ($0.offset + 1, $0.element.1) })
+            let party = Party(adults: adults, children: children)
+            let found = try GuestCombination.cheapest(
+                at: Self.place, roomTypes: types, nights: Self.nights, party: party, rooms: nil, today: Self.today
+            ) { free[$0.id] ?? 0 }
+            // Every set of 2 to 9 rooms: how many of each type, within what is free.
+            var best: (rooms: Int, total: Int)?
+            func every(_ index: Int, _ chosen: [RoomType]) throws {
+                guard index < types.count else {
+                    guard (2...BookingGroup.maxRoomsOnline).contains(chosen.count),
+                        let shares = GuestCombination.share(party, capacities: chosen.map(\.capacity))
+                    else { return }
+                    let total = try zip(chosen, shares).map {
+                        try StayPrice.listingQuote(roomType: $0, nights: Self.nights, property: Self.place, party: $1)
+                            .total.amount
+                    }.reduce(0, +)
+                    if best.map({ (chosen.count, total) < ($0.rooms, $0.total) }) ?? true {
+                        best = (chosen.count, total)
+                    }
+                    return
+                }
+                for number in 0...(free[types[index].id] ?? 0) {
+                    try every(index + 1, chosen + Array(repeating: types[index], count: number))
+                }
+            }
+            try every(0, [])
+            #expect(found.map { $0.rooms.count } == best?.rooms, "\(specs) \(party)")
+            #expect(found?.total == best?.total, "\(specs) \(party)")
+        }
+    }
 }

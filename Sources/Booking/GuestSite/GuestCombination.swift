@@ -75,7 +75,7 @@ public struct GuestCombination: Sendable {
     /// `BookingGroup.maxRoomsOnline`) that the party shares, among its room types sold for the nights (their
     /// restrictions) with rooms free (`free`: how many more stays of the type fit on every night); nil when
     /// none holds the party. Sets are weighed fewest rooms first, larger rooms before smaller, at most
-    /// `setsWeighed` of them.
+    /// `setsWeighed` of them; a number of rooms whose largest free rooms cannot sleep the party is not weighed.
     public static func cheapest(
         at place: Property, roomTypes: [RoomType], nights: Nights, party: Party, rooms: Int?, today: Day,
         free: (RoomType) -> Int
@@ -87,29 +87,54 @@ public struct GuestCombination: Sendable {
             return count > 0 ? (roomType, count) : nil
         }.sorted { ($0.roomType.capacity, $1.roomType.id) > ($1.roomType.capacity, $0.roomType.id) }
         let counts = rooms.map { [$0] } ?? Array(2...BookingGroup.maxRoomsOnline)
-        var prices: [[Int]: StayPrice] = [:]
+        // Every free room's beds, the largest first: `count` rooms sleep at most the first `count` of them.
+        let beds = offered.flatMap { Array(repeating: $0.roomType.capacity, count: $0.free) }
+        // Each room type's price for a share, priced once; a set is weighed by its total, and only the cheapest
+        // is built (a search of a large party weighs thousands of sets over its places).
+        struct Priced: Hashable {
+            var roomType: Int
+            var party: Party
+        }
+        var prices: [Priced: (price: StayPrice, total: Int)] = [:]
+        // A set as the indices of its rooms' types in `offered`, one a room, and their beds.
+        var chosen: [Int] = []
+        var capacities: [Int] = []
         var weighed = 0
+        func priced(_ roomType: RoomType, _ share: Party) throws -> (price: StayPrice, total: Int) {
+            let key = Priced(roomType: roomType.id, party: share)
+            if let known = prices[key] { return known }
+            let price = try StayPrice.listingQuote(roomType: roomType, nights: nights, property: place, party: share)
+            prices[key] = (price, price.total.amount)
+            return (price, price.total.amount)
+        }
         for count in counts {
-            var best: GuestCombination?
+            // No set of `count` rooms shares the party (an adult in each, none past its beds): none is weighed.
+            guard count <= beds.count, party.adults >= count,
+                beds.prefix(count).saturatedSum() >= party.adults + party.children
+            else { continue }
+            var best: (total: Int, types: [Int], shares: [Party])?
             // Each set as how many rooms of each type, in `offered`'s order.
             var taken = Array(repeating: 0, count: offered.count)
             func weigh(_ type: Int, left: Int) throws {
                 guard weighed < setsWeighed else { return }
                 guard left > 0 else {
                     weighed += 1
-                    let chosen = offered.indices.flatMap { Array(repeating: offered[$0].roomType, count: taken[$0]) }
-                    guard let shares = share(party, capacities: chosen.map(\.capacity)) else { return }
-                    var set: [Room] = []
-                    for (roomType, share) in zip(chosen, shares) {
-                        let key = [roomType.id, share.adults, share.children]
-                        let price =
-                            try prices[key]
-                            ?? StayPrice.listingQuote(roomType: roomType, nights: nights, property: place, party: share)
-                        prices[key] = price
-                        set.append(Room(roomType: roomType, party: share, price: price))
+                    chosen.removeAll(keepingCapacity: true)
+                    capacities.removeAll(keepingCapacity: true)
+                    for index in offered.indices where taken[index] > 0 {
+                        for _ in 0..<taken[index] {
+                            chosen.append(index)
+                            capacities.append(offered[index].roomType.capacity)
+                        }
                     }
-                    let combination = GuestCombination(rooms: set)
-                    if best.map({ combination.total < $0.total }) ?? true { best = combination }
+                    guard let shares = share(party, capacities: capacities) else { return }
+                    var total = 0
+                    for (index, share) in zip(chosen, shares) {
+                        let (sum, overflow) = total.addingReportingOverflow(
+                            try priced(offered[index].roomType, share).total)
+                        total = overflow ? .max : sum
+                    }
+                    if best.map({ total < $0.total }) ?? true { best = (total, chosen, shares) }
                     return
                 }
                 guard type < offered.count else { return }
@@ -120,7 +145,13 @@ public struct GuestCombination: Sendable {
                 taken[type] = 0
             }
             try weigh(0, left: count)
-            if let best { return best }
+            if let best {
+                return GuestCombination(
+                    rooms: try zip(best.types, best.shares).map { index, share in
+                        let roomType = offered[index].roomType
+                        return Room(roomType: roomType, party: share, price: try priced(roomType, share).price)
+                    })
+            }
         }
         return nil
     }

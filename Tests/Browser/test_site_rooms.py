@@ -1,5 +1,6 @@
 """A family books three rooms at once on the guest site, from a phone on a slow network, in Thai: on the
-place's page they choose three rooms for four adults and two children, the booking page prices each room
+place's page they choose three rooms for four adults and two children (the server shares them between the rooms:
+with the network gone the box says so, one room fewer it says why not), the booking page prices each room
 for its share of the party, and one booking holds the three rooms under one code with one confirmation
 email; its page lists the other two rooms. At the desk the three stays are one group, and the board's bars of
 its rooms name it. No English word is left on the Thai pages but the names the hotel entered."""
@@ -36,7 +37,10 @@ def test_a_family_books_three_rooms_from_a_phone_in_thai_under_one_code(desk_ser
     phone.get(f"{desk_server}/#/places/{place['id']}?{dates}&adults=4&children=2")
     WebDriverWait(phone, 20).until(lambda b: b.find_elements(By.ID, "place-several"))
 
-    # Three rooms, from the types with rooms free, in the order listed.
+    # Three rooms, from the types with rooms free, in the order listed: chosen with the network gone, so that the
+    # server's answer cannot come.
+    phone.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
     added = 0
     for row in phone.find_elements(By.CSS_SELECTOR, ".place-several-row"):
         more = row.find_elements(By.CSS_SELECTOR, "button")[1]
@@ -49,7 +53,17 @@ def test_a_family_books_three_rooms_from_a_phone_in_thai_under_one_code(desk_ser
     assert added == 3
     link = phone.find_element(By.ID, "place-book-rooms-together")
     note = phone.find_element(By.ID, "place-several-note")
-    # The server shares the party between the rooms: the link opens once it has answered for these three.
+    # Offline, the box says the server could not be reached (in Thai), and the link stays closed.
+    WebDriverWait(phone, 20).until(lambda b: note.text not in ("", "กำลังตรวจสอบห้อง…"))
+    assert note.text == "ติดต่อเซิร์ฟเวอร์ไม่ได้ ตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง" and not link.get_attribute("href")
+    # Back on the slow network, the same three rooms asked again: the server shares the party between them,
+    # and the link opens once it has answered.
+    phone.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 150, "downloadThroughput": 400_000, "uploadThroughput": 200_000})
+    last = [row for row in phone.find_elements(By.CSS_SELECTOR, ".place-several-row")
+            if row.find_element(By.CSS_SELECTOR, "output").text not in ("0", "๐")][-1]
+    last.find_elements(By.CSS_SELECTOR, "button")[0].click()
+    last.find_elements(By.CSS_SELECTOR, "button")[1].click()
     WebDriverWait(phone, 20).until(lambda b: link.get_attribute("href"))
     assert note.text == ""
 

@@ -31,8 +31,9 @@ struct ChildProcessTests {
         let result = try await TestTools.run("/bin/sh", ["-c", "exec ls /proc/self/fd"])
         let descriptors = result.stdout.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
         #expect(result.status == 0)
-        // 0, 1 and 2, and the folder ls itself opened to list them.
-        #expect(descriptors.count == 4 && descriptors.allSatisfy { $0 <= 3 }, "\(descriptors), holding \(held)")
+        // 0, 1 and 2, and at most the folder ls itself opened to list them (3): nothing this process holds.
+        #expect(Set([0, 1, 2]).isSubset(of: descriptors), "\(descriptors)")
+        #expect(descriptors.allSatisfy { $0 <= 3 }, "\(descriptors), holding \(held)")
     }
 
     @Test func aProgramThatCannotStartIsAnError() throws {

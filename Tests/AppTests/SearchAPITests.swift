@@ -334,6 +334,7 @@ struct SearchRoomsAPITests {
                 "adults=2&rooms=" + Array(repeating: "\(double)", count: 10).joined(separator: ","), status: .badRequest
             )
             _ = try await place("adults=2&rooms=\(family),999999", status: .badRequest)
+            _ = try await place("adults=2&rooms=\(family)," + String(repeating: "0", count: 100), status: .badRequest)
         }
     }
 }

@@ -6,10 +6,16 @@ import Foundation
 /// them by the server's rule (`GuestCombination.share`), each room priced for its share, or why they cannot be
 /// booked together. The place page's box and the booking page show it; neither shares the party itself.
 extension FrontdeskAPI {
+    /// The longest `rooms` asked for: nine ids of ten digits and their commas.
+    static let roomSetLength = 100
+
     func roomSet(
         _ asked: String, at property: Property, roomTypes: [RoomType], query: PublicController.Query,
         language: Language?
     ) async throws -> Components.Schemas.PublicRoomSet {
+        guard asked.utf8.count <= Self.roomSetLength else {
+            throw DomainError.invalid("rooms", "at most \(Self.roomSetLength) characters")
+        }
         let ids = asked.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
         try BookingGroup.validate(rooms: ids.count, name: "", limit: BookingGroup.maxRoomsOnline)
         let chosen = try ids.map { id in

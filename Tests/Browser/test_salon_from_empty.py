@@ -325,10 +325,14 @@ def book(phone, base, salon, services):
     phone.back()
     WebDriverWait(phone, 10).until(lambda b: "day=" not in b.current_url)
     phone.find_element(By.CSS_SELECTOR, f'#salon-day [data-day="{day}"]').click()
+    WebDriverWait(phone, 10).until(lambda b: f"day={day}" in b.current_url)
     wait_times(phone)
+    # The day's times drawn again (over 200 ms of latency): the last one chosen once it is there.
+    last = f'.salon-time[data-start="{times[-1]["start"]}"]'
+    WebDriverWait(phone, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, last))
     assert latin_words(visible_text(phone), stored) == []
 
-    phone.find_element(By.CSS_SELECTOR, f'.salon-time[data-start="{times[-1]["start"]}"]').click()
+    phone.find_element(By.CSS_SELECTOR, last).click()
     name, number, email = salon.customer
     fill_form(phone, name, number, email)
     phone.find_element(By.ID, "salon-submit").click()

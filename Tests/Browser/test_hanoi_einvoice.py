@@ -12,8 +12,6 @@ import os
 import re
 import subprocess
 import tempfile
-import time
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -22,9 +20,8 @@ from test_desk import api, go, poll, sign_in, wait_ready
 from test_documents import ENGLISH, field, sheet_text
 
 from conftest import screenshot
-from frontdesk_server import frontdesk_binary, serving
+from frontdesk_server import clock_at, frontdesk_binary, serving
 
-ROOT = Path(__file__).resolve().parents[2]
 # 10:00 in Hanoi (UTC+7) on the last day of the reduced rate.
 NEW_YEARS_EVE = datetime.datetime(2026, 12, 31, 3, 0, tzinfo=datetime.timezone.utc)
 
@@ -36,10 +33,7 @@ def hanoi_server():
     if not os.path.exists(binary):
         pytest.fail(f"{binary} is missing: run swift build first")
     work = tempfile.mkdtemp(prefix="frontdesk-hanoi-")
-    fakeclock = os.path.join(work, "fakeclock.so")
-    subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-o", fakeclock, str(ROOT / "scripts/fakeclock/fakeclock.c"), "-ldl"],
-                   check=True)
-    env = {"LD_PRELOAD": fakeclock, "FRONTDESK_FAKECLOCK_OFFSET": str(int(NEW_YEARS_EVE.timestamp() - time.time()))}
+    env = clock_at(work, NEW_YEARS_EVE)
     database = os.path.join(work, "hanoi.sqlite")
     subprocess.run([binary, "demo", "--database", database], check=True, capture_output=True,
                    env={**os.environ, **env})

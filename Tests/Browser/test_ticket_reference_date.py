@@ -10,8 +10,6 @@ import os
 import shutil
 import subprocess
 import tempfile
-import time
-from pathlib import Path
 
 import pytest
 from conftest import latin_words, make_driver, screenshot, text_in, until_text
@@ -20,9 +18,8 @@ from test_desk import api, go, sign_in, use_property
 from test_salon_from_empty import words
 from test_ticket_books import CUSTOMER, PRICE, VISITS, book_visits, the_service
 
-from frontdesk_server import frontdesk_binary, serving
+from frontdesk_server import clock_at, frontdesk_binary, serving
 
-ROOT = Path(__file__).resolve().parents[2]
 # Noon in Tokyo (UTC+9): the sale, eleven days before the reference date; the report, two days after it.
 SOLD = datetime.datetime(2027, 3, 20, 3, 0, tzinfo=datetime.timezone.utc)
 REPORTED = datetime.datetime(2027, 4, 2, 3, 0, tzinfo=datetime.timezone.utc)
@@ -36,21 +33,16 @@ def clocked():
     if not os.path.exists(binary):
         pytest.fail(f"{binary} is missing: run swift build first")
     root = tempfile.mkdtemp(prefix="frontdesk-reference-date-")
-    fakeclock = os.path.join(root, "fakeclock.so")
-    subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-o", fakeclock, str(ROOT / "scripts/fakeclock/fakeclock.c"), "-ldl"],
-                   check=True)
     database = os.path.join(root, "salon.sqlite")
-
-    def at(instant):
-        return {"LD_PRELOAD": fakeclock, "FRONTDESK_FAKECLOCK_OFFSET": str(int(instant.timestamp() - time.time()))}
 
     def serve(instant):
         # `serving` removes its folder when the server stops; the database stays in `root` for the next.
-        return serving(binary, database, tempfile.mkdtemp(dir=root), "reference_date_server", env=at(instant))
+        return serving(binary, database, tempfile.mkdtemp(dir=root), "reference_date_server",
+                       env=clock_at(root, instant))
 
     try:
         subprocess.run([binary, "demo", "--database", database], check=True, capture_output=True,
-                       env={**os.environ, **at(SOLD)})
+                       env={**os.environ, **clock_at(root, SOLD)})
         yield serve
     finally:
         shutil.rmtree(root, ignore_errors=True)

@@ -64,6 +64,16 @@ def wait_until_serving(base, process, log_path, timeout=60):
             time.sleep(0.05)
 
 
+def clock_at(work, instant):
+    """What to add to a process's environment for its wall clock to stand at `instant` (an aware datetime) and
+    run on from there: our preload library (scripts/fakeclock/fakeclock.c), compiled into `work` once."""
+    library = os.path.join(work, "fakeclock.so")
+    if not os.path.exists(library):
+        subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-o", library, str(ROOT / "scripts/fakeclock/fakeclock.c"), "-ldl"],
+                       check=True)
+    return {"LD_PRELOAD": library, "FRONTDESK_FAKECLOCK_OFFSET": str(int(instant.timestamp() - time.time()))}
+
+
 @contextlib.contextmanager
 def serving(binary, database, work, name, env=None):
     """`frontdesk serve` over `database` on a free loopback port for the block: its base URL. Then the

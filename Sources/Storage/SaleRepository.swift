@@ -121,7 +121,7 @@ public struct SaleRepository: Sendable {
             let sale = try await Self.sale(id: saleID, in: sql)!
             try await Journal.record(
                 in: sql, at: store.clock.nowMillis, propertyID: salon.id, userID: userID, entity: "sale",
-                entityID: saleID, action: ["checkout", "deposit"].contains(action) ? action : "fee",
+                entityID: saleID, action: ["checkout", "deposit", "ticketEnding"].contains(action) ? action : "fee",
                 before: nil as SaleRecord?,
                 after: SaleRecord(sale))
             return sale

@@ -45,3 +45,18 @@ struct TicketSchema: AsyncMigration {
         try await sql.raw("ALTER TABLE properties DROP COLUMN ticket_offers").run()
     }
 }
+
+/// A ticket book ended at its customer's request (`TicketEnding`): the draw that ends it says why
+/// (`ticket_draws.ending`, null for a draw paying a visit or an amount); the book counts as ended while that
+/// draw's sale stands.
+struct TicketEndingSchema: AsyncMigration {
+    var name: String { "frontdesk.ticket-endings.v47" }
+
+    func prepare(on database: any Database) async throws {
+        try await (database as! any SQLDatabase).raw("ALTER TABLE ticket_draws ADD COLUMN ending TEXT").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await (database as! any SQLDatabase).raw("ALTER TABLE ticket_draws DROP COLUMN ending").run()
+    }
+}

@@ -160,6 +160,7 @@ public final class Store: Sendable {
         migrations.add(RoomChargeSchema())
         migrations.add(BoardGroupsSchema())
         migrations.add(TicketSchema(dialect: dialect))
+        migrations.add(TicketEndingSchema())
         let migrator = Migrator(
             databases: databases, migrations: migrations, logger: logger, on: databases.eventLoopGroup.any())
         try await oneMigratorAtATime {

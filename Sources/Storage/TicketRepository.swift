@@ -72,10 +72,12 @@ public struct TicketRepository: Sendable {
         }
         let drawnBy: SQLQueryString = if let day { "AND d.business_day <= \(bind: day.number)" } else { "" }
         // Each book's standing draws summed once: the units drawn and what they took.
+        // …and the standing draw that ended it, if one did (it takes all that was left: there is one).
         let rows = try await sql.raw(
             """
             SELECT b.*, CAST(COALESCE(SUM(d.units), 0) AS BIGINT) AS drawn,
-              CAST(COALESCE(SUM(d.amount), 0) AS BIGINT) AS taken
+              CAST(COALESCE(SUM(d.amount), 0) AS BIGINT) AS taken,
+              MAX(CASE WHEN d.ending IS NOT NULL THEN d.business_day END) AS ended_on, MAX(d.ending) AS ending
             FROM ticket_books b JOIN sales s ON s.id = b.sale_id
             LEFT JOIN (ticket_draws d JOIN sales ds ON ds.id = d.sale_id AND \(standing("ds")) \(drawnBy))
               ON d.book_id = b.id
@@ -91,8 +93,14 @@ public struct TicketRepository: Sendable {
         }
     }
 
-    /// A book as its row holds it, drawn `drawn` units by draws that took `taken` (nil: `TicketBook`'s share).
+    /// A book as its row holds it, drawn `drawn` units by draws that took `taken` (nil: `TicketBook`'s share),
+    /// and ended as its `ended_on` and `ending` columns say, when the row has them.
     static func book(row: any SQLRow, drawn: Int, taken: Int? = nil) throws -> TicketBook {
+        let ending =
+            try row.contains(column: "ended_on")
+            ? row.decode(column: "ended_on", as: Int?.self).map { day in
+                TicketBook.Ending(day: Day(day), reason: try row.decode(column: "ending", as: String?.self) ?? "")
+            } : nil
         let currency = try Currency.named(try row.decode(column: "currency", as: String.self))
         let word = try row.decode(column: "kind", as: String.self)
         let services = try JSONText.decode([Int].self, try row.decode(column: "service_ids", as: String.self))
@@ -106,7 +114,8 @@ public struct TicketRepository: Sendable {
             units: try row.decode(column: "units", as: Int.self),
             price: Money(try row.decode(column: "price", as: Int.self), currency),
             soldOn: Day(try row.decode(column: "sold_on", as: Int.self)),
-            lastDay: Day(try row.decode(column: "last_day", as: Int.self)), drawn: drawn, taken: taken)
+            lastDay: Day(try row.decode(column: "last_day", as: Int.self)), drawn: drawn, taken: taken,
+            ending: ending)
     }
 
     /// Stores the books a sale sells and its draws, in its transaction (the salon's row held): each draw
@@ -127,18 +136,25 @@ public struct TicketRepository: Sendable {
                 throw DomainError(
                     .notFound, "no ticket book \(draw.ticketBookID) of the customer", field: "\(field).ticketBookId")
             }
-            let service = draw.appointmentID.flatMap { id in
-                quote.lines.first { $0.appointmentID == id && $0.category == .service }?.serviceID
-            }
-            guard try book.draw(draw.units, of: service, today: today, field: field) == draw.takings else {
-                throw DomainError(.stale, "the book has changed: look again", field: "\(field).ticketBookId")
+            let stale = DomainError(.stale, "the book has changed: look again", field: "\(field).ticketBookId")
+            if let reason = draw.ending {
+                _ = try TicketEnding.feeLimit(of: book, today: today, field: "\(field).ticketBookId")
+                guard book.end(on: today, reason: reason) == (draw.units, draw.takings) else { throw stale }
+            } else {
+                let service = draw.appointmentID.flatMap { id in
+                    quote.lines.first { $0.appointmentID == id && $0.category == .service }?.serviceID
+                }
+                guard try book.draw(draw.units, of: service, today: today, field: field) == draw.takings else {
+                    throw stale
+                }
             }
             books[book.id] = book
             try await sql.raw(
                 """
-                INSERT INTO ticket_draws (book_id, sale_id, appointment_id, units, amount, remaining, business_day)
+                INSERT INTO ticket_draws (book_id, sale_id, appointment_id, units, amount, remaining, business_day,
+                  ending)
                 VALUES (\(bind: book.id), \(bind: saleID), \(bind: draw.appointmentID), \(bind: draw.units),
-                  \(bind: draw.takings.amount), \(bind: book.remaining), \(bind: day.number))
+                  \(bind: draw.takings.amount), \(bind: book.remaining), \(bind: day.number), \(bind: draw.ending))
                 """
             ).run()
         }
@@ -159,8 +175,23 @@ public struct TicketRepository: Sendable {
         return sold
     }
 
-    /// Refuses refunding a sale that sold a book drawn by a sale standing: those visits are refunded first.
+    /// Refuses refunding a sale that sold a book drawn by a sale standing (those visits are refunded first),
+    /// or one that drew a book ended since by a sale standing (the ending is refunded first: what it paid
+    /// back was the book as those draws left it).
     static func checkRefundable(saleID: Int, in sql: any SQLDatabase) async throws {
+        if let ended = try await sql.raw(
+            """
+            SELECT e.business_day FROM ticket_draws d JOIN ticket_draws e ON e.book_id = d.book_id
+            JOIN sales s ON s.id = e.sale_id
+            WHERE d.sale_id = \(bind: saleID) AND d.ending IS NULL AND e.ending IS NOT NULL
+              AND s.refund_number IS NULL
+            """
+        ).first() {
+            let day = Day(try ended.decode(column: "business_day", as: Int.self))
+            throw DomainError(
+                .conflict, "the book this sale drew was ended on \(day): refund its ending first", field: "saleId",
+                reason: .ticketEnded, params: ["day": day.iso])
+        }
         if try await sql.raw(
             """
             SELECT d.id FROM ticket_draws d JOIN ticket_books b ON b.id = d.book_id JOIN sales s ON s.id = d.sale_id
@@ -178,7 +209,9 @@ public struct TicketRepository: Sendable {
         var balances: [TicketBalance] = []
         for row in try await sql.raw(
             """
-            SELECT b.*, MIN(d.remaining) AS remaining FROM ticket_books b JOIN ticket_draws d ON d.book_id = b.id
+            SELECT b.*, MIN(d.remaining) AS remaining,
+              MAX(CASE WHEN d.ending IS NOT NULL THEN d.business_day END) AS ended_on, MAX(d.ending) AS ending
+            FROM ticket_books b JOIN ticket_draws d ON d.book_id = b.id
             WHERE d.sale_id = \(bind: saleID) GROUP BY \(unsafeRaw: bookColumns) ORDER BY b.id
             """
         ).all() {

@@ -51,7 +51,9 @@ struct DomainLimitsDocumentTests {
         case "description": Posting.descriptionLimit
         case "reason" where bound.schema.hasSuffix("CancelRequest"): DeskCancellation.reasonLimit
         case "reason" where bound.schema.contains("RoomBlock"): RoomBlock.reasonLimit
-        case "reason" where bound.schema.hasSuffix("ReversalRequest") || bound.schema.hasSuffix("RefundRequest"):
+        case "reason"
+        where bound.schema.hasSuffix("ReversalRequest") || bound.schema.hasSuffix("RefundRequest")
+            || bound.schema.hasSuffix("TicketBookEndingRequest"):
             Posting.descriptionLimit
         case "name" where bound.schema.contains("Product") || bound.schema.hasSuffix("products/items"):
             Product.nameLimit

@@ -55,6 +55,7 @@ struct OpenAPITests {
             "/api/v1/customers/{id}/merge",
             "/api/v1/customers/{id}/export",
             "/api/v1/customers/{id}/ticket-books",
+            "/api/v1/customers/{id}/ticket-books/{bookId}/ending",
             "/api/v1/properties/{id}/ticket-offers",
             "/api/v1/properties/{id}/ticket-balances",
             "/api/v1/properties/{id}/exports/customers",

@@ -164,6 +164,10 @@ struct PropertyAccessAPITests {
             (.get, "/api/v1/properties/\(salon.property.id)/ticket-balances", nil),
             (.get, "/api/v1/customers/\(customer.id)/ticket-books", nil),
             (
+                .post, "/api/v1/customers/\(customer.id)/ticket-books/1/ending",
+                #"{"fee": {"amount": 0, "currency": "JPY"}, "method": "cash", "reason": "x"}"#
+            ),
+            (
                 .post, "/api/v1/properties/\(salon.property.id)/sales/quote",
                 #"{"appointmentIds": [\#(appointment.id)]}"#
             ),

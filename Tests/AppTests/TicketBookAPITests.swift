@@ -221,4 +221,139 @@ struct TicketBookAPITests {
             #expect(try await Self.books(client, customer).map(\.usable) == [false, false])
         }
     }
+
+    static func end(_ client: SignedInClient, customer: Int, book: Int, _ body: String) async throws -> TestResponse {
+        try await client.execute(
+            uri: "/api/v1/customers/\(customer)/ticket-books/\(book)/ending", method: .post,
+            body: ByteBuffer(string: body)
+        ) { $0 }
+    }
+
+    static func ending(fee: Int, method: String = "cash", reason: String = "Moving to Osaka") -> String {
+        #"{"fee": {"amount": \#(fee), "currency": "JPY"}, "method": "\#(method)", "reason": "\#(reason)"}"#
+    }
+
+    @Test(arguments: TestDatabase.available)
+    func aCourseEndedAfterItsCoolingOffPaysBackWhatWasNotUsedLessAFeeTheLawCaps(database: TestDatabase) async throws {
+        let fixture = try await APIFixture.make(database: database)
+        Self.at(Day(year: 2027, month: 1, day: 15), fixture)
+        try await fixture.test(as: .manager) { client in
+            var client = client
+            let (salon, offers) = try await Self.salon(fixture, client)
+            let customer = try await CustomerAPITests.add(client, salon, #"{"name": "田中 花子"}"#)
+            let other = try await CustomerAPITests.add(client, salon, #"{"name": "佐藤 一郎"}"#)
+            let sold = try await Self.post(
+                client, salon,
+                #"{"customerId": \#(customer), "tickets": [{"offerId": \#(offers[0])}, {"offerId": \#(offers[1])}], "payments": [\#(Self.cash(65_000))]}"#
+            )
+            #expect(sold.status == .created, "\(String(buffer: sold.body))")
+            let books = try CheckoutAPITests.sale(sold).value1.tickets.compactMap(\.ticketBookId)
+            let (course, balance) = (books[0], books[1])
+            var visits: [Int] = []
+            for _ in 0..<3 {
+                let visit = try await CustomerAPITests.book(
+                    client, salon, customer: customer, days: 0, fixture: fixture)
+                let paid = try await Self.post(
+                    client, salon,
+                    #"{"appointmentIds": [\#(visit)], "draws": [{"ticketBookId": \#(course), "appointmentId": \#(visit)}]}"#
+                )
+                #expect(paid.status == .created, "\(String(buffer: paid.body))")
+                visits.append(try CheckoutAPITests.sale(paid).value2.id)
+            }
+
+            // Within the eight days of cooling-off the salon keeps nothing.
+            var listed = try await Self.books(client, customer)
+            #expect(listed.map(\.endingFeeLimit?.amount) == [10_000, 0])
+            var refused = try await Self.end(client, customer: customer, book: course, Self.ending(fee: 1))
+            #expect(refused.status == .unprocessableContent, "\(String(buffer: refused.body))")
+            #expect(refused.error?.error.reason?.rawValue == "ticket.feeOverLimit")
+            #expect(refused.error?.error.params?.additionalProperties["limit"] == "0")
+
+            // After them, a tenth of the 38,500 not used: 3,850 (under ¥20,000).
+            Self.at(Day(year: 2027, month: 2, day: 1), fixture)
+            client = try await client.signedIn(as: .manager)
+            listed = try await Self.books(client, customer)
+            #expect(listed.last?.endingFeeLimit?.amount == 3_850 && listed.last?.unused.amount == 38_500)
+            refused = try await Self.end(client, customer: customer, book: course, Self.ending(fee: 3_851))
+            #expect(refused.error?.error.reason?.rawValue == "ticket.feeOverLimit")
+            #expect(refused.error?.error.field == "fee.amount")
+            #expect(refused.error?.error.params?.additionalProperties["limit"] == "3850")
+            refused = try await Self.end(client, customer: customer, book: course, Self.ending(fee: 0, method: "qr"))
+            #expect(refused.status == .badRequest && refused.error?.error.field == "method")
+            refused = try await Self.end(client, customer: customer, book: course, Self.ending(fee: 0, reason: " "))
+            #expect(refused.status == .badRequest && refused.error?.error.field == "reason")
+            refused = try await Self.end(client, customer: other, book: course, Self.ending(fee: 0))
+            #expect(refused.status == .notFound)
+
+            let ended = try await Self.end(client, customer: customer, book: course, Self.ending(fee: 3_850))
+            #expect(ended.status == .created, "\(String(buffer: ended.body))")
+            let endingSale = try CheckoutAPITests.sale(ended)
+            #expect(endingSale.value1.lines.map(\.category) == [.prepaid, .fee])
+            #expect(endingSale.value1.lines.map(\.amount.amount) == [-38_500, 3_850])
+            #expect(endingSale.value1.lines.first?.ticketBookId == course)
+            #expect(endingSale.value1.payments.map(\.value1.method) == [.cash])
+            #expect(endingSale.value1.payments.map(\.value1.amount.amount) == [-34_650])
+            #expect(endingSale.value1.total.amount == -34_650 && endingSale.value1.due.amount == 0)
+            #expect(endingSale.value1.includedTaxes.isEmpty)
+            #expect(endingSale.value1.tickets.map(\.remaining) == [0])
+            #expect(endingSale.value1.tickets.map(\.endedOn) == ["2027-02-01"])
+            listed = try await Self.books(client, customer)
+            #expect(listed.last?.remaining == 0 && listed.last?.unused.amount == 0 && listed.last?.usable == false)
+            #expect(listed.last?.ending?.day == "2027-02-01" && listed.last?.ending?.reason == "Moving to Osaka")
+            #expect(listed.last?.endingFeeLimit == nil)
+
+            // Ended once; and no visit is paid with it after.
+            refused = try await Self.end(client, customer: customer, book: course, Self.ending(fee: 0))
+            #expect(refused.error?.error.reason?.rawValue == "ticket.ended")
+            #expect(refused.error?.error.params?.additionalProperties["day"] == "2027-02-01")
+            let visit = try await CustomerAPITests.book(client, salon, customer: customer, days: 0, fixture: fixture)
+            refused = try await Self.post(
+                client, salon,
+                #"{"appointmentIds": [\#(visit)], "draws": [{"ticketBookId": \#(course), "appointmentId": \#(visit)}]}"#,
+                quote: true)
+            #expect(refused.error?.error.reason?.rawValue == "ticket.ended")
+
+            // The balance, no instrument nor course: the salon's terms, all of it at most; paid back by transfer.
+            let transfer = try await Self.end(
+                client, customer: customer, book: balance, Self.ending(fee: 0, method: "transfer"))
+            #expect(transfer.status == .created, "\(String(buffer: transfer.body))")
+            #expect(try CheckoutAPITests.sale(transfer).value1.payments.map(\.value1.amount.amount) == [-10_000])
+
+            // The day's ledger: cash and transfers out, the fee its takings, the books no longer held.
+            let ledger = try await CheckoutAPITests.ledger(client, salon, "2027-02-01")
+            #expect(ledger.payments.first { $0.method == .cash }?.amount.amount == -34_650)
+            #expect(ledger.payments.first { $0.method == .transfer }?.amount.amount == -10_000)
+            let figures = try await CheckoutAPITests.closeDay(client, salon, "2027-02-01")
+            #expect(figures.fees.amount == 3_850 && figures.takings.amount == 3_850)
+            #expect(figures.prepaid?.amount == -38_500 - 10_000)
+            #expect(figures.receipts == 2)
+
+            // The salon's balance: nothing held of either.
+            try await client.execute(uri: "/api/v1/properties/\(salon.property.id)/ticket-balances", method: .get) {
+                let balances = try APIFixture.decoder.decode(
+                    Components.Schemas.TicketBalances.self, from: Data(buffer: $0.body))
+                #expect(balances.unused.amount == 0 && balances.books == 0)
+                #expect(balances.nextReferenceDate?.books == 0)
+            }
+
+            // The ending's refund undoes it: the book is as it was, to end again. Not a visit's first: what the
+            // ending paid back was the book as the visits left it.
+            Self.at(Day(year: 2027, month: 2, day: 2), fixture)
+            client = try await client.signedIn(as: .manager)
+            try await client.execute(
+                uri: "/api/v1/sales/\(visits[0])/refund", method: .post,
+                body: ByteBuffer(string: #"{"reason": "Wrong book"}"#)
+            ) { response in
+                #expect(response.status == .conflict && response.error?.error.reason?.rawValue == "ticket.ended")
+                #expect(response.error?.error.params?.additionalProperties["day"] == "2027-02-01")
+            }
+            try await client.execute(
+                uri: "/api/v1/sales/\(endingSale.value2.id)/refund", method: .post,
+                body: ByteBuffer(string: #"{"reason": "Ended by mistake"}"#)
+            ) { #expect($0.status == .ok, "\(String(buffer: $0.body))") }
+            listed = try await Self.books(client, customer)
+            #expect(listed.last?.remaining == 7 && listed.last?.unused.amount == 38_500 && listed.last?.ending == nil)
+            #expect(listed.last?.usable == true && listed.last?.endingFeeLimit?.amount == 3_850)
+        }
+    }
 }

@@ -14,12 +14,14 @@ import Testing
 
 /// Random weeks of a salon selling ticket books through the API on a real database (books of visits and
 /// balances sold to two customers, visits checked out paying with them, balances drawn by random amounts,
-/// sales refunded, weeks passing so that books run out of days), after which:
+/// books ended at the customer's request with a random fee within the limit the server states, sales refunded,
+/// weeks passing so that books run out of days), after which:
 /// - no book has less than nothing left, nor more than it held;
 /// - what each book has left is what it held less the draws of the sales standing;
 /// - what the customers' books are worth unused is what the sales standing hold in them (sold less drawn),
 ///   and the ledger holds the same;
-/// - every sale standing is paid exactly, and no request is answered with a server error.
+/// - every sale standing is paid exactly, an ending's paying back what it took off less its fee, and no
+///   request is answered with a server error.
 @Suite(.closesItsStores)
 struct TicketBookPropertyTests {
     struct Step: Sendable, CustomStringConvertible {
@@ -27,10 +29,10 @@ struct TicketBookPropertyTests {
         var a: Int
         var b: Int
 
-        var description: String { ["sell", "visit", "balance", "refund", "wait"][kind] + "(\(a), \(b))" }
+        var description: String { ["sell", "visit", "balance", "refund", "wait", "end"][kind] + "(\(a), \(b))" }
     }
 
-    static let steps = zip(Gen.int(in: 0...4), Gen.int(in: 0...99), Gen.int(in: 0...99))
+    static let steps = zip(Gen.int(in: 0...5), Gen.int(in: 0...99), Gen.int(in: 0...99))
         .map { Step(kind: $0, a: $1, b: $2) }
         .array(of: 4...14)
 
@@ -83,7 +85,7 @@ struct TicketBookPropertyTests {
                             // the visit costs.
                             #expect(quote.status == .unprocessableContent, "\(String(buffer: quote.body)) \(steps)")
                             #expect(
-                                ["ticket.expired", "ticket.remaining", "ticket.exceedsDue"].contains(
+                                ["ticket.expired", "ticket.remaining", "ticket.exceedsDue", "ticket.ended"].contains(
                                     quote.error?.error.reason?.rawValue),
                                 "\(String(buffer: quote.body)) \(steps)")
                             continue
@@ -101,11 +103,22 @@ struct TicketBookPropertyTests {
                             uri: "/api/v1/sales/\(sales[step.b % sales.count])/refund", method: .post,
                             body: ByteBuffer(string: #"{"reason": "Changed mind"}"#)
                         ) { $0 }
-                        // Refused only once refunded, or for a book whose visits stand.
+                        // Refused only once refunded, for a book whose visits stand, or a visit of a book ended.
                         #expect(
                             response.status == .ok
-                                || ["sale.refunded", "ticket.drawn"].contains(response.error?.error.reason?.rawValue),
+                                || ["sale.refunded", "ticket.drawn", "ticket.ended"].contains(
+                                    response.error?.error.reason?.rawValue),
                             "\(String(buffer: response.body)) \(steps)")
+                    case 5:
+                        guard let book = books.first(where: { $0.endingFeeLimit != nil }),
+                            let limit = book.endingFeeLimit?.amount
+                        else { continue }
+                        let response = try await TicketBookAPITests.end(
+                            client, customer: customer, book: book.id,
+                            TicketBookAPITests.ending(
+                                fee: limit * step.b / 99, method: step.b % 2 == 0 ? "cash" : "transfer"))
+                        #expect(response.status == .created, "\(String(buffer: response.body)) \(steps)")
+                        sales.append(try CheckoutAPITests.sale(response).value2.id)
                     default:
                         day = day.adding(days: 7 + step.b % 21)
                         TicketBookAPITests.at(day, fixture)
@@ -131,7 +144,11 @@ struct TicketBookPropertyTests {
             let sale = try await client.execute(uri: "/api/v1/sales/\(id)", method: .get) {
                 try CheckoutAPITests.sale($0)
             }
-            #expect(sale.value1.due.amount == 0 && sale.value1.total.amount >= 0, "\(steps)")
+            #expect(sale.value1.due.amount == 0, "\(steps)")
+            // An ending pays back what it takes off the book less its fee; any other sale is paid for.
+            let fee = sale.value1.lines.filter { $0.category == .fee }.map(\.amount.amount).reduce(0, +)
+            let prepaid = sale.value1.prepaid.amount
+            #expect(sale.value1.total.amount >= 0 || sale.value1.total.amount == prepaid + fee, "\(steps)")
             if sale.value2.refund == nil { standing.append(sale) }
         }
         let lines = standing.flatMap(\.value1.lines).filter { $0.category == .prepaid }
@@ -141,7 +158,9 @@ struct TicketBookPropertyTests {
             }
             let held = lines.filter { $0.ticketBookId == book.id }.map(\.amount.amount).reduce(0, +)
             #expect(held == book.unused.amount, "\(book.name) #\(book.id) holds \(held), not \(book.unused): \(steps)")
-            if book.kind == .visits {
+            if book.ending != nil {
+                #expect(book.remaining == 0 && book.unused.amount == 0, "\(book.name) #\(book.id): \(steps)")
+            } else if book.kind == .visits {
                 #expect(book.units - book.remaining == drawn.count, "\(book.name) #\(book.id): \(steps)")
             }
         }

@@ -23,7 +23,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  * The params that are amounts in minor units of the refusal's `currency`: what a prepaid balance has left
  * (`remaining`) among them, which a book of visits' refusal, naming no currency, leaves a count.
  */
-const MONEY = new Set(["balance", "due", "held", "total", "remaining"]);
+const MONEY = new Set(["balance", "due", "held", "total", "remaining", "limit"]);
 
 /**
  * A refusal in the page's language, or null when its rule has no words here (the server's message

@@ -103,7 +103,7 @@ extension FrontdeskAPI {
     }
 
     /// The names of the members the lines are taken by, retired ones among them.
-    private func staffNames(_ lines: [SaleLine]) async throws -> [Int: String] {
+    func staffNames(_ lines: [SaleLine]) async throws -> [Int: String] {
         let ids = Set(lines.compactMap(\.staffID))
         guard !ids.isEmpty else { return [:] }
         return try await store.staffNames(ids: Array(ids))

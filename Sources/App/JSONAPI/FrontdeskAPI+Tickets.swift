@@ -44,8 +44,25 @@ extension FrontdeskAPI {
                                 price: try .init(book.price), unused: try .init(book.unusedValue),
                                 soldOn: book.soldOn.iso, lastDay: book.lastDay.iso, usable: found.usable(book),
                                 coolingOffUntil: PrepaidInstruments.coolingOffUntil(book)?.iso,
-                                instrument: book.price.currency == .jpy && PrepaidInstruments.isInstrument(book))
+                                instrument: book.price.currency == .jpy && PrepaidInstruments.isInstrument(book),
+                                endingFeeLimit: try (try? TicketEnding.feeLimit(of: book, today: found.today))
+                                    .map(Components.Schemas.Money.init),
+                                ending: book.ending.map { .init(day: $0.day.iso, reason: $0.reason) })
                         }))))
+    }
+
+    func endTicketBook(_ input: Operations.EndTicketBook.Input) async throws -> Operations.EndTicketBook.Output {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        guard let method = PaymentMethod(rawValue: body.method.rawValue) else {
+            throw DomainError.invalid("method", "'\(body.method.rawValue)' is not a method")
+        }
+        let sale = try await checkout.endTicketBook(
+            input.path.bookId, customerID: input.path.id, fee: try body.fee.money(field: "fee"), method: method,
+            reason: body.reason, by: try staff)
+        return .created(.init(body: .json(try .init(sale, staff: try await staffNames(sale.lines)))))
     }
 
     func getTicketBalances(_ input: Operations.GetTicketBalances.Input) async throws
@@ -93,6 +110,6 @@ extension Components.Schemas.TicketBalance {
         self.init(
             ticketBookId: balance.ticketBookID, name: balance.name, kind: try documented(balance.kind.word),
             units: balance.units, remaining: balance.remaining, lastDay: balance.lastDay.iso,
-            coolingOffUntil: balance.coolingOffUntil?.iso)
+            coolingOffUntil: balance.coolingOffUntil?.iso, endedOn: balance.endedOn?.iso)
     }
 }

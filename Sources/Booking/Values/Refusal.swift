@@ -331,6 +331,12 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
     public static let ticketDrawn = Refusal("ticket.drawn")
     /// "The books pay more than is due."
     public static let ticketExceedsDue = Refusal("ticket.exceedsDue")
+    /// "This book was ended on {day}."
+    public static let ticketEnded = Refusal("ticket.ended")
+    /// "A prepaid payment instrument is refunded only when the salon stops issuing it."
+    public static let ticketNotRefundable = Refusal("ticket.notRefundable")
+    /// "The fee may be at most {limit}."
+    public static let ticketFeeOverLimit = Refusal("ticket.feeOverLimit")
 
     // Addresses the server calls (webhooks)
     /// "Give an http or https address, such as https://example.com/hooks."
@@ -414,7 +420,8 @@ public struct Refusal: Hashable, Sendable, CustomStringConvertible {
         .taxAmount, .taxBands, .taxDates, .taxMaxNights, .taxName, .taxRate, .taxTooMany,
         .taxInvoiceCountry, .taxInvoiceIssued, .taxInvoiceIssuer,
         .textControl, .textRequired, .textTooLong,
-        .ticketDrawn, .ticketExceedsDue, .ticketExpired, .ticketNotCovered, .ticketRemaining,
+        .ticketDrawn, .ticketEnded, .ticketExceedsDue, .ticketExpired, .ticketFeeOverLimit, .ticketNotCovered,
+        .ticketNotRefundable, .ticketRemaining,
         .visitCancelClosed, .visitServices, .visitTerms,
     ]
 }

@@ -42,7 +42,7 @@ extension Checkout {
         let salon = try await storage.salon(propertyID, by: staff.doing(.accounts))
         let today = salon.today(now: now())
         let now = try await storage.ticketBooks(propertyID: salon.id, asOf: today)
-        let valid = now.filter { $0.isValid(on: today) }
+        let valid = now.filter { $0.isValid(on: today) && $0.ending == nil }
         var dates: [PrepaidInstruments.Balance] = []
         var next: PrepaidInstruments.Balance?
         if salon.currency == .jpy {
@@ -76,7 +76,7 @@ public struct CustomerTicketBooks: Sendable {
 /// What a salon owes in ticket books (`Checkout.ticketBalances`).
 public struct TicketBalances: Sendable {
     public var today: Day
-    /// The unused value of the books valid today, and how many.
+    /// The unused value of the books valid today and not ended, and how many.
     public var unused: Money
     public var books: Int
     /// The law's reference dates, latest first: empty outside yen.
@@ -101,4 +101,25 @@ public protocol TicketStorage: Sendable {
     /// The salon's books sold by the end of `day`, each drawn by the draws of the sales standing then
     /// (made by that day, and not refunded by it).
     func ticketBooks(propertyID: Int, asOf day: Day) async throws -> [TicketBook]
+}
+
+extension Checkout {
+    /// Ends a customer's ticket book at their request (中途解約, `TicketEnding`), on the salon's today: the fee
+    /// kept within the law's limit, the rest paid back by `method`, stored as a sale with its receipt on the
+    /// salon's open day, for those whose role reads money. The book is read again in the sale's transaction
+    /// (`.stale` when a checkout drew it meanwhile).
+    public func endTicketBook(
+        _ bookID: Int, customerID: Int, fee: Money, method: PaymentMethod, reason: String, by staff: Staff
+    ) async throws -> Sale {
+        guard let customer = try await storage.customer(id: customerID), try staff.worksAt(customer.propertyID),
+            var book = try await storage.ticketBooks(customerID: customerID).first(where: { $0.id == bookID })
+        else { throw DomainError(.notFound, "no ticket book \(bookID) of customer \(customerID)") }
+        let salon = try await storage.salon(customer.propertyID, by: staff.doing(.accounts))
+        let ending = try TicketEnding.end(
+            &book, fee: fee, method: method, reason: reason, today: salon.today(now: now()))
+        return try await storage.insertSale(
+            ending.quote(customerID: customerID, name: book.name), salon: salon,
+            customerName: customer.erased ? "" : customer.name, changing: [], action: "ticketEnding",
+            by: staff.user.id)
+    }
 }

@@ -8,7 +8,9 @@ import Timeline
 ///   deposit half of it (発行保証金).
 /// - **The Specified Commercial Transactions Act** (特定商取引法): a course over ¥50,000 that runs more than
 ///   a month is a continuous service (特定継続的役務提供), which its customer may cancel within eight days
-///   of its contract (クーリング・オフ), the day of the contract the first of them.
+///   of its contract (クーリング・オフ), the day of the contract the first of them; after them, end at any
+///   time (中途解約), the salon keeping at most the smaller of ¥20,000 and a tenth of the value not yet used
+///   (as for エステ, 特定商取引法施行令 別表第四) and nothing within the eight days.
 ///
 /// Periods of months are counted as the Civil Code counts them (民法 140-143): from the day of the sale, a
 /// period of months ends the day before the day of the same number in its last month, or on that month's
@@ -22,6 +24,10 @@ public enum PrepaidInstruments {
     public static let coursePrice = Money(50_000, .jpy)
     public static let courseMonths = 1
     public static let coolingOffDays = 8
+    /// The most a salon keeps when a course is ended after its cooling-off: this, or the unused value
+    /// divided by `courseEndingDivisor` (a tenth), whichever is less.
+    public static let courseEndingFee = Money(20_000, .jpy)
+    public static let courseEndingDivisor = 10
 
     /// The last day of `months` months counted from `day` (that day the first).
     public static func lastDay(ofMonths months: Int, from day: Day) -> Day {
@@ -59,7 +65,7 @@ public enum PrepaidInstruments {
     /// A salon's books on a reference date.
     public struct Balance: Hashable, Sendable {
         public var date: Day
-        /// The unused value of the instruments sold by then and still valid on it.
+        /// The unused value of the instruments sold by then, still valid on it and not ended.
         public var unused: Money
         /// How many books that value is of.
         public var books: Int
@@ -74,7 +80,7 @@ public enum PrepaidInstruments {
     /// act does not apply.
     public static func balance(of books: [TicketBook], on date: Day, currency: Currency) -> Balance? {
         guard currency == .jpy else { return nil }
-        let counted = books.filter { $0.soldOn <= date && date <= $0.lastDay && isInstrument($0) }
+        let counted = books.filter { $0.soldOn <= date && date <= $0.lastDay && $0.ending == nil && isInstrument($0) }
         let unused = counted.map(\.unusedValue.amount).saturatedSum()
         let over = unused > threshold.amount
         return Balance(
@@ -89,5 +95,13 @@ public enum PrepaidInstruments {
             book.lastDay > lastDay(ofMonths: courseMonths, from: book.soldOn)
         else { return nil }
         return book.soldOn.adding(days: coolingOffDays - 1)
+    }
+
+    /// The most the salon may keep of `unused` when a course is ended on `day`: nothing until its cooling-off
+    /// ends (`coolingOffUntil`), then the smaller of `courseEndingFee` and a tenth of `unused`, rounded down
+    /// (the customer's way).
+    public static func courseEndingFee(unused: Money, coolingOffUntil: Day, on day: Day) -> Money {
+        guard day > coolingOffUntil else { return .zero(unused.currency) }
+        return Money(min(courseEndingFee.amount, unused.amount / courseEndingDivisor), unused.currency)
     }
 }

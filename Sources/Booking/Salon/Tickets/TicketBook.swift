@@ -62,13 +62,28 @@ public struct TicketBook: Hashable, Sendable, Identifiable {
     /// What those draws turned into takings, in minor units: the price's share of `drawn`, unless a draw
     /// refunded out of turn left it a unit or so off, which the next draws make up.
     public private(set) var taken: Int
+    /// Its ending before its last day at its customer's request (中途解約, `TicketEnding`), while the sale that
+    /// ended it stands: what was left of it given back, so nothing is.
+    public private(set) var ending: Ending?
+
+    /// The salon's day a book was ended on, and why.
+    public struct Ending: Hashable, Sendable {
+        public var day: Day
+        public var reason: String
+
+        public init(day: Day, reason: String) {
+            self.day = day
+            self.reason = reason
+        }
+    }
 
     /// A book with `drawn` units drawn by draws that took `taken` (nil: the price's share of them, as draws
     /// made in turn take).
     public init(
         id: Int, customerID: Int, name: String, kind: Kind, units: Int, price: Money, soldOn: Day, lastDay: Day,
-        drawn: Int = 0, taken: Int? = nil
+        drawn: Int = 0, taken: Int? = nil, ending: Ending? = nil
     ) {
+        self.ending = ending
         self.taken = taken ?? Self.share(of: price, drawn, of: max(1, units)).amount
         self.id = id
         self.customerID = customerID
@@ -129,6 +144,20 @@ public struct TicketBook: Hashable, Sendable, Identifiable {
 
     // MARK: drawing
 
+    /// Refuses a book ended (`.ticketEnded`) or not valid on `today` (`.ticketExpired`), naming `field`.
+    func checkOpen(on today: Day, field: String) throws(DomainError) {
+        if let ending {
+            throw DomainError(
+                .notAllowed, "\(name) was ended on \(ending.day)", field: field, reason: .ticketEnded,
+                params: ["day": ending.day.iso])
+        }
+        guard isValid(on: today) else {
+            throw DomainError(
+                .notAllowed, "\(name) was valid up to \(lastDay)", field: field, reason: .ticketExpired,
+                params: ["lastDay": lastDay.iso])
+        }
+    }
+
     /// Visits or minor units not drawn yet.
     public var remaining: Int { units - drawn }
 
@@ -155,11 +184,7 @@ public struct TicketBook: Hashable, Sendable, Identifiable {
                     .notAllowed, "\(name) pays an amount, not a visit", field: book, reason: .ticketNotCovered)
             }
         }
-        guard isValid(on: today) else {
-            throw DomainError(
-                .notAllowed, "\(name) was valid up to \(lastDay)", field: book, reason: .ticketExpired,
-                params: ["lastDay": lastDay.iso])
-        }
+        try checkOpen(on: today, field: book)
         guard count > 0 else { throw .invalid("\(field).units", "must be more than zero") }
         guard count <= remaining else {
             // A balance's units are money: the desk words them as such.
@@ -172,6 +197,16 @@ public struct TicketBook: Hashable, Sendable, Identifiable {
         drawn += count
         taken += takings.amount
         return takings
+    }
+
+    /// Ends the book on `day` for `reason` (checked by `TicketEnding.terms`): all that remains is drawn and all
+    /// the price taken, so its unused value is nothing. Answers what it ends: its units left and unused value.
+    public mutating func end(on day: Day, reason: String) -> (units: Int, unused: Money) {
+        let ended = (remaining, unusedValue)
+        drawn = units
+        taken = price.amount
+        ending = Ending(day: day, reason: reason)
+        return ended
     }
 
     /// Puts back a draw whose sale was refunded: its `count` units and the `takings` it turned.

@@ -46,10 +46,15 @@ public struct TicketDraw: Hashable, Sendable {
     public var appointmentID: Int?
     /// Visits, or minor units.
     public var units: Int
-    /// The share of the book's price it turns into takings.
+    /// The share of the book's price it turns into takings; for an ending, the unused value it gives back
+    /// or keeps as the fee (`TicketEnding`), which is not takings.
     public var takings: Money
+    /// Why the book is ended, for the draw that ends it (`TicketEnding`): all that was left of it; nil for
+    /// a draw paying a visit or an amount.
+    public var ending: String?
 
-    public init(ticketBookID: Int, appointmentID: Int?, units: Int, takings: Money) {
+    public init(ticketBookID: Int, appointmentID: Int?, units: Int, takings: Money, ending: String? = nil) {
+        self.ending = ending
         self.ticketBookID = ticketBookID
         self.appointmentID = appointmentID
         self.units = units
@@ -68,8 +73,11 @@ public struct TicketBalance: Hashable, Sendable {
     public var remaining: Int
     public var lastDay: Day
     public var coolingOffUntil: Day?
+    /// The day it was ended (`TicketEnding`), while that stands.
+    public var endedOn: Day?
 
     public init(_ book: TicketBook) {
+        endedOn = book.ending?.day
         ticketBookID = book.id == 0 ? nil : book.id
         name = book.name
         kind = book.kind

@@ -77,7 +77,8 @@ public struct TicketRepository: Sendable {
             """
             SELECT b.*, CAST(COALESCE(SUM(d.units), 0) AS BIGINT) AS drawn,
               CAST(COALESCE(SUM(d.amount), 0) AS BIGINT) AS taken,
-              MAX(CASE WHEN d.ending IS NOT NULL THEN d.business_day END) AS ended_on, MAX(d.ending) AS ending
+              MAX(CASE WHEN d.ending IS NOT NULL THEN d.business_day END) AS ended_on, MAX(d.ending) AS ending,
+              MAX(CASE WHEN d.ending IS NOT NULL THEN d.sale_id END) AS ended_by
             FROM ticket_books b JOIN sales s ON s.id = b.sale_id
             LEFT JOIN (ticket_draws d JOIN sales ds ON ds.id = d.sale_id AND \(standing("ds")) \(drawnBy))
               ON d.book_id = b.id
@@ -94,12 +95,14 @@ public struct TicketRepository: Sendable {
     }
 
     /// A book as its row holds it, drawn `drawn` units by draws that took `taken` (nil: `TicketBook`'s share),
-    /// and ended as its `ended_on` and `ending` columns say, when the row has them.
+    /// and ended as its `ended_on`, `ending` and `ended_by` columns say, when the row has them.
     static func book(row: any SQLRow, drawn: Int, taken: Int? = nil) throws -> TicketBook {
         let ending =
             try row.contains(column: "ended_on")
             ? row.decode(column: "ended_on", as: Int?.self).map { day in
-                TicketBook.Ending(day: Day(day), reason: try row.decode(column: "ending", as: String?.self) ?? "")
+                TicketBook.Ending(
+                    day: Day(day), reason: try row.decode(column: "ending", as: String?.self) ?? "",
+                    saleID: try row.decode(column: "ended_by", as: Int?.self))
             } : nil
         let currency = try Currency.named(try row.decode(column: "currency", as: String.self))
         let word = try row.decode(column: "kind", as: String.self)
@@ -210,7 +213,8 @@ public struct TicketRepository: Sendable {
         for row in try await sql.raw(
             """
             SELECT b.*, MIN(d.remaining) AS remaining,
-              MAX(CASE WHEN d.ending IS NOT NULL THEN d.business_day END) AS ended_on, MAX(d.ending) AS ending
+              MAX(CASE WHEN d.ending IS NOT NULL THEN d.business_day END) AS ended_on, MAX(d.ending) AS ending,
+              MAX(CASE WHEN d.ending IS NOT NULL THEN d.sale_id END) AS ended_by
             FROM ticket_books b JOIN ticket_draws d ON d.book_id = b.id
             WHERE d.sale_id = \(bind: saleID) GROUP BY \(unsafeRaw: bookColumns) ORDER BY b.id
             """

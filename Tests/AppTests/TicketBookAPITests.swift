@@ -300,7 +300,7 @@ struct TicketBookAPITests {
             listed = try await Self.books(client, customer)
             #expect(listed.last?.remaining == 0 && listed.last?.unused.amount == 0 && listed.last?.usable == false)
             #expect(listed.last?.ending?.day == "2027-02-01" && listed.last?.ending?.reason == "Moving to Osaka")
-            #expect(listed.last?.endingFeeLimit == nil)
+            #expect(listed.last?.endingFeeLimit == nil && listed.last?.ending?.saleId == endingSale.value2.id)
 
             // Ended once; and no visit is paid with it after.
             refused = try await Self.end(client, customer: customer, book: course, Self.ending(fee: 0))

@@ -72,3 +72,12 @@ test("the order sends the books sold and drawn only when there are some", () => 
 test("a balance's amount that is no amount is sent as none, for the server to refuse under its field", () => {
   assert.deepEqual(drawRequests([{ ticketBookId: 6, units: "12.5" }], "JPY").draws, [{ ticketBookId: 6, units: null }]);
 });
+
+test("a book's line on the receipt of its ending reads as what was left of it, and a draw's as before", () => {
+  const japanese = createI18n("ja", MESSAGES);
+  const line = { description: "Blow-dry ×10", amount: yen(-38500), ticketBookId: 5 };
+  assert.equal(prepaidLabel(line, english, [{ ticketBookId: 5, endedOn: "2027-02-01" }]), "Blow-dry ×10: unused part, ended");
+  assert.equal(prepaidLabel(line, japanese, [{ ticketBookId: 5, endedOn: "2027-02-01" }]), "Blow-dry ×10（中途解約・未使用分）");
+  assert.equal(prepaidLabel(line, english, [{ ticketBookId: 6, endedOn: "2027-02-01" }]), "Paid with Blow-dry ×10");
+  assert.equal(prepaidLabel(line, english, [{ ticketBookId: 5 }]), "Paid with Blow-dry ×10");
+});

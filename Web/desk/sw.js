@@ -4,7 +4,7 @@
 // install, and a GET of the API from the last answer kept for it: today's lists, the board's days,
 // a stay, its folio. Changes are never cached or answered here; the desk's outbox keeps them.
 
-const VERSION = "frontdesk-desk-2026-12-05-room-sets";
+const VERSION = "frontdesk-desk-2026-12-05-ticket-endings";
 const SHELL_CACHE = `${VERSION}-shell`;
 const API_CACHE = "frontdesk-desk-api";
 
@@ -22,7 +22,7 @@ const FILES = [
   "settings/routes.js", "settings/settings.js", "settings/settings.css", "settings/settings-issuer.js", "settings/settings-list.js", "settings/settings-messages.js", "settings/settings-payments.js", "settings/settings-plans.js", "settings/settings-taxes.js", "settings/settings-texts.js", "settings/settings-webhooks.js", "settings/rates.js", "settings/rates.css", "settings/staff.js", "settings/staff.css",
   "salon/appointments/routes.js", "salon/appointments/appointment.js", "salon/appointments/appointment-actions.js", "salon/appointments/appointment-deposit.js", "salon/appointments/appointment-series.js",
   "salon/checkout/routes.js", "salon/checkout/checkout.js", "salon/checkout/checkout.css", "salon/checkout/checkout-order.js", "salon/checkout/checkout-lines.js", "salon/checkout/checkout-products.js", "salon/checkout/checkout-payments.js", "salon/checkout/payment-fields.js", "salon/checkout/receipt.js", "salon/checkout/receipt.css", "salon/checkout/sale-list.js", "salon/checkout/checkout-tickets.js", "salon/checkout/ticket-books.js",
-  "salon/customers/routes.js", "salon/customers/customers.js", "salon/customers/customers.css", "salon/customers/customer-facts.js", "salon/customers/customer-list.js", "salon/customers/customer-merge.js", "salon/customers/customer-picker.js", "salon/customers/customer-record.js", "salon/customers/booking-customer.js",
+  "salon/customers/routes.js", "salon/customers/customers.js", "salon/customers/customers.css", "salon/customers/customer-facts.js", "salon/customers/customer-list.js", "salon/customers/customer-merge.js", "salon/customers/customer-picker.js", "salon/customers/customer-record.js", "salon/customers/ticket-ending.js", "salon/customers/booking-customer.js",
   "salon/waitlist/routes.js", "salon/waitlist/waitlist.js", "salon/waitlist/waitlist.css",
   "salon/setup/routes.js", "salon/setup/salon-setup.js", "salon/setup/salon-setup.css", "salon/setup/salon-hours.js", "salon/setup/salon-members.js", "salon/setup/salon-menu.js", "salon/setup/salon-places.js", "salon/setup/salon-products.js", "salon/setup/salon-room-charges.js", "salon/setup/salon-services.js", "salon/setup/salon-setup-form.js", "salon/setup/salon-shifts.js", "salon/setup/salon-terms.js", "salon/setup/salon-tickets.js",
   "messages/en.js", "messages/th.js", "messages/ja.js", "messages/ko.js", "messages/vi.js",

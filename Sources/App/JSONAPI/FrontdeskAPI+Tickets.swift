@@ -47,8 +47,15 @@ extension FrontdeskAPI {
                                 instrument: book.price.currency == .jpy && PrepaidInstruments.isInstrument(book),
                                 endingFeeLimit: try (try? TicketEnding.feeLimit(of: book, today: found.today))
                                     .map(Components.Schemas.Money.init),
-                                ending: book.ending.map { .init(day: $0.day.iso, reason: $0.reason) })
-                        }))))
+                                ending: try book.ending.map { ending in
+                                    guard let sale = ending.saleID else {
+                                        throw APIError(
+                                            .internalServerError, code: "internal", "an ending without its sale")
+                                    }
+                                    return .init(day: ending.day.iso, reason: ending.reason, saleId: sale)
+                                })
+                        },
+                        endingMethods: try TicketEnding.methods.map { try documented($0.rawValue) }))))
     }
 
     func endTicketBook(_ input: Operations.EndTicketBook.Input) async throws -> Operations.EndTicketBook.Output {

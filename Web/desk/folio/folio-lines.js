@@ -17,7 +17,11 @@ const CHARGES_CHANGED = /^(.+): the charges it is on changed$/;
 // A line moved to another of the stay's folios: its reversal where it was.
 const MOVED = /^Moved to folio (\d+)$/;
 // The fees the server posts for a booking not kept (a stay's or a salon's appointment's).
-const FEES = { "Late cancellation fee": "folio.line.lateCancellationFee", "No-show fee": "folio.line.noShowFee" };
+const FEES = {
+  "Late cancellation fee": "folio.line.lateCancellationFee",
+  "No-show fee": "folio.line.noShowFee",
+  "Ending fee": "folio.line.endingFee",
+};
 // A salon's deposit (category `deposit`): taken, taken off the checkout, kept towards a fee; and the reason the
 // server gives the refund of one (a reversal in the ledger carries it as its description).
 const DEPOSITS = {

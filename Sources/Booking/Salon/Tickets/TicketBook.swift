@@ -66,14 +66,16 @@ public struct TicketBook: Hashable, Sendable, Identifiable {
     /// ended it stands: what was left of it given back, so nothing is.
     public private(set) var ending: Ending?
 
-    /// The salon's day a book was ended on, and why.
+    /// The salon's day a book was ended on, why, and the sale (with its receipt) that ended it, once stored.
     public struct Ending: Hashable, Sendable {
         public var day: Day
         public var reason: String
+        public var saleID: Int?
 
-        public init(day: Day, reason: String) {
+        public init(day: Day, reason: String, saleID: Int? = nil) {
             self.day = day
             self.reason = reason
+            self.saleID = saleID
         }
     }
 

@@ -161,7 +161,10 @@ export function ticketList(i18n, tickets = [], currency, id) {
         h("strong", { class: "ticket-name", text: word(ticket.name) }),
         " ",
         h("span", { class: "ticket-left", text: leftWords(ticket, i18n, currency) }),
-        h("span", { class: "ticket-dates", text: ` · ${t("ticket.validUntil", { date: i18n.date(ticket.lastDay) })}` }),
+        h("span", {
+          class: "ticket-dates",
+          text: ` · ${ticket.endedOn ? t("ticket.endedDay", { date: i18n.date(ticket.endedOn) }) : t("ticket.validUntil", { date: i18n.date(ticket.lastDay) })}`,
+        }),
         ticket.coolingOffUntil
           ? h("span", { class: "ticket-cooling-off", text: ` · ${t("ticket.coolingOff", { date: i18n.date(ticket.coolingOffUntil) })}` })
           : null,

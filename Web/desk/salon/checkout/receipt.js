@@ -43,7 +43,7 @@ export async function mount(main, desk, route) {
     const others = sale.lines.filter((line) => !afterTaxes.includes(line));
     const alone = others.length === 0;
     const lineName = (line) =>
-      isPrepaid(line) ? prepaidLabel(line, i18n) : line.category === "fee" || line.category === "deposit" ? lineLabel(line, i18n) : word(line.description);
+      isPrepaid(line) ? prepaidLabel(line, i18n, sale.tickets) : line.category === "fee" || line.category === "deposit" ? lineLabel(line, i18n) : word(line.description);
     const discounted = sale.discount.amount > 0;
     const columns = discounted ? 5 : 4;
     const total = (label, amount, id, className = "") =>
@@ -159,7 +159,8 @@ export async function mount(main, desk, route) {
       payments(sale),
       owes(sale) ? h("p", { class: "receipt-owed", id: "receipt-owed", text: t("sale.owed", { amount: money(sale.due) }) }) : null,
       sale.refund ? refundNote(sale.refund) : null,
-      h("p", { class: "document-thanks", text: t("document.thanks") }),
+      // A sale that pays money back (a ticket book ended) says so, not that it was received.
+      h("p", { class: "document-thanks", text: t(sale.total.amount < 0 ? "document.paidBack" : "document.thanks") }),
     );
     const message = h("p", { class: "desk-form-error", role: "alert", id: "receipt-message" });
     const work = h("div", { class: "receipt-work no-print" });

@@ -8,14 +8,18 @@
 export const isPrepaid = (line) => line.category === "prepaid";
 
 /**
- * A prepaid line's words: the book sold (a positive amount) or the book paid with (negative), by its name
- * as the salon named it (the line's description).
- * @param {{description: string, amount: {amount: number}}} line
+ * A prepaid line's words: the book sold (a positive amount), the book paid with (negative), or what was left
+ * of a book the sale ended (negative, its book among the sale's `tickets` with `endedOn`), by its name as the
+ * salon named it (the line's description).
+ * @param {{description: string, amount: {amount: number}, ticketBookId?: number}} line
  * @param {{t: Function, stored?: (text: string) => string}} i18n
+ * @param {{ticketBookId?: number, endedOn?: string}[]} [tickets] the sale's books as it left them
  */
-export function prepaidLabel(line, i18n) {
+export function prepaidLabel(line, i18n, tickets = []) {
   const name = i18n.stored?.(line.description) ?? line.description;
-  return i18n.t(line.amount.amount < 0 ? "ticket.paidWith" : "ticket.sold", { name });
+  if (line.amount.amount >= 0) return i18n.t("ticket.sold", { name });
+  const ended = tickets.some((ticket) => ticket.endedOn && ticket.ticketBookId === line.ticketBookId);
+  return i18n.t(ended ? "ticket.endedLine" : "ticket.paidWith", { name });
 }
 
 /**

@@ -14,6 +14,7 @@ import { mergePicker } from "./customer-merge.js";
 import { renderForm } from "../../shared/form.js";
 import { saleList } from "../checkout/sale-list.js";
 import { leftWords } from "../checkout/ticket-books.js";
+import { endingForm } from "./ticket-ending.js";
 
 export async function mountRecord(main, desk, route) {
   const { t } = desk.i18n;
@@ -31,6 +32,8 @@ export async function mountRecord(main, desk, route) {
   let record = null;
   let version = 0;
   let books = [];
+  // How an ended book may be paid back: the server's list.
+  let endingMethods = [];
   fill(main, page);
 
   async function load() {
@@ -43,6 +46,7 @@ export async function mountRecord(main, desk, route) {
     const answered = await tickets;
     if (answered?.error) throw answered.error;
     books = answered?.data.ticketBooks ?? [];
+    endingMethods = answered?.data.endingMethods ?? [];
     version = response.version ?? record.version;
     draw();
   }
@@ -231,7 +235,8 @@ export async function mountRecord(main, desk, route) {
   /**
    * Their ticket books, newest first as the server lists them: what is left of each, when it was sold and
    * until when it is valid, the last day to cancel it where the law gives one, and "not usable" where the
-   * server says it may not be drawn (spent, or past its last day).
+   * server says it may not be drawn (spent, or past its last day); one ended, the day, why, and its receipt;
+   * and "End and refund" (to who does desk work) where the server says it may be ended (`endingFeeLimit`).
    */
   function ticketsSection() {
     const word = (text) => i18n.stored?.(text) ?? text;
@@ -260,13 +265,50 @@ export async function mountRecord(main, desk, route) {
                 t("ticket.soldOn", { date: i18n.date(book.soldOn) }),
                 t("ticket.validUntil", { date: i18n.date(book.lastDay) }),
                 book.coolingOffUntil ? t("ticket.coolingOff", { date: i18n.date(book.coolingOffUntil) }) : null,
-                book.usable ? null : t("ticket.notUsable"),
+                book.usable || book.ending ? null : t("ticket.notUsable"),
               ].filter(Boolean).join(" · "),
             ),
+            book.ending
+              ? h(
+                  "p",
+                  { class: "customer-ticket-ended", id: `ticket-ended-${book.id}` },
+                  t("ticket.endedOn", { date: i18n.date(book.ending.day), reason: book.ending.reason }),
+                  " ",
+                  h("a", { href: `#/sales/${book.ending.saleId}`, text: t("ticket.endedReceipt") }),
+                )
+              : null,
+            book.endingFeeLimit && desk.may("deskWork") ? endingPlace(book) : null,
           ),
         ),
       ),
     );
+  }
+
+  /** "End and refund" and, pressed, its form under the book; the ending's receipt opens once it is stored. */
+  function endingPlace(book) {
+    const place = h("div", { class: "ticket-end", id: `ticket-end-${book.id}` });
+    const open = h("button", {
+      type: "button", class: "desk-button is-danger", id: `ticket-end-open-${book.id}`, text: t("ticket.end"),
+      "aria-expanded": "false", "aria-controls": `ticket-end-${book.id}-form`,
+      onclick: () => {
+        const shown = open.getAttribute("aria-expanded") === "true";
+        open.setAttribute("aria-expanded", String(!shown));
+        fill(place, open, shown ? null : form());
+      },
+    });
+    const form = () =>
+      endingForm(book, desk, {
+        customerId: id,
+        methods: endingMethods,
+        ended: (sale) => {
+          desk.toast(t("ticket.endDone", { reference: sale.reference }));
+          desk.navigate(`#/sales/${sale.id}`);
+        },
+        endedMeanwhile: () => load().catch(showError),
+        cancel: () => open.click(),
+      });
+    fill(place, open);
+    return place;
   }
 
   /** Appointments as the record lists them, each linking to its appointment's page. */

@@ -84,11 +84,8 @@ extension FrontdeskAPI {
                                     : try Self.planOffers(
                                         roomType, property: property, query: query, today: today, language: language),
                                 restriction: hasDates
-                                    ? try roomType.restrictionRefusal(for: query.nights).map {
-                                        .init(
-                                            reason: try documented($0.reason?.code ?? ""), message: $0.message,
-                                            params: $0.params.isEmpty ? nil : .init(additionalProperties: $0.params))
-                                    } : nil)
+                                    ? try roomType.restrictionRefusal(for: query.nights).map(
+                                        Components.Schemas.PlaceRefusal.init) : nil)
                         }, roomSet: roomSet))))
     }
 

@@ -36,7 +36,7 @@ extension FrontdeskAPI {
         do {
             shares = try GuestCombination.share(query.party, between: chosen)
         } catch {
-            return .init(rooms: try chosen.map { try room($0, nil, nil) }, refusal: try Self.refusal(error))
+            return .init(rooms: try chosen.map { try room($0, nil, nil) }, refusal: try .init(error))
         }
         // Each share's offers once: a family in 3, 3 and 2 asks twice, not three times.
         var offers: [Party: [GuestOffer]] = [:]
@@ -62,11 +62,17 @@ extension FrontdeskAPI {
             return try room(roomType, share, offer.price)
         }
         let total = refusal == nil ? Money(prices.map(\.total.amount).saturatedSum(), property.currency) : nil
-        return .init(rooms: rooms, total: try total.map { try .init($0) }, refusal: try refusal.map(Self.refusal))
+        return .init(
+            rooms: rooms, total: try total.map { try .init($0) },
+            refusal: try refusal.map(Components.Schemas.PlaceRefusal.init))
     }
 
-    private static func refusal(_ error: DomainError) throws -> Components.Schemas.PublicRoomSet.RefusalPayload {
-        .init(
+}
+
+extension Components.Schemas.PlaceRefusal {
+    /// A refusal a place's page states beside what it offers: its reason, its English words and their params.
+    init(_ error: DomainError) throws {
+        self.init(
             reason: try documented(error.reason?.code ?? ""), message: error.message,
             params: error.params.isEmpty ? nil : .init(additionalProperties: error.params))
     }

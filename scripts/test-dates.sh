@@ -54,7 +54,8 @@ suites="${SUITES:-swift cli browser}"
 # The browser modules whose pages show or compare dates from the server's today.
 browser_modules=(
     Tests/Browser/test_hotel_day.py Tests/Browser/test_night_audit.py Tests/Browser/test_site.py
-    Tests/Browser/test_salon.py Tests/Browser/test_salon_series.py
+    Tests/Browser/test_salon.py Tests/Browser/test_salon_series.py Tests/Browser/test_ticket_books.py
+    Tests/Browser/test_ticket_ending.py
 )
 
 # Our own preload library moves the wall clock alone (scripts/fakeclock/fakeclock.c says why not libfaketime).

@@ -26,7 +26,7 @@ public enum PrepaidInstruments {
     public static let coolingOffDays = 8
     /// The most a salon keeps when a course is ended after its cooling-off: this, or the unused value
     /// divided by `courseEndingDivisor` (a tenth), whichever is less.
-    public static let courseEndingFee = Money(20_000, .jpy)
+    public static let courseEndingFeeCap = Money(20_000, .jpy)
     public static let courseEndingDivisor = 10
 
     /// The last day of `months` months counted from `day` (that day the first).
@@ -98,10 +98,10 @@ public enum PrepaidInstruments {
     }
 
     /// The most the salon may keep of `unused` when a course is ended on `day`: nothing until its cooling-off
-    /// ends (`coolingOffUntil`), then the smaller of `courseEndingFee` and a tenth of `unused`, rounded down
+    /// ends (`coolingOffUntil`), then the smaller of `courseEndingFeeCap` and a tenth of `unused`, rounded down
     /// (the customer's way).
     public static func courseEndingFee(unused: Money, coolingOffUntil: Day, on day: Day) -> Money {
         guard day > coolingOffUntil else { return .zero(unused.currency) }
-        return Money(min(courseEndingFee.amount, unused.amount / courseEndingDivisor), unused.currency)
+        return Money(min(courseEndingFeeCap.amount, unused.amount / courseEndingDivisor), unused.currency)
     }
 }

@@ -201,7 +201,7 @@ public struct TicketBook: Hashable, Sendable, Identifiable {
         return takings
     }
 
-    /// Ends the book on `day` for `reason` (checked by `TicketEnding.terms`): all that remains is drawn and all
+    /// Ends the book on `day` for `reason` (checked by `TicketEnding.feeLimit`): all that remains is drawn and all
     /// the price taken, so its unused value is nothing. Answers what it ends: its units left and unused value.
     public mutating func end(on day: Day, reason: String) -> (units: Int, unused: Money) {
         let ended = (remaining, unusedValue)

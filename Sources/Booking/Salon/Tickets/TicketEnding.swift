@@ -2,7 +2,7 @@ import Foundation
 
 /// A ticket book ended before its last day at its customer's request (中途解約): what they paid for and
 /// have not drawn (`TicketBook.unusedValue`) given back, less a fee the salon keeps, within what the law
-/// lets it keep (`terms(of:today:)`). Stored as a sale of its own on the salon's open day, with a receipt:
+/// lets it keep (`feeLimit(of:today:)`). Stored as a sale of its own on the salon's open day, with a receipt:
 /// a `.prepaid` line taking the unused value off what the salon holds, the fee (outside the taxes, as a
 /// fee for a visit not kept is), and the refund paid out (a negative payment) in cash, on the card or by
 /// transfer. Its sale's refund undoes it, as a draw's does.

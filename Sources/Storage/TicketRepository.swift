@@ -72,13 +72,11 @@ public struct TicketRepository: Sendable {
         }
         let drawnBy: SQLQueryString = if let day { "AND d.business_day <= \(bind: day.number)" } else { "" }
         // Each book's standing draws summed once: the units drawn and what they took.
-        // …and the standing draw that ended it, if one did (it takes all that was left: there is one).
+        // …and the standing draw that ended it, if one did.
         let rows = try await sql.raw(
             """
             SELECT b.*, CAST(COALESCE(SUM(d.units), 0) AS BIGINT) AS drawn,
-              CAST(COALESCE(SUM(d.amount), 0) AS BIGINT) AS taken,
-              MAX(CASE WHEN d.ending IS NOT NULL THEN d.business_day END) AS ended_on, MAX(d.ending) AS ending,
-              MAX(CASE WHEN d.ending IS NOT NULL THEN d.sale_id END) AS ended_by
+              CAST(COALESCE(SUM(d.amount), 0) AS BIGINT) AS taken, \(unsafeRaw: endingColumns)
             FROM ticket_books b JOIN sales s ON s.id = b.sale_id
             LEFT JOIN (ticket_draws d JOIN sales ds ON ds.id = d.sale_id AND \(standing("ds")) \(drawnBy))
               ON d.book_id = b.id
@@ -212,9 +210,7 @@ public struct TicketRepository: Sendable {
         var balances: [TicketBalance] = []
         for row in try await sql.raw(
             """
-            SELECT b.*, MIN(d.remaining) AS remaining,
-              MAX(CASE WHEN d.ending IS NOT NULL THEN d.business_day END) AS ended_on, MAX(d.ending) AS ending,
-              MAX(CASE WHEN d.ending IS NOT NULL THEN d.sale_id END) AS ended_by
+            SELECT b.*, MIN(d.remaining) AS remaining, \(unsafeRaw: endingColumns)
             FROM ticket_books b JOIN ticket_draws d ON d.book_id = b.id
             WHERE d.sale_id = \(bind: saleID) GROUP BY \(unsafeRaw: bookColumns) ORDER BY b.id
             """
@@ -230,6 +226,13 @@ public struct TicketRepository: Sendable {
         }
         return balances
     }
+
+    /// Of a book's draws `d` (grouped), the one that ended it, which `book(row:drawn:taken:)` reads: its day, its
+    /// reason and its sale. A standing ending takes all that was left, so there is at most one.
+    private static let endingColumns = """
+        MAX(CASE WHEN d.ending IS NOT NULL THEN d.business_day END) AS ended_on, MAX(d.ending) AS ending,
+        MAX(CASE WHEN d.ending IS NOT NULL THEN d.sale_id END) AS ended_by
+        """
 
     private static let bookColumns = [
         "id", "property_id", "customer_id", "sale_id", "name", "kind", "service_ids", "units", "price", "currency",

@@ -66,7 +66,6 @@ extension FrontdeskAPI {
             rooms: rooms, total: try total.map { try .init($0) },
             refusal: try refusal.map(Components.Schemas.PlaceRefusal.init))
     }
-
 }
 
 extension Components.Schemas.PlaceRefusal {
